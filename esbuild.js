@@ -1,0 +1,65 @@
+// Two bundles: the extension (Node, CommonJS, 'vscode' external) and the chat webview (browser IIFE).
+// Usage: node esbuild.js [--production] [--watch]
+const esbuild = require('esbuild');
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** Prints build problems in the format VS Code's problem matcher understands. */
+const problemReporter = {
+  name: 'problem-reporter',
+  setup(build) {
+    build.onStart(() => { if (watch) console.log('[watch] build started'); });
+    build.onEnd((result) => {
+      for (const { text, location } of result.errors) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+      if (watch) console.log('[watch] build finished');
+    });
+  },
+};
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  logLevel: 'warning',
+  plugins: [problemReporter],
+};
+
+const targets = [
+  {
+    ...common,
+    entryPoints: ['src/vscode/extension.ts'],
+    outfile: 'dist/extension.js',
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external: ['vscode'],
+  },
+  {
+    ...common,
+    entryPoints: ['src/webview/chat/main.ts'],
+    outfile: 'dist/webview/chat.js',
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+  },
+];
+
+async function main() {
+  const contexts = await Promise.all(targets.map((options) => esbuild.context(options)));
+  if (watch) {
+    await Promise.all(contexts.map((ctx) => ctx.watch()));
+    return;
+  }
+  await Promise.all(contexts.map((ctx) => ctx.rebuild()));
+  await Promise.all(contexts.map((ctx) => ctx.dispose()));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
