@@ -1,0 +1,121 @@
+// One error hierarchy for the whole core. The VS Code layer maps these to messages and actions
+// in one place (reportError), so every class carries what a user needs to act, never a secret.
+
+/** What went wrong, in terms a user can act on. `kind` is the discriminant the UI switches on. */
+export type ErrorKind =
+  | 'config' // bad local input: key format, missing secret, invalid URL
+  | 'api' // compute envelope with a failure code
+  | 'auth' // credentials or signature rejected (compute C00x codes, model 401/403)
+  | 'http' // unexpected HTTP status or non-JSON body
+  | 'rate-limit' // 429 after retries
+  | 'timeout'
+  | 'aborted'
+  | 'network'
+  | 'protocol'; // malformed response / stream the client cannot understand
+
+export abstract class ComputeToolkitError extends Error {
+  abstract readonly kind: ErrorKind;
+  /** Whether sending the same request again could succeed (used by retry policies and the UI). */
+  readonly retryable: boolean = false;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** Bad local input (key, URL, setting). `hint` says how to fix it. */
+export class ConfigError extends ComputeToolkitError {
+  readonly kind = 'config' as const;
+  constructor(message: string, readonly hint?: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** A short, printable excerpt of a response body (HTML error pages, proxies, gateways). */
+export function bodyExcerpt(body: string, max = 200): string {
+  const text = body
+    .replace(/<script[\s\S]*?<\/script>/gi, ' ')
+    .replace(/<style[\s\S]*?<\/style>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** The server answered with an HTTP status the operation does not expect, or a body that is not JSON. */
+export class HttpError extends ComputeToolkitError {
+  readonly kind: ErrorKind = 'http';
+  override readonly retryable: boolean;
+  constructor(
+    readonly status: number,
+    /** Printable excerpt of the body, tags stripped, at most ~200 chars. */
+    readonly excerpt: string,
+    readonly contentType: string | undefined,
+    message?: string,
+    /** Seconds the server asked us to wait (Retry-After), when it said so. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message ?? `HTTP ${status}${excerpt ? `: ${excerpt}` : ''}`);
+    this.retryable = status === 429 || status === 502 || status === 503 || status === 504;
+  }
+}
+
+/** 429 Too Many Requests that outlasted the retry budget. */
+export class RateLimitError extends HttpError {
+  override readonly kind = 'rate-limit' as const;
+  constructor(excerpt: string, contentType: string | undefined, retryAfterSeconds?: number) {
+    super(
+      429,
+      excerpt,
+      contentType,
+      `Rate limited (HTTP 429)${retryAfterSeconds !== undefined ? `; the server asked to wait ${retryAfterSeconds}s` : ''}`,
+      retryAfterSeconds,
+    );
+  }
+}
+
+export class TimeoutError extends ComputeToolkitError {
+  readonly kind = 'timeout' as const;
+  override readonly retryable = true;
+  constructor(
+    /** Which wait ran out: the whole request, the connection, the first token or the gap between chunks. */
+    readonly phase: 'request' | 'connect' | 'first-token' | 'idle',
+    readonly timeoutMs: number,
+  ) {
+    super(`Timed out after ${timeoutMs} ms (${phase === 'request' ? 'whole request' : phase})`);
+  }
+}
+
+/** The caller cancelled (Stop button, closed panel, cancelled progress). Never shown as a failure. */
+export class AbortedError extends ComputeToolkitError {
+  readonly kind = 'aborted' as const;
+  constructor(message = 'Request cancelled') {
+    super(message);
+  }
+}
+
+/** Connection refused / reset / DNS failure / TLS failure before a response arrived. */
+export class NetworkError extends ComputeToolkitError {
+  readonly kind = 'network' as const;
+  override readonly retryable = true;
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** The response could not be understood (bad JSON in an envelope, malformed stream). */
+export class ProtocolError extends ComputeToolkitError {
+  readonly kind = 'protocol' as const;
+}
+
+export function isComputeToolkitError(error: unknown): error is ComputeToolkitError {
+  return error instanceof ComputeToolkitError;
+}
+
+export function isAbort(error: unknown): boolean {
+  return error instanceof AbortedError || (error instanceof Error && error.name === 'AbortError');
+}

@@ -1,0 +1,101 @@
+// The contract of the strict local sandbox platform: started in-process by tests, or by
+// test/sandbox/main.ts for people (`npm run sandbox`, `npm start`) and the real-VS-Code runs.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export interface SandboxOptions {
+  /** 0 (default) picks a free port on 127.0.0.1. */
+  port?: number;
+  /** How long a new task stays Pending before it runs (ms, default 3000). */
+  pendingMs?: number;
+  /** Seed for the generated data (devices, prices, tasks), so runs are reproducible. */
+  seed?: number;
+}
+
+export interface SandboxCredentials {
+  /** A token-mode key: header `token` only (plus version and timestamp). */
+  tokenMode: { token: string };
+  /** An RSA-mode key: the client's key pair (the sandbox holds the public half) and the platform public key. */
+  rsaMode: { token: string; privateKeyPem: string; publicKeyPem: string; platformPublicKeyPem: string };
+  /** Bearer key of interface B. */
+  modelApiKey: string;
+}
+
+/** Served at GET {url}/__sandbox/bootstrap so the extension's "Connect to Local Sandbox" can set itself up. */
+export interface SandboxBootstrap {
+  computeBaseUrl: string;
+  modelApiBaseUrl: string;
+  consoleUrl: string;
+  credentials: SandboxCredentials;
+}
+
+export type FaultTarget = 'compute' | 'inference';
+
+export type FaultKind =
+  | 'latency' // delay the answer by delayMs
+  | 'status' // answer `status` (e.g. 429 with retryAfterSeconds, 500, 502, 503) with a JSON/plain body
+  | 'html' // answer `status` (default 502) with an HTML error page, as a gateway would
+  | 'reset' // destroy the socket without an answer
+  | 'envelope' // compute: HTTP 200 with envelope {code, message}
+  | 'error-200' // inference: HTTP 200 with an OpenAI-style {error:{...}} body
+  | 'slow-first-token' // inference stream: wait delayMs before the first chunk
+  | 'drop-midstream' // inference stream: destroy the socket after `afterChunks` chunks
+  | 'malformed-chunk'; // inference stream: one `data:` line that is not JSON, then carry on
+
+export interface Fault {
+  target: FaultTarget;
+  kind: FaultKind;
+  /** Only requests whose path starts with this are affected (default: all of the target). */
+  pathPrefix?: string;
+  /** How many requests it affects (default 1). */
+  count?: number;
+  status?: number;
+  retryAfterSeconds?: number;
+  delayMs?: number;
+  afterChunks?: number;
+  code?: string;
+  message?: string;
+}
+
+export interface FaultQueue {
+  inject(fault: Fault): void;
+  /** Takes (and counts down) the first fault matching this request, if any. */
+  take(target: FaultTarget, path: string): Fault | undefined;
+  clear(): void;
+}
+
+/** Everything the sandbox server recorded, for assertions (no secrets beyond the test's own). */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  /** Envelope code (compute) or HTTP status (inference) that the sandbox answered. */
+  outcome: string;
+}
+
+export interface Sandbox {
+  /** http://127.0.0.1:PORT */
+  url: string;
+  computeBaseUrl: string;
+  /** {url}/v1 */
+  modelApiBaseUrl: string;
+  credentials: SandboxCredentials;
+  faults: FaultQueue;
+  /** Most recent requests first, at most 200. */
+  readonly requests: readonly RecordedRequest[];
+  /** Sandbox's own clock offset in ms (tests move it to simulate skew). */
+  setClockOffset(ms: number): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Interface B is mounted by the server under /v1. Returns true when it handled the request.
+ * `body` is the raw request body (already fully read).
+ */
+export type InferenceHandler = (req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer) => Promise<boolean>;
+
+export interface InferenceHandlerOptions {
+  modelApiKey: string;
+  faults: FaultQueue;
+}
