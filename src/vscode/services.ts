@@ -2,7 +2,7 @@
 // Feature areas depend on these interfaces, not on each other.
 
 import type * as vscode from 'vscode';
-import type { AuthMode } from '../core/compute/api';
+import type { AuthMode, ComputeClient } from '../core/compute/api';
 import type { Logger, Redactor } from '../core/log';
 
 export type Environment = 'dev' | 'test' | 'prod' | 'sandbox';
@@ -36,6 +36,10 @@ export interface ExtensionServices {
   /** Writes to the "Compute Toolkit" LogOutputChannel, secrets redacted. */
   readonly logger: Logger;
   readonly redactor: Redactor;
+  /** The compute client of the active profile (rebuilt when the profile or its secrets change). */
+  computeClient(): ComputeClient;
+  /** Ensures a profile exists (offers Create Profile / Connect to Sandbox otherwise); undefined if the user backs out. */
+  requireProfile(): Promise<Profile | undefined>;
   /** The one place errors become user messages with actions (Show Logs, Sign Request, Configure Profile). */
   reportError(error: unknown, context: string): void;
 }

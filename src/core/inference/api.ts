@@ -1,0 +1,89 @@
+// The public surface of the model client (interface B, chat-completions convention): types only.
+
+import type { Logger } from '../log';
+
+export type ChatRole = 'system' | 'user' | 'assistant';
+
+export interface ChatMessage {
+  role: ChatRole;
+  content: string;
+}
+
+export interface ChatRequest {
+  /** `<vendor>/<model>` */
+  model: string;
+  messages: ChatMessage[];
+  max_tokens?: number;
+  temperature?: number;
+}
+
+export interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+export interface ModelInfo {
+  id: string;
+  ownedBy?: string;
+  /** False for embedding, rerank, image, speech and document models (filtered out of chat pickers). */
+  chat: boolean;
+}
+
+/** One step of a streamed reply. */
+export type ChatStreamEvent =
+  | { type: 'content'; text: string }
+  | { type: 'reasoning'; text: string }
+  | { type: 'usage'; usage: Usage }
+  | { type: 'finish'; reason: string | null };
+
+export interface ChatCompletion {
+  content: string;
+  reasoning?: string;
+  usage?: Usage;
+  finishReason: string | null;
+  /** The model name the server reports (may differ from the requested id). */
+  model?: string;
+}
+
+/** How a streamed reply ended. A stream that ended without [DONE] keeps its text and is marked incomplete. */
+export interface StreamOutcome {
+  content: string;
+  reasoning: string;
+  usage?: Usage;
+  finishReason: string | null;
+  complete: boolean;
+  /** `data:` lines that were not valid JSON: skipped, counted. */
+  malformedEvents: number;
+}
+
+export interface ModelClientOptions {
+  /** e.g. https://api.suanli.cn/v1 (includes the version segment). */
+  apiBaseUrl: string;
+  /** Called per request so a profile switch or a key change takes effect at once. */
+  apiKey: () => Promise<string | undefined>;
+  /** Time to connect and receive response headers (ms, default 30000). */
+  connectTimeoutMs?: number;
+  /** Streaming: time from the request to the first token (ms, default 60000). */
+  firstTokenTimeoutMs?: number;
+  /** Streaming: longest pause between chunks (ms, default 60000). */
+  idleTimeoutMs?: number;
+  /** Retries before the first byte on 429/5xx/network errors (default 2). */
+  maxRetries?: number;
+  logger?: Logger;
+}
+
+export interface ModelClient {
+  listModels(signal?: AbortSignal): Promise<ModelInfo[]>;
+  complete(request: ChatRequest, signal?: AbortSignal): Promise<ChatCompletion>;
+  /**
+   * Streams a reply. Iterating yields events; the returned promise-like `outcome` settles when the stream
+   * ends (complete or not). Aborting the signal (or breaking out of the loop) aborts the HTTP request.
+   */
+  stream(request: ChatRequest, signal?: AbortSignal): ChatStream;
+}
+
+export interface ChatStream extends AsyncIterable<ChatStreamEvent> {
+  /** Resolves when the stream ends; rejects with a ComputeToolkitError (AbortedError on Stop). */
+  readonly outcome: Promise<StreamOutcome>;
+}
