@@ -40,6 +40,22 @@ export interface ExtensionServices {
   computeClient(): ComputeClient;
   /** Ensures a profile exists (offers Create Profile / Connect to Sandbox otherwise); undefined if the user backs out. */
   requireProfile(): Promise<Profile | undefined>;
+  /**
+   * Opens (or refreshes, when the same `uri key` is already open) a read-only virtual document whose text
+   * comes from `content` — task detail JSON, Sign Request output, node logs. Re-running `content` refreshes it.
+   */
+  openReadOnlyDocument(options: ReadOnlyDocumentOptions): Promise<vscode.TextEditor>;
   /** The one place errors become user messages with actions (Show Logs, Sign Request, Configure Profile). */
   reportError(error: unknown, context: string): void;
+}
+
+export interface ReadOnlyDocumentOptions {
+  /** Stable key: the same key reuses the same document (e.g. `task/123`, `sign-request`, `node-log`). */
+  key: string;
+  /** Shown as the editor title, e.g. "Task 123.json". Must end with an extension matching `language`. */
+  title: string;
+  language: 'json' | 'markdown' | 'log' | 'plaintext';
+  content: () => Promise<string>;
+  /** Open beside the active editor. */
+  beside?: boolean;
 }

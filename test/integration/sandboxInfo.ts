@@ -1,0 +1,34 @@
+// How in-host suites reach the sandbox that the runner started beside VS Code.
+// The runner passes its URL in COMPUTE_TOOLKIT_SANDBOX_URL (inherited by the extension host).
+import type { Fault, SandboxBootstrap } from '../sandbox/types';
+
+export interface SandboxInfo {
+  url: string;
+  bootstrap: SandboxBootstrap;
+}
+
+export function sandboxUrl(): string {
+  const url = process.env.COMPUTE_TOOLKIT_SANDBOX_URL;
+  if (!url) throw new Error('COMPUTE_TOOLKIT_SANDBOX_URL is not set: the in-host suites need the sandbox the runner starts');
+  return url.replace(/\/+$/, '');
+}
+
+export async function getSandbox(): Promise<SandboxInfo> {
+  const url = sandboxUrl();
+  const response = await fetch(`${url}/__sandbox/bootstrap`);
+  if (!response.ok) throw new Error(`sandbox bootstrap answered HTTP ${response.status}`);
+  return { url, bootstrap: (await response.json()) as SandboxBootstrap };
+}
+
+export async function injectFault(fault: Fault): Promise<void> {
+  const response = await fetch(`${sandboxUrl()}/__sandbox/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(fault),
+  });
+  if (!response.ok) throw new Error(`sandbox fault injection answered HTTP ${response.status}`);
+}
+
+export async function clearFaults(): Promise<void> {
+  await fetch(`${sandboxUrl()}/__sandbox/faults`, { method: 'DELETE' });
+}
