@@ -1,7 +1,90 @@
-import * as vscode from 'vscode';
+// The composition root: builds the services once, registers every contribution, and returns the API the
+// in-host tests use. Activation stays light: nothing here loads the HTTP stack, crypto or markdown;
+// those load on first use (see lazyCore.ts). Every disposable goes into context.subscriptions.
 
-export function activate(context: vscode.ExtensionContext): void {
-  void context;
+import * as vscode from 'vscode';
+import type { ExtensionApi } from './api';
+import { registerChat } from './chat/index';
+import { registerCommands } from './commands/index';
+import { registerCompute } from './compute/index';
+import { describeError } from './errors/describeError';
+import { Services } from './extensionServices';
+import { SANDBOX_URL_ENV, connectSandbox, needsSandboxConnect } from './profiles/connectSandbox';
+import { KeyRotationReminder } from './profiles/keyRotation';
+import { ProfileStatusBar } from './statusBar';
+
+export const HAS_PROFILE_CONTEXT = 'computeToolkit.hasProfile';
+
+export function activate(context: vscode.ExtensionContext): ExtensionApi {
+  const services = new Services(context);
+  context.subscriptions.push(services);
+  context.subscriptions.push(...registerCommands(services));
+
+  const statusBar = new ProfileStatusBar(services.profiles);
+  const reminder = new KeyRotationReminder(services.profiles, services.config);
+  context.subscriptions.push(
+    statusBar,
+    services.profiles.onDidChangeActive((profile) => {
+      void setHasProfile(profile !== undefined);
+      void reminder.check(profile);
+    }),
+  );
+  void setHasProfile(services.profiles.active !== undefined);
+
+  const compute = registerCompute(services);
+  const chat = registerChat(services);
+
+  const ready = startUp(services).then(() => reminder.check(services.profiles.active));
+
+  return {
+    services,
+    compute,
+    chat,
+    ready,
+    surface: {
+      profiles: services.profiles,
+      connectSandbox: async (url) => {
+        const profiles = await connectSandbox(services.profiles, url);
+        await services.refreshRedactor();
+        return profiles;
+      },
+      logText: () => services.logTail.text(),
+      statusBarText: () => statusBar.text,
+      describeError,
+      createComputeClient: (overrides) => {
+        const profile = services.profiles.active;
+        if (!profile) throw new Error('No active profile');
+        return services.clients.create(profile, overrides);
+      },
+      documentText: (key, title) => services.documents.textOf({ key, title }),
+    },
+  };
 }
 
-export function deactivate(): void {}
+export function deactivate(): void {
+  // Everything is disposed through context.subscriptions.
+}
+
+/**
+ * Work that must not delay activation: prime the log Redactor with the stored secrets, and connect
+ * quietly to the sandbox `npm start` or the test runner started (named in the environment).
+ * Failures are logged, never shown: the user did not ask for this.
+ */
+async function startUp(services: Services): Promise<void> {
+  await services.refreshRedactor();
+  const sandboxUrl = process.env[SANDBOX_URL_ENV];
+  if (!sandboxUrl || !needsSandboxConnect(services.profiles, sandboxUrl)) return;
+  try {
+    const profiles = await connectSandbox(services.profiles, sandboxUrl);
+    await services.refreshRedactor();
+    services.logger.info(`Connected to the sandbox at ${profiles.rsa.computeBaseUrl} (from ${SANDBOX_URL_ENV})`);
+  } catch (error) {
+    services.logger.warn(
+      `Could not connect to the sandbox named in ${SANDBOX_URL_ENV} (${sandboxUrl}): ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+function setHasProfile(value: boolean): Thenable<unknown> {
+  return vscode.commands.executeCommand('setContext', HAS_PROFILE_CONTEXT, value);
+}

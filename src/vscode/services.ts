@@ -4,6 +4,7 @@
 import type * as vscode from 'vscode';
 import type { AuthMode, ComputeClient } from '../core/compute/api';
 import type { Logger, Redactor } from '../core/log';
+import type { Config } from './config';
 
 export type Environment = 'dev' | 'test' | 'prod' | 'sandbox';
 
@@ -33,6 +34,8 @@ export interface ProfileService {
 export interface ExtensionServices {
   readonly context: vscode.ExtensionContext;
   readonly profiles: ProfileService;
+  /** The typed `computeToolkit.*` settings (live getters, plus onDidChange). */
+  readonly config: Config;
   /** Writes to the "Compute Toolkit" LogOutputChannel, secrets redacted. */
   readonly logger: Logger;
   readonly redactor: Redactor;
@@ -45,8 +48,12 @@ export interface ExtensionServices {
    * comes from `content` — task detail JSON, Sign Request output, node logs. Re-running `content` refreshes it.
    */
   openReadOnlyDocument(options: ReadOnlyDocumentOptions): Promise<vscode.TextEditor>;
-  /** The one place errors become user messages with actions (Show Logs, Sign Request, Configure Profile). */
-  reportError(error: unknown, context: string): void;
+  /**
+   * The one place errors become user messages with actions (Show Logs, Sign Request, Configure Profile).
+   * `context` names what was being done ("Load tasks"); AbortedError is logged only, never shown.
+   * Pass `retry` to offer a Retry button for failures that repeating could fix.
+   */
+  reportError(error: unknown, context: string, options?: { retry?: () => unknown }): void;
 }
 
 export interface ReadOnlyDocumentOptions {

@@ -10,6 +10,8 @@ export interface SandboxOptions {
   pendingMs?: number;
   /** Seed for the generated data (devices, prices, tasks), so runs are reproducible. */
   seed?: number;
+  /** Envelope message field: 'message' (the real platform, default) or 'msg' (the spec). */
+  envelopeField?: 'message' | 'msg';
 }
 
 export interface SandboxCredentials {

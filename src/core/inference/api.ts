@@ -55,6 +55,10 @@ export interface StreamOutcome {
   complete: boolean;
   /** `data:` lines that were not valid JSON: skipped, counted. */
   malformedEvents: number;
+  /** The model name the server reports in its chunks. */
+  model?: string;
+  /** Why an incomplete stream stopped (e.g. the connection closed before `[DONE]`). */
+  interruption?: string;
 }
 
 export interface ModelClientOptions {
@@ -70,6 +74,10 @@ export interface ModelClientOptions {
   idleTimeoutMs?: number;
   /** Retries before the first byte on 429/5xx/network errors (default 2). */
   maxRetries?: number;
+  /** Backoff between those retries (defaults 500 ms doubling, capped at 20 s; Retry-After wins, up to the cap). */
+  retryDelays?: { baseDelayMs?: number; maxDelayMs?: number };
+  /** How to wait between retries; tests inject one that records the delays. Default: a real, abortable timer. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   logger?: Logger;
 }
 
@@ -86,4 +94,6 @@ export interface ModelClient {
 export interface ChatStream extends AsyncIterable<ChatStreamEvent> {
   /** Resolves when the stream ends; rejects with a ComputeToolkitError (AbortedError on Stop). */
   readonly outcome: Promise<StreamOutcome>;
+  /** What has arrived so far (complete: false until `[DONE]`); after Stop this holds the partial reply. */
+  progress(): StreamOutcome;
 }

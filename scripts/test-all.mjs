@@ -1,0 +1,168 @@
+#!/usr/bin/env node
+// THE test command (`npm test`; CI runs it through .ci/run). Runs every layer, in order, never letting
+// one failure hide a later layer, then prints a per-layer table and, as its very last line,
+// `N passed, N failed, N skipped` summed over all layers. Exit code 1 when anything failed.
+//
+// Layers: lint, typecheck, build, compile-tests, package (each one test), unit + contract tests on
+// plain Node (node:test), then the real-VS-Code runs (scripts/vscode-web/run.mjs) on 1.139 and the
+// minimum engine 1.104: the in-host mocha suite and the browser checks.
+//
+// Usage: node scripts/test-all.mjs [--quick]    --quick: compile-tests + unit/contract only
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { run } from './lib/exec.mjs';
+import { repoRoot, targets } from './vscode-web/versions.mjs';
+
+const quick = process.argv.includes('--quick');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const resultsDir = path.join(repoRoot, 'test-results');
+const vsixDir = fs.mkdtempSync(path.join(os.tmpdir(), 'compute-toolkit-vsix-'));
+const vsixFile = path.join(vsixDir, 'compute-toolkit.vsix');
+
+/** @type {{layer: string, passed: number, failed: number, skipped: number, seconds: number, failures: string[]}[]} */
+const rows = [];
+
+function banner(title) {
+  console.log(`\n━━━━ ${title} ${'━'.repeat(Math.max(3, 70 - title.length))}`);
+}
+
+async function timed(layer, body) {
+  banner(layer);
+  const started = Date.now();
+  let result;
+  try {
+    result = await body();
+  } catch (error) {
+    result = { passed: 0, failed: 1, skipped: 0, failures: [`${layer}: ${error instanceof Error ? error.message : String(error)}`] };
+  }
+  rows.push({ layer, seconds: (Date.now() - started) / 1000, ...result });
+}
+
+/** A step that passes or fails as a whole (static checks, build, packaging). */
+function step(layer, command, args) {
+  return timed(layer, async () => {
+    const { code } = await run(command, args, { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+    return code === 0
+      ? { passed: 1, failed: 0, skipped: 0, failures: [] }
+      : { passed: 0, failed: 1, skipped: 0, failures: [`${layer}: \`${[command, ...args].join(' ')}\` exited with ${code}`] };
+  });
+}
+
+function findTests(dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return findTests(full);
+    return entry.isFile() && entry.name.endsWith('.test.js') ? [full] : [];
+  });
+}
+
+/** Reads the counts from the closing `ℹ pass N` … lines of node:test's spec reporter. */
+export function parseNodeTestSummary(output) {
+  const count = (name) => {
+    const match = output.match(new RegExp(`^ℹ ${name} (\\d+)$`, 'm'));
+    return match ? Number(match[1]) : undefined;
+  };
+  const pass = count('pass');
+  const fail = count('fail');
+  if (pass === undefined || fail === undefined) return undefined;
+  const failingSection = output.split(/^✖ failing tests:$/m)[1] ?? '';
+  const failures = [...failingSection.matchAll(/^\s*✖ (.+?) \(\d[\d.]*ms\)$/gm)].map((m) => m[1]);
+  return {
+    passed: pass,
+    failed: fail + (count('cancelled') ?? 0),
+    skipped: (count('skipped') ?? 0) + (count('todo') ?? 0),
+    failures: [...new Set(failures)],
+  };
+}
+
+function nodeTests() {
+  return timed('unit + contract (node:test)', async () => {
+    const dirs = ['unit', 'contract'].map((name) => path.join(repoRoot, 'out', 'test', name));
+    for (const dir of dirs) if (!fs.existsSync(dir)) console.log(`(no ${path.relative(repoRoot, dir)} folder)`);
+    const files = dirs.flatMap(findTests).sort();
+    if (files.length === 0) throw new Error('no *.test.js under out/test/unit or out/test/contract (did compile-tests run?)');
+    const { code, output } = await run(process.execPath, ['--test', '--test-reporter=spec', ...files], {
+      cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], onOutput: (text) => process.stdout.write(text),
+    });
+    const summary = parseNodeTestSummary(output);
+    if (!summary) throw new Error(`node --test exited with ${code} and printed no summary`);
+    if (code !== 0 && summary.failed === 0) {
+      summary.failed = 1;
+      summary.failures.push(`node --test exited with ${code} although no test failed`);
+    }
+    return summary;
+  });
+}
+
+function readResults(file) {
+  if (!fs.existsSync(file)) throw new Error(`${path.relative(repoRoot, file)} was not written`);
+  const parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return { passed: parsed.passed, failed: parsed.failed, skipped: parsed.skipped, failures: parsed.failures };
+}
+
+async function vscodeRuns(version) {
+  await step(`setup: code-server for VS Code ${version}`, process.execPath, [path.join(repoRoot, 'scripts', 'vscode-web', 'install.mjs'), '--vscode', version]);
+  const files = ['integration', 'e2e'].map((layer) => path.join(resultsDir, `vscode-${version}-${layer}.json`));
+  for (const file of files) fs.rmSync(file, { force: true }); // never count a previous run's results
+  banner(`VS Code ${version}: in-host suite + browser checks`);
+  const started = Date.now();
+  const args = [path.join(repoRoot, 'scripts', 'vscode-web', 'run.mjs'), '--vscode', version];
+  if (fs.existsSync(vsixFile)) args.push('--vsix', vsixFile);
+  await run(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+  const seconds = (Date.now() - started) / 1000;
+  for (const [index, layer] of ['integration', 'e2e'].entries()) {
+    let result;
+    try {
+      result = readResults(files[index]);
+    } catch (error) {
+      result = { passed: 0, failed: 1, skipped: 0, failures: [`${error instanceof Error ? error.message : String(error)}`] };
+    }
+    rows.push({ layer: `VS Code ${version} ${layer === 'integration' ? 'in-host (mocha)' : 'browser (e2e)'}`, seconds: index === 0 ? seconds : 0, ...result });
+  }
+}
+
+function printTable() {
+  const width = Math.max(...rows.map((r) => r.layer.length), 5);
+  const line = (layer, p, f, s, t) => `${layer.padEnd(width)}  ${String(p).padStart(6)}  ${String(f).padStart(6)}  ${String(s).padStart(7)}  ${String(t).padStart(7)}`;
+  banner('summary');
+  console.log(line('layer', 'passed', 'failed', 'skipped', 'time'));
+  for (const r of rows) console.log(line(r.layer, r.passed, r.failed, r.skipped, r.seconds ? `${r.seconds.toFixed(0)} s` : ''));
+  const failures = rows.flatMap((r) => r.failures.map((f) => `  ✘ [${r.layer}] ${f}`));
+  if (failures.length > 0) console.log(`\nfailures:\n${failures.join('\n')}`);
+  console.log('');
+}
+
+async function main() {
+  if (!quick) {
+    await step('lint', npm, ['run', '--silent', 'lint']);
+    await step('typecheck', npm, ['run', '--silent', 'typecheck']);
+    await step('build (esbuild)', process.execPath, ['esbuild.js']);
+  }
+  await step('compile-tests', npm, ['run', '--silent', 'compile-tests']);
+  if (!quick) {
+    await step('package (vsce)', process.execPath, [path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '-o', vsixFile]);
+  }
+  await nodeTests();
+  if (!quick) {
+    for (const version of Object.keys(targets)) await vscodeRuns(version);
+  }
+  fs.rmSync(vsixDir, { recursive: true, force: true });
+  fs.mkdirSync(resultsDir, { recursive: true });
+  fs.writeFileSync(path.join(resultsDir, 'summary.json'), `${JSON.stringify(rows, null, 2)}\n`);
+  printTable();
+  const total = (key) => rows.reduce((sum, r) => sum + r[key], 0);
+  const failed = total('failed');
+  console.log(`${total('passed')} passed, ${failed} failed, ${total('skipped')} skipped`);
+  process.exitCode = failed > 0 ? 1 : 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main().catch((error) => {
+  // Even a bug in this script must end with the summary line CI looks for.
+  console.error(`test-all crashed: ${error instanceof Error ? error.stack : String(error)}`);
+  const total = (key) => rows.reduce((sum, r) => sum + r[key], 0);
+  console.log(`${total('passed')} passed, ${total('failed') + 1} failed, ${total('skipped')} skipped`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,305 @@
+#!/usr/bin/env node
+// Runs the extension's tests inside a real VS Code (code-server in headless Debian Chromium):
+//   1. integration: the in-host mocha suite (out/test/integration/index.js) with the repo loaded as a
+//      development extension, through the workbench's test `payload` — what @vscode/test-electron does;
+//   2. e2e: the browser-driven UI checks (out/test/e2e) against a fresh workbench with the packaged .vsix
+//      installed, exactly as a user (and `npm start`) gets it.
+// Each phase gets a fresh sandbox, code-server, user-data and extensions dirs, and browser profile.
+//
+// Usage: node scripts/vscode-web/run.mjs --vscode 1.139|1.104 [--only integration|e2e]
+//          [--update-screenshots] [--keep] [--vsix FILE]
+// Needs: node esbuild.js && npm run compile-tests (scripts/test-all.mjs does both).
+// Writes test-results/vscode-<ver>-integration.json and test-results/vscode-<ver>-e2e.json, each
+// {"passed":N,"failed":N,"skipped":N,"failures":["title: message", ...]}; exits 1 when anything failed.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { freePort, run, spawnGroup, stopGroup, waitForHttp, withTimeout } from '../lib/exec.mjs';
+import { ensureInstalled } from './install.mjs';
+import { cacheTmpDir, codeServerEntry, nodeDir, repoRoot, targetFor, toolEnv } from './versions.mjs';
+
+const require = createRequire(import.meta.url);
+const INTEGRATION_TIMEOUT_MS = 5 * 60_000;
+const E2E_TIMEOUT_MS = 4 * 60_000;
+const OVERALL_TIMEOUT_MS = 10 * 60_000;
+const BROWSER_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM = process.env.COMPUTE_TOOLKIT_CHROMIUM || '/usr/bin/chromium';
+
+// COMPUTE_TOOLKIT_OUT_DIR points at another tsc output folder (e.g. out-<name> while working side by side).
+const outDir = path.resolve(repoRoot, process.env.COMPUTE_TOOLKIT_OUT_DIR || 'out');
+const out = (...parts) => path.join(outDir, 'test', ...parts);
+const resultsDir = path.join(repoRoot, 'test-results');
+
+function parseArgs(argv) {
+  const value = (name) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
+  const vscode = value('--vscode');
+  if (!vscode) throw new Error('usage: run.mjs --vscode 1.139|1.104 [--only integration|e2e] [--update-screenshots] [--keep] [--vsix FILE]');
+  const only = value('--only');
+  if (only && only !== 'integration' && only !== 'e2e') throw new Error(`--only takes integration or e2e, not ${only}`);
+  return { vscode, only, vsix: value('--vsix'), keep: argv.includes('--keep'), updateScreenshots: argv.includes('--update-screenshots') };
+}
+
+/** Everything started here, stopped in reverse order on success, failure, timeout or Ctrl+C. */
+const cleanups = [];
+async function cleanUp() {
+  while (cleanups.length > 0) {
+    const step = cleanups.pop();
+    try { await step(); } catch (error) { console.error(`[run] cleanup: ${error instanceof Error ? error.message : String(error)}`); }
+  }
+}
+
+function logTail(file, lines = 25) {
+  try {
+    return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).map((l) => `    | ${l}`).join('\n');
+  } catch {
+    return '    | (no log)';
+  }
+}
+
+function pipeToFile(child, file) {
+  const stream = fs.createWriteStream(file);
+  child.stdout?.pipe(stream);
+  child.stderr?.pipe(stream);
+}
+
+async function startSandbox(dir) {
+  const port = await freePort();
+  const bootstrapFile = path.join(dir, 'sandbox-bootstrap.json');
+  const logFile = path.join(dir, 'sandbox.log');
+  const child = spawnGroup(process.execPath, [out('sandbox', 'main.js'), '--port', String(port), '--write-bootstrap', bootstrapFile], { cwd: repoRoot });
+  pipeToFile(child, logFile);
+  cleanups.push(() => stopGroup(child));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${url}/__sandbox/bootstrap`, { timeoutMs: 20_000, child });
+  } catch (error) {
+    throw new Error(`the sandbox did not start: ${error instanceof Error ? error.message : String(error)}\n${logTail(logFile)}`);
+  }
+  const bootstrap = await (await fetch(`${url}/__sandbox/bootstrap`)).json();
+  return { url, bootstrap };
+}
+
+function writeUserSettings(userDataDir) {
+  const settings = {
+    'workbench.startupEditor': 'none',
+    'extensions.autoCheckUpdates': false,
+    'extensions.autoUpdate': false,
+    'telemetry.telemetryLevel': 'off',
+    'workbench.tips.enabled': false,
+    // 1.139 opens its built-in Chat in the secondary side bar; keep the screenshots about this extension.
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  };
+  fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
+  fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
+}
+
+function codeServerArgs(target, dir, port) {
+  return [codeServerEntry(target.codeServer), '--config', '/dev/null', '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',
+    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override',
+    '--extensions-dir', path.join(dir, 'ext'), '--user-data-dir', path.join(dir, 'ud')];
+}
+
+/** Starts code-server with fresh user-data and extensions dirs under dir. */
+async function startCodeServer(target, dir, { env, testDriver, vsix }) {
+  fs.mkdirSync(path.join(dir, 'ext'), { recursive: true }); // --install-extension needs it to exist
+  writeUserSettings(path.join(dir, 'ud'));
+  const nodeBin = path.join(nodeDir(target.node), 'bin', 'node');
+  const processEnv = toolEnv(target, env);
+  if (vsix) {
+    const port = await freePort();
+    const installed = await run(nodeBin, [...codeServerArgs(target, dir, port), '--install-extension', vsix], { env: processEnv, stdio: 'pipe' });
+    if (installed.code !== 0 || !/successfully installed/i.test(installed.output)) {
+      throw new Error(`code-server could not install ${path.basename(vsix)}:\n${installed.output.trim()}`);
+    }
+  }
+  const port = await freePort();
+  const args = codeServerArgs(target, dir, port);
+  if (testDriver && target.smokeTestDriver) args.push('--vscode-option', 'enable-smoke-test-driver');
+  const logFile = path.join(dir, 'code-server.log');
+  const child = spawnGroup(nodeBin, args, { env: processEnv, cwd: dir });
+  pipeToFile(child, logFile);
+  cleanups.push(() => stopGroup(child));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${url}/healthz`, { timeoutMs: 30_000, child });
+  } catch (error) {
+    throw new Error(`code-server did not start: ${error instanceof Error ? error.message : String(error)}\n${logTail(logFile)}`);
+  }
+  return { url, port, logFile };
+}
+
+async function openBrowser(profileDir) {
+  const { chromium } = require('playwright-core');
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (never npx playwright install)`);
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM, headless: true, args: BROWSER_ARGS, viewport: { width: 1440, height: 900 },
+  });
+  cleanups.push(() => context.close());
+  const page = context.pages()[0] ?? (await context.newPage());
+  return page;
+}
+
+function workspaceIn(dir) {
+  const { createSampleWorkspace } = require(out('e2e', 'sampleWorkspace.js'));
+  return createSampleWorkspace(path.join(dir, 'workspace'));
+}
+
+const harnessFailure = (message) => ({ passed: 0, failed: 1, skipped: 0, failures: [`harness: ${message}`] });
+
+function normalise(results) {
+  const count = (n) => (Number.isInteger(n) && n >= 0 ? n : 0);
+  return {
+    passed: count(results.passed), failed: count(results.failed), skipped: count(results.skipped),
+    failures: Array.isArray(results.failures) ? results.failures.map(String) : [],
+  };
+}
+
+async function integrationPhase(target, runDir) {
+  const dir = path.join(runDir, 'integration');
+  fs.mkdirSync(dir, { recursive: true });
+  const sandbox = await startSandbox(dir);
+  const resultsFile = path.join(dir, 'mocha-results.json');
+  const server = await startCodeServer(target, dir, {
+    env: { COMPUTE_TOOLKIT_SANDBOX_URL: sandbox.url, COMPUTE_TOOLKIT_TEST_RESULTS: resultsFile },
+    testDriver: true,
+  });
+  const page = await openBrowser(path.join(dir, 'browser'));
+  const consoleLog = fs.createWriteStream(path.join(dir, 'browser-console.log'));
+  page.on('console', (message) => consoleLog.write(`[${message.type()}] ${message.text()}\n`));
+  let settle;
+  const exited = new Promise((resolve) => { settle = resolve; });
+  // The workbench calls these when the suite's run() promise settles (the smoke-test driver contract).
+  await page.exposeFunction('codeAutomationExit', (code) => settle(Number(code)));
+  await page.exposeFunction('codeAutomationLog', (line) => consoleLog.write(`[automation] ${String(line)}\n`));
+  const remote = (p) => `vscode-remote://127.0.0.1:${server.port}${p}`;
+  const payload = [
+    ['extensionDevelopmentPath', remote(repoRoot)],
+    ['extensionTestsPath', remote(out('integration', 'index.js'))],
+    ['skipWelcome', 'true'],
+  ];
+  const workspace = workspaceIn(dir);
+  const started = Date.now();
+  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+  let exitCode;
+  try {
+    exitCode = await withTimeout(exited, INTEGRATION_TIMEOUT_MS, 'the in-host suite');
+  } catch (error) {
+    return harnessFailure(`${error instanceof Error ? error.message : String(error)} (code-server log: ${server.logFile})`);
+  }
+  console.log(`[run] in-host suite finished with exit code ${exitCode} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (!fs.existsSync(resultsFile)) return harnessFailure(`the in-host suite exited with ${exitCode} but wrote no results (${resultsFile}); see ${path.join(dir, 'browser-console.log')}`);
+  const results = normalise(JSON.parse(fs.readFileSync(resultsFile, 'utf8')));
+  if (exitCode !== 0 && results.failed === 0) results.failures.push(`harness: the suite exited with ${exitCode} although no test failed`), (results.failed = 1);
+  if (exitCode === 0 && results.failed > 0) results.failures.push('harness: the suite exited with 0 although tests failed'), (results.failed += 1);
+  return results;
+}
+
+async function packageVsix(runDir) {
+  const file = path.join(runDir, 'compute-toolkit.vsix');
+  const packaged = await run(process.execPath, [path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '-o', file], { cwd: repoRoot, stdio: 'pipe' });
+  if (packaged.code !== 0) throw new Error(`vsce package failed:\n${packaged.output.trim().split('\n').slice(-15).join('\n')}`);
+  return file;
+}
+
+async function e2ePhase(target, runDir, options) {
+  const dir = path.join(runDir, 'e2e');
+  fs.mkdirSync(dir, { recursive: true });
+  const vsix = options.vsix ? path.resolve(options.vsix) : await packageVsix(runDir);
+  const sandbox = await startSandbox(dir);
+  const server = await startCodeServer(target, dir, { env: { COMPUTE_TOOLKIT_SANDBOX_URL: sandbox.url }, testDriver: false, vsix });
+  const page = await openBrowser(path.join(dir, 'browser'));
+  const consoleLog = fs.createWriteStream(path.join(dir, 'browser-console.log'));
+  page.on('console', (message) => consoleLog.write(`[${message.type()}] ${message.text()}\n`));
+  const workspace = workspaceIn(dir);
+  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
+  const { waitForWorkbench } = require(out('e2e', 'workbench.js'));
+  await waitForWorkbench(page);
+  const { runE2eChecks } = require(out('e2e', 'runChecks.js'));
+  const screenshotDir = path.join(resultsDir, 'screenshots', target.vscode);
+  fs.rmSync(screenshotDir, { recursive: true, force: true });
+  const results = await withTimeout(
+    runE2eChecks({ page, sandbox: sandbox.bootstrap, screenshotDir, log: (line) => console.log(line) }),
+    E2E_TIMEOUT_MS, 'the browser checks');
+  if (options.updateScreenshots) {
+    const media = path.join(repoRoot, 'media', 'screenshots');
+    fs.mkdirSync(media, { recursive: true });
+    for (const [name, file] of Object.entries(results.screenshots)) fs.copyFileSync(file, path.join(media, `${name}.png`));
+    console.log(`[run] copied ${Object.keys(results.screenshots).length} screenshot(s) of passing checks to media/screenshots/`);
+  }
+  return normalise(results);
+}
+
+function writeResults(vscode, layer, results) {
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `vscode-${vscode}-${layer}.json`);
+  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  const line = `[run] VS Code ${vscode} ${layer}: ${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped  (${path.relative(repoRoot, file)})`;
+  console.log(line);
+  for (const failure of results.failures) console.log(`        ✘ ${failure}`);
+}
+
+async function runPhase(name, options, phase) {
+  const started = Date.now();
+  console.log(`[run] VS Code ${options.vscode}: ${name} …`);
+  let results;
+  try {
+    results = await phase();
+  } catch (error) {
+    results = harnessFailure(error instanceof Error ? error.message : String(error));
+  } finally {
+    await cleanUp();
+  }
+  console.log(`[run] VS Code ${options.vscode}: ${name} took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  writeResults(options.vscode, name, results);
+  return results;
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const target = targetFor(options.vscode);
+  const missing = [path.join(repoRoot, 'dist', 'extension.js'), out('integration', 'index.js'), out('sandbox', 'main.js'), out('e2e', 'runChecks.js')]
+    .filter((file) => !fs.existsSync(file));
+  const phases = options.only ? [options.only] : ['integration', 'e2e'];
+  if (missing.length > 0) {
+    const message = `not built: ${missing.map((f) => path.relative(repoRoot, f)).join(', ')} (run node esbuild.js && npm run compile-tests)`;
+    for (const phase of phases) writeResults(options.vscode, phase, harnessFailure(message));
+    return 1;
+  }
+  try {
+    await ensureInstalled(options.vscode);
+  } catch (error) {
+    for (const phase of phases) writeResults(options.vscode, phase, harnessFailure(`install failed: ${error instanceof Error ? error.message : String(error)}`));
+    return 1;
+  }
+  fs.mkdirSync(cacheTmpDir, { recursive: true });
+  const runDir = fs.mkdtempSync(path.join(cacheTmpDir, `run-${options.vscode}-`));
+  console.log(`[run] VS Code ${options.vscode} (code-server ${target.codeServer} on Node ${target.node}); run folder ${runDir}`);
+  let failed = 0;
+  for (const phase of phases) {
+    const results = await runPhase(phase, options, () => (phase === 'integration' ? integrationPhase(target, runDir) : e2ePhase(target, runDir, options)));
+    failed += results.failed;
+  }
+  if (options.keep || failed > 0) console.log(`[run] logs kept in ${runDir}`);
+  else fs.rmSync(runDir, { recursive: true, force: true });
+  return failed > 0 ? 1 : 0;
+}
+
+// A hung browser or server must not hang CI: stop everything and fail after the overall bound.
+const watchdog = setTimeout(() => {
+  console.error(`[run] FAILED: overall timeout of ${OVERALL_TIMEOUT_MS / 60_000} min`);
+  void cleanUp().finally(() => process.exit(1));
+}, OVERALL_TIMEOUT_MS);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => { void cleanUp().finally(() => process.exit(130)); });
+}
+
+main().then(
+  (code) => { clearTimeout(watchdog); process.exitCode = code; },
+  async (error) => {
+    clearTimeout(watchdog);
+    console.error(`[run] FAILED: ${error instanceof Error ? error.stack : String(error)}`);
+    await cleanUp();
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,300 @@
+// The compute client: plans a call from the catalog, builds and signs each attempt afresh, sends it,
+// retries only what is safe to repeat, and turns the envelope into data or a diagnosed error.
+
+import { AbortedError, bodyExcerpt, ConfigError, HttpError, NetworkError, ProtocolError, RateLimitError, TimeoutError } from '../errors';
+import { assertSecureUrl } from '../http/url';
+import { defaultRetryPolicy, isRetryableStatus, parseRetryAfter, retryDelayMs, sleep, type RetryPolicy } from '../http/retry';
+import { firstHeader, httpRequest, type HttpResponse } from '../http/transport';
+import { silentLogger, type Logger } from '../log';
+import type {
+  CallOptions,
+  ClockSkew,
+  ComputeClient,
+  ComputeClientOptions,
+  ComputeCredentials,
+  OperationId,
+  OperationParams,
+  OperationResult,
+  OperationSpec,
+  PreparedRequest,
+  RawRequest,
+} from './api';
+import { RequestClock, skewFromDateHeader } from './clock';
+import { diagnose, EXPECTED_VERSION } from './diagnosis';
+import { toPreparedRequest } from './display';
+import { tryParseEnvelope, notAnEnvelopeError } from './envelope';
+import { ComputeApiError } from './errors';
+import { clearKeyCache } from './keys';
+import { DETAIL_FALLBACK, OPERATIONS, operationSpec, planOperation, planRaw, type RequestPlan } from './operations';
+import { buildRequest, type BuildContext, type BuiltRequest } from './request';
+import { verify } from './signing';
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+/** Envelopes are small; node logs are the largest payload (a few MB at most). */
+const RESPONSE_LIMIT_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Which form of task detail each base URL answers (spec POST or platform GET), shared by every
+ * client so a profile rebuilt after a secret change does not rediscover it.
+ */
+const detailMethodByBaseUrl = new Map<string, 'POST' | 'GET'>();
+
+type AttemptOutcome = { kind: 'data'; data: unknown } | { kind: 'fallback'; status: number };
+
+export class ComputeClientImpl implements ComputeClient {
+  readonly operations: readonly OperationSpec[] = OPERATIONS;
+  private readonly baseUrl: string;
+  private readonly version: string;
+  private readonly timeoutMs: number;
+  private readonly retryPolicy: RetryPolicy;
+  private readonly logger: Logger;
+  private readonly clock: RequestClock;
+  private readonly warnedKeys = new Set<string>();
+  private readonly context: BuildContext;
+
+  constructor(private readonly options: ComputeClientOptions) {
+    const base = assertSecureUrl(options.baseUrl);
+    if (base.search || base.hash) {
+      throw new ConfigError(`The compute base URL must not contain a query or fragment (${base.origin}).`);
+    }
+    this.baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+    const version: unknown = options.version ?? EXPECTED_VERSION;
+    if (typeof version !== 'string') {
+      throw new ConfigError(
+        `The interface version must be the string "${EXPECTED_VERSION}", not a ${typeof version}.`,
+        'An unquoted 1.0 or 1 in settings becomes a number; write "1.0.0".',
+      );
+    }
+    this.version = version;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.retryPolicy = {
+      ...defaultRetryPolicy,
+      ...options.retry,
+      ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
+    };
+    this.logger = options.logger ?? silentLogger;
+    this.clock = new RequestClock(options.now ?? Date.now);
+    this.context = {
+      baseUrl: this.baseUrl,
+      version: this.version,
+      clock: this.clock,
+      onKeyWarning: (warning, fingerprint) => {
+        if (this.warnedKeys.has(fingerprint)) return;
+        this.warnedKeys.add(fingerprint);
+        this.logger.warn(warning);
+      },
+    };
+  }
+
+  async call<K extends OperationId>(operation: K, params: OperationParams<K>, options?: CallOptions): Promise<OperationResult<K>> {
+    const signal = options?.signal;
+    if (operation !== DETAIL_FALLBACK.operation) {
+      return (await this.execute(planOperation(operation, params, options?.encrypt), signal, false)) as OperationResult<K>;
+    }
+    if (detailMethodByBaseUrl.get(this.baseUrl) !== 'GET') {
+      const outcome = await this.executeOnce(planOperation(operation, params, options?.encrypt), signal, true);
+      if (outcome.kind === 'data') {
+        detailMethodByBaseUrl.set(this.baseUrl, 'POST');
+        return outcome.data as OperationResult<K>;
+      }
+      this.logger.info(`compute: POST task detail answered HTTP ${outcome.status}; using GET ?task_id= for ${this.baseUrl} from now on`);
+      detailMethodByBaseUrl.set(this.baseUrl, 'GET');
+    }
+    return (await this.execute(planOperation(operation, params, options?.encrypt, 'GET'), signal, false)) as OperationResult<K>;
+  }
+
+  send(request: RawRequest, options?: CallOptions): Promise<unknown> {
+    return this.execute(planRaw(request, options?.encrypt), options?.signal, false);
+  }
+
+  async prepare<K extends OperationId>(operation: K, params: OperationParams<K>, options?: CallOptions): Promise<PreparedRequest> {
+    const method = operation === DETAIL_FALLBACK.operation && detailMethodByBaseUrl.get(this.baseUrl) === 'GET' ? 'GET' : undefined;
+    return this.prepareFromPlan(planOperation(operation, params, options?.encrypt, method), options?.signal);
+  }
+
+  prepareRaw(request: RawRequest, options?: CallOptions): Promise<PreparedRequest> {
+    return this.prepareFromPlan(planRaw(request, options?.encrypt), options?.signal);
+  }
+
+  /**
+   * Builds and signs what would be sent, without display work: the per-attempt cost of a call.
+   * Public for the benchmark and the Sign Request command's raw view; not part of ComputeClient.
+   */
+  async build<K extends OperationId>(operation: K, params: OperationParams<K>, options?: CallOptions): Promise<BuiltRequest> {
+    return this.buildAttempt(planOperation(operation, params, options?.encrypt), options?.signal);
+  }
+
+  async measureClockSkew(signal?: AbortSignal): Promise<ClockSkew> {
+    const plan = planOperation('resource.search', {}, undefined);
+    let request: { url: string; headers: Record<string, string> };
+    try {
+      request = await this.buildAttempt(plan, signal);
+    } catch (error) {
+      // Measuring needs only the Date header, which every answer carries: without usable
+      // credentials, ask unsigned rather than fail.
+      if (!(error instanceof ConfigError)) throw error;
+      request = { url: `${this.baseUrl}${plan.pathWithQuery}`, headers: { accept: 'application/json' } };
+    }
+    const sentAt = this.clock.localNow();
+    const response = await httpRequest({ url: request.url, method: 'GET', headers: request.headers, signal, timeoutMs: this.timeoutMs });
+    const receivedAt = this.clock.localNow();
+    await response.text(RESPONSE_LIMIT_BYTES);
+    const date = firstHeader(response.headers, 'date');
+    const skew = date === undefined ? undefined : skewFromDateHeader(date, sentAt, receivedAt);
+    if (!skew) throw new ProtocolError(`The server's answer carries no usable Date header (${date ?? 'none'}); clock skew cannot be measured.`);
+    this.observeSkew(skew);
+    return skew;
+  }
+
+  reset(): void {
+    clearKeyCache();
+    detailMethodByBaseUrl.delete(this.baseUrl);
+    this.clock.reset();
+    this.warnedKeys.clear();
+  }
+
+  // ---- internals ----
+
+  private async credentials(): Promise<ComputeCredentials> {
+    return this.options.credentials();
+  }
+
+  private async buildAttempt(plan: RequestPlan, signal?: AbortSignal): Promise<BuiltRequest> {
+    return buildRequest(plan, await this.credentials(), this.context, signal);
+  }
+
+  private async prepareFromPlan(plan: RequestPlan, signal?: AbortSignal): Promise<PreparedRequest> {
+    const built = await this.buildAttempt(plan, signal);
+    const selfVerified =
+      built.stringToSign !== undefined && built.signature !== undefined && built.ownPublicKey
+        ? verify(built.stringToSign, built.signature, built.ownPublicKey)
+        : undefined;
+    return toPreparedRequest(built, selfVerified);
+  }
+
+  /** Sends with retries; `data` of the successful envelope. */
+  private async execute(plan: RequestPlan, signal: AbortSignal | undefined, allowFallback: boolean): Promise<unknown> {
+    const outcome = await this.executeOnce(plan, signal, allowFallback);
+    if (outcome.kind === 'fallback') throw new Error('unreachable: fallback outcome without allowFallback');
+    return outcome.data;
+  }
+
+  private async executeOnce(plan: RequestPlan, signal: AbortSignal | undefined, allowFallback: boolean): Promise<AttemptOutcome> {
+    for (let attempt = 0; ; attempt++) {
+      if (signal?.aborted) throw new AbortedError();
+      const built = await this.buildAttempt(plan, signal);
+      const canRetry = plan.idempotent && attempt < this.retryPolicy.maxRetries;
+      const startedAt = performance.now();
+      const sentAt = this.clock.localNow();
+      let response: HttpResponse;
+      let text: string;
+      try {
+        response = await httpRequest({
+          url: built.url,
+          method: plan.method,
+          headers: built.headers,
+          ...(built.body !== '' || plan.method === 'POST' ? { body: built.body } : {}),
+          signal,
+          timeoutMs: this.timeoutMs,
+        });
+        text = await response.text(RESPONSE_LIMIT_BYTES);
+      } catch (error) {
+        const elapsed = Math.round(performance.now() - startedAt);
+        this.logger.warn(`compute ${plan.method} ${built.signedPath} failed after ${elapsed} ms: ${describe(error)}`);
+        if (error instanceof NetworkError && canRetry) {
+          await this.backoff(attempt, undefined, `${error.code ?? 'network error'}`, signal);
+          continue;
+        }
+        throw error;
+      }
+      const receivedAt = this.clock.localNow();
+      const elapsed = Math.round(performance.now() - startedAt);
+      const skew = this.skewFrom(response, sentAt, receivedAt);
+      const envelope = tryParseEnvelope(text);
+      const status = response.status;
+      this.logger.info(
+        `compute ${plan.method} ${built.signedPath} → HTTP ${status}${envelope ? ` code ${envelope.code}` : ''} in ${elapsed} ms` +
+          (attempt > 0 ? ` (attempt ${attempt + 1})` : ''),
+      );
+
+      if (isRetryableStatus(status) && !envelope?.success) {
+        const retryAfter = parseRetryAfter(firstHeader(response.headers, 'retry-after'));
+        const waitTooLong = retryAfter !== undefined && retryAfter * 1000 > this.retryPolicy.maxDelayMs;
+        if (canRetry && !waitTooLong) {
+          await this.backoff(attempt, retryAfter, `HTTP ${status}`, signal);
+          continue;
+        }
+        if (status === 429) {
+          throw new RateLimitError(errorExcerpt(text), contentTypeOf(response), retryAfter);
+        }
+      }
+      if (allowFallback && (status === 404 || status === 405)) return { kind: 'fallback', status };
+      if (!envelope) throw notAnEnvelopeError(status, text, contentTypeOf(response));
+      if (envelope.success && status >= 200 && status < 300) return { kind: 'data', data: envelope.data };
+      if (envelope.success) {
+        // A success code under an error status: trust the status, show what came with it.
+        throw new HttpError(status, errorExcerpt(text), contentTypeOf(response));
+      }
+      throw new ComputeApiError(
+        envelope.code,
+        envelope.message,
+        plan.operation,
+        diagnose(envelope.code, {
+          mode: built.mode,
+          version: built.version,
+          timestamp: built.timestamp,
+          encrypted: plan.encrypt,
+          ...(built.stringToSign !== undefined ? { stringToSign: built.stringToSign } : {}),
+          ...(built.signature !== undefined ? { signature: built.signature } : {}),
+          ...(built.ownPublicKey ? { ownPublicKey: built.ownPublicKey } : {}),
+          ...(skew ? { skew } : {}),
+        }),
+        status,
+        plan.operation === 'raw' ? `${plan.method} ${plan.pathWithQuery.split('?')[0] ?? ''}` : operationSpec(plan.operation).title,
+      );
+    }
+  }
+
+  private async backoff(attempt: number, retryAfterSeconds: number | undefined, reason: string, signal?: AbortSignal): Promise<void> {
+    const delay = retryDelayMs(attempt, this.retryPolicy, retryAfterSeconds);
+    this.logger.info(`compute: ${reason}; retry ${attempt + 1}/${this.retryPolicy.maxRetries} in ${delay} ms`);
+    await sleep(delay, signal);
+  }
+
+  private skewFrom(response: HttpResponse, sentAt: number, receivedAt: number): ClockSkew | undefined {
+    const date = firstHeader(response.headers, 'date');
+    if (date === undefined) return undefined;
+    const skew = skewFromDateHeader(date, sentAt, receivedAt);
+    if (skew) this.observeSkew(skew);
+    return skew;
+  }
+
+  private observeSkew(skew: ClockSkew): void {
+    const before = this.clock.appliedCorrectionMs;
+    this.clock.observe(skew);
+    if (skew.outsideWindow) {
+      this.logger.warn(
+        `compute: local clock differs from the server's by ${Math.round(skew.offsetMs / 1000)} s (5-minute limit); correcting timestamps by that offset`,
+      );
+    } else if (before !== this.clock.appliedCorrectionMs) {
+      this.logger.info(`compute: timestamp correction now ${this.clock.appliedCorrectionMs} ms`);
+    }
+  }
+}
+
+function contentTypeOf(response: HttpResponse): string | undefined {
+  return firstHeader(response.headers, 'content-type');
+}
+
+function errorExcerpt(text: string): string {
+  return bodyExcerpt(text);
+}
+
+function describe(error: unknown): string {
+  if (error instanceof TimeoutError || error instanceof NetworkError || error instanceof AbortedError) return error.message;
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+export function createComputeClient(options: ComputeClientOptions): ComputeClientImpl {
+  return new ComputeClientImpl(options);
+}

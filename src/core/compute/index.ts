@@ -1,0 +1,26 @@
+// The compute core's entry point: the client factory and the key, signing and encryption helpers
+// the VS Code layer uses directly (key import and generation, the Sign Request command).
+export * from './api';
+export { createComputeClient, ComputeClientImpl } from './client';
+export { ComputeApiError, AUTH_FAILURE_CODES, isAuthFailureCode } from './errors';
+export {
+  clearKeyCache,
+  generateKeyPair,
+  keyFingerprint,
+  parsePlatformPublicKey,
+  parsePrivateKey,
+  MINIMUM_KEY_BITS,
+  RECOMMENDED_KEY_BITS,
+  type GeneratedKeyPair,
+  type ParsedPrivateKey,
+  type ParsedPublicKey,
+  type PrivateKeyEncoding,
+  type PublicKeyEncoding,
+} from './keys';
+export { sign, stringToSign, verify, type StringToSignFields } from './signing';
+export { compactJson, encryptBody, encryptBodyAsync, segmentBytes, SEGMENT_BYTES_2048 } from './encryption';
+export { CLOCK_WINDOW_MS, RequestClock, isThirteenDigitTimestamp, skewFromDateHeader } from './clock';
+export { OPERATIONS, encodeQuery, encodeQueryComponent, operationSpec } from './operations';
+export { tryParseEnvelope, type Envelope } from './envelope';
+export { hexDump } from './display';
+export type { BuiltRequest } from './request';

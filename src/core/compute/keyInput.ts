@@ -1,0 +1,202 @@
+// Turns what a user pasted (a PEM block or bare Base64, with any whitespace or Windows line ends)
+// into DER bytes plus what the text itself says it is. Deciding whether the DER is usable is keys.ts's job.
+
+import { ConfigError } from '../errors';
+
+/** Which secret slot the text was given for; every message names it. */
+export type KeyRole = 'private' | 'public';
+
+export type PemKind =
+  | 'pkcs8-private'
+  | 'pkcs1-private'
+  | 'spki-public'
+  | 'pkcs1-public';
+
+export interface DecodedKeyInput {
+  der: Buffer;
+  /** Set for PEM input: what the BEGIN line declares. Undefined for bare Base64 (detected from the DER). */
+  pemKind?: PemKind;
+}
+
+export function roleName(role: KeyRole): string {
+  return role === 'private' ? 'client private key' : 'platform public key';
+}
+
+const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/g;
+
+export function decodeKeyInput(input: string, role: KeyRole): DecodedKeyInput {
+  const text = input.replace(/^\uFEFF/, '').trim();
+  if (text === '') {
+    throw new ConfigError(
+      `The ${roleName(role)} is empty.`,
+      role === 'private'
+        ? 'Paste the PEM private key (-----BEGIN PRIVATE KEY----- …) or its bare Base64 body, or generate a new key pair.'
+        : 'Paste the platform public key the console showed when the RSA-mode key was created.',
+    );
+  }
+  return text.includes('-----BEGIN ') ? decodePem(text, role) : { der: decodeBareBase64(text, role) };
+}
+
+function decodePem(text: string, role: KeyRole): DecodedKeyInput {
+  const blocks = [...text.matchAll(PEM_BLOCK)].map((m) => ({ label: m[1] ?? '', body: m[2] ?? '' }));
+  if (blocks.length === 0) {
+    const label = /-----BEGIN ([A-Z0-9 ]+)-----/.exec(text)?.[1] ?? 'KEY';
+    throw new ConfigError(
+      `The ${roleName(role)} has a "BEGIN ${label}" line but no matching "END ${label}" line: it was cut off while copying.`,
+      'Copy the whole block, from the BEGIN line through the END line.',
+    );
+  }
+  // A file may hold several blocks (a key and a certificate); prefer the kind this slot expects.
+  const wanted = role === 'private' ? /PRIVATE KEY$/ : /PUBLIC KEY$/;
+  const block = blocks.find((b) => wanted.test(b.label)) ?? blocks[0];
+  if (!block) throw new Error('unreachable: at least one PEM block matched');
+  const headerLines = block.body.split(/\r?\n/).filter((line) => line.includes(':'));
+  const base64Body = block.body
+    .split(/\r?\n/)
+    .filter((line) => !line.includes(':'))
+    .join('');
+
+  const pemKind = classifyPemLabel(block.label, headerLines, role);
+  return { der: decodeBareBase64(base64Body, role, `the body of the ${block.label} block`), pemKind };
+}
+
+function classifyPemLabel(label: string, headerLines: string[], role: KeyRole): PemKind {
+  const encryptedError = (): ConfigError =>
+    new ConfigError(
+      `The ${roleName(role)} is encrypted with a passphrase (${label}${headerLines.length > 0 ? ', Proc-Type ENCRYPTED' : ''}); requests are signed unattended, so the key must be unencrypted.`,
+      'Decrypt it once with: openssl pkey -in encrypted.pem -out key.pem (enter the passphrase), then store key.pem here.',
+    );
+  switch (label) {
+    case 'PRIVATE KEY':
+    case 'RSA PRIVATE KEY':
+      if (headerLines.some((line) => /^Proc-Type:.*ENCRYPTED/i.test(line.trim()))) throw encryptedError();
+      if (role === 'public') throw privateGivenForPublic();
+      return label === 'PRIVATE KEY' ? 'pkcs8-private' : 'pkcs1-private';
+    case 'ENCRYPTED PRIVATE KEY':
+      throw encryptedError();
+    case 'PUBLIC KEY':
+    case 'RSA PUBLIC KEY':
+      if (role === 'private') throw publicGivenForPrivate();
+      return label === 'PUBLIC KEY' ? 'spki-public' : 'pkcs1-public';
+    case 'EC PRIVATE KEY':
+    case 'DSA PRIVATE KEY':
+      throw nonRsa(label.split(' ')[0] ?? label, role);
+    case 'OPENSSH PRIVATE KEY':
+      throw new ConfigError(
+        `The ${roleName(role)} is in OpenSSH format (BEGIN OPENSSH PRIVATE KEY), which the platform does not use.`,
+        'Convert it with: ssh-keygen -p -m PKCS8 -f <file> (for an RSA key), or generate a new 2048-bit pair.',
+      );
+    case 'CERTIFICATE':
+    case 'X509 CERTIFICATE':
+    case 'TRUSTED CERTIFICATE':
+      throw new ConfigError(
+        `The ${roleName(role)} is an X.509 certificate (BEGIN ${label}), not a key.`,
+        role === 'public'
+          ? 'Paste the bare public key the console showed (BEGIN PUBLIC KEY); to extract one from a certificate: openssl x509 -pubkey -noout -in cert.pem.'
+          : 'Paste the private key (BEGIN PRIVATE KEY or BEGIN RSA PRIVATE KEY).',
+      );
+    case 'CERTIFICATE REQUEST':
+    case 'NEW CERTIFICATE REQUEST':
+      throw new ConfigError(
+        `The ${roleName(role)} is a certificate signing request (BEGIN ${label}), not a key.`,
+        'Paste the key itself.',
+      );
+    default:
+      throw new ConfigError(
+        `The ${roleName(role)} is a "BEGIN ${label}" block, which is not a supported key format.`,
+        role === 'private'
+          ? 'Use a PKCS#8 (BEGIN PRIVATE KEY) or PKCS#1 (BEGIN RSA PRIVATE KEY) RSA key.'
+          : 'Use an SPKI (BEGIN PUBLIC KEY) or PKCS#1 (BEGIN RSA PUBLIC KEY) RSA key.',
+      );
+  }
+}
+
+export function publicGivenForPrivate(): ConfigError {
+  return new ConfigError(
+    'This is a public key, but the client private key belongs here.',
+    'Paste the private half of your pair (BEGIN PRIVATE KEY). The public half is what you upload in the console; ' +
+      'the platform public key goes into its own slot.',
+  );
+}
+
+export function privateGivenForPublic(): ConfigError {
+  return new ConfigError(
+    'This is a private key, but the platform public key belongs here.',
+    'Paste the platform public key the console showed when the RSA-mode key was created (BEGIN PUBLIC KEY). ' +
+      'Your private key goes into the private-key slot and is never shared.',
+  );
+}
+
+export function nonRsa(type: string, role: KeyRole): ConfigError {
+  return new ConfigError(
+    `The ${roleName(role)} is a ${type.toUpperCase()} key; the platform signs and encrypts with RSA only.`,
+    role === 'private'
+      ? 'Generate a 2048-bit RSA pair (Compute: Generate Key Pair, or openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048).'
+      : 'Paste the RSA public key the console showed when the RSA-mode key was created.',
+  );
+}
+
+/** Strict Base64 (standard alphabet, whitespace ignored) to bytes, with a specific message per defect. */
+function decodeBareBase64(text: string, role: KeyRole, what = 'it'): Buffer {
+  const compact = text.replace(/\s+/g, '');
+  // Position in the text as given (whitespace included), so the user can find the character.
+  const invalidAt = text.search(/[^A-Za-z0-9+/=\s]/);
+  if (compact === '') {
+    throw new ConfigError(`The ${roleName(role)} has an empty key block.`, 'Copy the lines between BEGIN and END too.');
+  }
+  if (invalidAt !== -1 || /=[^=]/.test(compact) || /={3,}$/.test(compact)) {
+    throw new ConfigError(
+      `The ${roleName(role)} is neither a PEM block nor valid Base64 (${what} has an unexpected character${
+        invalidAt !== -1 ? ` at position ${invalidAt + 1}` : ''
+      }).`,
+      'Paste the key exactly as exported: a PEM block, or only its Base64 body.',
+    );
+  }
+  if (compact.length % 4 !== 0) {
+    throw new ConfigError(
+      `The ${roleName(role)} looks truncated: ${what} has ${compact.length} Base64 characters, not a multiple of 4.`,
+      'Copy the key again, completely.',
+    );
+  }
+  const der = Buffer.from(compact, 'base64');
+  checkDerEnvelope(der, role);
+  return der;
+}
+
+/**
+ * Every key encoding here is one DER SEQUENCE. Checking its declared length against the byte count
+ * tells "cut off while copying" apart from "not a key at all" before OpenSSL's generic messages do.
+ */
+function checkDerEnvelope(der: Buffer, role: KeyRole): void {
+  const declared = derSequenceLength(der);
+  if (declared === undefined) {
+    throw new ConfigError(
+      `The ${roleName(role)} decodes to ${der.length} bytes that are not a DER-encoded key.`,
+      'Check that you pasted a key and not another Base64 value (a token, a signature, a certificate fingerprint).',
+    );
+  }
+  if (declared > der.length) {
+    throw new ConfigError(
+      `The ${roleName(role)} is truncated: its structure declares ${declared} bytes but only ${der.length} are present.`,
+      'Copy the key again, completely (every line up to the END line).',
+    );
+  }
+  if (declared < der.length) {
+    throw new ConfigError(
+      `The ${roleName(role)} has ${der.length - declared} unexpected bytes after the key.`,
+      'Paste one key only, exactly as exported.',
+    );
+  }
+}
+
+/** Total length (header included) of the outer SEQUENCE, or undefined if `der` does not start with one. */
+export function derSequenceLength(der: Uint8Array): number | undefined {
+  if (der.length < 2 || der[0] !== 0x30) return undefined;
+  const first = der[1] ?? 0;
+  if (first < 0x80) return 2 + first;
+  const lengthBytes = first & 0x7f;
+  if (lengthBytes === 0 || lengthBytes > 4 || der.length < 2 + lengthBytes) return undefined;
+  let length = 0;
+  for (let i = 0; i < lengthBytes; i++) length = length * 256 + (der[2 + i] ?? 0);
+  return 2 + lengthBytes + length;
+}

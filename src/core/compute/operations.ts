@@ -1,0 +1,340 @@
+// The operations catalog (spec §4 + platform-facts §2–§3) and how a call's parameters become the
+// exact path, query and body that are signed and sent.
+
+import { ConfigError } from '../errors';
+import type { HttpMethod, OperationId, OperationSpec, RawRequest } from './api';
+import { compactJson } from './encryption';
+
+type Field = OperationSpec['fields'][number];
+
+const str = (name: string, required = false, secret = false): Field =>
+  secret ? { name, type: 'string', required, secret } : { name, type: 'string', required };
+const int = (name: string, required = false): Field => ({ name, type: 'integer', required });
+
+const paging = [int('page'), int('page_size')];
+
+/**
+ * Reads and state-setting actions (pause, recover, stop, set node count) are safe to repeat: a
+ * second identical request leaves the task as the first one did. Create is not: a retry after a
+ * lost response would start a second task.
+ */
+export const OPERATIONS: readonly OperationSpec[] = [
+  {
+    id: 'resource.search',
+    title: 'Search GPU resources',
+    method: 'GET',
+    path: '/api/deployment/resource/search',
+    encryption: 'never',
+    idempotent: true,
+    fields: [str('task_type'), str('device_type')],
+  },
+  {
+    id: 'task.list',
+    title: 'List tasks',
+    method: 'GET',
+    path: '/api/deployment/task/search',
+    encryption: 'never',
+    idempotent: true,
+    fields: [str('type'), str('status'), str('search_value'), ...paging],
+  },
+  {
+    id: 'task.create',
+    title: 'Create task',
+    method: 'POST',
+    path: '/api/deployment/task/create',
+    encryption: 'optional',
+    idempotent: false,
+    fields: [str('task_name', true), int('points', true), str('task_type')],
+  },
+  {
+    id: 'task.detail',
+    title: 'Task detail',
+    method: 'POST',
+    path: '/api/deployment/task/detail',
+    encryption: 'never',
+    idempotent: true,
+    fields: [int('task_id', true)],
+  },
+  {
+    id: 'task.pause',
+    title: 'Pause task',
+    method: 'POST',
+    path: '/api/deployment/task/pause',
+    encryption: 'never',
+    idempotent: true,
+    fields: [int('task_id', true)],
+  },
+  {
+    id: 'task.recover',
+    title: 'Recover task',
+    method: 'POST',
+    path: '/api/deployment/task/recover',
+    encryption: 'never',
+    idempotent: true,
+    fields: [int('task_id', true)],
+  },
+  {
+    id: 'task.stop',
+    title: 'Stop (delete) task',
+    method: 'POST',
+    path: '/api/deployment/task/stop',
+    encryption: 'never',
+    idempotent: true,
+    fields: [int('task_id', true)],
+  },
+  {
+    id: 'task.changePoints',
+    title: 'Change node count',
+    method: 'POST',
+    path: '/api/deployment/task/change_points',
+    encryption: 'never',
+    idempotent: true,
+    fields: [int('task_id', true), int('points', true)],
+  },
+  {
+    id: 'node.list',
+    title: 'List task nodes',
+    method: 'GET',
+    path: '/api/deployment/task/points',
+    encryption: 'never',
+    idempotent: true,
+    fields: [int('task_id', true), str('status'), ...paging],
+  },
+  {
+    id: 'node.log',
+    title: 'Node log',
+    method: 'GET',
+    path: '/api/deployment/task/point_log',
+    encryption: 'never',
+    idempotent: true,
+    fields: [int('task_id', true), int('point_id', true), int('service_id', true)],
+  },
+  {
+    id: 'storage.list',
+    title: 'List storage',
+    method: 'GET',
+    path: '/api/storage/get_storage',
+    encryption: 'never',
+    idempotent: true,
+    fields: [str('storage_type'), str('status'), ...paging],
+  },
+  {
+    id: 'storage.encryptCheck',
+    title: 'Check storage credentials',
+    method: 'POST',
+    path: '/api/storage/encrypt/check',
+    encryption: 'required',
+    idempotent: true,
+    fields: [
+      str('storage_name', true),
+      int('juicefs_region_id', true),
+      str('bucket', true),
+      str('dir', true),
+      str('endpoint', true),
+      str('access_key', true, true),
+      str('secret_key', true, true),
+    ],
+  },
+];
+
+/**
+ * Body fields that are required but not scalar, so they cannot appear in `fields` (task create
+ * needs the platform's resources[] and services[] besides task_name and points: facts §3.2).
+ */
+const REQUIRED_ARRAYS: Partial<Record<OperationId, readonly string[]>> = {
+  'task.create': ['resources', 'services'],
+};
+
+/** Secret body fields that never reach logs or displays, beyond the catalog's `secret` fields. */
+const EXTRA_SECRET_FIELDS: Partial<Record<OperationId, readonly string[]>> = {
+  'task.create': ['repository_password'],
+};
+
+/**
+ * Task detail is a POST with a JSON body in the spec but a GET with ?task_id= on the real platform
+ * (facts §3.3). The client sends the spec's form first and switches on HTTP 404/405.
+ */
+export const DETAIL_FALLBACK = { operation: 'task.detail' as const, method: 'GET' as const, path: '/api/deployment/task/detail' };
+
+const byId = new Map<OperationId, OperationSpec>(OPERATIONS.map((op) => [op.id, op]));
+
+export function operationSpec(id: OperationId): OperationSpec {
+  const spec = byId.get(id);
+  if (!spec) throw new ConfigError(`Unknown compute operation "${String(id)}".`);
+  return spec;
+}
+
+export function secretFieldNames(id: OperationId): string[] {
+  const spec = operationSpec(id);
+  return [...spec.fields.filter((f) => f.secret).map((f) => f.name), ...(EXTRA_SECRET_FIELDS[id] ?? [])];
+}
+
+/**
+ * RFC 3986 component encoding: encodeURIComponent plus ! ' ( ) *. Those five are left alone by
+ * encodeURIComponent, and WHATWG URL parsing (used by undici) would re-encode `'` in a query: the
+ * bytes on the wire would then differ from the bytes signed. Encoding them here makes the path
+ * stable under parsing, so what is signed is exactly what is sent.
+ */
+export function encodeQueryComponent(value: string): string {
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(value);
+  } catch (error) {
+    // URIError: an unpaired UTF-16 surrogate has no UTF-8 form.
+    throw new ConfigError('A query parameter contains an invalid character (an unpaired surrogate).', undefined, { cause: error });
+  }
+  return encoded.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** `k=v&k=v` in the given order, each key and value encoded exactly once. */
+export function encodeQuery(pairs: readonly (readonly [string, string])[]): string {
+  return pairs.map(([key, value]) => `${encodeQueryComponent(key)}=${encodeQueryComponent(value)}`).join('&');
+}
+
+/** Path plus `?query` when there are pairs. */
+export function pathWithQuery(path: string, pairs: readonly (readonly [string, string])[]): string {
+  if (!path.startsWith('/')) throw new ConfigError(`A request path must start with "/" (got "${path}").`);
+  if (path.includes('?') || path.includes('#')) {
+    throw new ConfigError(`Give query parameters separately, not inside the path ("${path}").`);
+  }
+  return pairs.length === 0 ? path : `${path}?${encodeQuery(pairs)}`;
+}
+
+/** What a call turns into before credentials, timestamps and signatures are added. */
+export interface RequestPlan {
+  operation: OperationId | 'raw';
+  method: HttpMethod;
+  /** Path (without base) plus ?query, exactly as it will be sent and signed. */
+  pathWithQuery: string;
+  /** Compact JSON text for POST; undefined for no body (signed as ""). */
+  jsonBody?: string;
+  encrypt: boolean;
+  idempotent: boolean;
+  /** Values to mask wherever the plaintext body is displayed. */
+  secretValues: string[];
+}
+
+/** Validates `params` against the catalog and builds the plan for `id` (in its spec form). */
+export function planOperation(id: OperationId, params: unknown, encrypt: boolean | undefined, method?: HttpMethod): RequestPlan {
+  const spec = operationSpec(id);
+  const record = asRecord(params, spec);
+  validateFields(spec, record);
+  const wantsEncryption = spec.encryption === 'required' || (spec.encryption === 'optional' && encrypt === true);
+  if (encrypt === true && spec.encryption === 'never') {
+    throw new ConfigError(`${spec.title} does not take an encrypted body.`, 'Send it without encryption.');
+  }
+  if (encrypt === false && spec.encryption === 'required') {
+    throw new ConfigError(`${spec.title} requires an encrypted body.`);
+  }
+  const effectiveMethod = method ?? spec.method;
+  const secretValues = secretFieldNames(id)
+    .map((name) => record[name])
+    .filter((value): value is string => typeof value === 'string' && value.length > 0);
+
+  if (effectiveMethod === 'GET') {
+    const path = id === 'task.detail' ? DETAIL_FALLBACK.path : spec.path;
+    return {
+      operation: id,
+      method: 'GET',
+      pathWithQuery: pathWithQuery(path, queryPairs(spec, record)),
+      encrypt: false,
+      idempotent: spec.idempotent,
+      secretValues,
+    };
+  }
+  return {
+    operation: id,
+    method: 'POST',
+    pathWithQuery: pathWithQuery(spec.path, []),
+    jsonBody: compactJson(record),
+    encrypt: wantsEncryption,
+    idempotent: spec.idempotent,
+    secretValues,
+  };
+}
+
+/** The plan for a hand-written request (the generic signed request path). */
+export function planRaw(request: RawRequest, encrypt: boolean | undefined): RequestPlan {
+  if (request.method !== 'GET' && request.method !== 'POST') {
+    throw new ConfigError(`Unsupported method "${String(request.method)}"; the platform uses GET and POST.`);
+  }
+  const wantsEncryption = encrypt ?? request.encrypt ?? false;
+  if (request.method === 'GET' && request.body !== undefined) {
+    throw new ConfigError('A GET request carries no body; put the parameters in the query.');
+  }
+  if (wantsEncryption && request.body === undefined) {
+    throw new ConfigError('Encryption needs a body to encrypt.');
+  }
+  for (const [key, value] of request.query ?? []) {
+    if (typeof key !== 'string' || typeof value !== 'string') {
+      throw new ConfigError('Query parameters must be [name, value] string pairs.');
+    }
+  }
+  return {
+    operation: 'raw',
+    method: request.method,
+    pathWithQuery: pathWithQuery(request.path, request.query ?? []),
+    ...(request.body !== undefined ? { jsonBody: compactJson(request.body) } : {}),
+    encrypt: wantsEncryption,
+    // A hand-written request may create something; only plain reads are repeated.
+    idempotent: request.method === 'GET',
+    secretValues: [],
+  };
+}
+
+function asRecord(params: unknown, spec: OperationSpec): Record<string, unknown> {
+  if (params === undefined || params === null) return {};
+  if (typeof params !== 'object' || Array.isArray(params)) {
+    throw new ConfigError(`${spec.title}: parameters must be an object.`);
+  }
+  return params as Record<string, unknown>;
+}
+
+function validateFields(spec: OperationSpec, record: Record<string, unknown>): void {
+  for (const field of spec.fields) {
+    const value = record[field.name];
+    if (value === undefined || value === null) {
+      if (field.required) throw new ConfigError(`${spec.title}: "${field.name}" is required.`);
+      continue;
+    }
+    if (field.type === 'string' && typeof value !== 'string') {
+      throw new ConfigError(`${spec.title}: "${field.name}" must be a string.`);
+    }
+    if (field.type === 'string' && field.required && value === '') {
+      throw new ConfigError(`${spec.title}: "${field.name}" must not be empty.`);
+    }
+    if (field.type === 'integer' && !(typeof value === 'number' && Number.isSafeInteger(value))) {
+      throw new ConfigError(`${spec.title}: "${field.name}" must be an integer (got ${JSON.stringify(value)}).`);
+    }
+    if (field.type === 'number' && !(typeof value === 'number' && Number.isFinite(value))) {
+      throw new ConfigError(`${spec.title}: "${field.name}" must be a number.`);
+    }
+  }
+  for (const name of REQUIRED_ARRAYS[spec.id] ?? []) {
+    const value = record[name];
+    if (!Array.isArray(value) || value.length === 0) {
+      throw new ConfigError(`${spec.title}: "${name}" must be a non-empty array.`);
+    }
+  }
+  if (spec.method === 'GET') {
+    const known = new Set(spec.fields.map((f) => f.name));
+    const unknown = Object.keys(record).filter((key) => !known.has(key) && record[key] !== undefined);
+    if (unknown.length > 0) {
+      throw new ConfigError(
+        `${spec.title}: unknown parameter ${unknown.map((k) => `"${k}"`).join(', ')}.`,
+        'Use the generic signed request for parameters the catalog does not know.',
+      );
+    }
+  }
+}
+
+/** Query pairs in catalog order (stable, so the same call always signs the same path). */
+function queryPairs(spec: OperationSpec, record: Record<string, unknown>): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const field of spec.fields) {
+    const value = record[field.name];
+    if (value === undefined || value === null) continue;
+    pairs.push([field.name, String(value)]);
+  }
+  return pairs;
+}

@@ -1,0 +1,125 @@
+// Builds one attempt of a request: credentials checked, body encrypted, fresh timestamp, signature.
+// Called again for every retry, so no timestamp or signature is ever sent twice.
+
+import type { KeyObject } from 'node:crypto';
+import { ConfigError } from '../errors';
+import { joinUrl } from '../http/url';
+import type { AuthMode, ComputeCredentials } from './api';
+import type { RequestClock } from './clock';
+import { encryptBodyAsync } from './encryption';
+import { parsePlatformPublicKey, parsePrivateKey, type ParsedPrivateKey } from './keys';
+import { operationSpec, type RequestPlan } from './operations';
+import { sign, stringToSign } from './signing';
+
+export interface BuiltRequest {
+  plan: RequestPlan;
+  url: string;
+  /** Path + ?query as sent; the first field of the string to sign. */
+  signedPath: string;
+  headers: Record<string, string>;
+  /** Body text exactly as sent ("" when none): the compact JSON, or the Base64 ciphertext. */
+  body: string;
+  mode: AuthMode;
+  token: string;
+  version: string;
+  timestamp: string;
+  stringToSign?: string;
+  signature?: string;
+  ownPublicKey?: KeyObject;
+  /** Fingerprint of the client key (RSA mode), for messages. */
+  keyFingerprint?: string;
+}
+
+export interface BuildContext {
+  baseUrl: string;
+  version: string;
+  clock: RequestClock;
+  /** Called once per key that is shorter than recommended. */
+  onKeyWarning: (warning: string, fingerprint: string) => void;
+}
+
+function planTitle(plan: RequestPlan): string {
+  return plan.operation === 'raw' ? 'This request' : operationSpec(plan.operation).title;
+}
+
+export async function buildRequest(
+  plan: RequestPlan,
+  credentials: ComputeCredentials,
+  context: BuildContext,
+  signal?: AbortSignal,
+): Promise<BuiltRequest> {
+  const token = (credentials.token ?? '').trim();
+  if (token === '') {
+    throw new ConfigError('No API token is set for this profile.', 'Set the API token the console showed when the key was created.');
+  }
+  const mode = credentials.mode;
+  if (mode !== 'token' && mode !== 'rsa') {
+    throw new ConfigError(`Unknown key mode "${String(mode)}".`, 'Choose token mode or RSA mode, as the key was created in the console.');
+  }
+  if (plan.encrypt && mode === 'token') {
+    throw new ConfigError(
+      `${planTitle(plan)} needs an encrypted body, which only RSA-mode keys can send; this profile uses a token-mode key.`,
+      'Create an RSA-mode key in the console (upload your public key) and use it in an RSA-mode profile.',
+    );
+  }
+
+  let privateKey: ParsedPrivateKey | undefined;
+  if (mode === 'rsa') {
+    if (!credentials.privateKey?.trim()) {
+      throw new ConfigError('RSA mode needs the client private key, and none is set for this profile.', 'Import or generate a private key.');
+    }
+    privateKey = parsePrivateKey(credentials.privateKey);
+    if (privateKey.warning) context.onKeyWarning(privateKey.warning, privateKey.fingerprint);
+  }
+
+  let body = plan.jsonBody ?? '';
+  if (plan.encrypt) {
+    if (!credentials.platformPublicKey?.trim()) {
+      throw new ConfigError(
+        `${planTitle(plan)} needs the platform public key to encrypt the body, and none is set for this profile.`,
+        'Paste the platform public key the console showed when the RSA-mode key was created.',
+      );
+    }
+    const platformKey = parsePlatformPublicKey(credentials.platformPublicKey);
+    if (platformKey.warning) context.onKeyWarning(platformKey.warning, platformKey.fingerprint);
+    if (privateKey && platformKey.fingerprint === privateKey.fingerprint) {
+      throw new ConfigError(
+        'The platform public key slot holds your own public key; bodies must be encrypted with the platform\'s key.',
+        'Paste the platform public key the console showed at key creation (not the one you uploaded).',
+      );
+    }
+    body = await encryptBodyAsync(body, platformKey.publicKey, signal);
+  }
+
+  // Sign the path exactly as undici will send it: it parses the URL with WHATWG rules, so taking the
+  // path from the same parse makes "signed == sent" hold for any base path or hand-written path.
+  const url = joinUrl(context.baseUrl, plan.pathWithQuery);
+  const parsedUrl = new URL(url);
+  const signedPath = `${parsedUrl.pathname}${parsedUrl.search}`;
+  const timestamp = context.clock.next(token);
+  const headers: Record<string, string> = { token, version: context.version, timestamp, accept: 'application/json' };
+  const built: BuiltRequest = {
+    plan,
+    url,
+    signedPath,
+    headers,
+    body,
+    mode,
+    token,
+    version: context.version,
+    timestamp,
+  };
+  if (privateKey) {
+    const text = stringToSign({ path: signedPath, version: context.version, timestamp, token, body });
+    const signature = sign(text, privateKey.privateKey);
+    headers.sign_str = signature;
+    built.stringToSign = text;
+    built.signature = signature;
+    built.ownPublicKey = privateKey.publicKey;
+    built.keyFingerprint = privateKey.fingerprint;
+  }
+  // RSA mode sends Content-Type on every request (spec 5.2); token mode only with a body. An
+  // encrypted body is still application/json (spec 4.1), though the platform's script says text/plain.
+  if (mode === 'rsa' || plan.method === 'POST') headers['Content-Type'] = 'application/json';
+  return built;
+}

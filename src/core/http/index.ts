@@ -1,0 +1,19 @@
+// The HTTP layer shared by the compute and model clients.
+export { assertSecureUrl, isLoopbackHost, joinUrl } from './url';
+export {
+  defaultRetryPolicy,
+  isRetryableStatus,
+  parseRetryAfter,
+  retryDelayMs,
+  sleep,
+  type RetryPolicy,
+} from './retry';
+export {
+  firstHeader,
+  httpRequest,
+  toTransportError,
+  type FailureContext,
+  type HttpRequest,
+  type HttpResponse,
+  type ResponseBody,
+} from './transport';

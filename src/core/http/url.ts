@@ -1,0 +1,62 @@
+// URL rules shared by both platform clients: secrets travel in headers, so plain http is only
+// acceptable when the bytes never leave this machine.
+
+import { ConfigError } from '../errors';
+
+/** True for hosts whose traffic stays on this machine: 127.0.0.0/8, ::1 and localhost. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host === '::1') return true;
+  const octets = host.split('.');
+  return (
+    octets.length === 4 &&
+    octets[0] === '127' &&
+    octets.every((octet) => /^\d{1,3}$/.test(octet) && Number(octet) <= 255)
+  );
+}
+
+/**
+ * Parses `url` and refuses anything a secret should not be sent to: non-http(s) schemes, plain http
+ * to a non-loopback host, and URLs that embed credentials (they would end up in settings and logs).
+ */
+export function assertSecureUrl(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    throw new ConfigError(
+      `"${url}" is not a valid URL.`,
+      'Use a full address such as https://openapi.suanli.cn (scheme and host included).',
+    );
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new ConfigError(
+      `The URL scheme "${parsed.protocol}" is not supported (${parsed.host || url}).`,
+      'Use an https:// address.',
+    );
+  }
+  if (parsed.username || parsed.password) {
+    throw new ConfigError(
+      `The URL for ${parsed.host} contains a user name or password.`,
+      'Remove the credentials from the URL; tokens and keys belong in the profile secrets.',
+    );
+  }
+  if (parsed.protocol === 'http:' && !isLoopbackHost(parsed.hostname)) {
+    throw new ConfigError(
+      `Refusing plain http to ${parsed.host}: the API token and signatures would travel unencrypted.`,
+      'Use https://, or a loopback address (127.0.0.1, ::1, localhost) for a local sandbox.',
+    );
+  }
+  return parsed;
+}
+
+/**
+ * Appends a path (with its query) to a base URL without re-encoding anything, so the bytes that are
+ * signed are the bytes that are sent. A trailing slash on the base and the leading slash of the path
+ * collapse into one.
+ */
+export function joinUrl(base: string, pathWithQuery: string): string {
+  const trimmedBase = base.replace(/\/+$/, '');
+  const path = pathWithQuery.startsWith('/') ? pathWithQuery : `/${pathWithQuery}`;
+  return `${trimmedBase}${path}`;
+}

@@ -1,0 +1,81 @@
+// The model client (interface B): thin methods over one exchange (auth, retries, header timeout) and the
+// layered stream reader. Every call re-reads the API key, so a profile switch applies at once.
+
+import { bodyExcerpt, HttpError, ProtocolError } from '../errors';
+import type { ChatCompletion, ChatRequest, ChatStream, ModelClient, ModelClientOptions, ModelInfo } from './api';
+import { completionFromJson } from './chatChunks';
+import { ChatStreamRun, type StreamTimeouts } from './chatStream';
+import { exchange, exchangeContext, type AcceptedResponse } from './exchange';
+import { modelsFromJson } from './modelCatalog';
+import { errorFromJson, parseJsonBody } from './modelErrors';
+import { chatRequestBody } from './requestBody';
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+export const DEFAULT_FIRST_TOKEN_TIMEOUT_MS = 60_000;
+export const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
+
+/** Reads a whole 2xx body that must be JSON; an HTML page or plain text becomes an HttpError with an excerpt. */
+async function readJson(accepted: AcceptedResponse): Promise<unknown> {
+  const { response, contentType } = accepted;
+  const text = await response.text();
+  const parsed = parseJsonBody(text);
+  if (!parsed.ok) {
+    throw new HttpError(
+      response.status,
+      bodyExcerpt(text),
+      contentType,
+      `Expected JSON from the model API but got ${contentType ?? 'a body without a content type'}: ${bodyExcerpt(text, 120)}`,
+    );
+  }
+  return parsed.value;
+}
+
+export function createModelClient(options: ModelClientOptions): ModelClient {
+  const context = exchangeContext(options);
+  const timeouts: StreamTimeouts = {
+    connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    firstTokenTimeoutMs: options.firstTokenTimeoutMs ?? DEFAULT_FIRST_TOKEN_TIMEOUT_MS,
+    idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+  };
+
+  return {
+    async listModels(signal?: AbortSignal): Promise<ModelInfo[]> {
+      const accepted = await exchange(context, {
+        method: 'GET',
+        path: '/models',
+        accept: 'application/json',
+        headersTimeoutMs: timeouts.connectTimeoutMs,
+        headersPhase: 'connect',
+        bodyTimeoutMs: timeouts.idleTimeoutMs,
+        signal,
+      });
+      const json = await readJson(accepted);
+      const apiError = errorFromJson(json, accepted.response.status, accepted.apiKey, accepted.contentType);
+      if (apiError !== undefined) throw apiError;
+      const models = modelsFromJson(json);
+      if (models === undefined) throw new ProtocolError('The model list has no `data` array.');
+      return models;
+    },
+
+    async complete(request: ChatRequest, signal?: AbortSignal): Promise<ChatCompletion> {
+      const body = chatRequestBody(request, false);
+      // A whole reply is generated before the headers are sent, so the header wait is the first-token limit.
+      const accepted = await exchange(context, {
+        method: 'POST',
+        path: '/chat/completions',
+        body,
+        accept: 'application/json',
+        headersTimeoutMs: timeouts.firstTokenTimeoutMs,
+        headersPhase: 'first-token',
+        bodyTimeoutMs: timeouts.idleTimeoutMs,
+        signal,
+      });
+      const json = await readJson(accepted);
+      return completionFromJson(json, accepted.response.status, accepted.apiKey);
+    },
+
+    stream(request: ChatRequest, signal?: AbortSignal): ChatStream {
+      return new ChatStreamRun(context, request, signal, timeouts);
+    },
+  };
+}

@@ -1,0 +1,131 @@
+// The chat panel's message protocol: what the extension host and the webview say to each other.
+// Names are 'area/verb'. Every webview→host message carries a `requestId` the host answers with one
+// 'request/result'; the host validates each one at runtime (protocolValidation.ts) before use.
+// The webview starts the conversation with 'ready'; the host answers with the full state (the webview
+// keeps no state of its own beyond the composer text, so it survives being hidden and disposed).
+
+/** Token counts as the server reported them (chat-completions `usage`). */
+export interface TokenUsage {
+  prompt: number;
+  completion: number;
+  total: number;
+}
+
+/** How a turn ended, or that it is still streaming. */
+export type TurnStatus =
+  | 'streaming'
+  | 'complete'
+  /** The user pressed Stop: the partial text is kept. */
+  | 'stopped'
+  /** The stream ended without [DONE] (dropped, idle timeout): the partial text is kept. */
+  | 'incomplete'
+  | 'error';
+
+/** The actions an inline error offers; the host maps each to a fixed command (never an arbitrary one). */
+export type ChatAction = 'retry' | 'setModelApiKey' | 'connectProfile' | 'showLogs';
+export const CHAT_ACTIONS: readonly ChatAction[] = ['retry', 'setModelApiKey', 'connectProfile', 'showLogs'];
+
+export interface TurnError {
+  /** The error class (`auth`, `timeout`, `http`, …), for the icon and wording. */
+  kind: string;
+  /** What went wrong and why, without secrets. */
+  message: string;
+  actions: ChatAction[];
+}
+
+export interface ChatTurn {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  /** Reasoning text some models stream apart from the answer (shown collapsed). */
+  reasoning?: string;
+  status: TurnStatus;
+  /** Assistant turns: the model that answered. */
+  model?: string;
+  usage?: TokenUsage;
+  error?: TurnError;
+  /** A visible notice attached to the turn (e.g. "selection truncated to 20,000 characters"). */
+  notice?: string;
+  createdAt: number;
+}
+
+export interface ConversationSettings {
+  /** `<vendor>/<model>`; empty until a model is picked or listed. */
+  model: string;
+  systemPrompt: string;
+  temperature: number;
+  maxTokens: number;
+}
+
+export interface ConversationView {
+  id: string;
+  title: string;
+  settings: ConversationSettings;
+  turns: ChatTurn[];
+  /** Sum of the usage of every reply that reported it; undefined when none did. */
+  usage: TokenUsage | undefined;
+  /** A reply is streaming (Send is disabled, Stop enabled). */
+  busy: boolean;
+}
+
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  updatedAt: number;
+  turnCount: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// host → webview
+
+export type HostMessage =
+  | {
+      type: 'conversation/state';
+      conversation: ConversationView;
+      conversations: ConversationSummary[];
+      /** Label of the active profile, shown in the header ("no profile" when undefined). */
+      profileLabel: string | undefined;
+    }
+  /** Text appended to a streaming assistant turn since the previous delta (coalesced by the host). */
+  | { type: 'chat/delta'; conversationId: string; turnId: string; content: string; reasoning: string }
+  | { type: 'models/list'; models: string[]; loading: boolean; error: string | undefined }
+  /** Replaces the composer text (selection-to-prompt) and focuses it. */
+  | { type: 'composer/set'; text: string; focus: boolean }
+  | { type: 'request/result'; requestId: number; ok: boolean; message: string | undefined };
+
+// ---------------------------------------------------------------------------------------------
+// webview → host
+
+/** The fields of a settings change; each is optional, at least one is present. */
+export interface SettingsPatch {
+  model?: string;
+  systemPrompt?: string;
+  temperature?: number;
+  maxTokens?: number;
+}
+
+export type WebviewRequest =
+  | { type: 'ready' }
+  | { type: 'chat/send'; text: string }
+  | { type: 'chat/stop' }
+  | { type: 'chat/regenerate' }
+  /** Replaces the last user message with `text` and asks again. */
+  | { type: 'chat/editLast'; text: string }
+  | { type: 'conversation/new' }
+  | { type: 'conversation/switch'; conversationId: string }
+  | { type: 'conversation/delete'; conversationId: string }
+  | { type: 'conversation/clear' }
+  | { type: 'conversation/export' }
+  | ({ type: 'settings/update' } & SettingsPatch)
+  | { type: 'models/refresh' }
+  /** The composer's current text, reported (debounced) so the host can restore it. */
+  | { type: 'composer/draft'; text: string }
+  | { type: 'code/copy'; code: string }
+  | { type: 'code/insert'; code: string }
+  | { type: 'code/openInEditor'; code: string; language: string }
+  | { type: 'link/open'; href: string }
+  | { type: 'action/run'; action: ChatAction };
+
+export type WebviewMessage = WebviewRequest & { requestId: number };
+
+export type WebviewMessageType = WebviewMessage['type'];

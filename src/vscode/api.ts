@@ -1,0 +1,41 @@
+// What activate() returns: the extension's API for the in-host test suites (and nothing else; there
+// is no public API for other extensions). Reach it with
+// `await vscode.extensions.getExtension('compute-toolkit.compute-toolkit')!.activate()`, then `await api.ready`.
+
+import type { ComputeClient, ComputeClientOptions } from '../core/compute/api';
+import type { ChatApi } from './chat/index';
+import type { ComputeApi } from './compute/index';
+import type { ErrorReport } from './errors/describeError';
+import type { SandboxProfiles } from './profiles/connectSandbox';
+import type { ProfileStore } from './profiles/profileStore';
+import type { ExtensionServices } from './services';
+
+export interface ExtensionApi {
+  /** The same services every feature area receives. */
+  readonly services: ExtensionServices;
+  /** What the compute area (trees, task commands) exposes. */
+  readonly compute: ComputeApi;
+  /** What the chat area exposes. */
+  readonly chat: ChatApi;
+  /** Settles when start-up work is done: log redaction primed, the quiet sandbox connect attempted. */
+  readonly ready: Promise<void>;
+  readonly surface: SurfaceApi;
+}
+
+/** Profiles, secrets, logging and errors: the parts built by the composition root. */
+export interface SurfaceApi {
+  /** The profile store with write access (settings + SecretStorage). */
+  readonly profiles: ProfileStore;
+  /** Connects to a sandbox like the command does, without UI. */
+  connectSandbox(url: string): Promise<SandboxProfiles>;
+  /** Everything written to the "Compute Toolkit" log channel this session, as written (after redaction). */
+  logText(): string;
+  /** The status bar item's current text. */
+  statusBarText(): string;
+  /** The notification reportError would show for `error` (undefined: nothing shown, e.g. cancelled). */
+  describeError(error: unknown, context: string): ErrorReport | undefined;
+  /** A separate client for the active profile with some options replaced (e.g. a skewed clock). */
+  createComputeClient(overrides: Partial<Omit<ComputeClientOptions, 'baseUrl' | 'credentials'>>): ComputeClient;
+  /** The current text of a read-only document opened through services.openReadOnlyDocument. */
+  documentText(key: string, title: string): string | undefined;
+}

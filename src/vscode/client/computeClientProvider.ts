@@ -1,0 +1,67 @@
+// One compute client per active profile, built on first use and dropped when the profile, its secrets
+// or the request settings change. Feature areas ask for it per use (services.computeClient()) and never
+// keep it, so a profile switch re-scopes every caller at once.
+
+import type * as vscode from 'vscode';
+import type { ComputeClient, ComputeClientOptions, ComputeCredentials } from '../../core/compute/api';
+import type { Logger } from '../../core/log';
+import type { Config } from '../config';
+import { MissingSecretError, NoProfileError } from '../errors/missingSecretError';
+import { computeCore } from '../lazyCore';
+import type { ProfileStore } from '../profiles/profileStore';
+import type { Profile } from '../services';
+
+export class ComputeClientProvider implements vscode.Disposable {
+  private cached: { identity: string; client: ComputeClient } | undefined;
+
+  constructor(
+    private readonly store: ProfileStore,
+    private readonly config: Config,
+    private readonly logger: Logger,
+  ) {}
+
+  /** The client of the active profile; throws NoProfileError when there is none. */
+  get(): ComputeClient {
+    const profile = this.store.active;
+    if (!profile) throw new NoProfileError();
+    const identity = JSON.stringify(profile);
+    if (this.cached?.identity !== identity) {
+      this.invalidate();
+      this.cached = { identity, client: this.create(profile) };
+    }
+    return this.cached.client;
+  }
+
+  /** A separate client for `profile` with some options replaced (tests inject a skewed clock this way). */
+  create(profile: Profile, overrides: Partial<Omit<ComputeClientOptions, 'baseUrl' | 'credentials'>> = {}): ComputeClient {
+    return computeCore().createComputeClient({
+      baseUrl: profile.computeBaseUrl,
+      credentials: () => this.credentials(profile),
+      timeoutMs: this.config.requestTimeoutMs,
+      maxRetries: this.config.maxRetries,
+      logger: this.logger,
+      ...overrides,
+    });
+  }
+
+  /** Drops the current client (its cached keys and learned fallbacks go with it). */
+  invalidate(): void {
+    this.cached?.client.reset();
+    this.cached = undefined;
+  }
+
+  dispose(): void {
+    this.invalidate();
+  }
+
+  /** Read per request, so a secret stored a moment ago is used by the very next call. */
+  private async credentials(profile: Profile): Promise<ComputeCredentials> {
+    const token = await this.store.getSecret(profile.id, 'apiToken');
+    if (!token) throw new MissingSecretError(profile, 'apiToken', 'every compute request carries it');
+    if (profile.mode === 'token') return { mode: 'token', token };
+    const privateKey = await this.store.getSecret(profile.id, 'privateKey');
+    if (!privateKey) throw new MissingSecretError(profile, 'privateKey', 'RSA-mode requests are signed with it');
+    const platformPublicKey = await this.store.getSecret(profile.id, 'platformPublicKey');
+    return { mode: 'rsa', token, privateKey, ...(platformPublicKey ? { platformPublicKey } : {}) };
+  }
+}

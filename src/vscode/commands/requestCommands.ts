@@ -1,0 +1,33 @@
+// Sign Request, Send Signed Request, Measure Clock Skew, and Show Logs.
+
+import { Commands } from '../commandIds';
+import { SignRequestController } from '../signRequest/signRequestController';
+import type { CommandEntry } from './commandTable';
+
+export const requestCommands: Record<string, CommandEntry> = {
+  [Commands.requestSign]: {
+    doing: 'Sign the request',
+    create: (services) => {
+      const controller = new SignRequestController(services);
+      return (argument?: unknown) => controller.sign(argument);
+    },
+  },
+  [Commands.requestSend]: {
+    doing: 'Send the signed request',
+    create: (services) => {
+      const controller = new SignRequestController(services);
+      return (argument?: unknown) => controller.send(argument);
+    },
+  },
+  [Commands.requestMeasureClockSkew]: {
+    doing: 'Measure clock skew',
+    create: (services) => {
+      const controller = new SignRequestController(services);
+      return () => controller.measureClockSkew();
+    },
+  },
+  [Commands.showLogs]: {
+    doing: 'Show the logs',
+    create: (services) => () => services.logChannel.show(true),
+  },
+};

@@ -1,0 +1,52 @@
+// What the compute area hands to the composition root, which returns it in the extension's exports:
+// the in-host tests read tree rows and drive tasks through it without clicking (and without timing).
+import type * as vscode from 'vscode';
+import type { NodeLogTarget } from './nodeLog';
+import type { RegionChoice } from './resourceSearch';
+import type { TaskCreateInput } from './taskInput';
+
+export type ComputeViewName = 'resources' | 'tasks' | 'storage';
+
+/** One tree row as the user sees it. */
+export interface TreeRow {
+  id: string | undefined;
+  label: string;
+  description: string | undefined;
+  /** e.g. `device`, `region`, `task.Running`, `service`, `serviceUrl`, `node`, `storage`, `error`. */
+  contextValue: string | undefined;
+  /** Codicon id, e.g. `sync~spin`, `pass`, `debug-pause`, `circle-slash`. */
+  icon: string | undefined;
+  tooltip: string | undefined;
+  /** Present when the row was expanded by snapshot({depth}). */
+  children?: TreeRow[];
+}
+
+export interface ViewSnapshot {
+  /** TreeView.message: errors and empty states. */
+  message: string | undefined;
+  rows: TreeRow[];
+}
+
+export interface ComputeApi {
+  readonly ready: boolean;
+  /** Reloads one view from the platform; resolves when its load settled (success or error). */
+  refresh(view: ComputeViewName): Promise<void>;
+  refreshAll(): Promise<void>;
+  /** Fires after each load of a view settles (and after a profile switch cleared it). */
+  readonly onDidRefresh: vscode.Event<ComputeViewName>;
+  /** The rows a view shows now (loading it first if it never loaded); depth 1 = top level only. */
+  snapshot(view: ComputeViewName, options?: { depth?: number }): Promise<ViewSnapshot>;
+  /** A fresh resource search flattened to regions: what the create wizard's region step lists. */
+  searchRegions(signal?: AbortSignal): Promise<RegionChoice[]>;
+  /** Creates a task exactly as the wizard does after its review step; returns the task id. */
+  createTask(input: TaskCreateInput, signal?: AbortSignal): Promise<number>;
+  pauseTask(taskId: number): Promise<void>;
+  recoverTask(taskId: number): Promise<void>;
+  /** Deletes the task (the command asks first; this does not). */
+  stopTask(taskId: number): Promise<void>;
+  changePoints(taskId: number, points: number): Promise<void>;
+  /** Opens the task's read-only JSON detail (key `task/<id>`). */
+  openTaskDetail(taskId: number): Promise<vscode.TextEditor>;
+  /** Opens the reusable node log document (key `node-log`) and starts following it. */
+  openNodeLog(target: NodeLogTarget): Promise<vscode.TextEditor>;
+}

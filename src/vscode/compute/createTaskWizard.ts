@@ -1,0 +1,287 @@
+// "Create Task…": a multi-step QuickPick/InputBox wizard with Back and "Step n/N" — name, resource +
+// region (fresh search), image, ports, node count, optional env and start command, optional
+// encryption — then a review step that can jump back to any field, then the create with progress.
+import * as vscode from 'vscode';
+import { isAbort } from '../../core/errors';
+import type { ExtensionServices, Profile } from '../services';
+import { MultiStepInput, type Step } from '../ui/multiStepInput';
+import { deviceLabel, effectivePrice, formatRegionPrice, formatYuan, isSoldOut, yuanPerHour } from './format';
+import type { ResourceFilterStore } from './resourceFilter';
+import { flattenRegions, regionPickItem, searchDevices, type RegionChoice, type RegionPickItem } from './resourceSearch';
+import type { TaskActions } from './taskActions';
+import {
+  DEFAULT_IMAGE,
+  DEFAULT_PORTS,
+  MAX_POINTS,
+  parseEnv,
+  parsePoints,
+  parsePorts,
+  validateImage,
+  validateTaskName,
+  type TaskCreateInput,
+} from './taskInput';
+
+/** Image and ports of the last create, offered as defaults (env is never kept: it may hold secrets). */
+const LAST_CREATE_KEY = 'computeToolkit.tasks.lastCreate';
+
+export interface CreateTaskWizardDeps {
+  services: ExtensionServices;
+  actions: TaskActions;
+  filter: ResourceFilterStore;
+  /** Shows the new task in the Tasks view. */
+  revealTask: (taskId: number) => void;
+}
+
+/** Which region to preselect (launched from a region row or the search command). */
+export interface RegionHint {
+  deviceName: string;
+  region: string;
+}
+
+interface ReviewItem extends vscode.QuickPickItem {
+  /** The step to go back to, or 'create'. */
+  target: Step | 'create' | undefined;
+}
+
+interface WizardState {
+  name: string;
+  choice: RegionChoice | undefined;
+  image: string;
+  ports: string;
+  points: string;
+  env: string;
+  startCommand: string;
+  encrypt: boolean;
+  /** Set once the review was reached: an edited field returns straight to the review. */
+  reviewing: boolean;
+}
+
+/** Runs the wizard; returns the new task id, or undefined when the user backed out or it failed. */
+export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: RegionHint): Promise<number | undefined> {
+  const { services } = deps;
+  const profile = await services.requireProfile();
+  if (!profile) return undefined;
+
+  const memento = services.context.workspaceState;
+  const last = memento.get<{ image?: unknown; ports?: unknown }>(LAST_CREATE_KEY);
+  const state: WizardState = {
+    name: defaultTaskName(),
+    choice: undefined,
+    image: typeof last?.image === 'string' ? last.image : DEFAULT_IMAGE,
+    ports: typeof last?.ports === 'string' ? last.ports : DEFAULT_PORTS,
+    points: '1',
+    env: '',
+    startCommand: '',
+    encrypt: false,
+    reviewing: false,
+  };
+  const canEncrypt = profile.mode === 'rsa' && (await services.profiles.getSecret(profile.id, 'platformPublicKey')) !== undefined;
+
+  // Marks must be fresh for a create, so the wizard searches again; it starts while the user types the name.
+  const loading = new AbortController();
+  const regions = searchDevices(services, deps.filter, loading.signal).then(flattenRegions);
+  regions.catch(() => undefined); // awaited (and reported) by the region step; avoids an unhandled rejection if never reached
+
+  const title = `Create Task on "${profile.label}"${profile.environment === 'prod' ? ' (PRODUCTION)' : ''}`;
+  const totalSteps = canEncrypt ? 9 : 8;
+  const at = (step: number) => ({ title, step, totalSteps });
+  const then = (next: Step): Step => (state.reviewing ? review : next);
+
+  const askName: Step = async (input) => {
+    state.name = await input.showInputBox({ ...at(1), value: state.name, prompt: 'Task name', validate: validateTaskName });
+    return then(askRegion);
+  };
+  const askRegion: Step = async (input) => {
+    const choices = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Searching resources…' }, () => regions);
+    if (choices.length === 0) throw new Error('The platform lists no resources for the current filter (Compute: Filter Resources…).');
+    const items = choices.map(regionPickItem);
+    const wanted = state.choice ? { deviceName: state.choice.device.device_name, region: state.choice.region.region } : hint;
+    const active =
+      items.find((item) => wanted && item.choice.device.device_name === wanted.deviceName && item.choice.region.region === wanted.region) ??
+      items.find((item) => !isSoldOut(item.choice.region));
+    const picked = await input.showQuickPick<RegionPickItem>({
+      ...at(2),
+      items,
+      placeholder: 'Resource and region (price per hour, inventory)',
+      ...(active ? { activeItem: active } : {}),
+    });
+    state.choice = picked.choice;
+    return then(askImage);
+  };
+  const askImage: Step = async (input) => {
+    state.image = (await input.showInputBox({ ...at(3), value: state.image, prompt: 'Container image (registry/repository:tag)', validate: validateImage })).trim();
+    return then(askPorts);
+  };
+  const askPorts: Step = async (input) => {
+    state.ports = await input.showInputBox({
+      ...at(4),
+      value: state.ports,
+      prompt: 'Ports to expose, comma-separated (each gets a public URL)',
+      placeholder: 'e.g. 8080, 80',
+      validate: (value) => errorOf(parsePorts(value)),
+    });
+    return then(askPoints);
+  };
+  const askPoints: Step = async (input) => {
+    const inventory = state.choice?.region.inventory ?? 0;
+    state.points = await input.showInputBox({
+      ...at(5),
+      value: state.points,
+      prompt: `Number of nodes (1–${MAX_POINTS}); ${inventory > 0 ? `${inventory} available` : 'sold out'} in ${state.choice?.region.region_name ?? 'this region'}`,
+      validate: (value) => errorOf(parsePoints(value)),
+    });
+    return then(askEnv);
+  };
+  const askEnv: Step = async (input) => {
+    state.env = await input.showInputBox({
+      ...at(6),
+      value: state.env,
+      prompt: 'Environment variables (optional): KEY=VALUE pairs separated by ";"',
+      placeholder: 'e.g. MODEL=qwen3-32b; LOG_LEVEL=info — leave empty for none',
+      validate: (value) => errorOf(parseEnv(value)),
+    });
+    return then(askStartCommand);
+  };
+  const askStartCommand: Step = async (input) => {
+    state.startCommand = await input.showInputBox({
+      ...at(7),
+      value: state.startCommand,
+      prompt: "Start command (optional; empty keeps the image's entrypoint)",
+      placeholder: 'e.g. python serve.py --port 8080',
+    });
+    return then(canEncrypt ? askEncrypt : review);
+  };
+  const askEncrypt: Step = async (input) => {
+    const plain = { label: '$(unlock) Send the body signed, not encrypted', encrypt: false };
+    const sealed = { label: '$(lock) Encrypt the body with the platform public key', encrypt: true, detail: 'RSA mode: the platform decrypts it; the signature covers the ciphertext.' };
+    const picked = await input.showQuickPick({ ...at(8), items: [plain, sealed], placeholder: 'Request body', activeItem: state.encrypt ? sealed : plain });
+    state.encrypt = picked.encrypt;
+    return review;
+  };
+  const review: Step = async (input) => {
+    state.reviewing = true;
+    const items = reviewItems(state, profile, canEncrypt, { askName, askRegion, askImage, askPorts, askPoints, askEnv, askStartCommand, askEncrypt });
+    const picked = await input.showQuickPick<ReviewItem>({ ...at(totalSteps), items, placeholder: 'Review: pick Create, or a field to change it', activeItem: items[0] });
+    if (picked.target === 'create') return undefined;
+    return picked.target ?? review;
+  };
+
+  let finished: boolean;
+  try {
+    finished = await MultiStepInput.run(askName);
+  } catch (error) {
+    services.reportError(error, 'Create task');
+    return undefined;
+  } finally {
+    loading.abort();
+  }
+  if (!finished || !state.choice) return undefined;
+
+  const input = toCreateInput(state, state.choice);
+  await memento.update(LAST_CREATE_KEY, { image: input.image, ports: state.ports });
+  return createWithProgress(deps, input);
+}
+
+async function createWithProgress(deps: CreateTaskWizardDeps, input: TaskCreateInput): Promise<number | undefined> {
+  const { services } = deps;
+  try {
+    const taskId = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Creating task "${input.name}"…`, cancellable: true },
+      (_progress, token) => {
+        const controller = new AbortController();
+        const subscription = token.onCancellationRequested(() => controller.abort());
+        return deps.actions.create(input, controller.signal).finally(() => subscription.dispose());
+      },
+    );
+    deps.revealTask(taskId);
+    void vscode.window
+      .showInformationMessage(`Task "${input.name}" created (id ${taskId}). It stays Pending until the platform schedules it.`, 'Show Detail', 'Copy ID')
+      .then((choice) => {
+        if (choice === 'Show Detail') return vscode.commands.executeCommand('computeToolkit.tasks.detail', taskId);
+        if (choice === 'Copy ID') return vscode.env.clipboard.writeText(String(taskId));
+        return undefined;
+      });
+    return taskId;
+  } catch (error) {
+    if (isAbort(error)) {
+      // The request may have reached the platform before the abort: say so rather than guess.
+      void vscode.window.showWarningMessage(`Creating "${input.name}" was cancelled. If the platform received it, the task appears in Tasks after a refresh.`);
+      void deps.actions.refreshTasks();
+      return undefined;
+    }
+    services.reportError(error, `Create task "${input.name}"`);
+    return undefined;
+  }
+}
+
+function toCreateInput(state: WizardState, choice: RegionChoice): TaskCreateInput {
+  const ports = parsePorts(state.ports);
+  const points = parsePoints(state.points);
+  const env = parseEnv(state.env);
+  // Every field was validated by its step; a failure here is a bug, not user input.
+  if ('error' in ports || 'error' in points || 'error' in env) throw new Error('create-task wizard: a validated field no longer parses');
+  return {
+    name: state.name.trim(),
+    region: choice.region,
+    image: state.image,
+    ports: ports.ports,
+    points: points.points,
+    env: env.env,
+    startCommand: state.startCommand.trim(),
+    encrypt: state.encrypt,
+  };
+}
+
+interface FieldSteps {
+  askName: Step;
+  askRegion: Step;
+  askImage: Step;
+  askPorts: Step;
+  askPoints: Step;
+  askEnv: Step;
+  askStartCommand: Step;
+  askEncrypt: Step;
+}
+
+function reviewItems(state: WizardState, profile: Profile, canEncrypt: boolean, steps: FieldSteps): ReviewItem[] {
+  const choice = state.choice;
+  const points = parsePoints(state.points);
+  const nodes = 'points' in points ? points.points : 1;
+  const price = choice ? effectivePrice(choice.region) : null;
+  const env = parseEnv(state.env);
+  const envKeys = 'env' in env ? Object.keys(env.env) : [];
+  const items: ReviewItem[] = [
+    {
+      label: `$(rocket) Create task "${state.name.trim()}"`,
+      description: `on profile "${profile.label}" (${profile.environment})`,
+      detail: price !== null ? `Estimated ${formatYuan(yuanPerHour(price) * nodes)}/h for ${nodes} node(s), billed per second` : undefined,
+      target: 'create',
+    },
+    { label: 'Change', kind: vscode.QuickPickItemKind.Separator, target: undefined },
+    { label: '$(tag) Name', description: state.name.trim(), target: steps.askName },
+    {
+      label: '$(server) Resource',
+      description: choice ? `${deviceLabel(choice.device)} · ${choice.region.region_name} · ${formatRegionPrice(choice.region)}` : '—',
+      detail: choice && isSoldOut(choice.region) ? '$(warning) Sold out: the task stays Pending until capacity frees up' : undefined,
+      target: steps.askRegion,
+    },
+    { label: '$(package) Image', description: state.image, target: steps.askImage },
+    { label: '$(plug) Ports', description: state.ports, target: steps.askPorts },
+    { label: '$(server-environment) Nodes', description: String(nodes), target: steps.askPoints },
+    // Only the names: values can be secrets and the review is on screen.
+    { label: '$(symbol-variable) Environment', description: envKeys.length > 0 ? envKeys.join(', ') : 'none', target: steps.askEnv },
+    { label: '$(terminal) Start command', description: state.startCommand.trim() || "image's entrypoint", target: steps.askStartCommand },
+  ];
+  if (canEncrypt) items.push({ label: '$(lock) Body', description: state.encrypt ? 'encrypted' : 'signed, not encrypted', target: steps.askEncrypt });
+  return items;
+}
+
+function errorOf<T extends object>(result: T | { error: string }): string | undefined {
+  return 'error' in result && typeof result.error === 'string' ? result.error : undefined;
+}
+
+function defaultTaskName(): string {
+  const now = new Date();
+  const pad = (value: number): string => String(value).padStart(2, '0');
+  return `task-${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}`;
+}

@@ -1,0 +1,158 @@
+// The Resources view: devices ("RTX 4090 × 2") → regions with price, discount and inventory.
+import * as vscode from 'vscode';
+import type { Device, Region } from '../../core/compute/api';
+import type { ExtensionServices } from '../services';
+import {
+  cheapestInStock,
+  deviceLabel,
+  deviceSpecs,
+  formatInventory,
+  formatRegionPrice,
+  formatYuan,
+  effectivePrice,
+  isSoldOut,
+  yuanPerHour,
+} from './format';
+import { RemoteData } from './remoteData';
+import type { ResourceFilterStore } from './resourceFilter';
+import { searchDevices, sortRegions } from './resourceSearch';
+import { ErrorRow, viewMessage } from './treeMessages';
+
+export const RESOURCES_VIEW_ID = 'computeToolkit.resources';
+
+export class DeviceItem extends vscode.TreeItem {
+  readonly kind = 'device' as const;
+  constructor(
+    readonly device: Device,
+    readonly regions: readonly Region[],
+  ) {
+    super(deviceLabel(device), vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = `device/${device.device_name}`;
+    const cheapest = cheapestInStock(device);
+    const cheapestPrice = cheapest ? effectivePrice(cheapest) : null;
+    const from = cheapestPrice !== null ? ` · from ${formatYuan(yuanPerHour(cheapestPrice))}/h` : ' · sold out';
+    this.description = `${deviceSpecs(device)}${from}`;
+    this.tooltip = new vscode.MarkdownString(
+      [
+        `**${deviceLabel(device)}** (${device.device_name})`,
+        '',
+        `- ${deviceSpecs(device)}`,
+        `- Disk: ${device.disk_size >= 1024 ? `${Math.round(device.disk_size / 1024)} GB` : `${device.disk_size} MB`} ${device.disk_type}`,
+        `- Regions: ${device.regions.length} (${device.regions.filter((region) => !isSoldOut(region)).length} in stock)`,
+      ].join('\n'),
+    );
+    this.iconPath = new vscode.ThemeIcon(device.gpu_count > 0 ? 'circuit-board' : 'server');
+    this.contextValue = 'device';
+  }
+}
+
+export class RegionItem extends vscode.TreeItem {
+  readonly kind = 'region' as const;
+  constructor(
+    readonly device: Device,
+    readonly region: Region,
+    readonly parent: DeviceItem,
+  ) {
+    super(region.region_name || region.region, vscode.TreeItemCollapsibleState.None);
+    this.id = `device/${device.device_name}/region/${region.region}`;
+    const soldOut = isSoldOut(region);
+    this.description = `${formatRegionPrice(region)} · ${formatInventory(region)}`;
+    this.tooltip = new vscode.MarkdownString(
+      [
+        `**${deviceLabel(device)}** in **${region.region_name}** (\`${region.region}\`)`,
+        '',
+        `- Price: ${formatRegionPrice(region)}`,
+        `- Inventory: ${formatInventory(region)}`,
+        `- ${deviceSpecs(device)}`,
+        '',
+        soldOut ? '_Sold out: a task created here stays Pending until capacity frees up._' : '_Right-click → Create Task Here…_',
+      ].join('\n'),
+    );
+    // Sold-out regions stay listed (prices are still useful) but read as unavailable.
+    this.iconPath = soldOut
+      ? new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground'))
+      : new vscode.ThemeIcon('location', new vscode.ThemeColor('testing.iconPassed'));
+    this.contextValue = 'region';
+  }
+}
+
+export type ResourceElement = DeviceItem | RegionItem | ErrorRow;
+
+export class ResourcesTree implements vscode.TreeDataProvider<ResourceElement>, vscode.Disposable {
+  readonly data: RemoteData<Device[]>;
+  private readonly changed = new vscode.EventEmitter<ResourceElement | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly disposables: vscode.Disposable[] = [];
+  private view: vscode.TreeView<ResourceElement> | undefined;
+
+  constructor(
+    private readonly services: ExtensionServices,
+    private readonly filter: ResourceFilterStore,
+  ) {
+    this.data = new RemoteData((signal) => searchDevices(services, filter, signal));
+    this.disposables.push(
+      this.data,
+      this.changed,
+      this.data.onDidChange(() => this.render()),
+      filter.onDidChange(() => void this.refresh()),
+    );
+  }
+
+  bindView(view: vscode.TreeView<ResourceElement>): void {
+    this.view = view;
+    this.render();
+  }
+
+  /** Reloads from the platform, with the view's progress bar. */
+  refresh(): Promise<void> {
+    return Promise.resolve(vscode.window.withProgress({ location: { viewId: RESOURCES_VIEW_ID } }, () => this.data.refresh()));
+  }
+
+  message(): string | undefined {
+    if (!this.services.profiles.active) return undefined;
+    return viewMessage(
+      this.data.state,
+      'resources',
+      this.services.redactor,
+      (devices) => devices.length === 0,
+      'No devices match the current filter. Use the filter button to widen it.',
+    );
+  }
+
+  getTreeItem(element: ResourceElement): vscode.TreeItem {
+    return element;
+  }
+
+  getParent(element: ResourceElement): ResourceElement | undefined {
+    return element.kind === 'region' ? element.parent : undefined;
+  }
+
+  async getChildren(element?: ResourceElement): Promise<ResourceElement[]> {
+    if (element) return element.kind === 'device' ? element.regions.map((region) => new RegionItem(element.device, region, element)) : [];
+    if (!this.services.profiles.active) return []; // the welcome view offers to create one
+    await this.data.ensureLoaded();
+    const state = this.data.state;
+    const devices = this.data.value;
+    if (!devices) return state.kind === 'failed' ? [new ErrorRow(state.error, 'resources', 'computeToolkit.resources.refresh', this.services.redactor)] : [];
+    const hideSoldOut = this.filter.current.hideSoldOut;
+    const items: DeviceItem[] = [];
+    for (const device of devices) {
+      const regions = sortRegions(hideSoldOut ? device.regions.filter((region) => !isSoldOut(region)) : device.regions);
+      if (regions.length > 0 || !hideSoldOut) items.push(new DeviceItem(device, regions));
+    }
+    return items;
+  }
+
+  private render(): void {
+    if (this.view) {
+      this.view.message = this.message();
+      this.view.description = this.filter.describe();
+    }
+    this.changed.fire(undefined);
+  }
+
+  dispose(): void {
+    for (const disposable of this.disposables) disposable.dispose();
+  }
+}
+

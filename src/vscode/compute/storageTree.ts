@@ -1,0 +1,109 @@
+// The Storage view: object storage (JuiceFS) and shared volumes with their status.
+import * as vscode from 'vscode';
+import type { StorageItem } from '../../core/compute/api';
+import type { ExtensionServices } from '../services';
+import { formatDateTime } from './format';
+import { RemoteData } from './remoteData';
+import { ErrorRow, viewMessage } from './treeMessages';
+
+export const STORAGE_VIEW_ID = 'computeToolkit.storage';
+
+export class StorageRow extends vscode.TreeItem {
+  readonly kind = 'storage' as const;
+  constructor(readonly storage: StorageItem) {
+    super(storage.storage_name, vscode.TreeItemCollapsibleState.None);
+    this.id = `storage/${storage.storage_id}`;
+    const location = [storage.bucket, storage.dir].filter((part) => part && part.length > 0).join('/');
+    this.description = `${storage.status}${location ? ` · ${location}` : ''}`;
+    const created = formatDateTime(storage.create_time);
+    this.tooltip = new vscode.MarkdownString(
+      [
+        `**${storage.storage_name}** · ${storage.storage_type} · id ${storage.storage_id}`,
+        '',
+        `- Status: **${storage.status}**`,
+        `- Bucket: \`${storage.bucket || '—'}\`, dir \`${storage.dir || '/'}\``,
+        `- Endpoint: \`${storage.endpoint || '—'}\` (region id ${storage.juicefs_region_id})`,
+        ...(created ? [`- Created: ${created}`] : []),
+        '',
+        '_Right-click → Check Storage Credentials… to test access with your keys._',
+      ].join('\n'),
+    );
+    this.iconPath = storageIcon(storage.status);
+    this.contextValue = 'storage';
+  }
+}
+
+function storageIcon(status: StorageItem['status']): vscode.ThemeIcon {
+  switch (status) {
+    case 'Activate':
+      return new vscode.ThemeIcon('database', new vscode.ThemeColor('testing.iconPassed'));
+    case 'Unactivated':
+      return new vscode.ThemeIcon('circle-large-outline', new vscode.ThemeColor('charts.yellow'));
+    default:
+      return new vscode.ThemeIcon('trash', new vscode.ThemeColor('disabledForeground'));
+  }
+}
+
+export type StorageElement = StorageRow | ErrorRow;
+
+export class StorageTree implements vscode.TreeDataProvider<StorageElement>, vscode.Disposable {
+  readonly data: RemoteData<StorageItem[]>;
+  private readonly changed = new vscode.EventEmitter<StorageElement | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly disposables: vscode.Disposable[] = [];
+  private view: vscode.TreeView<StorageElement> | undefined;
+
+  constructor(private readonly services: ExtensionServices) {
+    this.data = new RemoteData((signal) => this.loadStorage(signal));
+    this.disposables.push(this.data, this.changed, this.data.onDidChange(() => this.render()));
+  }
+
+  bindView(view: vscode.TreeView<StorageElement>): void {
+    this.view = view;
+    this.render();
+  }
+
+  refresh(): Promise<void> {
+    return Promise.resolve(vscode.window.withProgress({ location: { viewId: STORAGE_VIEW_ID } }, () => this.data.refresh()));
+  }
+
+  message(): string | undefined {
+    if (!this.services.profiles.active) return undefined;
+    return viewMessage(this.data.state, 'storage', this.services.redactor, (items) => items.length === 0, 'No storage configured on this account. Add buckets in the platform console.');
+  }
+
+  getTreeItem(element: StorageElement): vscode.TreeItem {
+    return element;
+  }
+
+  async getChildren(element?: StorageElement): Promise<StorageElement[]> {
+    if (element || !this.services.profiles.active) return [];
+    await this.data.ensureLoaded();
+    const state = this.data.state;
+    const items = this.data.value;
+    if (!items) return state.kind === 'failed' ? [new ErrorRow(state.error, 'storage', 'computeToolkit.storage.refresh', this.services.redactor)] : [];
+    return items.map((item) => new StorageRow(item));
+  }
+
+  /** Object storage (JuiceFS) buckets, the kind the credentials check is for; deleted ones left out. */
+  private async loadStorage(signal: AbortSignal): Promise<StorageItem[]> {
+    try {
+      const page = await this.services
+        .computeClient()
+        .call('storage.list', { storage_type: 'Juicefs', status: 'Activate,Unactivated', page: 1, page_size: 100 }, { signal });
+      return page.results;
+    } catch (error) {
+      this.services.logger.warn(`Storage: could not load the storage list: ${error instanceof Error ? error.message : String(error)}`);
+      throw error;
+    }
+  }
+
+  private render(): void {
+    if (this.view) this.view.message = this.message();
+    this.changed.fire(undefined);
+  }
+
+  dispose(): void {
+    for (const disposable of this.disposables) disposable.dispose();
+  }
+}

@@ -1,0 +1,312 @@
+// Task commands for context menus and the palette: from a tree row the task is the row; from the
+// palette the user picks one. Confirmations and inputs live here; the work is in TaskActions.
+import * as vscode from 'vscode';
+import type { TaskStatus, TaskSummary } from '../../core/compute/api';
+import { isAbort } from '../../core/errors';
+import type { ExtensionServices, Profile, ReadOnlyDocumentOptions } from '../services';
+import { taskPlacement, taskStatusIcon } from './format';
+import type { NodeLogTarget, NodeLogViewer } from './nodeLog';
+import type { TaskActions } from './taskActions';
+import { parsePoints } from './taskInput';
+import { NodeItem, ServiceUrlItem, type TasksTree } from './tasksTree';
+
+export interface TaskCommandDeps {
+  services: ExtensionServices;
+  tree: TasksTree;
+  actions: TaskActions;
+  nodeLog: NodeLogViewer;
+  runCreateWizard: () => Promise<unknown>;
+}
+
+const LIVE: readonly TaskStatus[] = ['Pending', 'Running', 'Paused'];
+const ANY: readonly TaskStatus[] = ['Pending', 'Running', 'Paused', 'End', 'Other'];
+
+export function registerTaskCommands(deps: TaskCommandDeps): vscode.Disposable[] {
+  const { services, tree, actions } = deps;
+  const register = (id: string, handler: (arg?: unknown) => unknown): vscode.Disposable => vscode.commands.registerCommand(id, handler);
+
+  return [
+    register('computeToolkit.tasks.refresh', () => tree.refresh()),
+    register('computeToolkit.tasks.create', () => deps.runCreateWizard()),
+    register('computeToolkit.tasks.detail', async (arg) => {
+      const task = await resolveTask(deps, arg, ANY, 'Task to show');
+      if (task) await openTaskDetail(deps, task.task_id);
+    }),
+    register('computeToolkit.tasks.pause', async (arg) => {
+      const task = await resolveTask(deps, arg, ['Running'], 'Running task to pause');
+      if (task) await withProgress(services, `Pausing "${task.task_name}"…`, `Pause task ${task.task_id}`, (signal) => actions.lifecycle('pause', task.task_id, signal));
+    }),
+    register('computeToolkit.tasks.recover', async (arg) => {
+      const task = await resolveTask(deps, arg, ['Paused'], 'Paused task to recover');
+      if (task) await withProgress(services, `Recovering "${task.task_name}"…`, `Recover task ${task.task_id}`, (signal) => actions.lifecycle('recover', task.task_id, signal));
+    }),
+    register('computeToolkit.tasks.stop', async (arg) => {
+      const task = await resolveTask(deps, arg, LIVE, 'Task to stop (delete)');
+      const profile = services.profiles.active;
+      if (!task || !profile) return;
+      const decision = await confirmStop(task, profile);
+      if (decision === 'pause') {
+        await withProgress(services, `Pausing "${task.task_name}"…`, `Pause task ${task.task_id}`, (signal) => actions.lifecycle('pause', task.task_id, signal));
+      } else if (decision === 'stop') {
+        await withProgress(services, `Stopping "${task.task_name}"…`, `Stop task ${task.task_id}`, (signal) => actions.lifecycle('stop', task.task_id, signal));
+      }
+    }),
+    register('computeToolkit.tasks.changePoints', async (arg) => {
+      const task = await resolveTask(deps, arg, LIVE, 'Task whose node count to change');
+      if (!task) return;
+      const value = await vscode.window.showInputBox({
+        title: `Change Node Count of "${task.task_name}"`,
+        prompt: `Nodes to run (now ${task.points}; ${task.runing_points} running)`,
+        value: String(task.points),
+        ignoreFocusOut: true,
+        validateInput: (text) => {
+          const parsed = parsePoints(text);
+          if ('error' in parsed) return parsed.error;
+          return parsed.points === task.points ? `The task already has ${task.points} node(s).` : undefined;
+        },
+      });
+      const parsed = value === undefined ? undefined : parsePoints(value);
+      if (!parsed || 'error' in parsed) return;
+      await withProgress(services, `Changing "${task.task_name}" to ${parsed.points} node(s)…`, `Change node count of task ${task.task_id}`, (signal) =>
+        actions.changePoints(task.task_id, parsed.points, signal),
+      );
+    }),
+    register('computeToolkit.tasks.copyId', async (arg) => {
+      const task = await resolveTask(deps, arg, ANY, 'Task whose id to copy');
+      if (!task) return;
+      await vscode.env.clipboard.writeText(String(task.task_id));
+      vscode.window.setStatusBarMessage(`$(check) Copied task id ${task.task_id}`, 3000);
+    }),
+    register('computeToolkit.tasks.openServiceUrl', async (arg) => {
+      const url = arg instanceof ServiceUrlItem ? arg.url : typeof arg === 'string' ? arg : await pickServiceUrl(tree);
+      if (url) await openServiceUrl(url);
+    }),
+    register('computeToolkit.nodes.showLog', async (arg) => {
+      const target = arg instanceof NodeItem ? await targetFromNode(deps, arg) : await pickNodeTarget(deps);
+      if (!target) return;
+      try {
+        await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Fetching log of ${target.nodeName}…` }, () => deps.nodeLog.show(target));
+      } catch (error) {
+        services.reportError(error, `Show log of node ${target.nodeName}`);
+      }
+    }),
+  ];
+}
+
+/** The task's detail as a read-only JSON document; opening it again refreshes it. */
+export function taskDetailDocument(actions: TaskActions, taskId: number): ReadOnlyDocumentOptions {
+  return {
+    key: `task/${taskId}`,
+    title: `Task ${taskId}.json`,
+    language: 'json',
+    content: async () => `${JSON.stringify(await actions.detail(taskId), null, 2)}\n`,
+  };
+}
+
+async function openTaskDetail(deps: TaskCommandDeps, taskId: number): Promise<void> {
+  try {
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Loading task ${taskId}…` }, () =>
+      deps.services.openReadOnlyDocument(taskDetailDocument(deps.actions, taskId)),
+    );
+  } catch (error) {
+    deps.services.reportError(error, `Show task ${taskId}`);
+  }
+}
+
+/** Runs a platform call under a cancellable notification; failures go to reportError. */
+async function withProgress(services: ExtensionServices, title: string, context: string, work: (signal: AbortSignal) => Promise<void>): Promise<void> {
+  try {
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, token) => {
+      const controller = new AbortController();
+      const subscription = token.onCancellationRequested(() => controller.abort());
+      return work(controller.signal).finally(() => subscription.dispose());
+    });
+  } catch (error) {
+    if (!isAbort(error)) services.reportError(error, context);
+  }
+}
+
+/** A task id from whatever the command was given: a tree row, a number, or `{task_id}`. */
+export function taskIdFrom(arg: unknown): number | undefined {
+  if (typeof arg === 'number' && Number.isInteger(arg)) return arg;
+  if (typeof arg === 'string' && /^\d+$/.test(arg)) return Number(arg);
+  if (typeof arg === 'object' && arg !== null) {
+    const record = arg as { task_id?: unknown; task?: { task_id?: unknown } };
+    if (typeof record.task_id === 'number') return record.task_id;
+    if (typeof record.task?.task_id === 'number') return record.task.task_id;
+  }
+  return undefined;
+}
+
+async function resolveTask(deps: TaskCommandDeps, arg: unknown, statuses: readonly TaskStatus[], placeholder: string): Promise<TaskSummary | undefined> {
+  const { services, tree } = deps;
+  if (!(await services.requireProfile())) return undefined;
+  const taskId = taskIdFrom(arg);
+  if (taskId === undefined) return pickTask(deps, statuses, placeholder);
+  let task = tree.findTask(taskId);
+  if (!task) {
+    try {
+      task = await deps.actions.detail(taskId);
+    } catch (error) {
+      services.reportError(error, `Find task ${taskId}`);
+      return undefined;
+    }
+  }
+  if (!statuses.includes(task.status)) {
+    void vscode.window.showInformationMessage(`Task "${task.task_name}" is ${task.status}; this needs a ${statuses.join(' or ')} task.`);
+    return undefined;
+  }
+  return task;
+}
+
+interface TaskPickItem extends vscode.QuickPickItem {
+  task: TaskSummary;
+}
+
+async function pickTask(deps: TaskCommandDeps, statuses: readonly TaskStatus[], placeholder: string): Promise<TaskSummary | undefined> {
+  const { tree, services } = deps;
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Loading tasks…' }, () => tree.data.ensureLoaded());
+  const state = tree.data.state;
+  if (state.kind === 'failed' && !state.stale) {
+    services.reportError(state.error, 'Load tasks');
+    return undefined;
+  }
+  const candidates = tree.tasks.filter((task) => statuses.includes(task.status));
+  if (candidates.length === 0) {
+    const profile = services.profiles.active?.label ?? '';
+    void vscode.window.showInformationMessage(`No ${statuses.join(' / ')} tasks on profile "${profile}".`);
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick<TaskPickItem>(
+    candidates.map((task) => ({
+      label: `$(${taskStatusIcon(task.status)}) ${task.task_name}`,
+      description: `${task.task_id} · ${task.status}`,
+      detail: taskPlacement(task),
+      task,
+    })),
+    { title: placeholder, placeHolder: placeholder, matchOnDescription: true, matchOnDetail: true },
+  );
+  return picked?.task;
+}
+
+/** Stop deletes the task; a modal names profile and task, and a prod profile also asks for the name. */
+async function confirmStop(task: TaskSummary, profile: Profile): Promise<'stop' | 'pause' | undefined> {
+  const prod = profile.environment === 'prod';
+  const stop = 'Stop Task';
+  const pause = 'Pause Instead';
+  const choice = await vscode.window.showWarningMessage(
+    `Stop task "${task.task_name}" (${task.task_id}) on ${prod ? 'PRODUCTION ' : ''}profile "${profile.label}"?`,
+    {
+      modal: true,
+      detail:
+        'Stopping deletes the task on the platform and cannot be undone. Pausing frees the resources and keeps the task recoverable.' +
+        (prod ? '\n\nThis is a production profile: you will be asked to type the task name.' : ''),
+    },
+    stop,
+    ...(task.status === 'Running' ? [pause] : []),
+  );
+  if (choice === pause) return 'pause';
+  if (choice !== stop) return undefined;
+  if (!prod) return 'stop';
+  const typed = await vscode.window.showInputBox({
+    title: `Stop "${task.task_name}" on production profile "${profile.label}"`,
+    prompt: 'Type the task name to confirm the deletion. It cannot be undone.',
+    placeHolder: task.task_name,
+    ignoreFocusOut: true,
+    validateInput: (value) => (value === task.task_name ? undefined : 'Type the task name exactly.'),
+  });
+  return typed === task.task_name ? 'stop' : undefined;
+}
+
+async function openServiceUrl(url: string): Promise<void> {
+  let uri: vscode.Uri;
+  try {
+    uri = vscode.Uri.parse(url, true);
+  } catch {
+    void vscode.window.showWarningMessage(`Not a valid URL: ${url}`);
+    return;
+  }
+  // Only web addresses: a platform-provided string must not launch other URI handlers.
+  if (uri.scheme !== 'https' && uri.scheme !== 'http') {
+    void vscode.window.showWarningMessage(`Not opening ${url}: only http and https addresses are opened.`);
+    return;
+  }
+  await vscode.env.openExternal(uri);
+}
+
+async function pickServiceUrl(tree: TasksTree): Promise<string | undefined> {
+  await tree.data.ensureLoaded();
+  const items: (vscode.QuickPickItem & { url: string })[] = [];
+  for (const task of tree.tasks) {
+    for (const service of task.services) {
+      for (const port of service.remote_ports) {
+        if (port.url) items.push({ label: port.url, description: `${task.task_name} · ${service.service_name}:${port.service_port}`, url: port.url });
+      }
+    }
+  }
+  if (items.length === 0) {
+    void vscode.window.showInformationMessage('No task has a public URL yet.');
+    return undefined;
+  }
+  return (await vscode.window.showQuickPick(items, { placeHolder: 'Service URL to open', matchOnDescription: true }))?.url;
+}
+
+/** The service whose log to show: the only one, or the user's pick. Listed tasks carry service ids. */
+async function pickService(deps: TaskCommandDeps, task: TaskSummary): Promise<{ service_id: number; service_name: string } | undefined> {
+  let services = task.services.filter((service) => service.service_id >= 0);
+  if (services.length === 0) services = (await deps.actions.detail(task.task_id)).services; // a just-created task: ids come from detail
+  if (services.length <= 1) return services[0];
+  const picked = await vscode.window.showQuickPick(
+    services.map((service) => ({ label: service.service_name, description: service.service_image, service })),
+    { placeHolder: 'Service whose log to show' },
+  );
+  return picked?.service;
+}
+
+async function targetFromNode(deps: TaskCommandDeps, item: NodeItem): Promise<NodeLogTarget | undefined> {
+  try {
+    const service = await pickService(deps, item.task);
+    if (!service) return undefined;
+    return {
+      taskId: item.task.task_id,
+      taskName: item.task.task_name,
+      pointId: item.node.point_id,
+      nodeName: item.node.name,
+      serviceId: service.service_id,
+      serviceName: service.service_name,
+    };
+  } catch (error) {
+    deps.services.reportError(error, `Show log of node ${item.node.name}`);
+    return undefined;
+  }
+}
+
+async function pickNodeTarget(deps: TaskCommandDeps): Promise<NodeLogTarget | undefined> {
+  const task = await resolveTask(deps, undefined, LIVE, 'Task whose node log to show');
+  if (!task) return undefined;
+  try {
+    const nodes = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Listing nodes…' }, () =>
+      deps.services.computeClient().call('node.list', { task_id: task.task_id, page: 1, page_size: 100 }),
+    );
+    if (nodes.results.length === 0) {
+      void vscode.window.showInformationMessage(`Task "${task.task_name}" has no nodes yet.`);
+      return undefined;
+    }
+    const node =
+      nodes.results.length === 1
+        ? nodes.results[0]
+        : (
+            await vscode.window.showQuickPick(
+              nodes.results.map((candidate) => ({ label: candidate.name, description: `${candidate.status} · ${candidate.region_name}`, candidate })),
+              { placeHolder: 'Node whose log to show' },
+            )
+          )?.candidate;
+    if (!node) return undefined;
+    const service = await pickService(deps, task);
+    if (!service) return undefined;
+    return { taskId: task.task_id, taskName: task.task_name, pointId: node.point_id, nodeName: node.name, serviceId: service.service_id, serviceName: service.service_name };
+  } catch (error) {
+    deps.services.reportError(error, `Show a node log of task ${task.task_id}`);
+    return undefined;
+  }
+}

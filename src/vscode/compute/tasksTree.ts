@@ -1,0 +1,299 @@
+// The Tasks view: tasks with status icons → services (public URLs) and nodes.
+import * as vscode from 'vscode';
+import type { RemotePort, ServiceSpec, TaskNode, TaskSummary } from '../../core/compute/api';
+import type { ExtensionServices } from '../services';
+import { formatDateTime, formatPoints, taskDescription, taskPlacement, taskStatusColor, taskStatusIcon } from './format';
+import { RemoteData } from './remoteData';
+import { ErrorRow, InfoRow, viewMessage } from './treeMessages';
+
+export const TASKS_VIEW_ID = 'computeToolkit.tasks';
+
+/** Tasks listed per refresh. The platform pages; 100 covers an engineer's live tasks. */
+const PAGE_SIZE = 100;
+/** How long a task we just created is shown before the platform lists it (eventual consistency). */
+const OPTIMISTIC_TTL_MS = 120_000;
+
+type TaskService = ServiceSpec & { service_id: number };
+
+export class TaskItem extends vscode.TreeItem {
+  readonly kind = 'task' as const;
+  constructor(readonly task: TaskSummary) {
+    super(task.task_name, vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = `task/${task.task_id}`;
+    this.description = taskDescription(task);
+    this.tooltip = taskTooltip(task);
+    const color = taskStatusColor(task.status);
+    this.iconPath = new vscode.ThemeIcon(taskStatusIcon(task.status), color ? new vscode.ThemeColor(color) : undefined);
+    this.contextValue = `task.${task.status}`;
+  }
+}
+
+export class ServiceItem extends vscode.TreeItem {
+  readonly kind = 'service' as const;
+  constructor(
+    readonly task: TaskSummary,
+    readonly service: TaskService,
+    readonly parent: TaskItem,
+  ) {
+    super(service.service_name, service.remote_ports.length > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+    this.id = `task/${task.task_id}/service/${service.service_id}`;
+    this.description = service.service_image;
+    this.tooltip = `${service.service_name}: ${service.service_image}\nPorts: ${service.remote_ports.map((port) => port.service_port).join(', ') || 'none'}`;
+    this.iconPath = new vscode.ThemeIcon('package');
+    this.contextValue = 'service';
+  }
+}
+
+export class ServiceUrlItem extends vscode.TreeItem {
+  readonly kind = 'serviceUrl' as const;
+  constructor(
+    readonly task: TaskSummary,
+    readonly service: TaskService,
+    readonly port: RemotePort,
+    readonly parent: ServiceItem,
+  ) {
+    const url = port.url ?? undefined;
+    super(url ?? `port ${port.service_port}`, vscode.TreeItemCollapsibleState.None);
+    this.id = `task/${task.task_id}/service/${service.service_id}/port/${port.service_port}`;
+    this.description = url ? `→ :${port.service_port}` : 'no public URL yet';
+    this.tooltip = url ? `Open ${url} (container port ${port.service_port})` : `Port ${port.service_port} has no public URL yet (the task may still be starting).`;
+    this.iconPath = new vscode.ThemeIcon(url ? 'link-external' : 'plug');
+    if (url) {
+      this.contextValue = 'serviceUrl';
+      this.command = { title: 'Open Service URL', command: 'computeToolkit.tasks.openServiceUrl', arguments: [this] };
+    } else {
+      this.contextValue = 'servicePort';
+    }
+  }
+
+  get url(): string | undefined {
+    return this.port.url ?? undefined;
+  }
+}
+
+export class NodesGroupItem extends vscode.TreeItem {
+  readonly kind = 'nodes' as const;
+  constructor(
+    readonly task: TaskSummary,
+    readonly parent: TaskItem,
+  ) {
+    super('Nodes', vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = `task/${task.task_id}/nodes`;
+    this.description = `${task.runing_points}/${task.points} running`;
+    this.iconPath = new vscode.ThemeIcon('server-environment');
+    this.contextValue = 'nodes';
+  }
+}
+
+export class NodeItem extends vscode.TreeItem {
+  readonly kind = 'node' as const;
+  constructor(
+    readonly task: TaskSummary,
+    readonly node: TaskNode,
+    readonly parent: NodesGroupItem,
+  ) {
+    super(node.name, vscode.TreeItemCollapsibleState.None);
+    this.id = `task/${task.task_id}/node/${node.point_id}`;
+    this.description = `${node.status} · ${node.region_name}`;
+    this.tooltip = new vscode.MarkdownString(
+      [
+        `**${node.name}** (point ${node.point_id})`,
+        '',
+        `- Status: ${node.status}`,
+        `- Region: ${node.region_name} (\`${node.region}\`)`,
+        `- ${node.resource.gpu_name ? `${node.resource.gpu_name} × ${node.resource.gpu_count}, ` : ''}${node.resource.cpu_cores} CPU`,
+        `- Billed: ${formatPoints(node.billing_value)}`,
+        '',
+        '_Click to show its log._',
+      ].join('\n'),
+    );
+    this.iconPath = new vscode.ThemeIcon(nodeStatusIcon(node.status));
+    this.contextValue = 'node';
+    this.command = { title: 'Show Node Log', command: 'computeToolkit.nodes.showLog', arguments: [this] };
+  }
+}
+
+export type TaskElement = TaskItem | ServiceItem | ServiceUrlItem | NodesGroupItem | NodeItem | ErrorRow | InfoRow;
+
+function nodeStatusIcon(status: TaskNode['status']): string {
+  switch (status) {
+    case 'Running':
+      return 'vm-running';
+    case 'Pending':
+      return 'loading~spin';
+    case 'Failed':
+      return 'error';
+    case 'Succeeded':
+    case 'End':
+      return 'vm-outline';
+    default:
+      return 'vm';
+  }
+}
+
+function taskTooltip(task: TaskSummary): vscode.MarkdownString {
+  const lines = [
+    `**${task.task_name}** · task ${task.task_id}`,
+    '',
+    `- Status: **${task.status}**`,
+    `- Nodes: ${task.runing_points} running of ${task.points}`,
+  ];
+  const placement = taskPlacement(task);
+  if (placement) lines.push(`- Resource: ${placement}`);
+  const created = formatDateTime(task.create_time);
+  if (created) lines.push(`- Created: ${created}`);
+  lines.push(`- Billed: ${formatPoints(task.billing_value)} (not yet billed: ${formatPoints(task.forecast_value)})`);
+  for (const service of task.services) {
+    const urls = service.remote_ports.map((port) => port.url ?? `:${port.service_port} (no URL yet)`);
+    lines.push(`- Service \`${service.service_name}\`: ${service.service_image}${urls.length > 0 ? ` — ${urls.join(', ')}` : ''}`);
+  }
+  const tooltip = new vscode.MarkdownString(lines.join('\n'));
+  tooltip.supportThemeIcons = true;
+  return tooltip;
+}
+
+export class TasksTree implements vscode.TreeDataProvider<TaskElement>, vscode.Disposable {
+  readonly data: RemoteData<TaskSummary[]>;
+  private readonly changed = new vscode.EventEmitter<TaskElement | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly disposables: vscode.Disposable[] = [];
+  private view: vscode.TreeView<TaskElement> | undefined;
+  /** Tasks created here that the platform does not list yet, shown at once (by id). */
+  private readonly optimistic = new Map<number, { task: TaskSummary; addedAt: number }>();
+
+  constructor(private readonly services: ExtensionServices) {
+    this.data = new RemoteData((signal) => this.loadTasks(signal));
+    this.disposables.push(this.data, this.changed, this.data.onDidChange(() => this.render()));
+  }
+
+  bindView(view: vscode.TreeView<TaskElement>): void {
+    this.view = view;
+    this.render();
+  }
+
+  /** Reloads with the view's progress bar (user-initiated refresh). */
+  refresh(): Promise<void> {
+    return Promise.resolve(vscode.window.withProgress({ location: { viewId: TASKS_VIEW_ID } }, () => this.data.refresh()));
+  }
+
+  /** The tasks the view shows: the platform's list plus tasks created here it does not list yet. */
+  get tasks(): TaskSummary[] {
+    return this.merge(this.data.value ?? []);
+  }
+
+  findTask(taskId: number): TaskSummary | undefined {
+    return this.tasks.find((task) => task.task_id === taskId);
+  }
+
+  hasPending(): boolean {
+    return this.tasks.some((task) => task.status === 'Pending');
+  }
+
+  /** Shows a just-created task at once; the next refresh replaces it with the platform's row. */
+  insertOptimistic(task: TaskSummary): void {
+    this.optimistic.set(task.task_id, { task, addedAt: Date.now() });
+    this.render();
+  }
+
+  /** Marks a task with a status we just asked for, until the platform confirms on the next refresh. */
+  patchTask(taskId: number, patch: Partial<TaskSummary>): void {
+    const pending = this.optimistic.get(taskId);
+    if (pending) pending.task = { ...pending.task, ...patch };
+    this.data.update((tasks) => tasks.map((task) => (task.task_id === taskId ? { ...task, ...patch } : task)));
+    this.render();
+  }
+
+  message(): string | undefined {
+    if (!this.services.profiles.active) return undefined;
+    const state = this.data.state;
+    if (state.kind === 'loaded' && this.optimistic.size > 0) return undefined;
+    return viewMessage(state, 'tasks', this.services.redactor, (tasks) => tasks.length === 0, 'No tasks yet. Create one with + or from a region in Resources.');
+  }
+
+  getTreeItem(element: TaskElement): vscode.TreeItem {
+    return element;
+  }
+
+  getParent(element: TaskElement): TaskElement | undefined {
+    return 'parent' in element ? element.parent : undefined;
+  }
+
+  async getChildren(element?: TaskElement): Promise<TaskElement[]> {
+    if (!element) return this.rootChildren();
+    switch (element.kind) {
+      case 'task':
+        return [
+          ...element.task.services.map((service) => new ServiceItem(element.task, service, element)),
+          new NodesGroupItem(element.task, element),
+        ];
+      case 'service':
+        return element.service.remote_ports.map((port) => new ServiceUrlItem(element.task, element.service, port, element));
+      case 'nodes':
+        return this.nodeChildren(element);
+      default:
+        return [];
+    }
+  }
+
+  private async rootChildren(): Promise<TaskElement[]> {
+    if (!this.services.profiles.active) return [];
+    await this.data.ensureLoaded();
+    const state = this.data.state;
+    if (state.kind === 'failed' && !state.stale && this.optimistic.size === 0) return [new ErrorRow(state.error, 'tasks', 'computeToolkit.tasks.refresh', this.services.redactor)];
+    return this.tasks.map((task) => new TaskItem(task));
+  }
+
+  /** Nodes load when the group expands; a failure becomes a row, never a popup. */
+  private async nodeChildren(group: NodesGroupItem): Promise<TaskElement[]> {
+    try {
+      const nodes = await this.services.computeClient().call('node.list', { task_id: group.task.task_id, page: 1, page_size: PAGE_SIZE });
+      if (nodes.results.length === 0) {
+        const why = group.task.status === 'Pending' ? 'No nodes yet (scheduling…)' : 'No nodes';
+        return [new InfoRow(`task/${group.task.task_id}/nodes/empty`, why)];
+      }
+      return nodes.results.map((node) => new NodeItem(group.task, node, group));
+    } catch (error) {
+      this.services.logger.warn(`Tasks: could not list nodes of task ${group.task.task_id}: ${error instanceof Error ? error.message : String(error)}`);
+      const row = new ErrorRow(error, 'nodes', 'computeToolkit.tasks.refresh', this.services.redactor);
+      row.id = `task/${group.task.task_id}/nodes/error`;
+      return [row];
+    }
+  }
+
+  private async loadTasks(signal: AbortSignal): Promise<TaskSummary[]> {
+    try {
+      const page = await this.services.computeClient().call('task.list', { type: 'Deployment', page: 1, page_size: PAGE_SIZE }, { signal });
+      return page.results;
+    } catch (error) {
+      this.services.logger.warn(`Tasks: could not load the task list: ${error instanceof Error ? error.message : String(error)}`);
+      throw error;
+    }
+  }
+
+  private merge(listed: readonly TaskSummary[]): TaskSummary[] {
+    const now = Date.now();
+    const listedIds = new Set(listed.map((task) => task.task_id));
+    const extra: TaskSummary[] = [];
+    for (const [id, entry] of this.optimistic) {
+      // Once the platform lists the task (or it took too long), its own row is the truth.
+      if (listedIds.has(id) || now - entry.addedAt > OPTIMISTIC_TTL_MS) this.optimistic.delete(id);
+      else extra.push(entry.task);
+    }
+    return [...extra, ...listed];
+  }
+
+  private render(): void {
+    if (this.view) this.view.message = this.message();
+    this.changed.fire(undefined);
+  }
+
+  /** Profile switch: drop rows and optimistic tasks of the old profile. */
+  reset(): void {
+    this.optimistic.clear();
+    this.data.reset();
+  }
+
+  dispose(): void {
+    for (const disposable of this.disposables) disposable.dispose();
+  }
+}

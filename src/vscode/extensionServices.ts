@@ -1,0 +1,109 @@
+// The concrete services built once by activate(): what feature areas see as ExtensionServices, plus the
+// writable parts (profile store, log tail, documents) that only this layer's commands and the tests use.
+
+import * as vscode from 'vscode';
+import type { ComputeClient } from '../core/compute/api';
+import { Redactor, redactingLogger, type Logger } from '../core/log';
+import { ComputeClientProvider } from './client/computeClientProvider';
+import { Commands } from './commandIds';
+import { Config } from './config';
+import { ReadOnlyDocuments } from './documents/readOnlyDocuments';
+import { createReportError, type ReportError } from './errors/reportError';
+import { LogTail, channelLogger } from './log/channelLogger';
+import { SECRET_KINDS } from './profiles/profileRecord';
+import { ProfileStore } from './profiles/profileStore';
+import type { ExtensionServices, Profile, ReadOnlyDocumentOptions } from './services';
+
+export class Services implements ExtensionServices, vscode.Disposable {
+  readonly redactor = new Redactor();
+  readonly logTail = new LogTail();
+  readonly logChannel: vscode.LogOutputChannel;
+  readonly logger: Logger;
+  readonly config: Config;
+  readonly profiles: ProfileStore;
+  readonly documents: ReadOnlyDocuments;
+  readonly clients: ComputeClientProvider;
+  readonly reportError: ReportError;
+  private readonly disposables: vscode.Disposable[] = [];
+  private redactorRefresh: Promise<void> = Promise.resolve();
+
+  constructor(readonly context: vscode.ExtensionContext) {
+    this.logChannel = vscode.window.createOutputChannel('Compute Toolkit', { log: true });
+    this.logger = redactingLogger(channelLogger(this.logChannel, this.logTail), this.redactor);
+    this.config = new Config();
+    this.profiles = new ProfileStore(context.secrets, context.globalState, this.logger);
+    this.documents = new ReadOnlyDocuments(this.redactor);
+    this.clients = new ComputeClientProvider(this.profiles, this.config, this.logger);
+    this.reportError = createReportError(this.logger, this.redactor, () => this.profiles.active !== undefined);
+    this.disposables.push(
+      this.logChannel,
+      this.config,
+      this.profiles,
+      this.documents,
+      this.clients,
+      this.profiles.onDidChangeActive((profile) => {
+        this.clients.invalidate();
+        this.logger.info(profile ? `Active profile: ${profile.label} (${profile.environment}, ${profile.mode})` : 'No active profile');
+      }),
+      this.profiles.onDidChangeSecrets(() => {
+        this.clients.invalidate();
+        void this.refreshRedactor();
+      }),
+      this.config.onDidChange((event) => {
+        if (Config.affects(event, 'request')) this.clients.invalidate();
+      }),
+    );
+  }
+
+  computeClient(): ComputeClient {
+    return this.clients.get();
+  }
+
+  async requireProfile(): Promise<Profile | undefined> {
+    const active = this.profiles.active;
+    if (active) return active;
+    const sandbox = 'Connect to Local Sandbox';
+    const create = 'Create Profile';
+    const picked = await vscode.window.showInformationMessage(
+      'Compute Toolkit needs a profile first: the platform addresses and key mode, with its secrets in SecretStorage.',
+      sandbox,
+      create,
+    );
+    if (picked === sandbox) await vscode.commands.executeCommand(Commands.profileConnectSandbox);
+    else if (picked === create) await vscode.commands.executeCommand(Commands.profileCreate);
+    return this.profiles.active;
+  }
+
+  openReadOnlyDocument(options: ReadOnlyDocumentOptions): Promise<vscode.TextEditor> {
+    return this.documents.open(options);
+  }
+
+  /**
+   * Feeds the Redactor every stored secret of every profile (not only the active one: a switch must
+   * never leave a window where the previous profile's token could be logged unmasked).
+   * Resolves once the Redactor holds the secrets as they are now; calls are serialised.
+   */
+  refreshRedactor(): Promise<void> {
+    const collect = async (): Promise<void> => {
+      try {
+        const values: string[] = [];
+        for (const profile of this.profiles.all) {
+          for (const kind of SECRET_KINDS) {
+            const value = await this.profiles.getSecret(profile.id, kind);
+            if (value) values.push(value);
+          }
+        }
+        this.redactor.setSecrets(values);
+      } catch (error) {
+        // Keep the previous secrets: masking a stale set is safer than masking none.
+        this.logger.error(`Could not read secrets for log redaction: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    };
+    this.redactorRefresh = this.redactorRefresh.then(collect);
+    return this.redactorRefresh;
+  }
+
+  dispose(): void {
+    for (const disposable of this.disposables.splice(0).reverse()) disposable.dispose();
+  }
+}

@@ -1,0 +1,59 @@
+// The key-age reminder: the spec recommends rotating key pairs every 90 days. Checked when a profile
+// becomes active, shown at most once per session per profile, never modal.
+
+import * as vscode from 'vscode';
+import { Commands } from '../commandIds';
+import type { Config } from '../config';
+import type { Profile, SecretKind } from '../services';
+import { SECRET_LABELS } from './profileRecord';
+import type { ProfileStore } from './profileStore';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole days since the secret was stored, or undefined if the time is unknown. */
+export function keyAgeDays(store: ProfileStore, profileId: string, kind: SecretKind, now = Date.now()): number | undefined {
+  const setAt = store.secretSetAt(profileId, kind);
+  return setAt === undefined ? undefined : Math.floor((now - setAt) / DAY_MS);
+}
+
+/** The secrets whose age says "rotate": the signing key in RSA mode, the token in both modes. */
+export function staleSecrets(store: ProfileStore, profile: Profile, maxDays: number, now = Date.now()): { kind: SecretKind; days: number }[] {
+  if (maxDays <= 0 || profile.environment === 'sandbox') return [];
+  const kinds: SecretKind[] = profile.mode === 'rsa' ? ['privateKey', 'apiToken'] : ['apiToken'];
+  const stale: { kind: SecretKind; days: number }[] = [];
+  for (const kind of kinds) {
+    const days = keyAgeDays(store, profile.id, kind, now);
+    if (days !== undefined && days >= maxDays) stale.push({ kind, days });
+  }
+  return stale;
+}
+
+export class KeyRotationReminder {
+  private readonly remindedThisSession = new Set<string>();
+
+  constructor(
+    private readonly store: ProfileStore,
+    private readonly config: Config,
+  ) {}
+
+  /** Shows the reminder for `profile` unless it was shown already in this session. */
+  async check(profile: Profile | undefined): Promise<void> {
+    if (!profile || this.remindedThisSession.has(profile.id)) return;
+    const stale = staleSecrets(this.store, profile, this.config.keyRotationReminderDays);
+    if (stale.length === 0) return;
+    this.remindedThisSession.add(profile.id);
+    const what = stale.map(({ kind, days }) => `${SECRET_LABELS[kind]} (${days} days)`).join(' and ');
+    const generate = 'Generate New Key Pair';
+    const openConsole = 'Open Console';
+    const actions = profile.mode === 'rsa' ? [generate, openConsole] : [openConsole];
+    const picked = await vscode.window.showWarningMessage(
+      `"${profile.label}": the ${what} ${stale.length > 1 ? 'are' : 'is'} older than ${this.config.keyRotationReminderDays} days. ` +
+        'The platform recommends rotating keys every 90 days and revoking the old ones in the console.',
+      ...actions,
+    );
+    if (picked === generate) await vscode.commands.executeCommand(Commands.keysGenerate, { profileId: profile.id });
+    else if (picked === openConsole) {
+      await vscode.env.openExternal(vscode.Uri.parse(`${profile.consoleUrl.replace(/\/+$/, '')}/settings/key`));
+    }
+  }
+}

@@ -1,0 +1,125 @@
+// Create Profile: label, environment, key mode, then the three addresses (defaults from settings), with
+// a step counter and Back. Edit Profile reuses the single-field questions.
+
+import type * as vscode from 'vscode';
+import type { AuthMode } from '../../core/compute/api';
+import { ConfigError } from '../../core/errors';
+import { assertSecureUrl } from '../../core/http/url';
+import type { Config } from '../config';
+import { MultiStepInput, type Step } from '../ui/multiStepInput';
+import type { Environment, Profile } from '../services';
+
+export type ProfileDraft = Omit<Profile, 'id'>;
+
+const TITLE = 'Create Compute Profile';
+const TOTAL_STEPS = 6;
+
+interface Choice<T> extends vscode.QuickPickItem {
+  value: T;
+}
+
+export const ENVIRONMENT_CHOICES: readonly Choice<Environment>[] = [
+  { label: 'dev', value: 'dev', description: 'development' },
+  { label: 'test', value: 'test', description: 'testing' },
+  { label: 'prod', value: 'prod', description: 'production: shown in the warning colour, stronger confirmations' },
+];
+
+const MODE_CHOICES: readonly Choice<AuthMode>[] = [
+  {
+    label: 'RSA signature',
+    value: 'rsa',
+    description: 'token + signed requests (recommended for production)',
+    detail: 'You keep a private key; the console gets your public key and returns a token and the platform public key.',
+  },
+  {
+    label: 'Token',
+    value: 'token',
+    description: 'token header only (development and test)',
+    detail: 'Simplest; cannot call encrypted endpoints such as the storage credential check.',
+  },
+];
+
+/** Runs the creation wizard; undefined when the user cancels. */
+export async function promptNewProfile(config: Config, takenLabels: readonly string[]): Promise<ProfileDraft | undefined> {
+  const draft: ProfileDraft = {
+    label: '',
+    environment: 'dev',
+    mode: 'rsa',
+    computeBaseUrl: config.defaultComputeBaseUrl,
+    modelApiBaseUrl: config.defaultModelApiBaseUrl,
+    consoleUrl: config.defaultConsoleUrl,
+  };
+
+  const askLabel: Step = async (input) => {
+    draft.label = await input.showInputBox({
+      title: TITLE,
+      step: 1,
+      totalSteps: TOTAL_STEPS,
+      value: draft.label,
+      prompt: 'A name for this profile, e.g. "Team prod" (shown in the status bar)',
+      validate: (value) => validateLabel(value, takenLabels),
+    });
+    draft.label = draft.label.trim();
+    return askEnvironment;
+  };
+  const askEnvironment: Step = async (input) => {
+    const picked = await input.showQuickPick({
+      title: TITLE,
+      step: 2,
+      totalSteps: TOTAL_STEPS,
+      items: ENVIRONMENT_CHOICES,
+      activeItem: ENVIRONMENT_CHOICES.find((choice) => choice.value === draft.environment),
+      placeholder: 'Environment (the platform recommends a separate key pair for each)',
+    });
+    draft.environment = picked.value;
+    return askMode;
+  };
+  const askMode: Step = async (input) => {
+    const picked = await input.showQuickPick({
+      title: TITLE,
+      step: 3,
+      totalSteps: TOTAL_STEPS,
+      items: MODE_CHOICES,
+      activeItem: MODE_CHOICES.find((choice) => choice.value === draft.mode),
+      placeholder: 'Key mode: chosen when the key is created in the console, and fixed for that key',
+    });
+    draft.mode = picked.value;
+    return askComputeUrl;
+  };
+  const askUrl =
+    (step: number, field: 'computeBaseUrl' | 'modelApiBaseUrl' | 'consoleUrl', prompt: string, next: Step | undefined): Step =>
+    async (input) => {
+      draft[field] = normaliseUrl(
+        await input.showInputBox({ title: TITLE, step, totalSteps: TOTAL_STEPS, value: draft[field], prompt, validate: validateUrl }),
+      );
+      return next;
+    };
+  const askConsoleUrl = askUrl(6, 'consoleUrl', 'Console address (key management lives at /settings/key)', undefined);
+  const askModelUrl = askUrl(5, 'modelApiBaseUrl', 'Model inference API base address, including the version segment (…/v1)', askConsoleUrl);
+  const askComputeUrl = askUrl(4, 'computeBaseUrl', 'Compute Open API base address (paths carry /api/…)', askModelUrl);
+
+  return (await MultiStepInput.run(askLabel)) ? draft : undefined;
+}
+
+export function validateLabel(value: string, takenLabels: readonly string[]): string | undefined {
+  const label = value.trim();
+  if (label === '') return 'Enter a name.';
+  if (label.length > 40) return 'Keep it under 40 characters: it is shown in the status bar.';
+  if (takenLabels.some((taken) => taken.toLowerCase() === label.toLowerCase())) return `A profile named "${label}" already exists.`;
+  return undefined;
+}
+
+/** https, or plain http to a loopback address only (the core's rule); the message says how to fix it. */
+export function validateUrl(value: string): string | undefined {
+  try {
+    assertSecureUrl(value);
+    return undefined;
+  } catch (error) {
+    if (error instanceof ConfigError) return error.hint ? `${error.message} ${error.hint}` : error.message;
+    throw error;
+  }
+}
+
+export function normaliseUrl(value: string): string {
+  return assertSecureUrl(value).toString().replace(/\/+$/, '');
+}

@@ -1,0 +1,156 @@
+// The Sign Request document: everything needed to compare our request with a failing one, field by
+// field. Pure text from a PreparedRequest whose secrets the core has already masked (4+4).
+
+import type { ClockSkew, PreparedRequest } from '../../core/compute/api';
+import type { Profile } from '../services';
+
+export interface SignRequestView {
+  title: string;
+  profile: Profile;
+  prepared: PreparedRequest;
+  /** The measured clock skew, or why it could not be measured. */
+  skew: { ok: true; value: ClockSkew } | { ok: false; error: string };
+  generatedAt: Date;
+}
+
+const FIELD_NAMES = ['path', 'version', 'timestamp', 'token', 'body'] as const;
+const WINDOW_MS = 5 * 60 * 1000;
+
+/** Heading above the JSON literal of the string to sign; tests and users search for it. */
+export const STRING_LITERAL_HEADING = 'The string to sign as one JSON string literal';
+
+export function renderSignRequest(view: SignRequestView): string {
+  const { prepared, profile } = view;
+  const out: string[] = [];
+  out.push(`# Sign Request: ${view.title}`, '');
+  out.push(
+    `Profile **${profile.label}** (${profile.environment}, ${prepared.mode === 'rsa' ? 'RSA signature' : 'token'} mode) · ` +
+      `generated ${view.generatedAt.toISOString()} · nothing was sent except the clock measurement.`,
+    '',
+  );
+  out.push('## Request', '', fence('text', `${prepared.method} ${prepared.url}`), '');
+  out.push(`- Path as sent and signed: \`${inline(prepared.pathWithQuery)}\``);
+  out.push(`- Body encrypted: ${prepared.encrypted ? 'yes (platform public key, 244-byte segments, one Base64)' : 'no'}`, '');
+
+  if (prepared.mode === 'rsa' && prepared.stringToSignForDisplay !== undefined) {
+    out.push(...renderStringToSign(prepared, prepared.stringToSignForDisplay));
+  } else {
+    out.push(
+      '## String to sign',
+      '',
+      'Token mode does not sign: the platform checks the `token` header (sent with `version` and `timestamp`). ' +
+        'Use an RSA-mode profile to see a signature.',
+      '',
+    );
+  }
+
+  out.push('## Headers', '', 'Token and signature masked (first 4 + last 4 characters).', '');
+  out.push(fence('http', Object.entries(prepared.displayHeaders).map(([name, value]) => `${name}: ${value}`).join('\n')), '');
+
+  out.push('## Body', '');
+  if (prepared.body === '') {
+    out.push('No body: the string to sign ends with the separator before the (empty) body field, never `{}` or `null`.', '');
+  } else {
+    out.push(prepared.encrypted ? 'As sent (Base64 ciphertext):' : 'As sent (compact JSON, secret fields masked):', '');
+    out.push(fence(prepared.encrypted ? 'text' : 'json', prepared.body), '');
+    if (prepared.plaintextBody !== undefined) {
+      out.push('Plaintext before encryption (secret fields masked):', '', fence('json', prepared.plaintextBody), '');
+    }
+  }
+
+  if (prepared.mode === 'rsa') {
+    out.push('## Signature', '');
+    out.push('RSA SHA-256, PKCS#1 v1.5 padding, standard Base64, sent in header `sign_str`.', '');
+    out.push(`- \`sign_str\`: \`${inline(prepared.signatureForDisplay ?? '(none)')}\``);
+    out.push(`- Self-verification: ${describeSelfVerification(prepared.selfVerified)}`, '');
+  }
+
+  out.push('## Clock', '');
+  out.push(...renderClock(view), '');
+
+  out.push('## curl', '');
+  out.push(
+    'Secrets are shell variables. The signature is valid for this timestamp only, once, and within 5 minutes.',
+    '',
+    fence(
+      'sh',
+      [
+        "export COMPUTE_TOKEN='<your API token>'",
+        ...(prepared.mode === 'rsa' ? ["export SIGN_STR='<the full sign_str: rerun with your own signing tool>'"] : []),
+        prepared.curl,
+      ].join('\n'),
+    ),
+    '',
+  );
+  return out.join('\n');
+}
+
+function renderStringToSign(prepared: PreparedRequest, display: string): string[] {
+  const fields = splitFields(display);
+  const out: string[] = ['## String to sign', ''];
+  out.push('Five fields joined with LF (0x0a); the token is masked here, the real one is signed.', '');
+  const width = Math.max(...FIELD_NAMES.map((name) => name.length)) + 2;
+  const rows = FIELD_NAMES.map((name, index) => {
+    const value = fields[index] ?? '';
+    return `${String(index + 1)}. ${name.padEnd(width)}${value === '' ? '(empty string)' : value}${note(name, value)}`;
+  });
+  out.push(fence('text', rows.join('\n')), '');
+  out.push('With visible `\\n` markers (each real line ends where a separator is):', '');
+  out.push(fence('text', FIELD_NAMES.map((_, index) => (fields[index] ?? '') + (index < FIELD_NAMES.length - 1 ? '\\n' : '')).join('\n')), '');
+  out.push(`${STRING_LITERAL_HEADING} (token masked):`, '', fence('json', JSON.stringify(display)), '');
+  if (prepared.stringToSignHexForDisplay !== undefined) {
+    out.push('UTF-8 bytes (token bytes shown as `**`):', '', fence('text', prepared.stringToSignHexForDisplay), '');
+  }
+  return out;
+}
+
+/** The five fields; the body is everything after the fourth LF (it may itself contain LF). */
+export function splitFields(stringToSign: string): string[] {
+  const fields: string[] = [];
+  let rest = stringToSign;
+  for (let index = 0; index < 4; index++) {
+    const at = rest.indexOf('\n');
+    if (at === -1) break;
+    fields.push(rest.slice(0, at));
+    rest = rest.slice(at + 1);
+  }
+  fields.push(rest);
+  return fields;
+}
+
+function note(name: (typeof FIELD_NAMES)[number], value: string): string {
+  if (name === 'timestamp') return /^\d{13}$/.test(value) ? `   (13 digits, ${new Date(Number(value)).toISOString()})` : '   (NOT 13 digits)';
+  if (name === 'version') return value === '1.0.0' ? '   (string, as the header)' : '   (expected "1.0.0")';
+  if (name === 'token') return '   (masked)';
+  return '';
+}
+
+function describeSelfVerification(selfVerified: boolean | undefined): string {
+  if (selfVerified === true) return 'passed: the signature verifies with the public half of the stored private key.';
+  if (selfVerified === false) return 'FAILED: the signature does not verify with the public half of the stored private key (damaged key?).';
+  return 'not run.';
+}
+
+function renderClock(view: SignRequestView): string[] {
+  if (!view.skew.ok) return [`Clock skew could not be measured: ${view.skew.error}`];
+  const { offsetMs, rttMs, outsideWindow } = view.skew.value;
+  const seconds = (Math.abs(offsetMs) / 1000).toFixed(1);
+  const direction = offsetMs > 0 ? 'behind' : 'ahead of';
+  return [
+    `- This computer's clock is ${seconds} s ${direction} the server's (from its Date header; round trip ${rttMs} ms).`,
+    outsideWindow || Math.abs(offsetMs) >= WINDOW_MS
+      ? '- **Outside** the 5-minute window: the platform rejects these timestamps as expired. Fix the system clock; the client corrects by the measured offset meanwhile.'
+      : '- Inside the 5-minute window.',
+  ];
+}
+
+/** A fenced block whose fence is longer than any backtick run inside, so no content can close it. */
+function fence(language: string, text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
+  const marks = '`'.repeat(longest + 1);
+  return `${marks}${language}\n${text}\n${marks}`;
+}
+
+function inline(text: string): string {
+  return text.replace(/`/g, "'");
+}

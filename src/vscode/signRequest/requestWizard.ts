@@ -1,0 +1,218 @@
+// Asks for a request step by step (with Back): a catalog operation and its typed fields, or a
+// hand-written method, path, query and JSON body; then whether to encrypt the body.
+
+import type * as vscode from 'vscode';
+import type { HttpMethod, OperationId, OperationSpec } from '../../core/compute/api';
+import { MultiStepInput, type Step } from '../ui/multiStepInput';
+import { METHODS, convertField, jsonBodyError, parseJsonBody, parseQuery, type RequestInput } from './requestInput';
+
+interface Choice<T> extends vscode.QuickPickItem {
+  value: T;
+}
+
+const RAW = 'raw';
+
+/**
+ * Runs the flow; `preselected` skips the first question (an error's "Open Sign Request" names the
+ * operation that failed). Resolves undefined when the user cancels.
+ */
+export async function promptRequest(
+  title: string,
+  operations: readonly OperationSpec[],
+  preselected?: OperationId,
+): Promise<RequestInput | undefined> {
+  let result: RequestInput | undefined;
+  const pickTarget: Step = async (input) => {
+    const items: Choice<OperationId | typeof RAW>[] = [
+      ...operations.map((spec) => ({
+        label: spec.title,
+        description: `${spec.method} ${spec.path}`,
+        detail: spec.encryption === 'never' ? undefined : `body encryption ${spec.encryption}`,
+        value: spec.id,
+      })),
+      { label: '$(edit) Hand-written request…', description: 'any method, path, query and JSON body', value: RAW },
+    ];
+    const picked = await input.showQuickPick({ title, step: 1, totalSteps: 2, items, placeholder: 'Operation to sign' });
+    if (picked.value === RAW) return rawSteps(title, (request) => (result = request));
+    const spec = operations.find((candidate) => candidate.id === picked.value);
+    return spec ? operationSteps(title, spec, 1, (request) => (result = request)) : undefined;
+  };
+  const start = preselected
+    ? operationSteps(title, operations.find((spec) => spec.id === preselected) ?? throwUnknown(preselected), 0, (request) => (result = request))
+    : pickTarget;
+  return (await MultiStepInput.run(start)) ? result : undefined;
+}
+
+function throwUnknown(id: string): never {
+  throw new Error(`Unknown operation "${id}"`);
+}
+
+/** One step per field, an optional extra-JSON step for POST bodies, and the encryption choice. */
+function operationSteps(title: string, spec: OperationSpec, stepsBefore: number, done: (input: RequestInput) => void): Step {
+  const values = new Map<string, string>();
+  let extraJson = '';
+  let encrypt = spec.encryption === 'required';
+  const hasExtra = spec.method === 'POST';
+  const asksEncryption = spec.encryption === 'optional';
+  const total = stepsBefore + spec.fields.length + (hasExtra ? 1 : 0) + (asksEncryption ? 1 : 0);
+
+  const finish = (): void => {
+    const params: Record<string, unknown> = {};
+    for (const field of spec.fields) {
+      const converted = convertField(field, values.get(field.name) ?? '');
+      if (converted.value !== undefined) params[field.name] = converted.value;
+    }
+    const extra = parseJsonBody(extraJson);
+    // Typed fields win over the same names in the extra JSON: they were validated one by one.
+    done({ kind: 'operation', operation: spec.id, params: { ...(extra as Record<string, unknown> | undefined), ...params }, encrypt });
+  };
+
+  const encryptionStep: Step = async (input) => {
+    const picked = await input.showQuickChoice<Choice<boolean>>({
+      title,
+      step: total,
+      totalSteps: total,
+      items: [
+        { label: 'Plain JSON body', value: false },
+        { label: 'Encrypt the body', description: 'with the platform public key, then sign the Base64', value: true },
+      ],
+      placeholder: `${spec.title}: encryption is optional`,
+    });
+    encrypt = picked.value;
+    finish();
+  };
+  const extraStep: Step = async (input) => {
+    extraJson = await input.showInputBox({
+      title,
+      step: stepsBefore + spec.fields.length + 1,
+      totalSteps: total,
+      value: extraJson,
+      prompt:
+        spec.id === 'task.create'
+          ? 'Also required: "resources" and "services" arrays as JSON, e.g. {"resources":[…],"services":[…]} (Create Task builds them for you)'
+          : 'More body fields as a JSON object (optional)',
+      placeholder: '{}',
+      validate: (text) => jsonBodyError(text, true),
+    });
+    if (asksEncryption) return encryptionStep;
+    finish();
+    return undefined;
+  };
+  const fieldStep = (index: number): Step => async (input) => {
+    const field = spec.fields[index];
+    if (!field) {
+      if (hasExtra) return extraStep;
+      if (asksEncryption) return encryptionStep;
+      finish();
+      return undefined;
+    }
+    const text = await input.showInputBox({
+      title,
+      step: stepsBefore + index + 1,
+      totalSteps: total,
+      value: values.get(field.name) ?? '',
+      prompt: `${spec.title}: ${field.name} (${field.type}${field.required ? ', required' : ', optional: leave empty to omit'})`,
+      password: field.secret === true,
+      validate: (value) => convertField(field, value).error,
+    });
+    values.set(field.name, text);
+    return fieldStep(index + 1);
+  };
+  return fieldStep(0);
+}
+
+/** Method, path, query, body (POST), encryption (POST). */
+function rawSteps(title: string, done: (input: RequestInput) => void): Step {
+  let method: HttpMethod = 'GET';
+  let path = '/api/';
+  let query = '';
+  let body = '';
+  const total = (): number => (method === 'POST' ? 6 : 4);
+
+  const finish = (encrypt: boolean): void => {
+    const parsedBody = method === 'POST' ? parseJsonBody(body) : undefined;
+    done({
+      kind: 'raw',
+      request: {
+        method,
+        path: path.trim(),
+        query: parseQuery(query),
+        ...(parsedBody !== undefined ? { body: parsedBody } : {}),
+        ...(encrypt ? { encrypt } : {}),
+      },
+    });
+  };
+  const encryptionStep: Step = async (input) => {
+    const picked = await input.showQuickChoice<Choice<boolean>>({
+      title,
+      step: 6,
+      totalSteps: 6,
+      items: [
+        { label: 'Plain JSON body', value: false },
+        { label: 'Encrypt the body', description: 'with the platform public key, then sign the Base64', value: true },
+      ],
+      placeholder: 'Encrypt the body?',
+    });
+    finish(picked.value);
+  };
+  const bodyStep: Step = async (input) => {
+    body = await input.showInputBox({
+      title,
+      step: 5,
+      totalSteps: 6,
+      value: body,
+      prompt: 'JSON body (sent compact; leave empty for no body, signed as the empty string)',
+      validate: (text) => jsonBodyError(text, false),
+    });
+    if (body.trim() !== '') return encryptionStep;
+    finish(false);
+    return undefined;
+  };
+  const queryStep: Step = async (input) => {
+    query = await input.showInputBox({
+      title,
+      step: 4,
+      totalSteps: total(),
+      value: query,
+      prompt: 'Query string without "?", e.g. task_id=123&status=Running (optional; each part is %-encoded once)',
+      validate: (text) => {
+        try {
+          parseQuery(text);
+          return undefined;
+        } catch (error) {
+          return error instanceof Error ? error.message : String(error);
+        }
+      },
+    });
+    if (method === 'POST') return bodyStep;
+    finish(false);
+    return undefined;
+  };
+  const pathStep: Step = async (input) => {
+    path = await input.showInputBox({
+      title,
+      step: 3,
+      totalSteps: total(),
+      value: path,
+      prompt: 'Path starting with /api/ (without the base address and without ?query)',
+      validate: (text) =>
+        !text.trim().startsWith('/')
+          ? 'The path starts with "/".'
+          : /[?#]/.test(text)
+            ? 'Put the query in the next step.'
+            : undefined,
+    });
+    return queryStep;
+  };
+  return async (input) => {
+    const picked = await input.showQuickChoice<Choice<HttpMethod>>({
+      title,
+      step: 2,
+      totalSteps: total(),
+      items: METHODS.map((value) => ({ label: value, value })),
+      placeholder: 'Method',
+    });
+    method = picked.value;
+    return pathStep;
+  };
+}

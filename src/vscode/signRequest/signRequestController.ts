@@ -1,0 +1,153 @@
+// Sign Request (show exactly what would be signed and sent), Send Signed Request (send it, show the
+// answer) and Measure Clock Skew. Input comes from a command argument or the step-by-step wizard.
+
+import * as vscode from 'vscode';
+import type {
+  CallOptions,
+  ClockSkew,
+  ComputeClient,
+  OperationId,
+  OperationParams,
+  PreparedRequest,
+} from '../../core/compute/api';
+import type { Services } from '../extensionServices';
+import { abortSignalFor } from '../ui/cancellation';
+import { renderSignRequest } from './renderSignRequest';
+import { describeRequest, parseRequestArgument, type RequestInput } from './requestInput';
+import { promptRequest } from './requestWizard';
+
+export interface SignRequestResult {
+  input: RequestInput;
+  prepared: PreparedRequest;
+  /** The markdown shown in the read-only document. */
+  text: string;
+  uri: vscode.Uri;
+}
+
+export interface SendRequestResult {
+  input: RequestInput;
+  data: unknown;
+  uri: vscode.Uri;
+}
+
+export const SIGN_REQUEST_DOCUMENT = { key: 'sign-request', title: 'Sign Request.md' } as const;
+
+export class SignRequestController {
+  constructor(private readonly services: Services) {}
+
+  async sign(argument: unknown): Promise<SignRequestResult | undefined> {
+    const profile = await this.services.requireProfile();
+    if (!profile) return undefined;
+    const client = this.services.computeClient();
+    const input = await this.resolveInput(argument, client, 'Sign Request');
+    if (!input) return undefined;
+    const title = describeRequest(input, client.operations);
+    return vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Signing "${title}"…`, cancellable: true },
+      async (_progress, token) => {
+        const signal = abortSignalFor(token);
+        const prepared = await prepare(client, input, { signal });
+        const skew = await measure(client, signal);
+        const text = renderSignRequest({ title, profile, prepared, skew, generatedAt: new Date() });
+        const editor = await this.services.openReadOnlyDocument({
+          ...SIGN_REQUEST_DOCUMENT,
+          language: 'markdown',
+          content: () => Promise.resolve(text),
+        });
+        this.services.logger.info(`Sign Request: ${prepared.method} ${prepared.pathWithQuery} (${prepared.mode} mode)`);
+        return { input, prepared, text: editor.document.getText(), uri: editor.document.uri };
+      },
+    );
+  }
+
+  async send(argument: unknown): Promise<SendRequestResult | undefined> {
+    const profile = await this.services.requireProfile();
+    if (!profile) return undefined;
+    const client = this.services.computeClient();
+    const input = await this.resolveInput(argument, client, 'Send Signed Request');
+    if (!input) return undefined;
+    const title = describeRequest(input, client.operations);
+    if (profile.environment === 'prod' && !(await confirmProductionWrite(input, title, profile.label))) return undefined;
+    return vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Sending "${title}"…`, cancellable: true },
+      async (_progress, token) => {
+        const signal = abortSignalFor(token);
+        const data =
+          input.kind === 'raw'
+            ? await client.send(input.request, { signal })
+            : await client.call(input.operation, input.params as OperationParams<OperationId>, callOptions(input.encrypt, signal));
+        const name = input.kind === 'raw' ? 'request' : input.operation;
+        const editor = await this.services.openReadOnlyDocument({
+          key: `response/${name}`,
+          title: `Response ${name}.json`,
+          language: 'json',
+          content: () => Promise.resolve(`${JSON.stringify(data, null, 2) ?? 'null'}\n`),
+        });
+        return { input, data, uri: editor.document.uri };
+      },
+    );
+  }
+
+  async measureClockSkew(): Promise<ClockSkew | undefined> {
+    const profile = await this.services.requireProfile();
+    if (!profile) return undefined;
+    const client = this.services.computeClient();
+    const skew = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Measuring clock skew against ${profile.computeBaseUrl}…`, cancellable: true },
+      (_progress, token) => client.measureClockSkew(abortSignalFor(token)),
+    );
+    const seconds = (Math.abs(skew.offsetMs) / 1000).toFixed(1);
+    const relation = skew.offsetMs > 0 ? 'behind' : 'ahead of';
+    const message = `This computer's clock is ${seconds} s ${relation} the server's (round trip ${skew.rttMs} ms).`;
+    if (skew.outsideWindow) {
+      void vscode.window.showWarningMessage(
+        `${message} That is outside the 5-minute window: signed requests are rejected as expired until the system clock is fixed ` +
+          '(the client corrects by the measured offset meanwhile).',
+      );
+    } else {
+      void vscode.window.showInformationMessage(`${message} Inside the 5-minute window.`);
+    }
+    return skew;
+  }
+
+  private async resolveInput(argument: unknown, client: ComputeClient, title: string): Promise<RequestInput | undefined> {
+    const parsed = parseRequestArgument(argument, client.operations);
+    if (parsed === undefined) return promptRequest(title, client.operations);
+    if (parsed.kind === 'pick-params') return promptRequest(title, client.operations, parsed.operation);
+    return parsed;
+  }
+}
+
+function callOptions(encrypt: boolean | undefined, signal: AbortSignal): CallOptions {
+  return encrypt === undefined ? { signal } : { signal, encrypt };
+}
+
+function prepare(client: ComputeClient, input: RequestInput, options: { signal: AbortSignal }): Promise<PreparedRequest> {
+  if (input.kind === 'raw') return client.prepareRaw(input.request, options);
+  // The parameters were checked field by field against the catalog; the core validates them again.
+  return client.prepare(input.operation, input.params as OperationParams<OperationId>, callOptions(input.encrypt, options.signal));
+}
+
+/** The clock is context, not the point: a failed measurement is shown in the document, not thrown. */
+async function measure(client: ComputeClient, signal: AbortSignal): Promise<{ ok: true; value: ClockSkew } | { ok: false; error: string }> {
+  try {
+    return { ok: true, value: await client.measureClockSkew(signal) };
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Sending by hand on production can stop or create real, billed tasks: say so before it happens. */
+async function confirmProductionWrite(input: RequestInput, title: string, profileLabel: string): Promise<boolean> {
+  const method = input.kind === 'raw' ? input.request.method : undefined;
+  const isRead = method === 'GET' || (input.kind === 'operation' && /^(resource\.search|task\.list|task\.detail|node\.|storage\.list)/.test(input.operation));
+  if (isRead) return true;
+  const send = 'Send to Production';
+  const answer = await vscode.window.showWarningMessage(
+    `Send "${title}" with the production profile "${profileLabel}"?`,
+    { modal: true, detail: 'This request can change or bill real resources.' },
+    send,
+  );
+  return answer === send;
+}

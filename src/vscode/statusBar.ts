@@ -1,0 +1,52 @@
+// The status bar item: active profile and key mode, production in the warning colour; a click switches.
+
+import * as vscode from 'vscode';
+import { Commands } from './commandIds';
+import { describeMode } from './profiles/profileRecord';
+import type { Profile, ProfileService } from './services';
+
+export class ProfileStatusBar implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('computeToolkit.profile', vscode.StatusBarAlignment.Left, 50);
+  private readonly subscription: vscode.Disposable;
+
+  constructor(profiles: ProfileService) {
+    this.item.name = 'Compute Toolkit Profile';
+    this.item.command = Commands.profileSwitch;
+    this.subscription = profiles.onDidChangeActive((profile) => this.update(profile));
+    this.update(profiles.active);
+    this.item.show();
+  }
+
+  /** What the item shows now (read by the in-host tests). */
+  get text(): string {
+    return this.item.text;
+  }
+
+  private update(profile: Profile | undefined): void {
+    if (!profile) {
+      this.item.text = '$(server-environment) No compute profile';
+      this.item.tooltip = 'Compute Toolkit: no profile yet. Click to create one or connect to the local sandbox.';
+      this.item.backgroundColor = undefined;
+      return;
+    }
+    this.item.text = `$(server-environment) ${profile.label} · ${describeMode(profile)}`;
+    const tooltip = new vscode.MarkdownString(undefined, true);
+    tooltip.appendMarkdown(`**Compute profile:** ${escape(profile.label)} (${profile.environment})\n\n`);
+    tooltip.appendMarkdown(`**Mode:** ${describeMode(profile)}\n\n`);
+    tooltip.appendMarkdown(`**Compute API:** ${escape(profile.computeBaseUrl)}\n\n`);
+    tooltip.appendMarkdown(`**Model API:** ${escape(profile.modelApiBaseUrl)}\n\n`);
+    tooltip.appendMarkdown('Click to switch profile.');
+    this.item.tooltip = tooltip;
+    // Production requests cost money and can stop real tasks: make it visible at a glance.
+    this.item.backgroundColor = profile.environment === 'prod' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.item.dispose();
+  }
+}
+
+function escape(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+}

@@ -1,0 +1,147 @@
+// A multi-step QuickPick / InputBox flow with a step counter and a Back button (the pattern of the
+// vscode-extension-samples quickinput sample). Each step is a function that asks one question and
+// returns the next step; Back re-runs the previous step with the values gathered so far.
+
+import * as vscode from 'vscode';
+
+/** Thrown inside a step when the user presses Back. */
+class BackSignal extends Error {}
+/** Thrown inside a step when the user dismisses the input. */
+class CancelSignal extends Error {}
+
+export type Step = (input: MultiStepInput) => Promise<Step | void>;
+
+export interface InputBoxStep {
+  title: string;
+  step: number;
+  totalSteps: number;
+  value: string;
+  prompt: string;
+  placeholder?: string;
+  password?: boolean;
+  /** Returns an error message, or undefined when the value is acceptable. */
+  validate?: (value: string) => string | undefined;
+}
+
+export interface QuickPickStep<T extends vscode.QuickPickItem> {
+  title: string;
+  step: number;
+  totalSteps: number;
+  items: readonly T[];
+  placeholder: string;
+  activeItem?: T;
+}
+
+export class MultiStepInput {
+  private current: vscode.QuickInput | undefined;
+  private readonly steps: Step[] = [];
+
+  /** Runs the flow; resolves true when it reached the end, false when the user cancelled. */
+  static async run(start: Step): Promise<boolean> {
+    return new MultiStepInput().stepThrough(start);
+  }
+
+  private async stepThrough(start: Step): Promise<boolean> {
+    let step: Step | void = start;
+    try {
+      while (step) {
+        this.steps.push(step);
+        try {
+          step = await step(this);
+        } catch (error) {
+          if (!(error instanceof BackSignal)) throw error;
+          this.steps.pop(); // the step that was showing
+          step = this.steps.pop(); // the one before it, run again
+        }
+      }
+      return true;
+    } catch (error) {
+      if (error instanceof CancelSignal) return false;
+      throw error;
+    } finally {
+      this.current?.dispose();
+    }
+  }
+
+  async showInputBox(options: InputBoxStep): Promise<string> {
+    const input = vscode.window.createInputBox();
+    input.title = options.title;
+    input.step = options.step;
+    input.totalSteps = options.totalSteps;
+    input.value = options.value;
+    input.prompt = options.prompt;
+    input.placeholder = options.placeholder;
+    input.password = options.password ?? false;
+    input.ignoreFocusOut = true;
+    input.buttons = this.steps.length > 1 ? [vscode.QuickInputButtons.Back] : [];
+    const validate = (value: string): void => {
+      input.validationMessage = options.validate?.(value);
+    };
+    validate(input.value);
+    return this.show(input, (resolve, reject, disposables) => {
+      disposables.push(
+        input.onDidChangeValue(validate),
+        input.onDidAccept(() => {
+          const message = options.validate?.(input.value);
+          if (message) {
+            input.validationMessage = message;
+            return;
+          }
+          resolve(input.value);
+        }),
+        input.onDidTriggerButton((button) => {
+          if (button === vscode.QuickInputButtons.Back) reject(new BackSignal());
+        }),
+      );
+    });
+  }
+
+  async showQuickPick<T extends vscode.QuickPickItem>(options: QuickPickStep<T>): Promise<T> {
+    const input = vscode.window.createQuickPick<T>();
+    input.title = options.title;
+    input.step = options.step;
+    input.totalSteps = options.totalSteps;
+    input.items = options.items;
+    input.placeholder = options.placeholder;
+    input.ignoreFocusOut = true;
+    if (options.activeItem) input.activeItems = [options.activeItem];
+    input.buttons = this.steps.length > 1 ? [vscode.QuickInputButtons.Back] : [];
+    return this.show(input, (resolve, reject, disposables) => {
+      disposables.push(
+        input.onDidAccept(() => {
+          const [picked] = input.selectedItems;
+          if (picked) resolve(picked);
+        }),
+        input.onDidTriggerButton((button) => {
+          if (button === vscode.QuickInputButtons.Back) reject(new BackSignal());
+        }),
+      );
+    });
+  }
+
+  private show<R>(
+    input: vscode.QuickInput,
+    wire: (resolve: (value: R) => void, reject: (error: Error) => void, disposables: vscode.Disposable[]) => void,
+  ): Promise<R> {
+    const disposables: vscode.Disposable[] = [];
+    return new Promise<R>((resolve, reject) => {
+      let settled = false;
+      const settle = (finish: () => void): void => {
+        if (settled) return;
+        settled = true;
+        finish();
+      };
+      wire(
+        (value) => settle(() => resolve(value)),
+        (error) => settle(() => reject(error)),
+        disposables,
+      );
+      disposables.push(input.onDidHide(() => settle(() => reject(new CancelSignal()))));
+      this.current?.dispose();
+      this.current = input;
+      input.show();
+    }).finally(() => {
+      for (const disposable of disposables) disposable.dispose();
+    });
+  }
+}

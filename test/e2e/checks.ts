@@ -1,0 +1,150 @@
+// The browser-driven UI checks: what a user sees in a real VS Code with the extension and the sandbox.
+// Each check is one test in test-results/vscode-<ver>-e2e.json and leaves a screenshot.
+import type { Page } from 'playwright-core';
+import type { SandboxBootstrap } from '../sandbox/types';
+import { SAMPLE_PYTHON_FILE, SAMPLE_PYTHON_FIRST_LINE } from './sampleWorkspace';
+import { activeEditorText, openFile, openViewContainer, runCommand, visibleQuickPick, visibleWebview, waitForRow } from './workbench';
+
+export interface CheckContext {
+  page: Page;
+  sandbox: SandboxBootstrap;
+  /** Saves a screenshot named for this step; the README's images come from these. */
+  screenshot(name: string): Promise<void>;
+}
+
+export interface E2eCheck {
+  title: string;
+  run(context: CheckContext): Promise<void>;
+}
+
+/** A device the sandbox always lists (its seeded catalog mirrors the platform's examples). */
+export const SANDBOX_DEVICE = 'RTX 4090';
+/** A task the sandbox seeds at start (test/sandbox/compute/seedTasks.ts). */
+export const SANDBOX_SEEDED_TASK = 'qwen3-32b-serving';
+const CHAT_MESSAGE = 'Hello from the browser check';
+const UI_PACING_MS = 1000;
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+async function pollUntil<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      last = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return fail(`${what} within ${timeoutMs / 1000} s${last instanceof Error ? ` (last error: ${last.message})` : ''}`);
+}
+
+const treesShowSandboxData: E2eCheck = {
+  title: 'activity bar "Compute": Resources and Tasks show rows from the sandbox',
+  async run({ page, screenshot }) {
+    await openViewContainer(page, 'Compute');
+    await waitForRow(page, 'Resources', SANDBOX_DEVICE, 45_000);
+    await waitForRow(page, 'Tasks', SANDBOX_SEEDED_TASK, 30_000);
+    await screenshot('trees');
+  },
+};
+
+/** The string to sign shows its line breaks as visible `\n` markers (design §2, issue 3 §3). */
+const signRequestShowsStringToSign: E2eCheck = {
+  title: 'palette "Compute: Sign Request…" for resource search shows the string to sign with \\n markers',
+  async run({ page, screenshot }) {
+    await runCommand(page, 'Compute: Sign Request…');
+    let pickedOperation = false;
+    const text = await pollUntil('no editor showed the string to sign', 45_000, async () => {
+      const shown = await activeEditorText(page).catch(() => '');
+      if (shown.includes('\\n') && shown.includes('/api/deployment/resource/search')) return shown;
+      // Answer the command's questions: the resource-search operation first, then accept each default.
+      const widget = await visibleQuickPick(page, 500);
+      if (widget) {
+        const row = widget.locator('.quick-input-list .monaco-list-row', { hasText: /resource/i }).filter({ hasText: /search/i }).first();
+        if (!pickedOperation && (await row.isVisible())) {
+          await row.click();
+          pickedOperation = true;
+        } else {
+          await page.keyboard.press('Enter');
+        }
+        await page.waitForTimeout(UI_PACING_MS);
+      }
+      return undefined;
+    });
+    if (!pickedOperation) fail('Sign Request never offered a resource-search operation to pick');
+    if (!/\/api\/deployment\/resource\/search[^\n]*\\n/.test(text)) fail('the path line of the string to sign does not end in a visible \\n marker');
+    await screenshot('sign-request');
+  },
+};
+
+/** The reply the sandbox gives to this conversation, to compare with what the webview shows. */
+async function expectedReplyWords(sandbox: SandboxBootstrap, model: string): Promise<string[]> {
+  const response = await fetch(`${sandbox.modelApiBaseUrl.replace(/\/+$/, '')}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${sandbox.credentials.modelApiKey}` },
+    body: JSON.stringify({ model, messages: [{ role: 'user', content: CHAT_MESSAGE }] }),
+  });
+  if (!response.ok) fail(`the sandbox's chat/completions answered HTTP ${response.status}`);
+  const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };
+  const reply = body.choices?.[0]?.message?.content ?? fail('the sandbox reply has no choices[0].message.content');
+  const words = [...new Set(reply.match(/[A-Za-z]{5,}/g) ?? [])].slice(0, 5);
+  if (words.length === 0) fail('the sandbox reply has no words to look for');
+  return words;
+}
+
+const chatStreamsIntoWebview: E2eCheck = {
+  title: 'palette "Compute: Open Chat": pick a model, send, streamed text appears in the webview',
+  async run({ page, sandbox, screenshot }) {
+    await runCommand(page, 'Compute: Open Chat');
+    const webview = visibleWebview(page);
+    const input = webview.locator('textarea').first();
+    await input.waitFor({ state: 'visible', timeout: 30_000 }).catch(() => fail('no chat panel with a message input (textarea) appeared'));
+    const picker = webview.locator('select').first();
+    await picker.waitFor({ state: 'visible', timeout: 15_000 }).catch(() => fail('the chat panel shows no model picker (select)'));
+    const model = await pollUntil('the model picker listed no model', 15_000, async () => {
+      const values = await picker.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+      return values[0];
+    });
+    await picker.selectOption(model);
+    const words = await expectedReplyWords(sandbox, model);
+    await input.fill(CHAT_MESSAGE);
+    await input.press('Enter');
+    await pollUntil(`the webview never showed the reply (looked for ${words.join(', ')})`, 30_000, async () => {
+      const shown = await webview.locator('body').innerText();
+      return words.every((word) => shown.includes(word)) ? true : undefined;
+    });
+    await screenshot('chat');
+  },
+};
+
+const selectionLandsInChatInput: E2eCheck = {
+  title: 'palette "Compute: Ask about Selection" puts the selected code, quoted, in the chat input',
+  async run({ page, screenshot }) {
+    await openFile(page, SAMPLE_PYTHON_FILE);
+    await pollUntil('the sample file never showed in the editor', 15_000, async () =>
+      (await activeEditorText(page)).includes(SAMPLE_PYTHON_FIRST_LINE) ? true : undefined);
+    await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+Home');
+    for (let line = 0; line < 6; line += 1) await page.keyboard.press('Shift+ArrowDown');
+    await runCommand(page, 'Compute: Ask about Selection');
+    const input = visibleWebview(page).locator('textarea').first();
+    const value = await pollUntil('the chat input never received the selection', 30_000, async () => {
+      const current = await input.inputValue();
+      return current.includes(SAMPLE_PYTHON_FIRST_LINE) ? current : undefined;
+    });
+    if (!value.includes('```')) fail(`the selection is not quoted as a fenced block: ${JSON.stringify(value.slice(0, 200))}`);
+    await screenshot('ask-about-selection');
+  },
+};
+
+export const checks: readonly E2eCheck[] = [
+  treesShowSandboxData,
+  signRequestShowsStringToSign,
+  chatStreamsIntoWebview,
+  selectionLandsInChatInput,
+];

@@ -1,0 +1,59 @@
+// Runs every browser check against one open workbench, never stopping at the first failure.
+// Called by scripts/vscode-web/run.mjs (compiled to out/test/e2e/runChecks.js).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import type { SandboxBootstrap } from '../sandbox/types';
+import { checks } from './checks';
+
+export interface E2eResults {
+  passed: number;
+  failed: number;
+  skipped: number;
+  failures: string[];
+  /** Screenshots of passing checks, by name (what --update-screenshots copies for the README). */
+  screenshots: Record<string, string>;
+}
+
+export interface E2eOptions {
+  page: Page;
+  sandbox: SandboxBootstrap;
+  screenshotDir: string;
+  log(line: string): void;
+}
+
+export async function runE2eChecks({ page, sandbox, screenshotDir, log }: E2eOptions): Promise<E2eResults> {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  // Fail a missing element in seconds, not playwright's 30 s default: four checks must fit the phase budget.
+  page.setDefaultTimeout(10_000);
+  const results: E2eResults = { passed: 0, failed: 0, skipped: 0, failures: [], screenshots: {} };
+  for (const [index, check] of checks.entries()) {
+    const prefix = String(index + 1).padStart(2, '0');
+    const taken: Record<string, string> = {};
+    const screenshot = async (name: string): Promise<void> => {
+      const file = path.join(screenshotDir, `${prefix}-${name}.png`);
+      await page.mouse.move(1, 1); // no hover tooltip in the picture
+      await page.screenshot({ path: file });
+      taken[name] = file;
+    };
+    const started = Date.now();
+    try {
+      await check.run({ page, sandbox, screenshot });
+      results.passed += 1;
+      Object.assign(results.screenshots, taken);
+      log(`  ✔ ${check.title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    } catch (error) {
+      results.failed += 1;
+      const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+      results.failures.push(`${check.title}: ${message}`);
+      log(`  ✘ ${check.title}\n      ${message}`);
+      await page.screenshot({ path: path.join(screenshotDir, `${prefix}-FAILED.png`) }).catch((shotError: unknown) => {
+        log(`      (no failure screenshot: ${shotError instanceof Error ? shotError.message : String(shotError)})`);
+      });
+      // Leave no dialog or quick pick behind for the next check.
+      await page.keyboard.press('Escape').catch(() => undefined);
+      await page.keyboard.press('Escape').catch(() => undefined);
+    }
+  }
+  return results;
+}

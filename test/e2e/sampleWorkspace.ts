@@ -1,0 +1,37 @@
+// The small project folder the browser-driven checks (and `npm start`) open in VS Code.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+export const SAMPLE_PYTHON_FILE = 'fibonacci.py';
+/** A line of the sample that the selection-to-prompt check expects to find quoted in the chat input. */
+export const SAMPLE_PYTHON_FIRST_LINE = 'def fibonacci(n: int) -> list[int]:';
+
+const files: Record<string, string> = {
+  [SAMPLE_PYTHON_FILE]: [
+    SAMPLE_PYTHON_FIRST_LINE,
+    '    """The first n Fibonacci numbers."""',
+    '    numbers = [0, 1]',
+    '    while len(numbers) < n:',
+    '        numbers.append(numbers[-1] + numbers[-2])',
+    '    return numbers[:n]',
+    '',
+    '',
+    'if __name__ == "__main__":',
+    '    print(fibonacci(10))',
+    '',
+  ].join('\n'),
+  'train.ts': [
+    '// A tiny training-loop stub to ask the chat about.',
+    'export function learningRate(step: number, warmup = 100, base = 3e-4): number {',
+    '  return step < warmup ? (base * (step + 1)) / warmup : base;',
+    '}',
+    '',
+  ].join('\n'),
+};
+
+/** Writes the sample files into dir (created if missing) and returns dir. */
+export function createSampleWorkspace(dir: string): string {
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+  return dir;
+}

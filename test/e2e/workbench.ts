@@ -1,0 +1,81 @@
+// Driving the VS Code workbench in Chromium with the selectors that hold on 1.104 and 1.139
+// (see /work/shared/reference/real-vscode-testing.md).
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+
+export async function waitForWorkbench(page: Page, timeoutMs = 60_000): Promise<void> {
+  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: timeoutMs });
+}
+
+/** Runs a command from the palette by its full title ("Category: Title"), clicking its row. */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  const typed = title.replace(/…$/, '');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  const widget = page.locator('.quick-input-widget');
+  await widget.waitFor({ state: 'visible', timeout: 10_000 });
+  await page.keyboard.type(typed);
+  const row = widget.locator('.quick-input-list .monaco-list-row', { hasText: typed }).first();
+  await row.waitFor({ state: 'visible', timeout: 10_000 });
+  await row.click();
+}
+
+/** The open quick pick (after a command asked something), or undefined when none shows up in time. */
+export async function visibleQuickPick(page: Page, timeoutMs: number): Promise<Locator | undefined> {
+  const widget = page.locator('.quick-input-widget');
+  try {
+    await widget.waitFor({ state: 'visible', timeout: timeoutMs });
+    return widget;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function openViewContainer(page: Page, title: string): Promise<void> {
+  const item = page.locator(`.activitybar .action-item a[aria-label^="${title}"]`).first();
+  await item.waitFor({ state: 'visible', timeout: 30_000 });
+  const expanded = await item.locator('xpath=..').getAttribute('aria-expanded').catch(() => null);
+  // Clicking an already-open container would close the side bar.
+  if (expanded !== 'true') await item.click();
+  await page.locator('.sidebar').waitFor({ state: 'visible', timeout: 10_000 });
+}
+
+/** Rows of one view (pane) of the side bar, found by the view's name in its header. */
+export function viewRows(page: Page, viewName: string): Locator {
+  return page
+    .locator('.sidebar .pane', { has: page.locator('.pane-header', { hasText: viewName }) })
+    .locator('.monaco-list-row');
+}
+
+/** Waits until some row of the view contains text; returns the rows' texts for messages. */
+export async function waitForRow(page: Page, viewName: string, text: string | RegExp, timeoutMs = 30_000): Promise<string[]> {
+  const rows = viewRows(page, viewName);
+  await rows.filter({ hasText: text }).first().waitFor({ state: 'visible', timeout: timeoutMs }).catch(async () => {
+    const seen = await rows.allInnerTexts();
+    throw new Error(`no row of view "${viewName}" shows ${String(text)} (rows: ${JSON.stringify(seen.slice(0, 10))})`);
+  });
+  return rows.allInnerTexts();
+}
+
+/** The content of the visible webview (panel content sits two iframes deep). */
+export function visibleWebview(page: Page): FrameLocator {
+  return page.frameLocator('iframe.webview:visible').first().frameLocator('iframe#active-frame');
+}
+
+/** Text of the visible lines of the active text editor (Monaco renders only what is on screen). */
+export async function activeEditorText(page: Page): Promise<string> {
+  const lines = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
+  await lines.waitFor({ state: 'visible', timeout: 10_000 });
+  return (await lines.innerText()).replace(/\u00a0/g, ' ');
+}
+
+export async function openFile(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+P');
+  const widget = page.locator('.quick-input-widget');
+  await widget.waitFor({ state: 'visible', timeout: 10_000 });
+  await page.keyboard.type(name);
+  const row = widget.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+  await row.waitFor({ state: 'visible', timeout: 10_000 });
+  await row.click();
+  await page.locator('.editor-group-container.active .tab.active', { hasText: name }).waitFor({ timeout: 10_000 });
+}

@@ -1,0 +1,126 @@
+// Authentication of interface A requests, strict in the way the platform is (spec §5, facts §5):
+// token-mode keys send `token` (version and timestamp optional but checked when present);
+// RSA-mode keys send token, version "1.0.0", a 13-digit ms timestamp inside the 5-minute window
+// that was never used before with that token, and sign_str over the exact bytes received.
+
+import { constants, verify, type KeyObject } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { SandboxFailure } from './codes';
+import { isStrictBase64 } from './decrypt';
+
+export const API_VERSION = '1.0.0';
+export const TIMESTAMP_WINDOW_MS = 5 * 60 * 1000;
+/** Cap on remembered timestamps per token, far above what a client sends in 5 minutes. */
+const MAX_REMEMBERED_TIMESTAMPS = 50_000;
+
+export type KeyRecord = { mode: 'token' } | { mode: 'rsa'; clientPublicKey: KeyObject };
+
+export interface Authenticated {
+  token: string;
+  mode: KeyRecord['mode'];
+}
+
+export interface AuthRequest {
+  headers: IncomingHttpHeaders;
+  /** Request target exactly as received (path?query), e.g. req.url. */
+  rawPathWithQuery: string;
+  rawBody: Buffer;
+}
+
+export class Authenticator {
+  private readonly seenTimestamps = new Map<string, Map<number, true>>();
+
+  constructor(
+    private readonly keys: ReadonlyMap<string, KeyRecord>,
+    private readonly now: () => number,
+  ) {}
+
+  authenticate(request: AuthRequest): Authenticated {
+    const token = singleHeader(request.headers, 'token');
+    if (token === undefined || token === '') throw new SandboxFailure('C001', 'missing header token');
+    const key = this.keys.get(token);
+    if (!key) throw new SandboxFailure('C001', 'unknown token: no API key with this token exists');
+
+    const version = singleHeader(request.headers, 'version');
+    const timestamp = singleHeader(request.headers, 'timestamp');
+    if (key.mode === 'token') {
+      // Token mode: only the token is required, but what is sent must still be well-formed.
+      if (version !== undefined) checkVersion(version);
+      if (timestamp !== undefined) this.checkTimestamp(timestamp);
+      return { token, mode: 'token' };
+    }
+
+    const signature = singleHeader(request.headers, 'sign_str');
+    if (signature === undefined || signature === '') {
+      throw new SandboxFailure('C007', 'this key is an RSA-mode key: header sign_str is required');
+    }
+    if (version === undefined) throw new SandboxFailure('C005', 'missing header version (expected the string "1.0.0")');
+    checkVersion(version);
+    if (timestamp === undefined) throw new SandboxFailure('C004', 'missing header timestamp (13-digit Unix time in ms)');
+    const timestampMs = this.checkTimestamp(timestamp);
+
+    const signed = stringToSign(request.rawPathWithQuery, version, timestamp, token, request.rawBody);
+    if (!isStrictBase64(signature)) throw new SandboxFailure('C002', 'signature verification failed: sign_str is not standard Base64');
+    const signatureBytes = Buffer.from(signature, 'base64');
+    const verified = verify('sha256', signed, { key: key.clientPublicKey, padding: constants.RSA_PKCS1_PADDING }, signatureBytes);
+    if (!verified) {
+      throw new SandboxFailure(
+        'C002',
+        'signature verification failed: sign_str does not match path?query, version, timestamp, token and body as received',
+      );
+    }
+    // Checked after the signature so that a forged request cannot burn a client's timestamps.
+    this.rememberTimestamp(token, timestampMs);
+    return { token, mode: 'rsa' };
+  }
+
+  private checkTimestamp(timestamp: string): number {
+    if (!/^\d{13}$/.test(timestamp)) {
+      throw new SandboxFailure('C004', `timestamp must be 13-digit Unix time in milliseconds, got "${timestamp.slice(0, 40)}"`);
+    }
+    const timestampMs = Number(timestamp);
+    const skewMs = timestampMs - this.now();
+    if (Math.abs(skewMs) >= TIMESTAMP_WINDOW_MS) {
+      throw new SandboxFailure('C004', `timestamp expired: ${Math.round(skewMs / 1000)} s from server time, allowed under 300 s`);
+    }
+    return timestampMs;
+  }
+
+  private rememberTimestamp(token: string, timestampMs: number): void {
+    let seen = this.seenTimestamps.get(token);
+    if (!seen) {
+      seen = new Map();
+      this.seenTimestamps.set(token, seen);
+    }
+    if (seen.has(timestampMs)) throw new SandboxFailure('C004', 'timestamp already used with this token: send a fresh one per request');
+    seen.set(timestampMs, true);
+    if (seen.size > MAX_REMEMBERED_TIMESTAMPS / 2) this.evict(seen);
+  }
+
+  /** Drops timestamps outside the window (they fail the window check anyway), then the oldest if still too many. */
+  private evict(seen: Map<number, true>): void {
+    const oldestAllowed = this.now() - TIMESTAMP_WINDOW_MS;
+    for (const timestampMs of seen.keys()) if (timestampMs <= oldestAllowed) seen.delete(timestampMs);
+    if (seen.size <= MAX_REMEMBERED_TIMESTAMPS) return;
+    const sorted = [...seen.keys()].sort((a, b) => a - b);
+    for (const timestampMs of sorted.slice(0, seen.size - MAX_REMEMBERED_TIMESTAMPS)) seen.delete(timestampMs);
+  }
+}
+
+function checkVersion(version: string): void {
+  if (version !== API_VERSION) throw new SandboxFailure('C005', `unsupported version "${version}": expected the string "1.0.0"`);
+}
+
+/**
+ * `path?query \n version \n timestamp \n token \n body`, built from bytes as received. Node hands
+ * header values and the request target over as latin1 strings, so latin1 gives back the raw bytes.
+ */
+export function stringToSign(rawPathWithQuery: string, version: string, timestamp: string, token: string, rawBody: Buffer): Buffer {
+  const head = Buffer.from(`${rawPathWithQuery}\n${version}\n${timestamp}\n${token}\n`, 'latin1');
+  return Buffer.concat([head, rawBody]);
+}
+
+function singleHeader(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}

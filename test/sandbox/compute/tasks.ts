@@ -1,0 +1,276 @@
+// Deployment tasks with the platform's lifecycle (platform-facts §3.3–§3.6):
+//   create → Pending → (pendingMs) → Running ⇄ pause/recover (recover goes through Pending again);
+//   stop → End from Pending, Running or Paused. Pausing or stopping frees the nodes.
+// Status is derived from real elapsed time on every read, so no timers run and moving the
+// sandbox clock (tests simulating skew) never jumps a task.
+
+import type {
+  NodeStatus,
+  ServiceSpec,
+  TaskDetail,
+  TaskNode,
+  TaskResource,
+  TaskStatus,
+  TaskSummary,
+} from '../../../src/core/compute/api';
+import type { SandboxClock } from '../clock';
+import { SandboxFailure, invalidParam } from './codes';
+import type { TaskCreateInput } from './taskBody';
+
+/** The platform bills every 5 minutes; forecast_value is the next period at the current rate. */
+const BILLING_PERIOD_SECONDS = 300;
+const MAX_LOG_LINES = 200;
+const FIRST_TASK_ID = 1229831;
+
+type Phase = 'Active' | 'Paused' | 'End';
+
+interface NodeRecord {
+  pointId: number;
+  name: string;
+  region: string;
+  regionName: string;
+  /** Real ms when it runs; Pending before. */
+  readyAt: number;
+}
+
+interface TaskRecord {
+  id: number;
+  name: string;
+  createTime: string;
+  points: number;
+  resources: TaskResource[];
+  services: (ServiceSpec & { service_id: number })[];
+  pricePerSecond: number;
+  phase: Phase;
+  /** Real ms at which the current activation leaves Pending. */
+  runningAt: number;
+  nodes: NodeRecord[];
+  /** Node-milliseconds of nodes already released (billing keeps them). */
+  releasedNodeMs: number;
+}
+
+export interface TaskListFilter {
+  types?: string[];
+  statuses?: string[];
+  searchValue?: string;
+}
+
+export class TaskStore {
+  private readonly tasks = new Map<number, TaskRecord>();
+  private nextTaskId = FIRST_TASK_ID;
+  private nextPointId = 880001;
+  private nextServiceId = 52001;
+
+  constructor(
+    private readonly clock: SandboxClock,
+    private readonly pendingMs: number,
+  ) {}
+
+  create(input: TaskCreateInput, options: { startedAgoMs?: number } = {}): number {
+    const now = this.clock.realNow() - (options.startedAgoMs ?? 0);
+    const task: TaskRecord = {
+      id: this.nextTaskId++,
+      name: input.name,
+      createTime: this.formatWallTime(now),
+      points: input.points,
+      resources: input.resources,
+      services: input.services.map((service) => ({ ...service, service_id: this.nextServiceId++ })),
+      pricePerSecond: input.pricePerSecond,
+      phase: 'Active',
+      runningAt: now + this.pendingMs,
+      nodes: [],
+      releasedNodeMs: 0,
+    };
+    this.addNodes(task, input.points, task.runningAt);
+    this.tasks.set(task.id, task);
+    return task.id;
+  }
+
+  pause(taskId: number): void {
+    const task = this.get(taskId);
+    const status = this.status(task);
+    if (status !== 'Running') throw transition(task, status, 'pause', 'Running');
+    this.releaseNodes(task, task.nodes.length);
+    task.phase = 'Paused';
+  }
+
+  recover(taskId: number): void {
+    const task = this.get(taskId);
+    const status = this.status(task);
+    if (status !== 'Paused') throw transition(task, status, 'recover', 'Paused');
+    task.phase = 'Active';
+    task.runningAt = this.clock.realNow() + this.pendingMs;
+    this.addNodes(task, task.points, task.runningAt);
+  }
+
+  stop(taskId: number): void {
+    const task = this.get(taskId);
+    const status = this.status(task);
+    if (status === 'End') throw transition(task, status, 'stop', 'Pending, Running or Paused');
+    this.releaseNodes(task, task.nodes.length);
+    task.phase = 'End';
+  }
+
+  changePoints(taskId: number, points: number): void {
+    const task = this.get(taskId);
+    const status = this.status(task);
+    if (status === 'End') throw transition(task, status, 'change points of', 'Pending, Running or Paused');
+    task.points = points;
+    if (task.phase !== 'Active') return; // a paused task starts with the new count on recover
+    if (points < task.nodes.length) this.releaseNodes(task, task.nodes.length - points);
+    const now = this.clock.realNow();
+    if (points > task.nodes.length) this.addNodes(task, points - task.nodes.length, Math.max(task.runningAt, now + this.pendingMs));
+  }
+
+  list(filter: TaskListFilter): TaskSummary[] {
+    // Every sandbox task is a Deployment; a type filter without it matches nothing.
+    if (filter.types && !filter.types.includes('Deployment')) return [];
+    const search = filter.searchValue?.toLowerCase();
+    return [...this.tasks.values()]
+      .filter((task) => !filter.statuses || filter.statuses.includes(this.status(task)))
+      .filter((task) => !search || task.name.toLowerCase().includes(search))
+      .sort((a, b) => b.id - a.id)
+      .map((task) => this.summary(task));
+  }
+
+  detail(taskId: number): TaskDetail {
+    const task = this.get(taskId);
+    return {
+      ...this.summary(task),
+      task_type: 'Deployment',
+      namespace: `ns-${task.id}`,
+      billing_points: this.runningNodes(task).length,
+    };
+  }
+
+  nodes(taskId: number, statuses?: string[]): TaskNode[] {
+    const task = this.get(taskId);
+    return task.nodes
+      .map((node) => this.nodeView(task, node))
+      .filter((node) => !statuses || statuses.includes(node.status));
+  }
+
+  nodeLog(taskId: number, pointId: number, serviceId: number): string {
+    const task = this.get(taskId);
+    const node = task.nodes.find((candidate) => candidate.pointId === pointId);
+    if (!node) throw invalidParam('point_id', `task ${taskId} has no node ${pointId}`);
+    const service = task.services.find((candidate) => candidate.service_id === serviceId);
+    if (!service) throw invalidParam('service_id', `task ${taskId} has no service ${serviceId}`);
+    return this.logLines(node, service).join('\n');
+  }
+
+  private get(taskId: number): TaskRecord {
+    const task = this.tasks.get(taskId);
+    if (!task) throw invalidParam('task_id', `no task with id ${taskId}`);
+    return task;
+  }
+
+  private status(task: TaskRecord): TaskStatus {
+    if (task.phase !== 'Active') return task.phase;
+    return this.clock.realNow() < task.runningAt ? 'Pending' : 'Running';
+  }
+
+  private nodeStatus(node: NodeRecord): NodeStatus {
+    return this.clock.realNow() < node.readyAt ? 'Pending' : 'Running';
+  }
+
+  private runningNodes(task: TaskRecord): NodeRecord[] {
+    return task.nodes.filter((node) => this.nodeStatus(node) === 'Running');
+  }
+
+  private addNodes(task: TaskRecord, count: number, readyAt: number): void {
+    for (let index = 0; index < count; index++) {
+      const resource = task.resources[(task.nodes.length + index) % task.resources.length];
+      if (!resource) throw new Error(`task ${task.id} has no resources`);
+      const pointId = this.nextPointId++;
+      task.nodes.push({
+        pointId,
+        name: `deployment-${task.id}-${pointId.toString(36)}`,
+        region: resource.resource.region,
+        regionName: resource.region_name,
+        readyAt,
+      });
+    }
+  }
+
+  /** Releases the newest `count` nodes, keeping their running time for billing. */
+  private releaseNodes(task: TaskRecord, count: number): void {
+    const released = task.nodes.splice(task.nodes.length - count, count);
+    task.releasedNodeMs += released.reduce((sum, node) => sum + this.runningMs(node), 0);
+  }
+
+  private runningMs(node: NodeRecord): number {
+    return Math.max(0, this.clock.realNow() - node.readyAt);
+  }
+
+  private summary(task: TaskRecord): TaskSummary {
+    const status = this.status(task);
+    const running = this.runningNodes(task).length;
+    const nodeMs = task.releasedNodeMs + task.nodes.reduce((sum, node) => sum + this.runningMs(node), 0);
+    return {
+      task_id: task.id,
+      task_name: task.name,
+      status,
+      points: task.points,
+      runing_points: running,
+      billing_value: Math.floor((nodeMs / 1000) * task.pricePerSecond),
+      forecast_value: running * task.pricePerSecond * BILLING_PERIOD_SECONDS,
+      create_time: task.createTime,
+      resources: task.resources.map((resource) => ({ ...resource, resource: { ...resource.resource } })),
+      services: task.services.map((service) => ({
+        ...service,
+        // Public URLs exist once the task runs; `.invalid` guarantees they never resolve.
+        remote_ports: service.remote_ports.map((port) => ({
+          service_port: port.service_port,
+          url: status === 'Running' ? `https://${task.id}-${port.service_port}.sandbox.invalid` : null,
+        })),
+      })),
+    };
+  }
+
+  private nodeView(task: TaskRecord, node: NodeRecord): TaskNode & { containers: unknown[]; describe_dto: { restart_count: number } } {
+    const first = task.resources[0]?.resource;
+    const status = this.nodeStatus(node);
+    return {
+      point_id: node.pointId,
+      name: node.name,
+      status,
+      region: node.region,
+      region_name: node.regionName,
+      resource: { gpu_name: first?.gpu_name ?? null, gpu_count: first?.gpu_count ?? 0, cpu_cores: first?.cpu_cores ?? 0 },
+      containers: task.services.map((service) => ({ name: service.service_name, image: service.service_image, ready: status === 'Running' })),
+      billing_value: Math.floor((this.runningMs(node) / 1000) * task.pricePerSecond),
+      describe_dto: { restart_count: 0 },
+    };
+  }
+
+  /** A deterministic container log: start-up lines, then one line per second of running time. */
+  private logLines(node: NodeRecord, service: ServiceSpec & { service_id: number }): string[] {
+    const seconds = Math.floor(this.runningMs(node) / 1000);
+    if (this.nodeStatus(node) === 'Pending') return [`${this.formatWallTime(this.clock.realNow())} Waiting for resources in ${node.regionName}…`];
+    const at = (second: number): string => this.formatWallTime(node.readyAt + second * 1000);
+    const ports = service.remote_ports.map((port) => port.service_port).join(', ');
+    const lines = [
+      `${at(0)} Pulling image "${service.service_image}"`,
+      `${at(0)} Successfully pulled image "${service.service_image}"`,
+      `${at(0)} Started container ${service.service_name} on ${node.name}`,
+      `${at(0)} 服务已启动, listening on ${ports || 'no ports'}`,
+    ];
+    const firstBeat = Math.max(1, seconds - MAX_LOG_LINES);
+    for (let second = firstBeat; second <= seconds; second++) {
+      lines.push(`${at(second)} GET /health 200 ${1 + (second % 7)}ms (heartbeat ${second})`);
+    }
+    return lines.slice(-MAX_LOG_LINES);
+  }
+
+  /** RFC 3339 in +08:00 like the platform, from a real-time instant shifted onto the sandbox clock. */
+  private formatWallTime(realMs: number): string {
+    const wallMs = realMs + this.clock.offsetMs;
+    const shifted = new Date(wallMs + 8 * 3600_000).toISOString().replace(/\.\d{3}Z$/, '');
+    return `${shifted}+08:00`;
+  }
+}
+
+function transition(task: TaskRecord, status: TaskStatus, action: string, needs: string): SandboxFailure {
+  return new SandboxFailure('C010', `cannot ${action} task ${task.id}: it is ${status}, needs ${needs}`);
+}

@@ -1,0 +1,31 @@
+// What the sandbox did with each streamed reply, so a test can see that Stop really closed the connection
+// (the server noticed and stopped writing) rather than the client merely ignoring the rest.
+// Served at GET /v1/__sandbox/streams.
+
+export type StreamState = 'open' | 'done' | 'client-disconnected' | 'dropped';
+
+export interface StreamRecord {
+  id: string;
+  model: string;
+  state: StreamState;
+  chunksPlanned: number;
+  chunksWritten: number;
+}
+
+export class StreamLog {
+  private readonly records: StreamRecord[] = [];
+
+  constructor(private readonly limit = 50) {}
+
+  start(id: string, model: string, chunksPlanned: number): StreamRecord {
+    const record: StreamRecord = { id, model, state: 'open', chunksPlanned, chunksWritten: 0 };
+    this.records.unshift(record);
+    if (this.records.length > this.limit) this.records.length = this.limit;
+    return record;
+  }
+
+  /** Most recent first. */
+  list(): readonly StreamRecord[] {
+    return this.records;
+  }
+}

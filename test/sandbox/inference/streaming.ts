@@ -1,0 +1,100 @@
+// A streamed chat reply in the convention's SSE framing: `data: {chunk}\n\n` per chunk, a first chunk with the
+// role, reasoning deltas (thinking models) before content deltas, a chunk with finish_reason, a usage chunk with
+// empty `choices` when `stream_options.include_usage` asked for it, then `data: [DONE]\n\n`.
+// Stream faults (slow first token, drop mid-stream, malformed chunk, error event) are applied here.
+
+import type { ServerResponse } from 'node:http';
+import type { Fault } from '../types';
+import type { PlannedReply } from './replies';
+import { isGone, pause, writeChunk } from './respond';
+import type { StreamRecord } from './streamLog';
+
+export interface StreamReplyOptions {
+  id: string;
+  created: number;
+  /** The name reported in each chunk (the platform reports a display name, not the requested id). */
+  modelName: string;
+  reply: PlannedReply;
+  includeUsage: boolean;
+  /** Pause after each delta (ms); long replies pause once per batch so 60 KB still streams in seconds. */
+  deltaDelayMs: number;
+  fault: Fault | undefined;
+  record: StreamRecord;
+}
+
+const SLOW_DELTA_MS = 15;
+const LONG_REPLY_BATCH = 25;
+
+function chunk(options: StreamReplyOptions, choices: unknown[], extra: Record<string, unknown> = {}): string {
+  const body = { id: options.id, object: 'chat.completion.chunk', created: options.created, model: options.modelName, choices, ...extra };
+  return `data: ${JSON.stringify(body)}\n\n`;
+}
+
+function deltaChunk(options: StreamReplyOptions, delta: Record<string, unknown>, finishReason: string | null = null): string {
+  return chunk(options, [{ index: 0, delta, logprobs: null, finish_reason: finishReason }]);
+}
+
+function* plannedChunks(options: StreamReplyOptions): Generator<string> {
+  const { reply } = options;
+  yield deltaChunk(options, { role: 'assistant', content: '' });
+  for (const text of reply.reasoningDeltas) yield deltaChunk(options, { reasoning: text, content: null });
+  for (const text of reply.contentDeltas) yield deltaChunk(options, { content: text });
+  yield deltaChunk(options, {}, reply.finishReason);
+  if (options.includeUsage) yield chunk(options, [], { usage: reply.usage });
+}
+
+export function plannedChunkCount(reply: PlannedReply, includeUsage: boolean): number {
+  return 2 + reply.reasoningDeltas.length + reply.contentDeltas.length + (includeUsage ? 1 : 0);
+}
+
+export async function streamReply(res: ServerResponse, options: StreamReplyOptions): Promise<void> {
+  const { fault, record, reply } = options;
+  res.on('close', () => {
+    if (!res.writableFinished && record.state === 'open') record.state = 'client-disconnected';
+  });
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  });
+  res.flushHeaders();
+
+  if (fault?.kind === 'error-200') {
+    // The gateway reports upstream failures inside the stream as an error event.
+    const error = { error: { message: fault.message ?? 'Upstream model failed', type: 'upstream_error', code: fault.code ?? 'bad_response_status_code' } };
+    await writeChunk(res, `data: ${JSON.stringify(error)}\n\n`);
+    record.state = 'done';
+    res.end();
+    return;
+  }
+  if (fault?.kind === 'slow-first-token') {
+    await pause(fault.delayMs ?? 2_000);
+    if (isGone(res)) return;
+  }
+
+  const delayMs = reply.slow ? SLOW_DELTA_MS : options.deltaDelayMs;
+  const pauseEvery = reply.long && !reply.slow ? LONG_REPLY_BATCH : 1;
+  const dropAfter = fault?.kind === 'drop-midstream' ? (fault.afterChunks ?? 3) : undefined;
+  const malformedAfter = fault?.kind === 'malformed-chunk' ? (fault.afterChunks ?? 2) : undefined;
+
+  for (const text of plannedChunks(options)) {
+    if (record.chunksWritten === dropAfter) {
+      record.state = 'dropped';
+      res.socket?.destroy();
+      return;
+    }
+    if (record.chunksWritten === malformedAfter) {
+      if (!(await writeChunk(res, 'data: {"id":"broken","choices":[{"delta":{"content":\n\n'))) return;
+    }
+    if (!(await writeChunk(res, text))) return;
+    record.chunksWritten++;
+    // Without a delay, still yield now and then so one fast stream does not hold up the process.
+    if (record.chunksWritten % pauseEvery === 0 && (delayMs > 0 || record.chunksWritten % 32 === 0)) {
+      await pause(delayMs);
+      if (isGone(res)) return;
+    }
+  }
+  if (!(await writeChunk(res, 'data: [DONE]\n\n'))) return;
+  record.state = 'done';
+  res.end();
+}

@@ -1,0 +1,164 @@
+// The strict local platform: one HTTP server on 127.0.0.1 serving interface A under /api,
+// interface B under /v1 (./inference), control endpoints under /__sandbox and a stand-in console.
+// Every key and token is generated at start; nothing secret is read from or written to disk.
+
+import { generateKeyPair, randomBytes, type KeyObject } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+import { createClock } from './clock';
+import type { KeyRecord } from './compute/auth';
+import { buildCatalog } from './compute/catalog';
+import { sendEnvelope, type EnvelopeField } from './compute/envelope';
+import { createComputeHandler } from './compute/handler';
+import { seedTasks } from './compute/seedTasks';
+import { TaskStore } from './compute/tasks';
+import { consolePage } from './consolePage';
+import { createControlHandler } from './control';
+import { createFaultQueue } from './faults';
+import { BodyTooLargeError, readBody, sendHtml, sendJson } from './http';
+import { createInferenceHandler } from './inference';
+import { RequestLog } from './requestLog';
+import type { Sandbox, SandboxBootstrap, SandboxCredentials, SandboxOptions } from './types';
+
+export type { Sandbox, SandboxBootstrap, SandboxCredentials, SandboxOptions } from './types';
+
+const DEFAULT_PENDING_MS = 3000;
+const DEFAULT_SEED = 20261101;
+const LOOPBACK = '127.0.0.1';
+
+const generateRsaKeyPair = promisify(generateKeyPair);
+
+interface GeneratedKeys {
+  platform: { privateKey: KeyObject; publicKey: KeyObject };
+  client: { privateKey: KeyObject; publicKey: KeyObject };
+  credentials: SandboxCredentials;
+}
+
+async function generateKeys(): Promise<GeneratedKeys> {
+  const [platform, client] = await Promise.all([
+    generateRsaKeyPair('rsa', { modulusLength: 2048 }),
+    generateRsaKeyPair('rsa', { modulusLength: 2048 }),
+  ]);
+  const pem = (key: KeyObject, type: 'pkcs8' | 'spki'): string => key.export({ type, format: 'pem' }).toString();
+  return {
+    platform,
+    client,
+    credentials: {
+      tokenMode: { token: `sbx-token-${randomBytes(16).toString('hex')}` },
+      rsaMode: {
+        token: `sbx-rsa-${randomBytes(16).toString('hex')}`,
+        privateKeyPem: pem(client.privateKey, 'pkcs8'),
+        publicKeyPem: pem(client.publicKey, 'spki'),
+        platformPublicKeyPem: pem(platform.publicKey, 'spki'),
+      },
+      modelApiKey: `sk-sandbox-${randomBytes(24).toString('hex')}`,
+    },
+  };
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const envelopeField: EnvelopeField = options.envelopeField ?? 'message';
+  const keys = await generateKeys();
+  const { credentials } = keys;
+  const clock = createClock();
+  const faults = createFaultQueue();
+  const requestLog = new RequestLog();
+
+  const keyRecords = new Map<string, KeyRecord>([
+    [credentials.tokenMode.token, { mode: 'token' }],
+    [credentials.rsaMode.token, { mode: 'rsa', clientPublicKey: keys.client.publicKey }],
+  ]);
+  const catalog = buildCatalog(options.seed ?? DEFAULT_SEED);
+  const tasks = new TaskStore(clock, options.pendingMs ?? DEFAULT_PENDING_MS);
+  seedTasks(catalog, tasks);
+
+  const compute = createComputeHandler({
+    keys: keyRecords,
+    platformPrivateKey: keys.platform.privateKey,
+    clock,
+    faults,
+    envelopeField,
+    catalog,
+    tasks,
+  });
+  const inference = createInferenceHandler({ modelApiKey: credentials.modelApiKey, faults });
+
+  // Filled in once the port is known; no request can arrive before listen() resolves.
+  const listening: { bootstrap?: SandboxBootstrap; control?: ReturnType<typeof createControlHandler> } = {};
+
+  const record = (req: IncomingMessage, body: Buffer, outcome: string): void =>
+    requestLog.add({ method: req.method ?? 'GET', path: req.url ?? '/', headers: { ...req.headers }, body: body.toString('utf8'), outcome });
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Clients measure their clock skew against this header, so it comes from the sandbox clock.
+    res.setHeader('date', new Date(clock.now()).toUTCString());
+    const url = new URL(req.url ?? '/', `http://${LOOPBACK}`);
+    const body = await readBody(req);
+    const path = url.pathname;
+
+    if (path === '/api' || path.startsWith('/api/')) {
+      record(req, body, await compute(req, res, url, body));
+    } else if (path === '/v1' || path.startsWith('/v1/')) {
+      res.once('close', () => record(req, body, res.writableFinished ? String(res.statusCode) : 'reset'));
+      const handled = await inference(req, res, url, body);
+      if (!handled) sendJson(res, 404, { error: { message: `Unknown path ${path}`, type: 'invalid_request_error', code: 'not_found' } });
+    } else if (path.startsWith('/__sandbox/') && listening.control) {
+      listening.control(req, res, url, body);
+    } else if ((path === '/' || path === '/console' || path.startsWith('/console/')) && listening.bootstrap) {
+      sendHtml(res, 200, consolePage(path, listening.bootstrap.computeBaseUrl, listening.bootstrap.modelApiBaseUrl));
+    } else {
+      sendJson(res, 404, { error: `nothing at ${path}: interface A is under /api, interface B under /v1` });
+    }
+  }
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((error: unknown) => {
+      if (error instanceof BodyTooLargeError) {
+        sendJson(res, 413, { error: error.message }, { connection: 'close' });
+        return;
+      }
+      // A bug in the sandbox: make it loud in the test output and answer instead of hanging.
+      console.error('[sandbox] request failed:', error);
+      if (res.headersSent) {
+        res.destroy();
+      } else {
+        sendEnvelope(res, envelopeField, { status: 500, code: 'Z001', message: 'sandbox internal error', data: null });
+      }
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, LOOPBACK, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${LOOPBACK}:${port}`;
+  const bootstrap: SandboxBootstrap = { computeBaseUrl: url, modelApiBaseUrl: `${url}/v1`, consoleUrl: `${url}/console`, credentials };
+  listening.bootstrap = bootstrap;
+  listening.control = createControlHandler({ bootstrap, faults, clock, requests: () => requestLog.snapshot() });
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    computeBaseUrl: bootstrap.computeBaseUrl,
+    modelApiBaseUrl: bootstrap.modelApiBaseUrl,
+    credentials,
+    faults,
+    get requests() {
+      return requestLog.snapshot();
+    },
+    setClockOffset: (ms) => clock.setOffset(ms),
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Keep-alive sockets (and streams held open by a latency fault) would hold close() forever.
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

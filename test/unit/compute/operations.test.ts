@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import type { OperationId } from '../../../src/core/compute/api';
+import {
+  encodeQuery,
+  encodeQueryComponent,
+  OPERATIONS,
+  operationSpec,
+  planOperation,
+  planRaw,
+} from '../../../src/core/compute/operations';
+import { ConfigError } from '../../../src/core/errors';
+
+const resources = [{ mark: 'm', region_name: 'r', resource: { device_name: 'd', region: 'r', gpu_name: 'g', gpu_count: 1, gpu_memory: 1, memory: 1, cpu_cores: 1 } }];
+const services = [{ service_name: 's', service_image: 'i', remote_ports: [{ service_port: 80 }] }];
+
+describe('operations catalog', () => {
+  it('holds the twelve operations with the platform methods, paths and flags', () => {
+    const table = Object.fromEntries(OPERATIONS.map((op) => [op.id, `${op.method} ${op.path} ${op.encryption} ${op.idempotent ? 'idempotent' : 'once'}`]));
+    assert.deepEqual(table, {
+      'resource.search': 'GET /api/deployment/resource/search never idempotent',
+      'task.list': 'GET /api/deployment/task/search never idempotent',
+      'task.create': 'POST /api/deployment/task/create optional once',
+      'task.detail': 'POST /api/deployment/task/detail never idempotent',
+      'task.pause': 'POST /api/deployment/task/pause never idempotent',
+      'task.recover': 'POST /api/deployment/task/recover never idempotent',
+      'task.stop': 'POST /api/deployment/task/stop never idempotent',
+      'task.changePoints': 'POST /api/deployment/task/change_points never idempotent',
+      'node.list': 'GET /api/deployment/task/points never idempotent',
+      'node.log': 'GET /api/deployment/task/point_log never idempotent',
+      'storage.list': 'GET /api/storage/get_storage never idempotent',
+      'storage.encryptCheck': 'POST /api/storage/encrypt/check required idempotent',
+    } satisfies Record<OperationId, string>);
+    assert.deepEqual(
+      operationSpec('storage.encryptCheck').fields.filter((f) => f.secret).map((f) => f.name),
+      ['access_key', 'secret_key'],
+    );
+  });
+});
+
+describe('query encoding', () => {
+  it('encodes once, RFC 3986 strict, in the given order', () => {
+    assert.equal(encodeQuery([['b', '2'], ['a', '1 2']]), 'b=2&a=1%202');
+    assert.equal(encodeQueryComponent("a+b/c?d=e&f'g!h(i)j*k~l"), 'a%2Bb%2Fc%3Fd%3De%26f%27g%21h%28i%29j%2Ak~l');
+    assert.equal(encodeQueryComponent('%41'), '%2541', 'a percent sign is data, not a pre-encoded escape');
+  });
+
+  it('survives WHATWG URL parsing unchanged (what undici sends is what we signed)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'grapheme' })), { maxLength: 5 }), (pairs) => {
+        const pathWithQuery = `/api/x${pairs.length ? `?${encodeQuery(pairs)}` : ''}`;
+        const url = new URL(`https://h.example${pathWithQuery}`);
+        assert.equal(`${url.pathname}${url.search}`, pathWithQuery);
+        assert.deepEqual([...url.searchParams], pairs);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('planning a call', () => {
+  it('GET: catalog order, undefined skipped, numbers as decimal text', () => {
+    const plan = planOperation('task.list', { page_size: 10, status: 'Running,Pending', search_value: '训练 1', page: 2 }, undefined);
+    assert.equal(plan.method, 'GET');
+    assert.equal(plan.pathWithQuery, '/api/deployment/task/search?status=Running%2CPending&search_value=%E8%AE%AD%E7%BB%83%201&page=2&page_size=10');
+    assert.equal(plan.jsonBody, undefined);
+    assert.equal(planOperation('resource.search', {}, undefined).pathWithQuery, '/api/deployment/resource/search');
+  });
+
+  it('POST: compact JSON body; encryption optional for create, required for the storage check', () => {
+    const create = planOperation('task.create', { task_name: '任务', points: 1, resources, services }, true);
+    assert.equal(create.encrypt, true);
+    assert.equal(create.idempotent, false);
+    assert.ok(create.jsonBody?.startsWith('{"task_name":"任务","points":1,"resources":[{'));
+    assert.equal(planOperation('task.create', { task_name: 't', points: 1, resources, services }, undefined).encrypt, false);
+    const check = planOperation(
+      'storage.encryptCheck',
+      { storage_name: 's', juicefs_region_id: 1, bucket: 'b', dir: '/', endpoint: 'e', access_key: 'AKIA1234567890', secret_key: 'sk-secret-value-1' },
+      undefined,
+    );
+    assert.equal(check.encrypt, true);
+    assert.deepEqual(check.secretValues, ['AKIA1234567890', 'sk-secret-value-1']);
+  });
+
+  it('task detail: POST JSON in the spec form, GET ?task_id= in the fallback form', () => {
+    assert.deepEqual(
+      [planOperation('task.detail', { task_id: 7 }, undefined)].map((p) => [p.method, p.pathWithQuery, p.jsonBody]),
+      [['POST', '/api/deployment/task/detail', '{"task_id":7}']],
+    );
+    const fallback = planOperation('task.detail', { task_id: 7 }, undefined, 'GET');
+    assert.deepEqual([fallback.method, fallback.pathWithQuery, fallback.jsonBody], ['GET', '/api/deployment/task/detail?task_id=7', undefined]);
+  });
+
+  it('rejects bad parameters with the field named', () => {
+    const cases: [OperationId, unknown, boolean | undefined, RegExp][] = [
+      ['task.detail', {}, undefined, /"task_id" is required/],
+      ['task.detail', { task_id: '7' }, undefined, /"task_id" must be an integer \(got "7"\)/],
+      ['task.detail', { task_id: 1.5 }, undefined, /must be an integer/],
+      ['task.create', { task_name: '', points: 1, resources, services }, undefined, /"task_name" must not be empty/],
+      ['task.create', { task_name: 't', points: 1, resources: [], services }, undefined, /"resources" must be a non-empty array/],
+      ['task.list', { pages: 1 }, undefined, /unknown parameter "pages"/],
+      ['task.pause', { task_id: 1 }, true, /does not take an encrypted body/],
+      ['storage.encryptCheck', { storage_name: 's', juicefs_region_id: 1, bucket: 'b', dir: '/', endpoint: 'e', access_key: 'a', secret_key: 'b' }, false, /requires an encrypted body/],
+    ];
+    for (const [id, params, encrypt, message] of cases) {
+      assert.throws(() => planOperation(id, params, encrypt), (e: unknown) => e instanceof ConfigError && message.test(e.message), `${id} ${JSON.stringify(params)}`);
+    }
+  });
+
+  it('raw requests: query pairs encoded, body compact, only GET repeated', () => {
+    const get = planRaw({ method: 'GET', path: '/api/billing/get_billing_record', query: [['range', 'day'], ['start_time', '2026-01-01T00:00:00+08:00']] }, undefined);
+    assert.equal(get.pathWithQuery, '/api/billing/get_billing_record?range=day&start_time=2026-01-01T00%3A00%3A00%2B08%3A00');
+    assert.equal(get.idempotent, true);
+    const post = planRaw({ method: 'POST', path: '/api/deployment/task/delete_pod', body: { point_id: 3 } }, undefined);
+    assert.equal(post.jsonBody, '{"point_id":3}');
+    assert.equal(post.idempotent, false);
+    assert.throws(() => planRaw({ method: 'GET', path: '/api/x?y=1' }, undefined), /not inside the path/);
+    assert.throws(() => planRaw({ method: 'GET', path: '/api/x', body: {} }, undefined), /GET request carries no body/);
+    assert.throws(() => planRaw({ method: 'POST', path: '/api/x', encrypt: true }, undefined), /needs a body/);
+  });
+});

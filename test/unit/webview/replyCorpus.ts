@@ -1,0 +1,137 @@
+// Deterministic model-like replies for the renderer's tests and benchmark: headings, paragraphs with
+// inline markup and links, nested lists, tables, quotes, fenced code in several languages, non-ASCII.
+
+/** xorshift32: small, seedable, the same sequence on every machine. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0 || 0x9e3779b9;
+  return () => {
+    state ^= state << 13;
+    state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    return state / 0x100000000;
+  };
+}
+
+const WORDS = [
+  'tensor', 'batch', 'gradient', 'kernel', 'GPU', 'latency', 'throughput', 'checkpoint', 'deployment',
+  'region', 'inventory', 'price', 'node', 'task', 'model', 'token', 'stream', 'cache', 'shard', 'optimizer',
+  '显存', 'résumé', 'naïve', 'Überblick', '🚀', 'α', 'β', 'the', 'a', 'with', 'for', 'and', 'when',
+];
+
+const CODE: Record<string, string[]> = {
+  python: [
+    'import torch',
+    'def train(model, loader, epochs: int = 3) -> None:',
+    '    opt = torch.optim.AdamW(model.parameters(), lr=3e-4)',
+    '    for epoch in range(epochs):',
+    '        for x, y in loader:',
+    '            loss = torch.nn.functional.cross_entropy(model(x.cuda()), y.cuda())',
+    '            loss.backward(); opt.step(); opt.zero_grad()',
+    '        print(f"epoch {epoch}: {loss.item():.4f}")  # 训练',
+  ],
+  typescript: [
+    "import { request } from 'undici';",
+    'export async function listTasks(baseUrl: string, signal?: AbortSignal): Promise<Task[]> {',
+    "  const { body } = await request(`${baseUrl}/api/deployment/task/search`, { signal });",
+    '  const envelope = (await body.json()) as Envelope<Task[]>;',
+    "  if (envelope.code !== '0000') throw new Error(envelope.msg ?? 'failed');",
+    '  return envelope.data ?? [];',
+    '}',
+  ],
+  bash: ['#!/usr/bin/env bash', 'set -euo pipefail', 'nvidia-smi --query-gpu=name,memory.used --format=csv', 'for i in $(seq 1 4); do echo "node $i"; done'],
+  json: ['{', '  "task_name": "llama-finetune",', '  "points": 2,', '  "resources": [{ "device": "A100", "count": 8 }]', '}'],
+  yaml: ['services:', '  trainer:', '    image: pytorch/pytorch:2.4.0-cuda12.1', '    command: ["python", "train.py"]'],
+  cuda: ['__global__ void add(float *a, const float *b, int n) {', '  int i = blockIdx.x * blockDim.x + threadIdx.x;', '  if (i < n) a[i] += b[i];', '}'],
+  '': ['plain text block', '  with indentation', 'and <angle> & "quotes"'],
+};
+const LANGUAGES = Object.keys(CODE);
+
+export interface ReplyOptions {
+  /** Approximate length in characters. */
+  targetChars: number;
+  /** Exact number of fenced code blocks. */
+  codeBlocks: number;
+  seed?: number;
+}
+
+export function generateReply({ targetChars, codeBlocks, seed = 42 }: ReplyOptions): string {
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const words = (count: number): string => Array.from({ length: count }, () => pick(WORDS)).join(' ');
+  const sentence = (): string => {
+    const parts = [words(4 + Math.floor(random() * 8))];
+    const flavour = random();
+    if (flavour < 0.2) parts.push(`\`${pick(WORDS)}_${Math.floor(random() * 100)}\``);
+    else if (flavour < 0.35) parts.push(`**${words(2)}**`);
+    else if (flavour < 0.45) parts.push(`[docs](https://docs.example.com/${pick(['gpu', 'tasks', 'keys'])})`);
+    else if (flavour < 0.5) parts.push('see https://console.example.com/settings/key');
+    parts.push(words(3));
+    return `${parts.join(' ')}.`;
+  };
+
+  const proseBlocks: (() => string)[] = [
+    () => `## ${words(3)}\n`,
+    () => `${sentence()} ${sentence()}\n${sentence()}\n`,
+    () => Array.from({ length: 3 + Math.floor(random() * 4) }, () => `- ${sentence()}`).join('\n') + '\n',
+    () => `1. ${sentence()}\n2. ${sentence()}\n   - ${words(3)}\n   - ${words(2)}\n3. ${sentence()}\n`,
+    () => {
+      const rows = Array.from({ length: 3 + Math.floor(random() * 4) }, (_, i) => `| ${pick(WORDS)} | ${(random() * 10).toFixed(2)} | ${i} |`);
+      return ['| device | price | count |', '| --- | ---: | :---: |', ...rows].join('\n') + '\n';
+    },
+    () => `> ${sentence()}\n> ${sentence()}\n`,
+  ];
+
+  const codeBlock = (): string => {
+    const language = pick(LANGUAGES);
+    const lines = CODE[language] ?? [];
+    const repeat = 1 + Math.floor(random() * 3);
+    const body = Array.from({ length: repeat }, () => lines.join('\n')).join('\n');
+    return `\`\`\`${language}\n${body}\n\`\`\`\n`;
+  };
+
+  // Spread the code blocks evenly through the prose.
+  const blocks: string[] = [];
+  let length = 0;
+  const proseBetween = Math.max(1, Math.round(targetChars / 700 / Math.max(1, codeBlocks + 1)));
+  for (let code = 0; code < codeBlocks; code++) {
+    for (let i = 0; i < proseBetween; i++) {
+      const block = pick(proseBlocks)();
+      blocks.push(block);
+      length += block.length + 1;
+    }
+    const block = codeBlock();
+    blocks.push(block);
+    length += block.length + 1;
+  }
+  while (length < targetChars) {
+    const block = pick(proseBlocks)();
+    blocks.push(block);
+    length += block.length + 1;
+  }
+  return blocks.join('\n');
+}
+
+/** Cuts `text` into `count` pieces of random size (never splitting a surrogate pair). */
+export function splitIntoDeltas(text: string, count: number, seed = 7): string[] {
+  const random = seededRandom(seed);
+  const cuts = new Set<number>();
+  const wanted = Math.min(count - 1, text.length - 1);
+  let guard = 0;
+  while (cuts.size < wanted && guard++ < wanted * 20) {
+    let at = 1 + Math.floor(random() * (text.length - 1));
+    const code = text.charCodeAt(at - 1);
+    if (code >= 0xd800 && code <= 0xdbff) at++;
+    if (at > 0 && at < text.length) cuts.add(at);
+  }
+  const sorted = [...cuts].sort((a, b) => a - b);
+  const deltas: string[] = [];
+  let previous = 0;
+  for (const at of sorted) {
+    deltas.push(text.slice(previous, at));
+    previous = at;
+  }
+  deltas.push(text.slice(previous));
+  return deltas;
+}
