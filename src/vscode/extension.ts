@@ -34,7 +34,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const compute = registerCompute(services);
   const chat = registerChat(services);
 
-  const ready = startUp(services).then(() => reminder.check(services.profiles.active));
+  const ready = startUp(services).then(() => {
+    void reminder.check(services.profiles.active); // not awaited: it waits for the user to dismiss it
+  });
 
   return {
     services,

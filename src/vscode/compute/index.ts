@@ -50,11 +50,7 @@ export function registerCompute(services: ExtensionServices): ComputeApi {
   const runCreateWizard = (hint?: RegionHint): Promise<number | undefined> => runCreateTaskWizard({ services, actions, filter, revealTask }, hint);
 
   const refreshed = new vscode.EventEmitter<ComputeViewName>();
-  const views = {
-    resources: { tree: resources, data: resources.data },
-    tasks: { tree: tasks, data: tasks.data },
-    storage: { tree: storage, data: storage.data },
-  } as const;
+  const views = { resources: { tree: resources }, tasks: { tree: tasks }, storage: { tree: storage } } as const;
 
   subscriptions.push(
     filter,

@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { AbortedError } from '../../../src/core/errors';
+import { isRetryableStatus, parseRetryAfter, retryDelayMs, sleep, type RetryPolicy } from '../../../src/core/http/retry';
+
+const policy: RetryPolicy = { maxRetries: 5, baseDelayMs: 100, maxDelayMs: 1_000 };
+
+describe('retryDelayMs (full jitter)', () => {
+  it('stays within [0, min(max, base·2^attempt)) across the random range', () => {
+    const table: [attempt: number, ceiling: number][] = [
+      [0, 100],
+      [1, 200],
+      [2, 400],
+      [3, 800],
+      [4, 1_000],
+      [10, 1_000],
+      [2_000, 1_000], // 2^2000 overflows to Infinity; the cap still holds
+    ];
+    for (const [attempt, ceiling] of table) {
+      assert.equal(retryDelayMs(attempt, policy, undefined, () => 0), 0);
+      assert.equal(retryDelayMs(attempt, policy, undefined, () => 0.5), Math.floor(ceiling / 2));
+      const top = retryDelayMs(attempt, policy, undefined, () => 0.999999);
+      assert.ok(top < ceiling && top >= ceiling - 1, `attempt ${attempt}: ${top}`);
+    }
+  });
+
+  it('spreads out: 200 draws at attempt 3 are not all equal and all in bounds', () => {
+    const draws = Array.from({ length: 200 }, () => retryDelayMs(3, policy));
+    assert.ok(draws.every((d) => d >= 0 && d < 800));
+    assert.ok(new Set(draws).size > 50);
+  });
+
+  it('honours Retry-After exactly, capped at maxDelayMs', () => {
+    assert.equal(retryDelayMs(0, policy, 0), 0);
+    assert.equal(retryDelayMs(3, policy, 0.5), 500);
+    assert.equal(retryDelayMs(0, policy, 1), 1_000);
+    assert.equal(retryDelayMs(0, policy, 120), 1_000);
+    assert.equal(retryDelayMs(0, policy, Number.NaN, () => 0.5), 50, 'an unusable Retry-After falls back to jitter');
+    assert.equal(retryDelayMs(0, policy, -1, () => 0.5), 50);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  const now = Date.UTC(2026, 0, 1, 0, 0, 0);
+  it('reads delay-seconds and HTTP-dates', () => {
+    const table: [string | undefined, number | undefined][] = [
+      [undefined, undefined],
+      ['', undefined],
+      ['0', 0],
+      [' 7 ', 7],
+      ['120', 120],
+      ['1.5', undefined],
+      ['-3', undefined],
+      ['soon', undefined],
+      [new Date(now + 30_000).toUTCString(), 30],
+      [new Date(now + 30_500).toUTCString(), 30], // HTTP-dates have whole seconds
+      [new Date(now - 60_000).toUTCString(), 0],
+    ];
+    for (const [value, expected] of table) assert.equal(parseRetryAfter(value, now), expected, String(value));
+  });
+});
+
+describe('isRetryableStatus', () => {
+  it('is true for 429/502/503/504 only', () => {
+    const retryable = [200, 400, 401, 404, 405, 429, 500, 501, 502, 503, 504, 505].filter(isRetryableStatus);
+    assert.deepEqual(retryable, [429, 502, 503, 504]);
+  });
+});
+
+describe('sleep', () => {
+  it('resolves after the delay', async () => {
+    await sleep(1);
+  });
+  it('rejects with AbortedError at once when already aborted, or when aborted while waiting', async () => {
+    await assert.rejects(sleep(10_000, AbortSignal.abort()), AbortedError);
+    const controller = new AbortController();
+    const pending = sleep(10_000, controller.signal);
+    controller.abort();
+    await assert.rejects(pending, AbortedError);
+  });
+});
