@@ -74,6 +74,8 @@ async function main() {
     'extensions.autoCheckUpdates': false,
     'extensions.autoUpdate': false,
     'telemetry.telemetryLevel': 'off',
+    // The run folders live in .cache/ inside this repository: don't offer to open its git repository.
+    'git.openRepositoryInParentFolders': 'never',
   }, null, 2)}\n`);
   const port = Number(option('--port') ?? (await freePort()));
   const env = toolEnv(target, { COMPUTE_TOOLKIT_SANDBOX_URL: sandboxUrl });

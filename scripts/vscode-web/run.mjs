@@ -86,6 +86,8 @@ function writeUserSettings(userDataDir) {
     'extensions.autoCheckUpdates': false,
     'extensions.autoUpdate': false,
     'telemetry.telemetryLevel': 'off',
+    // The run folders live in .cache/ inside this repository: don't offer to open its git repository.
+    'git.openRepositoryInParentFolders': 'never',
     'workbench.tips.enabled': false,
     // 1.139 opens its built-in Chat in the secondary side bar; keep the screenshots about this extension.
     'workbench.secondarySideBar.defaultVisibility': 'hidden',

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
 import { encryptJson, freshTimestamp, sendRaw, sendRsa, sendToken, signText, stringToSign, VERSION, type RsaRequest } from '../sandbox/handClient';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
@@ -319,6 +320,22 @@ describe('sandbox strictness (interface A)', () => {
       const response = await rsaGet(SEARCH);
       assert.equal(response.code, '0000');
       assert.ok(performance.now() - started >= 290, 'answered no sooner than the injected delay');
+    });
+    it('a client that gives up during latency is recorded as client-closed, and close() does not wait', async () => {
+      const slow = await startSandbox();
+      try {
+        slow.faults.inject({ target: 'compute', kind: 'latency', delayMs: 600_000 });
+        const request = sendRaw(slow.url, { path: SEARCH, headers: { token: slow.credentials.tokenMode.token } });
+        const rejected = assert.rejects(request, TypeError);
+        for (let attempt = 0; attempt < 500 && slow.faults.pending().length > 0; attempt++) await delay(10);
+        assert.deepEqual(slow.faults.pending(), [], 'the request took the fault');
+        await slow.close(); // resolves although the 10-minute delay has not run out
+        await rejected;
+        for (let attempt = 0; attempt < 500 && slow.requests.length === 0; attempt++) await delay(10);
+        assert.equal(slow.requests[0]?.outcome, 'client-closed');
+      } finally {
+        await slow.close();
+      }
     });
     it('429 with Retry-After, once, then normal service', async () => {
       sandbox.faults.inject({ target: 'compute', kind: 'status', status: 429, retryAfterSeconds: 7 });

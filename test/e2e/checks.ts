@@ -3,7 +3,9 @@
 import type { Page } from 'playwright-core';
 import type { SandboxBootstrap } from '../sandbox/types';
 import { SAMPLE_PYTHON_FILE, SAMPLE_PYTHON_FIRST_LINE } from './sampleWorkspace';
-import { activeEditorText, openFile, openViewContainer, runCommand, visibleQuickPick, visibleWebview, waitForRow } from './workbench';
+import {
+  activeEditorText, openFile, openViewContainer, pickQuickPickRow, runCommand, visibleQuickPick, visibleWebview, waitForRow, widenSideBar,
+} from './workbench';
 
 export interface CheckContext {
   page: Page;
@@ -19,6 +21,8 @@ export interface E2eCheck {
 
 /** A device the sandbox always lists (its seeded catalog mirrors the platform's examples). */
 export const SANDBOX_DEVICE = 'RTX 4090';
+/** The RSA-mode profile "Connect to Local Sandbox" creates (src/vscode/profiles/connectSandbox.ts). */
+const SANDBOX_RSA_PROFILE = 'Sandbox (RSA)';
 /** A task the sandbox seeds at start (test/sandbox/compute/seedTasks.ts). */
 export const SANDBOX_SEEDED_TASK = 'qwen3-32b-serving';
 const CHAT_MESSAGE = 'Hello from the browser check';
@@ -47,6 +51,7 @@ const treesShowSandboxData: E2eCheck = {
   title: 'activity bar "Compute": Resources and Tasks show rows from the sandbox',
   async run({ page, screenshot }) {
     await openViewContainer(page, 'Compute');
+    await widenSideBar(page, 460);
     await waitForRow(page, 'Resources', SANDBOX_DEVICE, 45_000);
     await waitForRow(page, 'Tasks', SANDBOX_SEEDED_TASK, 30_000);
     await screenshot('trees');
@@ -57,6 +62,11 @@ const treesShowSandboxData: E2eCheck = {
 const signRequestShowsStringToSign: E2eCheck = {
   title: 'palette "Compute: Sign Request…" for resource search shows the string to sign with \\n markers',
   async run({ page, screenshot }) {
+    // Token mode signs nothing; the sandbox's RSA profile shows the full string to sign.
+    await runCommand(page, 'Compute: Switch Profile…');
+    await pickQuickPickRow(page, SANDBOX_RSA_PROFILE).catch(() => fail(`"Switch Profile" offered no "${SANDBOX_RSA_PROFILE}" profile`));
+    await page.locator('.statusbar', { hasText: SANDBOX_RSA_PROFILE }).waitFor({ timeout: 10_000 })
+      .catch(() => fail(`the status bar does not show "${SANDBOX_RSA_PROFILE}" after switching`));
     await runCommand(page, 'Compute: Sign Request…');
     let pickedOperation = false;
     const text = await pollUntil('no editor showed the string to sign', 45_000, async () => {

@@ -32,7 +32,7 @@ export async function runE2eChecks({ page, sandbox, screenshotDir, log }: E2eOpt
     const taken: Record<string, string> = {};
     const screenshot = async (name: string): Promise<void> => {
       const file = path.join(screenshotDir, `${prefix}-${name}.png`);
-      await page.mouse.move(1, 1); // no hover tooltip in the picture
+      await page.mouse.move(900, 880); // no hover tooltip in the picture (over the empty status bar middle)
       await page.screenshot({ path: file });
       taken[name] = file;
     };

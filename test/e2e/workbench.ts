@@ -79,3 +79,27 @@ export async function openFile(page: Page, name: string): Promise<void> {
   await row.click();
   await page.locator('.editor-group-container.active .tab.active', { hasText: name }).waitFor({ timeout: 10_000 });
 }
+
+/** Drags the side bar's edge so tree labels are readable in screenshots. */
+export async function widenSideBar(page: Page, width: number): Promise<void> {
+  const sideBar = await page.locator('.part.sidebar').boundingBox();
+  if (!sideBar || sideBar.width >= width) return;
+  const edge = sideBar.x + sideBar.width;
+  for (const sash of await page.locator('.monaco-sash.vertical').all()) {
+    const box = await sash.boundingBox();
+    if (!box || Math.abs(box.x + box.width / 2 - edge) > 4 || box.height < sideBar.height / 2) continue;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width / 2, y);
+    await page.mouse.down();
+    await page.mouse.move(sideBar.x + width, y, { steps: 5 });
+    await page.mouse.up();
+    return;
+  }
+}
+
+/** Picks a row of the quick pick that a command just opened. */
+export async function pickQuickPickRow(page: Page, text: string | RegExp, timeoutMs = 10_000): Promise<void> {
+  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: text }).first();
+  await row.waitFor({ state: 'visible', timeout: timeoutMs });
+  await row.click();
+}

@@ -40,6 +40,9 @@ export function createFaultQueue(): FaultQueue {
     clear() {
       queue.length = 0;
     },
+    pending() {
+      return queue.map((queued) => ({ ...queued.fault, count: queued.remaining }));
+    },
   };
 }
 

@@ -58,6 +58,7 @@ export interface HandRequest {
   body?: string;
   /** Header values; `undefined` leaves a header out. */
   headers?: Record<string, string | undefined>;
+  signal?: AbortSignal;
 }
 
 export async function sendRaw(baseUrl: string, request: HandRequest): Promise<HandResponse> {
@@ -67,6 +68,7 @@ export async function sendRaw(baseUrl: string, request: HandRequest): Promise<Ha
     method: request.method ?? 'GET',
     headers,
     ...(request.body !== undefined ? { body: request.body } : {}),
+    ...(request.signal ? { signal: request.signal } : {}),
   });
   const text = await response.text();
   let json: Record<string, unknown> | undefined;

@@ -118,6 +118,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         sendJson(res, 413, { error: error.message }, { connection: 'close' });
         return;
       }
+      // A client that hung up mid-request leaves nobody to answer; that is not a sandbox failure.
+      if (req.socket.destroyed && !req.complete) return;
       // A bug in the sandbox: make it loud in the test output and answer instead of hanging.
       console.error('[sandbox] request failed:', error);
       if (res.headersSent) {

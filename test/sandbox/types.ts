@@ -64,6 +64,8 @@ export interface FaultQueue {
   /** Takes (and counts down) the first fault matching this request, if any. */
   take(target: FaultTarget, path: string): Fault | undefined;
   clear(): void;
+  /** Faults still waiting for a request, in order (tests check one was consumed). */
+  pending(): readonly Fault[];
 }
 
 /** Everything the sandbox server recorded, for assertions (no secrets beyond the test's own). */

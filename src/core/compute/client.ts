@@ -224,9 +224,10 @@ export class ComputeClientImpl implements ComputeClient {
           await this.backoff(attempt, retryAfter, `HTTP ${status}`, signal);
           continue;
         }
-        if (status === 429) {
-          throw new RateLimitError(errorExcerpt(text), contentTypeOf(response), retryAfter);
-        }
+        // Out of retries (or not safe to repeat): report the transient status as such, even when a
+        // gateway wrapped it in an envelope, so the UI can offer "try again later".
+        if (status === 429) throw new RateLimitError(errorExcerpt(text), contentTypeOf(response), retryAfter);
+        throw new HttpError(status, errorExcerpt(text), contentTypeOf(response), undefined, retryAfter);
       }
       if (allowFallback && (status === 404 || status === 405)) return { kind: 'fallback', status };
       if (!envelope) throw notAnEnvelopeError(status, text, contentTypeOf(response));

@@ -68,8 +68,11 @@ export class ChatStreamAccumulator {
       this.malformedEvents++;
       return;
     }
-    const error = errorFromJson(json, 200, this.secret);
-    if (error !== undefined) throw error;
+    // Guarded so the common chunk pays two property reads, not the whole error-shape check.
+    if (json['error'] != null || typeof json['code'] === 'number') {
+      const error = errorFromJson(json, 200, this.secret);
+      if (error !== undefined) throw error;
+    }
 
     const model = json['model'];
     if (typeof model === 'string') this.model = model;
@@ -89,7 +92,7 @@ export class ChatStreamAccumulator {
         out.push({ type: 'finish', reason: finish });
       }
     }
-    const usage = readUsage(json['usage']);
+    const usage = json['usage'] == null ? undefined : readUsage(json['usage']);
     if (usage !== undefined) {
       this.usage = usage;
       out.push({ type: 'usage', usage });

@@ -143,7 +143,7 @@ function profileItems(services: Services): ProfileItem[] {
 }
 
 async function switchInteractively(services: Services): Promise<Profile | undefined> {
-  type Item = vscode.QuickPickItem & { run: () => Promise<unknown> };
+  type Item = vscode.QuickPickItem & { run: () => Thenable<unknown> };
   const items: Item[] = [
     ...profileItems(services).map((item) => ({ ...item, run: () => services.profiles.setActive(item.profile.id) })),
     { label: '', kind: vscode.QuickPickItemKind.Separator, run: async () => undefined },

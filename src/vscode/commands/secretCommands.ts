@@ -72,7 +72,7 @@ export const secretCommands: Record<string, CommandEntry> = {
         return false;
       }
       const picked = await vscode.window.showQuickPick(
-        stored.map((kind) => ({ label: SECRET_LABELS[kind], kind, picked: true })),
+        stored.map((secret) => ({ label: SECRET_LABELS[secret], secret, picked: true })),
         { canPickMany: true, placeHolder: `Secrets of "${profile.label}" to remove from SecretStorage` },
       );
       if (!picked || picked.length === 0) return false;
@@ -84,7 +84,7 @@ export const secretCommands: Record<string, CommandEntry> = {
       );
       if (answer !== confirm) return false;
       await services.profiles.batch(async () => {
-        for (const item of picked) await services.profiles.deleteSecret(profile.id, item.kind);
+        for (const item of picked) await services.profiles.deleteSecret(profile.id, item.secret);
       });
       return true;
     },

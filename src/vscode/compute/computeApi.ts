@@ -1,7 +1,9 @@
 // What the compute area hands to the composition root, which returns it in the extension's exports:
 // the in-host tests read tree rows and drive tasks through it without clicking (and without timing).
 import type * as vscode from 'vscode';
+import type { StorageCheckBody } from '../../core/compute/api';
 import type { NodeLogTarget } from './nodeLog';
+import type { StorageCheckResult } from './storageCheck';
 import type { RegionChoice } from './resourceSearch';
 import type { TaskCreateInput } from './taskInput';
 
@@ -47,6 +49,8 @@ export interface ComputeApi {
   changePoints(taskId: number, points: number): Promise<void>;
   /** Opens the task's read-only JSON detail (key `task/<id>`). */
   openTaskDetail(taskId: number): Promise<vscode.TextEditor>;
+  /** The storage check the wizard sends (encrypted); an envelope failure comes back as pass: false. */
+  checkStorage(body: StorageCheckBody, signal?: AbortSignal): Promise<StorageCheckResult>;
   /** Opens the reusable node log document (key `node-log`) and starts following it. */
   openNodeLog(target: NodeLogTarget): Promise<vscode.TextEditor>;
 }

@@ -2,6 +2,7 @@
 // logs and the storage check. Wires the parts together and hands the composition root a ComputeApi.
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
+import { registerGuarded } from './commandGuard';
 import type { ComputeApi, ComputeViewName } from './computeApi';
 import { runCreateTaskWizard, type RegionHint } from './createTaskWizard';
 import { NodeLogViewer } from './nodeLog';
@@ -10,7 +11,7 @@ import { ResourceFilterStore } from './resourceFilter';
 import { flattenRegions, searchDevices } from './resourceSearch';
 import { RESOURCES_VIEW_ID, ResourcesTree } from './resourcesTree';
 import { snapshotTree } from './snapshot';
-import { runStorageCheckWizard } from './storageCheck';
+import { checkStorage, runStorageCheckWizard } from './storageCheck';
 import { STORAGE_VIEW_ID, StorageTree } from './storageTree';
 import { TaskActions } from './taskActions';
 import { registerTaskCommands, taskDetailDocument } from './taskCommands';
@@ -20,6 +21,7 @@ import { TaskItem, TASKS_VIEW_ID, TasksTree } from './tasksTree';
 export type { ComputeApi, ComputeViewName, TreeRow, ViewSnapshot } from './computeApi';
 export type { NodeLogTarget } from './nodeLog';
 export type { RegionChoice } from './resourceSearch';
+export type { StorageCheckResult } from './storageCheck';
 export type { TaskCreateInput } from './taskInput';
 
 export function registerCompute(services: ExtensionServices): ComputeApi {
@@ -80,8 +82,8 @@ export function registerCompute(services: ExtensionServices): ComputeApi {
     }),
     ...registerResourceCommands({ services, tree: resources, filter, runCreateWizard }),
     ...registerTaskCommands({ services, tree: tasks, actions, nodeLog, runCreateWizard }),
-    vscode.commands.registerCommand('computeToolkit.storage.refresh', () => storage.refresh()),
-    vscode.commands.registerCommand('computeToolkit.storage.check', (arg?: unknown) => runStorageCheckWizard(services, arg)),
+    registerGuarded(services, 'computeToolkit.storage.refresh', 'Refresh storage', () => storage.refresh()),
+    registerGuarded(services, 'computeToolkit.storage.check', 'Check storage credentials', (arg) => runStorageCheckWizard(services, arg)),
   );
 
   return {
@@ -111,5 +113,6 @@ export function registerCompute(services: ExtensionServices): ComputeApi {
     // Same document as the command; errors reach the caller instead of a notification.
     openTaskDetail: (taskId) => services.openReadOnlyDocument(taskDetailDocument(actions, taskId)),
     openNodeLog: (target) => nodeLog.show(target),
+    checkStorage: (body, signal) => checkStorage(services, body, signal),
   };
 }

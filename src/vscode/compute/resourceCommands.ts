@@ -2,6 +2,7 @@
 // "Create Task Here" from a region row, and a device's or region's JSON.
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
+import { registerGuarded } from './commandGuard';
 import type { RegionHint } from './createTaskWizard';
 import { deviceLabel } from './format';
 import { pickResourceFilter, type ResourceFilterStore } from './resourceFilter';
@@ -18,18 +19,18 @@ export interface ResourceCommandDeps {
 export function registerResourceCommands(deps: ResourceCommandDeps): vscode.Disposable[] {
   const { services, tree, filter } = deps;
   return [
-    vscode.commands.registerCommand('computeToolkit.resources.refresh', () => tree.refresh()),
-    vscode.commands.registerCommand('computeToolkit.resources.filter', () => pickResourceFilter(filter)),
-    vscode.commands.registerCommand('computeToolkit.resources.search', async () => {
+    registerGuarded(services, 'computeToolkit.resources.refresh', 'Refresh resources', () => tree.refresh()),
+    registerGuarded(services, 'computeToolkit.resources.filter', 'Filter resources', () => pickResourceFilter(filter)),
+    registerGuarded(services, 'computeToolkit.resources.search', 'Search resources', async () => {
       if (!(await services.requireProfile())) return;
       const choice = await searchRegions(services, filter);
       if (choice) await deps.runCreateWizard({ deviceName: choice.device.device_name, region: choice.region.region });
     }),
-    vscode.commands.registerCommand('computeToolkit.resources.createTaskHere', async (arg?: unknown) => {
+    registerGuarded(services, 'computeToolkit.resources.createTaskHere', 'Create task', async (arg) => {
       if (arg instanceof RegionItem) return deps.runCreateWizard({ deviceName: arg.device.device_name, region: arg.region.region });
       return vscode.commands.executeCommand('computeToolkit.resources.search');
     }),
-    vscode.commands.registerCommand('computeToolkit.resources.showJson', async (arg?: unknown) => {
+    registerGuarded(services, 'computeToolkit.resources.showJson', 'Show resource JSON', async (arg) => {
       if (!(arg instanceof DeviceItem) && !(arg instanceof RegionItem)) return;
       try {
         await showResourceJson(services, filter, arg);

@@ -5,6 +5,7 @@ import type { TaskStatus, TaskSummary } from '../../core/compute/api';
 import { isAbort } from '../../core/errors';
 import type { ExtensionServices, Profile, ReadOnlyDocumentOptions } from '../services';
 import { taskPlacement, taskStatusIcon } from './format';
+import { registerGuarded } from './commandGuard';
 import type { NodeLogTarget, NodeLogViewer } from './nodeLog';
 import type { TaskActions } from './taskActions';
 import { parsePoints } from './taskInput';
@@ -23,24 +24,24 @@ const ANY: readonly TaskStatus[] = ['Pending', 'Running', 'Paused', 'End', 'Othe
 
 export function registerTaskCommands(deps: TaskCommandDeps): vscode.Disposable[] {
   const { services, tree, actions } = deps;
-  const register = (id: string, handler: (arg?: unknown) => unknown): vscode.Disposable => vscode.commands.registerCommand(id, handler);
+  const register = (id: string, doing: string, handler: (arg?: unknown) => unknown): vscode.Disposable => registerGuarded(services, id, doing, handler);
 
   return [
-    register('computeToolkit.tasks.refresh', () => tree.refresh()),
-    register('computeToolkit.tasks.create', () => deps.runCreateWizard()),
-    register('computeToolkit.tasks.detail', async (arg) => {
+    register('computeToolkit.tasks.refresh', 'Refresh tasks', () => tree.refresh()),
+    register('computeToolkit.tasks.create', 'Create task', () => deps.runCreateWizard()),
+    register('computeToolkit.tasks.detail', 'Show task detail', async (arg) => {
       const task = await resolveTask(deps, arg, ANY, 'Task to show');
       if (task) await openTaskDetail(deps, task.task_id);
     }),
-    register('computeToolkit.tasks.pause', async (arg) => {
+    register('computeToolkit.tasks.pause', 'Pause task', async (arg) => {
       const task = await resolveTask(deps, arg, ['Running'], 'Running task to pause');
       if (task) await withProgress(services, `Pausing "${task.task_name}"…`, `Pause task ${task.task_id}`, (signal) => actions.lifecycle('pause', task.task_id, signal));
     }),
-    register('computeToolkit.tasks.recover', async (arg) => {
+    register('computeToolkit.tasks.recover', 'Recover task', async (arg) => {
       const task = await resolveTask(deps, arg, ['Paused'], 'Paused task to recover');
       if (task) await withProgress(services, `Recovering "${task.task_name}"…`, `Recover task ${task.task_id}`, (signal) => actions.lifecycle('recover', task.task_id, signal));
     }),
-    register('computeToolkit.tasks.stop', async (arg) => {
+    register('computeToolkit.tasks.stop', 'Stop task', async (arg) => {
       const task = await resolveTask(deps, arg, LIVE, 'Task to stop (delete)');
       const profile = services.profiles.active;
       if (!task || !profile) return;
@@ -51,7 +52,7 @@ export function registerTaskCommands(deps: TaskCommandDeps): vscode.Disposable[]
         await withProgress(services, `Stopping "${task.task_name}"…`, `Stop task ${task.task_id}`, (signal) => actions.lifecycle('stop', task.task_id, signal));
       }
     }),
-    register('computeToolkit.tasks.changePoints', async (arg) => {
+    register('computeToolkit.tasks.changePoints', 'Change node count', async (arg) => {
       const task = await resolveTask(deps, arg, LIVE, 'Task whose node count to change');
       if (!task) return;
       const value = await vscode.window.showInputBox({
@@ -71,17 +72,17 @@ export function registerTaskCommands(deps: TaskCommandDeps): vscode.Disposable[]
         actions.changePoints(task.task_id, parsed.points, signal),
       );
     }),
-    register('computeToolkit.tasks.copyId', async (arg) => {
+    register('computeToolkit.tasks.copyId', 'Copy task id', async (arg) => {
       const task = await resolveTask(deps, arg, ANY, 'Task whose id to copy');
       if (!task) return;
       await vscode.env.clipboard.writeText(String(task.task_id));
       vscode.window.setStatusBarMessage(`$(check) Copied task id ${task.task_id}`, 3000);
     }),
-    register('computeToolkit.tasks.openServiceUrl', async (arg) => {
+    register('computeToolkit.tasks.openServiceUrl', 'Open service URL', async (arg) => {
       const url = arg instanceof ServiceUrlItem ? arg.url : typeof arg === 'string' ? arg : await pickServiceUrl(tree);
       if (url) await openServiceUrl(url);
     }),
-    register('computeToolkit.nodes.showLog', async (arg) => {
+    register('computeToolkit.nodes.showLog', 'Show node log', async (arg) => {
       const target = arg instanceof NodeItem ? await targetFromNode(deps, arg) : await pickNodeTarget(deps);
       if (!target) return;
       try {

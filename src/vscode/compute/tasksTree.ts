@@ -195,14 +195,6 @@ export class TasksTree implements vscode.TreeDataProvider<TaskElement>, vscode.D
     this.render();
   }
 
-  /** Marks a task with a status we just asked for, until the platform confirms on the next refresh. */
-  patchTask(taskId: number, patch: Partial<TaskSummary>): void {
-    const pending = this.optimistic.get(taskId);
-    if (pending) pending.task = { ...pending.task, ...patch };
-    this.data.update((tasks) => tasks.map((task) => (task.task_id === taskId ? { ...task, ...patch } : task)));
-    this.render();
-  }
-
   message(): string | undefined {
     if (!this.services.profiles.active) return undefined;
     const state = this.data.state;

@@ -7,6 +7,7 @@ import type { Redactor } from '../../core/log';
 import type { ReadOnlyDocumentOptions } from '../services';
 
 export const DOCUMENT_SCHEME = 'compute-toolkit';
+const UPDATE_WAIT_LIMIT_MS = 5000;
 
 interface Entry {
   text: string;
@@ -39,10 +40,10 @@ export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vs
   async open(options: ReadOnlyDocumentOptions): Promise<vscode.TextEditor> {
     const uri = ReadOnlyDocuments.uriFor(options);
     const key = uri.toString();
-    const wasOpen = this.entries.has(key);
     // The Redactor is the last line of defence: feature areas mask secrets themselves.
-    this.entries.set(key, { text: this.redactor.redact(await options.content()), options });
-    if (wasOpen) this.changeEmitter.fire(uri);
+    const text = this.redactor.redact(await options.content());
+    this.entries.set(key, { text, options });
+    await this.showNewText(uri, text);
     let document = await vscode.workspace.openTextDocument(uri);
     if (document.languageId !== options.language) {
       document = await vscode.languages.setTextDocumentLanguage(document, options.language);
@@ -60,8 +61,30 @@ export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vs
     const entry = this.entries.get(uri.toString());
     if (!entry) return false;
     entry.text = this.redactor.redact(await entry.options.content());
-    this.changeEmitter.fire(uri);
+    await this.showNewText(uri, entry.text);
     return true;
+  }
+
+  /**
+   * Tells VS Code an open document changed and waits until it shows `text`, so callers (and tests)
+   * that read the editor right after open() see the new content. VS Code re-reads asynchronously.
+   */
+  private async showNewText(uri: vscode.Uri, text: string): Promise<void> {
+    const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
+    if (!open || open.getText() === text) return;
+    await new Promise<void>((resolve) => {
+      const done = (): void => {
+        listener.dispose();
+        clearTimeout(bound);
+        resolve();
+      };
+      const listener = vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.document.uri.toString() === uri.toString() && event.document.getText() === text) done();
+      });
+      // A bound, not a delay: should the update never be observed, showing the editor beats hanging.
+      const bound = setTimeout(done, UPDATE_WAIT_LIMIT_MS);
+      this.changeEmitter.fire(uri);
+    });
   }
 
   /** The current text of a document this provider serves (for tests and follow-up commands). */

@@ -191,8 +191,8 @@ export class ProfileStore implements ProfileService, vscode.Disposable {
 
   /** Re-reads settings and fires onDidChangeActive when what "active" means has changed. */
   private reload(): void {
-    if (this.batchDepth > 0) return;
     this.readSettings();
+    if (this.batchDepth > 0) return; // the batch's end reloads once more and fires then
     const fingerprint = this.fingerprint();
     if (fingerprint === this.activeFingerprint) return;
     this.activeFingerprint = fingerprint;

@@ -68,7 +68,7 @@ function operationSteps(title: string, spec: OperationSpec, stepsBefore: number,
   };
 
   const encryptionStep: Step = async (input) => {
-    const picked = await input.showQuickChoice<Choice<boolean>>({
+    const picked = await input.showQuickPick<Choice<boolean>>({
       title,
       step: total,
       totalSteps: total,
@@ -143,7 +143,7 @@ function rawSteps(title: string, done: (input: RequestInput) => void): Step {
     });
   };
   const encryptionStep: Step = async (input) => {
-    const picked = await input.showQuickChoice<Choice<boolean>>({
+    const picked = await input.showQuickPick<Choice<boolean>>({
       title,
       step: 6,
       totalSteps: 6,
@@ -205,7 +205,7 @@ function rawSteps(title: string, done: (input: RequestInput) => void): Step {
     return queryStep;
   };
   return async (input) => {
-    const picked = await input.showQuickChoice<Choice<HttpMethod>>({
+    const picked = await input.showQuickPick<Choice<HttpMethod>>({
       title,
       step: 2,
       totalSteps: total(),

@@ -9,12 +9,14 @@ import { sendEnvelope, type EnvelopeField } from './envelope';
 
 const DEFAULT_LATENCY_MS = 1000;
 
-/** Answers the fault and returns the recorded outcome, or undefined when the request should go on (latency). */
+/**
+ * Answers the fault and returns the recorded outcome, or undefined when the request should go on
+ * (latency that ran its course).
+ */
 export async function answerComputeFault(fault: Fault, res: ServerResponse, field: EnvelopeField): Promise<string | undefined> {
   switch (fault.kind) {
     case 'latency':
-      await delay(fault.delayMs ?? DEFAULT_LATENCY_MS);
-      return undefined;
+      return (await waitUnlessClosed(fault.delayMs ?? DEFAULT_LATENCY_MS, res)) ? undefined : 'client-closed';
     case 'status': {
       const status = fault.status ?? 503;
       const headers: Record<string, string> = {};
@@ -40,5 +42,24 @@ export async function answerComputeFault(fault: Fault, res: ServerResponse, fiel
     default:
       sendEnvelope(res, field, { status: 500, code: 'Z001', message: `fault kind "${fault.kind}" applies to interface B only`, data: null });
       return 'Z001';
+  }
+}
+
+/**
+ * Waits, but stops as soon as the connection closes (a client that timed out, or the sandbox
+ * closing), so no timer outlives the request. Returns false when it was cut short.
+ */
+async function waitUnlessClosed(ms: number, res: ServerResponse): Promise<boolean> {
+  const closed = new AbortController();
+  const onClose = (): void => closed.abort();
+  res.once('close', onClose);
+  try {
+    await delay(ms, undefined, { signal: closed.signal });
+    return true;
+  } catch (error) {
+    if (closed.signal.aborted) return false;
+    throw error;
+  } finally {
+    res.off('close', onClose);
   }
 }

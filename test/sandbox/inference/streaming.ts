@@ -77,24 +77,35 @@ export async function streamReply(res: ServerResponse, options: StreamReplyOptio
   const dropAfter = fault?.kind === 'drop-midstream' ? (fault.afterChunks ?? 3) : undefined;
   const malformedAfter = fault?.kind === 'malformed-chunk' ? (fault.afterChunks ?? 2) : undefined;
 
+  // Chunks between two pauses go out in one socket write, as a busy server's would.
+  let batch = '';
+  const flush = async (): Promise<boolean> => {
+    const text = batch;
+    batch = '';
+    return text === '' || (await writeChunk(res, text));
+  };
   for (const text of plannedChunks(options)) {
     if (record.chunksWritten === dropAfter) {
+      // Let the chunks so far reach the wire, then cut the connection without a proper end.
+      const sent = batch;
+      batch = '';
+      if (sent !== '' && !isGone(res)) await new Promise<void>((resolve) => res.write(sent, () => resolve()));
       record.state = 'dropped';
       res.socket?.destroy();
       return;
     }
-    if (record.chunksWritten === malformedAfter) {
-      if (!(await writeChunk(res, 'data: {"id":"broken","choices":[{"delta":{"content":\n\n'))) return;
-    }
-    if (!(await writeChunk(res, text))) return;
+    if (record.chunksWritten === malformedAfter) batch += 'data: {"id":"broken","choices":[{"delta":{"content":\n\n';
+    batch += text;
     record.chunksWritten++;
     // Without a delay, still yield now and then so one fast stream does not hold up the process.
     if (record.chunksWritten % pauseEvery === 0 && (delayMs > 0 || record.chunksWritten % 32 === 0)) {
+      if (!(await flush())) return;
       await pause(delayMs);
       if (isGone(res)) return;
     }
   }
-  if (!(await writeChunk(res, 'data: [DONE]\n\n'))) return;
+  batch += 'data: [DONE]\n\n';
+  if (!(await flush())) return;
   record.state = 'done';
   res.end();
 }

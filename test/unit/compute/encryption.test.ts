@@ -110,7 +110,7 @@ describe('body encryption against `openssl pkeyutl -decrypt` (block by block)', 
       points: fc.integer({ min: 1, max: 64 }),
       note: fc.constantFrom('', '模型服务 🚀', 'ümlaut – dash', '"quoted" \\ back\\slash'),
       tags: fc.array(fc.string({ unit: 'grapheme', maxLength: 20 }), { maxLength: 12 }),
-    });
+    }, { noNullPrototype: true });
     const samples = fc.sample(bodyArb, { numRuns: 8, seed: 424242 });
     for (const body of samples) {
       const plaintext = compactJson(body);

@@ -1,0 +1,75 @@
+// Shared set-up for the compute suites: the extension's ComputeApi with the sandbox as active profile,
+// and a bounded "refresh until the rows say so" wait (no sleeps used as assertions).
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../../src/vscode/api';
+import type { ComputeApi, ComputeViewName, TreeRow, ViewSnapshot } from '../../../src/vscode/compute/index';
+import { sandboxUrl } from '../sandboxInfo';
+
+const EXTENSION_ID = 'compute-toolkit.compute-toolkit';
+
+let connected: Promise<ComputeApi> | undefined;
+
+/** The extension's exports (activating it if needed). */
+export async function extensionApi(): Promise<ExtensionApi> {
+  const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+  assert.ok(extension, `${EXTENSION_ID} is not loaded`);
+  const api = await extension.activate();
+  await api.ready;
+  return api;
+}
+
+/** Activates the extension once, makes the sandbox the active profile, and returns the compute API. */
+export function computeWithSandbox(): Promise<ComputeApi> {
+  connected ??= (async () => {
+    const api = await extensionApi();
+    await vscode.commands.executeCommand('computeToolkit.profile.connectSandbox', sandboxUrl());
+    const active = api.services.profiles.active;
+    assert.ok(active, 'connecting to the sandbox should leave an active profile');
+    assert.ok(active.computeBaseUrl.startsWith(sandboxUrl()), `active profile ${active.computeBaseUrl} is not the sandbox ${sandboxUrl()}`);
+    return api.compute;
+  })();
+  return connected;
+}
+
+/** Depth-first search of snapshot rows. */
+export function findRow(rows: readonly TreeRow[], predicate: (row: TreeRow) => boolean): TreeRow | undefined {
+  for (const row of rows) {
+    if (predicate(row)) return row;
+    const inChildren = row.children ? findRow(row.children, predicate) : undefined;
+    if (inChildren) return inChildren;
+  }
+  return undefined;
+}
+
+/**
+ * Refreshes `view` until `predicate` holds, at most `attempts` times with a short pause between
+ * (the sandbox moves tasks Pending → Running after ~3 s). Fails with the last rows seen.
+ */
+export async function refreshUntil(
+  compute: ComputeApi,
+  view: ComputeViewName,
+  predicate: (snapshot: ViewSnapshot) => boolean,
+  options: { depth?: number; attempts?: number; what: string },
+): Promise<ViewSnapshot> {
+  const attempts = options.attempts ?? 60;
+  let last: ViewSnapshot | undefined;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    await compute.refresh(view);
+    last = await compute.snapshot(view, { depth: options.depth ?? 1 });
+    if (predicate(last)) return last;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  assert.fail(`${options.what}: not reached after ${attempts} refreshes; last rows: ${JSON.stringify(last?.rows.map((row) => [row.label, row.contextValue]))}, message: ${last?.message ?? '(none)'}`);
+}
+
+/** Waits for the next onDidRefresh of `view` (bounded by mocha's test timeout). */
+export function nextRefresh(compute: ComputeApi, view: ComputeViewName): Promise<void> {
+  return new Promise((resolve) => {
+    const subscription = compute.onDidRefresh((refreshed) => {
+      if (refreshed !== view) return;
+      subscription.dispose();
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,127 @@
+// The Tasks view against the sandbox: seeded tasks, a full lifecycle through the wizard's code path,
+// and a failing platform shown as a view message that clears after a refresh.
+import * as assert from 'node:assert/strict';
+import type { ComputeApi, RegionChoice, TreeRow } from '../../../src/vscode/compute/index';
+import { clearFaults, injectFault } from '../sandboxInfo';
+import { computeWithSandbox, extensionApi, findRow, refreshUntil } from './computeTestApi';
+
+function taskRow(rows: readonly TreeRow[], taskId: number): TreeRow | undefined {
+  return rows.find((row) => row.id === `task/${taskId}`);
+}
+
+async function inStockRegion(compute: ComputeApi): Promise<RegionChoice> {
+  const choice = (await compute.searchRegions()).find(({ region }) => region.inventory > 0 && region.discount_price !== null);
+  assert.ok(choice, 'the sandbox has a region in stock');
+  return choice;
+}
+
+describe('compute: Tasks tree', () => {
+  let compute: ComputeApi;
+
+  before(async () => {
+    compute = await computeWithSandbox();
+    await compute.refresh('tasks');
+  });
+
+  afterEach(async () => {
+    await clearFaults();
+  });
+
+  it('lists the seeded tasks with status icons and context values', async () => {
+    const { rows, message } = await compute.snapshot('tasks');
+    assert.equal(message, undefined, `unexpected view message: ${message}`);
+    const serving = rows.find((row) => row.label === 'qwen3-32b-serving');
+    assert.ok(serving, `seeded running task missing from ${rows.map((row) => row.label).join(', ')}`);
+    assert.equal(serving.contextValue, 'task.Running');
+    assert.equal(serving.icon, 'pass');
+    assert.match(serving.description ?? '', /^Running · \d+\/2 nodes · ¥\d+\.\d{2} billed$/);
+    const paused = rows.find((row) => row.label === 'comfyui-测试');
+    assert.ok(paused, 'seeded paused task missing');
+    assert.equal(paused.contextValue, 'task.Paused');
+    assert.equal(paused.icon, 'debug-pause');
+  });
+
+  it('expands a running task to its service with a public URL and to its nodes', async () => {
+    const { rows } = await compute.snapshot('tasks', { depth: 3 });
+    const serving = rows.find((row) => row.label === 'qwen3-32b-serving');
+    assert.ok(serving?.children, 'the running task expands');
+    const service = serving.children.find((row) => row.contextValue === 'service');
+    assert.equal(service?.label, 'vllm');
+    const url = findRow(service?.children ?? [], (row) => row.contextValue === 'serviceUrl');
+    assert.ok(url, 'a Running task has a public URL');
+    assert.match(url.label, /^https:\/\/\S+/);
+    const nodes = serving.children.find((row) => row.contextValue === 'nodes');
+    assert.ok(nodes?.children && nodes.children.length > 0, 'the Nodes group lists nodes');
+    for (const node of nodes.children) {
+      assert.equal(node.contextValue, 'node');
+      assert.match(node.description ?? '', /^Running · /);
+    }
+  });
+
+  it('create → shown at once → Running → pause → Paused → recover → Running → stop → End', async function () {
+    this.timeout(180_000);
+    const region = await inStockRegion(compute);
+    const name = `it-lifecycle-${Date.now()}`;
+    const secretValue = `hf-it-${Math.random().toString(36).slice(2)}-${Date.now()}`;
+    const taskId = await compute.createTask({
+      name,
+      region: region.region,
+      image: 'harbor.suanleme.cn/public-hub/dailyhot:1.0',
+      ports: [6688],
+      points: 1,
+      env: { LOG_LEVEL: 'info', HF_TOKEN: secretValue },
+      startCommand: '',
+    });
+    assert.ok(Number.isInteger(taskId) && taskId > 0, `task id ${taskId}`);
+
+    // No refresh here: the row must be there straight after the create.
+    const immediately = taskRow((await compute.snapshot('tasks')).rows, taskId);
+    assert.ok(immediately, 'the new task is listed at once');
+    assert.equal(immediately.label, name);
+    assert.match(immediately.contextValue ?? '', /^task\.(Pending|Running)$/);
+
+    const isStatus = (status: string) => (snapshot: { rows: TreeRow[] }) => taskRow(snapshot.rows, taskId)?.contextValue === `task.${status}`;
+    await refreshUntil(compute, 'tasks', isStatus('Running'), { what: 'the new task runs' });
+
+    await compute.pauseTask(taskId);
+    await refreshUntil(compute, 'tasks', isStatus('Paused'), { what: 'the task is paused' });
+    assert.equal(taskRow((await compute.snapshot('tasks')).rows, taskId)?.icon, 'debug-pause');
+
+    await compute.recoverTask(taskId);
+    await refreshUntil(compute, 'tasks', isStatus('Running'), { what: 'the recovered task runs again' });
+
+    await compute.stopTask(taskId);
+    const ended = await refreshUntil(compute, 'tasks', isStatus('End'), { what: 'the stopped task ends' });
+    assert.equal(taskRow(ended.rows, taskId)?.icon, 'circle-slash');
+    // Env values can be secrets: the create must not have written them to the log channel.
+    assert.ok(!(await extensionApi()).surface.logText().includes(secretValue), 'an env value reached the log');
+  });
+
+  it('creates with an encrypted body on an RSA profile, and stops it', async function () {
+    this.timeout(120_000);
+    const region = await inStockRegion(compute);
+    const name = `it-encrypted-${Date.now()}`;
+    const taskId = await compute.createTask({ name, region: region.region, image: 'harbor.suanleme.cn/public-hub/dailyhot:1.0', ports: [6688, 80], points: 1, encrypt: true });
+    assert.ok(taskRow((await compute.snapshot('tasks')).rows, taskId), 'the encrypted create is listed at once');
+    await compute.stopTask(taskId);
+    await refreshUntil(compute, 'tasks', (snapshot) => taskRow(snapshot.rows, taskId)?.contextValue === 'task.End', { what: 'the task ends' });
+  });
+
+  it('a failing platform (HTTP 503) shows a view message, not a popup, and recovers after a refresh', async function () {
+    this.timeout(120_000);
+    // More failures than the client's retries, so the refresh itself fails.
+    await injectFault({ target: 'compute', kind: 'status', status: 503, pathPrefix: '/api/deployment/task/search', count: 50 });
+    await compute.refresh('tasks');
+    const failed = await compute.snapshot('tasks');
+    assert.match(failed.message ?? '', /503/, `message: ${failed.message}`);
+    // The rows loaded before the failure stay on screen, and the message says they are stale.
+    assert.ok(failed.rows.some((row) => row.label === 'qwen3-32b-serving'), 'stale rows are kept');
+    assert.match(failed.message ?? '', /Showing tasks from/);
+
+    await clearFaults();
+    await compute.refresh('tasks');
+    const recovered = await compute.snapshot('tasks');
+    assert.equal(recovered.message, undefined);
+    assert.ok(recovered.rows.some((row) => row.label === 'qwen3-32b-serving'));
+  });
+});

@@ -1,0 +1,45 @@
+// reportError's mapping from each core error class to a message and the actions that fix it.
+import * as assert from 'node:assert/strict';
+import { AbortedError, ConfigError, HttpError, NetworkError, RateLimitError, TimeoutError } from '../../../src/core/errors';
+import type { ExtensionApi } from '../../../src/vscode/api';
+import type { ErrorAction } from '../../../src/vscode/errors/describeError';
+import { extensionApi } from './surfaceApi';
+
+describe('surface: error messages and actions', () => {
+  let api: ExtensionApi;
+  const kinds = (actions: readonly ErrorAction[] | undefined): string[] => (actions ?? []).map((action) => action.kind);
+
+  before(async () => {
+    api = await extensionApi();
+  });
+
+  it('a network failure offers Retry when the caller can retry, and always Show Logs', () => {
+    const error = new NetworkError('connect ECONNREFUSED 127.0.0.1:9', 'ECONNREFUSED');
+    assert.deepEqual(kinds(api.surface.describeError(error, 'Load tasks')?.actions), ['showLogs']);
+    const report = api.services.reportError; // the real one is exercised elsewhere; here only the mapping
+    assert.equal(typeof report, 'function');
+  });
+
+  it('a 429 after retries says how long the server asked to wait', () => {
+    const report = api.surface.describeError(new RateLimitError('slow down', 'application/json', 30), 'Load tasks');
+    assert.match(report?.message ?? '', /Load tasks failed: Rate limited \(HTTP 429\); the server asked to wait 30s/);
+  });
+
+  it('HTTP 401 points at the profile; an HTML gateway page is summarised, not dumped', () => {
+    const unauthorized = api.surface.describeError(new HttpError(401, 'Unauthorized', 'text/html'), 'Load tasks');
+    assert.ok(kinds(unauthorized?.actions).includes('configureProfile'));
+    const gateway = api.surface.describeError(new HttpError(502, 'Bad Gateway nginx', 'text/html'), 'Load tasks');
+    assert.match(gateway?.message ?? '', /HTTP 502: Bad Gateway nginx/);
+  });
+
+  it('a timeout and a config error keep their own explanation and hint', () => {
+    assert.match(api.surface.describeError(new TimeoutError('request', 30000), 'Load tasks')?.message ?? '', /Timed out after 30000 ms/);
+    const config = api.surface.describeError(new ConfigError('The URL is not https.', 'Use https://.'), 'Save profile');
+    assert.equal(config?.message, 'Save profile: The URL is not https. Use https://.');
+    assert.deepEqual(kinds(config?.actions), ['configureProfile', 'showLogs']);
+  });
+
+  it('cancellation is silent', () => {
+    assert.equal(api.surface.describeError(new AbortedError(), 'Load tasks'), undefined);
+  });
+});

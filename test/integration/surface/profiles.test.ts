@@ -1,0 +1,81 @@
+// Profiles and secrets through the real SecretStorage and settings of the running VS Code, and a
+// profile switch re-scoping the status bar, the context key consumers and the compute client at once.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../../src/vscode/api';
+import type { SandboxInfo } from '../sandboxInfo';
+import { RSA_PROFILE, TOKEN_PROFILE, connectedApi, nextEvent, sandboxSecrets } from './surfaceApi';
+
+describe('surface: profiles and secrets', () => {
+  let api: ExtensionApi;
+  let sandbox: SandboxInfo;
+
+  before(async () => {
+    ({ api, sandbox } = await connectedApi());
+  });
+
+  after(async () => {
+    await api.surface.profiles.setActive(RSA_PROFILE);
+  });
+
+  it('connectSandbox (the command, with a URL argument) stores both profiles and their secrets', async () => {
+    const result = (await vscode.commands.executeCommand('computeToolkit.profile.connectSandbox', sandbox.url)) as
+      | { rsa: { id: string }; token: { id: string } }
+      | undefined;
+    assert.equal(result?.rsa.id, RSA_PROFILE);
+    assert.equal(result?.token.id, TOKEN_PROFILE);
+    const { rsaMode, tokenMode, modelApiKey } = sandbox.bootstrap.credentials;
+    const profiles = api.services.profiles;
+    assert.equal(await profiles.getSecret(RSA_PROFILE, 'apiToken'), rsaMode.token);
+    assert.equal(await profiles.getSecret(RSA_PROFILE, 'privateKey'), rsaMode.privateKeyPem);
+    assert.equal(await profiles.getSecret(RSA_PROFILE, 'platformPublicKey'), rsaMode.platformPublicKeyPem);
+    assert.equal(await profiles.getSecret(RSA_PROFILE, 'modelApiKey'), modelApiKey);
+    assert.equal(await profiles.getSecret(TOKEN_PROFILE, 'apiToken'), tokenMode.token);
+    assert.equal(await profiles.getSecret(TOKEN_PROFILE, 'privateKey'), undefined);
+    assert.equal(api.services.profiles.active?.id, RSA_PROFILE);
+  });
+
+  it('a secret written through the API reads back from SecretStorage, with its set time recorded', async () => {
+    const store = api.surface.profiles;
+    const before = Date.now();
+    await store.setSecret(TOKEN_PROFILE, 'modelApiKey', 'surface-test-model-key-0123456789');
+    assert.equal(await store.getSecret(TOKEN_PROFILE, 'modelApiKey'), 'surface-test-model-key-0123456789');
+    const setAt = store.secretSetAt(TOKEN_PROFILE, 'modelApiKey');
+    assert.ok(setAt !== undefined && setAt >= before, `set time ${String(setAt)} not recorded`);
+    await store.setSecret(TOKEN_PROFILE, 'modelApiKey', sandbox.bootstrap.credentials.modelApiKey);
+  });
+
+  it('settings hold the profiles but no secret', () => {
+    const settings = JSON.stringify(vscode.workspace.getConfiguration('computeToolkit'));
+    for (const secret of sandboxSecrets(sandbox)) {
+      assert.ok(!settings.includes(secret), 'a secret was written to settings');
+    }
+    const stored = vscode.workspace.getConfiguration('computeToolkit').get<{ id: string; environment: string }[]>('profiles') ?? [];
+    assert.deepEqual(
+      stored.filter((profile) => profile.environment === 'sandbox').map((profile) => profile.id).sort(),
+      [RSA_PROFILE, TOKEN_PROFILE],
+    );
+  });
+
+  it('switching profile fires one change, re-labels the status bar and rebuilds the compute client', async () => {
+    const clientBefore = api.services.computeClient();
+    assert.match(api.surface.statusBarText(), /Sandbox \(RSA\) · RSA/);
+    const changed = nextEvent(api.services.profiles.onDidChangeActive);
+    const result = (await vscode.commands.executeCommand('computeToolkit.profile.switch', TOKEN_PROFILE)) as { id: string } | undefined;
+    assert.equal(result?.id, TOKEN_PROFILE);
+    assert.equal((await changed)?.id, TOKEN_PROFILE);
+    assert.match(api.surface.statusBarText(), /Sandbox \(token\) · Token/);
+    const clientAfter = api.services.computeClient();
+    assert.notEqual(clientAfter, clientBefore, 'the client of the previous profile is still handed out');
+    // The new client really is token-mode: what it prepares carries no signature.
+    const prepared = await clientAfter.prepare('resource.search', {});
+    assert.equal(prepared.mode, 'token');
+    assert.equal(prepared.displayHeaders.sign_str, undefined);
+  });
+
+  it('the token-mode profile works against the sandbox after the switch', async () => {
+    await api.surface.profiles.setActive(TOKEN_PROFILE);
+    const result = await api.services.computeClient().call('resource.search', {});
+    assert.ok(Array.isArray(result.results) && result.results.length > 0, 'no devices from the sandbox');
+  });
+});

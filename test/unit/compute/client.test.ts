@@ -1,0 +1,394 @@
+import assert from 'node:assert/strict';
+import * as crypto from 'node:crypto';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import type { ComputeClientOptions, ComputeCredentials, TaskCreateBody } from '../../../src/core/compute/api';
+import { createComputeClient } from '../../../src/core/compute/client';
+import { diagnose } from '../../../src/core/compute/diagnosis';
+import { ComputeApiError } from '../../../src/core/compute/errors';
+import { stringToSign, sign } from '../../../src/core/compute/signing';
+import {
+  AbortedError,
+  ConfigError,
+  HttpError,
+  NetworkError,
+  RateLimitError,
+  TimeoutError,
+} from '../../../src/core/errors';
+import type { Logger } from '../../../src/core/log';
+import { json, startTestServer, type ReceivedRequest, type TestServer } from '../http/helpers/testServer';
+import { decryptBlocks, rsaPair } from './helpers/keys';
+
+const clientKeys = rsaPair(2048, 0);
+const platformKeys = rsaPair(2048, 1);
+const TOKEN = 'tok_live_0123456789abcdef';
+
+const rsaCredentials: ComputeCredentials = {
+  mode: 'rsa',
+  token: TOKEN,
+  privateKey: clientKeys.pkcs8Pem,
+  platformPublicKey: platformKeys.spkiPem,
+};
+const tokenCredentials: ComputeCredentials = { mode: 'token', token: TOKEN };
+
+const createBody: TaskCreateBody = {
+  task_name: '推理服务-1',
+  points: 1,
+  resources: [
+    {
+      mark: 'opaque-mark',
+      region_name: '河北一区',
+      resource: { device_name: 'H20 x 8', region: 'hebeif-1', gpu_name: 'H20', gpu_count: 8, gpu_memory: 786432, memory: 1572864, cpu_cores: 192 },
+    },
+  ],
+  services: [{ service_name: 'web', service_image: 'harbor.suanleme.cn/public-hub/dailyhot:1.0', remote_ports: [{ service_port: 80 }] }],
+};
+
+/** What the platform checks: the signature over the exact target and body bytes received. */
+function signatureValid(req: ReceivedRequest): boolean {
+  const header = (name: string): string => String(req.headers[name] ?? '');
+  const text = stringToSign({ path: req.url, version: header('version'), timestamp: header('timestamp'), token: header('token'), body: req.body });
+  return crypto.verify('sha256', Buffer.from(text, 'utf8'), clientKeys.publicKey, Buffer.from(header('sign_str'), 'base64'));
+}
+
+function capturingLogger(lines: string[]): Logger {
+  const push = (m: string): void => {
+    lines.push(m);
+  };
+  return { trace: push, debug: push, info: push, warn: push, error: push };
+}
+
+describe('compute client against a local HTTP server', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+  beforeEach(() => {
+    server.requests.length = 0;
+  });
+
+  const client = (overrides: Partial<ComputeClientOptions> & { creds?: ComputeCredentials } = {}) =>
+    createComputeClient({
+      baseUrl: server.url,
+      credentials: async () => overrides.creds ?? rsaCredentials,
+      retry: { baseDelayMs: 1, maxDelayMs: 2_000 },
+      ...overrides,
+    });
+
+  it('RSA mode: signs the exact target and headers; returns data of a "0000" envelope', async () => {
+    server.handle((req, res) => json(res, 200, { code: signatureValid(req) ? '0000' : 'C002', message: 'success', data: { count: 0, results: [] } }));
+    const data = await client().call('task.list', { search_value: "it's (训练) 50%*", page: 1 });
+    assert.deepEqual(data, { count: 0, results: [] });
+    const [req] = server.requests;
+    assert.ok(req);
+    assert.equal(req.method, 'GET');
+    assert.equal(req.url, '/api/deployment/task/search?search_value=it%27s%20%28%E8%AE%AD%E7%BB%83%29%2050%25%2A&page=1');
+    assert.equal(req.headers.version, '1.0.0');
+    assert.match(String(req.headers.timestamp), /^\d{13}$/);
+    assert.equal(req.headers['content-type'], 'application/json');
+    assert.equal(req.body, '');
+    assert.ok(signatureValid(req));
+  });
+
+  it('token mode: token, version and timestamp; no sign_str; Content-Type only with a body', async () => {
+    server.handle((_req, res) => json(res, 200, { code: 0, msg: 'ok', data: null }));
+    const c = client({ creds: tokenCredentials });
+    await c.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' });
+    await c.call('task.pause', { task_id: 42 });
+    const [get, post] = server.requests;
+    assert.equal(get?.url, '/api/deployment/resource/search?task_type=Deployment&device_type=GpuDevice');
+    assert.equal(get?.headers.token, TOKEN);
+    assert.equal(get?.headers.version, '1.0.0');
+    assert.equal(get?.headers.sign_str, undefined);
+    assert.equal(get?.headers['content-type'], undefined);
+    assert.equal(post?.body, '{"task_id":42}');
+    assert.equal(post?.headers['content-type'], 'application/json');
+  });
+
+  it('encrypted task create: Base64 of 256-byte blocks under the platform key, signed after encrypting', async () => {
+    server.handle((req, res) => json(res, 200, { code: signatureValid(req) ? '0000' : 'C002', message: 'success', data: { task_id: 9 } }));
+    const data = await client().call('task.create', createBody, { encrypt: true });
+    assert.deepEqual(data, { task_id: 9 });
+    const [req] = server.requests;
+    assert.ok(req && signatureValid(req), 'signature covers the ciphertext as sent');
+    assert.match(req.body, /^[A-Za-z0-9+/]+=*$/);
+    assert.equal(Buffer.from(req.body, 'base64').length % 256, 0);
+    assert.equal(decryptBlocks(req.body, platformKeys.privateKey).toString('utf8'), JSON.stringify(createBody));
+    assert.equal(req.headers['content-type'], 'application/json');
+  });
+
+  it('refuses before sending: token mode on an encrypted operation, own key as platform key, missing private key', async () => {
+    const check = { storage_name: 's', juicefs_region_id: 1, bucket: 'b', dir: '/', endpoint: 'oss.example.com', access_key: 'AK_0123456789', secret_key: 'SK_abcdefghijkl' };
+    await assert.rejects(client({ creds: tokenCredentials }).call('storage.encryptCheck', check), (e: unknown) => e instanceof ConfigError && /only RSA-mode keys/.test(e.message));
+    await assert.rejects(
+      client({ creds: { ...rsaCredentials, platformPublicKey: clientKeys.spkiPem } }).call('storage.encryptCheck', check),
+      /platform public key slot holds your own public key/,
+    );
+    await assert.rejects(client({ creds: { mode: 'rsa', token: TOKEN } }).call('task.list', {}), /RSA mode needs the client private key/);
+    await assert.rejects(client({ creds: { mode: 'token', token: '  ' } }).call('task.list', {}), /No API token/);
+    assert.equal(server.requests.length, 0);
+  });
+
+  it('failure envelopes become ComputeApiError with code, message, kind and a local diagnosis', async () => {
+    server.handle((_req, res) => json(res, 200, { code: 'C999', message: 'task_id: no such task', data: null }));
+    await assert.rejects(client().call('task.detail', { task_id: 1 }), (e: unknown) => {
+      assert.ok(e instanceof ComputeApiError);
+      assert.equal(e.kind, 'api');
+      assert.equal(e.code, 'C999');
+      assert.equal(e.serverMessage, 'task_id: no such task');
+      assert.equal(e.operation, 'task.detail');
+      assert.equal(e.likelyCause.kind, 'unknown');
+      assert.match(e.message, /^Task detail failed: C999 task_id: no such task$/);
+      return true;
+    });
+    assert.equal(server.requests.length, 1, 'API failures are not retried');
+
+    server.handle((_req, res) => json(res, 200, { code: 'C002', msg: 'sign error', data: null }));
+    await assert.rejects(client().call('resource.search', {}), (e: unknown) => {
+      assert.ok(e instanceof ComputeApiError);
+      assert.equal(e.kind, 'auth');
+      assert.equal(e.likelyCause.kind, 'signature-key-not-registered');
+      return true;
+    });
+    await assert.rejects(client({ creds: tokenCredentials }).call('resource.search', {}), (e: unknown) => e instanceof ComputeApiError && e.likelyCause.kind === 'token');
+  });
+
+  it('diagnoses clock skew from the failed response\'s own Date header, then corrects the next timestamps', async () => {
+    const serverAhead = 10 * 60_000;
+    server.handle((req, res) => {
+      const serverNow = Date.now() + serverAhead;
+      const fresh = Math.abs(Number(req.headers.timestamp) - serverNow) < 5 * 60_000;
+      json(res, 200, { code: fresh ? '0000' : 'C004', message: fresh ? 'success' : 'timestamp expired', data: {} }, { date: new Date(serverNow).toUTCString() });
+    });
+    const c = client();
+    await assert.rejects(c.call('resource.search', {}), (e: unknown) => {
+      assert.ok(e instanceof ComputeApiError);
+      assert.equal(e.likelyCause.kind, 'clock-skew');
+      assert.ok(e.likelyCause.kind === 'clock-skew' && Math.abs(e.likelyCause.offsetMs - serverAhead) < 2_000, JSON.stringify(e.likelyCause));
+      assert.match(e.likelyCause.detail, /10\.0 min behind the server's/);
+      return true;
+    });
+    assert.deepEqual(await c.call('resource.search', {}), {});
+    assert.equal(server.requests.length, 2, 'the timestamp failure itself was not retried');
+  });
+
+  it('diagnoses a 10-digit timestamp and a wrong version string', async () => {
+    server.handle((_req, res) => json(res, 200, { code: 'C004', message: 'bad timestamp', data: null }));
+    await assert.rejects(
+      client({ now: () => Math.floor(Date.now() / 1000) }).call('resource.search', {}),
+      (e: unknown) => e instanceof ComputeApiError && e.likelyCause.kind === 'timestamp-format' && /10 digits means seconds/.test(e.likelyCause.detail),
+    );
+    await assert.rejects(
+      client({ version: '0.0.1' }).call('resource.search', {}),
+      (e: unknown) => e instanceof ComputeApiError && e.likelyCause.kind === 'version-type' && /"0\.0\.1"/.test(e.likelyCause.detail),
+    );
+    assert.throws(() => client({ version: 1 as unknown as string }), (e: unknown) => e instanceof ConfigError && /must be the string "1\.0\.0"/.test(e.message));
+  });
+
+  it('an HTML error page becomes HttpError with a tag-free excerpt', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(500, { 'content-type': 'text/html' });
+      res.end('<html><head><style>b{}</style></head><body><h1>500 Internal Server Error</h1><p>nginx</p></body></html>');
+    });
+    await assert.rejects(client().call('task.list', {}), (e: unknown) => {
+      assert.ok(e instanceof HttpError);
+      assert.equal(e.status, 500);
+      assert.equal(e.excerpt, '500 Internal Server Error nginx');
+      assert.match(e.message, /expected the platform's JSON envelope but got an HTML page: 500 Internal Server Error nginx/);
+      return true;
+    });
+    server.handle((_req, res) => {
+      res.end('OK but not JSON');
+    });
+    await assert.rejects(client().call('task.list', {}), (e: unknown) => e instanceof HttpError && e.status === 200 && e.excerpt === 'OK but not JSON');
+  });
+
+  it('429 with Retry-After is retried for reads, each attempt re-timestamped and re-signed', async () => {
+    let calls = 0;
+    server.handle((req, res) => {
+      calls++;
+      if (calls === 1) json(res, 429, { error: 'slow down' }, { 'retry-after': '0' });
+      else json(res, 200, { code: signatureValid(req) ? '0000' : 'C002', message: 'success', data: { ok: true } });
+    });
+    assert.deepEqual(await client().call('node.list', { task_id: 5 }), { ok: true });
+    const [first, second] = server.requests;
+    assert.equal(server.requests.length, 2);
+    assert.notEqual(first?.headers.timestamp, second?.headers.timestamp);
+    assert.notEqual(first?.headers.sign_str, second?.headers.sign_str);
+  });
+
+  it('gives up after maxRetries with the right error, and does not wait longer than allowed', async () => {
+    server.handle((_req, res) => json(res, 503, { error: 'busy' }));
+    await assert.rejects(client({ maxRetries: 2 }).call('task.list', {}), (e: unknown) => e instanceof HttpError && e.status === 503);
+    assert.equal(server.requests.length, 3);
+
+    server.requests.length = 0;
+    server.handle((_req, res) => json(res, 429, { error: 'quota' }, { 'retry-after': '3600' }));
+    await assert.rejects(client().call('task.list', {}), (e: unknown) => e instanceof RateLimitError && e.retryAfterSeconds === 3600);
+    assert.equal(server.requests.length, 1, 'a Retry-After beyond the cap is reported, not slept through');
+  });
+
+  it('never retries a create (503 or connection reset)', async () => {
+    server.handle((_req, res) => json(res, 503, { error: 'busy' }));
+    await assert.rejects(client().call('task.create', createBody), (e: unknown) => e instanceof HttpError && e.status === 503);
+    assert.equal(server.requests.length, 1);
+
+    server.requests.length = 0;
+    server.handle((_req, _res, raw) => {
+      raw.socket.destroy();
+    });
+    await assert.rejects(client().call('task.create', createBody), NetworkError);
+    assert.equal(server.requests.length, 1);
+  });
+
+  it('retries a read after a connection reset', async () => {
+    let calls = 0;
+    server.handle((_req, res, raw) => {
+      calls++;
+      if (calls === 1) raw.socket.destroy();
+      else json(res, 200, { code: '0000', message: 'success', data: { logs: 'line 1\n' } });
+    });
+    assert.deepEqual(await client().call('node.log', { task_id: 1, point_id: 2, service_id: 3 }), { logs: 'line 1\n' });
+    assert.equal(server.requests.length, 2);
+  });
+
+  it('aborts in flight and during backoff; times out without retrying', async () => {
+    server.handle(() => undefined);
+    const controller = new AbortController();
+    const arrived = server.nextRequest();
+    const pending = client().call('task.list', {}, { signal: controller.signal });
+    await arrived;
+    controller.abort();
+    await assert.rejects(pending, AbortedError);
+
+    server.handle((_req, res) => json(res, 503, {}, { 'retry-after': '1' }));
+    const duringBackoff = new AbortController();
+    const firstAnswer = server.nextRequest();
+    const backingOff = client().call('task.list', {}, { signal: duringBackoff.signal });
+    await firstAnswer;
+    setImmediate(() => duringBackoff.abort());
+    await assert.rejects(backingOff, AbortedError);
+
+    server.requests.length = 0;
+    server.handle(() => undefined);
+    await assert.rejects(client({ timeoutMs: 150 }).call('task.list', {}), (e: unknown) => e instanceof TimeoutError && e.timeoutMs === 150);
+    assert.equal(server.requests.length, 1);
+  });
+
+  it('task detail: POST first, GET ?task_id= after a 405, remembered per base URL until reset', async () => {
+    server.handle((req, res) => {
+      if (req.method === 'POST') json(res, 405, { code: '405', message: 'Method Not Allowed', data: null }, { allow: 'GET' });
+      else json(res, 200, { code: '0000', message: 'success', data: { task_id: 7, status: 'Running' } });
+    });
+    const c = client();
+    assert.deepEqual(await c.call('task.detail', { task_id: 7 }), { task_id: 7, status: 'Running' });
+    assert.deepEqual(server.requests.map((r) => `${r.method} ${r.url} ${r.body}`), [
+      'POST /api/deployment/task/detail {"task_id":7}',
+      'GET /api/deployment/task/detail?task_id=7 ',
+    ]);
+    server.requests.length = 0;
+    await client().call('task.detail', { task_id: 8 }); // a new client for the same base URL
+    assert.deepEqual(server.requests.map((r) => r.method), ['GET']);
+    assert.equal((await c.prepare('task.detail', { task_id: 8 })).method, 'GET');
+    c.reset();
+    assert.equal((await c.prepare('task.detail', { task_id: 8 })).method, 'POST');
+  });
+
+  it('prepare(): exactly what would be sent, every secret masked, self-verified', async () => {
+    const c = client();
+    const check = { storage_name: 'bucket-a', juicefs_region_id: 3, bucket: 'b', dir: '/data', endpoint: 'oss.example.com', access_key: 'AK_0123456789XYZ', secret_key: 'SK_abcdefghijklmnop' };
+    const prepared = await c.prepare('storage.encryptCheck', check);
+    assert.equal(server.requests.length, 0, 'prepare sends nothing');
+    assert.equal(prepared.method, 'POST');
+    assert.equal(prepared.url, `${server.url}/api/storage/encrypt/check`);
+    assert.equal(prepared.encrypted, true);
+    assert.equal(prepared.selfVerified, true);
+    assert.equal(prepared.displayHeaders.token, 'tok_…cdef');
+    assert.match(prepared.displayHeaders.sign_str ?? '', /^.{4}….{4}$/);
+    assert.match(prepared.stringToSignForDisplay ?? '', new RegExp(`^/api/storage/encrypt/check\\n1\\.0\\.0\\n${prepared.timestamp}\\ntok_…cdef\\n[A-Za-z0-9+/]+=*$`));
+    assert.match(prepared.stringToSignHexForDisplay ?? '', /^00000000 {2}2f 61 70 69/);
+    assert.ok(prepared.stringToSignHexForDisplay?.includes('0a **'), 'token bytes masked after the LF');
+    assert.match(prepared.plaintextBody ?? '', /"access_key":"AK_0…9XYZ","secret_key":"SK_a…mnop"/);
+    assert.match(prepared.curl, /^curl -X POST '.*\/api\/storage\/encrypt\/check' -H "token: \$COMPUTE_TOKEN" -H 'version: 1\.0\.0'/);
+    assert.match(prepared.curl, /-H "sign_str: \$SIGN_STR"/);
+    const everything = JSON.stringify(prepared);
+    for (const secret of [TOKEN, 'AK_0123456789XYZ', 'SK_abcdefghijklmnop', clientKeys.pkcs8Der.toString('base64').slice(10, 40)]) {
+      assert.ok(!everything.includes(secret), `prepared output leaks ${secret.slice(0, 6)}…`);
+    }
+    const tokenHex = Buffer.from(TOKEN).toString('hex').match(/../g)?.join(' ') ?? '';
+    assert.ok(!prepared.stringToSignHexForDisplay?.includes(tokenHex.slice(0, 20)));
+
+    // The signature shown as self-verified is the one that would be sent: the server accepts it.
+    const token = await c.prepare('task.list', { page: 1 });
+    assert.equal(token.pathWithQuery, '/api/deployment/task/search?page=1');
+    assert.equal(token.body, '');
+    assert.ok(token.stringToSignForDisplay?.endsWith('\n'));
+  });
+
+  it('a plain body with secret fields is masked in the display but sent as is', async () => {
+    const withPassword = { ...createBody, repository_username: 'me', repository_password: 'hunter2-very-secret' } as TaskCreateBody;
+    const prepared = await client().prepare('task.create', withPassword);
+    assert.ok(!JSON.stringify(prepared).includes('hunter2-very-secret'));
+    assert.match(prepared.body, /"repository_password":"hunt…cret"/);
+    assert.ok(prepared.stringToSignHexForDisplay?.includes('** ** **'));
+  });
+
+  it('measureClockSkew reads the Date header of one cheap GET', async () => {
+    server.handle((_req, res) => json(res, 200, { code: '0000', message: 'success', data: {} }, { date: new Date(Date.now() - 7 * 60_000).toUTCString() }));
+    const skew = await client().measureClockSkew();
+    assert.ok(Math.abs(skew.offsetMs + 7 * 60_000) < 2_000, String(skew.offsetMs));
+    assert.equal(skew.outsideWindow, true);
+    assert.ok(skew.rttMs >= 0);
+    assert.match(server.requests[0]?.url ?? '', /^\/api\/deployment\/resource\/search$/);
+    // Without usable credentials it still measures (unsigned).
+    const unsigned = await client({ creds: { mode: 'rsa', token: TOKEN } }).measureClockSkew();
+    assert.equal(unsigned.outsideWindow, true);
+    assert.equal(server.requests[1]?.headers.token, undefined);
+  });
+
+  it('logs method, path, status, code and duration — never the token, signature or body', async () => {
+    const lines: string[] = [];
+    server.handle((_req, res) => json(res, 200, { code: '0000', message: 'success', data: { task_id: 1 } }));
+    const c = client({ logger: capturingLogger(lines) });
+    await c.call('task.create', createBody, { encrypt: true });
+    await c.call('task.list', { search_value: 'x' });
+    assert.match(lines.join('\n'), /compute POST \/api\/deployment\/task\/create → HTTP 200 code 0000 in \d+ ms/);
+    assert.match(lines.join('\n'), /compute GET \/api\/deployment\/task\/search\?search_value=x → HTTP 200 code 0000 in \d+ ms/);
+    const logged = lines.join('\n');
+    for (const req of server.requests) {
+      assert.ok(!logged.includes(String(req.headers.sign_str)));
+      if (req.body) assert.ok(!logged.includes(req.body.slice(0, 40)));
+    }
+    assert.ok(!logged.includes(TOKEN));
+  });
+
+  it('refuses plain http to a remote host and a base URL with a query', () => {
+    assert.throws(() => createComputeClient({ baseUrl: 'http://openapi.suanli.cn', credentials: async () => tokenCredentials }), /Refusing plain http/);
+    assert.throws(() => createComputeClient({ baseUrl: 'https://h.example/?x=1', credentials: async () => tokenCredentials }), /must not contain a query/);
+  });
+
+  it('send(): a generic signed request; the path keeps a base URL prefix in what is signed', async () => {
+    server.handle((req, res) => json(res, 200, { code: signatureValid(req) ? '0000' : 'C002', message: 'ok', data: { path: req.url } }));
+    const prefixed = createComputeClient({ baseUrl: `${server.url}/gateway/`, credentials: async () => rsaCredentials });
+    const data = await prefixed.send({ method: 'GET', path: '/api/billing/get_billing_record', query: [['range', 'day']] });
+    assert.deepEqual(data, { path: '/gateway/api/billing/get_billing_record?range=day' });
+  });
+});
+
+describe('diagnose (local evidence only)', () => {
+  const base = { mode: 'rsa' as const, version: '1.0.0', timestamp: '1718000000000', encrypted: false };
+  it('blames the local key pair when our own signature does not verify', () => {
+    const text = '/api/x\n1.0.0\n1718000000000\nt\n';
+    const signature = sign(text, clientKeys.privateKey);
+    const cause = diagnose('C002', { ...base, stringToSign: text, signature, ownPublicKey: platformKeys.publicKey });
+    assert.equal(cause.kind, 'signature-mismatch-local');
+    assert.equal(diagnose('C002', { ...base, stringToSign: text, signature, ownPublicKey: clientKeys.publicKey }).kind, 'signature-key-not-registered');
+  });
+  it('orders the checks: version, then timestamp format, then skew', () => {
+    const skew = { offsetMs: 400_000, rttMs: 10, outsideWindow: true };
+    assert.equal(diagnose('C004', { ...base, version: '1', timestamp: '171800000', skew }).kind, 'version-type');
+    assert.equal(diagnose('C004', { ...base, timestamp: '171800000', skew }).kind, 'timestamp-format');
+    assert.equal(diagnose('C004', { ...base, skew }).kind, 'clock-skew');
+    assert.equal(diagnose('C004', { ...base, skew: { ...skew, offsetMs: 60_000, outsideWindow: false } }).kind, 'signature-key-not-registered');
+  });
+});
