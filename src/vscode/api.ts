@@ -32,8 +32,11 @@ export interface SurfaceApi {
   logText(): string;
   /** The status bar item's current text. */
   statusBarText(): string;
-  /** The notification reportError would show for `error` (undefined: nothing shown, e.g. cancelled). */
-  describeError(error: unknown, context: string): ErrorReport | undefined;
+  /**
+   * The notification reportError would show for `error` (undefined: nothing shown, e.g. cancelled);
+   * `canRetry` as when the caller passes a retry callback.
+   */
+  describeError(error: unknown, context: string, canRetry?: boolean): ErrorReport | undefined;
   /** A separate client for the active profile with some options replaced (e.g. a skewed clock). */
   createComputeClient(overrides: Partial<Omit<ComputeClientOptions, 'baseUrl' | 'credentials'>>): ComputeClient;
   /** The current text of a read-only document opened through services.openReadOnlyDocument. */

@@ -12,7 +12,7 @@ const DELTAS = 20_000;
 const DELTA_INTERVAL_MS = 5;
 const FRAME_MS = 1000 / 60;
 /** The naive case renders every NAIVE_STRIDE-th prefix and multiplies by the stride. */
-const NAIVE_STRIDE = 100;
+const NAIVE_STRIDE = 200;
 const WARMUP_ROUNDS = 1;
 const ROUNDS = 5;
 const GOAL = 50;
@@ -81,7 +81,7 @@ export async function runRenderBench(): Promise<void> {
   const prefixLengths: number[] = [];
   let length = 0;
   for (const delta of deltas) prefixLengths.push((length += delta.length));
-  const codeBlocks = (text.match(/^```\S/gm) ?? []).length;
+  const codeBlocks = (text.match(/^```/gm) ?? []).length / 2;
 
   const cases: Record<string, () => CaseResult> = {
     'incremental, render on every delta': () => incremental(md, deltas, expected, false),

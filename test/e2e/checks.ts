@@ -70,7 +70,7 @@ const signRequestShowsStringToSign: E2eCheck = {
     await runCommand(page, 'Compute: Sign Request…');
     let pickedOperation = false;
     const text = await pollUntil('no editor showed the string to sign', 45_000, async () => {
-      const shown = await activeEditorText(page).catch(() => '');
+      const shown = await activeEditorText(page, 500).catch(() => ''); // no editor open yet
       if (shown.includes('\\n') && shown.includes('/api/deployment/resource/search')) return shown;
       // Answer the command's questions: the resource-search operation first, then accept each default.
       const widget = await visibleQuickPick(page, 500);
@@ -113,7 +113,7 @@ const chatStreamsIntoWebview: E2eCheck = {
     await runCommand(page, 'Compute: Open Chat');
     const webview = visibleWebview(page);
     const input = webview.locator('textarea').first();
-    await input.waitFor({ state: 'visible', timeout: 30_000 }).catch(() => fail('no chat panel with a message input (textarea) appeared'));
+    await input.waitFor({ state: 'visible', timeout: 20_000 }).catch(() => fail('no chat panel with a message input (textarea) appeared'));
     const picker = webview.locator('select').first();
     await picker.waitFor({ state: 'visible', timeout: 15_000 }).catch(() => fail('the chat panel shows no model picker (select)'));
     const model = await pollUntil('the model picker listed no model', 15_000, async () => {
@@ -144,7 +144,7 @@ const selectionLandsInChatInput: E2eCheck = {
     await runCommand(page, 'Compute: Ask about Selection');
     const input = visibleWebview(page).locator('textarea').first();
     const value = await pollUntil('the chat input never received the selection', 30_000, async () => {
-      const current = await input.inputValue();
+      const current = await input.inputValue({ timeout: 2000 });
       return current.includes(SAMPLE_PYTHON_FIRST_LINE) ? current : undefined;
     });
     if (!value.includes('```')) fail(`the selection is not quoted as a fenced block: ${JSON.stringify(value.slice(0, 200))}`);

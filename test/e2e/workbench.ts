@@ -62,9 +62,9 @@ export function visibleWebview(page: Page): FrameLocator {
 }
 
 /** Text of the visible lines of the active text editor (Monaco renders only what is on screen). */
-export async function activeEditorText(page: Page): Promise<string> {
+export async function activeEditorText(page: Page, timeoutMs = 10_000): Promise<string> {
   const lines = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
-  await lines.waitFor({ state: 'visible', timeout: 10_000 });
+  await lines.waitFor({ state: 'visible', timeout: timeoutMs });
   return (await lines.innerText()).replace(/\u00a0/g, ' ');
 }
 

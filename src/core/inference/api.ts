@@ -66,9 +66,12 @@ export interface ModelClientOptions {
   apiBaseUrl: string;
   /** Called per request so a profile switch or a key change takes effect at once. */
   apiKey: () => Promise<string | undefined>;
-  /** Time to connect and receive response headers (ms, default 30000). */
+  /**
+   * Time to connect and receive response headers (ms, default 30000) for the model list and streams. A whole
+   * (non-streamed) reply is generated before its headers, so complete() waits up to firstTokenTimeoutMs instead.
+   */
   connectTimeoutMs?: number;
-  /** Streaming: time from the request to the first token (ms, default 60000). */
+  /** Streaming: time from the response headers to the first content or reasoning token (ms, default 60000). */
   firstTokenTimeoutMs?: number;
   /** Streaming: longest pause between chunks (ms, default 60000). */
   idleTimeoutMs?: number;

@@ -69,7 +69,7 @@ export class ChatStreamAccumulator {
       return;
     }
     // Guarded so the common chunk pays two property reads, not the whole error-shape check.
-    if (json['error'] != null || typeof json['code'] === 'number') {
+    if ((json['error'] !== undefined && json['error'] !== null) || typeof json['code'] === 'number') {
       const error = errorFromJson(json, 200, this.secret);
       if (error !== undefined) throw error;
     }
@@ -92,7 +92,7 @@ export class ChatStreamAccumulator {
         out.push({ type: 'finish', reason: finish });
       }
     }
-    const usage = json['usage'] == null ? undefined : readUsage(json['usage']);
+    const usage = json['usage'] === undefined ? undefined : readUsage(json['usage']);
     if (usage !== undefined) {
       this.usage = usage;
       out.push({ type: 'usage', usage });

@@ -2,7 +2,7 @@
 // Pure (no editor calls) so the in-host tests can check the mapping without clicking notifications.
 
 import type { LikelyCause, OperationId } from '../../core/compute/api';
-import { ConfigError, ComputeToolkitError, HttpError, isAbort } from '../../core/errors';
+import { ComputeToolkitError, isAbort, type ErrorKind } from '../../core/errors';
 import type { SecretKind } from '../services';
 import { MissingSecretError, NoProfileError } from './missingSecretError';
 
@@ -33,9 +33,26 @@ interface ApiFailure {
   likelyCause: LikelyCause;
 }
 
-export function isApiFailure(error: unknown): error is ComputeToolkitError & ApiFailure {
-  if (!(error instanceof ComputeToolkitError) || (error.kind !== 'api' && error.kind !== 'auth')) return false;
-  const cause = (error as { likelyCause?: unknown }).likelyCause;
+/** A core error, recognised by its `kind` discriminant (and the fields its class adds). */
+type ToolkitError = Error & { kind: ErrorKind; retryable?: boolean; hint?: string; status?: number };
+
+const KINDS: ReadonlySet<string> = new Set<ErrorKind>(['config', 'api', 'auth', 'http', 'rate-limit', 'timeout', 'aborted', 'network', 'protocol']);
+
+/**
+ * By `kind` rather than only `instanceof`: the in-host tests and any second copy of the core (another
+ * bundle) construct the same classes from a different module instance.
+ */
+function asToolkitError(error: unknown): ToolkitError | undefined {
+  if (error instanceof ComputeToolkitError) return error;
+  if (!(error instanceof Error)) return undefined;
+  const kind = (error as { kind?: unknown }).kind;
+  return typeof kind === 'string' && KINDS.has(kind) ? (error as ToolkitError) : undefined;
+}
+
+export function isApiFailure(error: unknown): error is Error & ApiFailure {
+  const toolkit = asToolkitError(error);
+  if (!toolkit || (toolkit.kind !== 'api' && toolkit.kind !== 'auth')) return false;
+  const cause = (toolkit as { likelyCause?: unknown }).likelyCause;
   return typeof cause === 'object' && cause !== null && typeof (cause as { kind?: unknown }).kind === 'string';
 }
 
@@ -65,27 +82,22 @@ export function describeError(error: unknown, context: string, canRetry = false)
       actions: [{ kind: 'setSecret', secret: error.secret }, { kind: 'configureProfile' }],
     };
   }
-  if (error instanceof ConfigError) {
+  const toolkit = asToolkitError(error);
+  if (toolkit?.kind === 'aborted') return undefined;
+  if (toolkit?.kind === 'config') {
     return {
       severity: 'error',
-      message: `${context}: ${error.message}${error.hint ? ` ${error.hint}` : ''}`,
+      message: `${context}: ${toolkit.message}${toolkit.hint ? ` ${toolkit.hint}` : ''}`,
       actions: [{ kind: 'configureProfile' }, SHOW_LOGS],
     };
   }
-  if (error instanceof HttpError) {
-    const unauthorized = error.status === 401 || error.status === 403;
+  if (toolkit) {
+    // http, rate-limit, timeout, network, protocol (and any kind added later): the message already says what happened.
+    const unauthorized = toolkit.status === 401 || toolkit.status === 403;
     return {
       severity: 'error',
-      message: `${context} failed: ${error.message}`,
-      actions: [...(error.retryable ? retry : []), ...(unauthorized ? [{ kind: 'configureProfile' } as const] : []), SHOW_LOGS],
-    };
-  }
-  if (error instanceof ComputeToolkitError) {
-    // timeout, network, protocol (and any subclass added later): the message already says what happened.
-    return {
-      severity: 'error',
-      message: `${context} failed: ${error.message}`,
-      actions: [...(error.retryable ? retry : []), SHOW_LOGS],
+      message: `${context} failed: ${toolkit.message}`,
+      actions: [...(toolkit.retryable === true ? retry : []), ...(unauthorized ? [{ kind: 'configureProfile' } as const] : []), SHOW_LOGS],
     };
   }
   const text = error instanceof Error ? error.message : String(error);

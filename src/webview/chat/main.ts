@@ -1,1 +1,236 @@
-export {};
+// Entry of the chat webview (bundled by esbuild to dist/webview/chat.js). It builds the page, says
+// 'ready', then renders whatever state the host sends. It keeps no conversation state of its own, so
+// the panel can be hidden (and its webview destroyed) at any time and restored from the host.
+
+import { MAX_SYSTEM_PROMPT_CHARS, MAX_TOKENS_MAX, MAX_TOKENS_MIN, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../../shared/limits';
+import { CHAT_ACTIONS, type ChatAction, type ConversationView, type HostMessage } from '../../shared/protocol';
+import { formatUsage } from '../../shared/conversationMarkdown';
+import { AutoScroll } from './autoScroll';
+import { Composer } from './composer';
+import { button, el } from './dom';
+import { HostChannel } from './hostChannel';
+import { createChatMarkdown } from './markdown';
+import { Transcript } from './transcript';
+
+const FEEDBACK_MS = 2500;
+
+function isChatAction(value: string | undefined): value is ChatAction {
+  return value !== undefined && (CHAT_ACTIONS as readonly string[]).includes(value);
+}
+
+class ChatApp {
+  private readonly channel = new HostChannel((message) => this.onHostMessage(message));
+  private conversation: ConversationView | undefined;
+  private models: string[] = [];
+
+  // Header
+  private readonly conversationSelect = el('select', { className: 'conversation-select', ariaLabel: 'Conversation', title: 'Switch conversation' });
+  private readonly modelSelect = el('select', { className: 'model-select', ariaLabel: 'Model', title: 'Model of this conversation' });
+  private readonly modelStatus = el('span', { className: 'model-status' });
+  private readonly profileLabel = el('span', { className: 'profile-label', title: 'Active profile' });
+  private readonly usageLabel = el('span', { className: 'usage-label', title: 'Tokens used by this conversation (as reported by the server)' });
+  // Settings
+  private readonly systemPrompt = el('textarea', { className: 'system-prompt', ariaLabel: 'System prompt' });
+  private readonly temperature = el('input', { type: 'number', className: 'temperature', ariaLabel: 'Temperature' });
+  private readonly maxTokens = el('input', { type: 'number', className: 'max-tokens', ariaLabel: 'Max tokens' });
+  // Body
+  private readonly transcriptElement = el('div', { className: 'transcript', ariaLabel: 'Conversation' });
+  private readonly emptyState = el('div', { className: 'empty-state' },
+    el('p', {}, 'Ask a hosted model about your code.'),
+    el('p', { className: 'hint' }, 'Select code in an editor and press Ctrl+Alt+I (⌘⌥I) to quote it here.'));
+  private readonly jumpButton = button('Jump to latest ↓', { className: 'jump-latest' });
+  private readonly feedback = el('div', { className: 'feedback', dataset: { role: 'status' } });
+  private readonly input = el('textarea', { className: 'composer-input', ariaLabel: 'Message', title: 'Enter to send, Shift+Enter for a new line' });
+
+  private readonly transcript: Transcript;
+  private readonly composer: Composer;
+  private feedbackTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(root: HTMLElement) {
+    const md = createChatMarkdown();
+    const scroller = el('div', { className: 'transcript-scroller' }, this.emptyState, this.transcriptElement);
+    const autoScroll = new AutoScroll(scroller, this.jumpButton);
+    this.transcript = new Transcript(this.transcriptElement, this.emptyState, md, autoScroll);
+
+    const sendButton = button('Send', { className: 'primary send', title: 'Send (Enter)' });
+    const stopButton = button('Stop', { className: 'stop', title: 'Stop the reply (the partial text is kept)' });
+    const cancelEdit = button('Cancel', { className: 'link-button' });
+    const editBanner = el('div', { className: 'edit-banner' }, 'Editing your last message — sending replaces it and asks again. ', cancelEdit);
+    this.composer = new Composer(this.input, sendButton, stopButton, editBanner, cancelEdit, {
+      send: (text) => void this.request({ type: 'chat/send', text }),
+      editLast: (text) => void this.request({ type: 'chat/editLast', text }),
+      stop: () => void this.request({ type: 'chat/stop' }),
+      reportDraft: (text) => void this.channel.request({ type: 'composer/draft', text }),
+    });
+
+    root.replaceChildren(
+      this.buildHeader(),
+      this.buildSettings(),
+      scroller,
+      this.jumpButton,
+      el('div', { className: 'composer' }, editBanner, el('div', { className: 'composer-row' }, this.input, sendButton, stopButton)),
+      this.feedback,
+    );
+    scroller.addEventListener('click', (event) => this.onTranscriptClick(event));
+    scroller.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && event.target instanceof HTMLElement && event.target.classList.contains('chat-link')) this.onTranscriptClick(event);
+    });
+    void this.channel.request({ type: 'ready' });
+  }
+
+  private buildHeader(): HTMLElement {
+    this.conversationSelect.addEventListener('change', () => {
+      void this.request({ type: 'conversation/switch', conversationId: this.conversationSelect.value });
+    });
+    this.modelSelect.addEventListener('change', () => void this.request({ type: 'settings/update', model: this.modelSelect.value }));
+    const newChat = button('New', { title: 'New conversation', className: 'toolbar-button' });
+    newChat.addEventListener('click', () => void this.request({ type: 'conversation/new' }));
+    const clear = button('Clear', { title: 'Clear this conversation', className: 'toolbar-button' });
+    clear.addEventListener('click', () => void this.request({ type: 'conversation/clear' }));
+    const exportButton = button('Export', { title: 'Export this conversation to Markdown', className: 'toolbar-button' });
+    exportButton.addEventListener('click', () => void this.request({ type: 'conversation/export' }));
+    const remove = button('Delete', { title: 'Delete this conversation', className: 'toolbar-button' });
+    remove.addEventListener('click', () => {
+      if (this.conversation) void this.request({ type: 'conversation/delete', conversationId: this.conversation.id });
+    });
+    const refresh = button('↻', { title: 'Refresh the model list', className: 'toolbar-button icon' });
+    refresh.addEventListener('click', () => void this.request({ type: 'models/refresh' }));
+    return el('header', { className: 'chat-header' },
+      el('div', { className: 'header-row' }, this.conversationSelect, newChat, clear, exportButton, remove),
+      el('div', { className: 'header-row' }, this.modelSelect, refresh, this.modelStatus, this.profileLabel, this.usageLabel));
+  }
+
+  private buildSettings(): HTMLElement {
+    this.systemPrompt.maxLength = MAX_SYSTEM_PROMPT_CHARS;
+    this.systemPrompt.rows = 3;
+    this.temperature.min = String(TEMPERATURE_MIN);
+    this.temperature.max = String(TEMPERATURE_MAX);
+    this.temperature.step = '0.1';
+    this.maxTokens.min = String(MAX_TOKENS_MIN);
+    this.maxTokens.max = String(MAX_TOKENS_MAX);
+    this.maxTokens.step = '1';
+    this.systemPrompt.addEventListener('change', () => void this.request({ type: 'settings/update', systemPrompt: this.systemPrompt.value }));
+    this.temperature.addEventListener('change', () => {
+      const value = this.temperature.valueAsNumber;
+      if (this.temperature.checkValidity() && Number.isFinite(value)) void this.request({ type: 'settings/update', temperature: value });
+      else this.showFeedback(`Temperature must be between ${TEMPERATURE_MIN} and ${TEMPERATURE_MAX}.`);
+    });
+    this.maxTokens.addEventListener('change', () => {
+      const value = this.maxTokens.valueAsNumber;
+      if (this.maxTokens.checkValidity() && Number.isInteger(value)) void this.request({ type: 'settings/update', maxTokens: value });
+      else this.showFeedback(`Max tokens must be a whole number from ${MAX_TOKENS_MIN}.`);
+    });
+    return el('details', { className: 'settings' },
+      el('summary', {}, 'Conversation settings'),
+      el('label', {}, 'System prompt', this.systemPrompt),
+      el('div', { className: 'settings-row' }, el('label', {}, 'Temperature', this.temperature), el('label', {}, 'Max tokens', this.maxTokens)));
+  }
+
+  private async request(request: Parameters<HostChannel['request']>[0]): Promise<void> {
+    const result = await this.channel.request(request);
+    if (result.message) this.showFeedback(result.message, !result.ok);
+  }
+
+  private onHostMessage(message: HostMessage): void {
+    switch (message.type) {
+      case 'conversation/state': {
+        const changed = this.conversation?.id !== message.conversation.id;
+        this.conversation = message.conversation;
+        this.channel.rememberConversation(message.conversation.id);
+        this.renderConversationList(message.conversation.id, message.conversations);
+        this.renderSettings(message.conversation);
+        this.profileLabel.textContent = message.profileLabel ? `Profile: ${message.profileLabel}` : 'No profile';
+        this.usageLabel.textContent = message.conversation.usage ? `Σ ${formatUsage(message.conversation.usage)}` : '';
+        this.composer.setBusy(message.conversation.busy);
+        this.transcript.render(message.conversation, changed);
+        return;
+      }
+      case 'chat/delta':
+        if (message.conversationId === this.conversation?.id) this.transcript.appendDelta(message.turnId, message.content, message.reasoning);
+        return;
+      case 'models/list':
+        this.models = message.models;
+        this.modelStatus.textContent = message.loading ? 'Loading models…' : (message.error ?? '');
+        this.modelStatus.classList.toggle('error', message.error !== undefined);
+        if (this.conversation) this.renderSettings(this.conversation);
+        return;
+      case 'composer/set':
+        this.composer.setText(message.text, message.focus);
+        return;
+      case 'request/result':
+        return; // answered by HostChannel
+    }
+  }
+
+  private renderConversationList(activeId: string, conversations: readonly { id: string; title: string; turnCount: number }[]): void {
+    this.conversationSelect.replaceChildren(
+      ...conversations.map((summary) => {
+        const option = el('option', {}, `${summary.title}${summary.turnCount ? ` (${summary.turnCount})` : ''}`);
+        option.value = summary.id;
+        option.selected = summary.id === activeId;
+        return option;
+      }),
+    );
+  }
+
+  private renderSettings(conversation: ConversationView): void {
+    const { settings } = conversation;
+    const ids = this.models.includes(settings.model) || !settings.model ? this.models : [settings.model, ...this.models];
+    const options = ids.map((id) => {
+      const option = el('option', {}, id);
+      option.value = id;
+      option.selected = id === settings.model;
+      return option;
+    });
+    if (ids.length === 0) {
+      const placeholder = el('option', {}, 'No model yet');
+      placeholder.value = '';
+      options.push(placeholder);
+    }
+    this.modelSelect.replaceChildren(...options);
+    // Do not overwrite a field the user is typing in.
+    if (document.activeElement !== this.systemPrompt) this.systemPrompt.value = settings.systemPrompt;
+    if (document.activeElement !== this.temperature) this.temperature.value = String(settings.temperature);
+    if (document.activeElement !== this.maxTokens) this.maxTokens.value = String(settings.maxTokens);
+  }
+
+  private onTranscriptClick(event: Event): void {
+    const target = event.target instanceof Element ? event.target : undefined;
+    if (!target) return;
+    const link = target.closest<HTMLElement>('.chat-link');
+    if (link) {
+      event.preventDefault();
+      const href = link.dataset.href;
+      if (href) void this.request({ type: 'link/open', href });
+      return;
+    }
+    const codeButton = target.closest<HTMLElement>('[data-code-action]');
+    if (codeButton) {
+      const block = codeButton.closest<HTMLElement>('.code-block');
+      const code = (block?.querySelector('pre code')?.textContent ?? '').replace(/\n$/, '');
+      const action = codeButton.dataset.codeAction;
+      if (action === 'copy') void this.request({ type: 'code/copy', code });
+      else if (action === 'insert') void this.request({ type: 'code/insert', code });
+      else if (action === 'open') void this.request({ type: 'code/openInEditor', code, language: block?.dataset.lang ?? '' });
+      return;
+    }
+    const turnButton = target.closest<HTMLElement>('[data-turn-action]');
+    const turnAction = turnButton?.dataset.turnAction;
+    if (turnAction === 'regenerate') void this.request({ type: 'chat/regenerate' });
+    else if (turnAction === 'edit') {
+      const lastUser = [...(this.conversation?.turns ?? [])].reverse().find((turn) => turn.role === 'user');
+      if (lastUser) this.composer.editLastMessage(lastUser.content);
+    } else if (isChatAction(turnAction)) void this.request({ type: 'action/run', action: turnAction });
+  }
+
+  private showFeedback(text: string, isError = false): void {
+    this.feedback.textContent = text;
+    this.feedback.classList.toggle('error', isError);
+    this.feedback.hidden = false;
+    if (this.feedbackTimer !== undefined) clearTimeout(this.feedbackTimer);
+    this.feedbackTimer = setTimeout(() => (this.feedback.hidden = true), isError ? FEEDBACK_MS * 2 : FEEDBACK_MS);
+  }
+}
+
+const root = document.getElementById('chat-root');
+if (root) new ChatApp(root);

@@ -101,5 +101,18 @@ export function createChatMarkdown(): Markdown {
     const alt = md.utils.escapeHtml(self.renderInlineAsText(token.children ?? [], options, env)) || 'image';
     return `<a class="chat-link chat-image" data-href="${src}" title="${src}" role="link" tabindex="0">[image: ${alt}]</a>`;
   };
+  // Column alignment as a class: the CSP forbids inline style attributes.
+  const alignedCell: MarkdownIt.RendererRule = (tokens, idx, options, _env, self) => {
+    const token = tokens[idx];
+    const style = token?.attrGet('style');
+    if (token && style !== null && style !== undefined) {
+      const align = /text-align:(left|right|center)/.exec(String(style))?.[1];
+      token.attrs = (token.attrs ?? []).filter(([name]) => name !== 'style');
+      if (align) token.attrJoin('class', `align-${align}`);
+    }
+    return self.renderToken(tokens, idx, options);
+  };
+  rules.th_open = alignedCell;
+  rules.td_open = alignedCell;
   return md;
 }

@@ -13,11 +13,11 @@ describe('surface: error messages and actions', () => {
     api = await extensionApi();
   });
 
-  it('a network failure offers Retry when the caller can retry, and always Show Logs', () => {
+  it('a network failure offers Retry only when the caller can retry, and always Show Logs', () => {
     const error = new NetworkError('connect ECONNREFUSED 127.0.0.1:9', 'ECONNREFUSED');
     assert.deepEqual(kinds(api.surface.describeError(error, 'Load tasks')?.actions), ['showLogs']);
-    const report = api.services.reportError; // the real one is exercised elsewhere; here only the mapping
-    assert.equal(typeof report, 'function');
+    assert.deepEqual(kinds(api.surface.describeError(error, 'Load tasks', true)?.actions), ['retry', 'showLogs']);
+    assert.match(api.surface.describeError(error, 'Load tasks')?.message ?? '', /^Load tasks failed: connect ECONNREFUSED/);
   });
 
   it('a 429 after retries says how long the server asked to wait', () => {

@@ -50,3 +50,13 @@ describe('chat markdown', () => {
     assert.ok(html.includes('data-lang="&quot;&gt;&lt;script&gt;"'));
   });
 });
+
+describe('chat markdown tables', () => {
+  it('aligns columns with classes, not inline styles (the CSP forbids them)', () => {
+    const html = md.render('| a | b | c |\n| :- | :-: | -: |\n| 1 | 2 | 3 |\n');
+    assert.ok(!html.includes('style='), html);
+    assert.ok(html.includes('<th class="align-left">a</th>'));
+    assert.ok(html.includes('<td class="align-center">2</td>'));
+    assert.ok(html.includes('<td class="align-right">3</td>'));
+  });
+});

@@ -1,0 +1,172 @@
+// The conversation view. Finished turns are rendered once with markdown-it and kept until they change;
+// the streaming reply goes through IncrementalMarkdown, and its DOM is updated at most once per
+// animation frame however many deltas arrive in between.
+
+import type { ChatAction, ChatTurn, ConversationView } from '../../shared/protocol';
+import { formatUsage } from '../../shared/conversationMarkdown';
+import type { AutoScroll } from './autoScroll';
+import { button, el } from './dom';
+import { IncrementalMarkdown } from './incrementalMarkdown';
+import type { Markdown } from './markdown';
+
+const ACTION_LABELS: Record<ChatAction, string> = {
+  retry: 'Retry',
+  setModelApiKey: 'Set Model API Key',
+  connectProfile: 'Set Up a Profile',
+  showLogs: 'Show Logs',
+};
+
+const STATUS_TEXT: Partial<Record<ChatTurn['status'], string>> = {
+  stopped: 'Stopped — the partial reply is kept.',
+  incomplete: 'The stream ended early — the reply is incomplete.',
+};
+
+interface StreamingParts {
+  renderer: IncrementalMarkdown;
+  frozen: HTMLElement;
+  tail: HTMLElement;
+  reasoning: HTMLElement;
+  reasoningBox: HTMLDetailsElement;
+  reasoningText: string;
+}
+
+interface TurnEntry {
+  element: HTMLElement;
+  signature: string;
+  streaming?: StreamingParts;
+}
+
+export class Transcript {
+  private readonly entries = new Map<string, TurnEntry>();
+  private frameRequested = false;
+  private readonly dirty = new Set<string>();
+
+  constructor(
+    private readonly container: HTMLElement,
+    private readonly emptyState: HTMLElement,
+    private readonly md: Markdown,
+    private readonly autoScroll: AutoScroll,
+  ) {}
+
+  /** Reconciles the view with the host's state: unchanged turns keep their DOM. */
+  render(conversation: ConversationView, conversationChanged: boolean): void {
+    if (conversationChanged) {
+      this.entries.clear();
+      this.container.replaceChildren();
+    }
+    const lastUser = findLastIndex(conversation.turns, (turn) => turn.role === 'user');
+    const lastIndex = conversation.turns.length - 1;
+    const wanted: HTMLElement[] = [];
+    const seen = new Set<string>();
+    conversation.turns.forEach((turn, index) => {
+      seen.add(turn.id);
+      const flags = {
+        canEdit: !conversation.busy && index === lastUser,
+        canRegenerate: !conversation.busy && index === lastIndex && turn.role === 'assistant',
+      };
+      wanted.push(this.entryFor(turn, flags).element);
+    });
+    for (const id of [...this.entries.keys()]) if (!seen.has(id)) this.entries.delete(id);
+    // Reorder/append only where needed so unchanged turns keep their DOM (and selection).
+    wanted.forEach((element, index) => {
+      if (this.container.children[index] !== element) this.container.insertBefore(element, this.container.children[index] ?? null);
+    });
+    while (this.container.children.length > wanted.length) this.container.lastElementChild?.remove();
+    this.emptyState.hidden = conversation.turns.length > 0;
+    this.autoScroll.contentChanged();
+  }
+
+  /** Streamed text for a turn; rendered on the next animation frame. */
+  appendDelta(turnId: string, content: string, reasoning: string): void {
+    const streaming = this.entries.get(turnId)?.streaming;
+    if (!streaming) return; // the state message that creates the turn always comes first
+    streaming.renderer.append(content);
+    streaming.reasoningText += reasoning;
+    this.dirty.add(turnId);
+    if (!this.frameRequested) {
+      this.frameRequested = true;
+      requestAnimationFrame(() => this.renderFrame());
+    }
+  }
+
+  private renderFrame(): void {
+    this.frameRequested = false;
+    for (const turnId of this.dirty) {
+      const streaming = this.entries.get(turnId)?.streaming;
+      if (streaming) applyStreaming(streaming, streaming.renderer.update());
+    }
+    this.dirty.clear();
+    this.autoScroll.contentChanged();
+  }
+
+  private entryFor(turn: ChatTurn, flags: { canEdit: boolean; canRegenerate: boolean }): TurnEntry {
+    const signature = JSON.stringify([turn.status, turn.content.length, turn.model, turn.usage, turn.error, turn.notice, flags]);
+    const existing = this.entries.get(turn.id);
+    if (existing?.streaming && turn.status === 'streaming') {
+      // Deltas drive a streaming turn; a state message only refreshes its header.
+      existing.signature = signature;
+      return existing;
+    }
+    if (existing && existing.signature === signature && !existing.streaming) return existing;
+    const entry = this.buildTurn(turn, flags, signature);
+    existing?.element.replaceWith(entry.element);
+    this.entries.set(turn.id, entry);
+    return entry;
+  }
+
+  private buildTurn(turn: ChatTurn, flags: { canEdit: boolean; canRegenerate: boolean }, signature: string): TurnEntry {
+    const who = turn.role === 'user' ? 'You' : turn.model || 'Assistant';
+    const meta = el('div', { className: 'turn-meta' }, el('span', { className: 'turn-author' }, who));
+    if (turn.status === 'streaming') meta.append(el('span', { className: 'turn-badge streaming' }, 'streaming…'));
+    if (turn.usage) meta.append(el('span', { className: 'turn-usage', title: 'Tokens reported by the server' }, formatUsage(turn.usage)));
+
+    const element = el('article', { className: `turn turn-${turn.role} status-${turn.status}`, dataset: { turnId: turn.id } }, meta);
+    if (turn.notice) element.append(el('div', { className: 'turn-notice', title: 'Notice' }, turn.notice));
+
+    const reasoning = el('div', { className: 'reasoning-text' }, turn.reasoning ?? '');
+    const reasoningBox = el('details', { className: 'turn-reasoning' }, el('summary', {}, 'Reasoning'), reasoning);
+    reasoningBox.hidden = !turn.reasoning;
+    element.append(reasoningBox);
+
+    const body = el('div', { className: 'turn-body markdown-body' });
+    element.append(body);
+    let streaming: StreamingParts | undefined;
+    if (turn.status === 'streaming') {
+      const frozen = el('div', { className: 'md-frozen' });
+      const tail = el('div', { className: 'md-tail' });
+      body.append(frozen, tail);
+      streaming = { renderer: new IncrementalMarkdown(this.md), frozen, tail, reasoning, reasoningBox, reasoningText: turn.reasoning ?? '' };
+      streaming.renderer.append(turn.content);
+      applyStreaming(streaming, streaming.renderer.update());
+    } else {
+      body.innerHTML = this.md.render(turn.content);
+    }
+
+    const statusText = STATUS_TEXT[turn.status];
+    if (statusText) element.append(el('div', { className: 'turn-status' }, statusText));
+    if (turn.error) {
+      const actions = el('div', { className: 'turn-actions' }, ...turn.error.actions.map((action) => button(ACTION_LABELS[action], { className: 'action', dataset: { turnAction: action } })));
+      element.append(el('div', { className: 'turn-error', title: turn.error.kind }, el('span', { className: 'error-text' }, turn.error.message), actions));
+    }
+    const tools: HTMLElement[] = [];
+    if (flags.canEdit) tools.push(button('Edit', { className: 'link-button', title: 'Edit this message and ask again', dataset: { turnAction: 'edit' } }));
+    if (flags.canRegenerate) tools.push(button('Regenerate', { className: 'link-button', title: 'Ask for a new reply', dataset: { turnAction: 'regenerate' } }));
+    if (tools.length > 0) element.append(el('div', { className: 'turn-tools' }, ...tools));
+    return streaming ? { element, signature, streaming } : { element, signature };
+  }
+}
+
+function applyStreaming(parts: StreamingParts, update: { frozenAppend: string; tail: string; reset: boolean }): void {
+  if (update.reset) parts.frozen.innerHTML = update.frozenAppend;
+  else if (update.frozenAppend) parts.frozen.insertAdjacentHTML('beforeend', update.frozenAppend);
+  parts.tail.innerHTML = update.tail;
+  if (parts.reasoningText && parts.reasoning.textContent !== parts.reasoningText) {
+    parts.reasoning.textContent = parts.reasoningText;
+    parts.reasoningBox.hidden = false;
+  }
+}
+
+function findLastIndex<T>(items: readonly T[], predicate: (item: T) => boolean): number {
+  for (let i = items.length - 1; i >= 0; i--) if (predicate(items[i] as T)) return i;
+  return -1;
+}
