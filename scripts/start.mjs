@@ -24,7 +24,9 @@ function option(name) {
   return index >= 0 ? process.argv[index + 1] : undefined;
 }
 
+let stopping = false;
 async function stopAll() {
+  stopping = true;
   while (children.length > 0) await stopGroup(children.pop());
   if (runDir) fs.rmSync(runDir, { recursive: true, force: true });
 }
@@ -78,7 +80,8 @@ async function main() {
     'git.openRepositoryInParentFolders': 'never',
   }, null, 2)}\n`);
   const port = Number(option('--port') ?? (await freePort()));
-  const env = toolEnv(target, { COMPUTE_TOOLKIT_SANDBOX_URL: sandboxUrl });
+  fs.mkdirSync(path.join(runDir, 'tmp'));
+  const env = toolEnv(target, { COMPUTE_TOOLKIT_SANDBOX_URL: sandboxUrl, TMPDIR: path.join(runDir, 'tmp') });
   const nodeBin = path.join(nodeDir(target.node), 'bin', 'node');
   const baseArgs = [codeServerEntry(target.codeServer), '--config', '/dev/null', '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',
     '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override',
@@ -91,9 +94,10 @@ async function main() {
 
   console.log(`\n  VS Code ${VSCODE} with Compute Toolkit, connected to the local sandbox:\n\n    http://127.0.0.1:${port}/?folder=${encodeURI(folder)}\n`);
   say('open the "Compute" icon in the activity bar; Ctrl+C stops VS Code and the sandbox');
+  // Runs until Ctrl+C (handled below), or until code-server or the sandbox dies on its own.
   await new Promise((resolve) => {
-    server.on('exit', (code) => { say(`code-server exited (${code}); log: ${path.join(runDir, 'code-server.log')}`); resolve(); });
-    sandbox.on('exit', (code) => { say(`the sandbox exited (${code})`); resolve(); });
+    server.on('exit', (code) => { if (!stopping) say(`code-server exited (${code}); log: ${path.join(runDir, 'code-server.log')}`); resolve(); });
+    sandbox.on('exit', (code) => { if (!stopping) say(`the sandbox exited (${code})`); resolve(); });
   });
 }
 

@@ -107,7 +107,9 @@ async function startCodeServer(target, dir, { env, testDriver, vsix }) {
   fs.mkdirSync(path.join(dir, 'ext'), { recursive: true }); // --install-extension needs it to exist
   writeUserSettings(path.join(dir, 'ud'));
   const nodeBin = path.join(nodeDir(target.node), 'bin', 'node');
-  const processEnv = toolEnv(target, env);
+  // Sockets and temp files of this instance stay in its own folder and go with it.
+  fs.mkdirSync(path.join(dir, 'tmp'), { recursive: true });
+  const processEnv = toolEnv(target, { TMPDIR: path.join(dir, 'tmp'), ...env });
   if (vsix) {
     const port = await freePort();
     const installed = await run(nodeBin, [...codeServerArgs(target, dir, port), '--install-extension', vsix], { env: processEnv, stdio: 'pipe' });
@@ -192,8 +194,11 @@ async function integrationPhase(target, runDir) {
   console.log(`[run] in-host suite finished with exit code ${exitCode} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (!fs.existsSync(resultsFile)) return harnessFailure(`the in-host suite exited with ${exitCode} but wrote no results (${resultsFile}); see ${path.join(dir, 'browser-console.log')}`);
   const results = normalise(JSON.parse(fs.readFileSync(resultsFile, 'utf8')));
-  if (exitCode !== 0 && results.failed === 0) results.failures.push(`harness: the suite exited with ${exitCode} although no test failed`), (results.failed = 1);
-  if (exitCode === 0 && results.failed > 0) results.failures.push('harness: the suite exited with 0 although tests failed'), (results.failed += 1);
+  // The exit code and the counts come from different channels; if they disagree, trust neither.
+  if ((exitCode !== 0) !== (results.failed > 0)) {
+    results.failed += 1;
+    results.failures.push(`harness: the suite exited with ${exitCode} but reported ${results.failed - 1} failure(s)`);
+  }
   return results;
 }
 
@@ -275,6 +280,10 @@ async function main() {
     return 1;
   }
   fs.mkdirSync(cacheTmpDir, { recursive: true });
+  // Only the latest run's logs are worth keeping.
+  for (const old of fs.readdirSync(cacheTmpDir)) {
+    if (old.startsWith(`run-${options.vscode}-`)) fs.rmSync(path.join(cacheTmpDir, old), { recursive: true, force: true });
+  }
   const runDir = fs.mkdtempSync(path.join(cacheTmpDir, `run-${options.vscode}-`));
   console.log(`[run] VS Code ${options.vscode} (code-server ${target.codeServer} on Node ${target.node}); run folder ${runDir}`);
   let failed = 0;

@@ -26,6 +26,9 @@ const SANDBOX_RSA_PROFILE = 'Sandbox (RSA)';
 /** A task the sandbox seeds at start (test/sandbox/compute/seedTasks.ts). */
 export const SANDBOX_SEEDED_TASK = 'qwen3-32b-serving';
 const CHAT_MESSAGE = 'Hello from the browser check';
+/** Accessible names of the chat panel's controls (src/webview/chat/main.ts). */
+const CHAT_INPUT_LABEL = 'Message';
+const MODEL_PICKER_LABEL = 'Model';
 const UI_PACING_MS = 1000;
 
 function fail(message: string): never {
@@ -102,7 +105,8 @@ async function expectedReplyWords(sandbox: SandboxBootstrap, model: string): Pro
   if (!response.ok) fail(`the sandbox's chat/completions answered HTTP ${response.status}`);
   const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };
   const reply = body.choices?.[0]?.message?.content ?? fail('the sandbox reply has no choices[0].message.content');
-  const words = [...new Set(reply.match(/[A-Za-z]{5,}/g) ?? [])].slice(0, 5);
+  const ours = new Set(CHAT_MESSAGE.split(/\s+/));
+  const words = [...new Set(reply.match(/[A-Za-z]{5,}/g) ?? [])].filter((word) => !ours.has(word)).slice(0, 5);
   if (words.length === 0) fail('the sandbox reply has no words to look for');
   return words;
 }
@@ -112,13 +116,17 @@ const chatStreamsIntoWebview: E2eCheck = {
   async run({ page, sandbox, screenshot }) {
     await runCommand(page, 'Compute: Open Chat');
     const webview = visibleWebview(page);
-    const input = webview.locator('textarea').first();
-    await input.waitFor({ state: 'visible', timeout: 20_000 }).catch(() => fail('no chat panel with a message input (textarea) appeared'));
-    const picker = webview.locator('select').first();
-    await picker.waitFor({ state: 'visible', timeout: 15_000 }).catch(() => fail('the chat panel shows no model picker (select)'));
-    const model = await pollUntil('the model picker listed no model', 15_000, async () => {
-      const values = await picker.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-      return values[0];
+    const input = webview.getByLabel(CHAT_INPUT_LABEL, { exact: true });
+    await input.waitFor({ state: 'visible', timeout: 20_000 }).catch(() => fail(`no chat panel with a "${CHAT_INPUT_LABEL}" input appeared`));
+    const picker = webview.getByLabel(MODEL_PICKER_LABEL, { exact: true });
+    await picker.waitFor({ state: 'visible', timeout: 15_000 }).catch(() => fail(`the chat panel shows no "${MODEL_PICKER_LABEL}" picker`));
+    // Pick another model than the preselected one (exercises the picker), never the echo model: its
+    // reply would repeat our own words, which the transcript shows anyway.
+    const model = await pollUntil('the model picker listed no model to pick', 15_000, async () => {
+      const options = await picker.locator('option').evaluateAll((nodes) =>
+        nodes.map((node) => ({ value: (node as HTMLOptionElement).value, selected: (node as HTMLOptionElement).selected })));
+      const candidates = options.filter((option) => option.value !== '' && !option.value.includes('echo'));
+      return (candidates.find((option) => !option.selected) ?? candidates[0])?.value;
     });
     await picker.selectOption(model);
     const words = await expectedReplyWords(sandbox, model);
@@ -142,7 +150,7 @@ const selectionLandsInChatInput: E2eCheck = {
     await page.keyboard.press('Control+Home');
     for (let line = 0; line < 6; line += 1) await page.keyboard.press('Shift+ArrowDown');
     await runCommand(page, 'Compute: Ask about Selection');
-    const input = visibleWebview(page).locator('textarea').first();
+    const input = visibleWebview(page).getByLabel(CHAT_INPUT_LABEL, { exact: true });
     const value = await pollUntil('the chat input never received the selection', 30_000, async () => {
       const current = await input.inputValue({ timeout: 2000 });
       return current.includes(SAMPLE_PYTHON_FIRST_LINE) ? current : undefined;

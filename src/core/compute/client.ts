@@ -226,15 +226,15 @@ export class ComputeClientImpl implements ComputeClient {
         }
         // Out of retries (or not safe to repeat): report the transient status as such, even when a
         // gateway wrapped it in an envelope, so the UI can offer "try again later".
-        if (status === 429) throw new RateLimitError(errorExcerpt(text), contentTypeOf(response), retryAfter);
-        throw new HttpError(status, errorExcerpt(text), contentTypeOf(response), undefined, retryAfter);
+        if (status === 429) throw new RateLimitError(bodyExcerpt(text), contentTypeOf(response), retryAfter);
+        throw new HttpError(status, bodyExcerpt(text), contentTypeOf(response), undefined, retryAfter);
       }
       if (allowFallback && (status === 404 || status === 405)) return { kind: 'fallback', status };
       if (!envelope) throw notAnEnvelopeError(status, text, contentTypeOf(response));
       if (envelope.success && status >= 200 && status < 300) return { kind: 'data', data: envelope.data };
       if (envelope.success) {
         // A success code under an error status: trust the status, show what came with it.
-        throw new HttpError(status, errorExcerpt(text), contentTypeOf(response));
+        throw new HttpError(status, bodyExcerpt(text), contentTypeOf(response));
       }
       throw new ComputeApiError(
         envelope.code,
@@ -285,10 +285,6 @@ export class ComputeClientImpl implements ComputeClient {
 
 function contentTypeOf(response: HttpResponse): string | undefined {
   return firstHeader(response.headers, 'content-type');
-}
-
-function errorExcerpt(text: string): string {
-  return bodyExcerpt(text);
 }
 
 function describe(error: unknown): string {

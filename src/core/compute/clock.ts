@@ -30,6 +30,8 @@ export class RequestClock {
   /** Last timestamp handed out per token, keyed by a hash so the token itself is not kept. */
   private readonly lastByToken = new Map<string, number>();
   private correctionMs = 0;
+  /** The last token seen and its map key (the client holds the token for its requests anyway). */
+  private lastTokenKey: { token: string; key: string } | undefined;
   private lastSkew: ClockSkew | undefined;
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -44,12 +46,20 @@ export class RequestClock {
    * when several requests start in the same millisecond.
    */
   next(token: string): string {
-    const key = crypto.createHash('sha256').update(token).digest('base64');
+    const key = this.keyFor(token);
     const candidate = Math.round(this.now() + this.correctionMs);
     const previous = this.lastByToken.get(key);
     const value = previous !== undefined && candidate <= previous ? previous + 1 : candidate;
     this.lastByToken.set(key, value);
     return String(value);
+  }
+
+  /** One profile sends one token again and again: hash it once, not per request. */
+  private keyFor(token: string): string {
+    if (this.lastTokenKey?.token !== token) {
+      this.lastTokenKey = { token, key: crypto.createHash('sha256').update(token).digest('base64') };
+    }
+    return this.lastTokenKey.key;
   }
 
   /** Records the skew seen in a response; starts correcting once it is large enough to matter. */
@@ -70,6 +80,7 @@ export class RequestClock {
   /** Forgets the learned offset. The per-token history stays: dropping it could repeat a timestamp. */
   reset(): void {
     this.correctionMs = 0;
+    this.lastTokenKey = undefined;
     this.lastSkew = undefined;
   }
 }

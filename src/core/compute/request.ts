@@ -3,7 +3,6 @@
 
 import type { KeyObject } from 'node:crypto';
 import { ConfigError } from '../errors';
-import { joinUrl } from '../http/url';
 import type { AuthMode, ComputeCredentials } from './api';
 import type { RequestClock } from './clock';
 import { encryptBodyAsync } from './encryption';
@@ -31,6 +30,7 @@ export interface BuiltRequest {
 }
 
 export interface BuildContext {
+  /** Normalized: no trailing slash (plan paths start with one). */
   baseUrl: string;
   version: string;
   clock: RequestClock;
@@ -93,7 +93,7 @@ export async function buildRequest(
 
   // Sign the path exactly as undici will send it: it parses the URL with WHATWG rules, so taking the
   // path from the same parse makes "signed == sent" hold for any base path or hand-written path.
-  const url = joinUrl(context.baseUrl, plan.pathWithQuery);
+  const url = `${context.baseUrl}${plan.pathWithQuery}`;
   const parsedUrl = new URL(url);
   const signedPath = `${parsedUrl.pathname}${parsedUrl.search}`;
   const timestamp = context.clock.next(token);

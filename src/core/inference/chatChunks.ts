@@ -69,9 +69,14 @@ export class ChatStreamAccumulator {
       return;
     }
     // Guarded so the common chunk pays two property reads, not the whole error-shape check.
-    if ((json['error'] !== undefined && json['error'] !== null) || typeof json['code'] === 'number') {
+    if ((json['error'] !== undefined && json['error'] !== null) || typeof json['code'] === 'number' || event.type === 'error') {
       const error = errorFromJson(json, 200, this.secret);
       if (error !== undefined) throw error;
+      if (event.type === 'error') {
+        // `event: error` with a body in no known shape: still an error, described by its own text.
+        const message = typeof json['message'] === 'string' && json['message'] !== '' ? json['message'] : data;
+        throw new ModelApiError({ status: 200, serverMessage: withoutSecret(message, this.secret) });
+      }
     }
 
     const model = json['model'];

@@ -7,6 +7,7 @@ import {
   ComputeToolkitError,
   HttpError,
   NetworkError,
+  ProtocolError,
   TimeoutError,
   bodyExcerpt,
 } from '../errors';
@@ -36,7 +37,8 @@ export class ChatStreamRun implements ChatStream {
   private readonly run: { controller: AbortController; unlink: () => void };
   private queue: ChatStreamEvent[] = [];
   private head = 0;
-  private wake: (() => void) | undefined;
+  /** Pending `next()` calls waiting for an event (normally at most one). */
+  private waiters: (() => void)[] = [];
   private finished = false;
   private failure: ComputeToolkitError | undefined;
   private iterated = false;
@@ -54,7 +56,11 @@ export class ChatStreamRun implements ChatStream {
         return outcome;
       },
       (error: unknown) => {
-        const failure = error instanceof ComputeToolkitError ? error : new NetworkError(String(error), undefined, { cause: error });
+        // Anything outside the hierarchy is unexpected; it keeps its cause instead of posing as a network fault.
+        const failure =
+          error instanceof ComputeToolkitError
+            ? error
+            : new ProtocolError(`Reading the reply failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
         this.settle(failure);
         throw failure;
       },
@@ -90,7 +96,7 @@ export class ChatStreamRun implements ChatStream {
             }
             return { value: undefined, done: true };
           }
-          await new Promise<void>((resolve) => (this.wake = resolve));
+          await new Promise<void>((resolve) => this.waiters.push(resolve));
         }
       },
       return: async (): Promise<IteratorResult<ChatStreamEvent>> => {
@@ -116,9 +122,9 @@ export class ChatStreamRun implements ChatStream {
   }
 
   private notify(): void {
-    const wake = this.wake;
-    this.wake = undefined;
-    wake?.();
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
   }
 
   private async start(): Promise<StreamOutcome> {

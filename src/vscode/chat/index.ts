@@ -1,11 +1,135 @@
-// Placeholder: the chat area (panel, selection-to-prompt) replaces this file.
+// The chat area: the session (conversations, streaming, persistence), the panel, its serializer and the
+// chat commands. Nothing heavy loads here: the model client (HTTP stack) loads on the first request.
+
+import * as vscode from 'vscode';
+import type { ConversationSummary, ConversationView } from '../../shared/protocol';
+import { conversationToMarkdown } from '../../shared/conversationMarkdown';
 import type { ExtensionServices } from '../services';
+import { CHAT_VIEW_TYPE, ChatPanel } from './chatPanel';
+import { ChatSession } from './chatSession';
+import { CodeActions } from './codeActions';
+import { ConversationStore } from './conversationStore';
+import { ModelClientProvider } from './modelClientProvider';
+import { registerSelectionCommands } from './selection';
+
+export interface ChatSnapshot {
+  /** The conversation the panel shows. */
+  conversation: ConversationView;
+  conversations: ConversationSummary[];
+  /** The composer text as the host knows it (set by selection-to-prompt, reported back by the webview). */
+  draft: string;
+  models: string[];
+  modelsError: string | undefined;
+  panelOpen: boolean;
+  /** The webview has loaded and said 'ready' (it receives state and deltas). */
+  webviewReady: boolean;
+}
 
 /** What the chat area exposes to the composition root and to the in-host tests. */
 export interface ChatApi {
-  readonly ready: boolean;
+  /** Opens (or reveals) the panel; resolves once its webview said 'ready'. */
+  open(): Promise<void>;
+  /** Starts a new conversation and makes it active. */
+  newConversation(): ConversationView;
+  /** Sends a user message in the active conversation; resolves when the reply ended (complete, stopped, failed). */
+  send(text: string): Promise<ConversationView>;
+  /** Stops the active conversation's streaming reply (its partial text is kept). */
+  stop(): void;
+  regenerate(): Promise<ConversationView>;
+  /** Lists the active profile's chat models again. */
+  refreshModels(): Promise<string[]>;
+  selectModel(modelId: string): void;
+  activeConversation(): ConversationView;
+  snapshot(): ChatSnapshot;
+  /** The active conversation as Export to Markdown writes it. */
+  exportMarkdown(): string;
+  /** Fires on every state change and every forwarded batch of streamed text. */
+  readonly onDidUpdate: vscode.Event<ChatSnapshot>;
+  /** Resolves when no reply is streaming. */
+  whenIdle(): Promise<void>;
+  /** Writes the history file now (persistence is otherwise debounced). */
+  flush(): Promise<void>;
 }
 
-export function registerChat(_services: ExtensionServices): ChatApi {
-  return { ready: false };
+export function registerChat(services: ExtensionServices): ChatApi {
+  const { context } = services;
+  const store = new ConversationStore(context.globalStorageUri, services.logger);
+  const clients = new ModelClientProvider(services);
+  const session = new ChatSession(services, store, clients);
+  const codeActions = new CodeActions();
+  const panel = new ChatPanel(services, session, codeActions);
+  const updated = new vscode.EventEmitter<ChatSnapshot>();
+
+  const snapshot = (): ChatSnapshot => {
+    const models = session.models;
+    return {
+      conversation: session.view(),
+      conversations: session.summaries(),
+      draft: session.draft(),
+      models: models.models,
+      modelsError: models.error,
+      panelOpen: panel.isOpen,
+      webviewReady: panel.isReady,
+    };
+  };
+
+  const openPanel = async (): Promise<void> => {
+    await session.loaded;
+    if (panel.isReady) {
+      panel.open(false);
+      return;
+    }
+    const ready = new Promise<void>((resolve) => {
+      const subscription = panel.onDidBecomeReady(() => {
+        subscription.dispose();
+        resolve();
+      });
+    });
+    panel.open(false);
+    await ready;
+  };
+
+  context.subscriptions.push(
+    store,
+    session,
+    codeActions,
+    panel,
+    updated,
+    session.onDidChangeState(() => updated.fire(snapshot())),
+    session.onDelta(() => updated.fire(snapshot())),
+    panel.onDidBecomeReady(() => updated.fire(snapshot())),
+    services.profiles.onDidChangeActive(() => session.profileChanged()),
+    vscode.window.registerWebviewPanelSerializer(CHAT_VIEW_TYPE, {
+      deserializeWebviewPanel: async (webviewPanel, state: unknown) => panel.restore(webviewPanel, state),
+    }),
+    vscode.commands.registerCommand('computeToolkit.chat.open', () => panel.open(false)),
+    vscode.commands.registerCommand('computeToolkit.chat.new', async () => {
+      await session.loaded;
+      session.newConversation();
+      panel.open(false);
+    }),
+    ...registerSelectionCommands(session, panel, (error, where) => services.reportError(error, where)),
+  );
+
+  return {
+    open: openPanel,
+    newConversation: () => session.view(session.newConversation()),
+    send: async (text) => {
+      await session.send(text);
+      return session.view();
+    },
+    stop: () => session.stop(),
+    regenerate: async () => {
+      await session.regenerate();
+      return session.view();
+    },
+    refreshModels: () => session.ensureModels(true),
+    selectModel: (modelId) => session.updateSettings({ model: modelId }),
+    activeConversation: () => session.view(),
+    snapshot,
+    exportMarkdown: () => conversationToMarkdown(session.view(), new Date()),
+    onDidUpdate: updated.event,
+    whenIdle: () => session.whenIdle(),
+    flush: () => session.flush(),
+  };
 }

@@ -52,7 +52,7 @@ export const secretCommands: Record<string, CommandEntry> = {
       const text = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(file));
       const checked = checkPrivateKey(text, await services.profiles.getSecret(profile.id, 'platformPublicKey'));
       if (!(await confirmWarnings(profile, 'privateKey', checked.warnings))) return false;
-      await services.profiles.setSecret(profile.id, 'privateKey', text.trim());
+      await services.profiles.setSecret(profile.id, 'privateKey', checked.pem);
       void vscode.window.showInformationMessage(
         `Private key imported into SecretStorage for "${profile.label}" (${checked.modulusBits}-bit, fingerprint ${shortFingerprint(checked.fingerprint)}). ` +
           'The file was read once and left untouched; the extension keeps no copy of it.',
@@ -115,7 +115,7 @@ async function setSecretInteractively(services: Services, argument: unknown, kin
     password: true,
     ignoreFocusOut: true,
     validateInput: (text) => {
-      if (kind === 'apiToken') return checkToken(text);
+      if (kind === 'apiToken' || kind === 'modelApiKey') return checkToken(text, SECRET_LABELS[kind]);
       if (text.trim() === '') return `Paste the ${SECRET_LABELS[kind]}.`;
       try {
         check(text);
@@ -133,7 +133,7 @@ async function setSecretInteractively(services: Services, argument: unknown, kin
     warnings.push(`"${profile.label}" uses token mode, which neither signs nor encrypts: this key is only used by RSA-mode profiles.`);
   }
   if (!(await confirmWarnings(profile, kind, warnings))) return false;
-  await services.profiles.setSecret(profile.id, kind, value.trim());
+  await services.profiles.setSecret(profile.id, kind, checked?.pem ?? value.trim());
   const fingerprint = checked ? ` (fingerprint ${shortFingerprint(checked.fingerprint)})` : '';
   void vscode.window.showInformationMessage(`The ${SECRET_LABELS[kind]} of "${profile.label}" is stored in SecretStorage${fingerprint}.`);
   return true;

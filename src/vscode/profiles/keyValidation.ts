@@ -6,6 +6,11 @@ import { ConfigError } from '../../core/errors';
 import { computeCore } from '../lazyCore';
 
 export interface CheckedKey {
+  /**
+   * The key re-encoded as standard PEM (PKCS#8 private, SPKI public). Stored instead of the pasted text:
+   * an input box joins a pasted PEM into one line, and any accepted encoding becomes one canonical form.
+   */
+  pem: string;
   fingerprint: string;
   modulusBits: number;
   /** Usable but worth a confirmation (e.g. a key under 2048 bits, or the other slot looks wrong). */
@@ -24,7 +29,8 @@ export function checkPrivateKey(text: string, storedPlatformKey: string | undefi
         'your own public key. Replace it with the platform public key the console showed when the key was created.',
     );
   }
-  return { fingerprint: parsed.fingerprint, modulusBits: parsed.modulusBits, warnings };
+  const pem = parsed.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  return { pem, fingerprint: parsed.fingerprint, modulusBits: parsed.modulusBits, warnings };
 }
 
 /** Validates a platform public key; refuses the client's own public key (`storedPrivateKey`'s public half). */
@@ -39,16 +45,24 @@ export function checkPlatformPublicKey(text: string, storedPrivateKey: string | 
         'paste that one here. Your own public key is the one you upload in the console.',
     );
   }
-  return { fingerprint: parsed.fingerprint, modulusBits: parsed.modulusBits, warnings: parsed.warning ? [parsed.warning] : [] };
+  return {
+    pem: parsed.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    fingerprint: parsed.fingerprint,
+    modulusBits: parsed.modulusBits,
+    warnings: parsed.warning ? [parsed.warning] : [],
+  };
 }
 
-/** A token is sent as a header and signed verbatim: refuse what would corrupt either. */
-export function checkToken(text: string): string | undefined {
+/**
+ * A token or API key travels as a header (and the token is signed verbatim): refuse what would corrupt
+ * either. Returns the problem, or undefined when the value is usable.
+ */
+export function checkToken(text: string, what = 'token'): string | undefined {
   const token = text.trim();
-  if (token === '') return 'The token is empty.';
-  if (/\s/.test(token)) return 'A token has no spaces or line breaks: copy it again from the console.';
-  if (/[^\x21-\x7e]/.test(token)) return 'A token is printable ASCII only: copy it again from the console.';
-  if (token.includes('-----BEGIN')) return 'This is a PEM key, not an API token.';
+  if (token === '') return `The ${what} is empty.`;
+  if (token.includes('-----BEGIN')) return `This is a PEM key, not the ${what}.`;
+  if (/\s/.test(token)) return `The ${what} contains a space or line break: copy it again.`;
+  if (/[^\x21-\x7e]/.test(token)) return `The ${what} must be printable ASCII: copy it again.`;
   return undefined;
 }
 

@@ -3,6 +3,7 @@
 // globalState (a timestamp only, never the value) for the key-rotation reminder.
 
 import * as vscode from 'vscode';
+import { ConfigError } from '../../core/errors';
 import type { Logger } from '../../core/log';
 import { SECTION } from '../config';
 import type { Profile, ProfileService, SecretKind } from '../services';
@@ -125,7 +126,9 @@ export class ProfileStore implements ProfileService, vscode.Disposable {
   }
 
   async setActive(profileId: string): Promise<void> {
-    if (!this.find(profileId)) throw new Error(`No profile with id "${profileId}"`);
+    if (!this.find(profileId)) {
+      throw new ConfigError(`There is no profile with id "${profileId}".`, 'Pick one with "Compute: Switch Profile".');
+    }
     await this.writeSetting(ACTIVE_KEY, profileId);
   }
 

@@ -69,19 +69,7 @@ export function renderSignRequest(view: SignRequestView): string {
   out.push(...renderClock(view), '');
 
   out.push('## curl', '');
-  out.push(
-    'Secrets are shell variables. The signature is valid for this timestamp only, once, and within 5 minutes.',
-    '',
-    fence(
-      'sh',
-      [
-        "export COMPUTE_TOKEN='<your API token>'",
-        ...(prepared.mode === 'rsa' ? ["export SIGN_STR='<the full sign_str: rerun with your own signing tool>'"] : []),
-        prepared.curl,
-      ].join('\n'),
-    ),
-    '',
-  );
+  out.push(...renderCurl(prepared), '');
   return out.join('\n');
 }
 
@@ -123,6 +111,33 @@ function note(name: (typeof FIELD_NAMES)[number], value: string): string {
   if (name === 'version') return value === '1.0.0' ? '   (string, as the header)' : '   (expected "1.0.0")';
   if (name === 'token') return '   (masked)';
   return '';
+}
+
+/**
+ * Secrets stay shell variables. In RSA mode the signature is recomputed with OpenSSL from the same five
+ * fields (printf adds no trailing newline, exactly like the string to sign), so the command is complete.
+ */
+function renderCurl(prepared: PreparedRequest): string[] {
+  const lines = ["export COMPUTE_TOKEN='<your API token>'"];
+  if (prepared.mode === 'rsa') {
+    const fields = [prepared.pathWithQuery, prepared.version, prepared.timestamp].map(shellQuote);
+    lines.push(
+      '# sign_str: the five fields with your token, signed with your private key (PEM file)',
+      `export SIGN_STR="$(printf '%s\\n%s\\n%s\\n%s\\n%s' ${fields.join(' ')} "$COMPUTE_TOKEN" ${shellQuote(prepared.body)} | ` +
+        'openssl dgst -sha256 -sign private-key.pem | openssl base64 -A)"',
+    );
+  }
+  lines.push(prepared.curl);
+  const note =
+    prepared.mode === 'rsa'
+      ? 'The timestamp is accepted once and for 5 minutes: run Sign Request again for a fresh one.'
+      : 'Token mode: the token header is the only credential.';
+  return [`Secrets are shell variables. ${note}`, '', fence('sh', lines.join('\n'))];
+}
+
+/** POSIX single quoting. */
+function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
 function describeSelfVerification(selfVerified: boolean | undefined): string {

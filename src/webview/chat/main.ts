@@ -39,7 +39,7 @@ class ChatApp {
     el('p', {}, 'Ask a hosted model about your code.'),
     el('p', { className: 'hint' }, 'Select code in an editor and press Ctrl+Alt+I (⌘⌥I) to quote it here.'));
   private readonly jumpButton = button('Jump to latest ↓', { className: 'jump-latest' });
-  private readonly feedback = el('div', { className: 'feedback', dataset: { role: 'status' } });
+  private readonly feedback = el('div', { className: 'feedback' });
   private readonly input = el('textarea', { className: 'composer-input', ariaLabel: 'Message', title: 'Enter to send, Shift+Enter for a new line' });
 
   private readonly transcript: Transcript;
@@ -71,6 +71,8 @@ class ChatApp {
       el('div', { className: 'composer' }, editBanner, el('div', { className: 'composer-row' }, this.input, sendButton, stopButton)),
       this.feedback,
     );
+    this.feedback.setAttribute('role', 'status');
+    this.feedback.hidden = true;
     scroller.addEventListener('click', (event) => this.onTranscriptClick(event));
     scroller.addEventListener('keydown', (event) => {
       if (event.key === 'Enter' && event.target instanceof HTMLElement && event.target.classList.contains('chat-link')) this.onTranscriptClick(event);

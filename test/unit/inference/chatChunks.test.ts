@@ -68,6 +68,10 @@ describe('ChatStreamAccumulator', () => {
     );
     assert.equal(accumulator.content, 'partial', 'text before the error is kept');
     assert.throws(() => run([message('overloaded', 'error')]), (error: unknown) => error instanceof ModelApiError && error.serverMessage === 'overloaded');
+    assert.throws(
+      () => run([message('{"message":"busy, try later"}', 'error')]),
+      (error: unknown) => error instanceof ModelApiError && error.serverMessage === 'busy, try later',
+    );
   });
 
   it('never repeats the key in an error message', () => {

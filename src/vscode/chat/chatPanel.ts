@@ -1,0 +1,292 @@
+// The "Compute Chat" webview panel: strict CSP with a nonce, local resources only, every message from the
+// webview validated before use. The webview keeps no state of its own (retainContextWhenHidden is off):
+// each time it loads it says 'ready' and gets the full state from the ChatSession.
+
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import { conversationToMarkdown } from '../../shared/conversationMarkdown';
+import type { ChatAction, HostMessage, WebviewMessage } from '../../shared/protocol';
+import { parseOpenableLink, validateWebviewMessage } from '../../shared/protocolValidation';
+import type { ExtensionServices } from '../services';
+import type { ChatSession } from './chatSession';
+import type { CodeActions } from './codeActions';
+
+export const CHAT_VIEW_TYPE = 'computeToolkit.chat';
+const TITLE = 'Compute Chat';
+
+export class ChatPanel implements vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private panelSubscriptions: vscode.Disposable[] = [];
+  private readonly subscriptions: vscode.Disposable[];
+  private webviewReady = false;
+  /** Composer text to focus once the webview is ready (selection-to-prompt before the page loaded). */
+  private pendingComposer: { text: string; focus: boolean } | undefined;
+  private readonly readyEmitter = new vscode.EventEmitter<void>();
+  readonly onDidBecomeReady = this.readyEmitter.event;
+
+  constructor(
+    private readonly services: ExtensionServices,
+    private readonly session: ChatSession,
+    private readonly codeActions: CodeActions,
+  ) {
+    this.subscriptions = [
+      session.onDidChangeState(() => this.postState()),
+      session.onDelta((delta) => this.post({ type: 'chat/delta', ...delta })),
+      session.onDidSetComposer((composer) => {
+        if (this.webviewReady) this.post({ type: 'composer/set', ...composer });
+        else this.pendingComposer = composer;
+      }),
+      this.readyEmitter,
+    ];
+  }
+
+  get isOpen(): boolean {
+    return this.panel !== undefined;
+  }
+
+  get isReady(): boolean {
+    return this.webviewReady;
+  }
+
+  /** Shows the panel (creating it if needed). */
+  open(preserveFocus = false): void {
+    if (this.panel) {
+      this.panel.reveal(undefined, preserveFocus);
+      return;
+    }
+    const panel = vscode.window.createWebviewPanel(CHAT_VIEW_TYPE, TITLE, { viewColumn: vscode.ViewColumn.Beside, preserveFocus }, this.webviewOptions());
+    this.attach(panel);
+  }
+
+  /** Takes over a panel VS Code restored after a reload (WebviewPanelSerializer). */
+  restore(panel: vscode.WebviewPanel, state: unknown): void {
+    const conversationId = typeof state === 'object' && state !== null ? (state as { conversationId?: unknown }).conversationId : undefined;
+    if (typeof conversationId === 'string') {
+      void this.session.loaded.then(() => {
+        try {
+          this.session.switchTo(conversationId);
+        } catch {
+          // The conversation was deleted since: the panel shows the current one instead.
+        }
+      });
+    }
+    if (this.panel) {
+      // A second restored panel: one chat panel is enough, keep the first.
+      panel.dispose();
+      return;
+    }
+    panel.webview.options = this.webviewOptions();
+    this.attach(panel);
+  }
+
+  private webviewOptions(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+    const extensionUri = this.services.context.extensionUri;
+    return {
+      enableScripts: true,
+      enableCommandUris: false,
+      retainContextWhenHidden: false,
+      localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')],
+    };
+  }
+
+  private attach(panel: vscode.WebviewPanel): void {
+    this.panel = panel;
+    this.webviewReady = false;
+    panel.iconPath = vscode.Uri.joinPath(this.services.context.extensionUri, 'media', 'compute.svg');
+    panel.webview.html = this.html(panel.webview);
+    this.panelSubscriptions = [
+      panel.webview.onDidReceiveMessage((message: unknown) => void this.receive(message)),
+      panel.onDidChangeViewState(() => {
+        // Hidden webviews are destroyed; the page says 'ready' again when shown.
+        if (!panel.visible) this.webviewReady = false;
+      }),
+      panel.onDidDispose(() => {
+        // Closing the panel stops nothing: replies keep streaming into the history and show when reopened.
+        this.panel = undefined;
+        this.webviewReady = false;
+        for (const subscription of this.panelSubscriptions) subscription.dispose();
+        this.panelSubscriptions = [];
+      }),
+    ];
+  }
+
+  private html(webview: vscode.Webview): string {
+    const nonce = randomBytes(18).toString('base64');
+    const extensionUri = this.services.context.extensionUri;
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'chat.js'));
+    const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'chat.css'));
+    const csp = [
+      "default-src 'none'",
+      `script-src 'nonce-${nonce}'`,
+      `style-src ${webview.cspSource}`,
+      `img-src ${webview.cspSource} data:`,
+      `font-src ${webview.cspSource}`,
+    ].join('; ');
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${style.toString()}">
+<title>${TITLE}</title>
+</head>
+<body>
+<div id="chat-root" role="main"></div>
+<script nonce="${nonce}" src="${script.toString()}"></script>
+</body>
+</html>`;
+  }
+
+  private post(message: HostMessage): void {
+    if (!this.panel || !this.webviewReady) return;
+    void this.panel.webview.postMessage(message).then(undefined, (error: unknown) => {
+      this.services.logger.debug(`Chat: a message to the webview was not delivered (${String(error)})`);
+    });
+  }
+
+  private postState(): void {
+    if (!this.panel || !this.webviewReady) return;
+    // Deltas already counted in the snapshot must reach the webview before it, never after.
+    this.session.flushAllDeltas();
+    this.post({
+      type: 'conversation/state',
+      conversation: this.session.view(),
+      conversations: this.session.summaries(),
+      profileLabel: this.services.profiles.active?.label,
+    });
+    const models = this.session.models;
+    this.post({ type: 'models/list', models: models.models, loading: models.loading, error: models.error });
+  }
+
+  private async receive(raw: unknown): Promise<void> {
+    const validation = validateWebviewMessage(raw);
+    if (!validation.ok) {
+      // Nothing from an invalid message is trusted, not even its requestId: log and drop it.
+      this.services.logger.warn(`Chat: rejected a message from the webview: ${validation.reason}`);
+      return;
+    }
+    const message = validation.message;
+    let reply: { ok: boolean; message: string | undefined };
+    try {
+      reply = { ok: true, message: await this.handle(message) };
+    } catch (error) {
+      this.services.logger.warn(`Chat: ${message.type} failed: ${error instanceof Error ? error.message : String(error)}`);
+      reply = { ok: false, message: this.services.redactor.redact(error instanceof Error ? error.message : String(error)) };
+    }
+    this.post({ type: 'request/result', requestId: message.requestId, ...reply });
+  }
+
+  /** Runs one validated request; returns a short confirmation for the webview to show, if any. */
+  private async handle(message: WebviewMessage): Promise<string | undefined> {
+    const session = this.session;
+    switch (message.type) {
+      case 'ready':
+        await session.loaded;
+        this.webviewReady = true;
+        this.postState();
+        if (this.pendingComposer) {
+          this.post({ type: 'composer/set', ...this.pendingComposer });
+          this.pendingComposer = undefined;
+        } else if (session.draft()) {
+          this.post({ type: 'composer/set', text: session.draft(), focus: false });
+        }
+        this.readyEmitter.fire();
+        void session.ensureModels();
+        return undefined;
+      case 'chat/send':
+        // Not awaited: the reply streams while the webview keeps working; failures show inline.
+        void session.send(message.text).catch((error: unknown) => this.services.reportError(error, 'Send the chat message'));
+        return undefined;
+      case 'chat/stop':
+        session.stop();
+        return undefined;
+      case 'chat/regenerate':
+        void session.regenerate().catch((error: unknown) => this.services.reportError(error, 'Regenerate the reply'));
+        return undefined;
+      case 'chat/editLast':
+        void session.editLast(message.text).catch((error: unknown) => this.services.reportError(error, 'Resend the edited message'));
+        return undefined;
+      case 'conversation/new':
+        session.newConversation();
+        return undefined;
+      case 'conversation/switch':
+        session.switchTo(message.conversationId);
+        return undefined;
+      case 'conversation/delete':
+        session.delete(message.conversationId);
+        return 'Conversation deleted.';
+      case 'conversation/clear':
+        session.clear();
+        return undefined;
+      case 'conversation/export':
+        return this.exportMarkdown();
+      case 'settings/update': {
+        const { type: _type, requestId: _requestId, ...patch } = message;
+        session.updateSettings(patch);
+        return undefined;
+      }
+      case 'models/refresh': {
+        const models = await session.ensureModels(true);
+        return `${models.length} chat model${models.length === 1 ? '' : 's'} listed.`;
+      }
+      case 'composer/draft':
+        session.setDraft(message.text, { focus: false, fromWebview: true });
+        return undefined;
+      case 'code/copy':
+        return this.codeActions.copy(message.code);
+      case 'code/insert':
+        return this.codeActions.insert(message.code);
+      case 'code/openInEditor':
+        return this.codeActions.openInEditor(message.code, message.language);
+      case 'link/open':
+        return this.openLink(message.href);
+      case 'action/run':
+        return this.runAction(message.action);
+    }
+  }
+
+  async exportMarkdown(): Promise<string> {
+    const view = this.session.view();
+    const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: conversationToMarkdown(view, new Date()) });
+    await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Active, preview: false });
+    return 'Exported to a new Markdown editor (save it to keep it).';
+  }
+
+  private async openLink(href: string): Promise<string | undefined> {
+    const url = parseOpenableLink(href);
+    if (!url) throw new Error('Only http and https links can be opened from the chat.');
+    const opened = await vscode.env.openExternal(vscode.Uri.parse(url.href, true));
+    return opened ? undefined : 'The link was not opened.';
+  }
+
+  private async runAction(action: ChatAction): Promise<string | undefined> {
+    switch (action) {
+      case 'retry':
+        void this.session.regenerate().catch((error: unknown) => this.services.reportError(error, 'Retry the reply'));
+        return undefined;
+      case 'setModelApiKey':
+        await vscode.commands.executeCommand('computeToolkit.secrets.setModelApiKey');
+        return undefined;
+      case 'connectProfile': {
+        const picked = await vscode.window.showQuickPick(
+          [
+            { label: 'Connect to Local Sandbox…', command: 'computeToolkit.profile.connectSandbox' },
+            { label: 'Create Profile…', command: 'computeToolkit.profile.create' },
+          ],
+          { title: 'Set up a profile for the chat' },
+        );
+        if (picked) await vscode.commands.executeCommand(picked.command);
+        return undefined;
+      }
+      case 'showLogs':
+        await vscode.commands.executeCommand('computeToolkit.showLogs');
+        return undefined;
+    }
+  }
+
+  dispose(): void {
+    this.panel?.dispose();
+    for (const subscription of [...this.subscriptions, ...this.panelSubscriptions]) subscription.dispose();
+  }
+}

@@ -1,0 +1,58 @@
+// Selection-to-prompt: "Ask about Selection" quotes the selection (or the whole file) into the chat input
+// with the cursor after it; "Explain Selection" and "Find Bugs in Selection" send at once. Truncation and
+// whole-file use are always announced (in the prompt, on the turn, and as a notification).
+
+import * as vscode from 'vscode';
+import { buildSelectionPrompt, type SelectionIntent, type SelectionPrompt } from '../../shared/selectionPrompt';
+import { readChatSettings } from './chatSettings';
+import type { ChatPanel } from './chatPanel';
+import type { ChatSession } from './chatSession';
+
+/** Builds the prompt from the active editor, or explains why there is nothing to quote. */
+export function promptFromEditor(editor: vscode.TextEditor | undefined, intent: SelectionIntent): SelectionPrompt | string {
+  if (!editor) return 'Open a file and select some code first.';
+  const { document, selection } = editor;
+  const wholeFile = selection.isEmpty;
+  const range = wholeFile ? new vscode.Range(document.lineAt(0).range.start, document.lineAt(document.lineCount - 1).range.end) : selection;
+  const text = document.getText(range);
+  if (text.trim().length === 0) return wholeFile ? 'The file is empty: there is nothing to quote.' : 'The selection is only whitespace.';
+  const fileName = document.isUntitled ? document.fileName : vscode.workspace.asRelativePath(document.uri);
+  return buildSelectionPrompt(
+    { text, languageId: document.languageId, fileName, startLine: range.start.line + 1, wholeFile },
+    intent,
+    readChatSettings().maxSelectionChars,
+  );
+}
+
+export async function quoteSelection(intent: SelectionIntent, session: ChatSession, panel: ChatPanel): Promise<void> {
+  const prompt = promptFromEditor(vscode.window.activeTextEditor, intent);
+  if (typeof prompt === 'string') {
+    void vscode.window.showInformationMessage(prompt);
+    return;
+  }
+  if (prompt.notice) void vscode.window.showWarningMessage(prompt.notice);
+  await session.loaded;
+  panel.open(false);
+  if (intent === 'ask') {
+    session.setDraft(prompt.text, { focus: true, fromWebview: false });
+    return;
+  }
+  await session.send(prompt.text, prompt.notice);
+}
+
+export function registerSelectionCommands(session: ChatSession, panel: ChatPanel, reportError: (error: unknown, context: string) => void): vscode.Disposable[] {
+  const commands: [string, SelectionIntent, string][] = [
+    ['computeToolkit.chat.askAboutSelection', 'ask', 'Ask about the selection'],
+    ['computeToolkit.chat.explainSelection', 'explain', 'Explain the selection'],
+    ['computeToolkit.chat.findBugsInSelection', 'findBugs', 'Find bugs in the selection'],
+  ];
+  return commands.map(([id, intent, context]) =>
+    vscode.commands.registerCommand(id, async () => {
+      try {
+        await quoteSelection(intent, session, panel);
+      } catch (error) {
+        reportError(error, context);
+      }
+    }),
+  );
+}
