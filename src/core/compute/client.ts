@@ -22,7 +22,7 @@ import type {
 import { RequestClock, skewFromDateHeader } from './clock';
 import { diagnose, EXPECTED_VERSION } from './diagnosis';
 import { toPreparedRequest } from './display';
-import { tryParseEnvelope, notAnEnvelopeError } from './envelope';
+import { notAnEnvelopeError, tryParseEnvelope, type Envelope } from './envelope';
 import { ComputeApiError } from './errors';
 import { clearKeyCache } from './keys';
 import { DETAIL_FALLBACK, OPERATIONS, operationSpec, planOperation, planRaw, type RequestPlan } from './operations';
@@ -40,6 +40,15 @@ const RESPONSE_LIMIT_BYTES = 32 * 1024 * 1024;
 const detailMethodByBaseUrl = new Map<string, 'POST' | 'GET'>();
 
 type AttemptOutcome = { kind: 'data'; data: unknown } | { kind: 'fallback'; status: number };
+
+/** One response, read whole, with what was learned from it. */
+interface Answer {
+  status: number;
+  text: string;
+  envelope: Envelope | undefined;
+  skew: ClockSkew | undefined;
+  contentType: string | undefined;
+}
 
 export class ComputeClientImpl implements ComputeClient {
   readonly operations: readonly OperationSpec[] = OPERATIONS;
@@ -92,7 +101,7 @@ export class ComputeClientImpl implements ComputeClient {
       return (await this.execute(planOperation(operation, params, options?.encrypt), signal, false)) as OperationResult<K>;
     }
     if (detailMethodByBaseUrl.get(this.baseUrl) !== 'GET') {
-      const outcome = await this.executeOnce(planOperation(operation, params, options?.encrypt), signal, true);
+      const outcome = await this.sendWithRetries(planOperation(operation, params, options?.encrypt), signal, true);
       if (outcome.kind === 'data') {
         detailMethodByBaseUrl.set(this.baseUrl, 'POST');
         return outcome.data as OperationResult<K>;
@@ -174,12 +183,12 @@ export class ComputeClientImpl implements ComputeClient {
 
   /** Sends with retries; `data` of the successful envelope. */
   private async execute(plan: RequestPlan, signal: AbortSignal | undefined, allowFallback: boolean): Promise<unknown> {
-    const outcome = await this.executeOnce(plan, signal, allowFallback);
+    const outcome = await this.sendWithRetries(plan, signal, allowFallback);
     if (outcome.kind === 'fallback') throw new Error('unreachable: fallback outcome without allowFallback');
     return outcome.data;
   }
 
-  private async executeOnce(plan: RequestPlan, signal: AbortSignal | undefined, allowFallback: boolean): Promise<AttemptOutcome> {
+  private async sendWithRetries(plan: RequestPlan, signal: AbortSignal | undefined, allowFallback: boolean): Promise<AttemptOutcome> {
     for (let attempt = 0; ; attempt++) {
       if (signal?.aborted) throw new AbortedError();
       const built = await this.buildAttempt(plan, signal);
@@ -229,31 +238,32 @@ export class ComputeClientImpl implements ComputeClient {
         if (status === 429) throw new RateLimitError(bodyExcerpt(text), contentTypeOf(response), retryAfter);
         throw new HttpError(status, bodyExcerpt(text), contentTypeOf(response), undefined, retryAfter);
       }
-      if (allowFallback && (status === 404 || status === 405)) return { kind: 'fallback', status };
-      if (!envelope) throw notAnEnvelopeError(status, text, contentTypeOf(response));
-      if (envelope.success && status >= 200 && status < 300) return { kind: 'data', data: envelope.data };
-      if (envelope.success) {
-        // A success code under an error status: trust the status, show what came with it.
-        throw new HttpError(status, bodyExcerpt(text), contentTypeOf(response));
-      }
-      throw new ComputeApiError(
-        envelope.code,
-        envelope.message,
-        plan.operation,
-        diagnose(envelope.code, {
-          mode: built.mode,
-          version: built.version,
-          timestamp: built.timestamp,
-          encrypted: plan.encrypt,
-          ...(built.stringToSign !== undefined ? { stringToSign: built.stringToSign } : {}),
-          ...(built.signature !== undefined ? { signature: built.signature } : {}),
-          ...(built.ownPublicKey ? { ownPublicKey: built.ownPublicKey } : {}),
-          ...(skew ? { skew } : {}),
-        }),
-        status,
-        plan.operation === 'raw' ? `${plan.method} ${plan.pathWithQuery.split('?')[0] ?? ''}` : operationSpec(plan.operation).title,
-      );
+      return this.interpret(plan, built, { status, text, envelope, skew, contentType: contentTypeOf(response) }, allowFallback);
     }
+  }
+
+  /** Data, the detail fallback, or the error this answer means (retries already decided). */
+  private interpret(plan: RequestPlan, built: BuiltRequest, answer: Answer, allowFallback: boolean): AttemptOutcome {
+    const { status, text, envelope, skew, contentType } = answer;
+    if (allowFallback && (status === 404 || status === 405)) return { kind: 'fallback', status };
+    if (!envelope) throw notAnEnvelopeError(status, text, contentType);
+    if (envelope.success && status >= 200 && status < 300) return { kind: 'data', data: envelope.data };
+    if (envelope.success) {
+      // A success code under an error status: trust the status, show what came with it.
+      throw new HttpError(status, bodyExcerpt(text), contentType);
+    }
+    const cause = diagnose(envelope.code, {
+      mode: built.mode,
+      version: built.version,
+      timestamp: built.timestamp,
+      encrypted: plan.encrypt,
+      ...(built.stringToSign !== undefined ? { stringToSign: built.stringToSign } : {}),
+      ...(built.signature !== undefined ? { signature: built.signature } : {}),
+      ...(built.ownPublicKey ? { ownPublicKey: built.ownPublicKey } : {}),
+      ...(skew ? { skew } : {}),
+    });
+    const title = plan.operation === 'raw' ? `${plan.method} ${plan.pathWithQuery.split('?')[0] ?? ''}` : operationSpec(plan.operation).title;
+    throw new ComputeApiError(envelope.code, envelope.message, plan.operation, cause, status, title);
   }
 
   private async backoff(attempt: number, retryAfterSeconds: number | undefined, reason: string, signal?: AbortSignal): Promise<void> {

@@ -46,7 +46,8 @@ describe('surface: profiles and secrets', () => {
   });
 
   it('settings hold the profiles but no secret', () => {
-    const settings = JSON.stringify(vscode.workspace.getConfiguration('computeToolkit'));
+    const settings = JSON.stringify(vscode.workspace.getConfiguration().get('computeToolkit'));
+    assert.ok(settings.includes(RSA_PROFILE) && settings.includes(sandbox.url), 'the settings snapshot does not hold the profiles');
     for (const secret of sandboxSecrets(sandbox)) {
       assert.ok(!settings.includes(secret), 'a secret was written to settings');
     }

@@ -1,0 +1,102 @@
+// Activation cost and bundle size of the built extension (dist/). Runs `require(dist/extension.js)` +
+// `activate()` in a fresh Node process under a minimal `vscode` stand-in (a benchmark harness, not a test:
+// the real-VS-Code suites prove behaviour), and lists the Node built-ins that activation pulled in — the
+// HTTP stack (net/tls/http2/zlib) must not load until first use.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = join(__dirname, '..', '..', '..');
+
+/** Source of the child process: stubs 'vscode', times require + activate, diffs process.moduleLoadList. */
+const childSource = String.raw`
+const Module = require('node:module');
+const path = require('node:path');
+const handler = {
+  get(target, prop) {
+    if (prop === 'then') return undefined; // not a thenable
+    if (prop === Symbol.iterator) return function* () {};
+    if (prop === Symbol.toPrimitive) return () => '';
+    if (prop === 'prototype') return target.prototype;
+    if (prop === 'get') return (_key, fallback) => fallback;
+    if (prop === 'subscriptions') return target.subscriptions ??= [];
+    if (!(prop in target)) target[prop] = stub();
+    return target[prop];
+  },
+  set(target, prop, value) { Object.defineProperty(target, prop, { value, writable: true, configurable: true }); return true; },
+  apply() { return stub(); },
+  construct() { return stub(); },
+};
+function stub() { return new Proxy(function () {}, handler); }
+// esbuild's __toESM copies only own property names, so pre-create every top-level export of the API.
+const vscode = stub();
+const dts = require('node:fs').readFileSync(require.resolve('@types/vscode/index.d.ts'), 'utf8');
+for (const m of dts.matchAll(/^\t(?:export )?(?:class|namespace|enum|const|function|let) (\w+)/gm)) void vscode[m[1]];
+const load = Module._load;
+Module._load = function (request, parent, isMain) {
+  if (request === 'vscode') return vscode;
+  return load.call(this, request, parent, isMain);
+};
+const before = new Set(process.moduleLoadList);
+const t0 = process.hrtime.bigint();
+const ext = require(path.join(process.argv[1], 'dist', 'extension.js'));
+const t1 = process.hrtime.bigint();
+let activateError = null;
+try { ext.activate(stub()); } catch (error) { activateError = String(error && error.message || error); }
+const t2 = process.hrtime.bigint();
+const loaded = process.moduleLoadList.filter((m) => !before.has(m) && m.startsWith('NativeModule ')).map((m) => m.slice(13));
+process.stdout.write(JSON.stringify({ requireMs: Number(t1 - t0) / 1e6, activateMs: Number(t2 - t1) / 1e6, loaded, activateError }));
+`;
+
+interface ChildResult {
+  requireMs: number;
+  activateMs: number;
+  loaded: string[];
+  activateError: string | null;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+function fmt(values: number[]): string {
+  return `${median(values).toFixed(1)} [${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)}]`;
+}
+
+export async function runActivationBench(rounds = 9): Promise<void> {
+  const bundle = join(root, 'dist', 'extension.js');
+  if (!existsSync(bundle)) {
+    console.log('activation: dist/extension.js missing — run `npm run build` first');
+    return;
+  }
+  const results: ChildResult[] = [];
+  for (let round = 0; round < rounds + 1; round++) {
+    const child = spawnSync(process.execPath, ['-e', childSource, root], { encoding: 'utf8' });
+    if (child.status !== 0) throw new Error(`activation child failed: ${child.stderr}`);
+    if (round > 0) results.push(JSON.parse(child.stdout) as ChildResult); // first round warms the disk cache
+  }
+  const heavy = ['net', 'tls', 'http2', 'zlib', 'http', 'https'];
+  const loaded = results[0]?.loaded ?? [];
+  const heavyLoaded = loaded.filter((name) => heavy.some((h) => name === h || name.startsWith(`internal/${h}`)));
+  console.log('\n## Activation and bundle size');
+  console.log(`require(dist/extension.js): ${fmt(results.map((r) => r.requireMs))} ms   activate(): ${fmt(results.map((r) => r.activateMs))} ms  (median [min–max], ${rounds} fresh processes)`);
+  if (results[0]?.activateError) console.log(`  note: activate() under the stand-in threw: ${results[0].activateError}`);
+  console.log(`built-ins loaded by require + activate: ${loaded.length} (${loaded.slice(0, 12).join(', ')}${loaded.length > 12 ? ', …' : ''})`);
+  console.log(`HTTP stack loaded at activation: ${heavyLoaded.length === 0 ? 'no (lazy until first use)' : `YES: ${heavyLoaded.join(', ')}`}`);
+  for (const file of ['dist/extension.js', 'dist/webview/chat.js']) {
+    const path = join(root, file);
+    if (!existsSync(path)) continue;
+    const size = statSync(path).size;
+    const gz = gzipSync(readFileSync(path), { level: 9 }).length;
+    console.log(`${file}: ${(size / 1024).toFixed(1)} KiB (gzip ${(gz / 1024).toFixed(1)} KiB)`);
+  }
+}
+
+if (require.main === module) {
+  runActivationBench().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,25 @@
+// `npm run bench`: every benchmark, each printing ratios measured side by side in one process.
+// Benchmarks are not tests: they print numbers and goals, they never fail a build.
+import { runActivationBench } from './activation';
+import { runComputeBench } from './compute';
+import { runRenderBench } from './render';
+import { runSseBench } from './sse';
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2);
+  const all: [string, () => Promise<void>][] = [
+    ['compute', runComputeBench],
+    ['sse', runSseBench],
+    ['render', runRenderBench],
+    ['activation', () => runActivationBench()],
+  ];
+  for (const [name, run] of all) {
+    if (only.length > 0 && !only.includes(name)) continue;
+    await run();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

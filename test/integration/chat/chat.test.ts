@@ -1,0 +1,191 @@
+// The chat panel inside a real extension host, against the sandbox's interface B: open the webview,
+// stream a reply, Stop mid-stream, selection-to-prompt, an inline error with Retry, export, persistence.
+// No timed assertions: every wait is for an event, bounded only by mocha's generous timeout.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../../src/vscode/api';
+import type { ChatApi, ChatSnapshot } from '../../../src/vscode/chat/index';
+import type { ChatTurn } from '../../../src/shared/protocol';
+import { clearFaults, injectFault, sandboxUrl } from '../sandboxInfo';
+
+const EXTENSION_ID = 'compute-toolkit.compute-toolkit';
+const CHAT_MODEL = 'qwen/qwen3-32b';
+
+async function extensionApi(): Promise<ExtensionApi> {
+  const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+  assert.ok(extension, `${EXTENSION_ID} is not loaded`);
+  const api = await extension.activate();
+  await api.ready;
+  return api;
+}
+
+/** Resolves with the first snapshot (current or future) that satisfies `predicate`. */
+function waitForSnapshot(chat: ChatApi, predicate: (snapshot: ChatSnapshot) => boolean): Promise<ChatSnapshot> {
+  const now = chat.snapshot();
+  if (predicate(now)) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const subscription = chat.onDidUpdate((snapshot) => {
+      if (!predicate(snapshot)) return;
+      subscription.dispose();
+      resolve(snapshot);
+    });
+  });
+}
+
+function lastTurn(snapshot: { conversation: { turns: ChatTurn[] } }): ChatTurn | undefined {
+  return snapshot.conversation.turns.at(-1);
+}
+
+async function editorWith(content: string, language: string): Promise<vscode.TextEditor> {
+  const document = await vscode.workspace.openTextDocument({ content, language });
+  return vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });
+}
+
+describe('chat: panel, streaming and selection-to-prompt (sandbox)', () => {
+  let api: ExtensionApi;
+  let chat: ChatApi;
+
+  before(async () => {
+    api = await extensionApi();
+    await vscode.commands.executeCommand('computeToolkit.profile.connectSandbox', sandboxUrl());
+    const active = api.services.profiles.active;
+    assert.ok(active?.modelApiBaseUrl.startsWith(sandboxUrl()), `active profile ${active?.modelApiBaseUrl} is not the sandbox`);
+    chat = api.chat;
+    await chat.open();
+  });
+
+  beforeEach(async () => {
+    await chat.whenIdle();
+    chat.newConversation();
+    chat.selectModel(CHAT_MODEL);
+  });
+
+  afterEach(async () => {
+    await clearFaults();
+  });
+
+  it('opens the Compute Chat webview, which completes the ready handshake', () => {
+    const snapshot = chat.snapshot();
+    assert.equal(snapshot.panelOpen, true);
+    assert.equal(snapshot.webviewReady, true);
+  });
+
+  it('lists only the chat models of the sandbox', async () => {
+    const models = await chat.refreshModels();
+    assert.ok(models.includes(CHAT_MODEL), `models: ${models.join(', ')}`);
+    for (const id of models) assert.match(id, /^[^/]+\/[^/]+$/);
+    assert.ok(!models.some((id) => /embedding|reranker|flux|asr|mineru/.test(id)), `non-chat model listed: ${models.join(', ')}`);
+  });
+
+  it('streams a reply into the conversation and records usage', async () => {
+    let sawStreamingText = false;
+    const watching = chat.onDidUpdate((snapshot) => {
+      const turn = lastTurn(snapshot);
+      if (turn?.role === 'assistant' && turn.status === 'streaming' && turn.content.length > 0) sawStreamingText = true;
+    });
+    const view = await chat.send('Show me a training loop /long');
+    watching.dispose();
+
+    const [user, reply] = view.turns;
+    assert.equal(view.turns.length, 2);
+    assert.equal(user?.role, 'user');
+    assert.equal(user?.content, 'Show me a training loop /long');
+    assert.equal(reply?.role, 'assistant');
+    assert.equal(reply?.status, 'complete', reply?.error?.message);
+    assert.equal(reply?.model, CHAT_MODEL);
+    assert.ok((reply?.content.length ?? 0) > 10_000, `reply of ${reply?.content.length} chars`);
+    assert.ok(reply?.content.includes('```'), 'the long reply has fenced code');
+    assert.ok(sawStreamingText, 'text arrived while the reply was still streaming');
+    assert.ok(reply?.usage && reply.usage.total > 0, 'usage reported');
+    assert.deepEqual(view.usage, reply?.usage);
+    assert.equal(view.title, 'Show me a training loop /long');
+  });
+
+  it('Stop mid-stream aborts the reply and keeps the partial text', async () => {
+    const sending = chat.send('A long and slow answer please /long /slow');
+    const partial = await waitForSnapshot(chat, (snapshot) => {
+      const turn = lastTurn(snapshot);
+      return turn?.role === 'assistant' && turn.status === 'streaming' && turn.content.length > 50;
+    });
+    assert.equal(partial.conversation.busy, true);
+    chat.stop();
+    const view = await sending;
+    const reply = lastTurn({ conversation: view });
+    assert.equal(reply?.status, 'stopped');
+    assert.ok((reply?.content.length ?? 0) >= (lastTurn(partial)?.content.length ?? 0), 'the partial text is kept');
+    assert.ok((reply?.content.length ?? 0) < 50_000, 'the reply did not run to the end');
+    assert.equal(view.busy, false);
+    assert.ok(chat.exportMarkdown().includes('stopped by the user'));
+  });
+
+  it('Ask about Selection quotes the code in the input without sending it', async () => {
+    const code = 'def add(a, b):\n    return a + b\n\nprint(add(1, 2))\n';
+    const editor = await editorWith(code, 'python');
+    editor.selection = new vscode.Selection(0, 0, 1, 16);
+    const turnsBefore = chat.activeConversation().turns.length;
+    await vscode.commands.executeCommand('computeToolkit.chat.askAboutSelection');
+
+    const snapshot = await waitForSnapshot(chat, (s) => s.draft.includes('def add(a, b):'));
+    assert.ok(snapshot.draft.includes('```python\ndef add(a, b):\n    return a + b\n```'), snapshot.draft);
+    assert.match(snapshot.draft, /lines 1–2:/);
+    assert.equal(snapshot.panelOpen, true);
+    assert.equal(chat.activeConversation().turns.length, turnsBefore, 'Ask about Selection must not send');
+  });
+
+  it('Explain Selection sends at once and announces a truncated file', async () => {
+    const config = vscode.workspace.getConfiguration('computeToolkit.chat');
+    await config.update('maxSelectionChars', 200, vscode.ConfigurationTarget.Global);
+    try {
+      const lines = Array.from({ length: 100 }, (_, i) => `value_${i} = ${i} * 2`).join('\n');
+      const editor = await editorWith(`${lines}\n`, 'python');
+      editor.selection = new vscode.Selection(0, 0, 0, 0); // nothing selected: the whole file is used
+      await vscode.commands.executeCommand('computeToolkit.chat.explainSelection');
+      await chat.whenIdle();
+      const view = chat.activeConversation();
+      const user = view.turns.find((turn) => turn.role === 'user');
+      assert.ok(user, 'a user turn was sent');
+      assert.match(user.content, /^Explain what this code does/);
+      assert.ok(user.notice?.includes('whole file'), user.notice);
+      assert.ok(user.notice?.includes('truncated'), user.notice);
+      assert.ok(user.content.includes('(truncated; the whole file has 100 lines)'));
+      assert.equal(lastTurn({ conversation: view })?.status, 'complete');
+    } finally {
+      await config.update('maxSelectionChars', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('shows an HTTP 200 error body inline with a Retry that then succeeds', async () => {
+    await injectFault({
+      target: 'inference',
+      kind: 'error-200',
+      pathPrefix: '/v1/chat/completions',
+      message: 'The model does not support Chat Completions API',
+      code: '400',
+    });
+    const failed = await chat.send('hello');
+    const errorTurn = lastTurn({ conversation: failed });
+    assert.equal(errorTurn?.status, 'error');
+    assert.ok(errorTurn?.error?.message.includes('does not support Chat Completions'), errorTurn?.error?.message);
+    assert.ok(errorTurn?.error?.actions.includes('retry'));
+    const apiKey = api.services.profiles.active ? await api.services.profiles.getSecret(api.services.profiles.active.id, 'modelApiKey') : undefined;
+    if (apiKey) assert.ok(!JSON.stringify(failed).includes(apiKey), 'the model key never reaches the conversation');
+
+    const retried = await chat.regenerate();
+    assert.equal(retried.turns.length, 2, 'the failed attempt is replaced');
+    assert.equal(lastTurn({ conversation: retried })?.status, 'complete');
+  });
+
+  it('keeps conversations in the history file', async () => {
+    const view = await chat.send('Remember this conversation');
+    await chat.flush();
+    const file = vscode.Uri.joinPath(api.services.context.globalStorageUri, 'chat-history.json');
+    const saved = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(file))) as {
+      activeId: string;
+      conversations: { id: string; turns: ChatTurn[] }[];
+    };
+    assert.equal(saved.activeId, view.id);
+    const stored = saved.conversations.find((conversation) => conversation.id === view.id);
+    assert.deepEqual(stored?.turns.map((turn) => turn.content), view.turns.map((turn) => turn.content));
+    assert.ok(chat.snapshot().conversations.some((summary) => summary.id === view.id && summary.title === 'Remember this conversation'));
+  });
+});
