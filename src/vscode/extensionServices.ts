@@ -78,6 +78,10 @@ export class Services implements ExtensionServices, vscode.Disposable {
     return this.documents.open(options);
   }
 
+  refreshReadOnlyDocument(options: Pick<ReadOnlyDocumentOptions, 'key' | 'title'>): Promise<boolean> {
+    return this.documents.refresh(options);
+  }
+
   /**
    * Feeds the Redactor every stored secret of every profile (not only the active one: a switch must
    * never leave a window where the previous profile's token could be logged unmasked).

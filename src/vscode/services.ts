@@ -49,6 +49,11 @@ export interface ExtensionServices {
    */
   openReadOnlyDocument(options: ReadOnlyDocumentOptions): Promise<vscode.TextEditor>;
   /**
+   * Recomputes a document opened with `openReadOnlyDocument` in place, without showing it or taking focus
+   * (follow a node log while the user works elsewhere). Resolves false when it is no longer open.
+   */
+  refreshReadOnlyDocument(options: Pick<ReadOnlyDocumentOptions, 'key' | 'title'>): Promise<boolean>;
+  /**
    * The one place errors become user messages with actions (Show Logs, Sign Request, Configure Profile).
    * `context` names what was being done ("Load tasks"); AbortedError is logged only, never shown.
    * Pass `retry` to offer a Retry button for failures that repeating could fix.

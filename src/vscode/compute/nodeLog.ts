@@ -73,12 +73,11 @@ export class NodeLogViewer implements vscode.Disposable {
       this.stop();
       return;
     }
-    // Re-opening refreshes in place only when the log is the active editor; elsewhere it would
-    // take the focus (or open a second tab) while the user works, so we wait until it is active again.
-    if (vscode.window.activeTextEditor?.document.uri.toString() !== this.documentUri) return;
     this.ticking = true;
     try {
-      await this.services.openReadOnlyDocument(this.documentOptions());
+      // Refresh in place, visible or not, without taking the focus from whatever the user is doing.
+      const stillOpen = await this.services.refreshReadOnlyDocument(this.documentOptions());
+      if (!stillOpen) this.stop();
     } catch (error) {
       this.services.logger.warn(`Node log: refresh failed: ${errorSummary(error)}`);
     } finally {
@@ -94,7 +93,7 @@ export class NodeLogViewer implements vscode.Disposable {
     const following = status === 'Running' || status === 'Pending';
     const header = [
       `# Node ${target.nodeName} (point ${target.pointId}) · task "${target.taskName}" (${target.taskId}) · service ${target.serviceName}`,
-      `# Fetched ${new Date().toLocaleTimeString()}${following ? ' · following while the task runs (refreshes while this tab is active)' : ''}`,
+      `# Fetched ${new Date().toLocaleTimeString()}${following ? ' · following while the task runs' : ''}`,
       '',
     ];
     try {
