@@ -153,7 +153,7 @@ export async function runComputeBench(): Promise<void> {
       const ratio = ratios(name, baseline);
       const goal = name === goalFor ? (ratio.median <= GOAL ? `  goal ≤ ${GOAL}× met` : `  goal ≤ ${GOAL}× MISSED`) : '';
       if (name === goalFor) met = ratio.median <= GOAL;
-      console.log(`  ${name.padEnd(44)}${format(perOp, scale === 1 ? 0 : 2).padEnd(26)}${format(ratio, 2)}${goal}`);
+      console.log(`  ${name.padEnd(44)}${format(perOp, scale === 1 ? 0 : 2).padEnd(26)}${format(ratio, 3)}${goal}`);
     }
     return met;
   };
