@@ -105,14 +105,20 @@ function readResults(file) {
 
 async function vscodeRuns(version) {
   await step(`setup: code-server for VS Code ${version}`, process.execPath, [path.join(repoRoot, 'scripts', 'vscode-web', 'install.mjs'), '--vscode', version]);
-  const files = ['integration', 'e2e'].map((layer) => path.join(resultsDir, `vscode-${version}-${layer}.json`));
-  for (const file of files) fs.rmSync(file, { force: true }); // never count a previous run's results
+  // A private results folder: never count a previous run's files, nor those of a run someone else
+  // started at the same time; copied into test-results/ afterwards.
+  const privateResults = fs.mkdtempSync(path.join(os.tmpdir(), `compute-toolkit-results-${version}-`));
+  const files = ['integration', 'e2e'].map((layer) => path.join(privateResults, `vscode-${version}-${layer}.json`));
   banner(`VS Code ${version}: in-host suite + browser checks`);
   const started = Date.now();
-  const args = [path.join(repoRoot, 'scripts', 'vscode-web', 'run.mjs'), '--vscode', version];
+  const args = [path.join(repoRoot, 'scripts', 'vscode-web', 'run.mjs'), '--vscode', version, '--results-dir', privateResults];
   if (fs.existsSync(vsixFile)) args.push('--vsix', vsixFile);
   await run(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
   const seconds = (Date.now() - started) / 1000;
+  fs.mkdirSync(resultsDir, { recursive: true });
+  fs.rmSync(path.join(resultsDir, 'screenshots', version), { recursive: true, force: true });
+  fs.cpSync(privateResults, resultsDir, { recursive: true });
+  fs.rmSync(privateResults, { recursive: true, force: true });
   for (const [index, layer] of ['integration', 'e2e'].entries()) {
     let result;
     try {

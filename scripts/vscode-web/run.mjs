@@ -7,7 +7,7 @@
 // Each phase gets a fresh sandbox, code-server, user-data and extensions dirs, and browser profile.
 //
 // Usage: node scripts/vscode-web/run.mjs --vscode 1.139|1.104 [--only integration|e2e]
-//          [--update-screenshots] [--keep] [--vsix FILE]
+//          [--update-screenshots] [--keep] [--vsix FILE] [--results-dir DIR (default test-results)]
 // Needs: node esbuild.js && npm run compile-tests (scripts/test-all.mjs does both).
 // Writes test-results/vscode-<ver>-integration.json and test-results/vscode-<ver>-e2e.json, each
 // {"passed":N,"failed":N,"skipped":N,"failures":["title: message", ...]}; exits 1 when anything failed.
@@ -29,15 +29,18 @@ const CHROMIUM = process.env.COMPUTE_TOOLKIT_CHROMIUM || '/usr/bin/chromium';
 // COMPUTE_TOOLKIT_OUT_DIR points at another tsc output folder (e.g. out-<name> while working side by side).
 const outDir = path.resolve(repoRoot, process.env.COMPUTE_TOOLKIT_OUT_DIR || 'out');
 const out = (...parts) => path.join(outDir, 'test', ...parts);
-const resultsDir = path.join(repoRoot, 'test-results');
+let resultsDir = path.join(repoRoot, 'test-results');
 
 function parseArgs(argv) {
   const value = (name) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
   const vscode = value('--vscode');
-  if (!vscode) throw new Error('usage: run.mjs --vscode 1.139|1.104 [--only integration|e2e] [--update-screenshots] [--keep] [--vsix FILE]');
+  if (!vscode) throw new Error('usage: run.mjs --vscode 1.139|1.104 [--only integration|e2e] [--update-screenshots] [--keep] [--vsix FILE] [--results-dir DIR]');
   const only = value('--only');
   if (only && only !== 'integration' && only !== 'e2e') throw new Error(`--only takes integration or e2e, not ${only}`);
-  return { vscode, only, vsix: value('--vsix'), keep: argv.includes('--keep'), updateScreenshots: argv.includes('--update-screenshots') };
+  return {
+    vscode, only, vsix: value('--vsix'), resultsDir: value('--results-dir'),
+    keep: argv.includes('--keep'), updateScreenshots: argv.includes('--update-screenshots'),
+  };
 }
 
 /** Everything started here, stopped in reverse order on success, failure, timeout or Ctrl+C. */
@@ -237,6 +240,19 @@ async function e2ePhase(target, runDir, options) {
   return normalise(results);
 }
 
+/**
+ * Removes run folders of earlier runs. Other runs may be going on at the same time (several people or
+ * scripts on one machine), so only folders older than any live run can be (the watchdog bound) go.
+ */
+function pruneOldRuns() {
+  const cutoff = Date.now() - 2 * OVERALL_TIMEOUT_MS;
+  for (const name of fs.readdirSync(cacheTmpDir)) {
+    if (!name.startsWith('run-')) continue;
+    const folder = path.join(cacheTmpDir, name);
+    if (fs.statSync(folder).mtimeMs < cutoff) fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 function writeResults(vscode, layer, results) {
   fs.mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `vscode-${vscode}-${layer}.json`);
@@ -264,6 +280,7 @@ async function runPhase(name, options, phase) {
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
+  if (options.resultsDir) resultsDir = path.resolve(options.resultsDir);
   const target = targetFor(options.vscode);
   const missing = [path.join(repoRoot, 'dist', 'extension.js'), out('integration', 'index.js'), out('sandbox', 'main.js'), out('e2e', 'runChecks.js')]
     .filter((file) => !fs.existsSync(file));
@@ -280,10 +297,7 @@ async function main() {
     return 1;
   }
   fs.mkdirSync(cacheTmpDir, { recursive: true });
-  // Only the latest run's logs are worth keeping.
-  for (const old of fs.readdirSync(cacheTmpDir)) {
-    if (old.startsWith(`run-${options.vscode}-`)) fs.rmSync(path.join(cacheTmpDir, old), { recursive: true, force: true });
-  }
+  pruneOldRuns();
   const runDir = fs.mkdtempSync(path.join(cacheTmpDir, `run-${options.vscode}-`));
   console.log(`[run] VS Code ${options.vscode} (code-server ${target.codeServer} on Node ${target.node}); run folder ${runDir}`);
   let failed = 0;

@@ -1,6 +1,6 @@
 // The browser-driven UI checks: what a user sees in a real VS Code with the extension and the sandbox.
 // Each check is one test in test-results/vscode-<ver>-e2e.json and leaves a screenshot.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { SandboxBootstrap } from '../sandbox/types';
 import { SAMPLE_PYTHON_FILE, SAMPLE_PYTHON_FIRST_LINE } from './sampleWorkspace';
 import {
@@ -95,8 +95,11 @@ const signRequestShowsStringToSign: E2eCheck = {
   },
 };
 
-/** The reply the sandbox gives to this conversation, to compare with what the webview shows. */
-async function expectedReplyWords(sandbox: SandboxBootstrap, model: string): Promise<string[]> {
+/**
+ * Words from the start and from the end of the reply the sandbox gives to this conversation (it is
+ * deterministic), to compare with what the webview shows while and after it streams.
+ */
+async function expectedReplyWords(sandbox: SandboxBootstrap, model: string): Promise<{ first: string[]; last: string[] }> {
   const response = await fetch(`${sandbox.modelApiBaseUrl.replace(/\/+$/, '')}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${sandbox.credentials.modelApiKey}` },
@@ -106,9 +109,16 @@ async function expectedReplyWords(sandbox: SandboxBootstrap, model: string): Pro
   const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };
   const reply = body.choices?.[0]?.message?.content ?? fail('the sandbox reply has no choices[0].message.content');
   const ours = new Set(CHAT_MESSAGE.split(/\s+/));
-  const words = [...new Set(reply.match(/[A-Za-z]{5,}/g) ?? [])].filter((word) => !ours.has(word)).slice(0, 5);
-  if (words.length === 0) fail('the sandbox reply has no words to look for');
-  return words;
+  const words = [...new Set(reply.match(/[A-Za-z]{5,}/g) ?? [])].filter((word) => !ours.has(word));
+  if (words.length < 2) fail('the sandbox reply has too few words to look for');
+  return { first: words.slice(0, 5), last: words.slice(-3) };
+}
+
+async function waitForWords(body: Locator, words: string[], what: string, timeoutMs: number): Promise<void> {
+  await pollUntil(`the webview never showed ${what} (looked for ${words.join(', ')})`, timeoutMs, async () => {
+    const shown = await body.innerText({ timeout: 2000 });
+    return words.every((word) => shown.includes(word)) ? true : undefined;
+  });
 }
 
 const chatStreamsIntoWebview: E2eCheck = {
@@ -132,10 +142,9 @@ const chatStreamsIntoWebview: E2eCheck = {
     const words = await expectedReplyWords(sandbox, model);
     await input.fill(CHAT_MESSAGE);
     await input.press('Enter');
-    await pollUntil(`the webview never showed the reply (looked for ${words.join(', ')})`, 30_000, async () => {
-      const shown = await webview.locator('body').innerText();
-      return words.every((word) => shown.includes(word)) ? true : undefined;
-    });
+    const body = webview.locator('body');
+    await waitForWords(body, words.first, 'the start of the reply', 30_000);
+    await waitForWords(body, words.last, 'the end of the streamed reply', 30_000);
     await screenshot('chat');
   },
 };

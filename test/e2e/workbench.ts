@@ -32,7 +32,9 @@ export async function visibleQuickPick(page: Page, timeoutMs: number): Promise<L
 
 export async function openViewContainer(page: Page, title: string): Promise<void> {
   const item = page.locator(`.activitybar .action-item a[aria-label^="${title}"]`).first();
-  await item.waitFor({ state: 'visible', timeout: 30_000 });
+  await item.waitFor({ state: 'visible', timeout: 30_000 }).catch(() => {
+    throw new Error(`the activity bar has no "${title}" item (is the extension installed?)`);
+  });
   const expanded = await item.locator('xpath=..').getAttribute('aria-expanded').catch(() => null);
   // Clicking an already-open container would close the side bar.
   if (expanded !== 'true') await item.click();

@@ -2,7 +2,7 @@
 // chat commands. Nothing heavy loads here: the model client (HTTP stack) loads on the first request.
 
 import * as vscode from 'vscode';
-import type { ConversationSummary, ConversationView } from '../../shared/protocol';
+import type { ConversationSummary, ConversationView, SettingsPatch } from '../../shared/protocol';
 import { conversationToMarkdown } from '../../shared/conversationMarkdown';
 import type { ExtensionServices } from '../services';
 import { CHAT_VIEW_TYPE, ChatPanel } from './chatPanel';
@@ -39,6 +39,8 @@ export interface ChatApi {
   /** Lists the active profile's chat models again. */
   refreshModels(): Promise<string[]>;
   selectModel(modelId: string): void;
+  /** Changes the active conversation's model, system prompt, temperature or max_tokens. */
+  updateSettings(patch: SettingsPatch): void;
   activeConversation(): ConversationView;
   snapshot(): ChatSnapshot;
   /** The active conversation as Export to Markdown writes it. */
@@ -125,6 +127,7 @@ export function registerChat(services: ExtensionServices): ChatApi {
     },
     refreshModels: () => session.ensureModels(true),
     selectModel: (modelId) => session.updateSettings({ model: modelId }),
+    updateSettings: (patch) => session.updateSettings(patch),
     activeConversation: () => session.view(),
     snapshot,
     exportMarkdown: () => conversationToMarkdown(session.view(), new Date()),

@@ -43,6 +43,7 @@ export class Composer {
     sendButton.addEventListener('click', () => this.submit());
     stopButton.addEventListener('click', () => handlers.stop());
     cancelEditButton.addEventListener('click', () => this.setEditing(false));
+    this.setEditing(false);
     this.updateButtons();
   }
 

@@ -83,6 +83,7 @@ describe('chat: panel, streaming and selection-to-prompt (sandbox)', () => {
       const turn = lastTurn(snapshot);
       if (turn?.role === 'assistant' && turn.status === 'streaming' && turn.content.length > 0) sawStreamingText = true;
     });
+    chat.updateSettings({ maxTokens: 100_000 }); // the sandbox spends one token per delta
     const view = await chat.send('Show me a training loop /long');
     watching.dispose();
 
@@ -99,6 +100,14 @@ describe('chat: panel, streaming and selection-to-prompt (sandbox)', () => {
     assert.ok(reply?.usage && reply.usage.total > 0, 'usage reported');
     assert.deepEqual(view.usage, reply?.usage);
     assert.equal(view.title, 'Show me a training loop /long');
+  });
+
+  it('marks a reply cut at max_tokens', async () => {
+    chat.updateSettings({ maxTokens: 20 });
+    const view = await chat.send('Short please');
+    const reply = lastTurn({ conversation: view });
+    assert.equal(reply?.status, 'complete');
+    assert.ok(reply?.notice?.includes('max_tokens (20)'), reply?.notice);
   });
 
   it('Stop mid-stream aborts the reply and keeps the partial text', async () => {
