@@ -2,7 +2,7 @@
 // Each check is one test in test-results/vscode-<ver>-e2e.json and leaves a screenshot.
 import type { Locator, Page } from 'playwright-core';
 import type { SandboxBootstrap } from '../sandbox/types';
-import { SAMPLE_PYTHON_FILE, SAMPLE_PYTHON_FIRST_LINE } from './sampleWorkspace';
+import { SAMPLE_PYTHON_FILE, SAMPLE_PYTHON_FIRST_LINE, SAMPLE_PYTHON_LAST_LINE } from './sampleWorkspace';
 import {
   activeEditorText, openFile, openViewContainer, pickQuickPickRow, runCommand, visibleQuickPick, visibleWebview, waitForRow, widenSideBar,
 } from './workbench';
@@ -30,6 +30,8 @@ const CHAT_MESSAGE = 'Hello from the browser check';
 const CHAT_INPUT_LABEL = 'Message';
 const MODEL_PICKER_LABEL = 'Model';
 const UI_PACING_MS = 1000;
+/** The function's six lines, leaving out the `__main__` block (which must not be quoted). */
+const SELECTED_LINES = 6;
 
 function fail(message: string): never {
   throw new Error(message);
@@ -155,9 +157,12 @@ const selectionLandsInChatInput: E2eCheck = {
     await openFile(page, SAMPLE_PYTHON_FILE);
     await pollUntil('the sample file never showed in the editor', 15_000, async () =>
       (await activeEditorText(page)).includes(SAMPLE_PYTHON_FIRST_LINE) ? true : undefined);
-    await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
-    await page.keyboard.press('Control+Home');
-    for (let line = 0; line < 6; line += 1) await page.keyboard.press('Shift+ArrowDown');
+    // Clicking the line's text focuses the editor itself (not the chat webview beside it).
+    await page.locator('.editor-group-container.active .view-line', { hasText: SAMPLE_PYTHON_FIRST_LINE }).first().click();
+    await page.keyboard.press('Home');
+    for (let line = 0; line < SELECTED_LINES; line += 1) await page.keyboard.press('Shift+ArrowDown');
+    await page.locator('.statusbar', { hasText: /selected/ }).waitFor({ timeout: 5000 })
+      .catch(() => fail('could not select lines of the sample file (the status bar shows no selection)'));
     await runCommand(page, 'Compute: Ask about Selection');
     const input = visibleWebview(page).getByLabel(CHAT_INPUT_LABEL, { exact: true });
     const value = await pollUntil('the chat input never received the selection', 30_000, async () => {
@@ -165,6 +170,7 @@ const selectionLandsInChatInput: E2eCheck = {
       return current.includes(SAMPLE_PYTHON_FIRST_LINE) ? current : undefined;
     });
     if (!value.includes('```')) fail(`the selection is not quoted as a fenced block: ${JSON.stringify(value.slice(0, 200))}`);
+    if (value.includes(SAMPLE_PYTHON_LAST_LINE)) fail('the whole file was quoted, not the selected lines');
     await screenshot('ask-about-selection');
   },
 };

@@ -5,6 +5,8 @@ import * as path from 'node:path';
 export const SAMPLE_PYTHON_FILE = 'fibonacci.py';
 /** A line of the sample that the selection-to-prompt check expects to find quoted in the chat input. */
 export const SAMPLE_PYTHON_FIRST_LINE = 'def fibonacci(n: int) -> list[int]:';
+/** The file's last line, outside the selection that check makes. */
+export const SAMPLE_PYTHON_LAST_LINE = '    print(fibonacci(10))';
 
 const files: Record<string, string> = {
   [SAMPLE_PYTHON_FILE]: [
@@ -17,7 +19,7 @@ const files: Record<string, string> = {
     '',
     '',
     'if __name__ == "__main__":',
-    '    print(fibonacci(10))',
+    SAMPLE_PYTHON_LAST_LINE,
     '',
   ].join('\n'),
   'train.ts': [

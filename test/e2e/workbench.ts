@@ -6,10 +6,18 @@ export async function waitForWorkbench(page: Page, timeoutMs = 60_000): Promise<
   await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: timeoutMs });
 }
 
+/**
+ * Closes a leftover quick pick. Only when one shows: Escape in an editor would clear its selection,
+ * which a command like "Ask about Selection" is about to read.
+ */
+async function closeQuickInput(page: Page): Promise<void> {
+  if (await page.locator('.quick-input-widget').isVisible()) await page.keyboard.press('Escape');
+}
+
 /** Runs a command from the palette by its full title ("Category: Title"), clicking its row. */
 export async function runCommand(page: Page, title: string): Promise<void> {
   const typed = title.replace(/…$/, '');
-  await page.keyboard.press('Escape');
+  await closeQuickInput(page);
   await page.keyboard.press('F1');
   const widget = page.locator('.quick-input-widget');
   await widget.waitFor({ state: 'visible', timeout: 10_000 });
@@ -71,7 +79,7 @@ export async function activeEditorText(page: Page, timeoutMs = 10_000): Promise<
 }
 
 export async function openFile(page: Page, name: string): Promise<void> {
-  await page.keyboard.press('Escape');
+  await closeQuickInput(page);
   await page.keyboard.press('Control+P');
   const widget = page.locator('.quick-input-widget');
   await widget.waitFor({ state: 'visible', timeout: 10_000 });

@@ -101,7 +101,8 @@ export class ChatPanel implements vscode.Disposable {
         if (!panel.visible) this.webviewReady = false;
       }),
       panel.onDidDispose(() => {
-        // Closing the panel stops nothing: replies keep streaming into the history and show when reopened.
+        // Closing the panel is a Stop (design §7): the HTTP requests end, partial replies are kept.
+        this.session.stopAll();
         this.panel = undefined;
         this.webviewReady = false;
         for (const subscription of this.panelSubscriptions) subscription.dispose();

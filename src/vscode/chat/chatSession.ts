@@ -221,6 +221,11 @@ export class ChatSession implements vscode.Disposable {
     run.controller.abort(new AbortedError('Stopped by the user'));
   }
 
+  /** Stops every streaming reply (the panel was closed); partial texts are kept. */
+  stopAll(): void {
+    for (const conversationId of [...this.runs.keys()]) this.stop(conversationId);
+  }
+
   /** The chat models of the active profile (listed once, again on refresh or profile switch). */
   ensureModels(force = false): Promise<string[]> {
     if (!force && (this.modelList.models.length > 0 || this.modelList.error)) return Promise.resolve(this.modelList.models);
@@ -237,7 +242,7 @@ export class ChatSession implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const conversationId of [...this.runs.keys()]) this.stop(conversationId);
+    this.stopAll();
     void this.store.flush(() => this.persistable());
     this.stateEmitter.dispose();
     this.deltaEmitter.dispose();
