@@ -108,7 +108,7 @@ async function vscodeRuns(version) {
   // A private results folder: never count a previous run's files, nor those of a run someone else
   // started at the same time; copied into test-results/ afterwards.
   const privateResults = fs.mkdtempSync(path.join(os.tmpdir(), `compute-toolkit-results-${version}-`));
-  const files = ['integration', 'e2e'].map((layer) => path.join(privateResults, `vscode-${version}-${layer}.json`));
+  const files = ['integration', 'e2e'].map((layer) => path.join(resultsDir, `vscode-${version}-${layer}.json`));
   banner(`VS Code ${version}: in-host suite + browser checks`);
   const started = Date.now();
   const args = [path.join(repoRoot, 'scripts', 'vscode-web', 'run.mjs'), '--vscode', version, '--results-dir', privateResults];
@@ -116,6 +116,7 @@ async function vscodeRuns(version) {
   await run(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
   const seconds = (Date.now() - started) / 1000;
   fs.mkdirSync(resultsDir, { recursive: true });
+  for (const file of files) fs.rmSync(file, { force: true });
   fs.rmSync(path.join(resultsDir, 'screenshots', version), { recursive: true, force: true });
   fs.cpSync(privateResults, resultsDir, { recursive: true });
   fs.rmSync(privateResults, { recursive: true, force: true });

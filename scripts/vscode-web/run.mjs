@@ -257,7 +257,7 @@ function writeResults(vscode, layer, results) {
   fs.mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `vscode-${vscode}-${layer}.json`);
   fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  const line = `[run] VS Code ${vscode} ${layer}: ${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped  (${path.relative(repoRoot, file)})`;
+  const line = `[run] VS Code ${vscode} ${layer}: ${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped  (${file.startsWith(repoRoot) ? path.relative(repoRoot, file) : file})`;
   console.log(line);
   for (const failure of results.failures) console.log(`        ✘ ${failure}`);
 }

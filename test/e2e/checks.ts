@@ -19,7 +19,7 @@ export interface E2eCheck {
   run(context: CheckContext): Promise<void>;
 }
 
-/** A device the sandbox always lists (its seeded catalog mirrors the platform's examples). */
+/** A device the sandbox always lists (test/sandbox/compute/catalog.ts). */
 export const SANDBOX_DEVICE = 'RTX 4090';
 /** The RSA-mode profile "Connect to Local Sandbox" creates (src/vscode/profiles/connectSandbox.ts). */
 const SANDBOX_RSA_PROFILE = 'Sandbox (RSA)';
