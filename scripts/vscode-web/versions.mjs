@@ -48,10 +48,21 @@ export const cacheTmpDir = path.join(cacheDir, 'tmp');
 export const cacheXdgDir = path.join(cacheDir, 'xdg');
 
 /** Environment for anything that runs under the target's Node (installs and code-server itself). */
+/**
+ * The environment minus what an enclosing `npm test` / `npm start` injects (npm_config_local_prefix,
+ * npm_node_execpath, NODE, …): left in, a nested `npm install` of code-server targets this repo and runs
+ * postinstalls under the system Node instead of the pinned one.
+ */
+export function inheritedEnv() {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== 'NODE' && key !== 'INIT_CWD'),
+  );
+}
+
 export function toolEnv(target, extra = {}) {
   const node = nodeDir(target.node);
   return {
-    ...process.env,
+    ...inheritedEnv(),
     PATH: `${path.join(node, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`,
     TMPDIR: cacheTmpDir,
     XDG_CONFIG_HOME: path.join(cacheXdgDir, 'config'),
