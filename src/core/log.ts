@@ -27,6 +27,18 @@ export function maskSecret(value: string): string {
 }
 
 /**
+ * Replaces every occurrence of each secret in `text` with its 4+4 mask, longest first so a secret that
+ * contains another is masked whole. For text that may echo a secret back: server messages, displays.
+ */
+export function maskSecretsIn(text: string, secrets: readonly (string | undefined)[]): string {
+  const present = secrets.filter((s): s is string => s !== undefined && s.length > 0 && text.includes(s));
+  if (present.length === 0) return text;
+  let out = text;
+  for (const secret of present.sort((a, b) => b.length - a.length)) out = out.split(secret).join(maskSecret(secret));
+  return out;
+}
+
+/**
  * Replaces every known secret (and PEM blocks, Bearer values) in a text before it is logged or shown.
  * Holds the secrets by value; call `setSecrets` whenever the active credentials change.
  */

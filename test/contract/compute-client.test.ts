@@ -173,6 +173,13 @@ describe('compute client against the strict sandbox', () => {
     assert.ok(devices.count > 0, 'the learned offset makes the next request pass');
   });
 
+  it('a local clock far ahead: refused, diagnosed, and the next request uses the server time', async () => {
+    const c = client('rsa', { now: () => Date.now() + 9 * 60_000 });
+    await assert.rejects(c.call('resource.search', {}), (e: unknown) => e instanceof ComputeApiError && e.likelyCause.kind === 'clock-skew');
+    const devices = await c.call('resource.search', {});
+    assert.ok(devices.count > 0, 'the corrected timestamp does not continue from the refused one');
+  });
+
   it('100 concurrent signed requests are all accepted (no timestamp reused)', async () => {
     const c = client('rsa');
     const mark = sandbox.requests;

@@ -5,7 +5,7 @@ import { AbortedError, bodyExcerpt, ConfigError, HttpError, NetworkError, Protoc
 import { assertSecureUrl } from '../http/url';
 import { defaultRetryPolicy, isRetryableStatus, parseRetryAfter, retryDelayMs, sleep, type RetryPolicy } from '../http/retry';
 import { firstHeader, httpRequest, type HttpResponse } from '../http/transport';
-import { silentLogger, type Logger } from '../log';
+import { maskSecretsIn, silentLogger, type Logger } from '../log';
 import type {
   CallOptions,
   ClockSkew,
@@ -19,12 +19,12 @@ import type {
   PreparedRequest,
   RawRequest,
 } from './api';
-import { RequestClock, skewFromDateHeader } from './clock';
+import { processTimestampHistory, RequestClock, skewFromDateHeader } from './clock';
 import { diagnose, EXPECTED_VERSION } from './diagnosis';
 import { toPreparedRequest } from './display';
 import { notAnEnvelopeError, tryParseEnvelope, type Envelope } from './envelope';
-import { ComputeApiError } from './errors';
-import { clearKeyCache } from './keys';
+import { ComputeApiError, isAuthFailureCode } from './errors';
+import { clearKeyCache, LastParsedKeys } from './keys';
 import { DETAIL_FALLBACK, OPERATIONS, operationSpec, planOperation, planRaw, type RequestPlan } from './operations';
 import { buildRequest, type BuildContext, type BuiltRequest } from './request';
 import { verify } from './signing';
@@ -48,6 +48,22 @@ interface Answer {
   envelope: Envelope | undefined;
   skew: ClockSkew | undefined;
   contentType: string | undefined;
+}
+
+/** Failures where the request provably never reached the server, so it cannot have taken effect. */
+const NEVER_SENT_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * The secrets one attempt carried. A gateway or server that echoes a header or a body field back in an
+ * error page must not put it into an error message, a log or the UI.
+ */
+function attemptSecrets(built: BuiltRequest): string[] {
+  return [built.token, ...built.plan.secretValues];
+}
+
+/** A printable, secret-free excerpt of a response body (masked before cutting, so no secret is half shown). */
+function safeExcerpt(text: string, built: BuiltRequest): string {
+  return bodyExcerpt(maskSecretsIn(text, attemptSecrets(built)));
 }
 
 export class ComputeClientImpl implements ComputeClient {
@@ -82,11 +98,12 @@ export class ComputeClientImpl implements ComputeClient {
       ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
     };
     this.logger = options.logger ?? silentLogger;
-    this.clock = new RequestClock(options.now ?? Date.now);
+    this.clock = new RequestClock(options.now ?? Date.now, processTimestampHistory);
     this.context = {
       baseUrl: this.baseUrl,
       version: this.version,
       clock: this.clock,
+      keys: new LastParsedKeys(),
       onKeyWarning: (warning, fingerprint) => {
         if (this.warnedKeys.has(fingerprint)) return;
         this.warnedKeys.add(fingerprint);
@@ -157,6 +174,7 @@ export class ComputeClientImpl implements ComputeClient {
 
   reset(): void {
     clearKeyCache();
+    this.context.keys.clear();
     detailMethodByBaseUrl.delete(this.baseUrl);
     this.clock.reset();
     this.warnedKeys.clear();
@@ -189,6 +207,8 @@ export class ComputeClientImpl implements ComputeClient {
   }
 
   private async sendWithRetries(plan: RequestPlan, signal: AbortSignal | undefined, allowFallback: boolean): Promise<AttemptOutcome> {
+    // Whether a failed earlier attempt may still have taken effect on the server (its answer was lost).
+    let earlierAttemptMayHaveApplied = false;
     for (let attempt = 0; ; attempt++) {
       if (signal?.aborted) throw new AbortedError();
       const built = await this.buildAttempt(plan, signal);
@@ -211,6 +231,7 @@ export class ComputeClientImpl implements ComputeClient {
         const elapsed = Math.round(performance.now() - startedAt);
         this.logger.warn(`compute ${plan.method} ${built.signedPath} failed after ${elapsed} ms: ${describe(error)}`);
         if (error instanceof NetworkError && canRetry) {
+          if (!NEVER_SENT_CODES.has(error.code ?? '')) earlierAttemptMayHaveApplied = true;
           await this.backoff(attempt, undefined, `${error.code ?? 'network error'}`, signal);
           continue;
         }
@@ -226,19 +247,50 @@ export class ComputeClientImpl implements ComputeClient {
           (attempt > 0 ? ` (attempt ${attempt + 1})` : ''),
       );
 
-      if (isRetryableStatus(status) && !envelope?.success) {
+      // An auth or signature failure is never retried, whatever status carries it: repeating cannot fix it.
+      if (isRetryableStatus(status) && !envelope?.success && !(envelope && isAuthFailureCode(envelope.code))) {
         const retryAfter = parseRetryAfter(firstHeader(response.headers, 'retry-after'));
         const waitTooLong = retryAfter !== undefined && retryAfter * 1000 > this.retryPolicy.maxDelayMs;
         if (canRetry && !waitTooLong) {
+          // 429 means "not processed"; a gateway's 5xx may come after the platform acted.
+          if (status !== 429) earlierAttemptMayHaveApplied = true;
           await this.backoff(attempt, retryAfter, `HTTP ${status}`, signal);
           continue;
         }
         // Out of retries (or not safe to repeat): report the transient status as such, even when a
         // gateway wrapped it in an envelope, so the UI can offer "try again later".
-        if (status === 429) throw new RateLimitError(bodyExcerpt(text), contentTypeOf(response), retryAfter);
-        throw new HttpError(status, bodyExcerpt(text), contentTypeOf(response), undefined, retryAfter);
+        if (status === 429) throw new RateLimitError(safeExcerpt(text, built), contentTypeOf(response), retryAfter);
+        throw new HttpError(status, safeExcerpt(text, built), contentTypeOf(response), undefined, retryAfter);
       }
-      return this.interpret(plan, built, { status, text, envelope, skew, contentType: contentTypeOf(response) }, allowFallback);
+      const answer: Answer = { status, text, envelope, skew, contentType: contentTypeOf(response) };
+      try {
+        return this.interpret(plan, built, answer, allowFallback);
+      } catch (error) {
+        if (earlierAttemptMayHaveApplied && (await this.earlierAttemptApplied(plan, error, signal))) return { kind: 'data', data: null };
+        throw error;
+      }
+    }
+  }
+
+  /**
+   * A retried state-setting operation was refused (e.g. "cannot pause: it is Paused"). If an earlier
+   * attempt whose answer was lost did the work, the task is already where the user asked: reading task
+   * detail tells, from the task itself rather than the wording of the refusal.
+   */
+  private async earlierAttemptApplied(plan: RequestPlan, error: unknown, signal: AbortSignal | undefined): Promise<boolean> {
+    const desired = plan.desiredState;
+    if (!desired || !(error instanceof ComputeApiError) || error.kind !== 'api') return false;
+    try {
+      const detail = await this.call('task.detail', { task_id: desired.taskId }, signal ? { signal } : undefined);
+      if (!desired.reached(detail)) return false;
+      this.logger.info(
+        `compute: the retry of ${plan.operation} was refused with ${error.code}, but task ${desired.taskId} already has ${desired.description}: ` +
+          'an earlier attempt whose answer was lost took effect',
+      );
+      return true;
+    } catch (confirmError) {
+      this.logger.warn(`compute: could not confirm the state of task ${desired.taskId} after a refused retry: ${describe(confirmError)}`);
+      return false;
     }
   }
 
@@ -246,11 +298,11 @@ export class ComputeClientImpl implements ComputeClient {
   private interpret(plan: RequestPlan, built: BuiltRequest, answer: Answer, allowFallback: boolean): AttemptOutcome {
     const { status, text, envelope, skew, contentType } = answer;
     if (allowFallback && (status === 404 || status === 405)) return { kind: 'fallback', status };
-    if (!envelope) throw notAnEnvelopeError(status, text, contentType);
+    if (!envelope) throw notAnEnvelopeError(status, maskSecretsIn(text, attemptSecrets(built)), contentType);
     if (envelope.success && status >= 200 && status < 300) return { kind: 'data', data: envelope.data };
     if (envelope.success) {
       // A success code under an error status: trust the status, show what came with it.
-      throw new HttpError(status, bodyExcerpt(text), contentType);
+      throw new HttpError(status, safeExcerpt(text, built), contentType);
     }
     const cause = diagnose(envelope.code, {
       mode: built.mode,
@@ -263,7 +315,8 @@ export class ComputeClientImpl implements ComputeClient {
       ...(skew ? { skew } : {}),
     });
     const title = plan.operation === 'raw' ? `${plan.method} ${plan.pathWithQuery.split('?')[0] ?? ''}` : operationSpec(plan.operation).title;
-    throw new ComputeApiError(envelope.code, envelope.message, plan.operation, cause, status, title);
+    const serverMessage = maskSecretsIn(envelope.message, attemptSecrets(built));
+    throw new ComputeApiError(envelope.code, serverMessage, plan.operation, cause, status, title);
   }
 
   private async backoff(attempt: number, retryAfterSeconds: number | undefined, reason: string, signal?: AbortSignal): Promise<void> {

@@ -26,15 +26,53 @@ export function skewFromDateHeader(dateHeader: string, sentAtMs: number, receive
   return { offsetMs, rttMs: Math.max(0, receivedAtMs - sentAtMs), outsideWindow: Math.abs(offsetMs) >= CLOCK_WINDOW_MS };
 }
 
+/** What was handed out for one token: the highest value, and every value recent enough to matter. */
+interface TokenHistory {
+  last: number;
+  issued: Set<number>;
+  /** Size at which `issued` is next swept of values too old to ever be sent again. */
+  sweepAt: number;
+}
+
+const FIRST_SWEEP_AT = 1024;
+
+/** Timestamps handed out per token, keyed by a hash of the token so the token itself is not kept. */
+export class TimestampHistory {
+  private readonly byTokenKey = new Map<string, TokenHistory>();
+
+  forKey(key: string): TokenHistory {
+    let history = this.byTokenKey.get(key);
+    if (!history) {
+      history = { last: 0, issued: new Set(), sweepAt: FIRST_SWEEP_AT };
+      this.byTokenKey.set(key, history);
+    }
+    return history;
+  }
+
+  /** How many values are remembered in all (tests check the memory stays bounded). */
+  get size(): number {
+    let total = 0;
+    for (const history of this.byTokenKey.values()) total += history.issued.size;
+    return total;
+  }
+}
+
+/**
+ * One history for every client in this process: a client rebuilt after a secret or profile change,
+ * or two clients of one token, must not hand out the same millisecond twice.
+ */
+export const processTimestampHistory = new TimestampHistory();
+
 export class RequestClock {
-  /** Last timestamp handed out per token, keyed by a hash so the token itself is not kept. */
-  private readonly lastByToken = new Map<string, number>();
   private correctionMs = 0;
   /** The last token seen and its map key (the client holds the token for its requests anyway). */
   private lastTokenKey: { token: string; key: string } | undefined;
   private lastSkew: ClockSkew | undefined;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly history: TimestampHistory = new TimestampHistory(),
+  ) {}
 
   /** Local time as the client sees it (the injected clock, uncorrected). */
   localNow(): number {
@@ -42,15 +80,22 @@ export class RequestClock {
   }
 
   /**
-   * The next timestamp for `token`: corrected local time, or one more than the previous timestamp
-   * when several requests start in the same millisecond.
+   * The next timestamp for `token`: corrected local time, never one handed out before. Requests that
+   * start in the same millisecond (or after a small step back of the clock) get one more than the
+   * previous timestamp, so timestamps increase strictly. The one exception: when continuing upwards
+   * would put the timestamp outside the platform's window (the server showed our clock was far ahead,
+   * so earlier timestamps were all refused as too new), it restarts from the corrected time, still
+   * skipping every value already used.
    */
   next(token: string): string {
-    const key = this.keyFor(token);
+    const history = this.history.forKey(this.keyFor(token));
     const candidate = Math.round(this.now() + this.correctionMs);
-    const previous = this.lastByToken.get(key);
-    const value = previous !== undefined && candidate <= previous ? previous + 1 : candidate;
-    this.lastByToken.set(key, value);
+    let value = candidate;
+    if (candidate <= history.last && history.last + 1 - candidate < CLOCK_WINDOW_MS) value = history.last + 1;
+    while (history.issued.has(value)) value++;
+    history.issued.add(value);
+    if (value > history.last) history.last = value;
+    if (history.issued.size >= history.sweepAt) sweep(history, candidate);
     return String(value);
   }
 
@@ -88,4 +133,15 @@ export class RequestClock {
 /** The platform wants Unix milliseconds: exactly 13 digits (a 10-digit value is seconds). */
 export function isThirteenDigitTimestamp(value: string): boolean {
   return /^\d{13}$/.test(value);
+}
+
+/**
+ * Forgets values so far below the current time that no later timestamp can reach them (the clock
+ * would have to step back more than two windows). Runs when the set has doubled, so its cost is
+ * spread over many requests and memory stays proportional to the request rate.
+ */
+function sweep(history: TokenHistory, current: number): void {
+  const oldestKept = current - 2 * CLOCK_WINDOW_MS;
+  for (const value of history.issued) if (value < oldestKept) history.issued.delete(value);
+  history.sweepAt = Math.max(FIRST_SWEEP_AT, history.issued.size * 2);
 }

@@ -1,20 +1,11 @@
 // Turns a built request into what the Sign Request command shows: the same bytes, with every
 // secret (token, signature, secret body fields) masked 4+4, plus a hex dump and a curl command.
 
-import { maskSecret } from '../log';
+import { maskSecret, maskSecretsIn } from '../log';
 import type { PreparedRequest } from './api';
 import type { BuiltRequest } from './request';
 
 const MASKED_BYTE = '**';
-
-/** Replaces every occurrence of each secret with its 4+4 mask. Longest first, so nested secrets mask whole. */
-export function maskSecretsInText(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of [...secrets].filter((s) => s.length > 0).sort((a, b) => b.length - a.length)) {
-    out = out.split(secret).join(maskSecret(secret));
-  }
-  return out;
-}
 
 /** Byte ranges [start, end) of every occurrence of each secret's UTF-8 bytes in `bytes`. */
 export function secretByteRanges(bytes: Buffer, secrets: readonly string[]): [number, number][] {
@@ -79,7 +70,7 @@ export function curlCommand(built: BuiltRequest, displayBody: string): string {
 /** The PreparedRequest for a built request. `selfVerified` is computed by the caller (it needs crypto). */
 export function toPreparedRequest(built: BuiltRequest, selfVerified: boolean | undefined): PreparedRequest {
   const secretsInBody = built.plan.encrypt ? [] : bodySecrets(built);
-  const displayBody = maskSecretsInText(built.body, secretsInBody);
+  const displayBody = maskSecretsIn(built.body, secretsInBody);
   const displayHeaders: Record<string, string> = {};
   for (const [name, value] of Object.entries(built.headers)) {
     displayHeaders[name] = name === 'token' || name === 'sign_str' ? maskSecret(value) : value;
@@ -97,11 +88,11 @@ export function toPreparedRequest(built: BuiltRequest, selfVerified: boolean | u
     curl: curlCommand(built, displayBody),
   };
   if (built.plan.encrypt && built.plan.jsonBody !== undefined) {
-    prepared.plaintextBody = maskSecretsInText(built.plan.jsonBody, bodySecrets(built));
+    prepared.plaintextBody = maskSecretsIn(built.plan.jsonBody, bodySecrets(built));
   }
   if (built.stringToSign !== undefined && built.signature !== undefined) {
     const secrets = [built.token, ...secretsInBody];
-    prepared.stringToSignForDisplay = maskSecretsInText(built.stringToSign, secrets);
+    prepared.stringToSignForDisplay = maskSecretsIn(built.stringToSign, secrets);
     const bytes = Buffer.from(built.stringToSign, 'utf8');
     prepared.stringToSignHexForDisplay = hexDump(bytes, tokenAndSecretRanges(built, bytes, secretsInBody));
     prepared.signatureForDisplay = maskSecret(built.signature);

@@ -64,6 +64,32 @@ export function clearKeyCache(): void {
 }
 
 /**
+ * The last key text one client used and what it parsed to. A client signs with the same key text
+ * request after request; comparing the text is far cheaper than hashing it for the shared cache, and
+ * keeps the per-request cost at the signature itself (design §6). Holds nothing the client's own
+ * credentials callback does not already hold.
+ */
+export class LastParsedKeys {
+  private lastPrivate: { input: string; parsed: ParsedPrivateKey } | undefined;
+  private lastPublic: { input: string; parsed: ParsedPublicKey } | undefined;
+
+  privateKey(input: string): ParsedPrivateKey {
+    if (this.lastPrivate?.input !== input) this.lastPrivate = { input, parsed: parsePrivateKey(input) };
+    return this.lastPrivate.parsed;
+  }
+
+  platformPublicKey(input: string): ParsedPublicKey {
+    if (this.lastPublic?.input !== input) this.lastPublic = { input, parsed: parsePlatformPublicKey(input) };
+    return this.lastPublic.parsed;
+  }
+
+  clear(): void {
+    this.lastPrivate = undefined;
+    this.lastPublic = undefined;
+  }
+}
+
+/**
  * Parses the client's private key: PKCS#8 PEM, PKCS#1 PEM, or either as bare Base64 DER.
  * Throws ConfigError with a specific message and hint for every input it cannot use.
  */

@@ -3,6 +3,7 @@
 
 import { ConfigError } from '../errors';
 import type { HttpMethod, OperationId, OperationSpec, RawRequest } from './api';
+import { desiredStateOf, type DesiredState } from './desiredState';
 import { compactJson } from './encryption';
 
 type Field = OperationSpec['fields'][number];
@@ -14,9 +15,10 @@ const int = (name: string, required = false): Field => ({ name, type: 'integer',
 const paging = [int('page'), int('page_size')];
 
 /**
- * Reads and state-setting actions (pause, recover, stop, set node count) are safe to repeat: a
- * second identical request leaves the task as the first one did. Create is not: a retry after a
- * lost response would start a second task.
+ * Reads and state-setting actions (pause, recover, stop, set node count) are retried: repeating them
+ * cannot do more than the first attempt did, though the platform refuses the repeat as an invalid
+ * transition when the first one took effect (the client then confirms via task detail: desiredState.ts).
+ * Create is never retried: a retry after a lost response would start a second task.
  */
 export const OPERATIONS: readonly OperationSpec[] = [
   {
@@ -212,6 +214,8 @@ export interface RequestPlan {
   idempotent: boolean;
   /** Values to mask wherever the plaintext body is displayed. */
   secretValues: string[];
+  /** State-setting task operations: the state task detail shows once the operation took effect. */
+  desiredState?: DesiredState;
 }
 
 /** Validates `params` against the catalog and builds the plan for `id` (in its spec form). */
@@ -230,6 +234,7 @@ export function planOperation(id: OperationId, params: unknown, encrypt: boolean
   const secretValues = secretFieldNames(id)
     .map((name) => record[name])
     .filter((value): value is string => typeof value === 'string' && value.length > 0);
+  const desiredState = desiredStateOf(id, record);
 
   if (effectiveMethod === 'GET') {
     const path = id === 'task.detail' ? DETAIL_FALLBACK.path : spec.path;
@@ -250,6 +255,7 @@ export function planOperation(id: OperationId, params: unknown, encrypt: boolean
     encrypt: wantsEncryption,
     idempotent: spec.idempotent,
     secretValues,
+    ...(desiredState ? { desiredState } : {}),
   };
 }
 

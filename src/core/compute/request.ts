@@ -6,7 +6,7 @@ import { ConfigError } from '../errors';
 import type { AuthMode, ComputeCredentials } from './api';
 import type { RequestClock } from './clock';
 import { encryptBodyAsync } from './encryption';
-import { parsePlatformPublicKey, parsePrivateKey, type ParsedPrivateKey } from './keys';
+import type { LastParsedKeys, ParsedPrivateKey } from './keys';
 import { operationSpec, type RequestPlan } from './operations';
 import { sign, stringToSign } from './signing';
 
@@ -34,6 +34,8 @@ export interface BuildContext {
   baseUrl: string;
   version: string;
   clock: RequestClock;
+  /** Parsed keys of this client, so a request does not re-read the key text. */
+  keys: LastParsedKeys;
   /** Called once per key that is shorter than recommended. */
   onKeyWarning: (warning: string, fingerprint: string) => void;
 }
@@ -68,7 +70,7 @@ export async function buildRequest(
     if (!credentials.privateKey?.trim()) {
       throw new ConfigError('RSA mode needs the client private key, and none is set for this profile.', 'Import or generate a private key.');
     }
-    privateKey = parsePrivateKey(credentials.privateKey);
+    privateKey = context.keys.privateKey(credentials.privateKey);
     if (privateKey.warning) context.onKeyWarning(privateKey.warning, privateKey.fingerprint);
   }
 
@@ -80,7 +82,7 @@ export async function buildRequest(
         'Paste the platform public key the console showed when the RSA-mode key was created.',
       );
     }
-    const platformKey = parsePlatformPublicKey(credentials.platformPublicKey);
+    const platformKey = context.keys.platformPublicKey(credentials.platformPublicKey);
     if (platformKey.warning) context.onKeyWarning(platformKey.warning, platformKey.fingerprint);
     if (privateKey && platformKey.fingerprint === privateKey.fingerprint) {
       throw new ConfigError(

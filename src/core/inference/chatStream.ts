@@ -15,7 +15,7 @@ import { toTransportError } from '../http';
 import type { ChatRequest, ChatStream, ChatStreamEvent, StreamOutcome } from './api';
 import { ChatStreamAccumulator, completionFromJson } from './chatChunks';
 import { exchange, linkedController, type AcceptedResponse, type ExchangeContext } from './exchange';
-import { parseJsonBody } from './modelErrors';
+import { parseJsonBody, withoutSecret } from './modelErrors';
 import { chatRequestBody } from './requestBody';
 import { SseDecoder } from './sseDecoder';
 
@@ -232,11 +232,12 @@ export class ChatStreamRun implements ChatStream {
       // Throws for an `{error}` body and for JSON that is no completion at all.
       completionFromJson(parsed.value, response.status, accepted.apiKey);
     } else {
+      const shown = withoutSecret(text, accepted.apiKey);
       throw new HttpError(
         response.status,
-        bodyExcerpt(text),
+        bodyExcerpt(shown),
         contentType,
-        `Expected an event stream from the model API but got ${contentType ?? 'a body without a content type'}: ${bodyExcerpt(text, 120)}`,
+        `Expected an event stream from the model API but got ${contentType ?? 'a body without a content type'}: ${bodyExcerpt(shown, 120)}`,
       );
     }
     const out: ChatStreamEvent[] = [];

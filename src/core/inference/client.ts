@@ -7,7 +7,7 @@ import { completionFromJson } from './chatChunks';
 import { ChatStreamRun, type StreamTimeouts } from './chatStream';
 import { exchange, exchangeContext, type AcceptedResponse } from './exchange';
 import { modelsFromJson } from './modelCatalog';
-import { errorFromJson, parseJsonBody } from './modelErrors';
+import { errorFromJson, parseJsonBody, withoutSecret } from './modelErrors';
 import { chatRequestBody } from './requestBody';
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
@@ -17,9 +17,11 @@ export const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
 /** Reads a whole 2xx body that must be JSON; an HTML page or plain text becomes an HttpError with an excerpt. */
 async function readJson(accepted: AcceptedResponse): Promise<unknown> {
   const { response, contentType } = accepted;
-  const text = await response.text();
-  const parsed = parseJsonBody(text);
+  const received = await response.text();
+  const parsed = parseJsonBody(received);
   if (!parsed.ok) {
+    // A proxy page may echo the Authorization header back: the key never reaches a message.
+    const text = withoutSecret(received, accepted.apiKey);
     throw new HttpError(
       response.status,
       bodyExcerpt(text),

@@ -3,7 +3,7 @@
 // SSE event), its own `{"code":400,"message":"…"}` for a missing key, and HTML pages from proxies.
 
 import { bodyExcerpt, HttpError, RateLimitError, type ComputeToolkitError } from '../errors';
-import { maskSecret } from '../log';
+import { maskSecretsIn } from '../log';
 
 /** The model API said what went wrong. `status` is the HTTP status (200 when the error came in a 200 body). */
 export class ModelApiError extends HttpError {
@@ -50,8 +50,8 @@ function optionalText(value: unknown): string | undefined {
 
 /** Servers sometimes echo the key they were given ("Incorrect API key provided: sk-…"): never pass it on. */
 export function withoutSecret(text: string, secret: string | undefined): string {
-  if (secret === undefined || secret.length < 6 || !text.includes(secret)) return text;
-  return text.split(secret).join(maskSecret(secret));
+  // Shorter values would mask ordinary words; real keys are far longer.
+  return secret !== undefined && secret.length >= 6 ? maskSecretsIn(text, [secret]) : text;
 }
 
 /**

@@ -7,11 +7,10 @@ import { constants, verify, type KeyObject } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { SandboxFailure } from './codes';
 import { isStrictBase64 } from './decrypt';
+import { TimestampLedger } from './timestampLedger';
 
 export const API_VERSION = '1.0.0';
 export const TIMESTAMP_WINDOW_MS = 5 * 60 * 1000;
-/** Cap on remembered timestamps per token, far above what a client sends in 5 minutes. */
-const MAX_REMEMBERED_TIMESTAMPS = 50_000;
 
 export type KeyRecord = { mode: 'token' } | { mode: 'rsa'; clientPublicKey: KeyObject };
 
@@ -28,12 +27,14 @@ export interface AuthRequest {
 }
 
 export class Authenticator {
-  private readonly seenTimestamps = new Map<string, Map<number, true>>();
+  private readonly usedTimestamps: TimestampLedger;
 
   constructor(
     private readonly keys: ReadonlyMap<string, KeyRecord>,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.usedTimestamps = new TimestampLedger(now, TIMESTAMP_WINDOW_MS);
+  }
 
   authenticate(request: AuthRequest): Authenticated {
     const token = singleHeader(request.headers, 'token');
@@ -70,7 +71,9 @@ export class Authenticator {
       );
     }
     // Checked after the signature so that a forged request cannot burn a client's timestamps.
-    this.rememberTimestamp(token, timestampMs);
+    if (!this.usedTimestamps.use(token, timestampMs)) {
+      throw new SandboxFailure('C004', 'timestamp already used with this token: send a fresh one per request');
+    }
     return { token, mode: 'rsa' };
   }
 
@@ -84,26 +87,6 @@ export class Authenticator {
       throw new SandboxFailure('C004', `timestamp expired: ${Math.round(skewMs / 1000)} s from server time, allowed under 300 s`);
     }
     return timestampMs;
-  }
-
-  private rememberTimestamp(token: string, timestampMs: number): void {
-    let seen = this.seenTimestamps.get(token);
-    if (!seen) {
-      seen = new Map();
-      this.seenTimestamps.set(token, seen);
-    }
-    if (seen.has(timestampMs)) throw new SandboxFailure('C004', 'timestamp already used with this token: send a fresh one per request');
-    seen.set(timestampMs, true);
-    if (seen.size > MAX_REMEMBERED_TIMESTAMPS / 2) this.evict(seen);
-  }
-
-  /** Drops timestamps outside the window (they fail the window check anyway), then the oldest if still too many. */
-  private evict(seen: Map<number, true>): void {
-    const oldestAllowed = this.now() - TIMESTAMP_WINDOW_MS;
-    for (const timestampMs of seen.keys()) if (timestampMs <= oldestAllowed) seen.delete(timestampMs);
-    if (seen.size <= MAX_REMEMBERED_TIMESTAMPS) return;
-    const sorted = [...seen.keys()].sort((a, b) => a - b);
-    for (const timestampMs of sorted.slice(0, seen.size - MAX_REMEMBERED_TIMESTAMPS)) seen.delete(timestampMs);
   }
 }
 

@@ -6,6 +6,7 @@ import {
   isThirteenDigitTimestamp,
   RequestClock,
   skewFromDateHeader,
+  TimestampHistory,
 } from '../../../src/core/compute/clock';
 
 describe('timestamps', () => {
@@ -84,7 +85,49 @@ describe('clock skew from the Date header', () => {
     assert.equal(clock.next('t'), String(now + 600_000));
     clock.reset();
     assert.equal(clock.appliedCorrectionMs, 0);
-    // History survives reset: the next timestamp still follows the last one handed out.
-    assert.equal(clock.next('t'), String(now + 600_001));
+    // History survives reset: continuing from now+600000 would be outside the window, so the clock
+    // restarts from local time, but skips `now`, which was handed out before.
+    assert.equal(clock.next('t'), String(now + 1));
+  });
+
+  it('a local clock far ahead: once corrected, timestamps follow the server, not the refused ones', () => {
+    const local = 1_718_000_000_000;
+    let now = local;
+    const clock = new RequestClock(() => now);
+    const refused = [clock.next('t'), clock.next('t')]; // 10 minutes ahead of the server: refused as too new
+    clock.observe({ offsetMs: -600_000, rttMs: 5, outsideWindow: true });
+    now += 20;
+    const corrected = Number(clock.next('t'));
+    assert.equal(corrected, local + 20 - 600_000, 'the server time, not one more than the refused timestamps');
+    assert.ok(!refused.includes(String(corrected)));
+    // From there on strictly increasing again, also within one millisecond.
+    assert.equal(clock.next('t'), String(corrected + 1));
+    now += 5;
+    assert.equal(clock.next('t'), String(corrected + 5));
+  });
+
+  it('never repeats a value after a restart, and keeps its memory bounded', () => {
+    let now = 1_718_000_000_000;
+    const history = new TimestampHistory();
+    const clock = new RequestClock(() => now, history);
+    const seen = new Set<string>();
+    for (let i = 0; i < 3_000; i++) seen.add(clock.next('t'));
+    clock.observe({ offsetMs: 600_000, rttMs: 1, outsideWindow: true });
+    for (let i = 0; i < 100; i++) seen.add(clock.next('t'));
+    clock.reset(); // back to local time: the first 3,000 values lie ahead and must be skipped
+    for (let i = 0; i < 3_000; i++) seen.add(clock.next('t'));
+    assert.equal(seen.size, 6_100);
+    now += 60 * 60_000; // an hour later the old values can no longer collide
+    for (let i = 0; i < 5_000; i++) clock.next('t');
+    assert.ok(history.size <= 10_000, `remembers ${history.size} values`);
+  });
+
+  it('clocks sharing a history (clients of one token) never hand out the same value', () => {
+    const frozen = 1_718_000_000_000;
+    const history = new TimestampHistory();
+    const first = new RequestClock(() => frozen, history);
+    const rebuilt = new RequestClock(() => frozen, history);
+    assert.equal(first.next('t'), String(frozen));
+    assert.equal(rebuilt.next('t'), String(frozen + 1));
   });
 });
