@@ -1,79 +1,22 @@
 import assert from 'node:assert/strict';
-import * as crypto from 'node:crypto';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import type { ComputeClientOptions, ComputeCredentials, TaskCreateBody } from '../../../src/core/compute/api';
+import { beforeEach, describe, it } from 'node:test';
+import type { TaskCreateBody } from '../../../src/core/compute/api';
 import { createComputeClient } from '../../../src/core/compute/client';
 import { diagnose } from '../../../src/core/compute/diagnosis';
 import { ComputeApiError } from '../../../src/core/compute/errors';
-import { stringToSign, sign } from '../../../src/core/compute/signing';
-import {
-  AbortedError,
-  ConfigError,
-  HttpError,
-  NetworkError,
-  RateLimitError,
-  TimeoutError,
-} from '../../../src/core/errors';
-import type { Logger } from '../../../src/core/log';
-import { json, startTestServer, type ReceivedRequest, type TestServer } from '../http/helpers/testServer';
-import { decryptBlocks, rsaPair } from './helpers/keys';
-
-const clientKeys = rsaPair(2048, 0);
-const platformKeys = rsaPair(2048, 1);
-const TOKEN = 'tok_live_0123456789abcdef';
-
-const rsaCredentials: ComputeCredentials = {
-  mode: 'rsa',
-  token: TOKEN,
-  privateKey: clientKeys.pkcs8Pem,
-  platformPublicKey: platformKeys.spkiPem,
-};
-const tokenCredentials: ComputeCredentials = { mode: 'token', token: TOKEN };
-
-const createBody: TaskCreateBody = {
-  task_name: '推理服务-1',
-  points: 1,
-  resources: [
-    {
-      mark: 'opaque-mark',
-      region_name: '河北一区',
-      resource: { device_name: 'H20 x 8', region: 'hebeif-1', gpu_name: 'H20', gpu_count: 8, gpu_memory: 786432, memory: 1572864, cpu_cores: 192 },
-    },
-  ],
-  services: [{ service_name: 'web', service_image: 'harbor.suanleme.cn/public-hub/dailyhot:1.0', remote_ports: [{ service_port: 80 }] }],
-};
-
-/** What the platform checks: the signature over the exact target and body bytes received. */
-function signatureValid(req: ReceivedRequest): boolean {
-  const header = (name: string): string => String(req.headers[name] ?? '');
-  const text = stringToSign({ path: req.url, version: header('version'), timestamp: header('timestamp'), token: header('token'), body: req.body });
-  return crypto.verify('sha256', Buffer.from(text, 'utf8'), clientKeys.publicKey, Buffer.from(header('sign_str'), 'base64'));
-}
-
-function capturingLogger(lines: string[]): Logger {
-  const push = (m: string): void => {
-    lines.push(m);
-  };
-  return { trace: push, debug: push, info: push, warn: push, error: push };
-}
+import { sign } from '../../../src/core/compute/signing';
+import { ConfigError, HttpError } from '../../../src/core/errors';
+import { json, type TestServer } from '../http/helpers/testServer';
+import { capturingLogger, clientKeys, createBody, platformKeys, rsaCredentials, signatureValid, TOKEN, tokenCredentials, useClientServer } from './helpers/clientFixture';
+import { decryptBlocks } from './helpers/keys';
 
 describe('compute client against a local HTTP server', () => {
+  const fixture = useClientServer();
+  const client = fixture.client;
   let server: TestServer;
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(() => server.close());
   beforeEach(() => {
-    server.requests.length = 0;
+    server = fixture.server();
   });
-
-  const client = (overrides: Partial<ComputeClientOptions> & { creds?: ComputeCredentials } = {}) =>
-    createComputeClient({
-      baseUrl: server.url,
-      credentials: async () => overrides.creds ?? rsaCredentials,
-      retry: { baseDelayMs: 1, maxDelayMs: 2_000 },
-      ...overrides,
-    });
 
   it('RSA mode: signs the exact target and headers; returns data of a "0000" envelope', async () => {
     server.handle((req, res) => json(res, 200, { code: signatureValid(req) ? '0000' : 'C002', message: 'success', data: { count: 0, results: [] } }));
@@ -201,162 +144,6 @@ describe('compute client against a local HTTP server', () => {
       res.end('OK but not JSON');
     });
     await assert.rejects(client().call('task.list', {}), (e: unknown) => e instanceof HttpError && e.status === 200 && e.excerpt === 'OK but not JSON');
-  });
-
-  it('429 with Retry-After is retried for reads, each attempt re-timestamped and re-signed', async () => {
-    let calls = 0;
-    server.handle((req, res) => {
-      calls++;
-      if (calls === 1) json(res, 429, { error: 'slow down' }, { 'retry-after': '0' });
-      else json(res, 200, { code: signatureValid(req) ? '0000' : 'C002', message: 'success', data: { ok: true } });
-    });
-    assert.deepEqual(await client().call('node.list', { task_id: 5 }), { ok: true });
-    const [first, second] = server.requests;
-    assert.equal(server.requests.length, 2);
-    assert.notEqual(first?.headers.timestamp, second?.headers.timestamp);
-    assert.notEqual(first?.headers.sign_str, second?.headers.sign_str);
-  });
-
-  it('gives up after maxRetries with the right error, and does not wait longer than allowed', async () => {
-    server.handle((_req, res) => json(res, 503, { error: 'busy' }));
-    await assert.rejects(client({ maxRetries: 2 }).call('task.list', {}), (e: unknown) => e instanceof HttpError && e.status === 503);
-    assert.equal(server.requests.length, 3);
-
-    server.requests.length = 0;
-    server.handle((_req, res) => json(res, 429, { error: 'quota' }, { 'retry-after': '3600' }));
-    await assert.rejects(client().call('task.list', {}), (e: unknown) => e instanceof RateLimitError && e.retryAfterSeconds === 3600);
-    assert.equal(server.requests.length, 1, 'a Retry-After beyond the cap is reported, not slept through');
-  });
-
-  it('never retries a create (503 or connection reset)', async () => {
-    server.handle((_req, res) => json(res, 503, { error: 'busy' }));
-    await assert.rejects(client().call('task.create', createBody), (e: unknown) => e instanceof HttpError && e.status === 503);
-    assert.equal(server.requests.length, 1);
-
-    server.requests.length = 0;
-    server.handle((_req, _res, raw) => {
-      raw.socket.destroy();
-    });
-    await assert.rejects(client().call('task.create', createBody), NetworkError);
-    assert.equal(server.requests.length, 1);
-  });
-
-  it('retries a read after a connection reset', async () => {
-    let calls = 0;
-    server.handle((_req, res, raw) => {
-      calls++;
-      if (calls === 1) raw.socket.destroy();
-      else json(res, 200, { code: '0000', message: 'success', data: { logs: 'line 1\n' } });
-    });
-    assert.deepEqual(await client().call('node.log', { task_id: 1, point_id: 2, service_id: 3 }), { logs: 'line 1\n' });
-    assert.equal(server.requests.length, 2);
-  });
-
-  it('a retried pause refused because the lost first attempt already paused the task succeeds, confirmed by task detail', async () => {
-    let status = 'Running';
-    const lines: string[] = [];
-    server.handle((req, res, raw) => {
-      if (req.url === '/api/deployment/task/pause') {
-        if (status === 'Running') {
-          status = 'Paused'; // the platform acted, but the answer is lost
-          raw.socket.destroy();
-        } else {
-          json(res, 200, { code: 'C010', message: 'cannot pause task 9: it is Paused', data: null });
-        }
-      } else {
-        json(res, 200, { code: '0000', message: 'success', data: { task_id: 9, status, points: 1 } });
-      }
-    });
-    assert.equal(await client({ logger: capturingLogger(lines) }).call('task.pause', { task_id: 9 }), null);
-    assert.deepEqual(server.requests.map((r) => `${r.method} ${r.url.split('?')[0] ?? ''}`), [
-      'POST /api/deployment/task/pause',
-      'POST /api/deployment/task/pause',
-      'POST /api/deployment/task/detail',
-    ]);
-    assert.ok(lines.some((line) => /already has status Paused/.test(line)), lines.join('\n'));
-  });
-
-  it('a refused state change stays an error when nothing was lost, or when the task is not in the asked state', async () => {
-    server.handle((req, res) => {
-      if (req.url === '/api/deployment/task/recover') json(res, 200, { code: 'C010', message: 'cannot recover: it is Running', data: null });
-      else json(res, 200, { code: '0000', message: 'success', data: { task_id: 9, status: 'Running', points: 1 } });
-    });
-    // First attempt answered: the refusal is the truth, no detail lookup.
-    await assert.rejects(client().call('task.recover', { task_id: 9 }), (e: unknown) => e instanceof ComputeApiError && e.code === 'C010');
-    assert.deepEqual(server.requests.map((r) => r.url), ['/api/deployment/task/recover']);
-
-    // A lost first attempt, but detail shows another points count: the refusal is reported.
-    server.requests.length = 0;
-    let calls = 0;
-    server.handle((req, res, raw) => {
-      if (req.url === '/api/deployment/task/change_points') {
-        calls++;
-        if (calls === 1) raw.socket.destroy();
-        else json(res, 200, { code: 'C010', message: 'cannot change points: it is End', data: null });
-      } else {
-        json(res, 200, { code: '0000', message: 'success', data: { task_id: 9, status: 'End', points: 2 } });
-      }
-    });
-    await assert.rejects(client().call('task.changePoints', { task_id: 9, points: 3 }), (e: unknown) => e instanceof ComputeApiError && e.code === 'C010');
-    assert.equal(server.requests.filter((r) => r.url.startsWith('/api/deployment/task/detail')).length, 1);
-  });
-
-  it('an auth failure envelope under a 5xx status is not retried: it goes to the signature diagnosis', async () => {
-    server.handle((_req, res) => json(res, 503, { code: 'C001', message: 'unknown token', data: null }));
-    await assert.rejects(client().call('task.list', {}), (e: unknown) => e instanceof ComputeApiError && e.kind === 'auth' && e.httpStatus === 503);
-    assert.equal(server.requests.length, 1);
-  });
-
-  it('a server that echoes the token or a secret body field back never puts it into an error', async () => {
-    const secretKey = 'SK_abcdefghijklmnop_0123';
-    const check = { storage_name: 's', juicefs_region_id: 3, bucket: 'b', dir: '/', endpoint: 'oss.example.com', access_key: 'AK_0123456789XYZ', secret_key: secretKey };
-    const echoes: [string, (res: Parameters<Parameters<TestServer['handle']>[0]>[1], req: ReceivedRequest) => void][] = [
-      ['envelope', (res, req) => json(res, 200, { code: 'C001', message: `token ${String(req.headers.token)} is revoked`, data: null })],
-      ['html', (res, req) => {
-        res.writeHead(502, { 'content-type': 'text/html' });
-        // The token sits across the 200-character excerpt boundary: masking must come before cutting.
-        res.end(`<html><body>${'x'.repeat(190)} ${String(req.headers.token)} bad gateway</body></html>`);
-      }],
-      ['429', (res, req) => json(res, 429, { error: `quota for ${String(req.headers.token)}` }, { 'retry-after': '3600' })],
-      ['plain', (res) => {
-        res.writeHead(400, { 'content-type': 'text/plain' });
-        res.end(`rejected secret_key=${secretKey}`);
-      }],
-    ];
-    for (const [name, answer] of echoes) {
-      server.handle((req, res) => answer(res, req));
-      const error = await client({ maxRetries: 0 }).call('storage.encryptCheck', check).then(
-        () => assert.fail(`${name}: expected a failure`),
-        (e: unknown) => e,
-      );
-      assert.ok(error instanceof Error, name);
-      const shown = `${error.message} ${JSON.stringify(error)}`;
-      assert.ok(!shown.includes(TOKEN.slice(4, -4)), `${name}: the token leaked: ${shown}`);
-      assert.ok(!shown.includes(secretKey.slice(4, -4)), `${name}: the secret key leaked: ${shown}`);
-    }
-  });
-
-  it('aborts in flight and during backoff; times out without retrying', async () => {
-    server.handle(() => undefined);
-    const controller = new AbortController();
-    const arrived = server.nextRequest();
-    const pending = client().call('task.list', {}, { signal: controller.signal });
-    await arrived;
-    controller.abort();
-    await assert.rejects(pending, AbortedError);
-
-    server.handle((_req, res) => json(res, 503, {}, { 'retry-after': '1' }));
-    const duringBackoff = new AbortController();
-    const firstAnswer = server.nextRequest();
-    const backingOff = client().call('task.list', {}, { signal: duringBackoff.signal });
-    await firstAnswer;
-    setImmediate(() => duringBackoff.abort());
-    await assert.rejects(backingOff, AbortedError);
-
-    server.requests.length = 0;
-    server.handle(() => undefined);
-    await assert.rejects(client({ timeoutMs: 150 }).call('task.list', {}), (e: unknown) => e instanceof TimeoutError && e.timeoutMs === 150);
-    assert.equal(server.requests.length, 1);
   });
 
   it('task detail: POST first, GET ?task_id= after a 405, remembered per base URL until reset', async () => {
