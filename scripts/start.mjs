@@ -65,7 +65,7 @@ async function main() {
   say(`sandbox platform: ${sandboxUrl}`);
 
   const vsix = path.join(runDir, 'compute-toolkit.vsix');
-  await mustRun('packaging the extension (vsce package)', process.execPath, [path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '-o', vsix], { stdio: ['ignore', 'ignore', 'inherit'] });
+  await mustRun('packaging the extension (vsce package)', process.execPath, [path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links', '-o', vsix], { stdio: ['ignore', 'ignore', 'inherit'] });
 
   const extensionsDir = path.join(runDir, 'ext');
   const userDataDir = path.join(runDir, 'ud');

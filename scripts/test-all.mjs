@@ -150,7 +150,7 @@ async function main() {
   }
   await step('compile-tests', npm, ['run', '--silent', 'compile-tests']);
   if (!quick) {
-    await step('package (vsce)', process.execPath, [path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '-o', vsixFile]);
+    await step('package (vsce)', process.execPath, [path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links', '-o', vsixFile]);
   }
   await nodeTests();
   if (!quick) {

@@ -207,7 +207,7 @@ async function integrationPhase(target, runDir) {
 
 async function packageVsix(runDir) {
   const file = path.join(runDir, 'compute-toolkit.vsix');
-  const packaged = await run(process.execPath, [path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '-o', file], { cwd: repoRoot, stdio: 'pipe' });
+  const packaged = await run(process.execPath, [path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links', '-o', file], { cwd: repoRoot, stdio: 'pipe' });
   if (packaged.code !== 0) throw new Error(`vsce package failed:\n${packaged.output.trim().split('\n').slice(-15).join('\n')}`);
   return file;
 }

@@ -36,8 +36,12 @@ export const keyCommands: Record<string, CommandEntry> = {
       );
       await services.profiles.setSecret(profile.id, 'privateKey', pair.privateKeyPem);
       services.logger.info(`Generated a key pair for ${profile.label}; public key fingerprint ${pair.fingerprint}`);
-      const document = await vscode.workspace.openTextDocument({ content: pair.publicKeyPem, language: 'plaintext' });
-      await vscode.window.showTextDocument(document, { preview: false });
+      // Read-only, so closing it never asks to save an untitled file (the PEM is on the clipboard too).
+      await services.openReadOnlyDocument({
+        ...publicKeyDocument(profile),
+        language: 'plaintext',
+        content: () => Promise.resolve(pair.publicKeyPem),
+      });
       await vscode.env.clipboard.writeText(pair.publicKeyPem);
       void offerConsole(profile, pair.fingerprint);
       return { profileId: profile.id, fingerprint: pair.fingerprint, publicKeyPem: pair.publicKeyPem };
@@ -65,6 +69,11 @@ export const keyCommands: Record<string, CommandEntry> = {
     },
   },
 };
+
+/** Where the public half of a profile's newest generated pair is shown (one document per profile). */
+export function publicKeyDocument(profile: Pick<Profile, 'id' | 'label'>): { key: string; title: string } {
+  return { key: `public-key/${profile.id}`, title: `${profile.label} public key.pem` };
+}
 
 async function confirmGenerate(services: Services, profile: Profile): Promise<boolean> {
   const warnings: string[] = [];

@@ -83,7 +83,7 @@ export function registerCompute(services: ExtensionServices): ComputeApi {
     ...registerResourceCommands({ services, tree: resources, filter, runCreateWizard }),
     ...registerTaskCommands({ services, tree: tasks, actions, nodeLog, runCreateWizard }),
     registerGuarded(services, 'computeToolkit.storage.refresh', 'Refresh storage', () => storage.refresh()),
-    registerGuarded(services, 'computeToolkit.storage.check', 'Check storage credentials', (arg) => runStorageCheckWizard(services, arg)),
+    registerGuarded(services, 'computeToolkit.storage.check', 'Check storage credentials', (arg) => runStorageCheckWizard(services, arg, () => storage.listed())),
   );
 
   return {

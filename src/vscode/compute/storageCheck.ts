@@ -9,7 +9,7 @@ import { maskSecret } from '../../core/log';
 import { isApiFailure } from '../errors/describeError';
 import type { ExtensionServices } from '../services';
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
-import { StorageRow } from './storageTree';
+import { StorageRow, storageLocation } from './storageTree';
 
 export interface StorageCheckResult {
   pass: boolean;
@@ -48,7 +48,28 @@ function required(label: string): (value: string) => string | undefined {
   return (value) => (value.trim().length === 0 ? `Enter the ${label}.` : undefined);
 }
 
-export async function runStorageCheckWizard(services: ExtensionServices, arg?: unknown): Promise<void> {
+interface StorageChoice extends vscode.QuickPickItem {
+  storage: StorageItem | undefined;
+}
+
+/** The first step from the palette: one of the listed storages (its fields prefilled), or all by hand. */
+export function storageChoices(storages: readonly StorageItem[]): StorageChoice[] {
+  return [
+    ...storages.map((storage) => ({
+      label: storage.storage_name,
+      description: `${storage.status} · ${storageLocation(storage) || 'no bucket'}`,
+      detail: `${storage.endpoint || 'no endpoint'} · region id ${storage.juicefs_region_id}`,
+      storage,
+    })),
+    { label: '$(edit) Enter the details by hand…', storage: undefined },
+  ];
+}
+
+export async function runStorageCheckWizard(
+  services: ExtensionServices,
+  arg?: unknown,
+  listedStorages: () => Promise<readonly StorageItem[]> = () => Promise.resolve([]),
+): Promise<void> {
   const profile = await services.requireProfile();
   if (!profile) return;
   if (profile.mode !== 'rsa') {
@@ -62,17 +83,44 @@ export async function runStorageCheckWizard(services: ExtensionServices, arg?: u
   }
   const from: StorageItem | undefined = arg instanceof StorageRow ? arg.storage : undefined;
   const fields = {
-    storage_name: from?.storage_name ?? '',
-    juicefs_region_id: from ? String(from.juicefs_region_id) : '',
-    bucket: from?.bucket ?? '',
-    dir: from?.dir ?? '',
-    endpoint: from?.endpoint ?? '',
+    storage_name: '',
+    juicefs_region_id: '',
+    bucket: '',
+    dir: '',
+    endpoint: '',
     access_key: '',
     secret_key: '',
   };
+  const prefill = (storage: StorageItem | undefined): void => {
+    fields.storage_name = storage?.storage_name ?? '';
+    fields.juicefs_region_id = storage ? String(storage.juicefs_region_id) : '';
+    fields.bucket = storage?.bucket ?? '';
+    fields.dir = storage?.dir ?? '';
+    fields.endpoint = storage?.endpoint ?? '';
+  };
+  prefill(from);
+  // From the palette, offer what the Storage view lists instead of seven blank boxes. A failed load
+  // shows in the view; here it only means the user types the fields.
+  const storages = from ? [] : await listedStorages().catch(() => []);
+  const picks = storages.length > 0;
   const title = `Check Storage Credentials (${profile.label})`;
-  const totalSteps = 7;
-  const at = (step: number) => ({ title, step, totalSteps });
+  const totalSteps = picks ? 8 : 7;
+  const at = (step: number) => ({ title, step: picks ? step + 1 : step, totalSteps });
+
+  const pickStorage: Step = async (input) => {
+    const items = storageChoices(storages);
+    const current = items.find((item) => item.storage?.storage_name === fields.storage_name);
+    const picked = await input.showQuickPick({
+      title,
+      step: 1,
+      totalSteps,
+      items,
+      placeholder: 'Storage to check (its fields are filled in; you add the access and secret keys)',
+      ...(current ? { activeItem: current } : {}),
+    });
+    prefill(picked.storage);
+    return askName;
+  };
 
   const askName: Step = async (input) => {
     fields.storage_name = await input.showInputBox({ ...at(1), value: fields.storage_name, prompt: 'Storage name', validate: required('storage name') });
@@ -114,7 +162,7 @@ export async function runStorageCheckWizard(services: ExtensionServices, arg?: u
   };
 
   try {
-    if (!(await MultiStepInput.run(askName))) return;
+    if (!(await MultiStepInput.run(picks ? pickStorage : askName))) return;
   } catch (error) {
     services.reportError(error, 'Check storage credentials');
     return;

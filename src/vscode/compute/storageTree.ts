@@ -13,7 +13,7 @@ export class StorageRow extends vscode.TreeItem {
   constructor(readonly storage: StorageItem) {
     super(storage.storage_name, vscode.TreeItemCollapsibleState.None);
     this.id = `storage/${storage.storage_id}`;
-    const location = [storage.bucket, storage.dir].filter((part) => part && part.length > 0).join('/');
+    const location = storageLocation(storage);
     this.description = `${storage.status}${location ? ` · ${location}` : ''}`;
     const created = formatDateTime(storage.create_time);
     this.tooltip = new vscode.MarkdownString(
@@ -31,6 +31,12 @@ export class StorageRow extends vscode.TreeItem {
     this.iconPath = storageIcon(storage.status);
     this.contextValue = 'storage';
   }
+}
+
+/** "bucket/dir" as a user writes it: the platform's dir often starts with "/" ("/imagenet"), so no "//". */
+export function storageLocation(storage: Pick<StorageItem, 'bucket' | 'dir'>): string {
+  const dir = (storage.dir ?? '').replace(/^\/+/, '');
+  return [storage.bucket, dir].filter((part) => part && part.length > 0).join('/');
 }
 
 function storageIcon(status: StorageItem['status']): vscode.ThemeIcon {
@@ -83,6 +89,13 @@ export class StorageTree implements vscode.TreeDataProvider<StorageElement>, vsc
     const items = this.data.value;
     if (!items) return state.kind === 'failed' ? [new ErrorRow(state.error, 'storage', 'computeToolkit.storage.refresh', this.services.redactor)] : [];
     return items.map((item) => new StorageRow(item));
+  }
+
+  /** The listed storages (loading them once if needed), for the check wizard to offer; empty when unknown. */
+  async listed(): Promise<readonly StorageItem[]> {
+    if (!this.services.profiles.active) return [];
+    await this.data.ensureLoaded();
+    return this.data.value ?? [];
   }
 
   /** Object storage (JuiceFS) buckets, the kind the credentials check is for; deleted ones left out. */

@@ -91,6 +91,7 @@ export function describeError(error: unknown, context: string, canRetry = false)
       actions: [{ kind: 'configureProfile' }, SHOW_LOGS],
     };
   }
+  if (toolkit?.kind === 'http' && isHtmlPage(toolkit)) return describeHtmlPage(toolkit, context, retry);
   if (toolkit) {
     // http, rate-limit, timeout, network, protocol (and any kind added later): the message already says what happened.
     const unauthorized = toolkit.status === 401 || toolkit.status === 403;
@@ -102,6 +103,38 @@ export function describeError(error: unknown, context: string, canRetry = false)
   }
   const text = error instanceof Error ? error.message : String(error);
   return { severity: 'error', message: `${context} failed: ${text}`, actions: [SHOW_LOGS] };
+}
+
+function isHtmlPage(error: ToolkitError): boolean {
+  const contentType = (error as { contentType?: unknown }).contentType;
+  return typeof contentType === 'string' && /html/i.test(contentType);
+}
+
+/**
+ * An HTML page where JSON was expected: a gateway, proxy or wrong address answered, not the API. Say so,
+ * and point at the profile unless the status says the server is only down for now (502/503/504).
+ */
+function describeHtmlPage(error: ToolkitError, context: string, retry: ErrorAction[]): ErrorReport {
+  const excerpt = collapseRepeatedLead((error as { excerpt?: unknown }).excerpt);
+  const page = `HTTP ${error.status ?? '?'} with an HTML page${excerpt ? ` ("${excerpt}")` : ''}, not the API's JSON`;
+  if (error.retryable === true) {
+    return {
+      severity: 'error',
+      message: `${context} failed: ${page}. A gateway in front of the API is failing; retry later.`,
+      actions: [...retry, SHOW_LOGS],
+    };
+  }
+  return {
+    severity: 'error',
+    message: `${context} failed: ${page}. Check the profile's addresses (Edit Profile): this one may not be the API's base URL.`,
+    actions: [{ kind: 'configureProfile' }, SHOW_LOGS],
+  };
+}
+
+/** Error pages repeat their title as the heading ("502 Bad Gateway 502 Bad Gateway nginx"); say it once. */
+export function collapseRepeatedLead(text: unknown): string {
+  if (typeof text !== 'string') return '';
+  return text.trim().replace(/^(\S.{2,}?)\s+\1(?=\s|$)/, '$1');
 }
 
 function describeApiFailure(error: ApiFailure, context: string): ErrorReport {

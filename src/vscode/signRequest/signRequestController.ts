@@ -11,6 +11,7 @@ import type {
   PreparedRequest,
 } from '../../core/compute/api';
 import type { Services } from '../extensionServices';
+import type { Profile } from '../services';
 import { abortSignalFor } from '../ui/cancellation';
 import { renderSignRequest } from './renderSignRequest';
 import { describeRequest, parseRequestArgument, type RequestInput } from './requestInput';
@@ -39,7 +40,7 @@ export class SignRequestController {
     const profile = await this.services.requireProfile();
     if (!profile) return undefined;
     const client = this.services.computeClient();
-    const input = await this.resolveInput(argument, client, 'Sign Request');
+    const input = await this.resolveInput(argument, client, wizardTitle('Sign Request', profile));
     if (!input) return undefined;
     const title = describeRequest(input, client.operations);
     return vscode.window.withProgress(
@@ -64,7 +65,7 @@ export class SignRequestController {
     const profile = await this.services.requireProfile();
     if (!profile) return undefined;
     const client = this.services.computeClient();
-    const input = await this.resolveInput(argument, client, 'Send Signed Request');
+    const input = await this.resolveInput(argument, client, wizardTitle('Send Signed Request', profile));
     if (!input) return undefined;
     const title = describeRequest(input, client.operations);
     if (profile.environment === 'prod' && !(await confirmProductionWrite(input, title, profile.label))) return undefined;
@@ -116,6 +117,12 @@ export class SignRequestController {
     if (parsed.kind === 'pick-params') return promptRequest(title, client.operations, parsed.operation);
     return parsed;
   }
+}
+
+/** Names the profile and its mode in every step: what is signed depends on both (token mode signs nothing). */
+export function wizardTitle(action: string, profile: Pick<Profile, 'label' | 'mode' | 'environment'>): string {
+  const mode = profile.mode === 'rsa' ? 'RSA' : 'token';
+  return `${action} with "${profile.label}" (${mode} mode${profile.environment === 'prod' ? ', PRODUCTION' : ''})`;
 }
 
 function callOptions(encrypt: boolean | undefined, signal: AbortSignal): CallOptions {

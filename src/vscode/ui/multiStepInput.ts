@@ -3,6 +3,7 @@
 // returns the next step; Back re-runs the previous step with the values gathered so far.
 
 import * as vscode from 'vscode';
+import { messageOnOpen } from './inputValidation';
 
 /** Thrown inside a step when the user presses Back. */
 class BackSignal extends Error {}
@@ -77,7 +78,7 @@ export class MultiStepInput {
     const validate = (value: string): void => {
       input.validationMessage = options.validate?.(value);
     };
-    validate(input.value);
+    input.validationMessage = messageOnOpen(input.value, options.validate);
     return this.show(input, (resolve, reject, disposables) => {
       disposables.push(
         input.onDidChangeValue(validate),

@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import type { StorageItem } from '../../../src/core/compute/api';
 import type { ComputeApi } from '../../../src/vscode/compute/index';
+import { storageChoices } from '../../../src/vscode/compute/storageCheck';
 import { clearFaults, injectFault } from '../sandboxInfo';
 import { computeWithSandbox, extensionApi } from './computeTestApi';
 
@@ -34,6 +35,19 @@ describe('compute: Storage tree and credentials check', () => {
       assert.equal(row.contextValue, 'storage');
       assert.ok(row.description?.startsWith(listed[index]?.status ?? '?'), `description ${row.description}`);
     }
+  });
+
+  it('the check wizard from the palette offers each listed storage with its fields, then "by hand"', () => {
+    const choices = storageChoices(listed);
+    assert.equal(choices.length, listed.length + 1);
+    for (const [index, item] of listed.entries()) {
+      assert.equal(choices[index]?.label, item.storage_name);
+      assert.equal(choices[index]?.storage, item, 'picking a storage must prefill its own fields');
+      assert.ok(choices[index]?.detail?.includes(String(item.juicefs_region_id)), `detail ${choices[index]?.detail}`);
+    }
+    assert.equal(choices.at(-1)?.storage, undefined);
+    assert.ok(choices.every((choice) => !(choice.description ?? '').includes('//')), 'a bucket and a "/dir" were joined with "//"');
+    assert.match(choices.at(-1)?.label ?? '', /by hand/);
   });
 
   it('shows a failing storage list as a view message and recovers after a refresh', async function () {

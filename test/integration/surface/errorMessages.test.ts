@@ -28,8 +28,22 @@ describe('surface: error messages and actions', () => {
   it('HTTP 401 points at the profile; an HTML gateway page is summarised, not dumped', () => {
     const unauthorized = api.surface.describeError(new HttpError(401, 'Unauthorized', 'text/html'), 'Load tasks');
     assert.ok(kinds(unauthorized?.actions).includes('configureProfile'));
-    const gateway = api.surface.describeError(new HttpError(502, 'Bad Gateway nginx', 'text/html'), 'Load tasks');
-    assert.match(gateway?.message ?? '', /HTTP 502: Bad Gateway nginx/);
+    // nginx's page repeats its <title> as the <h1>; the message names the page once and says who answered.
+    const gateway = api.surface.describeError(new HttpError(502, '502 Bad Gateway 502 Bad Gateway nginx', 'text/html'), 'Load tasks', true);
+    assert.equal(
+      gateway?.message,
+      'Load tasks failed: HTTP 502 with an HTML page ("502 Bad Gateway nginx"), not the API\'s JSON. A gateway in front of the API is failing; retry later.',
+    );
+    assert.deepEqual(kinds(gateway?.actions), ['retry', 'showLogs']);
+  });
+
+  it('an HTML 404 (a web page, not the API) points at the profile\'s addresses first', () => {
+    const notFound = api.surface.describeError(new HttpError(404, '404 Not Found 404 Not Found nginx', 'text/html; charset=utf-8'), 'Load tasks', true);
+    assert.match(notFound?.message ?? '', /HTTP 404 with an HTML page \("404 Not Found nginx"\), not the API's JSON\. Check the profile's addresses/);
+    assert.deepEqual(kinds(notFound?.actions), ['configureProfile', 'showLogs']);
+    // JSON errors keep the plain form.
+    const json = api.surface.describeError(new HttpError(404, 'not found', 'application/json'), 'Load tasks');
+    assert.match(json?.message ?? '', /^Load tasks failed: HTTP 404: not found$/);
   });
 
   it('a timeout and a config error keep their own explanation and hint', () => {

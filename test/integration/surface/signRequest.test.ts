@@ -6,6 +6,7 @@ import type { PreparedRequest } from '../../../src/core/compute/api';
 import { stringToSign } from '../../../src/core/compute/index';
 import { maskSecret } from '../../../src/core/log';
 import type { ExtensionApi } from '../../../src/vscode/api';
+import { wizardTitle } from '../../../src/vscode/signRequest/signRequestController';
 import type { SandboxInfo } from '../sandboxInfo';
 import { connectedApi, sandboxSecrets } from './surfaceApi';
 
@@ -120,5 +121,10 @@ describe('surface: Sign Request', () => {
     const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === result.uri.toString());
     assert.equal(document?.languageId, 'json');
     assert.deepEqual(JSON.parse(document?.getText() ?? 'null'), result.data);
+  });
+
+  it('the request wizard names the profile and its mode, which decide what gets signed', () => {
+    assert.equal(wizardTitle('Sign Request', { label: 'Sandbox (token)', mode: 'token', environment: 'sandbox' }), 'Sign Request with "Sandbox (token)" (token mode)');
+    assert.equal(wizardTitle('Send Signed Request', { label: 'Live', mode: 'rsa', environment: 'prod' }), 'Send Signed Request with "Live" (RSA mode, PRODUCTION)');
   });
 });
