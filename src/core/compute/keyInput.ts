@@ -30,7 +30,7 @@ export function decodeKeyInput(input: string, role: KeyRole): DecodedKeyInput {
     throw new ConfigError(
       `The ${roleName(role)} is empty.`,
       role === 'private'
-        ? 'Paste the PEM private key (-----BEGIN PRIVATE KEY----- …) or its bare Base64 body, or generate a new key pair.'
+        ? 'Paste the PEM private key (the block that starts with a BEGIN PRIVATE KEY line) or its bare Base64 body, or generate a new key pair.'
         : 'Paste the platform public key the console showed when the RSA-mode key was created.',
     );
   }
