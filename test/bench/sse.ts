@@ -2,6 +2,7 @@
 // indexOf splitter (the floor), eventsource-parser 3.x, and the openai SDK's Stream.fromSSEResponse.
 // Same in-memory corpus for all: 20,000 chat chunks cut into random pieces of 1..1500 bytes (seeded).
 // Run: node out/test/bench/sse.js   (or through the bench runner, which calls runSseBench()).
+import { seededRandom } from '../helpers/seededRandom';
 
 import { createParser } from 'eventsource-parser';
 import { Stream } from 'openai/streaming';
@@ -15,18 +16,6 @@ const WARMUP_ROUNDS = 2;
 const SEED = 0x5eed_2026;
 const CONTENT_ALPHABET = ['a', 'b', 'c', 'd', 'e', ' ', 'x', 'y', 'z', '中', '文', 'é', '🚀', '\n', '"', '\\'];
 
-/** xorshift32: the corpus and its cuts are the same on every run. */
-function xorshift(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state >>>= 0;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    return state / 0x1_0000_0000;
-  };
-}
 
 interface Corpus {
   pieces: Uint8Array[];
@@ -35,7 +24,7 @@ interface Corpus {
 }
 
 function buildCorpus(): Corpus {
-  const random = xorshift(SEED);
+  const random = seededRandom(SEED);
   let text = '';
   let expected = '';
   for (let index = 0; index < EVENTS; index++) {

@@ -7,17 +7,9 @@ import type { ExtensionApi } from '../../../src/vscode/api';
 import type { ChatApi, ChatSnapshot } from '../../../src/vscode/chat/index';
 import type { ChatTurn } from '../../../src/shared/protocol';
 import { clearFaults, injectFault, sandboxUrl } from '../sandboxInfo';
+import { extensionApi } from '../extensionApi';
 
-const EXTENSION_ID = 'compute-toolkit.compute-toolkit';
 const CHAT_MODEL = 'qwen/qwen3-32b';
-
-async function extensionApi(): Promise<ExtensionApi> {
-  const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
-  assert.ok(extension, `${EXTENSION_ID} is not loaded`);
-  const api = await extension.activate();
-  await api.ready;
-  return api;
-}
 
 /** Resolves with the first snapshot (current or future) that satisfies `predicate`. */
 function waitForSnapshot(chat: ChatApi, predicate: (snapshot: ChatSnapshot) => boolean): Promise<ChatSnapshot> {

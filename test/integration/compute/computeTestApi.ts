@@ -2,22 +2,13 @@
 // and a bounded "refresh until the rows say so" wait (no sleeps used as assertions).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ExtensionApi } from '../../../src/vscode/api';
+import { EXTENSION_ID, extensionApi } from '../extensionApi';
 import type { ComputeApi, ComputeViewName, TreeRow, ViewSnapshot } from '../../../src/vscode/compute/index';
 import { sandboxUrl } from '../sandboxInfo';
 
-const EXTENSION_ID = 'compute-toolkit.compute-toolkit';
 
 let connected: Promise<ComputeApi> | undefined;
 
-/** The extension's exports (activating it if needed). */
-export async function extensionApi(): Promise<ExtensionApi> {
-  const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
-  assert.ok(extension, `${EXTENSION_ID} is not loaded`);
-  const api = await extension.activate();
-  await api.ready;
-  return api;
-}
 
 /** Activates the extension once, makes the sandbox the active profile, and returns the compute API. */
 export function computeWithSandbox(): Promise<ComputeApi> {
@@ -73,3 +64,5 @@ export function nextRefresh(compute: ComputeApi, view: ComputeViewName): Promise
     });
   });
 }
+
+export { EXTENSION_ID, extensionApi };

@@ -3,8 +3,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { getSandbox } from '../sandboxInfo';
+import { EXTENSION_ID } from '../extensionApi';
 
-const EXTENSION_ID = 'compute-toolkit.compute-toolkit';
 
 function extension(): vscode.Extension<unknown> {
   const found = vscode.extensions.getExtension(EXTENSION_ID);

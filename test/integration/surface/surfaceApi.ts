@@ -3,19 +3,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/vscode/api';
+import { EXTENSION_ID, extensionApi } from '../extensionApi';
 import { getSandbox, type SandboxInfo } from '../sandboxInfo';
 
-export const EXTENSION_ID = 'compute-toolkit.compute-toolkit';
 export const RSA_PROFILE = 'sandbox-rsa';
 export const TOKEN_PROFILE = 'sandbox-token';
-
-export async function extensionApi(): Promise<ExtensionApi> {
-  const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
-  assert.ok(extension, `${EXTENSION_ID} is not loaded`);
-  const api = await extension.activate();
-  await api.ready;
-  return api;
-}
 
 /** The API with the sandbox connected afresh and the RSA profile active; returns the sandbox's credentials too. */
 export async function connectedApi(): Promise<{ api: ExtensionApi; sandbox: SandboxInfo }> {
@@ -43,3 +35,5 @@ export function nextEvent<T>(event: vscode.Event<T>, accept: (value: T) => boole
     });
   });
 }
+
+export { EXTENSION_ID, extensionApi };

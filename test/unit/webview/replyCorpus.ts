@@ -1,18 +1,8 @@
 // Deterministic model-like replies for the renderer's tests and benchmark: headings, paragraphs with
 // inline markup and links, nested lists, tables, quotes, fenced code in several languages, non-ASCII.
+import { seededRandom } from '../../helpers/seededRandom';
 
-/** xorshift32: small, seedable, the same sequence on every machine. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0 || 0x9e3779b9;
-  return () => {
-    state ^= state << 13;
-    state >>>= 0;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    return state / 0x100000000;
-  };
-}
+export { seededRandom };
 
 const WORDS = [
   'tensor', 'batch', 'gradient', 'kernel', 'GPU', 'latency', 'throughput', 'checkpoint', 'deployment',
