@@ -8,6 +8,7 @@ import { conversationToMarkdown } from '../../shared/conversationMarkdown';
 import type { ChatAction, HostMessage, WebviewMessage } from '../../shared/protocol';
 import { parseOpenableLink, validateWebviewMessage } from '../../shared/protocolValidation';
 import type { ExtensionServices } from '../services';
+import { chatPageHtml } from './chatHtml';
 import type { ChatSession } from './chatSession';
 import type { CodeActions } from './codeActions';
 
@@ -65,8 +66,9 @@ export class ChatPanel implements vscode.Disposable {
       void this.session.loaded.then(() => {
         try {
           this.session.switchTo(conversationId);
-        } catch {
+        } catch (error) {
           // The conversation was deleted since: the panel shows the current one instead.
+          this.services.logger.debug(`Chat: the restored panel's conversation is gone (${error instanceof Error ? error.message : String(error)})`);
         }
       });
     }
@@ -112,31 +114,14 @@ export class ChatPanel implements vscode.Disposable {
   }
 
   private html(webview: vscode.Webview): string {
-    const nonce = randomBytes(18).toString('base64');
     const extensionUri = this.services.context.extensionUri;
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'chat.js'));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'chat.css'));
-    const csp = [
-      "default-src 'none'",
-      `script-src 'nonce-${nonce}'`,
-      `style-src ${webview.cspSource}`,
-      `img-src ${webview.cspSource} data:`,
-      `font-src ${webview.cspSource}`,
-    ].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style.toString()}">
-<title>${TITLE}</title>
-</head>
-<body>
-<div id="chat-root" role="main"></div>
-<script nonce="${nonce}" src="${script.toString()}"></script>
-</body>
-</html>`;
+    return chatPageHtml({
+      cspSource: webview.cspSource,
+      nonce: randomBytes(18).toString('base64'),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'chat.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'chat.css')).toString(),
+      title: TITLE,
+    });
   }
 
   private post(message: HostMessage): void {

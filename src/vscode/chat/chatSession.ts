@@ -49,7 +49,10 @@ export class ChatSession implements vscode.Disposable {
   private readonly drafts = new Map<string, string>();
   private readonly runs = new Map<string, ReplyRun>();
   private modelList: ModelListState = { models: [], loading: false, error: undefined };
-  private modelsRequest: Promise<string[]> | undefined;
+  /** The listing in flight, if any; aborted when the profile changes. */
+  private modelsRequest: { promise: Promise<string[]>; controller: AbortController } | undefined;
+  /** Bumped on every profile change: a listing started before it must not write its answer. */
+  private modelsGeneration = 0;
   private readonly stateEmitter = new vscode.EventEmitter<void>();
   private readonly deltaEmitter = new vscode.EventEmitter<DeltaEvent>();
   private readonly composerEmitter = new vscode.EventEmitter<{ text: string; focus: boolean }>();
@@ -229,13 +232,28 @@ export class ChatSession implements vscode.Disposable {
   /** The chat models of the active profile (listed once, again on refresh or profile switch). */
   ensureModels(force = false): Promise<string[]> {
     if (!force && (this.modelList.models.length > 0 || this.modelList.error)) return Promise.resolve(this.modelList.models);
-    this.modelsRequest ??= this.listModels().finally(() => (this.modelsRequest = undefined));
-    return this.modelsRequest;
+    if (this.modelsRequest) return this.modelsRequest.promise;
+    const controller = new AbortController();
+    const request = {
+      controller,
+      promise: this.listModels(this.modelsGeneration, controller.signal).finally(() => {
+        if (this.modelsRequest === request) this.modelsRequest = undefined;
+      }),
+    };
+    this.modelsRequest = request;
+    return request.promise;
   }
 
-  /** The active profile changed: new client, new model list; replies already streaming finish on the old one. */
+  /**
+   * The active profile changed: new client, new model list; replies already streaming finish on the old
+   * one. A listing of the old profile still in flight is aborted and its answer dropped, so it can neither
+   * stand in for the new profile's list nor overwrite it.
+   */
   profileChanged(): void {
     this.clients.reset();
+    this.modelsGeneration++;
+    this.modelsRequest?.controller.abort(new AbortedError('The active profile changed'));
+    this.modelsRequest = undefined;
     this.modelList = { models: [], loading: false, error: undefined };
     this.stateEmitter.fire();
     void this.ensureModels(true);
@@ -243,6 +261,7 @@ export class ChatSession implements vscode.Disposable {
 
   dispose(): void {
     this.stopAll();
+    this.modelsRequest?.controller.abort(new AbortedError('The chat is shutting down'));
     void this.store.flush(() => this.persistable());
     this.stateEmitter.dispose();
     this.deltaEmitter.dispose();
@@ -362,12 +381,16 @@ export class ChatSession implements vscode.Disposable {
     return first;
   }
 
-  private async listModels(): Promise<string[]> {
+  private async listModels(generation: number, signal: AbortSignal): Promise<string[]> {
     this.modelList = { ...this.modelList, loading: true, error: undefined };
     this.stateEmitter.fire();
+    // After a profile switch the caller gets the new profile's list (or the listing now running for it).
+    const superseded = (): Promise<string[]> => this.modelsRequest?.promise ?? Promise.resolve(this.models.models);
     try {
       const { client } = await this.clients.clientForActiveProfile();
-      const models = (await client.listModels()).filter((model) => model.chat).map((model) => model.id);
+      if (generation !== this.modelsGeneration) return superseded();
+      const models = (await client.listModels(signal)).filter((model) => model.chat).map((model) => model.id);
+      if (generation !== this.modelsGeneration) return superseded();
       this.modelList = { models, loading: false, error: models.length === 0 ? 'No chat models are listed for this profile.' : undefined };
       const conversation = this.active;
       if (!conversation.settings.model && models[0]) {
@@ -375,6 +398,10 @@ export class ChatSession implements vscode.Disposable {
         this.store.scheduleSave(() => this.persistable());
       }
     } catch (error) {
+      if (generation !== this.modelsGeneration) {
+        this.services.logger.debug(`Chat: dropped the model list of the previous profile (${isAbort(error) ? 'aborted' : 'failed'})`);
+        return superseded();
+      }
       const described = toTurnError(error, this.services.redactor);
       this.modelList = { models: [], loading: false, error: `Models unavailable: ${described.message.split('\n')[0] ?? ''}` };
       this.services.logger.warn(`Chat: listing models failed: ${described.message}`);

@@ -176,6 +176,32 @@ describe('chat: panel, streaming and selection-to-prompt (sandbox)', () => {
     assert.equal(lastTurn({ conversation: retried })?.status, 'complete');
   });
 
+  it('drops a model list still loading for the previous profile when the profile switches', async () => {
+    const profiles = api.surface.profiles;
+    const previous = profiles.active;
+    assert.ok(previous, 'the sandbox profile is active');
+    // Same addresses, no model key: its own listing fails at once, before any HTTP request.
+    const keyless = { ...previous, id: 'chat-switch-no-model-key', label: 'No model key' };
+    await profiles.upsert(keyless);
+    try {
+      // Holds the previous profile's answer until after the switch.
+      await injectFault({ target: 'inference', kind: 'latency', pathPrefix: '/v1/models', delayMs: 1500 });
+      const oldListing = chat.refreshModels();
+      await profiles.setActive(keyless.id);
+      const settled = await waitForSnapshot(chat, (snapshot) => snapshot.models.length > 0 || snapshot.modelsError !== undefined);
+      assert.deepEqual(settled.models, [], 'no model of the previous profile is offered for the new one');
+      assert.match(settled.modelsError ?? '', /no model API key/);
+      await oldListing;
+      assert.deepEqual(chat.snapshot().models, [], 'the late answer for the previous profile is dropped');
+      assert.match(chat.snapshot().modelsError ?? '', /no model API key/);
+    } finally {
+      await profiles.setActive(previous.id);
+      await profiles.remove(keyless.id);
+    }
+    const relisted = await chat.refreshModels();
+    assert.ok(relisted.includes(CHAT_MODEL), `the sandbox profile lists its models again: ${relisted.join(', ')}`);
+  });
+
   it('keeps conversations in the history file', async () => {
     const view = await chat.send('Remember this conversation');
     await chat.flush();

@@ -1,0 +1,63 @@
+// The chat page the host serves (src/vscode/chat/chatHtml.ts): its CSP is exactly the policy of design §7.
+import * as assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { chatContentSecurityPolicy, chatPageHtml } from '../../../src/vscode/chat/chatHtml';
+
+const CSP_SOURCE = 'https://abc.vscode-cdn.net';
+const NONCE = 'n0nce+/AbC=';
+
+function page(): string {
+  return chatPageHtml({
+    cspSource: CSP_SOURCE,
+    nonce: NONCE,
+    scriptUri: `${CSP_SOURCE}/dist/webview/chat.js`,
+    styleUri: `${CSP_SOURCE}/media/chat.css`,
+    title: 'Compute Chat',
+  });
+}
+
+function directives(policy: string): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of policy.split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) map.set(name, values);
+  }
+  return map;
+}
+
+describe('chat page HTML', () => {
+  it('allows nothing but the nonce script and the webview origin for styles, images and fonts', () => {
+    const policy = directives(chatContentSecurityPolicy(CSP_SOURCE, NONCE));
+    assert.deepEqual(Object.fromEntries(policy), {
+      'default-src': ["'none'"],
+      'script-src': [`'nonce-${NONCE}'`],
+      'style-src': [CSP_SOURCE],
+      'img-src': [CSP_SOURCE],
+      'font-src': [CSP_SOURCE],
+    });
+  });
+
+  it('puts that policy in the page and the nonce on its only script', () => {
+    const html = page();
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html);
+    assert.ok(meta?.[1], 'the page declares a CSP');
+    assert.equal(meta[1], chatContentSecurityPolicy(CSP_SOURCE, NONCE));
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)];
+    assert.equal(scripts.length, 1);
+    assert.match(scripts[0]?.[1] ?? '', new RegExp(` nonce="${NONCE.replace(/[+/=]/g, '\\$&')}"`));
+  });
+
+  it('has no inline script, inline style or inline event handler', () => {
+    const html = page();
+    assert.doesNotMatch(html, /<style\b/i);
+    assert.doesNotMatch(html, /\sstyle=/i);
+    assert.doesNotMatch(html, /\son[a-z]+=/i);
+    assert.doesNotMatch(html, /<script\b[^>]*>[^<]+<\/script>/i, 'the script tag has a src and no body');
+  });
+
+  it('escapes what it interpolates into attributes', () => {
+    const html = chatPageHtml({ cspSource: CSP_SOURCE, nonce: NONCE, scriptUri: 'x" onload="alert(1)', styleUri: 's', title: '<b>t</b>' });
+    assert.doesNotMatch(html, /onload="/);
+    assert.ok(html.includes('<title>&lt;b&gt;t&lt;/b&gt;</title>'));
+  });
+});
