@@ -13,7 +13,7 @@ import {
   isSoldOut,
   yuanPerHour,
 } from './format';
-import { RemoteData } from './remoteData';
+import { RemoteTree } from './remoteTree';
 import type { ResourceFilterStore } from './resourceFilter';
 import { searchDevices, sortRegions } from './resourceSearch';
 import { ErrorRow, viewMessage } from './treeMessages';
@@ -78,34 +78,13 @@ export class RegionItem extends vscode.TreeItem {
 
 export type ResourceElement = DeviceItem | RegionItem | ErrorRow;
 
-export class ResourcesTree implements vscode.TreeDataProvider<ResourceElement>, vscode.Disposable {
-  readonly data: RemoteData<Device[]>;
-  private readonly changed = new vscode.EventEmitter<ResourceElement | undefined>();
-  readonly onDidChangeTreeData = this.changed.event;
-  private readonly disposables: vscode.Disposable[] = [];
-  private view: vscode.TreeView<ResourceElement> | undefined;
-
+export class ResourcesTree extends RemoteTree<Device[], ResourceElement> {
   constructor(
-    private readonly services: ExtensionServices,
+    services: ExtensionServices,
     private readonly filter: ResourceFilterStore,
   ) {
-    this.data = new RemoteData((signal) => searchDevices(services, filter, signal));
-    this.disposables.push(
-      this.data,
-      this.changed,
-      this.data.onDidChange(() => this.render()),
-      filter.onDidChange(() => void this.refresh()),
-    );
-  }
-
-  bindView(view: vscode.TreeView<ResourceElement>): void {
-    this.view = view;
-    this.render();
-  }
-
-  /** Reloads from the platform, with the view's progress bar. */
-  refresh(): Promise<void> {
-    return Promise.resolve(vscode.window.withProgress({ location: { viewId: RESOURCES_VIEW_ID } }, () => this.data.refresh()));
+    super(services, RESOURCES_VIEW_ID, (signal) => searchDevices(services, filter, signal));
+    this.disposables.push(filter.onDidChange(() => void this.refresh()));
   }
 
   message(): string | undefined {
@@ -117,10 +96,6 @@ export class ResourcesTree implements vscode.TreeDataProvider<ResourceElement>, 
       (devices) => devices.length === 0,
       'No devices match the current filter. Use the filter button to widen it.',
     );
-  }
-
-  getTreeItem(element: ResourceElement): vscode.TreeItem {
-    return element;
   }
 
   getParent(element: ResourceElement): ResourceElement | undefined {
@@ -143,16 +118,10 @@ export class ResourcesTree implements vscode.TreeDataProvider<ResourceElement>, 
     return items;
   }
 
-  private render(): void {
-    if (this.view) {
-      this.view.message = this.message();
-      this.view.description = this.filter.describe();
-    }
-    this.changed.fire(undefined);
-  }
-
-  dispose(): void {
-    for (const disposable of this.disposables) disposable.dispose();
+  /** Also shows the active filter as the view's description. */
+  protected override render(): void {
+    if (this.view) this.view.description = this.filter.describe();
+    super.render();
   }
 }
 

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { StorageItem } from '../../core/compute/api';
 import type { ExtensionServices } from '../services';
 import { formatDateTime } from './format';
-import { RemoteData } from './remoteData';
+import { RemoteTree } from './remoteTree';
 import { ErrorRow, viewMessage } from './treeMessages';
 
 export const STORAGE_VIEW_ID = 'computeToolkit.storage';
@@ -52,34 +52,14 @@ function storageIcon(status: StorageItem['status']): vscode.ThemeIcon {
 
 export type StorageElement = StorageRow | ErrorRow;
 
-export class StorageTree implements vscode.TreeDataProvider<StorageElement>, vscode.Disposable {
-  readonly data: RemoteData<StorageItem[]>;
-  private readonly changed = new vscode.EventEmitter<StorageElement | undefined>();
-  readonly onDidChangeTreeData = this.changed.event;
-  private readonly disposables: vscode.Disposable[] = [];
-  private view: vscode.TreeView<StorageElement> | undefined;
-
-  constructor(private readonly services: ExtensionServices) {
-    this.data = new RemoteData((signal) => this.loadStorage(signal));
-    this.disposables.push(this.data, this.changed, this.data.onDidChange(() => this.render()));
-  }
-
-  bindView(view: vscode.TreeView<StorageElement>): void {
-    this.view = view;
-    this.render();
-  }
-
-  refresh(): Promise<void> {
-    return Promise.resolve(vscode.window.withProgress({ location: { viewId: STORAGE_VIEW_ID } }, () => this.data.refresh()));
+export class StorageTree extends RemoteTree<StorageItem[], StorageElement> {
+  constructor(services: ExtensionServices) {
+    super(services, STORAGE_VIEW_ID, (signal) => this.loadStorage(signal));
   }
 
   message(): string | undefined {
     if (!this.services.profiles.active) return undefined;
     return viewMessage(this.data.state, 'storage', this.services.redactor, (items) => items.length === 0, 'No storage configured on this account. Add buckets in the platform console.');
-  }
-
-  getTreeItem(element: StorageElement): vscode.TreeItem {
-    return element;
   }
 
   async getChildren(element?: StorageElement): Promise<StorageElement[]> {
@@ -109,14 +89,5 @@ export class StorageTree implements vscode.TreeDataProvider<StorageElement>, vsc
       this.services.logger.warn(`Storage: could not load the storage list: ${error instanceof Error ? error.message : String(error)}`);
       throw error;
     }
-  }
-
-  private render(): void {
-    if (this.view) this.view.message = this.message();
-    this.changed.fire(undefined);
-  }
-
-  dispose(): void {
-    for (const disposable of this.disposables) disposable.dispose();
   }
 }

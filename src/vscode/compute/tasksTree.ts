@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { RemotePort, ServiceSpec, TaskNode, TaskSummary } from '../../core/compute/api';
 import type { ExtensionServices } from '../services';
 import { formatDateTime, formatPoints, taskDescription, taskPlacement, taskStatusColor, taskStatusIcon } from './format';
-import { RemoteData } from './remoteData';
+import { RemoteTree } from './remoteTree';
 import { ErrorRow, InfoRow, viewMessage } from './treeMessages';
 
 export const TASKS_VIEW_ID = 'computeToolkit.tasks';
@@ -152,28 +152,12 @@ function taskTooltip(task: TaskSummary): vscode.MarkdownString {
   return tooltip;
 }
 
-export class TasksTree implements vscode.TreeDataProvider<TaskElement>, vscode.Disposable {
-  readonly data: RemoteData<TaskSummary[]>;
-  private readonly changed = new vscode.EventEmitter<TaskElement | undefined>();
-  readonly onDidChangeTreeData = this.changed.event;
-  private readonly disposables: vscode.Disposable[] = [];
-  private view: vscode.TreeView<TaskElement> | undefined;
+export class TasksTree extends RemoteTree<TaskSummary[], TaskElement> {
   /** Tasks created here that the platform does not list yet, shown at once (by id). */
   private readonly optimistic = new Map<number, { task: TaskSummary; addedAt: number }>();
 
-  constructor(private readonly services: ExtensionServices) {
-    this.data = new RemoteData((signal) => this.loadTasks(signal));
-    this.disposables.push(this.data, this.changed, this.data.onDidChange(() => this.render()));
-  }
-
-  bindView(view: vscode.TreeView<TaskElement>): void {
-    this.view = view;
-    this.render();
-  }
-
-  /** Reloads with the view's progress bar (user-initiated refresh). */
-  refresh(): Promise<void> {
-    return Promise.resolve(vscode.window.withProgress({ location: { viewId: TASKS_VIEW_ID } }, () => this.data.refresh()));
+  constructor(services: ExtensionServices) {
+    super(services, TASKS_VIEW_ID, (signal) => this.loadTasks(signal));
   }
 
   /** The tasks the view shows: the platform's list plus tasks created here it does not list yet. */
@@ -200,10 +184,6 @@ export class TasksTree implements vscode.TreeDataProvider<TaskElement>, vscode.D
     const state = this.data.state;
     if (state.kind === 'loaded' && this.optimistic.size > 0) return undefined;
     return viewMessage(state, 'tasks', this.services.redactor, (tasks) => tasks.length === 0, 'No tasks yet. Create one with + or from a region in Resources.');
-  }
-
-  getTreeItem(element: TaskElement): vscode.TreeItem {
-    return element;
   }
 
   getParent(element: TaskElement): TaskElement | undefined {
@@ -274,18 +254,9 @@ export class TasksTree implements vscode.TreeDataProvider<TaskElement>, vscode.D
     return [...extra, ...listed];
   }
 
-  private render(): void {
-    if (this.view) this.view.message = this.message();
-    this.changed.fire(undefined);
-  }
-
   /** Profile switch: drop rows and optimistic tasks of the old profile. */
   reset(): void {
     this.optimistic.clear();
     this.data.reset();
-  }
-
-  dispose(): void {
-    for (const disposable of this.disposables) disposable.dispose();
   }
 }
