@@ -168,8 +168,11 @@ describe('chat: panel, streaming and selection-to-prompt (sandbox)', () => {
     assert.equal(errorTurn?.status, 'error');
     assert.ok(errorTurn?.error?.message.includes('does not support Chat Completions'), errorTurn?.error?.message);
     assert.ok(errorTurn?.error?.actions.includes('retry'));
-    const apiKey = api.services.profiles.active ? await api.services.profiles.getSecret(api.services.profiles.active.id, 'modelApiKey') : undefined;
-    if (apiKey) assert.ok(!JSON.stringify(failed).includes(apiKey), 'the model key never reaches the conversation');
+    const active = api.services.profiles.active;
+    assert.ok(active, 'the sandbox profile is active');
+    const apiKey = await api.services.profiles.getSecret(active.id, 'modelApiKey');
+    assert.ok(apiKey, 'the sandbox profile holds a model key (else the leak check below would check nothing)');
+    assert.ok(!JSON.stringify(failed).includes(apiKey), 'the model key never reaches the conversation');
 
     const retried = await chat.regenerate();
     assert.equal(retried.turns.length, 2, 'the failed attempt is replaced');

@@ -27,12 +27,14 @@ describe('surface: log redaction', () => {
     // A failing call (a key the sandbox does not hold) goes through the error path and reportError.
     const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
     await api.surface.profiles.setSecret(RSA_PROFILE, 'privateKey', privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
-    try {
-      await api.services.computeClient().call('resource.search', {});
-      assert.fail('a wrong key was accepted');
-    } catch (error) {
-      api.services.reportError(error, 'Surface logging test');
-    }
+    // Capture the rejection outside the assertion: a catch-all here would also swallow an
+    // AssertionError and let a wrongly accepted key pass.
+    const failure = await api.services.computeClient().call('resource.search', {}).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    assert.ok(failure instanceof Error, 'a wrong key was accepted');
+    api.services.reportError(failure, 'Surface logging test');
     await api.surface.connectSandbox(sandbox.url);
     // Careless code somewhere: the Redactor must still catch it.
     api.services.logger.error(`careless: token=${rsaMode.token} other=${tokenMode.token} model=${modelApiKey}\n${rsaMode.privateKeyPem}`);

@@ -226,6 +226,7 @@ describe('compute client against a local HTTP server', () => {
     assert.match(lines.join('\n'), /compute POST \/api\/deployment\/task\/create → HTTP 200 code 0000 in \d+ ms/);
     assert.match(lines.join('\n'), /compute GET \/api\/deployment\/task\/search\?search_value=x → HTTP 200 code 0000 in \d+ ms/);
     const logged = lines.join('\n');
+    assert.ok(server.requests.some((req) => req.body.length > 0), 'the encrypted create sent a body to look for');
     for (const req of server.requests) {
       assert.ok(!logged.includes(String(req.headers.sign_str)));
       if (req.body) assert.ok(!logged.includes(req.body.slice(0, 40)));

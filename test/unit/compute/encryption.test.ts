@@ -90,6 +90,13 @@ describe('body encryption', () => {
     const cipher = await encryptBodyAsync(text, platform.publicKey);
     clearInterval(ticker);
     assert.ok(ticks > 0, 'the event loop ran timers while a >256 KB body was encrypted');
+    // Same segmenting as the sync path: ⌈bytes/244⌉ blocks of 256 (a 245-byte segment would still
+    // decrypt, so only the block count shows the boundary).
+    const plaintextBytes = Buffer.byteLength(text, 'utf8');
+    assert.ok(plaintextBytes > INLINE_ENCRYPTION_LIMIT_BYTES, 'the body is large enough to take the sliced path');
+    const cipherBytes = Buffer.from(cipher, 'base64').length;
+    assert.equal(cipherBytes, Math.ceil(plaintextBytes / 244) * 256);
+    assert.equal(cipherBytes, Buffer.from(encryptBody(text, platform.publicKey), 'base64').length);
     assert.equal(decryptBlocks(cipher, platform.privateKey).toString('utf8'), text);
 
     const controller = new AbortController();

@@ -68,8 +68,16 @@ describe('isRetryableStatus', () => {
 });
 
 describe('sleep', () => {
-  it('resolves after the delay', async () => {
-    await sleep(1);
+  it('resolves after the delay, not before', async (t) => {
+    t.mock.timers.enable({ apis: ['setTimeout'] });
+    let settled = false;
+    const pending = sleep(1_000).then(() => { settled = true; });
+    t.mock.timers.tick(999);
+    await new Promise((resolve) => setImmediate(resolve)); // let any settled promise run its callbacks
+    assert.equal(settled, false, 'resolved before the delay elapsed');
+    t.mock.timers.tick(1);
+    await pending;
+    assert.equal(settled, true);
   });
   it('rejects with AbortedError at once when already aborted, or when aborted while waiting', async () => {
     await assert.rejects(sleep(10_000, AbortSignal.abort()), AbortedError);
