@@ -51,7 +51,7 @@ export function encryptBody(plaintext: string, platformKey: crypto.KeyObject): s
   checkPublicKey(platformKey);
   const bytes = Buffer.from(plaintext, 'utf8');
   const blockBytes = modulusBytes(platformKey);
-  const segmentSize = blockBytes - 12;
+  const segmentSize = segmentSizeFor(platformKey);
   const count = Math.ceil(bytes.length / segmentSize);
   const out = Buffer.allocUnsafe(count * blockBytes);
   for (let i = 0; i < count; i++) {
@@ -80,7 +80,7 @@ export async function encryptBodyAsync(
   if (bytes.length <= INLINE_ENCRYPTION_LIMIT_BYTES) return encryptBody(plaintext, platformKey);
   checkPublicKey(platformKey);
   const blockBytes = modulusBytes(platformKey);
-  const segmentSize = blockBytes - 12;
+  const segmentSize = segmentSizeFor(platformKey);
   const count = Math.ceil(bytes.length / segmentSize);
   const out = Buffer.allocUnsafe(count * blockBytes);
   let i = 0;
