@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { SseDecoder, SseEventAssembler, SseLineSplitter, type SseEvent } from '../../../src/core/inference/sseDecoder';
+import { splitAtPositions } from '../../helpers/splitAt';
 
 type LineEnd = '\n' | '\r' | '\r\n';
 
@@ -113,15 +114,7 @@ function decodePieces(pieces: Uint8Array[]): SseEvent[] {
 }
 
 function cutAt(bytes: Uint8Array, fractions: number[]): Uint8Array[] {
-  const positions = [...new Set(fractions.map((fraction) => Math.floor(fraction * bytes.length)))].sort((a, b) => a - b);
-  const pieces: Uint8Array[] = [];
-  let start = 0;
-  for (const position of positions) {
-    pieces.push(bytes.subarray(start, position));
-    start = position;
-  }
-  pieces.push(bytes.subarray(start));
-  return pieces;
+  return splitAtPositions(bytes, fractions.map((fraction) => Math.floor(fraction * bytes.length)));
 }
 
 describe('SseDecoder', () => {

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { IncrementalMarkdown, type RenderUpdate } from '../../../src/webview/chat/incrementalMarkdown';
 import { createChatMarkdown } from '../../../src/webview/chat/markdown';
 import { generateReply, splitIntoDeltas } from './replyCorpus';
+import { splitAtPositions } from '../../helpers/splitAt';
 
 const md = createChatMarkdown();
 
@@ -66,15 +67,7 @@ const documentArbitrary = fc
   .map((parts) => parts.map(([fragment, separator]) => fragment + separator).join(''));
 
 function splitAt(text: string, cuts: readonly number[]): string[] {
-  const positions = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
-  const pieces: string[] = [];
-  let previous = 0;
-  for (const position of positions) {
-    pieces.push(text.slice(previous, position));
-    previous = position;
-  }
-  pieces.push(text.slice(previous));
-  return pieces;
+  return splitAtPositions(text, cuts.map((cut) => cut % (text.length + 1)));
 }
 
 describe('IncrementalMarkdown', () => {

@@ -1,6 +1,7 @@
 // Deterministic model-like replies for the renderer's tests and benchmark: headings, paragraphs with
 // inline markup and links, nested lists, tables, quotes, fenced code in several languages, non-ASCII.
 import { seededRandom } from '../../helpers/seededRandom';
+import { splitAtPositions } from '../../helpers/splitAt';
 
 export { seededRandom };
 
@@ -115,13 +116,5 @@ export function splitIntoDeltas(text: string, count: number, seed = 7): string[]
     if (code >= 0xd800 && code <= 0xdbff) at++;
     if (at > 0 && at < text.length) cuts.add(at);
   }
-  const sorted = [...cuts].sort((a, b) => a - b);
-  const deltas: string[] = [];
-  let previous = 0;
-  for (const at of sorted) {
-    deltas.push(text.slice(previous, at));
-    previous = at;
-  }
-  deltas.push(text.slice(previous));
-  return deltas;
+  return splitAtPositions(text, cuts);
 }
