@@ -2,6 +2,7 @@
 // webview validated before use. The webview keeps no state of its own (retainContextWhenHidden is off):
 // each time it loads it says 'ready' and gets the full state from the ChatSession.
 
+import { Commands, Views } from '../commandIds';
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { conversationToMarkdown } from '../../shared/conversationMarkdown';
@@ -12,7 +13,7 @@ import { chatPageHtml } from './chatHtml';
 import type { ChatSession } from './chatSession';
 import type { CodeActions } from './codeActions';
 
-export const CHAT_VIEW_TYPE = 'computeToolkit.chat';
+export const CHAT_VIEW_TYPE = Views.chatPanel;
 const TITLE = 'Compute Chat';
 
 export class ChatPanel implements vscode.Disposable {
@@ -252,13 +253,13 @@ export class ChatPanel implements vscode.Disposable {
         void this.session.regenerate().catch((error: unknown) => this.services.reportError(error, 'Retry the reply'));
         return undefined;
       case 'setModelApiKey':
-        await vscode.commands.executeCommand('computeToolkit.secrets.setModelApiKey');
+        await vscode.commands.executeCommand(Commands.secretsSetModelApiKey);
         return undefined;
       case 'connectProfile': {
         const picked = await vscode.window.showQuickPick(
           [
-            { label: 'Connect to Local Sandbox…', command: 'computeToolkit.profile.connectSandbox' },
-            { label: 'Create Profile…', command: 'computeToolkit.profile.create' },
+            { label: 'Connect to Local Sandbox…', command: Commands.profileConnectSandbox },
+            { label: 'Create Profile…', command: Commands.profileCreate },
           ],
           { title: 'Set up a profile for the chat' },
         );
@@ -266,7 +267,7 @@ export class ChatPanel implements vscode.Disposable {
         return undefined;
       }
       case 'showLogs':
-        await vscode.commands.executeCommand('computeToolkit.showLogs');
+        await vscode.commands.executeCommand(Commands.showLogs);
         return undefined;
     }
   }

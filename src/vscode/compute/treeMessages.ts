@@ -1,6 +1,7 @@
 // What a tree shows instead of rows: a load error with one action, an empty state, stale data.
 // Trees never pop up dialogs; the user acts through the error row or reads the view's message.
 // The wording and the actions come from the one error mapping (errors/describeError.ts).
+import { Commands } from '../commandIds';
 import * as vscode from 'vscode';
 import { describeError, type ErrorAction } from '../errors/describeError';
 import type { Redactor } from '../../core/log';
@@ -13,10 +14,10 @@ export interface TreeAction {
 }
 
 const SECRET_COMMANDS = {
-  apiToken: ['Set API Token', 'computeToolkit.secrets.setToken'],
-  privateKey: ['Set Private Key', 'computeToolkit.secrets.setPrivateKey'],
-  platformPublicKey: ['Set Platform Public Key', 'computeToolkit.secrets.setPlatformPublicKey'],
-  modelApiKey: ['Set Model API Key', 'computeToolkit.secrets.setModelApiKey'],
+  apiToken: ['Set API Token', Commands.secretsSetToken],
+  privateKey: ['Set Private Key', Commands.secretsSetPrivateKey],
+  platformPublicKey: ['Set Platform Public Key', Commands.secretsSetPlatformPublicKey],
+  modelApiKey: ['Set Model API Key', Commands.secretsSetModelApiKey],
 } as const;
 
 function treeAction(action: ErrorAction, refreshCommand: string): TreeAction {
@@ -29,21 +30,21 @@ function treeAction(action: ErrorAction, refreshCommand: string): TreeAction {
     case 'retry':
       return make('Retry', refreshCommand, 'refresh');
     case 'openSignRequest':
-      return make('Open Sign Request', 'computeToolkit.request.sign', 'debug', action.operation ? [{ operation: action.operation }] : undefined);
+      return make('Open Sign Request', Commands.requestSign, 'debug', action.operation ? [{ operation: action.operation }] : undefined);
     case 'configureProfile':
-      return make('Configure Profile', 'computeToolkit.profile.edit', 'gear');
+      return make('Configure Profile', Commands.profileEdit, 'gear');
     case 'createProfile':
-      return make('Create Profile', 'computeToolkit.profile.create', 'add');
+      return make('Create Profile', Commands.profileCreate, 'add');
     case 'connectSandbox':
-      return make('Connect to Local Sandbox', 'computeToolkit.profile.connectSandbox', 'beaker');
+      return make('Connect to Local Sandbox', Commands.profileConnectSandbox, 'beaker');
     case 'setSecret': {
       const [title, command] = SECRET_COMMANDS[action.secret];
       return make(title, command, 'key');
     }
     case 'showFingerprints':
-      return make('Show Key Fingerprints', 'computeToolkit.keys.showFingerprints', 'key');
+      return make('Show Key Fingerprints', Commands.keysShowFingerprints, 'key');
     case 'showLogs':
-      return make('Show Logs', 'computeToolkit.showLogs', 'output');
+      return make('Show Logs', Commands.showLogs, 'output');
   }
 }
 
