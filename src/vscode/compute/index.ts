@@ -3,11 +3,13 @@
 // Wires the parts together and hands the composition root a ComputeApi.
 import * as vscode from 'vscode';
 import { registerCommandTable } from '../commands/commandTable';
+import { describeError } from '../errors/describeError';
 import type { ExtensionServices } from '../services';
 import { COMPUTE_COMMANDS } from './commands';
 import type { ComputeApi, ComputeViewName } from './computeApi';
 import type { ComputeContext } from './computeContext';
 import { runCreateTaskWizard, type RegionHint } from './createTaskWizard';
+import { LoadFailureNotice } from './loadFailureNotice';
 import { NodeLogViewer } from './nodeLog';
 import { ResourceFilterStore } from './resourceFilter';
 import { flattenRegions, searchDevices } from './resourceSearch';
@@ -47,8 +49,23 @@ export function registerCompute(services: ExtensionServices): ComputeApi {
   const context: ComputeContext = { services, ...trees, filter, actions, nodeLog, runCreateWizard };
 
   const refreshed = new vscode.EventEmitter<ComputeViewName>();
+  const failureNotice = new LoadFailureNotice({
+    // The same cause reads the same in every view once the view's name is left out.
+    causeOf: (error) => describeError(error, '')?.message,
+    show: (error, view) => services.reportError(error, vscode.l10n.t('Load {0}', view)),
+  });
   for (const name of TREE_NAMES) {
-    subscriptions.push(trees[name], views[name], trees[name].data.onDidChange(() => refreshed.fire(name)));
+    const tree: AnyRemoteTree = trees[name];
+    subscriptions.push(
+      tree,
+      views[name],
+      tree.data.onDidChange(() => {
+        const state = tree.data.state;
+        if (state.kind === 'failed') failureNotice.failed(name, state.error);
+        else if (state.kind === 'loaded') failureNotice.loaded(name);
+        refreshed.fire(name);
+      }),
+    );
   }
   subscriptions.push(
     filter,
@@ -58,6 +75,7 @@ export function registerCompute(services: ExtensionServices): ComputeApi {
     // A profile switch re-scopes every view at once: nothing of the old profile stays on screen.
     services.profiles.onDidChangeActive(() => {
       nodeLog.stop();
+      failureNotice.reset();
       for (const name of TREE_NAMES) trees[name].reset();
     }),
     services.config.onDidChange((event) => {
