@@ -1,4 +1,4 @@
-// Render CPU of a streamed chat reply (perf-baselines §5): a 60 KB model-like reply (lists, tables,
+// Render CPU of a streamed chat reply (docs/budgets.md): a 60 KB model-like reply (lists, tables,
 // 30 fenced code blocks) arriving as 20,000 deltas, one every 5 ms of simulated time.
 // Cases run round-robin in one process; every number is CPU time, median [min–max], and the ratio is
 // against one render of the final text (the lower bound). Goal: incremental + frame batching ≤ 50×.

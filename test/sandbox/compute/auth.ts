@@ -1,4 +1,4 @@
-// Authentication of interface A requests, strict in the way the platform is (spec §5, facts §5):
+// Authentication of interface A requests, strict in the way the platform is (docs/signing.md):
 // token-mode keys send `token` (version and timestamp optional but checked when present);
 // RSA-mode keys send token, version "1.0.0", a 13-digit ms timestamp inside the 5-minute window
 // that was never used before with that token, and sign_str over the exact bytes received.

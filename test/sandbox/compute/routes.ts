@@ -1,5 +1,5 @@
 // Interface A's route table: method, path, whether the body may or must be encrypted
-// (platform-facts §2 per-endpoint flags) and what each operation does with the sandbox state.
+// (docs/platform.md) and what each operation does with the sandbox state.
 
 import type { Device } from '../../../src/core/compute/api';
 import { isGpuDevice, type Catalog } from './catalog';
@@ -142,7 +142,7 @@ export function computeRoutes(catalog: Catalog, tasks: TaskStore): Route[] {
     },
   ];
 
-  // The platform's newer ("新版") paths for the same task operations (platform-facts §3.2–§3.4).
+  // The platform's newer ("新版") paths for the same task operations (docs/platform.md).
   const aliases: [string, string][] = [
     ['/api/task/deployment/create', '/api/deployment/task/create'],
     ['/api/task/deployment/detail', '/api/deployment/task/detail'],
