@@ -26,6 +26,12 @@ const paths = startPaths(startRoot(repoRoot));
 const children = new Set();
 let ownsState = false;
 
+/** A path relative to the current folder when inside it (".start"), else absolute. */
+function displayPath(file) {
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}
+
 function option(name) {
   const index = process.argv.indexOf(name);
   return index >= 0 ? process.argv[index + 1] : undefined;
@@ -66,6 +72,8 @@ const USER_SETTINGS = {
   'telemetry.telemetryLevel': 'off',
   // The workspace lives in .start/ inside this repository: don't offer to open its git repository.
   'git.openRepositoryInParentFolders': 'never',
+  // 1.139 opens its built-in Chat in the secondary side bar; start with this extension's views in front.
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
 };
 
 /** Refuses to share the user data with another running `npm start`, then claims it. */
@@ -154,7 +162,7 @@ async function main() {
   await waitForHttp(`http://127.0.0.1:${port}/healthz`, { timeoutMs: 30_000, child: server });
 
   console.log(`\n  VS Code ${VSCODE} with Compute Toolkit, connected to the local sandbox:\n\n    http://127.0.0.1:${port}/?folder=${encodeURI(folder)}\n`);
-  say('open the "Compute" icon in the activity bar; Ctrl+C stops VS Code and the sandbox (your files stay in .start/)');
+  say(`open the "Compute" icon in the activity bar; Ctrl+C stops VS Code and the sandbox (your files stay in ${displayPath(paths.root)})`);
   superviseSandbox(sandbox, () => startSandbox(sandboxMain, sandboxPort));
   // Runs until Ctrl+C (handled below) or until code-server exits on its own.
   await new Promise((resolve) => {
