@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runOrThrow, runWithProgress } from '../lib/exec.mjs';
-import { gssapiHeadersPresent, installKerberosStub } from './kerberos.mjs';
+import { installKerberosStub, useKerberosStub } from './kerberos.mjs';
 import {
   cacheDir, cacheTmpDir, cacheXdgDir, codeServerDir, codeServerEntry, nodeDir, ripgrepBinaryPackage, inheritedEnv, targetFor, targets, toolEnv,
 } from './versions.mjs';
@@ -112,10 +112,10 @@ async function ensureCodeServer(target) {
   // Two steps, so that the kerberos addon can be swapped before VS Code's own `npm install` runs:
   // fetch everything without running any install script, then run them all (`npm rebuild`).
   await npm('fetching code-server', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--ignore-scripts', `code-server@${target.codeServer}`]);
-  if (gssapiHeadersPresent()) {
-    log('GSSAPI headers found: building the kerberos addon');
+  if (!useKerberosStub()) {
+    log('building the kerberos addon (GSSAPI headers found, or COMPUTE_TOOLKIT_KERBEROS=build)');
   } else if (installKerberosStub(path.join(dir, 'node_modules', 'code-server'), path.join(dir, 'kerberos-stub'))) {
-    log('no GSSAPI headers (libkrb5-dev): using a stand-in for the kerberos addon (only Kerberos proxy authentication is unavailable)');
+    log('using a stand-in for the kerberos addon (no GSSAPI headers, or COMPUTE_TOOLKIT_KERBEROS=stub): only Kerberos proxy authentication is unavailable');
   }
   await npm(`building code-server ${target.codeServer}`, ['rebuild', '--no-audit', '--no-fund']);
   const { output } = await runOrThrow(path.join(nodeDir(target.node), 'bin', 'node'), [entry, '--version'], { env, stdio: 'pipe' });

@@ -16,6 +16,17 @@ export function gssapiHeadersPresent(includeDirs = DEFAULT_INCLUDE_DIRS) {
   return includeDirs.some((dir) => fs.existsSync(path.join(dir, 'gssapi', 'gssapi.h')));
 }
 
+/**
+ * Whether to install the stand-in: COMPUTE_TOOLKIT_KERBEROS=stub or =build decides, anything else (unset)
+ * means "when the headers are missing".
+ */
+export function useKerberosStub(env = process.env, headersPresent = gssapiHeadersPresent) {
+  const choice = env.COMPUTE_TOOLKIT_KERBEROS;
+  if (choice === 'stub') return true;
+  if (choice === 'build') return false;
+  return !headersPresent();
+}
+
 const isKerberosKey = (key) => key === 'kerberos' || key.startsWith('kerberos@');
 
 /**

@@ -10,6 +10,7 @@ import { importScript } from './importScript';
 
 interface Kerberos {
   gssapiHeadersPresent(includeDirs?: string[]): boolean;
+  useKerberosStub(env: Record<string, string | undefined>, headersPresent: () => boolean): boolean;
   withKerberosStub(manifest: Record<string, unknown>, spec: string): Record<string, unknown> | undefined;
   installKerberosStub(codeServerPackageDir: string, stubDir: string): boolean;
 }
@@ -43,6 +44,13 @@ describe('code-server install without system packages', () => {
     fs.mkdirSync(path.join(include, 'gssapi'), { recursive: true });
     fs.writeFileSync(path.join(include, 'gssapi', 'gssapi.h'), '');
     assert.equal(kerberos.gssapiHeadersPresent([path.join(tmp, 'none'), include]), true);
+  });
+
+  it('stubs when the headers are missing, unless COMPUTE_TOOLKIT_KERBEROS says stub or build', () => {
+    assert.equal(kerberos.useKerberosStub({}, () => false), true);
+    assert.equal(kerberos.useKerberosStub({}, () => true), false);
+    assert.equal(kerberos.useKerberosStub({ COMPUTE_TOOLKIT_KERBEROS: 'stub' }, () => true), true);
+    assert.equal(kerberos.useKerberosStub({ COMPUTE_TOOLKIT_KERBEROS: 'build' }, () => false), false);
   });
 
   it('points kerberos at the stub, drops its conflicting override, keeps everything else', () => {
