@@ -47,11 +47,14 @@ export async function unpackBrotliExecutable(source, dest) {
  * Path of the Chromium binary to launch: COMPUTE_TOOLKIT_CHROMIUM when set (it must exist), else the
  * packaged build unpacked into <cache>/chromium/<version>/ on first use.
  */
-export async function chromiumExecutable({ env = process.env, cache = cacheDir, say = () => {} } = {}) {
+export async function chromiumExecutable({ env = process.env, cache = cacheDir, say = () => {}, platform = process.platform, arch = process.arch } = {}) {
   const named = env.COMPUTE_TOOLKIT_CHROMIUM;
   if (named) {
     if (!fs.existsSync(named)) throw new Error(`COMPUTE_TOOLKIT_CHROMIUM names ${named}, which does not exist`);
     return named;
+  }
+  if (platform !== 'linux' || arch !== 'x64') {
+    throw new Error(`${CHROMIUM_PACKAGE} ships a Linux x64 build only; on ${platform}-${arch} set COMPUTE_TOOLKIT_CHROMIUM to a Chrome or Chromium binary`);
   }
   const pkg = chromiumPackage();
   if (!pkg) throw new Error(`${CHROMIUM_PACKAGE} is not installed: run npm install (or set COMPUTE_TOOLKIT_CHROMIUM to a Chromium binary)`);

@@ -11,7 +11,7 @@ import { importScript, repoRoot } from './importScript';
 interface Browser {
   chromiumPackage(): { dir: string; version: string } | undefined;
   unpackBrotliExecutable(source: string, dest: string): Promise<string>;
-  chromiumExecutable(options: { env?: Record<string, string | undefined>; cache?: string; say?: (line: string) => void }): Promise<string>;
+  chromiumExecutable(options: { env?: Record<string, string | undefined>; cache?: string; platform?: string; arch?: string }): Promise<string>;
 }
 
 describe('Chromium for the browser checks', () => {
@@ -61,5 +61,10 @@ describe('Chromium for the browser checks', () => {
       browser.chromiumExecutable({ env: { COMPUTE_TOOLKIT_CHROMIUM: path.join(tmp, 'missing') }, cache: tmp }),
       /COMPUTE_TOOLKIT_CHROMIUM names .*missing, which does not exist/,
     );
+  });
+
+  it('asks for COMPUTE_TOOLKIT_CHROMIUM where the packaged Linux x64 build cannot run', async () => {
+    await assert.rejects(browser.chromiumExecutable({ env: {}, cache: tmp, platform: 'darwin', arch: 'arm64' }), /on darwin-arm64 set COMPUTE_TOOLKIT_CHROMIUM/);
+    assert.deepEqual(fs.readdirSync(tmp).filter((name) => name === 'chromium'), [], 'nothing unpacked');
   });
 });
