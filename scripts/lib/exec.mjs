@@ -1,4 +1,5 @@
-// Small process helpers shared by the scripts: run a command to completion, spawn a long-lived server
+// Small process helpers shared by the scripts: run a command to completion (or, for minutes-long ones,
+// with a progress line every few seconds and the output in a log), spawn a long-lived server
 // in its own process group, stop that group, find a free loopback port, wait for an HTTP endpoint.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
