@@ -15,7 +15,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { createRequire } from 'node:module';
 import { freePort, run, spawnGroup, stopGroup, waitForHttp } from './lib/exec.mjs';
-import { isAlive, pickPort, readState, removeRunFiles, seedOnce, startPaths, startRoot, writeIfAbsent, writeState } from './lib/startFolder.mjs';
+import { isStartRunning, pickPort, readState, removeRunFiles, seedOnce, startPaths, startRoot, writeIfAbsent, writeState } from './lib/startFolder.mjs';
 import { ensureInstalled } from './vscode-web/install.mjs';
 import { codeServerEntry, nodeDir, repoRoot, toolEnv } from './vscode-web/versions.mjs';
 
@@ -79,7 +79,7 @@ const USER_SETTINGS = {
 /** Refuses to share the user data with another running `npm start`, then claims it. */
 function claimStartFolder() {
   const previous = readState(paths.state);
-  if (isAlive(previous.pid) && previous.pid !== process.pid) {
+  if (previous.pid !== process.pid && isStartRunning(previous.pid)) {
     const where = previous.codeServerPort ? ` at http://127.0.0.1:${previous.codeServerPort}/` : '';
     throw new Error(`npm start is already running (pid ${previous.pid})${where}; stop it with Ctrl+C first (both would write ${paths.userData})`);
   }

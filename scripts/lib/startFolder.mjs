@@ -83,6 +83,21 @@ export function isAlive(pid) {
   }
 }
 
+/**
+ * Whether pid is a running `npm start` (scripts/start.mjs): alive, and where /proc shows command lines,
+ * running that script (after a crash the recorded pid may have been reused by another program).
+ */
+export function isStartRunning(pid, procDir = '/proc') {
+  if (!isAlive(pid)) return false;
+  let cmdline;
+  try {
+    cmdline = fs.readFileSync(path.join(procDir, String(pid), 'cmdline'), 'utf8');
+  } catch {
+    return true; // no /proc here: a live pid is the best evidence there is
+  }
+  return cmdline.split('\0').some((arg) => arg.endsWith('start.mjs'));
+}
+
 /** Whether 127.0.0.1:port can be listened on right now. */
 export function isPortFree(port) {
   return new Promise((resolve) => {

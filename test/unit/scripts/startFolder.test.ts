@@ -17,6 +17,7 @@ interface StartFolder {
   readState(file: string): Record<string, unknown>;
   writeState(file: string, state: Record<string, unknown>): void;
   isAlive(pid: unknown): boolean;
+  isStartRunning(pid: unknown, procDir?: string): boolean;
   pickPort(options: { preferred?: number; avoid?: number; freePort: () => Promise<number>; isFree?: (port: number) => Promise<boolean> }): Promise<number>;
   removeRunFiles(paths: StartPaths): void;
 }
@@ -105,6 +106,18 @@ describe('npm start folder', () => {
     assert.equal(lib.isAlive(process.pid), true);
     assert.equal(lib.isAlive(undefined), false);
     assert.equal(lib.isAlive(2 ** 22 + 12345), false); // above Linux's pid_max limit
+  });
+
+  it('does not take a reused pid for a running npm start', () => {
+    const proc = path.join(tmp, 'proc');
+    fs.mkdirSync(path.join(proc, String(process.pid)), { recursive: true });
+    const cmdline = path.join(proc, String(process.pid), 'cmdline');
+    fs.writeFileSync(cmdline, ['/usr/bin/node', '/repo/scripts/start.mjs', '--port', '8080'].join('\0'));
+    assert.equal(lib.isStartRunning(process.pid, proc), true);
+    fs.writeFileSync(cmdline, ['/usr/bin/python3', 'server.py'].join('\0'));
+    assert.equal(lib.isStartRunning(process.pid, proc), false);
+    assert.equal(lib.isStartRunning(process.pid, path.join(tmp, 'no-proc')), true, 'without /proc a live pid counts');
+    assert.equal(lib.isStartRunning(2 ** 22 + 12345, proc), false);
   });
 
   it('keeps the VS Code port when free and never gives the sandbox the previous run\'s port', async () => {
