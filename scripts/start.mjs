@@ -12,9 +12,9 @@
 //   COMPUTE_TOOLKIT_START_DIR: keep the state somewhere else than .start/
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 import { createRequire } from 'node:module';
 import { freePort, run, spawnGroup, stopGroup, waitForHttp } from './lib/exec.mjs';
+import { superviseSandbox } from './lib/sandboxSupervisor.mjs';
 import { isStartRunning, pickPort, readState, removeRunFiles, seedOnce, startPaths, startRoot, writeIfAbsent, writeState } from './lib/startFolder.mjs';
 import { ensureInstalled } from './vscode-web/install.mjs';
 import { codeServerEntry, nodeDir, repoRoot, toolEnv } from './vscode-web/versions.mjs';
@@ -95,28 +95,6 @@ async function startSandbox(sandboxMain, port) {
   return child;
 }
 
-/** When the sandbox stops on its own: say so, keep VS Code, and restart the sandbox on Enter. */
-function superviseSandbox(initial, restart) {
-  const interactive = process.stdin.isTTY === true;
-  let lines;
-  const watch = (child) => child.on('exit', (code, signal) => {
-    if (stopping) return;
-    say(`the sandbox stopped (${signal ?? `exit ${code}`}; log: ${path.join(paths.logs, 'sandbox.log')}).`);
-    say('VS Code keeps running and your files, profiles and chats are kept.');
-    if (!interactive) {
-      say('to get a sandbox again, stop with Ctrl+C and run npm start again.');
-      return;
-    }
-    say('press Enter here to restart the sandbox; then run "Compute: Connect to Local Sandbox…" in VS Code to pick up its new keys.');
-    lines ??= readline.createInterface({ input: process.stdin });
-    lines.once('line', () => {
-      say('restarting the sandbox …');
-      restart().then((next) => { say('the sandbox is back.'); watch(next); }, (error) => say(`the sandbox did not restart: ${error.message}`));
-    });
-  });
-  watch(initial);
-}
-
 async function main() {
   const previous = claimStartFolder();
   await mustRun('building the extension (node esbuild.js)', process.execPath, ['esbuild.js']);
@@ -163,7 +141,10 @@ async function main() {
 
   console.log(`\n  VS Code ${VSCODE} with Compute Toolkit, connected to the local sandbox:\n\n    http://127.0.0.1:${port}/?folder=${encodeURI(folder)}\n`);
   say(`open the "Compute" icon in the activity bar; Ctrl+C stops VS Code and the sandbox (your files stay in ${displayPath(paths.root)})`);
-  superviseSandbox(sandbox, () => startSandbox(sandboxMain, sandboxPort));
+  superviseSandbox({
+    sandbox, restart: () => startSandbox(sandboxMain, sandboxPort), say, isStopping: () => stopping,
+    logFile: path.join(paths.logs, 'sandbox.log'), interactive: process.stdin.isTTY === true, input: process.stdin,
+  });
   // Runs until Ctrl+C (handled below) or until code-server exits on its own.
   await new Promise((resolve) => {
     server.on('exit', (code) => { if (!stopping) say(`code-server exited (${code}); log: ${path.join(paths.logs, 'code-server.log')}`); resolve(); });
