@@ -15,7 +15,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { freePort, run, spawnGroup, stopGroup, waitForHttp } from './lib/exec.mjs';
 import { superviseSandbox } from './lib/sandboxSupervisor.mjs';
-import { isStartRunning, pickPort, readState, removeRunFiles, seedOnce, startPaths, startRoot, writeIfAbsent, writeState } from './lib/startFolder.mjs';
+import { isStartRunning, pickPort, readState, removeRunFiles, rotateLog, seedOnce, startPaths, startRoot, writeIfAbsent, writeState } from './lib/startFolder.mjs';
 import { ensureInstalled } from './vscode-web/install.mjs';
 import { codeServerEntry, nodeDir, repoRoot, toolEnv } from './vscode-web/versions.mjs';
 
@@ -56,6 +56,7 @@ async function mustRun(what, command, args, options = {}) {
 
 function startLogged(command, args, env, logFile) {
   const child = spawnGroup(command, args, { env, cwd: repoRoot });
+  rotateLog(logFile);
   const stream = fs.createWriteStream(logFile, { flags: 'a' });
   stream.write(`\n---- ${new Date().toISOString()} ----\n`);
   child.stdout.pipe(stream);

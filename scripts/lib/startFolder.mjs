@@ -121,6 +121,15 @@ export async function pickPort({ preferred, avoid, freePort, isFree = isPortFree
   throw new Error(`no free port other than ${avoid} after ${attempts} attempts`);
 }
 
+/** Keeps a log that grows across runs bounded: past maxBytes it becomes <file>.old (replacing the previous one). */
+export function rotateLog(file, maxBytes = 5 * 1024 * 1024) {
+  try {
+    if (fs.statSync(file).size > maxBytes) fs.renameSync(file, `${file}.old`);
+  } catch (error) {
+    if (!error || error.code !== 'ENOENT') throw error;
+  }
+}
+
 /** Removes the current run's files and nothing else; the workspace, user data and logs stay. */
 export function removeRunFiles(paths) {
   fs.rmSync(paths.run, { recursive: true, force: true });

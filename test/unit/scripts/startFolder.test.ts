@@ -20,6 +20,7 @@ interface StartFolder {
   isStartRunning(pid: unknown, procDir?: string): boolean;
   pickPort(options: { preferred?: number; avoid?: number; freePort: () => Promise<number>; isFree?: (port: number) => Promise<boolean> }): Promise<number>;
   removeRunFiles(paths: StartPaths): void;
+  rotateLog(file: string, maxBytes?: number): void;
 }
 
 const seedSample = (dir: string): void => {
@@ -92,6 +93,19 @@ describe('npm start folder', () => {
     assert.equal(fs.existsSync(paths.run), false);
     for (const file of [...kept, path.join(paths.workspace, 'train.py'), paths.state]) assert.equal(fs.existsSync(file), true, file);
     assert.deepEqual(lib.readState(paths.state), { sandboxPort: 4000 });
+  });
+
+  it('keeps the logs that grow across runs bounded', () => {
+    const file = path.join(tmp, 'logs', 'code-server.log');
+    lib.rotateLog(file, 10); // missing: nothing to do
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, 'short');
+    lib.rotateLog(file, 10);
+    assert.equal(fs.readFileSync(file, 'utf8'), 'short');
+    fs.writeFileSync(file, 'a log longer than ten bytes');
+    lib.rotateLog(file, 10);
+    assert.equal(fs.existsSync(file), false);
+    assert.equal(fs.readFileSync(`${file}.old`, 'utf8'), 'a log longer than ten bytes');
   });
 
   it('reads a missing or corrupt state file as empty', () => {
