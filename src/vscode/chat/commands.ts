@@ -1,5 +1,6 @@
 // The chat area's command-table entries: open the panel, start a conversation, and the three
 // selection-to-prompt commands.
+import * as vscode from 'vscode';
 import type { SelectionIntent } from '../../shared/selectionPrompt';
 import { Commands, type CommandId } from '../commandIds';
 import type { CommandEntry } from '../commands/commandTable';
@@ -19,17 +20,17 @@ function selectionEntry(id: CommandId, intent: SelectionIntent, doing: string): 
 }
 
 export const CHAT_COMMANDS: readonly CommandEntry<ChatContext>[] = [
-  { id: Commands.chatOpen, doing: 'Open the chat', create: ({ panel }) => () => panel.open(false) },
+  { id: Commands.chatOpen, doing: vscode.l10n.t('Open the chat'), create: ({ panel }) => () => panel.open(false) },
   {
     id: Commands.chatNew,
-    doing: 'Start a new conversation',
+    doing: vscode.l10n.t('Start a new conversation'),
     create: ({ session, panel }) => async () => {
       await session.loaded;
       session.newConversation();
       panel.open(false);
     },
   },
-  selectionEntry(Commands.chatAskAboutSelection, 'ask', 'Ask about the selection'),
-  selectionEntry(Commands.chatExplainSelection, 'explain', 'Explain the selection'),
-  selectionEntry(Commands.chatFindBugsInSelection, 'findBugs', 'Find bugs in the selection'),
+  selectionEntry(Commands.chatAskAboutSelection, 'ask', vscode.l10n.t('Ask about the selection')),
+  selectionEntry(Commands.chatExplainSelection, 'explain', vscode.l10n.t('Explain the selection')),
+  selectionEntry(Commands.chatFindBugsInSelection, 'findBugs', vscode.l10n.t('Find bugs in the selection')),
 ];

@@ -41,13 +41,13 @@ function entry(id: CommandId, doing: string, handler: (deps: TaskCommandDeps, ar
 }
 
 export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
-  entry(Commands.tasksRefresh, 'Refresh tasks', (deps) => deps.tree.refresh()),
-  entry(Commands.tasksCreate, 'Create task', (deps) => deps.runCreateWizard()),
-  entry(Commands.tasksDetail, 'Show task detail', async (deps, arg) => {
+  entry(Commands.tasksRefresh, vscode.l10n.t('Refresh tasks'), (deps) => deps.tree.refresh()),
+  entry(Commands.tasksCreate, vscode.l10n.t('Create task'), (deps) => deps.runCreateWizard()),
+  entry(Commands.tasksDetail, vscode.l10n.t('Show task detail'), async (deps, arg) => {
     const task = await resolveTask(deps, arg, ANY, 'Task to show');
     if (task) await openTaskDetail(deps, task.task_id);
   }),
-  entry(Commands.tasksRevealEnv, 'Reveal env values', async (deps, arg) => {
+  entry(Commands.tasksRevealEnv, vscode.l10n.t('Reveal env values'), async (deps, arg) => {
     const task = await resolveTask(deps, arg, ANY, vscode.l10n.t('Task whose env values to reveal'));
     if (!task) return;
     const reveal = vscode.l10n.t('Reveal');
@@ -58,15 +58,15 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
     );
     if (answer === reveal) await deps.services.openReadOnlyDocument(taskDetailDocument(deps.actions, task.task_id, true));
   }),
-  entry(Commands.tasksPause, 'Pause task', async (deps, arg) => {
+  entry(Commands.tasksPause, vscode.l10n.t('Pause task'), async (deps, arg) => {
     const task = await resolveTask(deps, arg, ['Running'], 'Running task to pause');
     if (task) await withProgress(deps.services, `Pausing "${task.task_name}"…`, `Pause task ${task.task_id}`, (signal) => deps.actions.lifecycle('pause', task.task_id, signal));
   }),
-  entry(Commands.tasksRecover, 'Recover task', async (deps, arg) => {
+  entry(Commands.tasksRecover, vscode.l10n.t('Recover task'), async (deps, arg) => {
     const task = await resolveTask(deps, arg, ['Paused'], 'Paused task to recover');
     if (task) await withProgress(deps.services, `Recovering "${task.task_name}"…`, `Recover task ${task.task_id}`, (signal) => deps.actions.lifecycle('recover', task.task_id, signal));
   }),
-  entry(Commands.tasksStop, 'Stop task', async (deps, arg) => {
+  entry(Commands.tasksStop, vscode.l10n.t('Stop task'), async (deps, arg) => {
     const task = await resolveTask(deps, arg, LIVE, 'Task to stop (delete)');
     const profile = deps.services.profiles.active;
     if (!task || !profile) return;
@@ -77,7 +77,7 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
       await withProgress(deps.services, `Stopping "${task.task_name}"…`, `Stop task ${task.task_id}`, (signal) => deps.actions.lifecycle('stop', task.task_id, signal));
     }
   }),
-  entry(Commands.tasksChangePoints, 'Change node count', async (deps, arg) => {
+  entry(Commands.tasksChangePoints, vscode.l10n.t('Change node count'), async (deps, arg) => {
     const task = await resolveTask(deps, arg, LIVE, 'Task whose node count to change');
     if (!task) return;
     const value = await vscode.window.showInputBox({
@@ -97,17 +97,17 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
       deps.actions.changePoints(task.task_id, parsed.points, signal),
     );
   }),
-  entry(Commands.tasksCopyId, 'Copy task id', async (deps, arg) => {
+  entry(Commands.tasksCopyId, vscode.l10n.t('Copy task id'), async (deps, arg) => {
     const task = await resolveTask(deps, arg, ANY, 'Task whose id to copy');
     if (!task) return;
     await vscode.env.clipboard.writeText(String(task.task_id));
     vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Copied task id {0}', task.task_id), 3000);
   }),
-  entry(Commands.tasksOpenServiceUrl, 'Open service URL', async (deps, arg) => {
+  entry(Commands.tasksOpenServiceUrl, vscode.l10n.t('Open service URL'), async (deps, arg) => {
     const url = arg instanceof ServiceUrlItem ? arg.url : typeof arg === 'string' ? arg : await pickServiceUrl(deps.tree);
     if (url) await openServiceUrl(url);
   }),
-  entry(Commands.nodesShowLog, 'Show node log', async (deps, arg) => {
+  entry(Commands.nodesShowLog, vscode.l10n.t('Show node log'), async (deps, arg) => {
     const target = arg instanceof NodeItem ? await targetFromNode(deps, arg) : await pickNodeTarget(deps);
     if (!target) return;
     try {
