@@ -177,9 +177,10 @@ export interface StorageCheckBody {
 
 /** Parameters (query for GET, JSON body for POST) and `data` results per operation. */
 export interface OperationTypes {
-  'resource.search': { params: { task_type?: string; device_type?: string }; result: Paged<Device> };
+  // Required query parameters are the ones the platform's docs mark `required: true`; comma-separated lists.
+  'resource.search': { params: { task_type: string; device_type: string }; result: Paged<Device> };
   'task.list': {
-    params: { type?: string; status?: string; search_value?: string; page?: number; page_size?: number };
+    params: { type: string; status: string; search_value?: string; page?: number; page_size?: number };
     result: Paged<TaskSummary>;
   };
   'task.create': { params: TaskCreateBody; result: { task_id: number } };
@@ -194,7 +195,7 @@ export interface OperationTypes {
   };
   'node.log': { params: { task_id: number; point_id: number; service_id: number }; result: { logs: string } };
   'storage.list': {
-    params: { storage_type?: string; status?: string; page?: number; page_size?: number };
+    params: { storage_type: string; status: string; page?: number; page_size?: number };
     result: Paged<StorageItem>;
   };
   'storage.encryptCheck': { params: StorageCheckBody; result: unknown };

@@ -151,7 +151,7 @@ export class ComputeClientImpl implements ComputeClient {
   }
 
   async measureClockSkew(signal?: AbortSignal): Promise<ClockSkew> {
-    const plan = planOperation('resource.search', {}, undefined);
+    const plan = planOperation('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }, undefined);
     let request: { url: string; headers: Record<string, string> };
     try {
       request = await this.buildAttempt(plan, signal);

@@ -28,7 +28,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     path: '/api/deployment/resource/search',
     encryption: 'never',
     idempotent: true,
-    fields: [str('task_type'), str('device_type')],
+    fields: [str('task_type', true), str('device_type', true)],
   },
   {
     id: 'task.list',
@@ -37,7 +37,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     path: '/api/deployment/task/search',
     encryption: 'never',
     idempotent: true,
-    fields: [str('type'), str('status'), str('search_value'), ...paging],
+    fields: [str('type', true), str('status', true), str('search_value'), ...paging],
   },
   {
     id: 'task.create',
@@ -118,7 +118,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     path: '/api/storage/get_storage',
     encryption: 'never',
     idempotent: true,
-    fields: [str('storage_type'), str('status'), ...paging],
+    fields: [str('storage_type', true), str('status', true), ...paging],
   },
   {
     id: 'storage.encryptCheck',

@@ -17,6 +17,7 @@ import { TaskActions } from './taskActions';
 import { registerTaskCommands, taskDetailDocument } from './taskCommands';
 import { TasksAutoRefresh } from './tasksAutoRefresh';
 import { TaskItem, TASKS_VIEW_ID, TasksTree } from './tasksTree';
+import { registerTasksViewCommands } from './tasksViewCommands';
 
 export type { ComputeApi, ComputeViewName, TreeRow, ViewSnapshot } from './computeApi';
 export type { NodeLogTarget } from './nodeLog';
@@ -82,6 +83,7 @@ export function registerCompute(services: ExtensionServices): ComputeApi {
     }),
     ...registerResourceCommands({ services, tree: resources, filter, runCreateWizard }),
     ...registerTaskCommands({ services, tree: tasks, actions, nodeLog, runCreateWizard }),
+    ...registerTasksViewCommands(services, tasks),
     registerGuarded(services, 'computeToolkit.storage.refresh', 'Refresh storage', () => storage.refresh()),
     registerGuarded(services, 'computeToolkit.storage.check', 'Check storage credentials', (arg) => runStorageCheckWizard(services, arg, () => storage.listed())),
   );

@@ -2,6 +2,7 @@
 // palette the user picks one. Confirmations and inputs live here; the work is in TaskActions.
 import * as vscode from 'vscode';
 import type { TaskStatus, TaskSummary } from '../../core/compute/api';
+import { listNodes } from '../../core/compute/listing';
 import { isAbort } from '../../core/errors';
 import type { ExtensionServices, Profile, ReadOnlyDocumentOptions } from '../services';
 import { taskPlacement, taskStatusIcon } from './format';
@@ -166,13 +167,19 @@ interface TaskPickItem extends vscode.QuickPickItem {
 
 async function pickTask(deps: TaskCommandDeps, statuses: readonly TaskStatus[], placeholder: string): Promise<TaskSummary | undefined> {
   const { tree, services } = deps;
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Loading tasks…' }, () => tree.data.ensureLoaded());
+  // Every task with one of the statuses, ended ones included when asked for (all their pages).
+  let candidates: TaskSummary[];
+  try {
+    candidates = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Loading tasks…' }, () => tree.tasksWith(statuses));
+  } catch (error) {
+    services.reportError(error, 'Load tasks');
+    return undefined;
+  }
   const state = tree.data.state;
   if (state.kind === 'failed' && !state.stale) {
     services.reportError(state.error, 'Load tasks');
     return undefined;
   }
-  const candidates = tree.tasks.filter((task) => statuses.includes(task.status));
   if (candidates.length === 0) {
     const profile = services.profiles.active?.label ?? '';
     void vscode.window.showInformationMessage(`No ${statuses.join(' / ')} tasks on profile "${profile}".`);
@@ -286,9 +293,10 @@ async function pickNodeTarget(deps: TaskCommandDeps): Promise<NodeLogTarget | un
   const task = await resolveTask(deps, undefined, LIVE, 'Task whose node log to show');
   if (!task) return undefined;
   try {
-    const nodes = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Listing nodes…' }, () =>
-      deps.services.computeClient().call('node.list', { task_id: task.task_id, page: 1, page_size: 100 }),
+    const listed = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Listing nodes…' }, () =>
+      listNodes(deps.services.computeClient(), task.task_id),
     );
+    const nodes = { results: listed.items };
     if (nodes.results.length === 0) {
       void vscode.window.showInformationMessage(`Task "${task.task_name}" has no nodes yet.`);
       return undefined;

@@ -104,8 +104,8 @@ describe('surface: Sign Request', () => {
   });
 
   it('re-running refreshes the same document instead of opening another', async () => {
-    const first = await signRequest({ operation: 'resource.search', params: {} });
-    const second = await signRequest({ operation: 'resource.search', params: {} });
+    const first = await signRequest({ operation: 'resource.search', params: { task_type: 'Deployment', device_type: 'GpuDevice' } });
+    const second = await signRequest({ operation: 'resource.search', params: { task_type: 'Deployment', device_type: 'GpuDevice' } });
     assert.equal(second.uri.toString(), first.uri.toString());
     assert.notEqual(second.prepared.timestamp, first.prepared.timestamp, 'a timestamp was reused');
     assert.equal(api.surface.documentText('sign-request', 'Sign Request.md'), second.text);
