@@ -31,6 +31,11 @@ export interface ComputeClientOptions {
   logger?: import('../log').Logger;
   /** Clock used for timestamps; tests inject a skewed one. Default Date.now. */
   now?: () => number;
+  /**
+   * Which residue of the ms clock this client's timestamps use, so processes of one user never issue
+   * the same one. Default: this process's claimed slot (timestampSlots.ts); tests pass their own.
+   */
+  timestampPartition?: () => import('./timestampSlots').TimestampPartition;
 }
 
 /** Every operation the catalog knows, by a stable id used by commands and tests. */

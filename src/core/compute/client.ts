@@ -28,6 +28,7 @@ import { clearKeyCache, LastParsedKeys } from './keys';
 import { DETAIL_FALLBACK, OPERATIONS, operationSpec, planOperation, planRaw, type RequestPlan } from './operations';
 import { buildRequest, type BuildContext, type BuiltRequest } from './request';
 import { verify } from './signing';
+import { processTimestampPartition } from './timestampSlots';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** Envelopes are small; node logs are the largest payload (a few MB at most). */
@@ -98,7 +99,9 @@ export class ComputeClientImpl implements ComputeClient {
       ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
     };
     this.logger = options.logger ?? silentLogger;
-    this.clock = new RequestClock(options.now ?? Date.now, processTimestampHistory);
+    const partition =
+      options.timestampPartition ?? (() => processTimestampPartition((reason) => this.logger.warn(`compute: timestamps may repeat across processes: ${reason}`)));
+    this.clock = new RequestClock(options.now ?? Date.now, processTimestampHistory, partition);
     this.context = {
       baseUrl: this.baseUrl,
       version: this.version,

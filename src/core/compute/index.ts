@@ -41,3 +41,4 @@ export {
 } from './listing';
 export { TaskPager, type TaskPageFetcher } from './taskPager';
 export { filterWords, matchesTaskFilter, taskSearchText } from './taskFilter';
+export { TIMESTAMP_SLOTS, WHOLE_CLOCK, claimTimestampSlot, type TimestampPartition } from './timestampSlots';
