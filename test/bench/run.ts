@@ -4,6 +4,7 @@ import { runActivationBench } from './activation';
 import { runComputeBench } from './compute';
 import { runRenderBench } from './render';
 import { runSseBench } from './sse';
+import { runTasksViewBench } from './tasksView';
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
@@ -11,6 +12,7 @@ async function main(): Promise<void> {
     ['compute', runComputeBench],
     ['sse', runSseBench],
     ['render', runRenderBench],
+    ['tasks', runTasksViewBench],
     ['activation', () => runActivationBench()],
   ];
   for (const [name, run] of all) {

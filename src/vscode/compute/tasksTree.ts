@@ -4,9 +4,10 @@
 // plus the first ended page when a task left it, so polling cost does not grow with the history.
 import * as vscode from 'vscode';
 import type { RemotePort, ServiceSpec, TaskNode, TaskStatus, TaskSummary } from '../../core/compute/api';
-import { ACTIVE_TASK_STATUSES, listNodes, listTasks, taskPage } from '../../core/compute/listing';
+import { listNodes } from '../../core/compute/listing';
 import { filterWords, matchesTaskFilter } from '../../core/compute/taskFilter';
-import { TaskPager } from '../../core/compute/taskPager';
+import type { TaskPager } from '../../core/compute/taskPager';
+import { TasksViewData, type ActiveTasks } from '../../core/compute/tasksViewData';
 import { isAbort } from '../../core/errors';
 import type { ExtensionServices } from '../services';
 import { formatDateTime, formatPoints, taskDescription, taskPlacement, taskStatusColor, taskStatusIcon } from './format';
@@ -16,19 +17,10 @@ import { ErrorRow, InfoRow, viewMessage } from './treeMessages';
 
 export const TASKS_VIEW_ID = 'computeToolkit.tasks';
 
-/** Ended tasks per "Load more…"; the first page comes with a refresh, for the group's count. */
-const ENDED_PAGE_SIZE = 50;
 /** How long a task we just created is shown before the platform lists it (eventual consistency). */
 const OPTIMISTIC_TTL_MS = 120_000;
 
-/** What one load of the view reads: every active task (up to the listing cap). */
-export interface ActiveTasks {
-  tasks: TaskSummary[];
-  /** The platform's count of active tasks. */
-  count: number;
-  /** The listing cap stopped the read (a row says so). */
-  truncated: boolean;
-}
+export type { ActiveTasks } from '../../core/compute/tasksViewData';
 
 type TaskService = ServiceSpec & { service_id: number };
 
@@ -176,17 +168,20 @@ function taskTooltip(task: TaskSummary): vscode.MarkdownString {
 export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
   /** Tasks created here that the platform does not list yet, shown at once (by id). */
   private readonly optimistic = new Map<number, { task: TaskSummary; addedAt: number }>();
-  /** Ended tasks, read page by page. */
-  readonly ended: TaskPager;
-  /** The next load also reads the first ended page (user refresh, first load, a task ended). */
-  private endedStale = true;
+  /** What the view reads: every active task, and ended tasks page by page. */
+  private readonly model: TasksViewData;
   private filterText = '';
   private words: string[] = [];
   private endedGroup: EndedGroupItem | undefined;
 
   constructor(services: ExtensionServices) {
     super(services, TASKS_VIEW_ID, (signal) => this.loadTasks(signal));
-    this.ended = new TaskPager((page, size, signal) => taskPage(this.services.computeClient(), { statuses: ['End'] }, page, size, signal), ENDED_PAGE_SIZE);
+    this.model = new TasksViewData(() => this.services.computeClient());
+  }
+
+  /** Ended tasks, read page by page. */
+  get ended(): TaskPager {
+    return this.model.ended;
   }
 
   /** The active tasks the view shows: the platform's list plus tasks created here it does not list yet. */
@@ -221,7 +216,7 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
 
   /** A user refresh also re-reads the ended count. */
   override refresh(): Promise<void> {
-    this.endedStale = true;
+    this.model.markEndedStale();
     return super.refresh();
   }
 
@@ -367,31 +362,10 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
     }
   }
 
-  /**
-   * Every active task, page after page. The first ended page (for the group's count) is read beside
-   * it on the first load and on a user refresh, or after it when a task left the active list; a
-   * failure there marks the group and never hides the active rows.
-   */
+  /** Every active task (and the ended group's first page when due): tasksViewData.ts. */
   private async loadTasks(signal: AbortSignal): Promise<ActiveTasks> {
-    const client = this.services.computeClient();
-    const readEndedFirstPage = (): Promise<void> =>
-      taskPage(client, { statuses: ['End'] }, 1, ENDED_PAGE_SIZE, signal).then(
-        (page) => {
-          this.ended.applyFirstPage(page);
-          this.endedStale = false;
-        },
-        (error: unknown) => {
-          if (!isAbort(error)) this.ended.fail(error);
-        },
-      );
-    const previousIds = new Set((this.data.value?.tasks ?? []).map((task) => task.task_id));
-    let ended = this.endedStale || this.ended.count === undefined ? readEndedFirstPage() : undefined;
     try {
-      const active = await listTasks(client, { statuses: ACTIVE_TASK_STATUSES }, { signal });
-      const activeIds = new Set(active.items.map((task) => task.task_id));
-      if (!ended && [...previousIds].some((id) => !activeIds.has(id))) ended = readEndedFirstPage();
-      await ended;
-      return { tasks: active.items, count: active.count, truncated: active.truncated };
+      return await this.model.load(this.data.value, signal);
     } catch (error) {
       this.services.logger.warn(`Tasks: could not load the task list: ${error instanceof Error ? error.message : String(error)}`);
       throw error;
@@ -413,8 +387,7 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
   /** Profile switch: drop rows, ended pages and optimistic tasks of the old profile. */
   reset(): void {
     this.optimistic.clear();
-    this.ended.reset();
-    this.endedStale = true;
+    this.model.reset();
     this.data.reset();
   }
 }

@@ -8,7 +8,12 @@ import type { TasksTree } from './tasksTree';
 
 export function registerTasksViewCommands(services: ExtensionServices, tree: TasksTree): vscode.Disposable[] {
   return [
-    registerGuarded(services, TaskViewCommands.filter, 'Filter tasks', async () => {
+    // A string argument (a keybinding, a test) sets the filter without asking.
+    registerGuarded(services, TaskViewCommands.filter, 'Filter tasks', async (arg) => {
+      if (typeof arg === 'string') {
+        tree.setFilter(arg);
+        return;
+      }
       const text = await vscode.window.showInputBox({
         title: vscode.l10n.t('Filter Tasks'),
         prompt: vscode.l10n.t('Words to match against task name, id, status and GPU (all must match). Empty shows every task.'),
