@@ -1,15 +1,7 @@
 // Rows of the Tasks view that are not tasks: the collapsed "Ended (N)" group whose tasks load page by
-// page, its "Load more…" row, and the ids of the view-level commands that act on them.
+// page, and its "Load more…" row.
 import * as vscode from 'vscode';
-
-export const TaskViewCommands = {
-  loadMoreEnded: 'computeToolkit.tasks.loadMoreEnded',
-  filter: 'computeToolkit.tasks.filter',
-  clearFilter: 'computeToolkit.tasks.clearFilter',
-} as const;
-
-/** Context key: the Tasks view has a filter (shows the Clear Filter action). */
-export const TASKS_FILTERED_CONTEXT = 'computeToolkit.tasks.filtered';
+import { Commands } from '../commandIds';
 
 const formatCount = (n: number): string => n.toLocaleString('en-US');
 
@@ -42,6 +34,6 @@ export class LoadMoreItem extends vscode.TreeItem {
     this.description = vscode.l10n.t('showing {0} of {1}', formatCount(shown), formatCount(count));
     this.iconPath = new vscode.ThemeIcon('ellipsis');
     this.contextValue = 'loadMore';
-    this.command = { title: vscode.l10n.t('Load More Ended Tasks'), command: TaskViewCommands.loadMoreEnded };
+    this.command = { title: vscode.l10n.t('Load More Ended Tasks'), command: Commands.tasksLoadMoreEnded };
   }
 }

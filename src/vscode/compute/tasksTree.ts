@@ -2,6 +2,7 @@
 // a collapsed "Ended (N)" group whose tasks load page by page; each task → services (public URLs) and
 // nodes. A filter (name, id, status, GPU) narrows both. The auto-refresh reads only the active list,
 // plus the first ended page when a task left it, so polling cost does not grow with the history.
+import { Commands, ContextKeys, Views } from '../commandIds';
 import * as vscode from 'vscode';
 import type { RemotePort, ServiceSpec, TaskNode, TaskStatus, TaskSummary } from '../../core/compute/api';
 import { listNodes } from '../../core/compute/listing';
@@ -12,10 +13,10 @@ import { isAbort } from '../../core/errors';
 import type { ExtensionServices } from '../services';
 import { formatDateTime, formatPoints, taskDescription, taskPlacement, taskStatusColor, taskStatusIcon } from './format';
 import { RemoteTree } from './remoteTree';
-import { EndedGroupItem, LoadMoreItem, TASKS_FILTERED_CONTEXT, TaskViewCommands } from './taskGroups';
+import { EndedGroupItem, LoadMoreItem } from './taskGroups';
 import { ErrorRow, InfoRow, viewMessage } from './treeMessages';
 
-export const TASKS_VIEW_ID = 'computeToolkit.tasks';
+export const TASKS_VIEW_ID = Views.tasks;
 
 /** How long a task we just created is shown before the platform lists it (eventual consistency). */
 const OPTIMISTIC_TTL_MS = 120_000;
@@ -73,7 +74,7 @@ export class ServiceUrlItem extends vscode.TreeItem {
     this.iconPath = new vscode.ThemeIcon(url ? 'link-external' : 'plug');
     if (url) {
       this.contextValue = 'serviceUrl';
-      this.command = { title: 'Open Service URL', command: 'computeToolkit.tasks.openServiceUrl', arguments: [this] };
+      this.command = { title: 'Open Service URL', command: Commands.tasksOpenServiceUrl, arguments: [this] };
     } else {
       this.contextValue = 'servicePort';
     }
@@ -122,7 +123,7 @@ export class NodeItem extends vscode.TreeItem {
     );
     this.iconPath = new vscode.ThemeIcon(nodeStatusIcon(node.status));
     this.contextValue = 'node';
-    this.command = { title: 'Show Node Log', command: 'computeToolkit.nodes.showLog', arguments: [this] };
+    this.command = { title: 'Show Node Log', command: Commands.nodesShowLog, arguments: [this] };
   }
 }
 
@@ -228,7 +229,7 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
   setFilter(text: string): void {
     this.filterText = text.trim();
     this.words = filterWords(this.filterText);
-    void vscode.commands.executeCommand('setContext', TASKS_FILTERED_CONTEXT, this.words.length > 0);
+    void vscode.commands.executeCommand('setContext', ContextKeys.tasksFiltered, this.words.length > 0);
     this.render();
   }
 
@@ -296,7 +297,7 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
     if (!this.services.profiles.active) return [];
     await this.data.ensureLoaded();
     const state = this.data.state;
-    if (state.kind === 'failed' && !state.stale && this.optimistic.size === 0) return [new ErrorRow(state.error, 'tasks', 'computeToolkit.tasks.refresh', this.services.redactor)];
+    if (state.kind === 'failed' && !state.stale && this.optimistic.size === 0) return [new ErrorRow(state.error, 'tasks', Commands.tasksRefresh, this.services.redactor)];
     const rows: TaskElement[] = this.tasks.filter((task) => matchesTaskFilter(task, this.words)).map((task) => new TaskItem(task));
     const value = this.data.value;
     if (value?.truncated) {
@@ -332,7 +333,7 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
     const rows: TaskElement[] = this.endedMatches().map((task) => new TaskItem(task, group));
     const count = this.ended.count;
     if (this.ended.error !== undefined) {
-      const row = new ErrorRow(this.ended.error, 'ended tasks', TaskViewCommands.loadMoreEnded, this.services.redactor);
+      const row = new ErrorRow(this.ended.error, 'ended tasks', Commands.tasksLoadMoreEnded, this.services.redactor);
       row.id = 'tasks/ended/error';
       rows.push(row);
     } else if (this.ended.hasMore && count !== undefined) {
@@ -356,7 +357,7 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
       return rows;
     } catch (error) {
       this.services.logger.warn(`Tasks: could not list nodes of task ${group.task.task_id}: ${error instanceof Error ? error.message : String(error)}`);
-      const row = new ErrorRow(error, 'nodes', 'computeToolkit.tasks.refresh', this.services.redactor);
+      const row = new ErrorRow(error, 'nodes', Commands.tasksRefresh, this.services.redactor);
       row.id = `task/${group.task.task_id}/nodes/error`;
       return [row];
     }
@@ -385,7 +386,7 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
   }
 
   /** Profile switch: drop rows, ended pages and optimistic tasks of the old profile. */
-  reset(): void {
+  override reset(): void {
     this.optimistic.clear();
     this.model.reset();
     this.data.reset();
