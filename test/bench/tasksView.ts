@@ -1,7 +1,7 @@
 // The Tasks view at scale: what it costs before the first rows can show, for an account with 2,000
 // tasks (1,950 ended) against one with 20, side by side against the sandbox over loopback.
 // "First rows" = the view's load resolved (active tasks and the Ended group's count known); the
-// ended tasks themselves load only when the group is expanded. Goal (issue 14): ≤ 2× the small
+// ended tasks themselves load only when the group is expanded. Goal: ≤ 2× the small
 // account in requests and in time. For contrast: reading every task before showing anything.
 // Run: npm run compile-tests && node out/test/bench/tasksView.js   (or `npm run bench -- tasks`).
 

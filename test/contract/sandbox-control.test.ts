@@ -148,7 +148,7 @@ describe('sandbox CLI', () => {
   it('starts, writes the bootstrap file, and stops cleanly on SIGTERM', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
     const file = join(dir, 'bootstrap.json');
-    const child = spawn(process.execPath, [join(__dirname, '..', 'sandbox', 'main.js'), '--pending-ms', '0', '--write-bootstrap', file], {
+    const child = spawn(process.execPath, [join(__dirname, '..', 'sandbox', 'main.js'), '--pending-ms', '0', '--heavy-account', '--write-bootstrap', file], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     try {
@@ -163,6 +163,8 @@ describe('sandbox CLI', () => {
       const bootstrap = JSON.parse(readFileSync(file, 'utf8')) as SandboxBootstrap;
       assert.equal(bootstrap.computeBaseUrl, url);
       const response = await sendToken(url, bootstrap.credentials.tokenMode.token, { path: SEARCH });
+      const ended = await sendToken(url, bootstrap.credentials.tokenMode.token, { path: '/api/deployment/task/search?type=Deployment&status=End&page_size=1' });
+      assert.equal((ended.data as { count: number }).count, 1952, '--heavy-account seeded the ended history');
       assert.equal(response.code, '0000');
       const exited = once(child, 'exit');
       child.kill('SIGTERM');

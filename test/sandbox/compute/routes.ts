@@ -139,7 +139,7 @@ export function computeRoutes(catalog: Catalog, tasks: TaskStore): Route[] {
     },
   ];
 
-  // The platform's newer ("新版") paths for the same task operations (platform-facts §3.2–§3.4).
+  // The platform's newer ("新版") paths for the same task operations.
   const aliases: [string, string][] = [
     ['/api/task/deployment/create', '/api/deployment/task/create'],
     ['/api/task/deployment/detail', '/api/deployment/task/detail'],
