@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ComputeCredentials } from '../../src/core/compute/api';
 import { createComputeClient } from '../../src/core/compute/client';
+import { OPERATIONS } from '../../src/core/compute/operations';
 import { ACTIVE_TASK_STATUSES, listNodes, listStorage, listTasks, STORAGE_LIST_STATUSES, taskPage } from '../../src/core/compute/listing';
 import { freshTimestamp, sendRaw, sendRsa, sendToken, VERSION, type HandResponse } from '../sandbox/handClient';
 import { startSandbox } from '../sandbox/server';
@@ -133,6 +134,16 @@ describe("the extension's calls pass the strict sandbox", () => {
       ? { mode: 'token', token: sandbox.credentials.tokenMode.token }
       : { mode: 'rsa', token: rsa.token, privateKey: rsa.privateKeyPem, platformPublicKey: rsa.platformPublicKeyPem };
   };
+
+  it("the Sign Request wizard's pre-filled values (the catalog's examples) are accepted", async () => {
+    const client = createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => credentialsFor('token') });
+    const withExamples = OPERATIONS.filter((spec) => spec.fields.some((field) => field.example !== undefined));
+    assert.deepEqual(withExamples.map((spec) => spec.id).sort(), ['resource.search', 'storage.list', 'task.list']);
+    for (const spec of withExamples) {
+      const params = Object.fromEntries(spec.fields.filter((field) => field.example !== undefined).map((field) => [field.name, field.example]));
+      await assert.doesNotReject(client.send({ method: 'GET', path: spec.path, query: Object.entries(params) as [string, string][] }), spec.id);
+    }
+  });
 
   for (const mode of ['token', 'rsa'] as const) {
     it(`${mode} mode: views' lists, node list, storage, resource search and the clock-skew probe`, async () => {

@@ -219,7 +219,14 @@ export interface OperationSpec {
   /** Safe to retry on 429/5xx/network (reads; never creates). */
   idempotent: boolean;
   /** Parameter names and types, for wizards and the Sign Request command. */
-  fields: { name: string; type: 'string' | 'integer' | 'number'; required: boolean; secret?: boolean }[];
+  fields: {
+    name: string;
+    type: 'string' | 'integer' | 'number';
+    required: boolean;
+    secret?: boolean;
+    /** A value the platform's docs give for a required parameter; the Sign Request wizard pre-fills it. */
+    example?: string;
+  }[];
 }
 
 /** A request described by hand (the generic "send any signed request" path). */

@@ -11,6 +11,8 @@ type Field = OperationSpec['fields'][number];
 const str = (name: string, required = false, secret = false): Field =>
   secret ? { name, type: 'string', required, secret } : { name, type: 'string', required };
 const int = (name: string, required = false): Field => ({ name, type: 'integer', required });
+/** A required query parameter (comma-separated list) with the value the platform's docs show. */
+const query = (name: string, example: string): Field => ({ name, type: 'string', required: true, example });
 
 const paging = [int('page'), int('page_size')];
 
@@ -28,7 +30,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     path: '/api/deployment/resource/search',
     encryption: 'never',
     idempotent: true,
-    fields: [str('task_type', true), str('device_type', true)],
+    fields: [query('task_type', 'Deployment'), query('device_type', 'GpuDevice')],
   },
   {
     id: 'task.list',
@@ -37,7 +39,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     path: '/api/deployment/task/search',
     encryption: 'never',
     idempotent: true,
-    fields: [str('type', true), str('status', true), str('search_value'), ...paging],
+    fields: [query('type', 'Deployment'), query('status', 'Running,Pending,Paused'), str('search_value'), ...paging],
   },
   {
     id: 'task.create',
@@ -118,7 +120,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     path: '/api/storage/get_storage',
     encryption: 'never',
     idempotent: true,
-    fields: [str('storage_type', true), str('status', true), ...paging],
+    fields: [query('storage_type', 'Juicefs'), query('status', 'Activate,Unactivated'), ...paging],
   },
   {
     id: 'storage.encryptCheck',

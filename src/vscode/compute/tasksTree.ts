@@ -173,7 +173,6 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
   private readonly model: TasksViewData;
   private filterText = '';
   private words: string[] = [];
-  private endedGroup: EndedGroupItem | undefined;
 
   constructor(services: ExtensionServices) {
     super(services, TASKS_VIEW_ID, (signal) => this.loadTasks(signal));
@@ -305,8 +304,7 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
     }
     if (this.ended.count !== 0 || this.ended.error !== undefined) {
       const matching = this.words.length > 0 && !this.ended.hasMore && this.ended.count !== undefined ? this.endedMatches().length : undefined;
-      this.endedGroup = new EndedGroupItem(this.ended.count, matching, this.ended.error !== undefined);
-      rows.push(this.endedGroup);
+      rows.push(new EndedGroupItem(this.ended.count, matching, this.ended.error !== undefined));
     }
     return rows;
   }

@@ -114,7 +114,7 @@ describe('surface: Sign Request', () => {
   it('Send Signed Request returns the platform data and shows it as JSON', async () => {
     const result = (await vscode.commands.executeCommand('computeToolkit.request.send', {
       operation: 'resource.search',
-      params: {},
+      params: { task_type: 'Deployment', device_type: 'GpuDevice' },
     })) as { data: { results?: unknown[] }; uri: vscode.Uri } | undefined;
     assert.ok(result, 'Send Signed Request returned nothing (see the log)');
     assert.ok(Array.isArray(result.data.results) && result.data.results.length > 0);
