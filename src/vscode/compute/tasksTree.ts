@@ -15,6 +15,7 @@ import { formatDateTime, formatPoints, taskDescription, taskPlacement, taskStatu
 import { RemoteTree } from './remoteTree';
 import { EndedGroupItem, LoadMoreItem } from './taskGroups';
 import { ErrorRow, InfoRow, viewMessage } from './treeMessages';
+import { errorMessage } from '../../shared/errorMessage';
 
 export const TASKS_VIEW_ID = Views.tasks;
 
@@ -354,7 +355,7 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
       if (nodes.truncated) rows.push(new InfoRow(`task/${group.task.task_id}/nodes/truncated`, vscode.l10n.t('Showing the first {0} of {1} nodes', nodes.items.length, nodes.count), 'warning'));
       return rows;
     } catch (error) {
-      this.services.logger.warn(`Tasks: could not list nodes of task ${group.task.task_id}: ${error instanceof Error ? error.message : String(error)}`);
+      this.services.logger.warn(`Tasks: could not list nodes of task ${group.task.task_id}: ${errorMessage(error)}`);
       const row = new ErrorRow(error, 'nodes', Commands.tasksRefresh, this.services.redactor);
       row.id = `task/${group.task.task_id}/nodes/error`;
       return [row];
@@ -366,7 +367,7 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
     try {
       return await this.model.load(this.data.value, signal);
     } catch (error) {
-      this.services.logger.warn(`Tasks: could not load the task list: ${error instanceof Error ? error.message : String(error)}`);
+      this.services.logger.warn(`Tasks: could not load the task list: ${errorMessage(error)}`);
       throw error;
     }
   }
