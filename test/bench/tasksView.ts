@@ -12,7 +12,7 @@ import { TasksViewData } from '../../src/core/compute/tasksViewData';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
 
-const ROUNDS = 9;
+const ROUNDS = 21;
 const GOAL = 2;
 
 interface Account {

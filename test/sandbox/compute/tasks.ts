@@ -132,10 +132,10 @@ export class TaskStore {
     // Every sandbox task is a Deployment; a type filter without it matches nothing.
     if (filter.types && !filter.types.includes('Deployment')) return { count: 0, results: [] };
     const search = filter.searchValue?.toLowerCase();
+    // Ids only grow and the map keeps insertion order, so newest first is the reverse: no sort.
     const found = [...this.tasks.values()]
-      .filter((task) => !filter.statuses || filter.statuses.includes(this.status(task)))
-      .filter((task) => !search || task.name.toLowerCase().includes(search))
-      .sort((a, b) => b.id - a.id);
+      .reverse()
+      .filter((task) => (!filter.statuses || filter.statuses.includes(this.status(task))) && (!search || task.name.toLowerCase().includes(search)));
     const start = (paging.page - 1) * paging.pageSize;
     // Summaries only for the page: a list of thousands costs one pass, not thousands of summaries.
     return { count: found.length, results: found.slice(start, start + paging.pageSize).map((task) => this.summary(task)) };
