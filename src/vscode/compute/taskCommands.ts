@@ -185,7 +185,7 @@ async function pickTask(deps: TaskCommandDeps, statuses: readonly TaskStatus[], 
   }
   const state = tree.data.state;
   if (state.kind === 'failed' && !state.stale) {
-    services.reportError(state.error, 'Load tasks');
+    services.reportError(state.error, vscode.l10n.t('Load tasks'));
     return undefined;
   }
   if (candidates.length === 0) {
