@@ -1,4 +1,5 @@
-// Two bundles: the extension (Node, CommonJS, 'vscode' external) and the chat webview (browser IIFE).
+// Three bundles: the extension (Node, CommonJS, 'vscode' external), the MCP server (Node, CommonJS) and
+// the chat webview (browser IIFE).
 // Usage: node esbuild.js [--production] [--watch]
 const esbuild = require('esbuild');
 
@@ -38,6 +39,15 @@ const targets = [
     platform: 'node',
     target: 'node20',
     external: ['vscode'],
+  },
+  {
+    // The MCP server (stdio), run by any MCP client as `node dist/mcp.js`.
+    ...common,
+    entryPoints: ['src/mcp/server.ts'],
+    outfile: 'dist/mcp.js',
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
   },
   {
     ...common,

@@ -17,7 +17,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/core/**/*.ts', 'src/shared/**/*.ts'],
+    files: ['src/core/**/*.ts', 'src/mcp/**/*.ts', 'src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [noEditor] }],
       'no-restricted-globals': ['error', 'document', 'window', 'navigator'],
