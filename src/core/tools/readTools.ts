@@ -12,6 +12,11 @@ const TASK_STATUSES = ['Pending', 'Running', 'Paused', 'End'] as const;
 const limitOf = (context: ToolContext): number => context.resultLimitChars ?? RESULT_LIMIT_CHARS;
 const options = (context: ToolContext) => (context.signal ? { signal: context.signal } : undefined);
 
+/** The platform's `gpu_memory` is the device total in MiB (786432 for 8 × H20); filters and lines are per card. */
+function vramPerCardMiB(device: { gpu_memory: number; gpu_count: number }): number {
+  return device.gpu_count > 0 ? device.gpu_memory / device.gpu_count : 0;
+}
+
 const taskIdSchema = { type: 'integer', minimum: 1, description: 'The task id (from compute_list_tasks).', examples: [1229831] } as const;
 
 export const searchGpus: ToolDefinition = {
@@ -49,7 +54,7 @@ export const searchGpus: ToolDefinition = {
     const offers = offersOf(devices.results).filter(({ device, region: r, yuanPerHour }) => {
       if (model && !`${device.gpu_name ?? ''} ${device.device_name}`.toLowerCase().includes(model)) return false;
       if (region && !`${r.region_name} ${r.region}`.toLowerCase().includes(region)) return false;
-      if (device.gpu_memory / 1024 < minVram - 0.5) return false;
+      if (vramPerCardMiB(device) / 1024 < minVram - 0.5) return false;
       if (count !== undefined && device.gpu_count !== count) return false;
       if (inStockOnly && r.inventory <= 0) return false;
       if (yuanPerHour === undefined) return !inStockOnly && maxPrice === Infinity;
@@ -60,7 +65,7 @@ export const searchGpus: ToolDefinition = {
     const lines = [
       `${offers.length} offer(s), cheapest first (price per node):`,
       ...offers.map(({ device, region: r, yuanPerHour }) =>
-        `- ${gpuLabel(device)} · ${gigabytes(device.gpu_memory)} VRAM per card · ${device.cpu_cores} CPU · ${gigabytes(device.memory)} RAM · ` +
+        `- ${gpuLabel(device)} · ${gigabytes(vramPerCardMiB(device))} VRAM per card · ${device.cpu_cores} CPU · ${gigabytes(device.memory)} RAM · ` +
           `${field(r.region_name)} (region "${field(r.region)}") · ${yuanPerHour === undefined ? 'price n/a' : `${formatYuan(yuanPerHour)}/h`} · ` +
           `${r.inventory > 0 ? `${r.inventory} in stock` : 'sold out'} · device_name "${field(device.device_name)}"`,
       ),
