@@ -2,6 +2,7 @@
 // Benchmarks are not tests: they print numbers and goals, they never fail a build.
 import { runActivationBench } from './activation';
 import { runComputeBench } from './compute';
+import { runMcpBench } from './mcp';
 import { runRenderBench } from './render';
 import { runSseBench } from './sse';
 
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
     ['sse', runSseBench],
     ['render', runRenderBench],
     ['activation', () => runActivationBench()],
+    ['mcp', runMcpBench],
   ];
   for (const [name, run] of all) {
     if (only.length > 0 && !only.includes(name)) continue;

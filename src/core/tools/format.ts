@@ -25,12 +25,15 @@ export function field(value: unknown, limit = FIELD_LIMIT_CHARS): string {
  */
 export function capLines(lines: readonly string[], limit: number, hint: string): string {
   const out: string[] = [];
+  // Room for the closing note, so the note itself is never what gets cut.
+  const room = limit - 120 - hint.length;
   let used = 0;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] as string;
-    if (used + line.length + 1 > limit) {
+    const isLast = index === lines.length - 1;
+    if (used + line.length + 1 > (isLast ? limit : room)) {
       const remaining = lines.length - index;
-      if (out.length === 0) out.push(`${line.slice(0, Math.max(0, limit - 80))}…`);
+      if (out.length === 0) out.push(`${line.slice(0, Math.max(0, room))}…`);
       out.push(`[cut: ${remaining} more line(s) not shown to fit the context window; ${hint}]`);
       return out.join('\n');
     }
