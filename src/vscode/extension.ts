@@ -4,6 +4,7 @@
 
 import * as vscode from 'vscode';
 import type { ExtensionApi } from './api';
+import { registerAi } from './ai/index';
 import { registerChat } from './chat/index';
 import { registerCommands } from './commands/index';
 import { registerCompute } from './compute/index';
@@ -33,6 +34,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 
   const compute = registerCompute(services);
   const chat = registerChat(services);
+  const ai = registerAi(services);
+  context.subscriptions.push(...ai.disposables);
 
   const ready = startUp(services).then(() => {
     void reminder.check(services.profiles.active); // not awaited: it waits for the user to dismiss it
@@ -42,6 +45,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     services,
     compute,
     chat,
+    ai: ai.api,
     ready,
     surface: {
       profiles: services.profiles,

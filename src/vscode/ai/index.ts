@@ -1,0 +1,22 @@
+// VS Code's own AI surfaces: the compute tools for agent mode and the MCP server definition for the
+// active profile (and, in chatProvider.ts, the platform's models in the native model picker).
+// Registered from the composition root; returns what the in-host tests use.
+
+import * as vscode from 'vscode';
+import { TOOLS } from '../../core/tools/index';
+import type { ExtensionServices } from '../services';
+import { ComputeLanguageModelTool, registerLanguageModelTools } from './languageModelTools';
+import { ComputeMcpServerProvider, MCP_PROVIDER_ID } from './mcpServerProvider';
+
+export interface AiApi {
+  /** The registered language-model tools by name (tests read their confirmations without the dialog). */
+  readonly tools: ReadonlyMap<string, ComputeLanguageModelTool>;
+  readonly mcpServers: ComputeMcpServerProvider;
+}
+
+export function registerAi(services: ExtensionServices): { api: AiApi; disposables: vscode.Disposable[] } {
+  const { tools, disposables } = registerLanguageModelTools(services, TOOLS);
+  const mcpServers = new ComputeMcpServerProvider(services, services.context.asAbsolutePath('dist/mcp.js'));
+  disposables.push(mcpServers, vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcpServers));
+  return { api: { tools, mcpServers }, disposables };
+}
