@@ -8,6 +8,7 @@ import type { ComputeClient, Device, OperationId, TaskDetail } from '../../../sr
 import { ComputeApiError } from '../../../src/core/compute/errors';
 import { confirmTool, findTool, runTool, TOOL_NAME_PATTERN, TOOLS, toolsFor, validateInput, type JsonSchema, type ToolContext } from '../../../src/core/tools/index';
 import { capLines, tailLines } from '../../../src/core/tools/format';
+import { flat, growthRatio, LINEAR_RATIO_LIMIT } from '../../helpers/linearTime';
 
 const device: Device = {
   device_name: 'RTX 4090 x 2',
@@ -208,14 +209,9 @@ describe('result helpers', () => {
     assert.deepEqual(tail, { text: '[31mred[0m\nfour', shown: 2, total: 4 });
   });
   it('tailLines is linear: 8× the log costs about 8× the time, not 64×', () => {
-    const time = (lines: number): number => {
-      const log = 'x'.repeat(80).concat('\n').repeat(lines);
-      const start = process.hrtime.bigint();
-      for (let i = 0; i < 5; i++) tailLines(log, lines, Number.MAX_SAFE_INTEGER);
-      return Number(process.hrtime.bigint() - start);
-    };
-    time(2000);
-    const ratio = time(40_000) / time(5_000);
-    assert.ok(ratio < 20, `8n/n time ratio ${ratio.toFixed(1)}`);
+    const ratio = growthRatio(100, (n) => flat('x'.repeat(80).concat('\n').repeat(n)), (log) => {
+      for (let i = 0; i < 10; i++) tailLines(log, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+    });
+    assert.ok(ratio <= LINEAR_RATIO_LIMIT, `8n/n time ratio ${ratio.toFixed(1)}`);
   });
 });
