@@ -4,7 +4,8 @@
 
 import * as vscode from 'vscode';
 import { TOOLS } from '../../core/tools/index';
-import type { ExtensionServices } from '../services';
+import type { Services } from '../extensionServices';
+import { ComputeChatProvider, MODEL_VENDOR } from './chatProvider';
 import { ComputeLanguageModelTool, registerLanguageModelTools } from './languageModelTools';
 import { ComputeMcpServerProvider, MCP_PROVIDER_ID } from './mcpServerProvider';
 
@@ -12,11 +13,14 @@ export interface AiApi {
   /** The registered language-model tools by name (tests read their confirmations without the dialog). */
   readonly tools: ReadonlyMap<string, ComputeLanguageModelTool>;
   readonly mcpServers: ComputeMcpServerProvider;
+  readonly chatModels: ComputeChatProvider;
 }
 
-export function registerAi(services: ExtensionServices): { api: AiApi; disposables: vscode.Disposable[] } {
+export function registerAi(services: Services): { api: AiApi; disposables: vscode.Disposable[] } {
   const { tools, disposables } = registerLanguageModelTools(services, TOOLS);
   const mcpServers = new ComputeMcpServerProvider(services, services.context.asAbsolutePath('dist/mcp.js'));
   disposables.push(mcpServers, vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcpServers));
-  return { api: { tools, mcpServers }, disposables };
+  const chatModels = new ComputeChatProvider(services);
+  disposables.push(chatModels, vscode.lm.registerLanguageModelChatProvider(MODEL_VENDOR, chatModels));
+  return { api: { tools, mcpServers, chatModels }, disposables };
 }
