@@ -94,7 +94,7 @@ describe('ai: compute tools through vscode.lm against the sandbox', () => {
         assert.match(message, /⚠ PRODUCTION profile "Prod Test"/, name);
         if (name !== 'compute_create_task') assert.match(message, /"qwen3-32b-serving"/, `${name} names the task`);
         if (name === 'compute_create_task') assert.match(message, /2 × RTX 4090 × 2 in 北京一区 ≈ ¥\d+\.\d\d\/h/);
-        if (name === 'compute_change_node_count') assert.match(message, /3 × RTX 4090 × 1 in .* ≈ ¥\d+\.\d\d\/h, was ¥\d+\.\d\d\/h with 2 node/);
+        if (name === 'compute_change_node_count') assert.match(message, /3 × RTX 4090 × 1 in .* ≈ ¥\d+\.\d\d\/h .*was ¥\d+\.\d\d\/h with 2 node/);
         if (name === 'compute_stop_task') assert.match(message, /deletes the task[\s\S]*cannot be undone/);
         if (name === 'compute_pause_task') assert.match(message, /billing stops/);
       }
