@@ -4,9 +4,10 @@
 // environment only at resolve time, straight from SecretStorage: never into settings or files.
 
 import * as vscode from 'vscode';
+import { Providers } from '../commandIds';
 import type { ExtensionServices, Profile } from '../services';
 
-export const MCP_PROVIDER_ID = 'computeToolkit.mcpServers';
+export const MCP_PROVIDER_ID = Providers.mcpServers;
 
 /** Non-secret environment of the server for a profile (what provideMcpServerDefinitions may show). */
 export function publicEnvironment(profile: Profile): Record<string, string> {
