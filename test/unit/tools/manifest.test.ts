@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { TOOLS } from '../../../src/core/tools/index';
 import { manifestTools, manifestToolSets, nlsEntries, ROOT } from './toolManifest';
 
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { contributes: Record<string, unknown> };
@@ -27,5 +28,30 @@ describe('tool manifest', () => {
     const providers = manifest.contributes['languageModelChatProviders'] as { vendor: string; managementCommand: string }[];
     assert.equal(providers[0]?.vendor, 'compute-toolkit');
     assert.equal(providers[0]?.managementCommand, 'computeToolkit.secrets.setModelApiKey');
+  });
+});
+
+describe('chat skill', () => {
+  const skills = manifest.contributes['chatSkills'] as { path: string }[];
+  const text = readFileSync(path.join(ROOT, skills[0]!.path), 'utf8');
+
+  it('has front matter whose name matches its folder, and a description', () => {
+    const front = /^---\nname: ([a-z0-9-]+)\ndescription: (.+)\n---\n/.exec(text);
+    assert.ok(front, 'SKILL.md starts with name and description front matter');
+    assert.equal(front[1], path.basename(path.dirname(skills[0]!.path)));
+    assert.ok(front[2]!.length > 80);
+  });
+
+  it('names only tools that exist, and every write or destructive one', () => {
+    const known = new Set(TOOLS.map((tool) => tool.name));
+    const named = new Set([...text.matchAll(/`(compute_[a-z_]+)`/g)].map((match) => match[1]!));
+    for (const name of named) assert.ok(known.has(name), `SKILL.md names an unknown tool ${name}`);
+    for (const tool of TOOLS.filter((candidate) => candidate.effect !== 'read')) assert.ok(named.has(tool.name), `SKILL.md explains ${tool.name}`);
+  });
+
+  it('ships in the package (.vscodeignore allowlist), with the MCP server bundle', () => {
+    const ignore = readFileSync(path.join(ROOT, '.vscodeignore'), 'utf8');
+    assert.match(ignore, /^!skills\/\*\*$/m);
+    assert.match(ignore, /^!dist\/mcp\.js$/m);
   });
 });
