@@ -5,6 +5,7 @@ import { runComputeBench } from './compute';
 import { runMcpBench } from './mcp';
 import { runRenderBench } from './render';
 import { runSseBench } from './sse';
+import { runTokensBench } from './tokens';
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
     ['render', runRenderBench],
     ['activation', () => runActivationBench()],
     ['mcp', runMcpBench],
+    ['tokens', runTokensBench],
   ];
   for (const [name, run] of all) {
     if (only.length > 0 && !only.includes(name)) continue;
