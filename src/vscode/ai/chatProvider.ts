@@ -93,7 +93,8 @@ export class ComputeChatProvider implements vscode.LanguageModelChatProvider<Com
             tooltip: vscode.l10n.t('{0} on the compute platform (profile "{1}")', model.id, active.profile.label),
             maxInputTokens: limits.maxInputTokens,
             maxOutputTokens: limits.maxOutputTokens,
-            capabilities: { toolCalling: limits.toolCalling, imageInput: limits.imageInput },
+            // Image parts are not forwarded yet (the request body carries text only), so no model claims image input.
+            capabilities: { toolCalling: limits.toolCalling, imageInput: false },
             isUserSelectable: true,
           };
         });
