@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/vscode/api';
 import { waitForStream } from '../../sandbox/inference/testing';
+import { clearFaults, injectFault } from '../sandboxInfo';
 import { connectedApi, resultText, until, VENDOR } from './aiTestApi';
 
 const [major = 0, minor = 0] = vscode.version.split('.').map(Number);
@@ -104,6 +105,34 @@ describe('ai: the platform models through vscode.lm (sandbox)', () => {
     let answer = '';
     for await (const fragment of second.text) answer += fragment;
     assert.match(answer, /^From the tool result: .*qwen3-32b-serving/s);
+  });
+
+  it('fails with clear errors: rate limited after retries, an error in an HTTP 200 body, a refused key', async () => {
+    const echo = await model('sandbox/echo');
+    const replyOf = async (chat: vscode.LanguageModelChat): Promise<string> => {
+      const response = await chat.sendRequest([vscode.LanguageModelChatMessage.User('hello')], {}, new vscode.CancellationTokenSource().token);
+      let text = '';
+      for await (const fragment of response.text) text += fragment;
+      return text;
+    };
+    try {
+      await injectFault({ target: 'inference', kind: 'status', status: 429, count: 3, pathPrefix: '/v1/chat' });
+      await assert.rejects(replyOf(echo), /rate limiting requests \(HTTP 429\) even after retries/);
+      await injectFault({ target: 'inference', kind: 'error-200', message: 'Upstream model exploded', pathPrefix: '/v1/chat' });
+      await assert.rejects(replyOf(echo), /The model API failed: .*Upstream model exploded/);
+    } finally {
+      await clearFaults();
+    }
+    const profile = api.services.profiles.active;
+    assert.ok(profile);
+    const goodKey = await api.services.profiles.getSecret(profile.id, 'modelApiKey');
+    assert.ok(goodKey);
+    try {
+      await api.surface.profiles.setSecret(profile.id, 'modelApiKey', 'sk-wrong-key-0123456789');
+      await assert.rejects(replyOf(echo), (error: Error) => /refused the key of profile/.test(error.message) && !error.message.includes('sk-wrong-key-0123456789'));
+    } finally {
+      await api.surface.profiles.setSecret(profile.id, 'modelApiKey', goodKey);
+    }
   });
 
   it('counts tokens with the documented estimate', async () => {
