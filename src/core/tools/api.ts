@@ -1,13 +1,14 @@
 // The shape of a compute tool: one definition serves VS Code's language-model tools and the MCP
 // server. Types only; the definitions live in readTools.ts and writeTools.ts.
 
-import type { ComputeClient } from '../compute/api';
+import type { ComputeClient, OperationEffect, OperationId } from '../compute/api';
 
 /**
- * What a tool does to the user's account. `read` changes nothing; `write` changes state or spends
- * money and can be undone (pause ↔ recover, node count back); `destructive` loses something for good.
+ * What a tool does to the user's account, from the compute catalog. `read` changes nothing; `write`
+ * changes state or spends money and can be undone (pause ↔ recover, node count back); `destructive`
+ * loses something for good.
  */
-export type ToolEffect = 'read' | 'write' | 'destructive';
+export type ToolEffect = OperationEffect;
 
 /** The JSON Schema subset the tools use (and validateInput checks). */
 export interface JsonSchema {
@@ -68,6 +69,9 @@ export interface ToolDefinition {
   /** One line for people (tool pickers). */
   userDescription: string;
   inputSchema: JsonSchema & { type: 'object' };
+  /** The catalog operations the tool may perform. */
+  operations: readonly OperationId[];
+  /** strongestEffect(operations): set with it, checked by a unit test. */
   effect: ToolEffect;
   /** Repeating the call with the same input does no more than the first call (MCP idempotentHint). */
   idempotent: boolean;

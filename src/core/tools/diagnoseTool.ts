@@ -5,6 +5,7 @@
 import { ComputeApiError } from '../compute/errors';
 import { ConfigError } from '../errors';
 import type { ToolDefinition } from './api';
+import { strongestEffect } from './effects';
 import { errorText } from './errors';
 
 function seconds(ms: number): string {
@@ -28,7 +29,8 @@ export const explainFailure: ToolDefinition = {
       code: { type: 'string', maxLength: 16, description: 'The error code the failing call returned, if known.', examples: ['C001'] },
     },
   },
-  effect: 'read',
+  operations: ['task.list'],
+  effect: strongestEffect(['task.list']),
   idempotent: true,
   invocationMessage: () => 'Checking signing and credentials…',
   async run(input, context) {

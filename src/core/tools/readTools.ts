@@ -6,6 +6,7 @@ import { formatYuan, yuanFromPoints } from '../compute/units';
 import { ConfigError } from '../errors';
 import type { ToolContext, ToolDefinition } from './api';
 import { capLines, field, gigabytes, RESULT_LIMIT_CHARS, tailLines } from './format';
+import { strongestEffect } from './effects';
 import { gpuLabel, offersOf } from './pricing';
 
 const TASK_STATUSES = ['Pending', 'Running', 'Paused', 'End'] as const;
@@ -40,7 +41,8 @@ export const searchGpus: ToolDefinition = {
       gpu_count: { type: 'integer', minimum: 1, maximum: 64, description: 'Exact number of GPUs per node.', examples: [1, 8] },
     },
   },
-  effect: 'read',
+  operations: ['resource.search'],
+  effect: strongestEffect(['resource.search']),
   idempotent: true,
   invocationMessage: () => 'Searching GPU resources…',
   async run(input, context) {
@@ -92,7 +94,8 @@ export const listTasks: ToolDefinition = {
       page_size: { type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'Tasks per page (1–100, default 20).' },
     },
   },
-  effect: 'read',
+  operations: ['task.list'],
+  effect: strongestEffect(['task.list']),
   idempotent: true,
   invocationMessage: () => 'Listing compute tasks…',
   async run(input, context) {
@@ -148,7 +151,8 @@ export const getTask: ToolDefinition = {
     'Get one deployment task by id: status, GPU and region, billed amount, its services with their public URLs, and its nodes ' +
     '(node ids for compute_node_log). Use it to find a service URL or to check whether a task is up.',
   inputSchema: { type: 'object', additionalProperties: false, required: ['task_id'], properties: { task_id: taskIdSchema } },
-  effect: 'read',
+  operations: ['task.detail', 'node.list'],
+  effect: strongestEffect(['task.detail', 'node.list']),
   idempotent: true,
   invocationMessage: (input) => `Reading task ${String(input['task_id'])}…`,
   async run(input, context) {
@@ -178,7 +182,8 @@ export const nodeLog: ToolDefinition = {
       lines: { type: 'integer', minimum: 1, maximum: 1000, default: 100, description: 'How many of the last lines to return (default 100).' },
     },
   },
-  effect: 'read',
+  operations: ['node.list', 'task.detail', 'node.log'],
+  effect: strongestEffect(['node.list', 'task.detail', 'node.log']),
   idempotent: true,
   invocationMessage: (input) => `Reading the node log of task ${String(input['task_id'])}…`,
   async run(input, context) {
@@ -218,7 +223,8 @@ export const listStorage: ToolDefinition = {
       status: { type: 'array', items: { type: 'string', enum: ['Activate', 'Unactivated'] }, maxItems: 2, description: 'Only volumes in these states.' },
     },
   },
-  effect: 'read',
+  operations: ['storage.list'],
+  effect: strongestEffect(['storage.list']),
   idempotent: true,
   invocationMessage: () => 'Listing storage…',
   async run(input, context) {

@@ -7,6 +7,7 @@ import { formatYuan } from '../compute/units';
 import { ConfigError } from '../errors';
 import type { ToolContext, ToolDefinition } from './api';
 import { confirmation } from './confirmation';
+import { strongestEffect } from './effects';
 import { field } from './format';
 import { costLine, findOffer, taskResourceOffer } from './pricing';
 
@@ -53,7 +54,8 @@ export const createTask: ToolDefinition = {
       start_command: { type: 'string', maxLength: 4096, description: 'Command line to run instead of the image\'s entrypoint.', examples: ['python serve.py --port 8080'] },
     },
   },
-  effect: 'write',
+  operations: ['resource.search', 'task.create'],
+  effect: strongestEffect(['resource.search', 'task.create']),
   idempotent: false,
   invocationMessage: (input) => `Creating task "${field(input['task_name'], 64)}"…`,
   async confirm(input, context) {
@@ -112,7 +114,8 @@ export const changeNodeCount: ToolDefinition = {
       nodes: { type: 'integer', minimum: 1, maximum: MAX_NODES, description: 'The new total node count.', examples: [2] },
     },
   },
-  effect: 'write',
+  operations: ['task.detail', 'task.changePoints'],
+  effect: strongestEffect(['task.detail', 'task.changePoints']),
   idempotent: true,
   invocationMessage: (input) => `Setting task ${String(input['task_id'])} to ${String(input['nodes'])} node(s)…`,
   async confirm(input, context) {
@@ -149,7 +152,6 @@ function lifecycleTool(kind: 'pause' | 'recover' | 'stop'): ToolDefinition {
       model: 'Pause a Running deployment task: its nodes are released and billing stops; the task and its configuration are kept and compute_recover_task starts it again (if GPUs are in stock then). Prefer this over stop when the user only wants to stop paying for now.',
       action: 'Pause',
       operation: 'task.pause' as const,
-      effect: 'write' as const,
       consequence: 'Its nodes are released and billing stops; the containers stop and lose what they hold locally. Recover later needs free inventory.',
       done: 'paused: billing stops once its nodes are released',
     },
@@ -161,7 +163,6 @@ function lifecycleTool(kind: 'pause' | 'recover' | 'stop'): ToolDefinition {
       model: 'Recover (restart) a Paused deployment task. Billing resumes at the current price once nodes run. Only for tasks in state Paused.',
       action: 'Recover',
       operation: 'task.recover' as const,
-      effect: 'write' as const,
       consequence: 'Billing resumes per node at the current price once its nodes run.',
       done: 'recovering: billing resumes once its nodes run',
     },
@@ -173,11 +174,11 @@ function lifecycleTool(kind: 'pause' | 'recover' | 'stop'): ToolDefinition {
       model: 'Stop a deployment task. On this platform stop DELETES the task: it ends for good, its nodes and containers are released, and it cannot be recovered. Use only when the user clearly wants the task gone; to stop paying but keep it, use compute_pause_task.',
       action: 'Stop (delete)',
       operation: 'task.stop' as const,
-      effect: 'destructive' as const,
       consequence: 'Stop deletes the task: its nodes, containers and their local data are gone, and it cannot be recovered or undone.',
       done: 'stopped and deleted (status End)',
     },
   }[kind];
+  const effect = strongestEffect(['task.detail', spec.operation]);
   return {
     name: spec.name,
     toolReferenceName: spec.ref,
@@ -185,7 +186,8 @@ function lifecycleTool(kind: 'pause' | 'recover' | 'stop'): ToolDefinition {
     userDescription: spec.user,
     modelDescription: spec.model,
     inputSchema: { type: 'object', additionalProperties: false, required: ['task_id'], properties: { task_id: taskIdSchema } },
-    effect: spec.effect,
+    operations: ['task.detail', spec.operation],
+    effect,
     idempotent: true,
     invocationMessage: (input) => `${spec.action} task ${String(input['task_id'])}…`,
     async confirm(input, context) {
@@ -196,7 +198,7 @@ function lifecycleTool(kind: 'pause' | 'recover' | 'stop'): ToolDefinition {
         const offer = await taskResourceOffer(context.client, resource, context.signal);
         if (offer) lines.push(`Rate: ${costLine(detail.points, offer.device, resource.region_name, offer.yuanPerHour)}.`);
       }
-      return confirmation(spec.effect, context.profile, `${spec.action} task "${field(detail.task_name, 64)}" (${detail.task_id})?`, lines);
+      return confirmation(effect, context.profile, `${spec.action} task "${field(detail.task_name, 64)}" (${detail.task_id})?`, lines);
     },
     async run(input, context) {
       const taskId = input['task_id'] as number;

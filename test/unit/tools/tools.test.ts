@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import type { ComputeClient, Device, OperationId, TaskDetail } from '../../../src/core/compute/api';
 import { ComputeApiError } from '../../../src/core/compute/errors';
 import { confirmTool, findTool, runTool, TOOL_NAME_PATTERN, TOOLS, toolsFor, validateInput, type JsonSchema, type ToolContext } from '../../../src/core/tools/index';
+import { strongestEffect } from '../../../src/core/tools/effects';
 import { capLines, tailLines } from '../../../src/core/tools/format';
 import { flat, growthRatio, LINEAR_RATIO_LIMIT } from '../../helpers/linearTime';
 
@@ -76,6 +77,15 @@ describe('tool definitions', () => {
       assert.match(tool.toolReferenceName, /^[a-zA-Z0-9_]+$/, tool.toolReferenceName);
     }
     assert.doesNotMatch('compute.stop', TOOL_NAME_PATTERN);
+  });
+
+  it('each effect is the strongest catalog effect of the operations the tool performs', () => {
+    for (const tool of TOOLS) {
+      assert.ok(tool.operations.length > 0, tool.name);
+      assert.equal(tool.effect, strongestEffect(tool.operations), tool.name);
+    }
+    assert.equal(strongestEffect(['task.detail', 'task.stop']), 'destructive');
+    assert.equal(strongestEffect(['resource.search']), 'read');
   });
 
   it('every input property is described; reads are safe, stop is the one destructive tool, every change confirms', () => {
