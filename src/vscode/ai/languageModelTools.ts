@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { ToolDefinition } from '../../core/tools/api';
 // Definitions, validation and formatting only: the HTTP stack loads with the compute client, on first use.
 import { confirmTool, runTool } from '../../core/tools/index';
+import { Commands } from '../commandIds';
 import type { ExtensionServices } from '../services';
 import { isLocalSandbox, signalOf, toolContext } from './toolContext';
 
@@ -42,6 +43,8 @@ export class ComputeLanguageModelTool implements vscode.LanguageModelTool<Input>
     const context = await toolContext(this.services, profile, signalOf(token));
     const result = await runTool(this.definition, options.input, context);
     this.services.logger.info(`Tool ${this.definition.name} on profile "${profile.label}": ${result.isError ? 'failed' : 'done'}`);
+    // A task created, scaled, paused or stopped by an agent shows in the Tasks view at once.
+    if (this.definition.effect !== 'read' && !result.isError) void vscode.commands.executeCommand(Commands.tasksRefresh);
     return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.text)]);
   }
 }
