@@ -2,6 +2,7 @@
 // the confirmation of each write and destructive tool (prod named, cost or loss shown), and the MCP server
 // definition for the active profile (secrets only at resolve time).
 import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/vscode/api';
 import { connectedApi, resultText, until } from './aiTestApi';
@@ -120,6 +121,37 @@ describe('ai: compute tools through vscode.lm against the sandbox', () => {
     assert.equal(resolved?.env['COMPUTE_TOOLKIT_TOKEN'], await api.services.profiles.getSecret(profile.id, 'apiToken'));
     const settings = JSON.stringify(vscode.workspace.getConfiguration('computeToolkit'));
     assert.ok(!settings.includes(String(resolved?.env['COMPUTE_TOOLKIT_TOKEN'])), 'the token is not in settings');
+  });
+
+  it('the resolved MCP definition starts the bundled server, which answers tools/list with the read tools', async () => {
+    const [definition] = api.ai.mcpServers.provideMcpServerDefinitions();
+    assert.ok(definition);
+    const resolved = await api.ai.mcpServers.resolveMcpServerDefinition(definition);
+    assert.ok(resolved);
+    const env: Record<string, string> = {};
+    for (const [key, value] of Object.entries({ ...process.env, ...resolved.env })) if (typeof value === 'string') env[key] = value;
+    const child = spawn(resolved.command, resolved.args, { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        let buffered = '';
+        child.on('error', reject);
+        child.on('exit', (code) => reject(new Error(`the MCP server exited with ${String(code)}`)));
+        child.stdout.setEncoding('utf8');
+        child.stdout.on('data', (text: string) => {
+          buffered += text;
+          const line = buffered.split('\n').find((candidate) => candidate.includes('"id":2'));
+          if (line) resolve(line);
+        });
+        const send = (message: unknown): boolean => child.stdin.write(`${JSON.stringify(message)}\n`);
+        send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'in-host-test', version: '1' } } });
+        send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+        send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+      });
+      const tools = (JSON.parse(answer) as { result: { tools: { name: string }[] } }).result.tools.map((tool) => tool.name);
+      assert.deepEqual(tools.sort(), TOOL_NAMES.slice(0, 6).sort());
+    } finally {
+      child.kill();
+    }
   });
 
   it('the MCP provider fires on a profile switch and offers nothing without a profile', async () => {
