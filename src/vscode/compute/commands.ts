@@ -6,6 +6,7 @@ import type { ComputeContext } from './computeContext';
 import { resourceCommands } from './resourceCommands';
 import { runStorageCheckWizard } from './storageCheck';
 import { taskCommands } from './taskCommands';
+import { tasksViewCommands } from './tasksViewCommands';
 
 const storageCommands: readonly CommandEntry<ComputeContext>[] = [
   { id: Commands.storageRefresh, doing: vscode.l10n.t('Refresh storage'), create: ({ storage }) => () => storage.refresh() },
@@ -16,4 +17,4 @@ const storageCommands: readonly CommandEntry<ComputeContext>[] = [
   },
 ];
 
-export const COMPUTE_COMMANDS: readonly CommandEntry<ComputeContext>[] = [...resourceCommands, ...taskCommands, ...storageCommands];
+export const COMPUTE_COMMANDS: readonly CommandEntry<ComputeContext>[] = [...resourceCommands, ...taskCommands, ...tasksViewCommands, ...storageCommands];
