@@ -6,7 +6,7 @@ import type { ChatAction, ChatTurn, ConversationView } from '../../shared/protoc
 import { formatUsage } from '../../shared/conversationMarkdown';
 import type { AutoScroll } from './autoScroll';
 import { button, el } from './dom';
-import { IncrementalMarkdown } from './incrementalMarkdown';
+import { IncrementalMarkdown, type RenderUpdate } from './incrementalMarkdown';
 import type { Markdown } from './markdown';
 
 const ACTION_LABELS: Record<ChatAction, string> = {
@@ -156,9 +156,18 @@ export class Transcript {
   }
 }
 
-function applyStreaming(parts: StreamingParts, update: { frozenAppend: string; tail: string; reset: boolean }): void {
-  if (update.reset) parts.frozen.innerHTML = update.frozenAppend;
-  else if (update.frozenAppend) parts.frozen.insertAdjacentHTML('beforeend', update.frozenAppend);
+function applyStreaming(parts: StreamingParts, update: RenderUpdate): void {
+  // Each frozen chunk is its own element (display: contents) so a late reference definition can replace
+  // just the chunks that use it.
+  for (const { index, html } of update.replaced) {
+    const chunk = parts.frozen.children[index];
+    if (chunk) chunk.innerHTML = html;
+  }
+  for (const html of update.frozenAppend) {
+    const chunk = el('div', { className: 'md-chunk' });
+    chunk.innerHTML = html;
+    parts.frozen.append(chunk);
+  }
   parts.tail.innerHTML = update.tail;
   if (parts.reasoningText && parts.reasoning.textContent !== parts.reasoningText) {
     parts.reasoning.textContent = parts.reasoningText;
