@@ -11,6 +11,7 @@ import type { ExtensionServices } from '../services';
 import { chatPageHtml } from './chatHtml';
 import type { ChatSession } from './chatSession';
 import type { CodeActions } from './codeActions';
+import { clearWithUndo, deleteWithUndo, searchConversations } from './commands';
 
 export const CHAT_VIEW_TYPE = 'computeToolkit.chat';
 const TITLE = 'Compute Chat';
@@ -63,14 +64,12 @@ export class ChatPanel implements vscode.Disposable {
   restore(panel: vscode.WebviewPanel, state: unknown): void {
     const conversationId = typeof state === 'object' && state !== null ? (state as { conversationId?: unknown }).conversationId : undefined;
     if (typeof conversationId === 'string') {
-      void this.session.loaded.then(() => {
-        try {
-          this.session.switchTo(conversationId);
-        } catch (error) {
+      void this.session.loaded
+        .then(() => this.session.switchTo(conversationId))
+        .catch((error: unknown) => {
           // The conversation was deleted since: the panel shows the current one instead.
           this.services.logger.debug(`Chat: the restored panel's conversation is gone (${error instanceof Error ? error.message : String(error)})`);
-        }
-      });
+        });
     }
     if (this.panel) {
       // A second restored panel: one chat panel is enough, keep the first.
@@ -139,6 +138,7 @@ export class ChatPanel implements vscode.Disposable {
       type: 'conversation/state',
       conversation: this.session.view(),
       conversations: this.session.summaries(),
+      conversationCount: this.session.counts.total,
       profileLabel: this.services.profiles.active?.label,
     });
     const models = this.session.models;
@@ -197,13 +197,17 @@ export class ChatPanel implements vscode.Disposable {
         session.newConversation();
         return undefined;
       case 'conversation/switch':
-        session.switchTo(message.conversationId);
+        await session.switchTo(message.conversationId);
+        return undefined;
+      case 'conversation/search':
+        void searchConversations(session, this).catch((error: unknown) => this.services.reportError(error, 'Search the conversations'));
         return undefined;
       case 'conversation/delete':
-        session.delete(message.conversationId);
-        return 'Conversation deleted.';
+        // Not awaited: the notification with Undo stays while the webview goes on.
+        void deleteWithUndo(session, message.conversationId);
+        return undefined;
       case 'conversation/clear':
-        session.clear();
+        void clearWithUndo(session);
         return undefined;
       case 'conversation/export':
         return this.exportMarkdown();

@@ -20,6 +20,8 @@ export interface ChatSettings {
   maxSelectionChars: number;
   firstTokenTimeoutMs: number;
   idleTimeoutMs: number;
+  /** Most conversations kept; 0 keeps every one. */
+  maxConversations: number;
 }
 
 function clamp(value: number, min: number, max: number): number {
@@ -40,6 +42,7 @@ export function readChatSettings(): ChatSettings {
     maxSelectionChars: Math.round(clamp(finite(config.get('maxSelectionChars'), 20_000), 100, MAX_SELECTION_CHARS_CAP)),
     firstTokenTimeoutMs: clamp(finite(config.get('requestTimeoutSeconds'), 60), 1, 3600) * 1000,
     idleTimeoutMs: clamp(finite(config.get('idleTimeoutSeconds'), 60), 1, 3600) * 1000,
+    maxConversations: Math.round(clamp(finite(config.get('maxConversations'), 0), 0, 1_000_000)),
   };
 }
 

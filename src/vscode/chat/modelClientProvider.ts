@@ -5,7 +5,7 @@
 import type { ModelClient } from '../../core/inference/api';
 import type { ExtensionServices, Profile } from '../services';
 import { readChatSettings } from './chatSettings';
-import { MissingModelKeyError, NoChatProfileError } from './turnErrors';
+import { MissingModelKeyError, NoChatProfileError } from '../../core/chat/turnErrors';
 
 type InferenceCore = typeof import('../../core/inference/index');
 

@@ -13,6 +13,8 @@ import { createChatMarkdown } from './markdown';
 import { Transcript } from './transcript';
 
 const FEEDBACK_MS = 2500;
+/** The value of the conversation picker's last entry, which opens the search instead of a conversation. */
+const SEARCH_OPTION = '\u0000search';
 
 function isChatAction(value: string | undefined): value is ChatAction {
   return value !== undefined && (CHAT_ACTIONS as readonly string[]).includes(value);
@@ -82,6 +84,12 @@ class ChatApp {
 
   private buildHeader(): HTMLElement {
     this.conversationSelect.addEventListener('change', () => {
+      if (this.conversationSelect.value === SEARCH_OPTION) {
+        // Not a conversation: put the selection back and let the host search every conversation.
+        if (this.conversation) this.conversationSelect.value = this.conversation.id;
+        void this.request({ type: 'conversation/search' });
+        return;
+      }
       void this.request({ type: 'conversation/switch', conversationId: this.conversationSelect.value });
     });
     this.modelSelect.addEventListener('change', () => void this.request({ type: 'settings/update', model: this.modelSelect.value }));
@@ -139,7 +147,7 @@ class ChatApp {
         const changed = this.conversation?.id !== message.conversation.id;
         this.conversation = message.conversation;
         this.channel.rememberConversation(message.conversation.id);
-        this.renderConversationList(message.conversation.id, message.conversations);
+        this.renderConversationList(message.conversation.id, message.conversations, message.conversationCount);
         this.renderSettings(message.conversation);
         this.profileLabel.textContent = message.profileLabel ? `Profile: ${message.profileLabel}` : 'No profile';
         this.usageLabel.textContent = message.conversation.usage ? `Σ ${formatUsage(message.conversation.usage)}` : '';
@@ -164,15 +172,16 @@ class ChatApp {
     }
   }
 
-  private renderConversationList(activeId: string, conversations: readonly { id: string; title: string; turnCount: number }[]): void {
-    this.conversationSelect.replaceChildren(
-      ...conversations.map((summary) => {
-        const option = el('option', {}, `${summary.title}${summary.turnCount ? ` (${summary.turnCount})` : ''}`);
-        option.value = summary.id;
-        option.selected = summary.id === activeId;
-        return option;
-      }),
-    );
+  private renderConversationList(activeId: string, conversations: readonly { id: string; title: string; turnCount: number }[], total: number): void {
+    const options = conversations.map((summary) => {
+      const option = el('option', {}, `${summary.title}${summary.turnCount ? ` (${summary.turnCount})` : ''}`);
+      option.value = summary.id;
+      option.selected = summary.id === activeId;
+      return option;
+    });
+    const search = el('option', {}, `Search all ${Math.max(total, conversations.length)} conversations…`);
+    search.value = SEARCH_OPTION;
+    this.conversationSelect.replaceChildren(...options, search);
   }
 
   private renderSettings(conversation: ConversationView): void {

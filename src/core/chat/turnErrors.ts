@@ -1,8 +1,8 @@
 // How a failed reply is shown inline in the conversation: what happened, why, and the actions that fix
 // it. The message goes through the Redactor: a server may echo the key it was given.
 
-import { ComputeToolkitError, isComputeToolkitError, type ErrorKind } from '../../core/errors';
-import type { Redactor } from '../../core/log';
+import { ComputeToolkitError, isComputeToolkitError, type ErrorKind } from '../errors';
+import type { Redactor } from '../log';
 import type { ChatAction, TurnError } from '../../shared/protocol';
 
 /** No model API key is stored for the active profile (checked before any request is made). */
