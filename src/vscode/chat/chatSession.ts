@@ -7,15 +7,16 @@ import { ChatSession } from '../../core/chat/chatSession';
 import { nodeChatFiles } from '../../core/chat/chatFiles';
 import { ConversationStore } from '../../core/chat/conversationStore';
 import { NoChatModelError, toTurnError } from '../../core/chat/turnErrors';
+import { StateKeys } from '../commandIds';
 import type { ExtensionServices } from '../services';
-import { newConversationSettings, readChatSettings } from './chatSettings';
+import { newConversationSettings } from './chatSettings';
 import type { ModelClientProvider } from './modelClientProvider';
 
 export { ChatSession };
 export type { DeltaEvent, ModelListState } from '../../core/chat/chatSession';
 
 /** The model picked last, offered to new conversations when no default model is configured. */
-const LAST_MODEL_KEY = 'computeToolkit.chat.lastModel';
+const LAST_MODEL_KEY = StateKeys.chatLastModel;
 
 export function createChatSession(services: ExtensionServices, clients: ModelClientProvider): ChatSession {
   const { context } = services;
@@ -23,7 +24,7 @@ export function createChatSession(services: ExtensionServices, clients: ModelCli
   return new ChatSession({
     store,
     client: async () => (await clients.clientForActiveProfile()).client,
-    newSettings: () => newConversationSettings(),
+    newSettings: () => newConversationSettings(services.config.chat),
     lastModel: {
       get: () => context.globalState.get<string>(LAST_MODEL_KEY, ''),
       set: (model) => void context.globalState.update(LAST_MODEL_KEY, model),
@@ -32,6 +33,6 @@ export function createChatSession(services: ExtensionServices, clients: ModelCli
     noModelError: (reason) => new NoChatModelError(reason),
     logger: services.logger,
     reportError: (error, where) => services.reportError(error, where),
-    retention: () => readChatSettings().maxConversations,
+    retention: () => services.config.chat.maxConversations,
   });
 }

@@ -1,14 +1,19 @@
-// The chat's commands as entries of the one command table (see commands/commandTable.ts): each entry's
-// factory closes over the chat session and panel. Deleting and clearing can be undone from the
-// notification they show; the conversation list is searchable by title and text.
+// The chat area's command-table entries: open the panel, start a conversation, search every conversation,
+// and the three selection-to-prompt commands. Also the undoable Delete and Clear the panel offers.
 
 import * as vscode from 'vscode';
+import type { SelectionIntent } from '../../shared/selectionPrompt';
+import { Commands, type CommandId } from '../commandIds';
 import type { CommandEntry } from '../commands/commandTable';
+import type { ExtensionServices } from '../services';
 import type { ChatPanel } from './chatPanel';
 import type { ChatSession } from './chatSession';
+import { quoteSelection } from './selection';
 
-export interface ChatCommandEntry extends CommandEntry {
-  id: string;
+export interface ChatContext {
+  services: ExtensionServices;
+  session: ChatSession;
+  panel: ChatPanel;
 }
 
 function formatBytes(bytes: number): string {
@@ -78,18 +83,23 @@ export async function searchConversations(session: ChatSession, panel: ChatPanel
   panel.open(false);
 }
 
-export function chatCommands(session: ChatSession, panel: ChatPanel): ChatCommandEntry[] {
-  return [
-    { id: 'computeToolkit.chat.open', doing: vscode.l10n.t('Open the chat'), create: () => () => panel.open(false) },
-    {
-      id: 'computeToolkit.chat.new',
-      doing: vscode.l10n.t('Start a new chat'),
-      create: () => async () => {
-        await session.loaded;
-        session.newConversation();
-        panel.open(false);
-      },
-    },
-    { id: 'computeToolkit.chat.searchConversations', doing: vscode.l10n.t('Search the conversations'), create: () => () => searchConversations(session, panel) },
-  ];
+function selectionEntry(id: CommandId, intent: SelectionIntent, doing: string): CommandEntry<ChatContext> {
+  return { id, doing, create: ({ services, session, panel }) => () => quoteSelection(intent, session, panel, services.config.chat.maxSelectionChars) };
 }
+
+export const CHAT_COMMANDS: readonly CommandEntry<ChatContext>[] = [
+  { id: Commands.chatOpen, doing: 'Open the chat', create: ({ panel }) => () => panel.open(false) },
+  {
+    id: Commands.chatNew,
+    doing: 'Start a new conversation',
+    create: ({ session, panel }) => async () => {
+      await session.loaded;
+      session.newConversation();
+      panel.open(false);
+    },
+  },
+  { id: Commands.chatSearchConversations, doing: 'Search the conversations', create: ({ session, panel }) => () => searchConversations(session, panel) },
+  selectionEntry(Commands.chatAskAboutSelection, 'ask', 'Ask about the selection'),
+  selectionEntry(Commands.chatExplainSelection, 'explain', 'Explain the selection'),
+  selectionEntry(Commands.chatFindBugsInSelection, 'findBugs', 'Find bugs in the selection'),
+];

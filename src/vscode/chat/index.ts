@@ -4,13 +4,13 @@
 import * as vscode from 'vscode';
 import type { ConversationSummary, ConversationView, SettingsPatch } from '../../shared/protocol';
 import { conversationToMarkdown } from '../../shared/conversationMarkdown';
+import { registerCommandTable } from '../commands/commandTable';
 import type { ExtensionServices } from '../services';
 import { CHAT_VIEW_TYPE, ChatPanel } from './chatPanel';
 import { createChatSession } from './chatSession';
 import { CodeActions } from './codeActions';
-import { chatCommands } from './commands';
+import { CHAT_COMMANDS } from './commands';
 import { ModelClientProvider } from './modelClientProvider';
-import { registerSelectionCommands } from './selection';
 
 export interface ChatSnapshot {
   /** The conversation the panel shows. */
@@ -115,19 +115,7 @@ export function registerChat(services: ExtensionServices): ChatApi {
     vscode.window.registerWebviewPanelSerializer(CHAT_VIEW_TYPE, {
       deserializeWebviewPanel: async (webviewPanel, state: unknown) => panel.restore(webviewPanel, state),
     }),
-    // Until the one command table registers them: the same guard as commands/index.ts.
-    ...chatCommands(session, panel).map((entry) => {
-      const handler = entry.create(services as unknown as Parameters<typeof entry.create>[0]);
-      return vscode.commands.registerCommand(entry.id, async (...args: unknown[]) => {
-        try {
-          return await handler(...args);
-        } catch (error) {
-          services.reportError(error, entry.doing);
-          return undefined;
-        }
-      });
-    }),
-    ...registerSelectionCommands(session, panel, (error, where) => services.reportError(error, where)),
+    ...registerCommandTable(CHAT_COMMANDS, { services, session, panel }, services.reportError),
   );
 
   return {
