@@ -13,7 +13,7 @@ import type { Logger } from '../log';
 import type { ChatFiles } from './chatFiles';
 import { entryOf, isConversation, isConversationEntry, settleInterrupted, type ConversationEntry, type StoredConversation } from './conversation';
 
-export const RECENT_ENTRIES = 50;
+export const RECENT_ENTRIES = 20;
 const VERSION = 2;
 const RECENT = 'chat/recent.json';
 const INDEX = 'chat/index.json';
