@@ -15,6 +15,7 @@ import { ConversationStore } from '../../src/core/chat/conversationStore';
 import { silentLogger } from '../../src/core/log';
 import { createChatMarkdown } from '../../src/webview/chat/markdown';
 import { generateReply } from '../unit/webview/replyCorpus';
+import { ENGLISH_CODE_BLOCK_STRINGS } from '../helpers/codeBlockStrings';
 
 const ROUNDS = 31;
 
@@ -131,7 +132,7 @@ export async function runChatHistoryBench(): Promise<void> {
     await store.open();
     await store.save(long);
     await store.flush();
-    const md = createChatMarkdown();
+    const md = createChatMarkdown(ENGLISH_CODE_BLOCK_STRINGS);
     const whole = long.turns.map((turn) => turn.content).join('\n\n');
     const opens: number[] = [];
     const fulls: number[] = [];

@@ -8,6 +8,7 @@
 import { IncrementalMarkdown } from '../../src/webview/chat/incrementalMarkdown';
 import { createChatMarkdown, type Markdown } from '../../src/webview/chat/markdown';
 import { generateReferenceReply, generateReply, splitIntoDeltas } from '../unit/webview/replyCorpus';
+import { ENGLISH_CODE_BLOCK_STRINGS } from '../helpers/codeBlockStrings';
 
 const DELTAS = 20_000;
 const DELTA_INTERVAL_MS = 5;
@@ -81,7 +82,7 @@ export async function runRenderBench(): Promise<void> {
 }
 
 async function benchShape(shape: string, text: string): Promise<void> {
-  const md = createChatMarkdown();
+  const md = createChatMarkdown(ENGLISH_CODE_BLOCK_STRINGS);
   const deltas = splitIntoDeltas(text, DELTAS);
   const expected = md.render(text);
   const prefixLengths: number[] = [];

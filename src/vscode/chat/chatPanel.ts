@@ -11,6 +11,7 @@ import type { ChatAction, HostMessage, WebviewMessage } from '../../shared/proto
 import { parseOpenableLink, validateWebviewMessage } from '../../shared/protocolValidation';
 import type { ExtensionServices } from '../services';
 import { chatPageHtml } from './chatHtml';
+import { webviewStrings } from './webviewStrings';
 import type { ChatSession } from './chatSession';
 import type { CodeActions } from './codeActions';
 import { clearWithUndo, deleteWithUndo, searchConversations } from './commands';
@@ -130,6 +131,7 @@ export class ChatPanel implements vscode.Disposable {
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'chat.js')).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'chat.css')).toString(),
       title: TITLE,
+      strings: webviewStrings(),
     });
   }
 

@@ -5,8 +5,9 @@ import { IncrementalMarkdown, type RenderUpdate } from '../../../src/webview/cha
 import { createChatMarkdown } from '../../../src/webview/chat/markdown';
 import { generateReferenceReply, generateReply, splitIntoDeltas } from './replyCorpus';
 import { splitAtPositions } from '../../helpers/splitAt';
+import { ENGLISH_CODE_BLOCK_STRINGS } from '../../helpers/codeBlockStrings';
 
-const md = createChatMarkdown();
+const md = createChatMarkdown(ENGLISH_CODE_BLOCK_STRINGS);
 
 /** What a view holds after applying the updates (mirrors the DOM view's logic). */
 class ShownHtml {
@@ -134,7 +135,7 @@ describe('IncrementalMarkdown', () => {
     const blocks = Array.from({ length: 40 }, (_, i) => `Paragraph ${i} with some text and \`code ${i}\`.`);
     const text = `${blocks.join('\n\n')}\n`;
     const parsedInputs: string[] = [];
-    const spy = createChatMarkdown();
+    const spy = createChatMarkdown(ENGLISH_CODE_BLOCK_STRINGS);
     const parse = spy.parse.bind(spy);
     spy.parse = (src, env) => {
       parsedInputs.push(src);
