@@ -59,7 +59,7 @@ export class ChatSession {
   private lastStamp = 0;
 
   constructor(private readonly deps: ChatSessionDeps) {
-    this.list = new ConversationList(deps.store, deps.logger, () => this.create(), deps.undoWindowMs);
+    this.list = new ConversationList(deps.store, deps.logger, () => this.create(), deps.undoWindowMs, () => this.stateEmitter.fire());
     this.modelList = new ModelList({
       client: () => deps.client(),
       describeError: (error) => deps.toTurnError(error).message.split('\n')[0] ?? '',
@@ -152,8 +152,12 @@ export class ChatSession {
       title: pending.title,
       undo: async () => {
         const restored = await pending.undo();
-        if (restored) this.stateEmitter.fire();
-        return restored;
+        if (!restored) return false;
+        // Changes not yet written when it was deleted are written now.
+        const conversation = this.list.loaded(conversationId);
+        if (conversation) this.scheduleSave(conversation);
+        this.stateEmitter.fire();
+        return true;
       },
       commit: pending.commit,
     };

@@ -38,6 +38,8 @@ export class ConversationList {
     private readonly logger: Logger,
     private readonly create: () => StoredConversation,
     private readonly undoWindowMs = DEFAULT_UNDO_WINDOW_MS,
+    /** The list changed on its own (the full index arrived after the newest entries). */
+    private readonly listChanged: () => void = () => undefined,
   ) {}
 
   get isOpen(): boolean {
@@ -63,8 +65,15 @@ export class ConversationList {
     if (!this.activeId) this.add(this.create());
     void this.store.loadAll().then(
       (all) => {
-        for (const [id, entry] of all) if (!this.entries.has(id) && !this.pendingDeletions.has(id)) this.entries.set(id, entry);
+        let added = 0;
+        for (const [id, entry] of all) {
+          if (this.entries.has(id) || this.pendingDeletions.has(id)) continue;
+          this.entries.set(id, entry);
+          added++;
+        }
         this.sorted = undefined;
+        this.syncCounts();
+        if (added > 0) this.listChanged();
       },
       (error: unknown) => this.logger.warn(`Chat history: the full list could not be read (${error instanceof Error ? error.message : String(error)})`),
     );
@@ -90,6 +99,7 @@ export class ConversationList {
     this.conversations.set(conversation.id, conversation);
     this.activeId = conversation.id;
     this.touched(conversation);
+    void this.store.setActive(conversation.id);
     return conversation;
   }
 

@@ -126,6 +126,8 @@ describe('ChatSession (host-neutral)', () => {
     assert.deepEqual(titles, ['conversation 4', 'conversation 3', 'conversation 2']);
     assert.equal(session.view().title, 'conversation 4');
     await session.close();
+    const reopened = await storeAt(folder.path).store.open();
+    assert.equal(reopened.activeId, session.view().id, 'the active conversation is remembered');
   });
 
   it('finds conversations by words of their title or text, newest first', async () => {
@@ -140,6 +142,31 @@ describe('ChatSession (host-neutral)', () => {
     assert.deepEqual((await session.search('gpu')).map((entry) => entry.title), ['What is a GPU kernel', 'How do I resize a GPU task?']);
     assert.deepEqual((await session.search('hello THERE cuda')).map((entry) => entry.title), ['Explain CUDA streams'], 'reply text is searched too');
     assert.deepEqual(await session.search('nothing-like-this'), []);
+    await session.close();
+  });
+
+  it('opens with the newest conversations, then lists every one once the full index is read', async () => {
+    const { store } = storeAt(folder.path);
+    const seeding = sessionWith(store, new FakeModelClient());
+    await seeding.loaded;
+    for (let i = 0; i < 30; i++) {
+      if (i > 0) seeding.newConversation();
+      await seeding.send(`conversation ${i}`);
+    }
+    await seeding.close();
+
+    const { store: fresh } = storeAt(folder.path);
+    const session = sessionWith(fresh, new FakeModelClient());
+    let changes = 0;
+    session.onDidChangeState(() => changes++);
+    await session.loaded;
+    assert.equal(session.view().title, 'conversation 29', 'the active conversation is back');
+    assert.equal(session.counts.total, 30);
+    await fresh.loadAll();
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(session.summaries().length, 30);
+    assert.equal(session.summaries()[0]?.title, 'conversation 29');
+    assert.ok(changes >= 2, 'a state change announced the full list');
     await session.close();
   });
 });
