@@ -6,6 +6,7 @@ import type { Logger } from '../log';
 import type { ConversationSummary } from '../../shared/protocol';
 import { entryOf, searchTextOf, type ConversationEntry, type StoredConversation } from './conversation';
 import type { ConversationStore } from './conversationStore';
+import { errorMessage } from '../../shared/errorMessage';
 
 /** Most conversations a picker is sent (the newest; search reaches the rest). */
 export const SUMMARY_LIMIT = 100;
@@ -75,7 +76,7 @@ export class ConversationList {
         this.syncCounts();
         if (added > 0) this.listChanged();
       },
-      (error: unknown) => this.logger.warn(`Chat history: the full list could not be read (${error instanceof Error ? error.message : String(error)})`),
+      (error: unknown) => this.logger.warn(`Chat history: the full list could not be read (${errorMessage(error)})`),
     );
   }
 

@@ -12,6 +12,7 @@
 import type { Logger } from '../log';
 import type { ChatFiles } from './chatFiles';
 import { entryOf, isConversation, isConversationEntry, settleInterrupted, type ConversationEntry, type StoredConversation } from './conversation';
+import { errorMessage } from '../../shared/errorMessage';
 
 export const RECENT_ENTRIES = 20;
 const VERSION = 2;
@@ -173,7 +174,7 @@ export class ConversationStore {
 
   private enqueue(write: () => Promise<void>): Promise<void> {
     const next = this.queue.then(write).catch((error: unknown) => {
-      this.logger.error(`Could not save the chat history: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(`Could not save the chat history: ${errorMessage(error)}`);
     });
     this.queue = next;
     return next;

@@ -15,6 +15,7 @@ import { webviewStrings } from './webviewStrings';
 import type { ChatSession } from './chatSession';
 import type { CodeActions } from './codeActions';
 import { clearWithUndo, deleteWithUndo, searchConversations } from './commands';
+import { errorMessage } from '../../shared/errorMessage';
 
 export const CHAT_VIEW_TYPE = Views.chatPanel;
 
@@ -79,7 +80,7 @@ export class ChatPanel implements vscode.Disposable {
         .then(() => this.session.switchTo(conversationId))
         .catch((error: unknown) => {
           // The conversation was deleted since: the panel shows the current one instead.
-          this.services.logger.debug(`Chat: the restored panel's conversation is gone (${error instanceof Error ? error.message : String(error)})`);
+          this.services.logger.debug(`Chat: the restored panel's conversation is gone (${errorMessage(error)})`);
         });
     }
     if (this.panel) {
@@ -169,8 +170,8 @@ export class ChatPanel implements vscode.Disposable {
     try {
       reply = { ok: true, message: await this.handle(message) };
     } catch (error) {
-      this.services.logger.warn(`Chat: ${message.type} failed: ${error instanceof Error ? error.message : String(error)}`);
-      reply = { ok: false, message: this.services.redactor.redact(error instanceof Error ? error.message : String(error)) };
+      this.services.logger.warn(`Chat: ${message.type} failed: ${errorMessage(error)}`);
+      reply = { ok: false, message: this.services.redactor.redact(errorMessage(error)) };
     }
     this.post({ type: 'request/result', requestId: message.requestId, ...reply });
   }
