@@ -3,8 +3,11 @@
 import { runActivationBench } from './activation';
 import { runChatHistoryBench } from './chatHistory';
 import { runComputeBench } from './compute';
+import { runMcpBench } from './mcp';
 import { runRenderBench } from './render';
 import { runSseBench } from './sse';
+import { runTasksViewBench } from './tasksView';
+import { runTokensBench } from './tokens';
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
@@ -13,7 +16,10 @@ async function main(): Promise<void> {
     ['sse', runSseBench],
     ['render', runRenderBench],
     ['chat-history', runChatHistoryBench],
+    ['tasks', runTasksViewBench],
     ['activation', () => runActivationBench()],
+    ['mcp', runMcpBench],
+    ['tokens', runTokensBench],
   ];
   for (const [name, run] of all) {
     if (only.length > 0 && !only.includes(name)) continue;
