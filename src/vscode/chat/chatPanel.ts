@@ -114,7 +114,7 @@ export class ChatPanel implements vscode.Disposable {
         if (!panel.visible) this.webviewReady = false;
       }),
       panel.onDidDispose(() => {
-        // Closing the panel is a Stop (design §7): the HTTP requests end, partial replies are kept.
+        // Closing the panel is a Stop: the HTTP requests end, partial replies are kept.
         this.session.stopAll();
         this.panel = undefined;
         this.webviewReady = false;

@@ -1,4 +1,4 @@
-// The chat page the host serves (src/vscode/chat/chatHtml.ts): its CSP is exactly the policy of design §7.
+// The chat page the host serves (src/vscode/chat/chatHtml.ts): its CSP allows exactly the nonce script and the webview origin, and the strings travel as inert JSON.
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { chatContentSecurityPolicy, chatPageHtml } from '../../../src/vscode/chat/chatHtml';
