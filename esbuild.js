@@ -23,6 +23,8 @@ const problemReporter = {
 const common = {
   bundle: true,
   minify: production,
+  // Minifying renames classes; error names (ComputeApiError, TimeoutError, …) appear in logs and reports.
+  keepNames: true,
   sourcemap: !production,
   sourcesContent: false,
   logLevel: 'warning',
@@ -49,6 +51,16 @@ const targets = [
   },
 ];
 
+/** The options both bundles share, for tests that build a piece of the source the way the release does. */
+function sharedOptions({ production: prod }) {
+  return { ...common, minify: prod, sourcemap: !prod, plugins: [] };
+}
+
+/** Both bundles as the release builds them (for tests that inspect what ships). */
+function releaseTargets() {
+  return targets.map((target) => ({ ...target, ...sharedOptions({ production: true }) }));
+}
+
 async function main() {
   const contexts = await Promise.all(targets.map((options) => esbuild.context(options)));
   if (watch) {
@@ -59,7 +71,11 @@ async function main() {
   await Promise.all(contexts.map((ctx) => ctx.dispose()));
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+module.exports = { sharedOptions, releaseTargets };
+
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

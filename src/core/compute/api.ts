@@ -274,7 +274,7 @@ export interface ClockSkew {
 /** Why a compute call most likely failed, from local evidence only (spec §7). */
 export type LikelyCause =
   | { kind: 'signature-mismatch-local'; detail: string } // our own self-verify failed: wrong key pair / key damaged
-  | { kind: 'signature-key-not-registered'; detail: string } // self-verify fine: the server holds another public key
+  | { kind: 'token-or-key-unregistered'; detail: string } // local evidence clean: a refused token or an unregistered key (the codes cannot tell)
   | { kind: 'clock-skew'; detail: string; offsetMs: number }
   | { kind: 'timestamp-format'; detail: string }
   | { kind: 'version-type'; detail: string }

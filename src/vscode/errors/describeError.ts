@@ -147,8 +147,8 @@ function describeApiFailure(error: ApiFailure, context: string): ErrorReport {
     switch (cause.kind) {
       case 'signature-mismatch-local':
         return [signRequest, { kind: 'setSecret', secret: 'privateKey' }, SHOW_LOGS];
-      case 'signature-key-not-registered':
-        return [signRequest, { kind: 'showFingerprints' }, SHOW_LOGS];
+      case 'token-or-key-unregistered':
+        return [{ kind: 'setSecret', secret: 'apiToken' }, { kind: 'showFingerprints' }, signRequest, SHOW_LOGS];
       case 'clock-skew':
       case 'timestamp-format':
       case 'version-type':

@@ -90,7 +90,7 @@ describe('compute client against a local HTTP server', () => {
     await assert.rejects(client().call('resource.search', {}), (e: unknown) => {
       assert.ok(e instanceof ComputeApiError);
       assert.equal(e.kind, 'auth');
-      assert.equal(e.likelyCause.kind, 'signature-key-not-registered');
+      assert.equal(e.likelyCause.kind, 'token-or-key-unregistered');
       return true;
     });
     await assert.rejects(client({ creds: tokenCredentials }).call('resource.search', {}), (e: unknown) => e instanceof ComputeApiError && e.likelyCause.kind === 'token');
@@ -254,13 +254,24 @@ describe('diagnose (local evidence only)', () => {
     const signature = sign(text, clientKeys.privateKey);
     const cause = diagnose('C002', { ...base, stringToSign: text, signature, ownPublicKey: platformKeys.publicKey });
     assert.equal(cause.kind, 'signature-mismatch-local');
-    assert.equal(diagnose('C002', { ...base, stringToSign: text, signature, ownPublicKey: clientKeys.publicKey }).kind, 'signature-key-not-registered');
+    assert.equal(diagnose('C002', { ...base, stringToSign: text, signature, ownPublicKey: clientKeys.publicKey }).kind, 'token-or-key-unregistered');
+  });
+  it('with clean local evidence in RSA mode names both causes, the token before the key fingerprint', () => {
+    const text = '/api/x\n1.0.0\n1718000000000\nt\n';
+    const signature = sign(text, clientKeys.privateKey);
+    const cause = diagnose('C002', { ...base, stringToSign: text, signature, ownPublicKey: clientKeys.publicKey });
+    assert.equal(cause.kind, 'token-or-key-unregistered');
+    const token = cause.detail.indexOf('API token');
+    const fingerprint = cause.detail.indexOf('fingerprint');
+    assert.ok(token !== -1 && fingerprint !== -1, cause.detail);
+    assert.ok(token < fingerprint, 'the token (the commoner mistake) comes first');
+    assert.doesNotMatch(cause.detail, /most likely holds a different public key/);
   });
   it('orders the checks: version, then timestamp format, then skew', () => {
     const skew = { offsetMs: 400_000, rttMs: 10, outsideWindow: true };
     assert.equal(diagnose('C004', { ...base, version: '1', timestamp: '171800000', skew }).kind, 'version-type');
     assert.equal(diagnose('C004', { ...base, timestamp: '171800000', skew }).kind, 'timestamp-format');
     assert.equal(diagnose('C004', { ...base, skew }).kind, 'clock-skew');
-    assert.equal(diagnose('C004', { ...base, skew: { ...skew, offsetMs: 60_000, outsideWindow: false } }).kind, 'signature-key-not-registered');
+    assert.equal(diagnose('C004', { ...base, skew: { ...skew, offsetMs: 60_000, outsideWindow: false } }).kind, 'token-or-key-unregistered');
   });
 });
