@@ -2,6 +2,7 @@
 // retries only what is safe to repeat, and turns the envelope into data or a diagnosed error.
 
 import { AbortedError, bodyExcerpt, ConfigError, HttpError, NetworkError, ProtocolError, RateLimitError, TimeoutError } from '../errors';
+import { capMessage, excerptSource, messageSource } from '../excerpt';
 import { assertSecureUrl } from '../http/url';
 import { defaultRetryPolicy, isRetryableStatus, parseRetryAfter, retryDelayMs, sleep, type RetryPolicy } from '../http/retry';
 import { firstHeader, httpRequest, type HttpResponse } from '../http/transport';
@@ -63,7 +64,7 @@ function attemptSecrets(built: BuiltRequest): string[] {
 
 /** A printable, secret-free excerpt of a response body (masked before cutting, so no secret is half shown). */
 function safeExcerpt(text: string, built: BuiltRequest): string {
-  return bodyExcerpt(maskSecretsIn(text, attemptSecrets(built)));
+  return bodyExcerpt(maskSecretsIn(excerptSource(text), attemptSecrets(built)));
 }
 
 export class ComputeClientImpl implements ComputeClient {
@@ -298,7 +299,7 @@ export class ComputeClientImpl implements ComputeClient {
   private interpret(plan: RequestPlan, built: BuiltRequest, answer: Answer, allowFallback: boolean): AttemptOutcome {
     const { status, text, envelope, skew, contentType } = answer;
     if (allowFallback && (status === 404 || status === 405)) return { kind: 'fallback', status };
-    if (!envelope) throw notAnEnvelopeError(status, maskSecretsIn(text, attemptSecrets(built)), contentType);
+    if (!envelope) throw notAnEnvelopeError(status, text, contentType, (head) => maskSecretsIn(head, attemptSecrets(built)));
     if (envelope.success && status >= 200 && status < 300) return { kind: 'data', data: envelope.data };
     if (envelope.success) {
       // A success code under an error status: trust the status, show what came with it.
@@ -315,7 +316,7 @@ export class ComputeClientImpl implements ComputeClient {
       ...(skew ? { skew } : {}),
     });
     const title = plan.operation === 'raw' ? `${plan.method} ${plan.pathWithQuery.split('?')[0] ?? ''}` : operationSpec(plan.operation).title;
-    const serverMessage = maskSecretsIn(envelope.message, attemptSecrets(built));
+    const serverMessage = capMessage(maskSecretsIn(messageSource(envelope.message), attemptSecrets(built)));
     throw new ComputeApiError(envelope.code, serverMessage, plan.operation, cause, status, title);
   }
 

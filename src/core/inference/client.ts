@@ -1,6 +1,7 @@
 // The model client (interface B): thin methods over one exchange (auth, retries, header timeout) and the
 // layered stream reader. Every call re-reads the API key, so a profile switch applies at once.
 
+import { excerptSource } from '../excerpt';
 import { bodyExcerpt, HttpError, ProtocolError } from '../errors';
 import type { ChatCompletion, ChatRequest, ChatStream, ModelClient, ModelClientOptions, ModelInfo } from './api';
 import { completionFromJson } from './chatChunks';
@@ -21,7 +22,7 @@ async function readJson(accepted: AcceptedResponse): Promise<unknown> {
   const parsed = parseJsonBody(received);
   if (!parsed.ok) {
     // A proxy page may echo the Authorization header back: the key never reaches a message.
-    const text = withoutSecret(received, accepted.apiKey);
+    const text = withoutSecret(excerptSource(received), accepted.apiKey);
     throw new HttpError(
       response.status,
       bodyExcerpt(text),

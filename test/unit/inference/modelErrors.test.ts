@@ -110,3 +110,25 @@ describe('shouldRetryModelStatus', () => {
     assert.deepEqual(retried, [429, 500, 502, 503, 504]);
   });
 });
+
+describe('model errors carry a capped excerpt of the server body', () => {
+  const huge = `${'x'.repeat(400)} ${KEY} ${'y'.repeat(900_000)}`;
+  const shapes: Record<string, { status: number; body: string }> = {
+    'OpenAI {error:{message}}': { status: 400, body: JSON.stringify({ error: { message: huge, type: 'invalid_request_error', code: 'x'.repeat(5000) } }) },
+    '{error:"…"} string': { status: 500, body: JSON.stringify({ error: huge }) },
+    'gateway {code, message}': { status: 400, body: JSON.stringify({ code: 400, message: huge }) },
+    'HTML page': { status: 502, body: `<html><body>${huge}</body></html>` },
+    '429 with a message': { status: 429, body: JSON.stringify({ error: { message: huge } }) },
+  };
+  for (const [name, { status, body }] of Object.entries(shapes)) {
+    it(name, () => {
+      const error = errorFromHttpResponse({ status, contentType: 'application/json', bodyText: body, apiKey: KEY });
+      assert.ok(error.message.length <= 1200, `${name}: message of ${error.message.length} characters`);
+      assert.ok(!error.message.includes(KEY), `${name}: the key is in the message`);
+      if (error instanceof ModelApiError) {
+        assert.ok(error.serverMessage.length <= 1200 && (error.code ?? '').length <= 200, `${name}: serverMessage ${error.serverMessage.length}`);
+      }
+      if (error instanceof HttpError) assert.ok(error.excerpt.length <= 1200, `${name}: excerpt ${error.excerpt.length}`);
+    });
+  }
+});
