@@ -75,6 +75,12 @@ export interface ModelClientOptions {
   firstTokenTimeoutMs?: number;
   /** Streaming: longest pause between chunks (ms, default 60000). */
   idleTimeoutMs?: number;
+  /**
+   * Overall deadline of a non-streamed call (model list, whole completion), ms. Default: the header wait
+   * (connectTimeoutMs, or firstTokenTimeoutMs for complete()) plus 60000 for the body. Abort the call's
+   * signal to give up earlier (a Refresh that replaces a stuck load).
+   */
+  requestDeadlineMs?: number;
   /** Retries before the first byte on 429/5xx/network errors (default 2). */
   maxRetries?: number;
   /** Backoff between those retries (defaults 500 ms doubling, capped at 20 s; Retry-After wins, up to the cap). */
