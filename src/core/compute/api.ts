@@ -27,7 +27,7 @@ export interface ComputeClientOptions {
   /** Retries for safe operations on 429/502/503/504/network errors (default 3). */
   maxRetries?: number;
   /** Backoff timing (defaults: 500 ms base, 20 s cap); `maxRetries` above wins over `retry.maxRetries`. */
-  retry?: Partial<import('../http/retry').RetryPolicy>;
+  retry?: import('../http/retry').RetryOptions;
   logger?: import('../log').Logger;
   /** Clock used for timestamps; tests inject a skewed one. Default Date.now. */
   now?: () => number;

@@ -4,7 +4,7 @@
 import { AbortedError, bodyExcerpt, ConfigError, HttpError, NetworkError, ProtocolError, RateLimitError, TimeoutError } from '../errors';
 import { capMessage, excerptSource, messageSource } from '../excerpt';
 import { assertSecureUrl } from '../http/url';
-import { defaultRetryPolicy, isRetryableStatus, parseRetryAfter, retryDelayMs, sleep, type RetryPolicy } from '../http/retry';
+import { isRetryableStatus, parseRetryAfter, retryPolicyFrom, withRetries, type AttemptResult, type RetryPolicy } from '../http/retry';
 import { firstHeader, httpRequest, type HttpResponse } from '../http/transport';
 import { maskSecretsIn, silentLogger, type Logger } from '../log';
 import type {
@@ -93,11 +93,7 @@ export class ComputeClientImpl implements ComputeClient {
     }
     this.version = version;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.retryPolicy = {
-      ...defaultRetryPolicy,
-      ...options.retry,
-      ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
-    };
+    this.retryPolicy = retryPolicyFrom(options.retry, options.maxRetries);
     this.logger = options.logger ?? silentLogger;
     this.clock = new RequestClock(options.now ?? Date.now, processTimestampHistory);
     this.context = {
@@ -210,10 +206,8 @@ export class ComputeClientImpl implements ComputeClient {
   private async sendWithRetries(plan: RequestPlan, signal: AbortSignal | undefined, allowFallback: boolean): Promise<AttemptOutcome> {
     // Whether a failed earlier attempt may still have taken effect on the server (its answer was lost).
     let earlierAttemptMayHaveApplied = false;
-    for (let attempt = 0; ; attempt++) {
-      if (signal?.aborted) throw new AbortedError();
+    const attempt = async (index: number): Promise<AttemptResult<AttemptOutcome>> => {
       const built = await this.buildAttempt(plan, signal);
-      const canRetry = plan.idempotent && attempt < this.retryPolicy.maxRetries;
       const startedAt = performance.now();
       const sentAt = this.clock.localNow();
       let response: HttpResponse;
@@ -231,10 +225,9 @@ export class ComputeClientImpl implements ComputeClient {
       } catch (error) {
         const elapsed = Math.round(performance.now() - startedAt);
         this.logger.warn(`compute ${plan.method} ${built.signedPath} failed after ${elapsed} ms: ${describe(error)}`);
-        if (error instanceof NetworkError && canRetry) {
+        if (error instanceof NetworkError && plan.idempotent) {
           if (!NEVER_SENT_CODES.has(error.code ?? '')) earlierAttemptMayHaveApplied = true;
-          await this.backoff(attempt, undefined, `${error.code ?? 'network error'}`, signal);
-          continue;
+          return { ok: false, error, reason: `${error.code ?? 'network error'}` };
         }
         throw error;
       }
@@ -245,32 +238,35 @@ export class ComputeClientImpl implements ComputeClient {
       const status = response.status;
       this.logger.info(
         `compute ${plan.method} ${built.signedPath} → HTTP ${status}${envelope ? ` code ${envelope.code}` : ''} in ${elapsed} ms` +
-          (attempt > 0 ? ` (attempt ${attempt + 1})` : ''),
+          (index > 0 ? ` (attempt ${index + 1})` : ''),
       );
 
       // An auth or signature failure is never retried, whatever status carries it: repeating cannot fix it.
-      if (isRetryableStatus(status) && !envelope?.success && !(envelope && isAuthFailureCode(envelope.code))) {
+      if (isRetryableStatus(status, this.retryPolicy) && !envelope?.success && !(envelope && isAuthFailureCode(envelope.code))) {
         const retryAfter = parseRetryAfter(firstHeader(response.headers, 'retry-after'));
-        const waitTooLong = retryAfter !== undefined && retryAfter * 1000 > this.retryPolicy.maxDelayMs;
-        if (canRetry && !waitTooLong) {
-          // 429 means "not processed"; a gateway's 5xx may come after the platform acted.
-          if (status !== 429) earlierAttemptMayHaveApplied = true;
-          await this.backoff(attempt, retryAfter, `HTTP ${status}`, signal);
-          continue;
-        }
         // Out of retries (or not safe to repeat): report the transient status as such, even when a
         // gateway wrapped it in an envelope, so the UI can offer "try again later".
-        if (status === 429) throw new RateLimitError(safeExcerpt(text, built), contentTypeOf(response), retryAfter);
-        throw new HttpError(status, safeExcerpt(text, built), contentTypeOf(response), undefined, retryAfter);
+        const failure =
+          status === 429
+            ? new RateLimitError(safeExcerpt(text, built), contentTypeOf(response), retryAfter)
+            : new HttpError(status, safeExcerpt(text, built), contentTypeOf(response), undefined, retryAfter);
+        if (!plan.idempotent) throw failure;
+        // 429 means "not processed"; a gateway's 5xx may come after the platform acted.
+        if (status !== 429) earlierAttemptMayHaveApplied = true;
+        return { ok: false, error: failure, reason: `HTTP ${status}`, retryAfterSeconds: retryAfter };
       }
       const answer: Answer = { status, text, envelope, skew, contentType: contentTypeOf(response) };
       try {
-        return this.interpret(plan, built, answer, allowFallback);
+        return { ok: true, value: this.interpret(plan, built, answer, allowFallback) };
       } catch (error) {
-        if (earlierAttemptMayHaveApplied && (await this.earlierAttemptApplied(plan, error, signal))) return { kind: 'data', data: null };
+        if (earlierAttemptMayHaveApplied && (await this.earlierAttemptApplied(plan, error, signal))) return { ok: true, value: { kind: 'data', data: null } };
         throw error;
       }
-    }
+    };
+    return withRetries(this.retryPolicy, attempt, {
+      signal,
+      onRetry: ({ retry, delayMs, reason }) => this.logger.info(`compute: ${reason}; retry ${retry}/${this.retryPolicy.maxRetries} in ${delayMs} ms`),
+    });
   }
 
   /**
@@ -318,12 +314,6 @@ export class ComputeClientImpl implements ComputeClient {
     const title = plan.operation === 'raw' ? `${plan.method} ${plan.pathWithQuery.split('?')[0] ?? ''}` : operationSpec(plan.operation).title;
     const serverMessage = capMessage(maskSecretsIn(messageSource(envelope.message), attemptSecrets(built)));
     throw new ComputeApiError(envelope.code, serverMessage, plan.operation, cause, status, title);
-  }
-
-  private async backoff(attempt: number, retryAfterSeconds: number | undefined, reason: string, signal?: AbortSignal): Promise<void> {
-    const delay = retryDelayMs(attempt, this.retryPolicy, retryAfterSeconds);
-    this.logger.info(`compute: ${reason}; retry ${attempt + 1}/${this.retryPolicy.maxRetries} in ${delay} ms`);
-    await sleep(delay, signal);
   }
 
   private skewFrom(response: HttpResponse, sentAt: number, receivedAt: number): ClockSkew | undefined {

@@ -5,7 +5,11 @@ export {
   isRetryableStatus,
   parseRetryAfter,
   retryDelayMs,
+  retryPolicyFrom,
   sleep,
+  withRetries,
+  type AttemptResult,
+  type RetryOptions,
   type RetryPolicy,
 } from './retry';
 export {

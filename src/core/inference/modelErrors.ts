@@ -130,11 +130,3 @@ export function errorFromHttpResponse(init: {
   if (apiError !== undefined) return apiError;
   return new HttpError(status, bodyExcerpt(bodyText), contentType, undefined, init.retryAfterSeconds);
 }
-
-/**
- * Statuses worth another attempt before any byte of a reply arrived. Wider than the compute client's set:
- * the gateway reports a restarting model backend as a plain 500, and nothing was generated yet.
- */
-export function shouldRetryModelStatus(status: number): boolean {
-  return status === 429 || status === 500 || status === 502 || status === 503 || status === 504;
-}

@@ -4,7 +4,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { HttpError, RateLimitError } from '../../../src/core/errors';
-import { errorFromHttpResponse, ModelApiError, shouldRetryModelStatus } from '../../../src/core/inference/modelErrors';
+import { isRetryableStatus } from '../../../src/core/http/retry';
+import { exchangeContext } from '../../../src/core/inference/exchange';
+import { errorFromHttpResponse, ModelApiError } from '../../../src/core/inference/modelErrors';
 
 const KEY = 'sk-test-abcdefghijklmnopqrstuvwxyz012345';
 
@@ -104,10 +106,17 @@ describe('errorFromHttpResponse', () => {
   }
 });
 
-describe('shouldRetryModelStatus', () => {
-  it('retries 429 and 5xx, never 4xx', () => {
-    const retried = [200, 400, 401, 403, 404, 408, 429, 500, 501, 502, 503, 504].filter(shouldRetryModelStatus);
+describe('model exchange retry policy', () => {
+  it('retries 429 and 5xx (500 included: nothing of a reply exists yet), never 4xx', () => {
+    const policy = exchangeContext({ apiBaseUrl: 'https://x.invalid/v1', apiKey: async () => undefined }).retryPolicy;
+    const retried = [200, 400, 401, 403, 404, 408, 429, 500, 501, 502, 503, 504].filter((status) => isRetryableStatus(status, policy));
     assert.deepEqual(retried, [429, 500, 502, 503, 504]);
+  });
+  it('honours maxRetries (the request.maxRetries setting) and the shared retry option shape', () => {
+    const context = exchangeContext({ apiBaseUrl: 'https://x.invalid/v1', apiKey: async () => undefined, maxRetries: 7, retry: { baseDelayMs: 3, maxRetries: 1 } });
+    assert.equal(context.retryPolicy.maxRetries, 7);
+    assert.equal(context.retryPolicy.baseDelayMs, 3);
+    assert.equal(context.retryPolicy.maxDelayMs, 20_000);
   });
 });
 
