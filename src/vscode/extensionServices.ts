@@ -13,6 +13,7 @@ import { LogTail, channelLogger } from './log/channelLogger';
 import { SECRET_KINDS } from './profiles/profileRecord';
 import { ProfileStore } from './profiles/profileStore';
 import type { ExtensionServices, Profile, ReadOnlyDocumentOptions } from './services';
+import { errorMessage } from '../shared/errorMessage';
 
 export class Services implements ExtensionServices, vscode.Disposable {
   readonly redactor = new Redactor();
@@ -31,7 +32,7 @@ export class Services implements ExtensionServices, vscode.Disposable {
     this.logChannel = vscode.window.createOutputChannel('Compute Toolkit', { log: true });
     this.logger = redactingLogger(channelLogger(this.logChannel, this.logTail), this.redactor);
     this.config = new Config();
-    this.profiles = new ProfileStore(context.secrets, context.globalState, this.logger);
+    this.profiles = new ProfileStore(context.secrets, context.globalState, this.logger, this.config);
     this.documents = new ReadOnlyDocuments(this.redactor);
     this.clients = new ComputeClientProvider(this.profiles, this.config, this.logger);
     this.reportError = createReportError(this.logger, this.redactor, () => this.profiles.active !== undefined);
@@ -65,7 +66,7 @@ export class Services implements ExtensionServices, vscode.Disposable {
     const sandbox = 'Connect to Local Sandbox';
     const create = 'Create Profile';
     const picked = await vscode.window.showInformationMessage(
-      'Compute Toolkit needs a profile first: the platform addresses and key mode, with its secrets in SecretStorage.',
+      vscode.l10n.t('Compute Toolkit needs a profile first: the platform addresses and key mode, with its secrets in SecretStorage.'),
       sandbox,
       create,
     );
@@ -100,7 +101,7 @@ export class Services implements ExtensionServices, vscode.Disposable {
         this.redactor.setSecrets(values);
       } catch (error) {
         // Keep the previous secrets: masking a stale set is safer than masking none.
-        this.logger.error(`Could not read secrets for log redaction: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.error(`Could not read secrets for log redaction: ${errorMessage(error)}`);
       }
     };
     this.redactorRefresh = this.redactorRefresh.then(collect);

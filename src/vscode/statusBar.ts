@@ -1,12 +1,13 @@
 // The status bar item: active profile and key mode, production in the warning colour; a click switches.
 
+import { Views } from './commandIds';
 import * as vscode from 'vscode';
 import { Commands } from './commandIds';
 import { describeMode } from './profiles/profileRecord';
 import type { Profile, ProfileService } from './services';
 
 export class ProfileStatusBar implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('computeToolkit.profile', vscode.StatusBarAlignment.Left, 50);
+  private readonly item = vscode.window.createStatusBarItem(Views.profileStatusBar, vscode.StatusBarAlignment.Left, 50);
   private readonly subscription: vscode.Disposable;
 
   constructor(profiles: ProfileService) {
@@ -25,7 +26,7 @@ export class ProfileStatusBar implements vscode.Disposable {
   private update(profile: Profile | undefined): void {
     if (!profile) {
       this.item.text = '$(server-environment) No compute profile';
-      this.item.tooltip = 'Compute Toolkit: no profile yet. Click to create one or connect to the local sandbox.';
+      this.item.tooltip = vscode.l10n.t('Compute Toolkit: no profile yet. Click to create one or connect to the local sandbox.');
       this.item.backgroundColor = undefined;
       return;
     }

@@ -9,6 +9,7 @@ import type { Profile } from '../services';
 import { keyAgeDays } from '../profiles/keyRotation';
 import { type CommandEntry } from './commandTable';
 import { targetProfile } from './profileCommands';
+import { errorMessage } from '../../shared/errorMessage';
 
 export interface GeneratedKeyReport {
   profileId: string;
@@ -24,14 +25,15 @@ export interface FingerprintReport {
   problems: string[];
 }
 
-export const keyCommands: Record<string, CommandEntry> = {
-  [Commands.keysGenerate]: {
+export const keyCommands: readonly CommandEntry<Services>[] = [
+  {
+    id: Commands.keysGenerate,
     doing: 'Generate a key pair',
     create: (services) => async (argument?: unknown): Promise<GeneratedKeyReport | undefined> => {
       const profile = await targetProfile(services, argument);
       if (!profile || !(await confirmGenerate(services, profile))) return undefined;
       const pair = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: 'Generating a 2048-bit RSA key pair…' },
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Generating a 2048-bit RSA key pair…') },
         () => computeCore().generateKeyPair(),
       );
       await services.profiles.setSecret(profile.id, 'privateKey', pair.privateKeyPem);
@@ -48,7 +50,8 @@ export const keyCommands: Record<string, CommandEntry> = {
     },
   },
 
-  [Commands.keysShowFingerprints]: {
+  {
+    id: Commands.keysShowFingerprints,
     doing: 'Show key fingerprints',
     create: (services) => async (argument?: unknown): Promise<FingerprintReport | undefined> => {
       const profile = await targetProfile(services, argument);
@@ -64,15 +67,15 @@ export const keyCommands: Record<string, CommandEntry> = {
         ...report.problems,
         'SHA-256 of the SPKI DER; compare with: openssl pkey -pubin -in public.pem -outform DER | openssl dgst -sha256 -c',
       ];
-      void vscode.window.showInformationMessage(`Key fingerprints of "${profile.label}"`, { modal: true, detail: lines.join('\n\n') });
+      void vscode.window.showInformationMessage(vscode.l10n.t('Key fingerprints of "{0}"', profile.label), { modal: true, detail: lines.join('\n\n') });
       return report;
     },
   },
-};
+];
 
 /** Where the public half of a profile's newest generated pair is shown (one document per profile). */
 export function publicKeyDocument(profile: Pick<Profile, 'id' | 'label'>): { key: string; title: string } {
-  return { key: `public-key/${profile.id}`, title: `${profile.label} public key.pem` };
+  return { key: `public-key/${profile.id}`, title: vscode.l10n.t('{0} public key.pem', profile.label) };
 }
 
 async function confirmGenerate(services: Services, profile: Profile): Promise<boolean> {
@@ -87,7 +90,7 @@ async function confirmGenerate(services: Services, profile: Profile): Promise<bo
   if (warnings.length === 0) return true;
   const generate = 'Generate New Pair';
   const answer = await vscode.window.showWarningMessage(
-    `Generate a new key pair for "${profile.label}"?`,
+    vscode.l10n.t('Generate a new key pair for "{0}"?', profile.label),
     { modal: true, detail: warnings.join('\n\n') },
     generate,
   );
@@ -117,7 +120,7 @@ async function fingerprints(services: Services, profile: Profile): Promise<Finge
       const parsed = core.parsePrivateKey(privateKey);
       report.clientKey = { fingerprint: parsed.fingerprint, modulusBits: parsed.modulusBits, ...age('privateKey') };
     } catch (error) {
-      report.problems.push(`The stored private key cannot be used: ${error instanceof Error ? error.message : String(error)}`);
+      report.problems.push(`The stored private key cannot be used: ${errorMessage(error)}`);
     }
   }
   const platformKey = await services.profiles.getSecret(profile.id, 'platformPublicKey');
@@ -126,7 +129,7 @@ async function fingerprints(services: Services, profile: Profile): Promise<Finge
       const parsed = core.parsePlatformPublicKey(platformKey);
       report.platformKey = { fingerprint: parsed.fingerprint, modulusBits: parsed.modulusBits, ...age('platformPublicKey') };
     } catch (error) {
-      report.problems.push(`The stored platform public key cannot be used: ${error instanceof Error ? error.message : String(error)}`);
+      report.problems.push(`The stored platform public key cannot be used: ${errorMessage(error)}`);
     }
   }
   return report;

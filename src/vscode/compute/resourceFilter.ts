@@ -1,6 +1,8 @@
-// The Resources view's filters: device type and task type go to the platform's query (facts §3.1),
+// The Resources view's filters: device type and task type go to the platform's query (docs/platform.md),
 // "hide sold-out" is applied locally. Remembered per workspace; defaults come from settings.
+import { StateKeys } from '../commandIds';
 import * as vscode from 'vscode';
+import type { Config } from '../config';
 
 export interface ResourceFilter {
   /** `device_type` values, e.g. ['GpuDevice'] or ['GpuDevice', 'CpuDevice']. */
@@ -10,25 +12,15 @@ export interface ResourceFilter {
   hideSoldOut: boolean;
 }
 
-const STATE_KEY = 'computeToolkit.resources.filter';
+const STATE_KEY = StateKeys.resourcesFilter;
 const DEVICE_TYPES: readonly { value: string; label: string }[] = [
-  { value: 'GpuDevice', label: 'GPU devices' },
-  { value: 'CpuDevice', label: 'CPU devices' },
+  { value: 'GpuDevice', label: vscode.l10n.t('GPU devices') },
+  { value: 'CpuDevice', label: vscode.l10n.t('CPU devices') },
 ];
-const TASK_TYPES: readonly { value: string; label: string }[] = [{ value: 'Deployment', label: 'Deployment (elastic deployment service)' }];
+const TASK_TYPES: readonly { value: string; label: string }[] = [{ value: 'Deployment', label: vscode.l10n.t('Deployment (elastic deployment service)') }];
 
-function defaultsFromSettings(): ResourceFilter {
-  const config = vscode.workspace.getConfiguration('computeToolkit.resources');
-  const deviceTypes = config
-    .get<string>('deviceType', 'GpuDevice')
-    .split(',')
-    .map((value) => value.trim())
-    .filter((value) => value.length > 0);
-  return {
-    deviceTypes: deviceTypes.length > 0 ? deviceTypes : ['GpuDevice'],
-    taskType: config.get<string>('taskType', 'Deployment').trim() || 'Deployment',
-    hideSoldOut: false,
-  };
+function defaultsFromSettings(config: Config): ResourceFilter {
+  return { deviceTypes: config.resourcesDeviceTypes, taskType: config.resourcesTaskType, hideSoldOut: false };
 }
 
 function isResourceFilter(value: unknown): value is ResourceFilter {
@@ -46,11 +38,14 @@ export class ResourceFilterStore {
   private readonly changed = new vscode.EventEmitter<ResourceFilter>();
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly state: vscode.Memento) {}
+  constructor(
+    private readonly state: vscode.Memento,
+    private readonly config: Config,
+  ) {}
 
   get current(): ResourceFilter {
     const saved = this.state.get<unknown>(STATE_KEY);
-    return isResourceFilter(saved) ? saved : defaultsFromSettings();
+    return isResourceFilter(saved) ? saved : defaultsFromSettings(this.config);
   }
 
   /** The platform query for resource search. */
@@ -90,7 +85,7 @@ interface FilterPickItem extends vscode.QuickPickItem {
 export async function pickResourceFilter(store: ResourceFilterStore): Promise<boolean> {
   const current = store.current;
   const items: (FilterPickItem | vscode.QuickPickItem)[] = [
-    { label: 'Device type', kind: vscode.QuickPickItemKind.Separator },
+    { label: vscode.l10n.t('Device type'), kind: vscode.QuickPickItemKind.Separator },
     ...DEVICE_TYPES.map(
       (type): FilterPickItem => ({
         label: type.label,
@@ -99,7 +94,7 @@ export async function pickResourceFilter(store: ResourceFilterStore): Promise<bo
         apply: (filter) => filter.deviceTypes.push(type.value),
       }),
     ),
-    { label: 'Task type', kind: vscode.QuickPickItemKind.Separator },
+    { label: vscode.l10n.t('Task type'), kind: vscode.QuickPickItemKind.Separator },
     ...TASK_TYPES.map(
       (type): FilterPickItem => ({
         label: type.label,
@@ -110,9 +105,9 @@ export async function pickResourceFilter(store: ResourceFilterStore): Promise<bo
         },
       }),
     ),
-    { label: 'Regions', kind: vscode.QuickPickItemKind.Separator },
+    { label: vscode.l10n.t('Regions'), kind: vscode.QuickPickItemKind.Separator },
     {
-      label: 'Hide sold-out regions',
+      label: vscode.l10n.t('Hide sold-out regions'),
       picked: current.hideSoldOut,
       apply: (filter) => {
         filter.hideSoldOut = true;
@@ -121,8 +116,8 @@ export async function pickResourceFilter(store: ResourceFilterStore): Promise<bo
   ];
   const picked = await vscode.window.showQuickPick(items, {
     canPickMany: true,
-    title: 'Filter Resources',
-    placeHolder: 'Device types to list (at least one), task type, and whether to hide sold-out regions',
+    title: vscode.l10n.t('Filter Resources'),
+    placeHolder: vscode.l10n.t('Device types to list (at least one), task type, and whether to hide sold-out regions'),
   });
   if (!picked) return false;
   const next: ResourceFilter = { deviceTypes: [], taskType: current.taskType, hideSoldOut: false };

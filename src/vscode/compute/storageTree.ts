@@ -1,12 +1,14 @@
 // The Storage view: object storage (JuiceFS) and shared volumes with their status.
+import { Commands, Views } from '../commandIds';
 import * as vscode from 'vscode';
 import type { StorageItem } from '../../core/compute/api';
 import type { ExtensionServices } from '../services';
 import { formatDateTime } from './format';
 import { RemoteTree } from './remoteTree';
 import { ErrorRow, viewMessage } from './treeMessages';
+import { errorMessage } from '../../shared/errorMessage';
 
-export const STORAGE_VIEW_ID = 'computeToolkit.storage';
+export const STORAGE_VIEW_ID = Views.storage;
 
 export class StorageRow extends vscode.TreeItem {
   readonly kind = 'storage' as const;
@@ -67,7 +69,7 @@ export class StorageTree extends RemoteTree<StorageItem[], StorageElement> {
     await this.data.ensureLoaded();
     const state = this.data.state;
     const items = this.data.value;
-    if (!items) return state.kind === 'failed' ? [new ErrorRow(state.error, 'storage', 'computeToolkit.storage.refresh', this.services.redactor)] : [];
+    if (!items) return state.kind === 'failed' ? [new ErrorRow(state.error, 'storage', Commands.storageRefresh, this.services.redactor)] : [];
     return items.map((item) => new StorageRow(item));
   }
 
@@ -86,7 +88,7 @@ export class StorageTree extends RemoteTree<StorageItem[], StorageElement> {
         .call('storage.list', { storage_type: 'Juicefs', status: 'Activate,Unactivated', page: 1, page_size: 100 }, { signal });
       return page.results;
     } catch (error) {
-      this.services.logger.warn(`Storage: could not load the storage list: ${error instanceof Error ? error.message : String(error)}`);
+      this.services.logger.warn(`Storage: could not load the storage list: ${errorMessage(error)}`);
       throw error;
     }
   }

@@ -1,17 +1,21 @@
 // Task commands for context menus and the palette: from a tree row the task is the row; from the
 // palette the user picks one. Confirmations and inputs live here; the work is in TaskActions.
 import * as vscode from 'vscode';
+import { abortSignalFor } from '../ui/cancellation';
+import { Commands, type CommandId } from '../commandIds';
+import type { CommandEntry } from '../commands/commandTable';
 import type { TaskStatus, TaskSummary } from '../../core/compute/api';
 import { isAbort } from '../../core/errors';
 import type { ExtensionServices, Profile, ReadOnlyDocumentOptions } from '../services';
 import { taskPlacement, taskStatusIcon } from './format';
-import { registerGuarded } from './commandGuard';
+import type { ComputeContext } from './computeContext';
 import type { NodeLogTarget, NodeLogViewer } from './nodeLog';
 import type { TaskActions } from './taskActions';
 import { parsePoints } from './taskInput';
 import { NodeItem, ServiceUrlItem, type TasksTree } from './tasksTree';
 
-export interface TaskCommandDeps {
+/** The command-table context as the helpers below see it (the Tasks tree as `tree`). */
+interface TaskCommandDeps {
   services: ExtensionServices;
   tree: TasksTree;
   actions: TaskActions;
@@ -19,86 +23,94 @@ export interface TaskCommandDeps {
   runCreateWizard: () => Promise<unknown>;
 }
 
+const deps = (context: ComputeContext): TaskCommandDeps => ({
+  services: context.services,
+  tree: context.tasks,
+  actions: context.actions,
+  nodeLog: context.nodeLog,
+  runCreateWizard: () => context.runCreateWizard(),
+});
+
 const LIVE: readonly TaskStatus[] = ['Pending', 'Running', 'Paused'];
 const ANY: readonly TaskStatus[] = ['Pending', 'Running', 'Paused', 'End', 'Other'];
 
-export function registerTaskCommands(deps: TaskCommandDeps): vscode.Disposable[] {
-  const { services, tree, actions } = deps;
-  const register = (id: string, doing: string, handler: (arg?: unknown) => unknown): vscode.Disposable => registerGuarded(services, id, doing, handler);
-
-  return [
-    register('computeToolkit.tasks.refresh', 'Refresh tasks', () => tree.refresh()),
-    register('computeToolkit.tasks.create', 'Create task', () => deps.runCreateWizard()),
-    register('computeToolkit.tasks.detail', 'Show task detail', async (arg) => {
-      const task = await resolveTask(deps, arg, ANY, 'Task to show');
-      if (task) await openTaskDetail(deps, task.task_id);
-    }),
-    register('computeToolkit.tasks.pause', 'Pause task', async (arg) => {
-      const task = await resolveTask(deps, arg, ['Running'], 'Running task to pause');
-      if (task) await withProgress(services, `Pausing "${task.task_name}"…`, `Pause task ${task.task_id}`, (signal) => actions.lifecycle('pause', task.task_id, signal));
-    }),
-    register('computeToolkit.tasks.recover', 'Recover task', async (arg) => {
-      const task = await resolveTask(deps, arg, ['Paused'], 'Paused task to recover');
-      if (task) await withProgress(services, `Recovering "${task.task_name}"…`, `Recover task ${task.task_id}`, (signal) => actions.lifecycle('recover', task.task_id, signal));
-    }),
-    register('computeToolkit.tasks.stop', 'Stop task', async (arg) => {
-      const task = await resolveTask(deps, arg, LIVE, 'Task to stop (delete)');
-      const profile = services.profiles.active;
-      if (!task || !profile) return;
-      const decision = await confirmStop(task, profile);
-      if (decision === 'pause') {
-        await withProgress(services, `Pausing "${task.task_name}"…`, `Pause task ${task.task_id}`, (signal) => actions.lifecycle('pause', task.task_id, signal));
-      } else if (decision === 'stop') {
-        await withProgress(services, `Stopping "${task.task_name}"…`, `Stop task ${task.task_id}`, (signal) => actions.lifecycle('stop', task.task_id, signal));
-      }
-    }),
-    register('computeToolkit.tasks.changePoints', 'Change node count', async (arg) => {
-      const task = await resolveTask(deps, arg, LIVE, 'Task whose node count to change');
-      if (!task) return;
-      const value = await vscode.window.showInputBox({
-        title: `Change Node Count of "${task.task_name}"`,
-        prompt: `Nodes to run (now ${task.points}; ${task.runing_points} running)`,
-        value: String(task.points),
-        ignoreFocusOut: true,
-        validateInput: (text) => {
-          const parsed = parsePoints(text);
-          if ('error' in parsed) return parsed.error;
-          return parsed.points === task.points ? `The task already has ${task.points} node(s).` : undefined;
-        },
-      });
-      const parsed = value === undefined ? undefined : parsePoints(value);
-      if (!parsed || 'error' in parsed) return;
-      await withProgress(services, `Changing "${task.task_name}" to ${parsed.points} node(s)…`, `Change node count of task ${task.task_id}`, (signal) =>
-        actions.changePoints(task.task_id, parsed.points, signal),
-      );
-    }),
-    register('computeToolkit.tasks.copyId', 'Copy task id', async (arg) => {
-      const task = await resolveTask(deps, arg, ANY, 'Task whose id to copy');
-      if (!task) return;
-      await vscode.env.clipboard.writeText(String(task.task_id));
-      vscode.window.setStatusBarMessage(`$(check) Copied task id ${task.task_id}`, 3000);
-    }),
-    register('computeToolkit.tasks.openServiceUrl', 'Open service URL', async (arg) => {
-      const url = arg instanceof ServiceUrlItem ? arg.url : typeof arg === 'string' ? arg : await pickServiceUrl(tree);
-      if (url) await openServiceUrl(url);
-    }),
-    register('computeToolkit.nodes.showLog', 'Show node log', async (arg) => {
-      const target = arg instanceof NodeItem ? await targetFromNode(deps, arg) : await pickNodeTarget(deps);
-      if (!target) return;
-      try {
-        await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Fetching log of ${target.nodeName}…` }, () => deps.nodeLog.show(target));
-      } catch (error) {
-        services.reportError(error, `Show log of node ${target.nodeName}`);
-      }
-    }),
-  ];
+/** Builds an entry whose handler sees the helpers' view of the context. */
+function entry(id: CommandId, doing: string, handler: (deps: TaskCommandDeps, arg: unknown) => unknown): CommandEntry<ComputeContext> {
+  return { id, doing, create: (context) => (arg?: unknown) => handler(deps(context), arg) };
 }
+
+export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
+  entry(Commands.tasksRefresh, 'Refresh tasks', (deps) => deps.tree.refresh()),
+  entry(Commands.tasksCreate, 'Create task', (deps) => deps.runCreateWizard()),
+  entry(Commands.tasksDetail, 'Show task detail', async (deps, arg) => {
+    const task = await resolveTask(deps, arg, ANY, 'Task to show');
+    if (task) await openTaskDetail(deps, task.task_id);
+  }),
+  entry(Commands.tasksPause, 'Pause task', async (deps, arg) => {
+    const task = await resolveTask(deps, arg, ['Running'], 'Running task to pause');
+    if (task) await withProgress(deps.services, `Pausing "${task.task_name}"…`, `Pause task ${task.task_id}`, (signal) => deps.actions.lifecycle('pause', task.task_id, signal));
+  }),
+  entry(Commands.tasksRecover, 'Recover task', async (deps, arg) => {
+    const task = await resolveTask(deps, arg, ['Paused'], 'Paused task to recover');
+    if (task) await withProgress(deps.services, `Recovering "${task.task_name}"…`, `Recover task ${task.task_id}`, (signal) => deps.actions.lifecycle('recover', task.task_id, signal));
+  }),
+  entry(Commands.tasksStop, 'Stop task', async (deps, arg) => {
+    const task = await resolveTask(deps, arg, LIVE, 'Task to stop (delete)');
+    const profile = deps.services.profiles.active;
+    if (!task || !profile) return;
+    const decision = await confirmStop(task, profile);
+    if (decision === 'pause') {
+      await withProgress(deps.services, `Pausing "${task.task_name}"…`, `Pause task ${task.task_id}`, (signal) => deps.actions.lifecycle('pause', task.task_id, signal));
+    } else if (decision === 'stop') {
+      await withProgress(deps.services, `Stopping "${task.task_name}"…`, `Stop task ${task.task_id}`, (signal) => deps.actions.lifecycle('stop', task.task_id, signal));
+    }
+  }),
+  entry(Commands.tasksChangePoints, 'Change node count', async (deps, arg) => {
+    const task = await resolveTask(deps, arg, LIVE, 'Task whose node count to change');
+    if (!task) return;
+    const value = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Change Node Count of "{0}"', task.task_name),
+      prompt: vscode.l10n.t('Nodes to run (now {0}; {1} running)', task.points, task.runing_points),
+      value: String(task.points),
+      ignoreFocusOut: true,
+      validateInput: (text) => {
+        const parsed = parsePoints(text);
+        if ('error' in parsed) return parsed.error;
+        return parsed.points === task.points ? `The task already has ${task.points} node(s).` : undefined;
+      },
+    });
+    const parsed = value === undefined ? undefined : parsePoints(value);
+    if (!parsed || 'error' in parsed) return;
+    await withProgress(deps.services, `Changing "${task.task_name}" to ${parsed.points} node(s)…`, `Change node count of task ${task.task_id}`, (signal) =>
+      deps.actions.changePoints(task.task_id, parsed.points, signal),
+    );
+  }),
+  entry(Commands.tasksCopyId, 'Copy task id', async (deps, arg) => {
+    const task = await resolveTask(deps, arg, ANY, 'Task whose id to copy');
+    if (!task) return;
+    await vscode.env.clipboard.writeText(String(task.task_id));
+    vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Copied task id {0}', task.task_id), 3000);
+  }),
+  entry(Commands.tasksOpenServiceUrl, 'Open service URL', async (deps, arg) => {
+    const url = arg instanceof ServiceUrlItem ? arg.url : typeof arg === 'string' ? arg : await pickServiceUrl(deps.tree);
+    if (url) await openServiceUrl(url);
+  }),
+  entry(Commands.nodesShowLog, 'Show node log', async (deps, arg) => {
+    const target = arg instanceof NodeItem ? await targetFromNode(deps, arg) : await pickNodeTarget(deps);
+    if (!target) return;
+    try {
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Fetching log of {0}…', target.nodeName) }, () => deps.nodeLog.show(target));
+    } catch (error) {
+      deps.services.reportError(error, `Show log of node ${target.nodeName}`);
+    }
+  }),
+];
 
 /** The task's detail as a read-only JSON document; opening it again refreshes it. */
 export function taskDetailDocument(actions: TaskActions, taskId: number): ReadOnlyDocumentOptions {
   return {
     key: `task/${taskId}`,
-    title: `Task ${taskId}.json`,
+    title: vscode.l10n.t('Task {0}.json', taskId),
     language: 'json',
     content: async () => `${JSON.stringify(await actions.detail(taskId), null, 2)}\n`,
   };
@@ -106,7 +118,7 @@ export function taskDetailDocument(actions: TaskActions, taskId: number): ReadOn
 
 async function openTaskDetail(deps: TaskCommandDeps, taskId: number): Promise<void> {
   try {
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Loading task ${taskId}…` }, () =>
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading task {0}…', taskId) }, () =>
       deps.services.openReadOnlyDocument(taskDetailDocument(deps.actions, taskId)),
     );
   } catch (error) {
@@ -117,11 +129,7 @@ async function openTaskDetail(deps: TaskCommandDeps, taskId: number): Promise<vo
 /** Runs a platform call under a cancellable notification; failures go to reportError. */
 async function withProgress(services: ExtensionServices, title: string, context: string, work: (signal: AbortSignal) => Promise<void>): Promise<void> {
   try {
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, token) => {
-      const controller = new AbortController();
-      const subscription = token.onCancellationRequested(() => controller.abort());
-      return work(controller.signal).finally(() => subscription.dispose());
-    });
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, token) => work(abortSignalFor(token)));
   } catch (error) {
     if (!isAbort(error)) services.reportError(error, context);
   }
@@ -154,7 +162,7 @@ async function resolveTask(deps: TaskCommandDeps, arg: unknown, statuses: readon
     }
   }
   if (!statuses.includes(task.status)) {
-    void vscode.window.showInformationMessage(`Task "${task.task_name}" is ${task.status}; this needs a ${statuses.join(' or ')} task.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Task "{0}" is {1}; this needs a {2} task.', task.task_name, task.status, statuses.join(' or ')));
     return undefined;
   }
   return task;
@@ -166,7 +174,7 @@ interface TaskPickItem extends vscode.QuickPickItem {
 
 async function pickTask(deps: TaskCommandDeps, statuses: readonly TaskStatus[], placeholder: string): Promise<TaskSummary | undefined> {
   const { tree, services } = deps;
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Loading tasks…' }, () => tree.data.ensureLoaded());
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading tasks…') }, () => tree.data.ensureLoaded());
   const state = tree.data.state;
   if (state.kind === 'failed' && !state.stale) {
     services.reportError(state.error, 'Load tasks');
@@ -175,7 +183,7 @@ async function pickTask(deps: TaskCommandDeps, statuses: readonly TaskStatus[], 
   const candidates = tree.tasks.filter((task) => statuses.includes(task.status));
   if (candidates.length === 0) {
     const profile = services.profiles.active?.label ?? '';
-    void vscode.window.showInformationMessage(`No ${statuses.join(' / ')} tasks on profile "${profile}".`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('No {0} tasks on profile "{1}".', statuses.join(' / '), profile));
     return undefined;
   }
   const picked = await vscode.window.showQuickPick<TaskPickItem>(
@@ -196,7 +204,7 @@ async function confirmStop(task: TaskSummary, profile: Profile): Promise<'stop' 
   const stop = 'Stop Task';
   const pause = 'Pause Instead';
   const choice = await vscode.window.showWarningMessage(
-    `Stop task "${task.task_name}" (${task.task_id}) on ${prod ? 'PRODUCTION ' : ''}profile "${profile.label}"?`,
+    vscode.l10n.t('Stop task "{0}" ({1}) on {2}profile "{3}"?', task.task_name, task.task_id, prod ? 'PRODUCTION ' : '', profile.label),
     {
       modal: true,
       detail:
@@ -210,8 +218,8 @@ async function confirmStop(task: TaskSummary, profile: Profile): Promise<'stop' 
   if (choice !== stop) return undefined;
   if (!prod) return 'stop';
   const typed = await vscode.window.showInputBox({
-    title: `Stop "${task.task_name}" on production profile "${profile.label}"`,
-    prompt: 'Type the task name to confirm the deletion. It cannot be undone.',
+    title: vscode.l10n.t('Stop "{0}" on production profile "{1}"', task.task_name, profile.label),
+    prompt: vscode.l10n.t('Type the task name to confirm the deletion. It cannot be undone.'),
     placeHolder: task.task_name,
     ignoreFocusOut: true,
     validateInput: (value) => (value === task.task_name ? undefined : 'Type the task name exactly.'),
@@ -224,12 +232,12 @@ async function openServiceUrl(url: string): Promise<void> {
   try {
     uri = vscode.Uri.parse(url, true);
   } catch {
-    void vscode.window.showWarningMessage(`Not a valid URL: ${url}`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('Not a valid URL: {0}', url));
     return;
   }
   // Only web addresses: a platform-provided string must not launch other URI handlers.
   if (uri.scheme !== 'https' && uri.scheme !== 'http') {
-    void vscode.window.showWarningMessage(`Not opening ${url}: only http and https addresses are opened.`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('Not opening {0}: only http and https addresses are opened.', url));
     return;
   }
   await vscode.env.openExternal(uri);
@@ -246,10 +254,10 @@ async function pickServiceUrl(tree: TasksTree): Promise<string | undefined> {
     }
   }
   if (items.length === 0) {
-    void vscode.window.showInformationMessage('No task has a public URL yet.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('No task has a public URL yet.'));
     return undefined;
   }
-  return (await vscode.window.showQuickPick(items, { placeHolder: 'Service URL to open', matchOnDescription: true }))?.url;
+  return (await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('Service URL to open'), matchOnDescription: true }))?.url;
 }
 
 /** The service whose log to show: the only one, or the user's pick. Listed tasks carry service ids. */
@@ -259,7 +267,7 @@ async function pickService(deps: TaskCommandDeps, task: TaskSummary): Promise<{ 
   if (services.length <= 1) return services[0];
   const picked = await vscode.window.showQuickPick(
     services.map((service) => ({ label: service.service_name, description: service.service_image, service })),
-    { placeHolder: 'Service whose log to show' },
+    { placeHolder: vscode.l10n.t('Service whose log to show') },
   );
   return picked?.service;
 }
@@ -286,11 +294,11 @@ async function pickNodeTarget(deps: TaskCommandDeps): Promise<NodeLogTarget | un
   const task = await resolveTask(deps, undefined, LIVE, 'Task whose node log to show');
   if (!task) return undefined;
   try {
-    const nodes = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Listing nodes…' }, () =>
+    const nodes = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Listing nodes…') }, () =>
       deps.services.computeClient().call('node.list', { task_id: task.task_id, page: 1, page_size: 100 }),
     );
     if (nodes.results.length === 0) {
-      void vscode.window.showInformationMessage(`Task "${task.task_name}" has no nodes yet.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Task "{0}" has no nodes yet.', task.task_name));
       return undefined;
     }
     const node =
@@ -299,7 +307,7 @@ async function pickNodeTarget(deps: TaskCommandDeps): Promise<NodeLogTarget | un
         : (
             await vscode.window.showQuickPick(
               nodes.results.map((candidate) => ({ label: candidate.name, description: `${candidate.status} · ${candidate.region_name}`, candidate })),
-              { placeHolder: 'Node whose log to show' },
+              { placeHolder: vscode.l10n.t('Node whose log to show') },
             )
           )?.candidate;
     if (!node) return undefined;

@@ -1,12 +1,14 @@
 // The Tasks view: tasks with status icons → services (public URLs) and nodes.
+import { Commands, Views } from '../commandIds';
 import * as vscode from 'vscode';
 import type { RemotePort, ServiceSpec, TaskNode, TaskSummary } from '../../core/compute/api';
 import type { ExtensionServices } from '../services';
 import { formatDateTime, formatPoints, taskDescription, taskPlacement, taskStatusColor, taskStatusIcon } from './format';
 import { RemoteTree } from './remoteTree';
 import { ErrorRow, InfoRow, viewMessage } from './treeMessages';
+import { errorMessage } from '../../shared/errorMessage';
 
-export const TASKS_VIEW_ID = 'computeToolkit.tasks';
+export const TASKS_VIEW_ID = Views.tasks;
 
 /** Tasks listed per refresh. The platform pages; 100 covers an engineer's live tasks. */
 const PAGE_SIZE = 100;
@@ -38,7 +40,7 @@ export class ServiceItem extends vscode.TreeItem {
     super(service.service_name, service.remote_ports.length > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
     this.id = `task/${task.task_id}/service/${service.service_id}`;
     this.description = service.service_image;
-    this.tooltip = `${service.service_name}: ${service.service_image}\nPorts: ${service.remote_ports.map((port) => port.service_port).join(', ') || 'none'}`;
+    this.tooltip = vscode.l10n.t('{0}: {1}\nPorts: {2}', service.service_name, service.service_image, service.remote_ports.map((port) => port.service_port).join(', ') || 'none');
     this.iconPath = new vscode.ThemeIcon('package');
     this.contextValue = 'service';
   }
@@ -60,7 +62,7 @@ export class ServiceUrlItem extends vscode.TreeItem {
     this.iconPath = new vscode.ThemeIcon(url ? 'link-external' : 'plug');
     if (url) {
       this.contextValue = 'serviceUrl';
-      this.command = { title: 'Open Service URL', command: 'computeToolkit.tasks.openServiceUrl', arguments: [this] };
+      this.command = { title: vscode.l10n.t('Open Service URL'), command: Commands.tasksOpenServiceUrl, arguments: [this] };
     } else {
       this.contextValue = 'servicePort';
     }
@@ -79,7 +81,7 @@ export class NodesGroupItem extends vscode.TreeItem {
   ) {
     super('Nodes', vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `task/${task.task_id}/nodes`;
-    this.description = `${task.runing_points}/${task.points} running`;
+    this.description = vscode.l10n.t('{0}/{1} running', task.runing_points, task.points);
     this.iconPath = new vscode.ThemeIcon('server-environment');
     this.contextValue = 'nodes';
   }
@@ -109,7 +111,7 @@ export class NodeItem extends vscode.TreeItem {
     );
     this.iconPath = new vscode.ThemeIcon(nodeStatusIcon(node.status));
     this.contextValue = 'node';
-    this.command = { title: 'Show Node Log', command: 'computeToolkit.nodes.showLog', arguments: [this] };
+    this.command = { title: vscode.l10n.t('Show Node Log'), command: Commands.nodesShowLog, arguments: [this] };
   }
 }
 
@@ -211,7 +213,7 @@ export class TasksTree extends RemoteTree<TaskSummary[], TaskElement> {
     if (!this.services.profiles.active) return [];
     await this.data.ensureLoaded();
     const state = this.data.state;
-    if (state.kind === 'failed' && !state.stale && this.optimistic.size === 0) return [new ErrorRow(state.error, 'tasks', 'computeToolkit.tasks.refresh', this.services.redactor)];
+    if (state.kind === 'failed' && !state.stale && this.optimistic.size === 0) return [new ErrorRow(state.error, 'tasks', Commands.tasksRefresh, this.services.redactor)];
     return this.tasks.map((task) => new TaskItem(task));
   }
 
@@ -225,8 +227,8 @@ export class TasksTree extends RemoteTree<TaskSummary[], TaskElement> {
       }
       return nodes.results.map((node) => new NodeItem(group.task, node, group));
     } catch (error) {
-      this.services.logger.warn(`Tasks: could not list nodes of task ${group.task.task_id}: ${error instanceof Error ? error.message : String(error)}`);
-      const row = new ErrorRow(error, 'nodes', 'computeToolkit.tasks.refresh', this.services.redactor);
+      this.services.logger.warn(`Tasks: could not list nodes of task ${group.task.task_id}: ${errorMessage(error)}`);
+      const row = new ErrorRow(error, 'nodes', Commands.tasksRefresh, this.services.redactor);
       row.id = `task/${group.task.task_id}/nodes/error`;
       return [row];
     }
@@ -237,7 +239,7 @@ export class TasksTree extends RemoteTree<TaskSummary[], TaskElement> {
       const page = await this.services.computeClient().call('task.list', { type: 'Deployment', page: 1, page_size: PAGE_SIZE }, { signal });
       return page.results;
     } catch (error) {
-      this.services.logger.warn(`Tasks: could not load the task list: ${error instanceof Error ? error.message : String(error)}`);
+      this.services.logger.warn(`Tasks: could not load the task list: ${errorMessage(error)}`);
       throw error;
     }
   }
@@ -255,7 +257,7 @@ export class TasksTree extends RemoteTree<TaskSummary[], TaskElement> {
   }
 
   /** Profile switch: drop rows and optimistic tasks of the old profile. */
-  reset(): void {
+  override reset(): void {
     this.optimistic.clear();
     this.data.reset();
   }
