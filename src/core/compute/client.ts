@@ -27,6 +27,7 @@ import { notAnEnvelopeError, tryParseEnvelope, type Envelope } from './envelope'
 import { ComputeApiError, isAuthFailureCode } from './errors';
 import { LastParsedKeys } from './keys';
 import { DETAIL_FALLBACK, OPERATIONS, operationSpec, planOperation, planRaw, type RequestPlan } from './operations';
+import { checkResult } from './resultShapes';
 import { buildRequest, type BuildContext, type BuiltRequest } from './request';
 import { verify } from './signing';
 
@@ -106,6 +107,12 @@ export class ComputeClientImpl implements ComputeClient {
   }
 
   async call<K extends OperationId>(operation: K, params: OperationParams<K>, options?: CallOptions): Promise<OperationResult<K>> {
+    // The shape is checked where the data enters: a malformed success names the operation and the field.
+    const data = await this.callUnchecked(operation, params, options);
+    return checkResult(operation, operationSpec(operation).title, data) as OperationResult<K>;
+  }
+
+  private async callUnchecked<K extends OperationId>(operation: K, params: OperationParams<K>, options?: CallOptions): Promise<OperationResult<K>> {
     const signal = options?.signal;
     if (operation !== DETAIL_FALLBACK.operation) {
       return (await this.execute(planOperation(operation, params, options?.encrypt), signal, false)) as OperationResult<K>;

@@ -8,7 +8,7 @@ import { completionFromJson } from './chatChunks';
 import { ChatStreamRun, type StreamTimeouts } from './chatStream';
 import { exchange, exchangeContext, linkedController, type AcceptedResponse } from './exchange';
 import { modelsFromJson } from './modelCatalog';
-import { errorFromJson, parseJsonBody, withoutSecret } from './modelErrors';
+import { errorFromJson, isRecord, parseJsonBody, withoutSecret } from './modelErrors';
 import { chatRequestBody } from './requestBody';
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
@@ -96,7 +96,11 @@ export function createModelClient(options: ModelClientOptions): ModelClient {
     const apiError = errorFromJson(json, accepted.response.status, accepted.apiKey, accepted.contentType);
     if (apiError !== undefined) throw apiError;
     const models = modelsFromJson(json);
-    if (models === undefined) throw new ProtocolError('The model list has no `data` array.');
+    if (models === undefined) {
+      const data = isRecord(json) ? json['data'] : undefined;
+      const got = data === undefined ? 'missing' : data === null ? 'null' : `a ${typeof data}`;
+      throw new ProtocolError(`Model list: the answer is not in the expected shape: \`data\` should be an array but is ${isRecord(json) ? got : 'not an object'}.`);
+    }
     return models;
   }
 
