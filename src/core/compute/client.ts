@@ -30,6 +30,7 @@ import { DETAIL_FALLBACK, OPERATIONS, operationSpec, planOperation, planRaw, typ
 import { checkResult } from './resultShapes';
 import { buildRequest, type BuildContext, type BuiltRequest } from './request';
 import { verify } from './signing';
+import { processTimestampPartition } from './timestampSlots';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** Envelopes are small; node logs are the largest payload (a few MB at most). */
@@ -92,7 +93,9 @@ export class ComputeClientImpl implements ComputeClient {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.retryPolicy = retryPolicyFrom(options.retry, options.maxRetries);
     this.logger = options.logger ?? silentLogger;
-    this.clock = new RequestClock(options.now ?? Date.now, processTimestampHistory);
+    const partition =
+      options.timestampPartition ?? (() => processTimestampPartition((reason) => this.logger.warn(`compute: timestamps may repeat across processes: ${reason}`)));
+    this.clock = new RequestClock(options.now ?? Date.now, processTimestampHistory, partition);
     this.context = {
       baseUrl: this.baseUrl,
       version: this.version,
@@ -151,7 +154,7 @@ export class ComputeClientImpl implements ComputeClient {
   }
 
   async measureClockSkew(signal?: AbortSignal): Promise<ClockSkew> {
-    const plan = planOperation('resource.search', {}, undefined);
+    const plan = planOperation('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }, undefined);
     let request: { url: string; headers: Record<string, string> };
     try {
       request = await this.buildAttempt(plan, signal);
