@@ -158,7 +158,7 @@ describe('MCP server over stdio (official SDK client) against the sandbox', () =
     assert.equal(created.isError, false, created.text);
     // The expected cost from the platform's own numbers: points per second × 3600 / 1e6 per node.
     const devices = await createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => ({ mode: 'token', token: sandbox.credentials.tokenMode.token }) })
-      .call('resource.search', { task_type: 'Deployment' });
+      .call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' });
     const region = devices.results.find((device) => device.device_name === 'RTX 4090 x 2')?.regions.find((r) => r.region_name === '北京一区');
     assert.ok(region && region.price !== null);
     const perNode = ((region.discount_price ?? region.price) * 3600) / 1_000_000;

@@ -3,6 +3,7 @@
 // against the server, sends it, and names the likely cause of a refusal. Changes nothing.
 
 import { ComputeApiError } from '../compute/errors';
+import { TASK_FILTER_STATUSES, TASK_LIST_TYPE } from '../compute/listing';
 import { ConfigError } from '../errors';
 import type { ToolDefinition } from './api';
 import { strongestEffect } from './effects';
@@ -38,7 +39,7 @@ export const explainFailure: ToolDefinition = {
     const lines: string[] = [];
     if (typeof input['code'] === 'string' && input['code'] !== '') lines.push(`Reported code: ${input['code'].slice(0, 16)}`);
     try {
-      const prepared = await context.client.prepare('task.list', { page: 1, page_size: 1 }, signal ? { signal } : undefined);
+      const prepared = await context.client.prepare('task.list', { type: TASK_LIST_TYPE, status: TASK_FILTER_STATUSES.join(','), page: 1, page_size: 1 }, signal ? { signal } : undefined);
       lines.push(
         `Key mode: ${prepared.mode}`,
         `Version header: "${prepared.version}" ${prepared.version === '1.0.0' ? '✓' : '✗ (must be the string "1.0.0")'}`,
@@ -65,7 +66,7 @@ export const explainFailure: ToolDefinition = {
       lines.push(`Clock: could not be measured (${error instanceof Error ? error.message : String(error)})`);
     }
     try {
-      await context.client.call('task.list', { page: 1, page_size: 1 }, signal ? { signal } : undefined);
+      await context.client.call('task.list', { type: TASK_LIST_TYPE, status: TASK_FILTER_STATUSES.join(','), page: 1, page_size: 1 }, signal ? { signal } : undefined);
       lines.push('Test request (list tasks): accepted ✓ — signing and credentials work now. If a specific call still fails, its own message and input are the cause.');
     } catch (error) {
       if (error instanceof ComputeApiError) {

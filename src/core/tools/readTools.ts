@@ -1,7 +1,8 @@
 // The read tools: search GPU offers, list and inspect tasks, tail a node's log, list storage. None of
 // them changes anything on the platform, so none needs a confirmation beyond the editor's own.
 
-import type { TaskDetail, TaskNode } from '../compute/api';
+import type { TaskDetail, TaskNode, TaskStatus } from '../compute/api';
+import { TASK_FILTER_STATUSES, taskPage } from '../compute/listing';
 import { formatYuan, yuanFromPoints } from '../compute/units';
 import { ConfigError } from '../errors';
 import type { ToolContext, ToolDefinition } from './api';
@@ -101,13 +102,9 @@ export const listTasks: ToolDefinition = {
   async run(input, context) {
     const page = typeof input['page'] === 'number' ? input['page'] : 1;
     const pageSize = typeof input['page_size'] === 'number' ? input['page_size'] : 20;
-    const status = Array.isArray(input['status']) && input['status'].length > 0 ? (input['status'] as string[]).join(',') : undefined;
+    const statuses = Array.isArray(input['status']) && input['status'].length > 0 ? (input['status'] as TaskStatus[]) : TASK_FILTER_STATUSES;
     const search = typeof input['search'] === 'string' && input['search'].trim() !== '' ? input['search'].trim() : undefined;
-    const tasks = await context.client.call(
-      'task.list',
-      { page, page_size: pageSize, ...(status ? { status } : {}), ...(search ? { search_value: search } : {}) },
-      options(context),
-    );
+    const tasks = await taskPage(context.client, { statuses, ...(search ? { searchValue: search } : {}) }, page, pageSize, context.signal);
     if (tasks.results.length === 0) return page > 1 ? `No tasks on page ${page} (${tasks.count} in total).` : 'No tasks match.';
     const first = (page - 1) * pageSize + 1;
     const lines = [
