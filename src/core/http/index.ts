@@ -3,6 +3,7 @@ export { assertSecureUrl, isLoopbackHost, joinUrl } from './url';
 export {
   defaultRetryPolicy,
   isRetryableStatus,
+  modelRetryPolicy,
   parseRetryAfter,
   retryDelayMs,
   retryPolicyFrom,

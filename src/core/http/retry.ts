@@ -24,6 +24,12 @@ export type RetryOptions = Partial<RetryPolicy>;
 
 export const defaultRetryPolicy: RetryPolicy = { maxRetries: 3, baseDelayMs: 500, maxDelayMs: 20_000 };
 
+/**
+ * The model exchange's policy when its caller passes no `maxRetries`: a person waits for the reply, so one
+ * retry fewer; a 500 is retried (see retryServerError). Callers pass the `request.maxRetries` setting.
+ */
+export const modelRetryPolicy: RetryPolicy = { ...defaultRetryPolicy, maxRetries: 2, retryServerError: true };
+
 /** The policy from options, with `maxRetries` (the setting) winning over `retry.maxRetries`. */
 export function retryPolicyFrom(retry: RetryOptions | undefined, maxRetries?: number, base: RetryPolicy = defaultRetryPolicy): RetryPolicy {
   const policy: RetryPolicy = { ...base };

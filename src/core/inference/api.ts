@@ -111,7 +111,7 @@ export interface ModelClientOptions {
   requestDeadlineMs?: number;
   /**
    * Retries before the first byte on 429/500/502/503/504/network errors: pass the `request.maxRetries`
-   * setting (default 3, as the compute client). Wins over `retry.maxRetries`.
+   * setting (default 2 when not passed). Wins over `retry.maxRetries`.
    */
   maxRetries?: number;
   /** Backoff between those retries, the same shape as the compute client's (core/http/retry.ts has the policy). */

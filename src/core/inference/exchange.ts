@@ -9,6 +9,7 @@ import {
   httpRequest,
   isRetryableStatus,
   joinUrl,
+  modelRetryPolicy,
   parseRetryAfter,
   retryPolicyFrom,
   sleep as realSleep,
@@ -60,7 +61,7 @@ export function exchangeContext(options: ModelClientOptions): ExchangeContext {
     options,
     logger: options.logger ?? silentLogger,
     // Nothing of a reply exists before its headers, so a plain 500 (a restarting model backend) is retried too.
-    retryPolicy: retryPolicyFrom({ ...options.retry, retryServerError: true }, options.maxRetries),
+    retryPolicy: retryPolicyFrom(options.retry, options.maxRetries, modelRetryPolicy),
     sleep: options.sleep ?? realSleep,
   };
 }
