@@ -45,6 +45,7 @@ export const Commands = {
   chatAskAboutSelection: 'computeToolkit.chat.askAboutSelection',
   chatExplainSelection: 'computeToolkit.chat.explainSelection',
   chatFindBugsInSelection: 'computeToolkit.chat.findBugsInSelection',
+  chatSearchConversations: 'computeToolkit.chat.searchConversations',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
