@@ -16,7 +16,8 @@ const ENTRY = `
 import { ConfigError, HttpError, RateLimitError, TimeoutError, AbortedError, NetworkError, ProtocolError } from './src/core/errors';
 import { ComputeApiError } from './src/core/compute/errors';
 import { ModelApiError } from './src/core/inference/modelErrors';
-import { MissingModelKeyError, NoChatProfileError, NoChatModelError } from './src/vscode/chat/turnErrors';
+import { MissingModelKeyError, NoChatProfileError, NoChatModelError } from './src/core/chat/turnErrors';
+import { SseLineTooLongError } from './src/core/inference/sseDecoder';
 import { MissingSecretError, NoProfileError } from './src/vscode/errors/missingSecretError';
 export const errors = [
   new ConfigError('x'),
@@ -33,6 +34,7 @@ export const errors = [
   new NoChatModelError('x'),
   new MissingSecretError({ id: 'p', label: 'p' }, 'apiToken', 'x'),
   new NoProfileError(),
+  new SseLineTooLongError(10),
 ];
 `;
 
@@ -51,6 +53,7 @@ const EXPECTED = [
   'NoChatModelError',
   'MissingSecretError',
   'NoProfileError',
+  'SseLineTooLongError',
 ];
 
 async function buildErrors(production: boolean): Promise<{ name: string }[]> {
