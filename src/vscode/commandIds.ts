@@ -62,6 +62,11 @@ export const Views = {
   profileStatusBar: 'computeToolkit.profile',
 } as const;
 
+/** Providers of VS Code's AI surfaces (contributes.mcpServerDefinitionProviders). */
+export const Providers = {
+  mcpServers: 'computeToolkit.mcpServers',
+} as const;
+
 /** Context keys for `when` clauses in the manifest. */
 export const ContextKeys = {
   hasProfile: 'computeToolkit.hasProfile',
