@@ -51,9 +51,10 @@ export function renderResponse(view: ResponseView): string {
 
   if (view.exchanges.length > 1) {
     out.push(`## ${vscode.l10n.t('Attempts')}`, '');
-    for (const exchange of view.exchanges) {
+    // Numbered in order sent: a task detail refused as POST and asked again as GET restarts `attempt`.
+    for (const [index, exchange] of view.exchanges.entries()) {
       const answer = exchange.status !== undefined ? `HTTP ${exchange.status}` : (exchange.failure ?? vscode.l10n.t('no answer'));
-      out.push(`${exchange.attempt + 1}. ${exchange.request.method} ${inline(exchange.request.pathWithQuery)} → ${inline(answer)} (${exchange.elapsedMs} ms, timestamp ${exchange.request.timestamp})`);
+      out.push(`${index + 1}. ${exchange.request.method} ${inline(exchange.request.pathWithQuery)} → ${inline(answer)} (${exchange.elapsedMs} ms, timestamp ${exchange.request.timestamp})`);
     }
     out.push('');
   }

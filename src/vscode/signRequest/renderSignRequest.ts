@@ -86,6 +86,12 @@ export function renderSignRequest(view: SignRequestView): string {
 
   out.push('## curl', '');
   out.push(...renderCurl(prepared), '');
+  out.push('## A failing request', '');
+  out.push(
+    'Copy its string to sign, `sign_str`, headers, curl command or the server reply, then run **Compare with a Failing Request…**: ' +
+      'it compares them with this request field by field and points at the first difference.',
+    '',
+  );
   return out.join('\n');
 }
 

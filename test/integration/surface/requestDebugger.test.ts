@@ -79,6 +79,22 @@ describe('surface: request debugger', () => {
     assert.equal(timestamps.size, result.exchanges.length, 'an attempt reused a timestamp');
   });
 
+  it('a timeout: the document says no answer came, and why', async () => {
+    const config = vscode.workspace.getConfiguration('computeToolkit.request');
+    await config.update('timeoutSeconds', 1, vscode.ConfigurationTarget.Global);
+    try {
+      await injectFault({ target: 'compute', kind: 'latency', delayMs: 2500, pathPrefix: '/api/deployment/resource/search' });
+      const result = await send(SEARCH);
+      assert.equal(result.ok, false);
+      assert.match(result.text, /- Status: no answer/);
+      assert.ok(result.exchanges[0]?.failure, 'the failure of the attempt is missing');
+      assert.match(result.text, /## Response body\n\nNo body: /);
+      assert.ok(result.text.includes(`token: ${maskSecret(token)}`), 'the request headers are missing');
+    } finally {
+      await config.update('timeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('the history keeps the request without secrets; replay re-signs it with a fresh timestamp', async () => {
     const first = await send(SEARCH);
     assert.ok(first.historyId, 'no history entry was recorded');
