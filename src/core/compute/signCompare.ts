@@ -185,6 +185,12 @@ function asHeaders(text: string): PastedHeaders | undefined {
       body = lines.slice(index + 1).join('\n');
       break;
     }
+    const pseudoPath = /^:path:\s*(\S+)$/.exec(line.trim());
+    if (pseudoPath && path === undefined) {
+      // HTTP/2 as browsers' developer tools show it.
+      path = pathOf(pseudoPath[1] ?? '');
+      continue;
+    }
     const header = HEADER_LINE.exec(line.trim());
     if (header && !values.has((header[1] ?? '').toLowerCase())) values.set((header[1] ?? '').toLowerCase(), { name: header[1] ?? '', value: header[2] ?? '' });
   }
@@ -200,7 +206,8 @@ function curlHeaders(text: string): PastedHeaders {
   let path: string | undefined;
   let body: string | undefined;
   // The flag and its spaces are matched only where a flag starts, so a long run of spaces stays linear.
-  const argument = /(?:(-H|--header|--data-raw|--data|-d)\s+)?(?:'([^']*)'|"([^"]*)")/g;
+  // Browsers' "Copy as cURL" writes bodies with escapes as $'…'.
+  const argument = /(?:(-H|--header|--data-raw|--data-binary|--data|-d)\s+\$?)?(?:'([^']*)'|"([^"]*)")/g;
   for (const match of text.matchAll(argument)) {
     const value = match[2] ?? match[3] ?? '';
     if (match[1] === '-H' || match[1] === '--header') {

@@ -148,6 +148,12 @@ describe('comparePasted: headers, curl, replies, signatures', () => {
       ['version-numeric', 'body-json-whitespace'],
     );
   });
+  it("reads HTTP/2 headers from a browser's developer tools and a $'…' body of its Copy as cURL", () => {
+    const devtools = [':method: GET', `:path: ${get.path.replace('%2F', '%2f')}`, 'version: 1.0.0', `timestamp: ${NOW}`, `token: ${TOKEN}`, 'sign_str: abc'].join('\n');
+    assert.equal(firstKind(devtools), 'query-escape-case');
+    const curl = `curl 'https://h.example${post.path}' -H 'version: 1.0.0' -H 'timestamp: ${NOW}' -H 'token: ${TOKEN}' -H 'sign_str: x' --data-raw $'{"task_name":"u","points":1}'`;
+    assert.equal(firstKind(curl, post), 'body-value');
+  });
   it('shows a reply with the secret masked and asks for the request', () => {
     const result = comparePasted(JSON.stringify({ code: 'C001', msg: `bad token ${TOKEN}` }), get, NOW);
     assert.equal(result.pastedKind, 'reply');
