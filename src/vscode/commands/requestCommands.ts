@@ -1,6 +1,7 @@
 // Sign Request, Send Signed Request, Measure Clock Skew, the request debugger (compare, history,
 // replay, copy as curl), and Show Logs.
 
+import * as vscode from 'vscode';
 import { Commands } from '../commandIds';
 import { CompareController } from '../signRequest/compareController';
 import { RequestHistoryController } from '../signRequest/requestHistoryController';
@@ -11,7 +12,7 @@ import type { CommandEntry } from './commandTable';
 export const requestCommands: readonly CommandEntry<Services>[] = [
   {
     id: Commands.requestSign,
-    doing: 'Sign the request',
+    doing: vscode.l10n.t('Sign the request'),
     create: (services) => {
       const controller = new SignRequestController(services);
       return (argument?: unknown) => controller.sign(argument);
@@ -19,7 +20,7 @@ export const requestCommands: readonly CommandEntry<Services>[] = [
   },
   {
     id: Commands.requestSend,
-    doing: 'Send the signed request',
+    doing: vscode.l10n.t('Send the signed request'),
     create: (services) => {
       const controller = new SignRequestController(services);
       return (argument?: unknown) => controller.send(argument);
@@ -27,7 +28,7 @@ export const requestCommands: readonly CommandEntry<Services>[] = [
   },
   {
     id: Commands.requestMeasureClockSkew,
-    doing: 'Measure clock skew',
+    doing: vscode.l10n.t('Measure clock skew'),
     create: (services) => {
       const controller = new SignRequestController(services);
       return () => controller.measureClockSkew();
@@ -67,7 +68,7 @@ export const requestCommands: readonly CommandEntry<Services>[] = [
   },
   {
     id: Commands.showLogs,
-    doing: 'Show the logs',
+    doing: vscode.l10n.t('Show the logs'),
     create: (services) => () => services.logChannel.show(true),
   },
 ];

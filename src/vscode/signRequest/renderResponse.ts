@@ -1,11 +1,13 @@
 // The Send Signed Request response document: status, headers (secrets masked), timing and body of every
 // attempt, and for a failure its diagnosis. Everything from the server is untrusted: it is shown in
-// fenced blocks no content can close, cut at a bound, and never interpreted.
+// fenced blocks no content can close, cut at a bound, and never interpreted. A task's env values can be
+// secrets: masked in both bodies, as wherever a task is shown (Reveal Task Env Values shows them).
 
 import * as vscode from 'vscode';
 import type { ExchangeRecord } from '../../core/compute/api';
 import { ConfigError } from '../../core/errors';
 import { errorMessage } from '../../shared/errorMessage';
+import { maskTaskEnv } from '../compute/envMask';
 import { fence } from './markdownBlocks';
 
 export interface ResponseView {
@@ -38,7 +40,7 @@ export function renderResponse(view: ResponseView): string {
     out.push(fence('text', `${last.request.method} ${last.request.url}`), '');
     out.push(vscode.l10n.t('Token and signature masked (first 4 + last 4 characters).'), '');
     out.push(fence('http', Object.entries(last.request.displayHeaders).map(([name, value]) => `${name}: ${value}`).join('\n')), '');
-    if (last.request.body !== '') out.push(fence(last.request.encrypted ? 'text' : 'json', last.request.body), '');
+    if (last.request.body !== '') out.push(last.request.encrypted ? fence('text', last.request.body) : fence('json', maskEnvInJson(last.request.body)), '');
 
     out.push(`## ${vscode.l10n.t('Response headers')}`, '');
     out.push(
@@ -83,12 +85,25 @@ function renderBody(exchange: ExchangeRecord): string[] {
     return [vscode.l10n.t('An HTML page (not the platform envelope), first {0} of {1} characters:', page.length, exchange.responseBodyChars), '', fence('html', page)];
   }
   try {
-    const pretty = JSON.stringify(JSON.parse(text) as unknown, null, 2);
+    const pretty = JSON.stringify(maskTaskEnv(JSON.parse(text) as unknown), null, 2);
     if (pretty.length <= JSON_DISPLAY_CHARS) return [...cutNote, fence('json', pretty)];
+    return [vscode.l10n.t('JSON of {0} characters, too long to show here; its first part (env values masked):', exchange.responseBodyChars), '', fence('json', pretty.slice(0, JSON_DISPLAY_CHARS))];
   } catch {
-    // Not JSON (or cut inside it): shown as text.
+    // Not JSON (or cut inside it): shown as text, unless it may hold env values that cannot be masked unparsed.
   }
+  if (ENV_FIELD.test(text)) return [vscode.l10n.t('{0} characters that are not complete JSON and hold an env field: not shown, its values may be secrets.', exchange.responseBodyChars)];
   return [...cutNote, fence('text', text.slice(0, JSON_DISPLAY_CHARS))];
+}
+
+const ENV_FIELD = /"(env|envs|environment)"\s*:/;
+
+/** The body as sent with env values masked; the text itself when it is not JSON. */
+function maskEnvInJson(body: string): string {
+  try {
+    return JSON.stringify(maskTaskEnv(JSON.parse(body) as unknown));
+  } catch {
+    return body;
+  }
 }
 
 /** One line, no backticks: safe in a list item. */

@@ -1,12 +1,13 @@
 // The redacted request history: the last requests sent by hand (Send Signed Request), per profile, in
 // globalState. An entry holds what is needed to send the request again (re-signed with a fresh
-// timestamp) and to describe it: never a token, a signature or a secret body field. A request whose
+// timestamp) and to describe it: never a token, a signature, a secret body field or a task's env values. A request whose
 // secrets had to be masked is kept for reading but cannot be replayed.
 
 import type * as vscode from 'vscode';
 import type { HttpMethod } from '../../core/compute/api';
 import { secretFieldNames } from '../../core/compute/operations';
 import { maskSecret } from '../../core/log';
+import { maskTaskEnv } from '../compute/envMask';
 import type { RequestInput } from './requestInput';
 
 export const HISTORY_STATE_KEY = 'requestHistory.v1';
@@ -100,9 +101,10 @@ function isEntry(value: unknown): value is HistoryEntry {
 export function redactInput(input: RequestInput, mask: MaskText): { input: RequestInput; replayable: boolean } {
   if (input.kind === 'operation') {
     const secretNames = new Set(secretFieldNames(input.operation));
-    let replayable = true;
+    const envMasked = maskTaskEnv(input.params);
+    let replayable = JSON.stringify(envMasked) === JSON.stringify(input.params);
     const params: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(input.params)) {
+    for (const [name, value] of Object.entries(envMasked)) {
       if (secretNames.has(name) && typeof value === 'string' && value !== '') {
         params[name] = maskSecret(value);
         replayable = false;
@@ -114,13 +116,20 @@ export function redactInput(input: RequestInput, mask: MaskText): { input: Reque
     }
     return { input: { ...input, params }, replayable };
   }
-  const body = maskDeep(input.request.body, mask);
+  const envMasked = maskEnv(input.request.body);
+  const body = maskDeep(envMasked, mask);
+  if (JSON.stringify(envMasked) !== JSON.stringify(input.request.body)) body.changed = true;
   const query = input.request.query?.map(([name, value]): [string, string] => [name, mask(value)]);
   const queryChanged = query?.some(([, value], index) => value !== input.request.query?.[index]?.[1]) ?? false;
   return {
     input: { kind: 'raw', request: { ...input.request, ...(body.value !== undefined ? { body: body.value } : {}), ...(query ? { query } : {}) } },
     replayable: !body.changed && !queryChanged,
   };
+}
+
+/** A task's env values can be secrets (HF_TOKEN=…): never stored, as never shown. */
+function maskEnv(value: unknown): unknown {
+  return value !== null && typeof value === 'object' ? maskTaskEnv(value) : value;
 }
 
 function maskDeep(value: unknown, mask: MaskText): { value: unknown; changed: boolean } {

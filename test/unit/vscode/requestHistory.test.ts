@@ -60,6 +60,18 @@ describe('request history', () => {
     assert.equal(clean.replayable, true);
   });
 
+  it("masks a task's env values (they can be secrets) and then refuses to replay", () => {
+    const envValue = `hf_${Date.now().toString(36)}_token`;
+    const params = { task_name: 't', points: 1, services: [{ name: 's', env: `HF_TOKEN=${envValue}` }] };
+    const redacted = redactInput({ kind: 'operation', operation: 'task.create', params }, mask);
+    assert.equal(redacted.replayable, false);
+    assert.ok(!JSON.stringify(redacted.input).includes(envValue), 'an env value was kept');
+    assert.ok(JSON.stringify(redacted.input).includes('HF_TOKEN='), 'the variable name should stay readable');
+    const raw = redactInput({ kind: 'raw', request: { method: 'POST', path: '/p', body: { env: { KEY: envValue } } } }, mask);
+    assert.equal(raw.replayable, false);
+    assert.ok(!JSON.stringify(raw.input).includes(envValue));
+  });
+
   it('ignores a damaged stored value instead of failing', () => {
     const state = new MemoryMemento();
     void state.update(HISTORY_STATE_KEY, { a: [{ nonsense: true }, 7], b: 'x' });
