@@ -3,7 +3,7 @@
 // package.nls.json (package.nls.<lang>.json) and l10n/bundle.l10n.json (l10n/bundle.l10n.<lang>.json),
 // the keys it misses (with the English text to translate), the keys it has that English no longer
 // has, and the translations that lost or added a placeholder ({0}), an icon ($(rocket)) or a command
-// link ((command:…)). Exits 1 when anything is listed, so whoever adds strings can fill them fast:
+// link ((command:…)), and the walkthrough pages without a <page>.nls.<lang>.md. Exits 1 when anything is listed, so whoever adds strings can fill them fast:
 //   node scripts/l10n-missing.mjs [--root DIR] [--lang zh-cn]
 import fs from 'node:fs';
 import path from 'node:path';
@@ -60,6 +60,18 @@ export function missingTranslations(root, onlyLanguage) {
       if (!fs.existsSync(full)) result.fileMissing = true;
       const problems = Object.keys(result.missing).length + result.extra.length + Object.keys(result.tokenMismatch).length;
       if (problems > 0) report[file] = result;
+    }
+  }
+  // Walkthrough pages: VS Code shows media/walkthrough/<page>.nls.<lang>.md when it exists.
+  const pagesDir = path.join(root, 'media', 'walkthrough');
+  if (fs.existsSync(pagesDir)) {
+    const names = fs.readdirSync(pagesDir);
+    const pages = names.filter((name) => name.endsWith('.md') && !/\.nls\.[\w-]+\.md$/.test(name));
+    const languages = [...new Set([...REQUIRED_LANGUAGES, ...names.map((name) => /\.nls\.([\w-]+)\.md$/.exec(name)?.[1]).filter(Boolean)])]
+      .filter((lang) => !onlyLanguage || lang === onlyLanguage);
+    for (const lang of languages) {
+      const missing = pages.filter((page) => !names.includes(page.replace(/\.md$/, `.nls.${lang}.md`)));
+      if (missing.length > 0) report[`media/walkthrough/*.nls.${lang}.md`] = { missingPages: missing.map((page) => `media/walkthrough/${page}`) };
     }
   }
   return report;

@@ -37,7 +37,7 @@ class ChatApp {
   private readonly transcriptElement = el('div', { className: 'transcript', ariaLabel: 'Conversation' });
   private readonly emptyState = el('div', { className: 'empty-state' },
     el('p', {}, 'Ask a hosted model about your code.'),
-    el('p', { className: 'hint' }, 'Select code in an editor and press Ctrl+Alt+I (⌘⌥I) to quote it here.'));
+    el('p', { className: 'hint' }, 'Select code in an editor and press Ctrl+Alt+Shift+A (⌘⌥⇧A) to quote it here.'));
   private readonly jumpButton = button('Jump to latest ↓', { className: 'jump-latest' });
   private readonly feedback = el('div', { className: 'feedback' });
   private readonly input = el('textarea', { className: 'composer-input', ariaLabel: 'Message', title: 'Enter to send, Shift+Enter for a new line' });

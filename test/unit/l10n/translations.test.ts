@@ -64,7 +64,7 @@ describe('translations (zh-cn)', () => {
     }
   });
 
-  it('a language file that does not exist is reported whole', () => {
+  it('a language file or walkthrough page that does not exist is reported', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'l10n-missing-'));
     try {
       fs.mkdirSync(path.join(root, 'l10n'));
@@ -74,6 +74,12 @@ describe('translations (zh-cn)', () => {
       assert.equal(report['package.nls.zh-cn.json']?.fileMissing, true);
       assert.deepEqual(report['package.nls.zh-cn.json']?.missing, { a: 'Tasks' });
       assert.deepEqual(report['l10n/bundle.l10n.zh-cn.json']?.missing, { Retry: 'Retry' });
+      fs.mkdirSync(path.join(root, 'media', 'walkthrough'), { recursive: true });
+      fs.writeFileSync(path.join(root, 'media', 'walkthrough', 'keys.md'), '# Keys');
+      fs.writeFileSync(path.join(root, 'media', 'walkthrough', 'chat.md'), '# Chat');
+      fs.writeFileSync(path.join(root, 'media', 'walkthrough', 'chat.nls.zh-cn.md'), '# 对话');
+      const pages = runScript(root).report['media/walkthrough/*.nls.zh-cn.md'] as unknown as { missingPages: string[] };
+      assert.deepEqual(pages.missingPages, ['media/walkthrough/keys.md']);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
