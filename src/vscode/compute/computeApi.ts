@@ -3,6 +3,7 @@
 import type * as vscode from 'vscode';
 import type { StorageCheckBody } from '../../core/compute/api';
 import type { NodeLogTarget } from './nodeLog';
+import type { ResourceFilterStore } from './resourceFilter';
 import type { StorageCheckResult } from './storageCheck';
 import type { RegionChoice } from './resourceSearch';
 import type { TaskCreateInput } from './taskInput';
@@ -38,6 +39,8 @@ export interface ComputeApi {
   snapshot(view: ComputeViewName, options?: { depth?: number }): Promise<ViewSnapshot>;
   /** A fresh resource search flattened to regions: what the create wizard's region step lists. */
   searchRegions(signal?: AbortSignal): Promise<RegionChoice[]>;
+  /** The Resources filter (GPU model, VRAM, price, region, stock) the view, search and wizard share. */
+  readonly resourceFilter: ResourceFilterStore;
   /** Creates a task exactly as the wizard does after its review step; returns the task id. */
   createTask(input: TaskCreateInput, signal?: AbortSignal): Promise<number>;
   pauseTask(taskId: number): Promise<void>;

@@ -92,6 +92,7 @@ export function registerCompute(services: ExtensionServices): ComputeApi {
       const tree: AnyRemoteTree = trees[view];
       return { message: tree.message(), rows: await snapshotTree(tree, depth) };
     },
+    resourceFilter: filter,
     searchRegions: async (signal) => flattenRegions(await searchDevices(services, filter, signal ?? new AbortController().signal)),
     createTask: (input, signal) => actions.create(input, signal),
     pauseTask: (taskId) => actions.lifecycle('pause', taskId),
