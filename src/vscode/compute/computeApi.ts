@@ -52,6 +52,10 @@ export interface ComputeApi {
   openTaskDetail(taskId: number): Promise<vscode.TextEditor>;
   /** The storage check the wizard sends (encrypted); an envelope failure comes back as pass: false. */
   checkStorage(body: StorageCheckBody, signal?: AbortSignal): Promise<StorageCheckResult>;
-  /** Opens the reusable node log document (key `node-log`) and starts following it. */
+  /** Opens the node's own log document (named after the node) at its end and starts following it. */
   openNodeLog(target: NodeLogTarget): Promise<vscode.TextEditor>;
+  /** Runs one follow round of the open node logs now (what the timer does every few seconds). */
+  followNodeLogs(): Promise<void>;
+  /** True while the node's log is followed. */
+  isFollowingNodeLog(target: NodeLogTarget): boolean;
 }

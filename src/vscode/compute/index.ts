@@ -102,6 +102,8 @@ export function registerCompute(services: ExtensionServices): ComputeApi {
     // Same document as the command; errors reach the caller instead of a notification.
     openTaskDetail: (taskId) => services.openReadOnlyDocument(taskDetailDocument(actions, taskId)),
     openNodeLog: (target) => nodeLog.show(target),
+    followNodeLogs: () => nodeLog.tick(),
+    isFollowingNodeLog: (target) => nodeLog.following(target),
     checkStorage: (body, signal) => checkStorage(services, body, signal),
   };
 }
