@@ -1,5 +1,6 @@
-// "Check Storage Credentials…": asks for the spec's fields (§2.2), prefilled from a selected storage
-// row, with the access and secret keys as password inputs; sends the encrypted check and shows
+// "Check Storage Credentials…": a storage row (or one picked from the listed storages) fills in every
+// field the platform knows, so the user answers one masked step: the access and secret keys, typed
+// together. Only "by hand" asks for the storage's fields first. Sends the encrypted check and shows
 // pass/fail with the server's message. The keys live only in this function's locals: never logged,
 // stored, or shown.
 import { Commands } from '../commandIds';
@@ -10,7 +11,8 @@ import { maskSecret } from '../../core/log';
 import { isApiFailure } from '../errors/describeError';
 import type { ExtensionServices } from '../services';
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
-import { StorageRow, storageLocation } from './storageTree';
+import { StorageRow, storageLocation, storageStateName } from './storageTree';
+import { splitKeyPair } from './storageValues';
 
 export interface StorageCheckResult {
   pass: boolean;
@@ -45,8 +47,17 @@ function maskKeys(text: string, body: StorageCheckBody): string {
   return out;
 }
 
-function required(label: string): (value: string) => string | undefined {
-  return (value) => (value.trim().length === 0 ? `Enter the ${label}.` : undefined);
+function required(message: string): (value: string) => string | undefined {
+  return (value) => (value.trim().length === 0 ? message : undefined);
+}
+
+/** What is wrong with the key pair typed so far, for the input's validation line. */
+function keyPairProblem(text: string): string | undefined {
+  const pair = splitKeyPair(text);
+  if (pair === 'empty') return vscode.l10n.t('Enter the access key, a space, then the secret key.');
+  if (pair === 'one') return vscode.l10n.t('Add the secret key after a space.');
+  if (pair === 'many') return vscode.l10n.t('Only two keys: the access key and the secret key.');
+  return undefined;
 }
 
 interface StorageChoice extends vscode.QuickPickItem {
@@ -58,7 +69,7 @@ export function storageChoices(storages: readonly StorageItem[]): StorageChoice[
   return [
     ...storages.map((storage) => ({
       label: storage.storage_name,
-      description: `${storage.status} · ${storageLocation(storage) || 'no bucket'}`,
+      description: `${storageStateName(storage.status)} · ${storageLocation(storage) || 'no bucket'}`,
       detail: vscode.l10n.t('{0} · region id {1}', storage.endpoint || 'no endpoint', storage.juicefs_region_id),
       storage,
     })),
@@ -104,9 +115,11 @@ export async function runStorageCheckWizard(
   // shows in the view; here it only means the user types the fields.
   const storages = from ? [] : await listedStorages().catch(() => []);
   const picks = storages.length > 0;
-  const title = `Check Storage Credentials (${profile.label})`;
-  const totalSteps = picks ? 8 : 7;
-  const at = (step: number) => ({ title, step: picks ? step + 1 : step, totalSteps });
+  const title = vscode.l10n.t('Check Storage Credentials ({0})', profile.label);
+  // A known storage needs only the keys; by hand, its five fields come first.
+  let byHand = from === undefined && !picks;
+  const totalSteps = (): number => (picks ? 1 : 0) + (byHand ? 5 : 0) + 1;
+  const at = (step: number) => ({ title, step: (picks ? 1 : 0) + step, totalSteps: totalSteps() });
 
   const pickStorage: Step = async (input) => {
     const items = storageChoices(storages);
@@ -114,17 +127,18 @@ export async function runStorageCheckWizard(
     const picked = await input.showQuickPick({
       title,
       step: 1,
-      totalSteps,
+      totalSteps: totalSteps(),
       items,
       placeholder: vscode.l10n.t('Storage to check (its fields are filled in; you add the access and secret keys)'),
       ...(current ? { activeItem: current } : {}),
     });
     prefill(picked.storage);
-    return askName;
+    byHand = picked.storage === undefined;
+    return byHand ? askName : askKeys;
   };
 
   const askName: Step = async (input) => {
-    fields.storage_name = await input.showInputBox({ ...at(1), value: fields.storage_name, prompt: vscode.l10n.t('Storage name'), validate: required('storage name') });
+    fields.storage_name = await input.showInputBox({ ...at(1), value: fields.storage_name, prompt: vscode.l10n.t('Storage name'), validate: required(vscode.l10n.t('Enter the storage name.')) });
     return askRegionId;
   };
   const askRegionId: Step = async (input) => {
@@ -132,12 +146,12 @@ export async function runStorageCheckWizard(
       ...at(2),
       value: fields.juicefs_region_id,
       prompt: vscode.l10n.t('Storage region id (juicefs_region_id, an integer)'),
-      validate: (value) => (/^\d+$/.test(value.trim()) ? undefined : 'Enter the region id as a whole number.'),
+      validate: (value) => (/^\d+$/.test(value.trim()) ? undefined : vscode.l10n.t('Enter the region id as a whole number.')),
     });
     return askBucket;
   };
   const askBucket: Step = async (input) => {
-    fields.bucket = await input.showInputBox({ ...at(3), value: fields.bucket, prompt: vscode.l10n.t('Bucket'), validate: required('bucket') });
+    fields.bucket = await input.showInputBox({ ...at(3), value: fields.bucket, prompt: vscode.l10n.t('Bucket'), validate: required(vscode.l10n.t('Enter the bucket.')) });
     return askDir;
   };
   const askDir: Step = async (input) => {
@@ -150,20 +164,28 @@ export async function runStorageCheckWizard(
       value: fields.endpoint,
       prompt: vscode.l10n.t('Endpoint (storage service host name)'),
       placeholder: vscode.l10n.t('e.g. tos-cn-beijing.volces.com'),
-      validate: required('endpoint'),
+      validate: required(vscode.l10n.t('Enter the endpoint.')),
     });
-    return askAccessKey;
+    return askKeys;
   };
-  const askAccessKey: Step = async (input) => {
-    fields.access_key = await input.showInputBox({ ...at(6), value: fields.access_key, prompt: vscode.l10n.t('Access key'), password: true, validate: required('access key') });
-    return askSecretKey;
-  };
-  const askSecretKey: Step = async (input) => {
-    fields.secret_key = await input.showInputBox({ ...at(7), value: fields.secret_key, prompt: vscode.l10n.t('Secret key'), password: true, validate: required('secret key') });
+  const askKeys: Step = async (input) => {
+    const keys = await input.showInputBox({
+      ...at(byHand ? 6 : 1),
+      value: '',
+      prompt: vscode.l10n.t('Access key and secret key of "{0}" ({1}), separated by a space', fields.storage_name, [fields.bucket, fields.endpoint].filter(Boolean).join(' @ ')),
+      placeholder: vscode.l10n.t('ACCESS_KEY SECRET_KEY'),
+      password: true,
+      validate: keyPairProblem,
+    });
+    const pair = splitKeyPair(keys);
+    if (typeof pair !== 'string') {
+      fields.access_key = pair.accessKey;
+      fields.secret_key = pair.secretKey;
+    }
   };
 
   try {
-    if (!(await MultiStepInput.run(picks ? pickStorage : askName))) return;
+    if (!(await MultiStepInput.run(picks ? pickStorage : byHand ? askName : askKeys))) return;
   } catch (error) {
     services.reportError(error, 'Check storage credentials');
     return;

@@ -5,6 +5,7 @@ import type { StorageItem } from '../../core/compute/api';
 import type { ExtensionServices } from '../services';
 import { formatDateTime } from './format';
 import { RemoteTree } from './remoteTree';
+import { formatUsage } from './storageValues';
 import { ErrorRow, viewMessage } from './treeMessages';
 
 export const STORAGE_VIEW_ID = Views.storage;
@@ -15,13 +16,15 @@ export class StorageRow extends vscode.TreeItem {
     super(storage.storage_name, vscode.TreeItemCollapsibleState.None);
     this.id = `storage/${storage.storage_id}`;
     const location = storageLocation(storage);
-    this.description = `${storage.status}${location ? ` · ${location}` : ''}`;
+    const usage = formatUsage(storage.use_size, storage.size);
+    this.description = [storageStateName(storage.status), usage, location].filter(Boolean).join(' · ');
     const created = formatDateTime(storage.create_time);
     this.tooltip = new vscode.MarkdownString(
       [
         `**${storage.storage_name}** · ${storage.storage_type} · id ${storage.storage_id}`,
         '',
-        `- Status: **${storage.status}**`,
+        `- ${vscode.l10n.t('Status: {0}', `**${storageStateName(storage.status)}**`)} (\`${storage.status}\`)`,
+        ...(usage ? [`- ${vscode.l10n.t('Used: {0}', usage)}`] : []),
         `- Bucket: \`${storage.bucket || '—'}\`, dir \`${storage.dir || '/'}\``,
         `- Endpoint: \`${storage.endpoint || '—'}\` (region id ${storage.juicefs_region_id})`,
         ...(created ? [`- Created: ${created}`] : []),
@@ -38,6 +41,20 @@ export class StorageRow extends vscode.TreeItem {
 export function storageLocation(storage: Pick<StorageItem, 'bucket' | 'dir'>): string {
   const dir = (storage.dir ?? '').replace(/^\/+/, '');
   return [storage.bucket, dir].filter((part) => part && part.length > 0).join('/');
+}
+
+/** The platform's state words ("Activate") as a person reads them ("Active"). */
+export function storageStateName(status: string): string {
+  switch (status) {
+    case 'Activate':
+      return vscode.l10n.t('Active');
+    case 'Unactivated':
+      return vscode.l10n.t('Not activated');
+    case 'Delete':
+      return vscode.l10n.t('Deleted');
+    default:
+      return status;
+  }
 }
 
 function storageIcon(status: StorageItem['status']): vscode.ThemeIcon {

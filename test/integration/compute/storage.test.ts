@@ -33,7 +33,11 @@ describe('compute: Storage tree and credentials check', () => {
     );
     for (const [index, row] of rows.entries()) {
       assert.equal(row.contextValue, 'storage');
-      assert.ok(row.description?.startsWith(listed[index]?.status ?? '?'), `description ${row.description}`);
+      const item = listed[index];
+      const state = item?.status === 'Activate' ? 'Active' : item?.status === 'Unactivated' ? 'Not activated' : '?';
+      assert.ok(row.description?.startsWith(`${state} · `), `a state a person reads: ${row.description}`);
+      assert.doesNotMatch(row.description ?? '', /Activate\b|Unactivated/, 'not the platform\'s state word');
+      if (typeof item?.size === 'number' && item.size > 0) assert.match(row.description ?? '', / \/ \d+(\.\d)? [KMGTP]?B( \(\d+%\))?/, `size and usage: ${row.description}`);
     }
   });
 

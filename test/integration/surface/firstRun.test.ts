@@ -94,7 +94,8 @@ describe('surface: first run', () => {
       const users = bound.get(normaliseChord(key)) ?? [];
       assert.ok(users.includes(command), `${command} is not listed under ${key}: the parse is broken`);
       const others = users.filter((other) => other !== command && !other.startsWith('-') && !other.startsWith('computeToolkit.'));
-      assert.deepEqual(others, [], `${key} (${command}) is also VS Code's ${others.join(', ')}`);
+      const free = [...'abcdefghijklmnopqrstuvwxyz'].map((letter) => `ctrl+alt+shift+${letter}`).filter((chord) => !bound.has(normaliseChord(chord)));
+      assert.deepEqual(others, [], `${key} (${command}) is also VS Code's ${others.join(', ')}; free: ${free.join(' ')}`);
     }
   });
 });
