@@ -95,7 +95,7 @@ export class ResourcesTree extends RemoteTree<Device[], ResourceElement> {
       'resources',
       this.services.redactor,
       (devices) => devices.length === 0,
-      'No devices match the current filter. Use the filter button to widen it.',
+      vscode.l10n.t('No devices match the current filter. Use the filter button to widen it.'),
     );
   }
 

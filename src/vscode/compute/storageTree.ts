@@ -78,7 +78,7 @@ export class StorageTree extends RemoteTree<StorageItem[], StorageElement> {
 
   message(): string | undefined {
     if (!this.services.profiles.active) return undefined;
-    return viewMessage(this.data.state, 'storage', this.services.redactor, (items) => items.length === 0, 'No storage configured on this account. Add buckets in the platform console.');
+    return viewMessage(this.data.state, 'storage', this.services.redactor, (items) => items.length === 0, vscode.l10n.t('No storage configured on this account. Add buckets in the platform console.'));
   }
 
   async getChildren(element?: StorageElement): Promise<StorageElement[]> {

@@ -192,7 +192,7 @@ export class TasksTree extends RemoteTree<TaskSummary[], TaskElement> {
     if (!this.services.profiles.active) return undefined;
     const state = this.data.state;
     if (state.kind === 'loaded' && this.optimistic.size > 0) return undefined;
-    return viewMessage(state, 'tasks', this.services.redactor, (tasks) => tasks.length === 0, 'No tasks yet. Create one with + or from a region in Resources.');
+    return viewMessage(state, 'tasks', this.services.redactor, (tasks) => tasks.length === 0, vscode.l10n.t('No tasks yet. Create one with + or from a region in Resources.'));
   }
 
   getParent(element: TaskElement): TaskElement | undefined {
