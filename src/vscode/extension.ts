@@ -5,6 +5,7 @@
 import { ContextKeys } from './commandIds';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from './api';
+import { registerAi } from './ai/index';
 import { registerChat } from './chat/index';
 import { registerCommandTable } from './commands/commandTable';
 import { CORE_COMMANDS } from './commands/index';
@@ -37,6 +38,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 
   const compute = registerCompute(services);
   const chat = registerChat(services);
+  const ai = registerAi(services);
+  context.subscriptions.push(...ai.disposables);
 
   // The in-host tests drive the first run themselves (test/integration/surface/firstRun.test.ts).
   if (context.extensionMode !== vscode.ExtensionMode.Test) {
@@ -55,6 +58,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     services,
     compute,
     chat,
+    ai: ai.api,
     ready,
     surface: {
       profiles: services.profiles,

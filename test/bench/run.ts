@@ -2,8 +2,11 @@
 // Benchmarks are not tests: they print numbers and goals, they never fail a build.
 import { runActivationBench } from './activation';
 import { runComputeBench } from './compute';
+import { runMcpBench } from './mcp';
 import { runRenderBench } from './render';
 import { runSseBench } from './sse';
+import { runTasksViewBench } from './tasksView';
+import { runTokensBench } from './tokens';
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
@@ -11,7 +14,10 @@ async function main(): Promise<void> {
     ['compute', runComputeBench],
     ['sse', runSseBench],
     ['render', runRenderBench],
+    ['tasks', runTasksViewBench],
     ['activation', () => runActivationBench()],
+    ['mcp', runMcpBench],
+    ['tokens', runTokensBench],
   ];
   for (const [name, run] of all) {
     if (only.length > 0 && !only.includes(name)) continue;

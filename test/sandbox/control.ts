@@ -6,9 +6,12 @@
 //   DELETE /__sandbox/faults     → 204
 //   POST   /__sandbox/clock      ← {offsetMs: number} → {offsetMs}
 //   GET    /__sandbox/requests   → RecordedRequest[] (newest first)
+//   POST   /__sandbox/tasks/seed ← {running?, pending?, paused?, ended?: count} → 201 TaskSeedResult
+//                                 (a heavy account: compute/bulkTasks.ts; 400 naming the bad field)
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxClock } from './clock';
+import type { TaskSeedResult } from './compute/bulkTasks';
 import { parseFault } from './faults';
 import { sendJson } from './http';
 import type { FaultQueue, RecordedRequest, SandboxBootstrap } from './types';
@@ -18,6 +21,8 @@ export interface ControlContext {
   faults: FaultQueue;
   clock: SandboxClock;
   requests: () => readonly RecordedRequest[];
+  /** Adds tasks; throws TypeError/RangeError for bad counts. */
+  seedTasks: (counts: unknown) => TaskSeedResult;
 }
 
 type ControlAction = (body: Buffer, res: ServerResponse) => void;
@@ -37,6 +42,7 @@ export function createControlHandler(context: ControlContext): (req: IncomingMes
         res.writeHead(204).end();
       },
     },
+    '/__sandbox/tasks/seed': { POST: (body, res) => sendJson(res, 201, context.seedTasks(parseJsonBody(body))) },
     '/__sandbox/clock': {
       POST: (body, res) => {
         const request = parseJsonBody(body);

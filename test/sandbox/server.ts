@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { createClock } from './clock';
 import type { KeyRecord } from './compute/auth';
+import { parseSeedCounts, seedBulkTasks } from './compute/bulkTasks';
 import { buildCatalog } from './compute/catalog';
 import { sendEnvelope, type EnvelopeField } from './compute/envelope';
 import { createComputeHandler } from './compute/handler';
@@ -141,7 +142,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const url = `http://${LOOPBACK}:${port}`;
   const bootstrap: SandboxBootstrap = { computeBaseUrl: url, modelApiBaseUrl: `${url}/v1`, consoleUrl: `${url}/console`, credentials };
   listening.bootstrap = bootstrap;
-  listening.control = createControlHandler({ bootstrap, faults, clock, requests: () => requestLog.snapshot() });
+  // Each seed call shuffles with its own seed, so repeated calls do not repeat one pattern.
+  let seedCalls = 0;
+  const seedHeavyAccount = (counts: unknown) => seedBulkTasks(catalog, tasks, parseSeedCounts(counts), (options.seed ?? DEFAULT_SEED) + ++seedCalls);
+  listening.control = createControlHandler({ bootstrap, faults, clock, requests: () => requestLog.snapshot(), seedTasks: seedHeavyAccount });
 
   let closing: Promise<void> | undefined;
   return {
@@ -154,6 +158,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return requestLog.snapshot();
     },
     setClockOffset: (ms) => clock.setOffset(ms),
+    seedTasks: seedHeavyAccount,
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -2,6 +2,7 @@
 // test/sandbox/main.ts for people (`npm run sandbox`, `npm start`) and the real-VS-Code runs.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TaskSeedCounts, TaskSeedResult } from './compute/bulkTasks';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port on 127.0.0.1. */
@@ -90,6 +91,8 @@ export interface Sandbox {
   readonly requests: readonly RecordedRequest[];
   /** Sandbox's own clock offset in ms (tests move it to simulate skew). */
   setClockOffset(ms: number): void;
+  /** Adds a heavy account's tasks in mixed statuses (also POST /__sandbox/tasks/seed). */
+  seedTasks(counts: TaskSeedCounts): TaskSeedResult;
   close(): Promise<void>;
 }
 

@@ -15,6 +15,7 @@ import type {
 } from '../../../src/core/compute/api';
 import type { SandboxClock } from '../clock';
 import { SandboxFailure, invalidParam } from './codes';
+import type { Paging } from './params';
 import type { TaskCreateInput } from './taskBody';
 
 /** The platform bills every 5 minutes; forecast_value is the next period at the current rate. */
@@ -66,7 +67,11 @@ export class TaskStore {
     private readonly pendingMs: number,
   ) {}
 
-  create(input: TaskCreateInput, options: { startedAgoMs?: number } = {}): number {
+  /**
+   * `startedAgoMs` backdates the task (seeded history); `pendingMs` overrides how long it stays
+   * Pending (a seeded task that is still waiting for resources).
+   */
+  create(input: TaskCreateInput, options: { startedAgoMs?: number; pendingMs?: number } = {}): number {
     const now = this.clock.realNow() - (options.startedAgoMs ?? 0);
     const task: TaskRecord = {
       id: this.nextTaskId++,
@@ -77,7 +82,7 @@ export class TaskStore {
       services: input.services.map((service) => ({ ...service, service_id: this.nextServiceId++ })),
       pricePerSecond: input.pricePerSecond,
       phase: 'Active',
-      runningAt: now + this.pendingMs,
+      runningAt: now + (options.pendingMs ?? this.pendingMs),
       nodes: [],
       releasedNodeMs: 0,
     };
@@ -122,15 +127,23 @@ export class TaskStore {
     if (points > task.nodes.length) this.addNodes(task, points - task.nodes.length, Math.max(task.runningAt, now + this.pendingMs));
   }
 
-  list(filter: TaskListFilter): TaskSummary[] {
+  /** One page of the matching tasks, newest first, and how many match in all. */
+  list(filter: TaskListFilter, paging: Paging): { count: number; results: TaskSummary[] } {
     // Every sandbox task is a Deployment; a type filter without it matches nothing.
-    if (filter.types && !filter.types.includes('Deployment')) return [];
+    if (filter.types && !filter.types.includes('Deployment')) return { count: 0, results: [] };
     const search = filter.searchValue?.toLowerCase();
-    return [...this.tasks.values()]
-      .filter((task) => !filter.statuses || filter.statuses.includes(this.status(task)))
-      .filter((task) => !search || task.name.toLowerCase().includes(search))
-      .sort((a, b) => b.id - a.id)
-      .map((task) => this.summary(task));
+    // Ids only grow and the map keeps insertion order, so newest first is the reverse: no sort.
+    const found = [...this.tasks.values()]
+      .reverse()
+      .filter((task) => (!filter.statuses || filter.statuses.includes(this.status(task))) && (!search || task.name.toLowerCase().includes(search)));
+    const start = (paging.page - 1) * paging.pageSize;
+    // Summaries only for the page: a list of thousands costs one pass, not thousands of summaries.
+    return { count: found.length, results: found.slice(start, start + paging.pageSize).map((task) => this.summary(task)) };
+  }
+
+  /** How many tasks the store holds (the seed endpoint reports it). */
+  get size(): number {
+    return this.tasks.size;
   }
 
   detail(taskId: number): TaskDetail {
