@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ComputeApi, TreeRow } from '../../../src/vscode/compute/index';
-import { computeWithSandbox, refreshUntil } from './computeTestApi';
+import { computeWithSandbox, findRow, refreshUntil } from './computeTestApi';
 
 /** The number at the end of a row id such as `task/1229831/node/880001`. */
 function trailingId(row: TreeRow | undefined, kind: string): number {
@@ -103,7 +103,8 @@ describe('compute: detail and log documents', () => {
     assert.equal(compute.isFollowingNodeLog(target), true);
 
     await compute.stopTask(taskId);
-    await refreshUntil(compute, 'tasks', (snapshot) => snapshot.rows.find((candidate) => candidate.id === `task/${taskId}`)?.contextValue === 'task.End', { what: 'the task ends' });
+    // An ended task moves to the Ended group (depth 2 expands it, so the view knows its status).
+    await refreshUntil(compute, 'tasks', (snapshot) => findRow(snapshot.rows, (candidate) => candidate.id === `task/${taskId}`)?.contextValue === 'task.End', { what: 'the task ends', depth: 2 });
     const stopped = textChange(editor.document.uri, (next) => /stopped following: the task ended \(End\)/.test(next));
     try {
       await compute.followNodeLogs();
@@ -115,8 +116,8 @@ describe('compute: detail and log documents', () => {
     assert.equal(compute.isFollowingNodeLog(target), false);
 
     // The ended task's port no longer reads "no public URL yet".
-    const ended = await compute.snapshot('tasks', { depth: 3 });
-    const port = ended.rows.find((candidate) => candidate.id === `task/${taskId}`)?.children?.find((child) => child.contextValue === 'service')?.children?.[0];
+    const ended = await compute.snapshot('tasks', { depth: 4 });
+    const port = findRow(ended.rows, (candidate) => candidate.id === `task/${taskId}`)?.children?.find((child) => child.contextValue === 'service')?.children?.[0];
     assert.ok(port, 'the ended task still lists its port');
     assert.doesNotMatch(port.description ?? '', /yet/);
     assert.match(port.description ?? '', /task ended/);
