@@ -24,6 +24,7 @@ export const Commands = {
   tasksRefresh: 'computeToolkit.tasks.refresh',
   tasksCreate: 'computeToolkit.tasks.create',
   tasksDetail: 'computeToolkit.tasks.detail',
+  tasksRevealEnv: 'computeToolkit.tasks.revealEnv',
   tasksPause: 'computeToolkit.tasks.pause',
   tasksRecover: 'computeToolkit.tasks.recover',
   tasksChangePoints: 'computeToolkit.tasks.changePoints',
@@ -45,6 +46,7 @@ export const Commands = {
   chatAskAboutSelection: 'computeToolkit.chat.askAboutSelection',
   chatExplainSelection: 'computeToolkit.chat.explainSelection',
   chatFindBugsInSelection: 'computeToolkit.chat.findBugsInSelection',
+  chatSearchConversations: 'computeToolkit.chat.searchConversations',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

@@ -9,6 +9,7 @@ import { RemoteTree } from './remoteTree';
 import { formatUsage } from './storageValues';
 import { ErrorRow, viewMessage } from './treeMessages';
 import { errorMessage } from '../../shared/errorMessage';
+import { markdownText as md } from '../markdownText';
 
 export const STORAGE_VIEW_ID = Views.storage;
 
@@ -23,12 +24,12 @@ export class StorageRow extends vscode.TreeItem {
     const created = formatDateTime(storage.create_time);
     this.tooltip = new vscode.MarkdownString(
       [
-        `**${storage.storage_name}** · ${storage.storage_type} · id ${storage.storage_id}`,
+        `**${md(storage.storage_name)}** · ${md(storage.storage_type)} · id ${md(storage.storage_id)}`,
         '',
-        `- ${vscode.l10n.t('Status: {0}', `**${storageStateName(storage.status)}**`)} (\`${storage.status}\`)`,
-        ...(usage ? [`- ${vscode.l10n.t('Used: {0}', usage)}`] : []),
-        `- Bucket: \`${storage.bucket || '—'}\`, dir \`${storage.dir || '/'}\``,
-        `- Endpoint: \`${storage.endpoint || '—'}\` (region id ${storage.juicefs_region_id})`,
+        `- ${vscode.l10n.t('Status: {0}', `**${md(storageStateName(storage.status))}**`)} (${md(storage.status)})`,
+        ...(usage ? [`- ${vscode.l10n.t('Used: {0}', md(usage))}`] : []),
+        `- Bucket: ${md(storage.bucket || '—')}, dir ${md(storage.dir || '/')}`,
+        `- Endpoint: ${md(storage.endpoint || '—')} (region id ${md(storage.juicefs_region_id)})`,
         ...(created ? [`- Created: ${created}`] : []),
         '',
         '_Right-click → Check Storage Credentials… to test access with your keys._',
