@@ -240,7 +240,7 @@ async function e2ePhase(target, runDir, options) {
   fs.mkdirSync(dir, { recursive: true });
   const vsix = options.vsix ? path.resolve(options.vsix) : await packageVsix(runDir);
   const sandbox = await startSandbox(dir);
-  const server = await startCodeServer(target, dir, { env: { COMPUTE_TOOLKIT_SANDBOX_URL: sandbox.url }, testDriver: false, vsix });
+  const server = await startCodeServer(target, dir, { env: { COMPUTE_TOOLKIT_SANDBOX_URL: sandbox.url, COMPUTE_TOOLKIT_LATENCY_PROBE: '1' }, testDriver: false, vsix });
   const page = await openBrowser(path.join(dir, 'browser'));
   const consoleLog = fs.createWriteStream(path.join(dir, 'browser-console.log'));
   page.on('console', (message) => consoleLog.write(`[${message.type()}] ${message.text()}\n`));

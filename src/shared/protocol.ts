@@ -78,6 +78,21 @@ export interface ConversationSummary {
 // ---------------------------------------------------------------------------------------------
 // host → webview
 
+/**
+ * Wall-clock times (ms) of a reply's first-token path on the host, carried by its first delta only when
+ * the test-only latency probe is on (src/core/chat/latencyProbe.ts); never set for users.
+ */
+export interface HopTimes {
+  /** The host received the send request from the webview. */
+  hostReceivedAt?: number;
+  /** The model client was ready and the streaming request was handed to it. */
+  requestStartedAt?: number;
+  /** The first content event came out of the SSE decoder. */
+  firstEventAt?: number;
+  /** The first delta was handed to webview.postMessage. */
+  postedAt?: number;
+}
+
 export type HostMessage =
   | {
       type: 'conversation/state';
@@ -90,7 +105,7 @@ export type HostMessage =
       profileLabel: string | undefined;
     }
   /** Text appended to a streaming assistant turn since the previous delta (coalesced by the host). */
-  | { type: 'chat/delta'; conversationId: string; turnId: string; content: string; reasoning: string }
+  | { type: 'chat/delta'; conversationId: string; turnId: string; content: string; reasoning: string; hops?: HopTimes }
   | { type: 'models/list'; models: string[]; loading: boolean; error: string | undefined }
   /** Replaces the composer text (selection-to-prompt) and focuses it. */
   | { type: 'composer/set'; text: string; focus: boolean }

@@ -1,9 +1,12 @@
 // First-token latency where users see it (a benchmark run as a browser check: it prints, it does not judge).
 // On one wall clock — the browser's performance.timeOrigin + now() and the sandbox's, same machine — it
 // records for each of SENDS messages: Enter pressed in the chat input → the request at the sandbox, and
-// the sandbox writing the first content delta → that text in the webview's DOM. Prints median and p95.
+// the sandbox writing the first content delta → that text in the webview's DOM. Prints median and p95,
+// and each hop between (the host's times come with the first delta when the extension host runs with
+// COMPUTE_TOOLKIT_LATENCY_PROBE=1, as scripts/vscode-web/run.mjs starts it for the browser checks).
 
 import type { FrameLocator } from 'playwright-core';
+import type { HopTimes } from '../../src/shared/protocol';
 import type { SandboxBootstrap } from '../sandbox/types';
 
 const SENDS = 20;
@@ -14,9 +17,16 @@ interface StreamTimes {
   firstContentAt?: number;
 }
 
+interface FirstDelta {
+  /** The first delta with text reached the webview (its message event, before the page handles it). */
+  receivedAt: number;
+  hops?: HopTimes;
+}
+
 interface PageTimes {
   sendAt: number[];
   visibleAt: number[];
+  firstDeltas: FirstDelta[];
 }
 
 function percentile(values: readonly number[], p: number): number {
@@ -34,9 +44,17 @@ async function latestStream(sandbox: SandboxBootstrap): Promise<StreamTimes | un
 async function installProbes(webview: FrameLocator): Promise<void> {
   await webview.locator('body').evaluate((body) => {
     const clock = (): number => performance.timeOrigin + performance.now();
-    const times: PageTimes = { sendAt: [], visibleAt: [] };
+    const times: PageTimes = { sendAt: [], visibleAt: [], firstDeltas: [] };
     (window as unknown as { chatLatency: PageTimes }).chatLatency = times;
     const seen = new Set<string>();
+    const deltaSeen = new Set<string>();
+    // Capture phase: runs before the page's own listener renders the delta.
+    window.addEventListener('message', (event: MessageEvent<{ type?: string; turnId?: string; content?: string; hops?: HopTimes }>) => {
+      const message = event.data;
+      if (message?.type !== 'chat/delta' || !message.content || deltaSeen.has(message.turnId ?? '')) return;
+      deltaSeen.add(message.turnId ?? '');
+      times.firstDeltas.push(message.hops ? { receivedAt: clock(), hops: message.hops } : { receivedAt: clock() });
+    }, true);
     body.addEventListener('keydown', (event) => {
       if ((event as KeyboardEvent).key === 'Enter' && !(event as KeyboardEvent).shiftKey) times.sendAt.push(clock());
     }, true);
@@ -57,6 +75,13 @@ export async function measureChatLatency(webview: FrameLocator, sandbox: Sandbox
   const input = webview.getByLabel(inputLabel, { exact: true });
   const sendToRequest: number[] = [];
   const deltaToVisible: number[] = [];
+  const hops = new Map<string, number[]>();
+  const hop = (name: string, from: number | undefined, to: number | undefined): void => {
+    if (from === undefined || to === undefined) return;
+    const values = hops.get(name) ?? [];
+    values.push(to - from);
+    hops.set(name, values);
+  };
   for (let i = 0; i < SENDS; i++) {
     const before = await latestStream(sandbox);
     await input.fill(`Latency probe ${i + 1}: one short sentence please.`);
@@ -77,6 +102,15 @@ export async function measureChatLatency(webview: FrameLocator, sandbox: Sandbox
     }
     sendToRequest.push(stream.receivedAt - sendAt);
     deltaToVisible.push(visibleAt - stream.firstContentAt);
+    const first = page.firstDeltas[i];
+    const host = first?.hops;
+    hop('send: Enter → host has chat/send', sendAt, host?.hostReceivedAt);
+    hop('send: host has it → request handed to the client', host?.hostReceivedAt, host?.requestStartedAt);
+    hop('send: handed to the client → request at the sandbox', host?.requestStartedAt, stream.receivedAt);
+    hop('reply: sandbox wrote first delta → host decoded it', stream.firstContentAt, host?.firstEventAt);
+    hop('reply: decoded → posted to the webview', host?.firstEventAt, host?.postedAt);
+    hop('reply: posted → webview has the message', host?.postedAt, first?.receivedAt);
+    hop('reply: webview has it → text in the DOM', first?.receivedAt, visibleAt);
   }
   const line = (name: string, values: number[], goal: string): string =>
     `${name}: median ${percentile(values, 50).toFixed(1)} ms, p95 ${percentile(values, 95).toFixed(1)} ms (goal ${goal})`;
@@ -84,5 +118,8 @@ export async function measureChatLatency(webview: FrameLocator, sandbox: Sandbox
     `chat latency over ${SENDS} sends (one wall clock, real browser):`,
     line('  Send pressed → request at the sandbox', sendToRequest, '≤ 10 ms median'),
     line('  first delta written → visible in the webview', deltaToVisible, '≤ 25 ms median, ≤ 50 ms p95'),
+    hops.size === 0 ? '  (no per-hop times: the extension host ran without COMPUTE_TOOLKIT_LATENCY_PROBE=1)' : '  per hop (same clock):',
+    ...[...hops].map(([name, values]) =>
+      `    ${name}: median ${percentile(values, 50).toFixed(1)} ms, p95 ${percentile(values, 95).toFixed(1)} ms (n=${values.length})`),
   ].join('\n');
 }

@@ -354,7 +354,6 @@ export class ChatSession {
     if (conversation.settings.model) turn.model = conversation.settings.model;
     const history = messagesFor(conversation);
     conversation.turns.push(turn);
-    // The request leaves first; showing the new turns and persisting them follow (first-token latency).
     const run = new ReplyRun(conversation.id, turn, history, { ...conversation.settings }, {
       client: () => this.deps.client(),
       defaultModel: async (client, signal) => {
@@ -367,10 +366,11 @@ export class ChatSession {
       toTurnError: (error) => this.deps.toTurnError(error),
       logger: this.deps.logger,
       onDelta: (event) => this.deltaEmitter.fire(event),
+      // The new turns are shown once the request is on its way (first-token latency), before any delta.
+      announce: () => this.changed(conversation),
       ...(this.deps.flushMs === undefined ? {} : { flushMs: this.deps.flushMs }),
     });
     this.runs.set(conversation.id, run);
-    this.changed(conversation);
     return run.done.then(() => {
       this.runs.delete(conversation.id);
       this.changed(conversation);

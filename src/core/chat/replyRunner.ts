@@ -8,6 +8,7 @@ import { AbortedError, isAbort } from '../errors';
 import type { ChatMessage, ModelClient } from '../inference/api';
 import type { Logger } from '../log';
 import type { ChatTurn, ConversationSettings, TurnError } from '../../shared/protocol';
+import { latencyProbe } from './latencyProbe';
 
 /** Streamed text after the first is forwarded at most this often (a webview renders once per frame). */
 export const DELTA_FLUSH_MS = 16;
@@ -26,6 +27,11 @@ export interface ReplyRunnerDeps {
   toTurnError(error: unknown): TurnError;
   logger: Logger;
   onDelta(event: DeltaEvent): void;
+  /**
+   * Shows the new turns (a state post): called once, after the request was handed to the client (so its
+   * cost is not on the path to the first byte) and always before the first delta or the end.
+   */
+  announce?(): void;
   flushMs?: number;
 }
 
@@ -37,6 +43,7 @@ export class ReplyRun {
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   /** The first delta goes out at once; later ones wait for the timer. */
   private sentFirst = false;
+  private announced = false;
   /** Resolves when the reply has ended, whichever way; never rejects. */
   readonly done: Promise<void>;
 
@@ -75,7 +82,10 @@ export class ReplyRun {
       const model = settings.model || (await this.deps.defaultModel(client, controller.signal));
       turn.model = model;
       if (controller.signal.aborted) throw new AbortedError('Stopped by the user');
+      latencyProbe?.mark('requestStartedAt');
       const stream = client.stream({ model, messages, max_tokens: settings.maxTokens, temperature: settings.temperature }, controller.signal);
+      // The request is written in the next turns of the event loop; the state post waits for them.
+      setImmediate(() => this.announce());
       for await (const event of stream) {
         if (event.type === 'content') this.queue(event.text, '');
         else if (event.type === 'reasoning') this.queue('', event.text);
@@ -95,10 +105,21 @@ export class ReplyRun {
       turn.status = turn.content ? 'incomplete' : 'error';
       turn.error = this.deps.toTurnError(error);
       this.deps.logger.warn(`Chat reply failed (${turn.error.kind}): ${turn.error.message}`);
+    } finally {
+      this.announce();
     }
   }
 
+  private announce(): void {
+    if (this.announced) return;
+    this.announced = true;
+    this.deps.announce?.();
+  }
+
   private queue(content: string, reasoning: string): void {
+    // The state that creates the turn reaches the webview before any delta (and without this text).
+    this.announce();
+    if (content && !this.sentFirst) latencyProbe?.mark('firstEventAt');
     this.turn.content += content;
     if (reasoning) this.turn.reasoning = (this.turn.reasoning ?? '') + reasoning;
     this.pendingContent += content;

@@ -16,6 +16,7 @@ import type { ChatSession } from './chatSession';
 import type { CodeActions } from './codeActions';
 import { clearWithUndo, deleteWithUndo, searchConversations } from './commands';
 import { errorMessage } from '../../shared/errorMessage';
+import { latencyProbe } from '../../core/chat/latencyProbe';
 
 export const CHAT_VIEW_TYPE = Views.chatPanel;
 
@@ -45,7 +46,10 @@ export class ChatPanel implements vscode.Disposable {
   ) {
     this.subscriptions = [
       session.onDidChangeState(() => this.postState()),
-      session.onDelta((delta) => this.post({ type: 'chat/delta', ...delta })),
+      session.onDelta((delta) => {
+        const hops = latencyProbe?.takeForFirstPost();
+        this.post(hops ? { type: 'chat/delta', ...delta, hops } : { type: 'chat/delta', ...delta });
+      }),
       session.onDidSetComposer((composer) => {
         if (this.webviewReady) this.post({ type: 'composer/set', ...composer });
         else this.pendingComposer = composer;
@@ -194,6 +198,7 @@ export class ChatPanel implements vscode.Disposable {
         void session.ensureModels();
         return undefined;
       case 'chat/send':
+        latencyProbe?.start();
         // Not awaited: the reply streams while the webview keeps working; failures show inline.
         void session.send(message.text).catch((error: unknown) => this.services.reportError(error, 'Send the chat message'));
         return undefined;
