@@ -42,4 +42,42 @@ describe('ReplyRun', () => {
     await reply.done;
     assert.deepEqual(client.requests[0], { model: 'vendor/m', messages: [{ role: 'user', content: 'hi' }], max_tokens: 10, temperature: 0 });
   });
+
+  it('announces the new turn after the request was handed to the client, before the first delta, once', async () => {
+    const client = new FakeModelClient();
+    client.reply = { deltas: ['a', 'b', 'c'] };
+    const turn: ChatTurn = { id: 't1', role: 'assistant', content: '', status: 'streaming', createdAt: 0 };
+    const log: string[] = [];
+    const reply = new ReplyRun('c1', turn, [{ role: 'user', content: 'hi' }], { model: 'vendor/m', systemPrompt: '', temperature: 0, maxTokens: 10 }, {
+      client: () => Promise.resolve(client),
+      defaultModel: () => Promise.resolve('vendor/m'),
+      toTurnError: () => ({ kind: 'unknown', message: 'failed', actions: [] }),
+      logger: silentLogger,
+      // What a state post would show at that moment: how many requests had left and the turn's text.
+      announce: () => log.push(`announce requests=${client.requests.length} text=${JSON.stringify(turn.content)}`),
+      onDelta: (event) => log.push(`delta ${event.content}`),
+      flushMs: 10_000,
+    });
+    assert.equal(log.length, 0, 'nothing is announced synchronously on construction (the request goes first)');
+    await reply.done;
+    assert.equal(log[0], 'announce requests=1 text=""', 'after the request, before any text');
+    assert.equal(log.filter((line) => line.startsWith('announce')).length, 1);
+    assert.equal(log[1], 'delta a');
+  });
+
+  it('announces a reply that failed before any request (the webview must show the error)', async () => {
+    const turn: ChatTurn = { id: 't1', role: 'assistant', content: '', status: 'streaming', createdAt: 0 };
+    let announced = 0;
+    const reply = new ReplyRun('c1', turn, [{ role: 'user', content: 'hi' }], { model: 'vendor/m', systemPrompt: '', temperature: 0, maxTokens: 10 }, {
+      client: () => Promise.reject(new Error('no key')),
+      defaultModel: () => Promise.resolve('vendor/m'),
+      toTurnError: () => ({ kind: 'unknown', message: 'failed', actions: [] }),
+      logger: silentLogger,
+      announce: () => (announced += 1),
+      onDelta: () => undefined,
+    });
+    await reply.done;
+    assert.equal(announced, 1);
+    assert.equal(turn.status, 'error');
+  });
 });
