@@ -20,12 +20,16 @@ interface StreamTimes {
 interface FirstDelta {
   /** The first delta with text reached the webview (its message event, before the page handles it). */
   receivedAt: number;
+  /** The turn the delta belongs to was already on the page (its state message came first). */
+  turnShown: boolean;
   hops?: HopTimes;
 }
 
 interface PageTimes {
   sendAt: number[];
   visibleAt: number[];
+  /** The frame after the text reached the DOM was painted (a task queued from its animation frame). */
+  paintedAt: number[];
   firstDeltas: FirstDelta[];
 }
 
@@ -44,7 +48,7 @@ async function latestStream(sandbox: SandboxBootstrap): Promise<StreamTimes | un
 async function installProbes(webview: FrameLocator): Promise<void> {
   await webview.locator('body').evaluate((body) => {
     const clock = (): number => performance.timeOrigin + performance.now();
-    const times: PageTimes = { sendAt: [], visibleAt: [], firstDeltas: [] };
+    const times: PageTimes = { sendAt: [], visibleAt: [], paintedAt: [], firstDeltas: [] };
     (window as unknown as { chatLatency: PageTimes }).chatLatency = times;
     const seen = new Set<string>();
     const deltaSeen = new Set<string>();
@@ -53,7 +57,8 @@ async function installProbes(webview: FrameLocator): Promise<void> {
       const message = event.data;
       if (message?.type !== 'chat/delta' || !message.content || deltaSeen.has(message.turnId ?? '')) return;
       deltaSeen.add(message.turnId ?? '');
-      times.firstDeltas.push(message.hops ? { receivedAt: clock(), hops: message.hops } : { receivedAt: clock() });
+      const turnShown = body.querySelector(`article[data-turn-id="${CSS.escape(message.turnId ?? '')}"]`) !== null;
+      times.firstDeltas.push({ receivedAt: clock(), turnShown, ...(message.hops ? { hops: message.hops } : {}) });
     }, true);
     body.addEventListener('keydown', (event) => {
       if ((event as KeyboardEvent).key === 'Enter' && !(event as KeyboardEvent).shiftKey) times.sendAt.push(clock());
@@ -65,6 +70,8 @@ async function installProbes(webview: FrameLocator): Promise<void> {
         if ((turn.querySelector('.turn-body')?.textContent ?? '').trim() === '') continue;
         seen.add(id);
         times.visibleAt.push(clock());
+        const index = times.visibleAt.length - 1;
+        requestAnimationFrame(() => setTimeout(() => (times.paintedAt[index] = clock())));
       }
     }).observe(body, { subtree: true, childList: true, characterData: true });
   });
@@ -75,6 +82,8 @@ export async function measureChatLatency(webview: FrameLocator, sandbox: Sandbox
   const input = webview.getByLabel(inputLabel, { exact: true });
   const sendToRequest: number[] = [];
   const deltaToVisible: number[] = [];
+  const deltaToPainted: number[] = [];
+  let turnMissing = 0;
   const hops = new Map<string, number[]>();
   const hop = (name: string, from: number | undefined, to: number | undefined): void => {
     if (from === undefined || to === undefined) return;
@@ -102,8 +111,11 @@ export async function measureChatLatency(webview: FrameLocator, sandbox: Sandbox
     }
     sendToRequest.push(stream.receivedAt - sendAt);
     deltaToVisible.push(visibleAt - stream.firstContentAt);
+    const paintedAt = page.paintedAt[i];
+    if (paintedAt !== undefined) deltaToPainted.push(paintedAt - stream.firstContentAt);
     const first = page.firstDeltas[i];
     const host = first?.hops;
+    if (first && !first.turnShown) turnMissing += 1;
     hop('send: Enter → host has chat/send', sendAt, host?.hostReceivedAt);
     hop('send: host has it → request handed to the client', host?.hostReceivedAt, host?.requestStartedAt);
     hop('send: handed to the client → request at the sandbox', host?.requestStartedAt, stream.receivedAt);
@@ -111,6 +123,7 @@ export async function measureChatLatency(webview: FrameLocator, sandbox: Sandbox
     hop('reply: decoded → posted to the webview', host?.firstEventAt, host?.postedAt);
     hop('reply: posted → webview has the message', host?.postedAt, first?.receivedAt);
     hop('reply: webview has it → text in the DOM', first?.receivedAt, visibleAt);
+    hop('reply: text in the DOM → that frame painted', visibleAt, paintedAt);
   }
   const line = (name: string, values: number[], goal: string): string =>
     `${name}: median ${percentile(values, 50).toFixed(1)} ms, p95 ${percentile(values, 95).toFixed(1)} ms (goal ${goal})`;
@@ -118,6 +131,8 @@ export async function measureChatLatency(webview: FrameLocator, sandbox: Sandbox
     `chat latency over ${SENDS} sends (one wall clock, real browser):`,
     line('  Send pressed → request at the sandbox', sendToRequest, '≤ 10 ms median'),
     line('  first delta written → visible in the webview', deltaToVisible, '≤ 25 ms median, ≤ 50 ms p95'),
+    line('  first delta written → the frame with it painted', deltaToPainted, 'two frames'),
+    `  first deltas that reached the webview before their turn was on the page: ${turnMissing} of ${SENDS}`,
     hops.size === 0 ? '  (no per-hop times: the extension host ran without COMPUTE_TOOLKIT_LATENCY_PROBE=1)' : '  per hop (same clock):',
     ...[...hops].map(([name, values]) =>
       `    ${name}: median ${percentile(values, 50).toFixed(1)} ms, p95 ${percentile(values, 95).toFixed(1)} ms (n=${values.length})`),

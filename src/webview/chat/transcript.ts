@@ -108,7 +108,7 @@ export class Transcript {
       if (streaming) applyStreaming(streaming, streaming.renderer.update());
     }
     this.dirty.clear();
-    this.autoScroll.contentChanged();
+    this.autoScroll.contentChangedInFrame();
   }
 
   private entryFor(turn: ChatTurn, flags: { canEdit: boolean; canRegenerate: boolean }): TurnEntry {
