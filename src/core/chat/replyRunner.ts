@@ -1,7 +1,7 @@
 // One streamed reply: asks the model with the conversation's messages, appends the streamed text to the
 // assistant turn, and ends it as complete, incomplete, stopped or failed (partial text always kept).
-// Deltas go out through `onDelta`: the first at once (the first token is what the user waits for), the
-// following ones coalesced to one per frame. Host-neutral: the chat panel and a language-model provider
+// Deltas go out through `onDelta`: the first at once (the first token is what the user waits for), and
+// each one until the text has a letter or digit; the following ones coalesced to one per frame. Host-neutral: the chat panel and a language-model provider
 // can both drive it.
 
 import { AbortedError, isAbort } from '../errors';
@@ -12,6 +12,8 @@ import { latencyProbe } from './latencyProbe';
 
 /** Streamed text after the first is forwarded at most this often (a webview renders once per frame). */
 export const DELTA_FLUSH_MS = 16;
+const IMMEDIATE_FLUSHES_MAX = 8;
+const READABLE = /[\p{L}\p{N}]/u;
 
 export interface DeltaEvent {
   conversationId: string;
@@ -43,6 +45,12 @@ export class ReplyRun {
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   /** The first delta goes out at once; later ones wait for the timer. */
   private sentFirst = false;
+  /**
+   * Deltas go out at once until the text sent has a letter or digit: a reply that starts with markdown
+   * syntax ("#", "- ", "**") shows nothing until then. At most IMMEDIATE_FLUSHES_MAX of them.
+   */
+  private sentReadable = false;
+  private immediateFlushes = 0;
   private announced = false;
   /** Resolves when the reply has ended, whichever way; never rejects. */
   readonly done: Promise<void>;
@@ -72,6 +80,7 @@ export class ReplyRun {
     this.pendingContent = '';
     this.pendingReasoning = '';
     this.sentFirst = true;
+    if (!this.sentReadable && READABLE.test(event.content)) this.sentReadable = true;
     this.deps.onDelta(event);
   }
 
@@ -124,7 +133,9 @@ export class ReplyRun {
     if (reasoning) this.turn.reasoning = (this.turn.reasoning ?? '') + reasoning;
     this.pendingContent += content;
     this.pendingReasoning += reasoning;
-    if (!this.sentFirst) this.flush();
-    else this.flushTimer ??= setTimeout(() => this.flush(), this.deps.flushMs ?? DELTA_FLUSH_MS);
+    if (!this.sentFirst || (content && !this.sentReadable && this.immediateFlushes < IMMEDIATE_FLUSHES_MAX)) {
+      this.immediateFlushes += 1;
+      this.flush();
+    } else this.flushTimer ??= setTimeout(() => this.flush(), this.deps.flushMs ?? DELTA_FLUSH_MS);
   }
 }

@@ -17,6 +17,8 @@ const ACTION_LABELS: Record<ChatAction, keyof WebviewStrings> = {
   showLogs: 'actionShowLogs',
 };
 
+const IMMEDIATE_RENDERS_MAX = 8;
+
 const STATUS_TEXT: Partial<Record<ChatTurn['status'], keyof WebviewStrings>> = {
   stopped: 'statusStopped',
   incomplete: 'statusIncomplete',
@@ -31,6 +33,7 @@ interface StreamingParts {
   reasoningText: string;
   /** Some reply text is on screen (the first delta is rendered at once, later ones once per frame). */
   shownText: boolean;
+  immediateRenders: number;
 }
 
 interface TurnEntry {
@@ -89,8 +92,11 @@ export class Transcript {
     streaming.reasoningText += reasoning;
     if (first) {
       // The first text of a reply is what the user waits for: show it now, batch what follows per frame.
-      streaming.shownText = true;
+      // Until something readable shows (a reply starting "## " renders as an empty heading), each delta
+      // is rendered at once, at most IMMEDIATE_RENDERS_MAX of them.
+      streaming.immediateRenders += 1;
       applyStreaming(streaming, streaming.renderer.update());
+      streaming.shownText = streaming.immediateRenders >= IMMEDIATE_RENDERS_MAX || hasVisibleText(streaming);
       this.autoScroll.contentChanged();
       return;
     }
@@ -148,7 +154,7 @@ export class Transcript {
       const frozen = el('div', { className: 'md-frozen' });
       const tail = el('div', { className: 'md-tail' });
       body.append(frozen, tail);
-      streaming = { renderer: new IncrementalMarkdown(this.md), frozen, tail, reasoning, reasoningBox, reasoningText: turn.reasoning ?? '', shownText: turn.content.length > 0 };
+      streaming = { renderer: new IncrementalMarkdown(this.md), frozen, tail, reasoning, reasoningBox, reasoningText: turn.reasoning ?? '', shownText: turn.content.length > 0, immediateRenders: 0 };
       streaming.renderer.append(turn.content);
       applyStreaming(streaming, streaming.renderer.update());
     } else {
@@ -187,6 +193,11 @@ function applyStreaming(parts: StreamingParts, update: RenderUpdate): void {
     parts.reasoning.textContent = parts.reasoningText;
     parts.reasoningBox.hidden = false;
   }
+}
+
+/** Only runs while nothing readable is shown, so the text read is a few characters. */
+function hasVisibleText(parts: StreamingParts): boolean {
+  return (parts.tail.textContent ?? '').trim() !== '' || (parts.frozen.textContent ?? '').trim() !== '';
 }
 
 function findLastIndex<T>(items: readonly T[], predicate: (item: T) => boolean): number {

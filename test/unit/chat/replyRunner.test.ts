@@ -80,4 +80,12 @@ describe('ReplyRun', () => {
     assert.equal(announced, 1);
     assert.equal(turn.status, 'error');
   });
+
+  it('sends each delta at once until the text has a letter or digit (a reply starting "## "), then coalesces', async () => {
+    const client = new FakeModelClient();
+    client.reply = { deltas: ['#', '# ', 'San', 'dbox ', 'reply ', 'text'] };
+    const { run: reply, deltas } = run(client, 10_000);
+    await reply.done;
+    assert.deepEqual(deltas.map((delta) => delta.event.content), ['#', '# ', 'San', 'dbox reply text']);
+  });
 });
