@@ -12,6 +12,7 @@ import { buildCatalog } from './compute/catalog';
 import { sendEnvelope, type EnvelopeField } from './compute/envelope';
 import { createComputeHandler } from './compute/handler';
 import { seedTasks } from './compute/seedTasks';
+import { seededRandom } from './compute/random';
 import { TaskStore } from './compute/tasks';
 import { consolePage } from './consolePage';
 import { createControlHandler } from './control';
@@ -57,6 +58,12 @@ async function generateKeys(): Promise<GeneratedKeys> {
   };
 }
 
+/** Sixty days of ended tasks in the billing records, so spend has a history from the first start. */
+function seedBillingHistory(catalog: ReturnType<typeof buildCatalog>, tasks: TaskStore, seed: number): void {
+  const prices = [...catalog.marks.values()].map((mark) => mark.pricePerSecond).filter((price) => price > 0);
+  tasks.usage.seedHistory(seededRandom(seed ^ 0x5eed), Date.now(), 60, prices, 1100001);
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const envelopeField: EnvelopeField = options.envelopeField ?? 'message';
   const keys = await generateKeys();
@@ -72,6 +79,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const catalog = buildCatalog(options.seed ?? DEFAULT_SEED);
   const tasks = new TaskStore(clock, options.pendingMs ?? DEFAULT_PENDING_MS);
   seedTasks(catalog, tasks);
+  seedBillingHistory(catalog, tasks, options.seed ?? DEFAULT_SEED);
 
   const compute = createComputeHandler({
     keys: keyRecords,
@@ -141,7 +149,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const url = `http://${LOOPBACK}:${port}`;
   const bootstrap: SandboxBootstrap = { computeBaseUrl: url, modelApiBaseUrl: `${url}/v1`, consoleUrl: `${url}/console`, credentials };
   listening.bootstrap = bootstrap;
-  listening.control = createControlHandler({ bootstrap, faults, clock, requests: () => requestLog.snapshot() });
+  listening.control = createControlHandler({
+    bootstrap,
+    faults,
+    clock,
+    requests: () => requestLog.snapshot(),
+    crashNode: (pointId, reason, fail) => tasks.crashNode(pointId, reason, fail),
+  });
 
   let closing: Promise<void> | undefined;
   return {
@@ -154,6 +168,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return requestLog.snapshot();
     },
     setClockOffset: (ms) => clock.setOffset(ms),
+    crashNode: (pointId, options = {}) => tasks.crashNode(pointId, options.reason ?? 'OOMKilled', options.fail ?? false),
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -90,6 +90,8 @@ export interface Sandbox {
   readonly requests: readonly RecordedRequest[];
   /** Sandbox's own clock offset in ms (tests move it to simulate skew). */
   setClockOffset(ms: number): void;
+  /** Simulates a container crash on a live node: its restart count goes up (and it reads Failed with `fail`). */
+  crashNode(pointId: number, options?: { reason?: string; fail?: boolean }): void;
   close(): Promise<void>;
 }
 

@@ -137,6 +137,53 @@ export const OPERATIONS: readonly OperationSpec[] = [
       str('secret_key', true, true),
     ],
   },
+  {
+    id: 'task.update',
+    title: 'Update task (whole overwrite)',
+    method: 'POST',
+    path: '/api/deployment/task/update',
+    encryption: 'never',
+    // Sending the same whole configuration twice leaves the task as the first did.
+    idempotent: true,
+    fields: [int('task_id', true), str('task_name', true)],
+  },
+  {
+    id: 'node.events',
+    title: 'Node events',
+    method: 'GET',
+    path: '/api/deployment/task/pod_event',
+    encryption: 'never',
+    idempotent: true,
+    fields: [int('point_id', true)],
+  },
+  {
+    id: 'node.delete',
+    title: 'Delete (reschedule) one node',
+    method: 'POST',
+    path: '/api/deployment/task/delete_pod',
+    encryption: 'never',
+    // A repeat would delete the replacement node: never retried.
+    idempotent: false,
+    fields: [int('point_id', true)],
+  },
+  {
+    id: 'billing.byTime',
+    title: 'Spend by time bucket',
+    method: 'GET',
+    path: '/api/billing/get_billing_record',
+    encryption: 'never',
+    idempotent: true,
+    fields: [str('range', true), str('start_time', true), str('end_time', true), str('task_ids'), ...paging],
+  },
+  {
+    id: 'billing.byTask',
+    title: 'Spend by task',
+    method: 'GET',
+    path: '/api/billing/get_task_billing_record',
+    encryption: 'never',
+    idempotent: true,
+    fields: [str('range', true), str('start_time', true), str('end_time', true), ...paging],
+  },
 ];
 
 /**
@@ -145,11 +192,13 @@ export const OPERATIONS: readonly OperationSpec[] = [
  */
 const REQUIRED_ARRAYS: Partial<Record<OperationId, readonly string[]>> = {
   'task.create': ['resources', 'services'],
+  'task.update': ['resources', 'services'],
 };
 
 /** Secret body fields that never reach logs or displays, beyond the catalog's `secret` fields. */
 const EXTRA_SECRET_FIELDS: Partial<Record<OperationId, readonly string[]>> = {
   'task.create': ['repository_password'],
+  'task.update': ['repository_password'],
 };
 
 /**
