@@ -5,7 +5,7 @@
 // Timers and the clock are injected, so tests drive it on plain Node without waiting.
 
 import type { TaskSummary } from '../compute/api';
-import { changesOnItsOwn, diffNodes, diffTasks, type NodeLook, type TaskEvent, type TaskMemory } from './taskEvents';
+import { WATCHED_STATUSES, changesOnItsOwn, diffNodes, diffTasks, type NodeLook, type TaskEvent, type TaskMemory } from './taskEvents';
 
 export interface WatchPorts {
   /** Lists the profile's Pending, Running and Paused tasks (one request). */
@@ -37,6 +37,12 @@ export const DEFAULT_WATCH_OPTIONS: WatchOptions = {
   maxBackoffMs: 5 * 60_000,
 };
 
+/**
+ * The one list request per poll: the tasks that can still change, at most 100 (the largest page).
+ * A task missing from it that was watched has ended.
+ */
+export const WATCH_LIST_PARAMS = { status: WATCHED_STATUSES.join(','), page_size: 100 } as const;
+
 /** The platform's floor between two polls (at most once every 10 s). */
 export const MIN_INTERVAL_MS = 10_000;
 
@@ -67,6 +73,11 @@ export class TaskWatcher {
   /** True while a poll is scheduled or in flight. */
   get active(): boolean {
     return this.timer !== undefined || this.running !== undefined;
+  }
+
+  /** True while a poll's requests are in flight. */
+  get busy(): boolean {
+    return this.running !== undefined;
   }
 
   /** Starts polling now (after a create, a recover, a profile switch, focus regained). */

@@ -62,9 +62,12 @@ export class UsageLedger {
     if (end <= fromMs) return byTask;
     for (const interval of this.intervals) {
       if (taskFilter && !taskFilter(interval.taskId)) continue;
-      const overlap = Math.min(end, interval.toMs ?? end) - Math.max(fromMs, interval.fromMs);
-      if (overlap <= 0) continue;
-      const points = Math.floor((overlap / 1000) * interval.pricePerSecond);
+      // Billing is per whole second: a node's time starts at its next whole second, so a split
+      // of any window at whole seconds bills exactly what the whole window bills.
+      const start = Math.max(Math.floor(fromMs / 1000), Math.ceil(interval.fromMs / 1000));
+      const stop = Math.min(Math.floor(end / 1000), Math.floor((interval.toMs ?? end) / 1000));
+      if (stop <= start) continue;
+      const points = (stop - start) * interval.pricePerSecond;
       byTask.set(interval.taskId, (byTask.get(interval.taskId) ?? 0) + points);
     }
     return byTask;

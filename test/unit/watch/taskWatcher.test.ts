@@ -4,7 +4,7 @@ import type { TaskStatus, TaskSummary } from '../../../src/core/compute/api';
 import type { NodeLook, TaskEvent } from '../../../src/core/watch/taskEvents';
 import { diffTasks } from '../../../src/core/watch/taskEvents';
 import { TaskWatcher } from '../../../src/core/watch/taskWatcher';
-import { FakeTime, flush } from './fakeTimers';
+import { FakeTime, flush } from '../../helpers/fakeTimers';
 
 function task(id: number, status: TaskStatus, url?: string): TaskSummary {
   return {
