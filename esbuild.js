@@ -1,4 +1,4 @@
-// Two bundles: the extension (Node, CommonJS, 'vscode' external) and the chat webview (browser IIFE).
+// The bundles: the extension (Node, CommonJS, 'vscode' external) and the chat and spend webviews (browser IIFE).
 // Usage: node esbuild.js [--production] [--watch]
 const esbuild = require('esbuild');
 
@@ -43,6 +43,14 @@ const targets = [
     ...common,
     entryPoints: ['src/webview/chat/main.ts'],
     outfile: 'dist/webview/chat.js',
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+  },
+  {
+    ...common,
+    entryPoints: ['src/webview/spend/main.ts'],
+    outfile: 'dist/webview/spend.js',
     format: 'iife',
     platform: 'browser',
     target: 'es2022',

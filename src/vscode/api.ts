@@ -6,6 +6,7 @@ import type { ComputeClient, ComputeClientOptions } from '../core/compute/api';
 import type { ChatApi } from './chat/index';
 import type { ComputeApi } from './compute/index';
 import type { ErrorReport } from './errors/describeError';
+import type { MoneyApi } from './money/index';
 import type { SandboxProfiles } from './profiles/connectSandbox';
 import type { ProfileStore } from './profiles/profileStore';
 import type { ExtensionServices } from './services';
@@ -17,6 +18,8 @@ export interface ExtensionApi {
   readonly compute: ComputeApi;
   /** What the chat area exposes. */
   readonly chat: ChatApi;
+  /** Notifications, spend, budgets and auto-pause. */
+  readonly money: MoneyApi;
   /** Settles when start-up work is done: log redaction primed, the quiet sandbox connect attempted. */
   readonly ready: Promise<void>;
   readonly surface: SurfaceApi;

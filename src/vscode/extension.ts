@@ -8,6 +8,7 @@ import { registerChat } from './chat/index';
 import { registerCommands } from './commands/index';
 import { registerCompute } from './compute/index';
 import { describeError } from './errors/describeError';
+import { registerMoney } from './money/index';
 import { Services } from './extensionServices';
 import { SANDBOX_URL_ENV, connectSandbox, needsSandboxConnect } from './profiles/connectSandbox';
 import { KeyRotationReminder } from './profiles/keyRotation';
@@ -33,6 +34,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 
   const compute = registerCompute(services);
   const chat = registerChat(services);
+  const money = registerMoney(services, compute);
 
   const ready = startUp(services).then(() => {
     void reminder.check(services.profiles.active); // not awaited: it waits for the user to dismiss it
@@ -42,6 +44,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     services,
     compute,
     chat,
+    money,
     ready,
     surface: {
       profiles: services.profiles,

@@ -1,7 +1,7 @@
 // What the compute area hands to the composition root, which returns it in the extension's exports:
 // the in-host tests read tree rows and drive tasks through it without clicking (and without timing).
 import type * as vscode from 'vscode';
-import type { StorageCheckBody } from '../../core/compute/api';
+import type { StorageCheckBody, TaskSummary } from '../../core/compute/api';
 import type { NodeLogTarget } from './nodeLog';
 import type { StorageCheckResult } from './storageCheck';
 import type { RegionChoice } from './resourceSearch';
@@ -53,4 +53,8 @@ export interface ComputeApi {
   checkStorage(body: StorageCheckBody, signal?: AbortSignal): Promise<StorageCheckResult>;
   /** Opens the reusable node log document (key `node-log`) and starts following it. */
   openNodeLog(target: NodeLogTarget): Promise<vscode.TextEditor>;
+  /** Shows and selects a task's row in the Tasks view (no focus change). */
+  revealTask(taskId: number): void;
+  /** The tasks the Tasks view holds now (no request). */
+  listedTasks(): readonly TaskSummary[];
 }

@@ -113,6 +113,8 @@ export function registerCompute(services: ExtensionServices): ComputeApi {
     // Same document as the command; errors reach the caller instead of a notification.
     openTaskDetail: (taskId) => services.openReadOnlyDocument(taskDetailDocument(actions, taskId)),
     openNodeLog: (target) => nodeLog.show(target),
+    revealTask,
+    listedTasks: () => tasks.tasks,
     checkStorage: (body, signal) => checkStorage(services, body, signal),
   };
 }

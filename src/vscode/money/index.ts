@@ -1,0 +1,120 @@
+// The money-and-time area: notifications on task state changes, spend and burn rate in the status
+// bar, budgets with opt-in auto-pause, and the Spend view. Wires the parts to the active profile and
+// hands the composition root a MoneyApi (read by the in-host tests).
+
+import * as vscode from 'vscode';
+import type { TaskSummary } from '../../core/compute/api';
+import { burnRate } from '../../core/money/spend';
+import type { ComputeApi } from '../compute/computeApi';
+import type { ExtensionServices } from '../services';
+import { BudgetGuard, type AutoPauseResult } from './budgetGuard';
+import { NotificationCenter, type ShownNotification } from './notificationCenter';
+import { PriceBook } from './priceBook';
+import { SpendPanel } from './spendPanel';
+import { SpendTracker, type SpendState } from './spendTracker';
+import type { SpendViewData } from '../../shared/spendProtocol';
+import { SPEND_COMMAND, SpendStatusBar } from './spendStatusBar';
+import { TaskNotifier } from './taskNotifier';
+
+export interface MoneyApi {
+  /** Notifications shown this session, oldest first. */
+  notifications(): readonly ShownNotification[];
+  /** Runs a shown notification's action as a click would (e.g. "Recover"). */
+  choose(notification: ShownNotification, action: string): Promise<void>;
+  /** Whether the task watcher is polling now. */
+  watching(): boolean;
+  /** Polls now (as after a create). */
+  wakeWatcher(): void;
+  /** Fetches spend now and checks the budget against it (auto-pause included). */
+  checkBudgetNow(): Promise<SpendState | undefined>;
+  lastAutoPause(): AutoPauseResult | undefined;
+  statusBarText(): string;
+  /** Opens the Spend view and resolves with the figures it was sent. */
+  openSpend(): Promise<SpendViewData | undefined>;
+}
+
+export function registerMoney(services: ExtensionServices, compute: ComputeApi): MoneyApi {
+  const center = new NotificationCenter((line) => services.logger.info(line));
+  const spend = new SpendTracker(services);
+  const prices = new PriceBook(services);
+  const statusBar = new SpendStatusBar();
+  let latest: readonly TaskSummary[] = [];
+
+  const guard = new BudgetGuard(services, center, {
+    pause: (taskId) => compute.pauseTask(taskId),
+    recover: async (taskId) => {
+      await compute.recoverTask(taskId);
+      notifier.wake();
+    },
+    openSpend: () => vscode.commands.executeCommand(SPEND_COMMAND),
+  });
+
+  const updateStatusBar = (): void => {
+    const rate = burnRate(latest, prices.priceOf);
+    statusBar.update({ visible: services.profiles.active !== undefined && services.config.spendStatusBar, ...rate, spend: spend.current?.summary });
+  };
+
+  const checkBudget = async (force: boolean): Promise<SpendState | undefined> => {
+    const state = await spend.refresh(force);
+    if (state) await guard.check(state, latest);
+    return state;
+  };
+
+  const panel = new SpendPanel(services, {
+    summary: async () => (await spend.refresh())?.summary,
+    burnPointsPerSecond: () => burnRate(latest, prices.priceOf).pointsPerSecond,
+  });
+
+  const notifier = new TaskNotifier(services, center, {
+    showTask: (taskId) => compute.revealTask(taskId),
+    onPoll: (tasks) => {
+      latest = tasks;
+      updateStatusBar();
+      // Spend only moves while something runs; prices only matter then too.
+      if (tasks.some((task) => task.status === 'Running')) {
+        prices.ensure().then(updateStatusBar, (error: unknown) => services.logger.warn(`Prices for the burn rate: ${String(error)}`));
+        checkBudget(false).catch((error: unknown) => services.logger.warn(`Spend: ${error instanceof Error ? error.message : String(error)}`));
+      }
+    },
+  });
+
+  services.context.subscriptions.push(
+    notifier,
+    spend,
+    statusBar,
+    spend.onDidChange(updateStatusBar),
+    services.profiles.onDidChangeActive(() => {
+      latest = [];
+      updateStatusBar();
+    }),
+    services.config.onDidChange((event) => {
+      if (event.affectsConfiguration('computeToolkit.spend') || event.affectsConfiguration('computeToolkit.budgets')) updateStatusBar();
+    }),
+    // A task created, recovered or scaled here starts moving: watch it from now on.
+    // (Only when the view shows a task that can change: the watcher stays quiet while all rest.)
+    compute.onDidRefresh((view) => {
+      if (view !== 'tasks' || notifier.active) return;
+      if (compute.listedTasks().some((task) => task.status === 'Pending' || task.status === 'Running')) notifier.wake();
+    }),
+    panel,
+    vscode.commands.registerCommand(SPEND_COMMAND, async () => {
+      if (!(await services.requireProfile())) return;
+      panel.show();
+    }),
+  );
+  updateStatusBar();
+
+  return {
+    notifications: () => center.shown,
+    choose: (notification, action) => center.choose(notification, action),
+    watching: () => notifier.active,
+    wakeWatcher: () => notifier.wake(),
+    checkBudgetNow: () => checkBudget(true),
+    lastAutoPause: () => guard.lastAutoPause,
+    statusBarText: () => statusBar.text,
+    openSpend: async () => {
+      panel.show();
+      return panel.load();
+    },
+  };
+}
