@@ -1,5 +1,6 @@
-// Ids of the commands this layer registers and invokes (the manifest's contributes.commands holds the
-// same ids; an in-host test checks both directions).
+// Every `computeToolkit.*` identifier this layer uses: command ids, view ids, context keys and the keys
+// of stored state. The manifest's contributes.commands holds the same command ids (a unit test checks
+// both directions). A lint rule allows the `computeToolkit.` literal only in this file.
 
 export const Commands = {
   profileCreate: 'computeToolkit.profile.create',
@@ -15,10 +16,54 @@ export const Commands = {
   secretsClear: 'computeToolkit.secrets.clear',
   keysGenerate: 'computeToolkit.keys.generate',
   keysShowFingerprints: 'computeToolkit.keys.showFingerprints',
-  requestSign: 'computeToolkit.request.sign',
+  resourcesRefresh: 'computeToolkit.resources.refresh',
+  resourcesSearch: 'computeToolkit.resources.search',
+  resourcesFilter: 'computeToolkit.resources.filter',
+  resourcesCreateTaskHere: 'computeToolkit.resources.createTaskHere',
+  resourcesShowJson: 'computeToolkit.resources.showJson',
+  tasksRefresh: 'computeToolkit.tasks.refresh',
+  tasksCreate: 'computeToolkit.tasks.create',
+  tasksDetail: 'computeToolkit.tasks.detail',
+  tasksPause: 'computeToolkit.tasks.pause',
+  tasksRecover: 'computeToolkit.tasks.recover',
+  tasksChangePoints: 'computeToolkit.tasks.changePoints',
+  tasksStop: 'computeToolkit.tasks.stop',
+  tasksCopyId: 'computeToolkit.tasks.copyId',
+  tasksOpenServiceUrl: 'computeToolkit.tasks.openServiceUrl',
+  nodesShowLog: 'computeToolkit.nodes.showLog',
+  storageRefresh: 'computeToolkit.storage.refresh',
+  storageCheck: 'computeToolkit.storage.check',
   requestSend: 'computeToolkit.request.send',
+  requestSign: 'computeToolkit.request.sign',
   requestMeasureClockSkew: 'computeToolkit.request.measureClockSkew',
   showLogs: 'computeToolkit.showLogs',
+  chatOpen: 'computeToolkit.chat.open',
+  chatNew: 'computeToolkit.chat.new',
+  chatAskAboutSelection: 'computeToolkit.chat.askAboutSelection',
+  chatExplainSelection: 'computeToolkit.chat.explainSelection',
+  chatFindBugsInSelection: 'computeToolkit.chat.findBugsInSelection',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
+
+/** Tree views (contributes.views) and the chat webview panel type. */
+export const Views = {
+  resources: 'computeToolkit.resources',
+  tasks: 'computeToolkit.tasks',
+  storage: 'computeToolkit.storage',
+  chatPanel: 'computeToolkit.chat',
+  profileStatusBar: 'computeToolkit.profile',
+} as const;
+
+/** Context keys for `when` clauses in the manifest. */
+export const ContextKeys = {
+  hasProfile: 'computeToolkit.hasProfile',
+} as const;
+
+/** Keys of globalState / workspaceState entries. Renaming one loses what users stored under it. */
+export const StateKeys = {
+  resourcesFilter: 'computeToolkit.resources.filter',
+  lastCreateTask: 'computeToolkit.tasks.lastCreate',
+  secretSetAt: 'computeToolkit.secretSetAt',
+  chatLastModel: 'computeToolkit.chat.lastModel',
+} as const;

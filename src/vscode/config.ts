@@ -1,10 +1,36 @@
-// The one typed view of the `computeToolkit.*` settings. Getters read live values, so a changed setting
-// applies on the next use without a reload; `onDidChange` tells feature areas when to re-read.
-// Profiles are settings too, but they are owned by ProfileStore (profiles/profileStore.ts).
+// The one reader of the `computeToolkit.*` settings (a lint rule keeps `getConfiguration` here).
+// Getters read live values, so a changed setting applies on the next use without a reload; defaults
+// and clamps live here; `onDidChange` tells feature areas when to re-read.
+//
+// Settings that decide where a secret goes (profiles, the active profile, the default base URLs) are
+// read from the user's global settings only: a repository's `.vscode/settings.json` must never send
+// the token, signatures or model key to another host. The manifest gives them application scope and
+// this class ignores any workspace value as well (docs/security.md).
 
 import * as vscode from 'vscode';
+import {
+  MAX_SELECTION_CHARS_CAP,
+  MAX_SYSTEM_PROMPT_CHARS,
+  MAX_TOKENS_MAX,
+  MAX_TOKENS_MIN,
+  TEMPERATURE_MAX,
+  TEMPERATURE_MIN,
+} from '../shared/limits';
+import { clamp, finiteOr, globalValueOf, typedOr, type SecretRoutingSetting } from './settingValues';
 
 export const SECTION = 'computeToolkit';
+
+
+/** The computeToolkit.chat.* settings, clamped to the limits both sides of the webview boundary share. */
+export interface ChatSettings {
+  defaultModel: string;
+  systemPrompt: string;
+  temperature: number;
+  maxTokens: number;
+  maxSelectionChars: number;
+  firstTokenTimeoutMs: number;
+  idleTimeoutMs: number;
+}
 
 export class Config implements vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<vscode.ConfigurationChangeEvent>();
@@ -24,14 +50,26 @@ export class Config implements vscode.Disposable {
     return event.affectsConfiguration(`${SECTION}.${key}`);
   }
 
+  affectsResourceFilter(event: vscode.ConfigurationChangeEvent): boolean {
+    return Config.affects(event, 'resources.deviceType') || Config.affects(event, 'resources.taskType');
+  }
+
+  /** The raw `computeToolkit.profiles` array (ProfileStore validates each entry). Global settings only. */
+  get profilesRaw(): unknown {
+    return this.globalOnly('profiles');
+  }
+  get activeProfileId(): string {
+    return typedOr(this.globalOnly('activeProfile'), '');
+  }
+
   get defaultComputeBaseUrl(): string {
-    return this.get('defaults.computeBaseUrl', 'https://openapi.suanli.cn');
+    return typedOr(this.globalOnly('defaults.computeBaseUrl'), 'https://openapi.suanli.cn');
   }
   get defaultModelApiBaseUrl(): string {
-    return this.get('defaults.modelApiBaseUrl', 'https://api.suanli.cn/v1');
+    return typedOr(this.globalOnly('defaults.modelApiBaseUrl'), 'https://api.suanli.cn/v1');
   }
   get defaultConsoleUrl(): string {
-    return this.get('defaults.consoleUrl', 'https://console.suanli.cn');
+    return typedOr(this.globalOnly('defaults.consoleUrl'), 'https://console.suanli.cn');
   }
 
   get requestTimeoutMs(): number {
@@ -41,11 +79,16 @@ export class Config implements vscode.Disposable {
     return Math.max(0, Math.floor(this.get('request.maxRetries', 3)));
   }
 
-  get resourcesTaskType(): string {
-    return this.get('resources.taskType', 'Deployment');
+  /** `device_type` values for the resource search, e.g. ['GpuDevice'] (the setting is comma-separated). */
+  get resourcesDeviceTypes(): string[] {
+    const types = this.get('resources.deviceType', 'GpuDevice')
+      .split(',')
+      .map((value) => value.trim())
+      .filter((value) => value.length > 0);
+    return types.length > 0 ? types : ['GpuDevice'];
   }
-  get resourcesDeviceType(): string {
-    return this.get('resources.deviceType', 'GpuDevice');
+  get resourcesTaskType(): string {
+    return this.get('resources.taskType', 'Deployment').trim() || 'Deployment';
   }
 
   get tasksAutoRefresh(): boolean {
@@ -61,26 +104,23 @@ export class Config implements vscode.Disposable {
     return Math.max(0, Math.floor(this.get('keys.rotationReminderDays', 90)));
   }
 
-  get chatDefaultModel(): string {
-    return this.get('chat.defaultModel', '');
+  /** The chat settings as they are now (read fresh: they can change while VS Code runs). */
+  get chat(): ChatSettings {
+    const number = (key: string, fallback: number): number => finiteOr(this.raw(`chat.${key}`), fallback);
+    return {
+      defaultModel: this.get('chat.defaultModel', '').trim(),
+      systemPrompt: this.get('chat.systemPrompt', '').slice(0, MAX_SYSTEM_PROMPT_CHARS),
+      temperature: clamp(number('temperature', 0.7), TEMPERATURE_MIN, TEMPERATURE_MAX),
+      maxTokens: Math.round(clamp(number('maxTokens', 2048), MAX_TOKENS_MIN, MAX_TOKENS_MAX)),
+      maxSelectionChars: Math.round(clamp(number('maxSelectionChars', 20_000), 100, MAX_SELECTION_CHARS_CAP)),
+      firstTokenTimeoutMs: clamp(number('requestTimeoutSeconds', 60), 1, 3600) * 1000,
+      idleTimeoutMs: clamp(number('idleTimeoutSeconds', 60), 1, 3600) * 1000,
+    };
   }
-  get chatSystemPrompt(): string {
-    return this.get('chat.systemPrompt', '');
-  }
-  get chatTemperature(): number {
-    return this.get('chat.temperature', 0.7);
-  }
-  get chatMaxTokens(): number {
-    return this.positive('chat.maxTokens', 2048);
-  }
-  get chatMaxSelectionChars(): number {
-    return this.positive('chat.maxSelectionChars', 20000);
-  }
-  get chatRequestTimeoutMs(): number {
-    return this.positive('chat.requestTimeoutSeconds', 60) * 1000;
-  }
-  get chatIdleTimeoutMs(): number {
-    return this.positive('chat.idleTimeoutSeconds', 60) * 1000;
+
+  /** Writes a setting to the user's global settings (profiles are never written to a workspace). */
+  async writeGlobal(key: SecretRoutingSetting, value: unknown): Promise<void> {
+    await vscode.workspace.getConfiguration(SECTION).update(key, value, vscode.ConfigurationTarget.Global);
   }
 
   // ---- money and time: notifications, budgets, spend ----
@@ -114,10 +154,17 @@ export class Config implements vscode.Disposable {
     this.changeEmitter.dispose();
   }
 
+  private raw(key: string): unknown {
+    return vscode.workspace.getConfiguration(SECTION).get<unknown>(key);
+  }
+
+  /** A hand-edited settings.json can hold any type: fall back rather than propagate a wrong one. */
   private get<T>(key: string, fallback: T): T {
-    const value = vscode.workspace.getConfiguration(SECTION).get<unknown>(key);
-    // A hand-edited settings.json can hold any type: fall back rather than propagate a wrong one.
-    return typeof value === typeof fallback ? (value as T) : fallback;
+    return typedOr(this.raw(key), fallback);
+  }
+
+  private globalOnly(key: SecretRoutingSetting): unknown {
+    return globalValueOf(vscode.workspace.getConfiguration(SECTION).inspect<unknown>(key));
   }
 
   private positive(key: string, fallback: number): number {

@@ -2,10 +2,12 @@
 // in-host tests use. Activation stays light: nothing here loads the HTTP stack, crypto or markdown;
 // those load on first use (see lazyCore.ts). Every disposable goes into context.subscriptions.
 
+import { ContextKeys } from './commandIds';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from './api';
 import { registerChat } from './chat/index';
-import { registerCommands } from './commands/index';
+import { registerCommandTable } from './commands/commandTable';
+import { CORE_COMMANDS } from './commands/index';
 import { registerCompute } from './compute/index';
 import { describeError } from './errors/describeError';
 import { registerMoney } from './money/index';
@@ -14,12 +16,12 @@ import { SANDBOX_URL_ENV, connectSandbox, needsSandboxConnect } from './profiles
 import { KeyRotationReminder } from './profiles/keyRotation';
 import { ProfileStatusBar } from './statusBar';
 
-export const HAS_PROFILE_CONTEXT = 'computeToolkit.hasProfile';
+export const HAS_PROFILE_CONTEXT = ContextKeys.hasProfile;
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const services = new Services(context);
   context.subscriptions.push(services);
-  context.subscriptions.push(...registerCommands(services));
+  context.subscriptions.push(...registerCommandTable(CORE_COMMANDS, services, services.reportError));
 
   const statusBar = new ProfileStatusBar(services.profiles);
   const reminder = new KeyRotationReminder(services.profiles, services.config);

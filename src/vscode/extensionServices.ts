@@ -31,7 +31,7 @@ export class Services implements ExtensionServices, vscode.Disposable {
     this.logChannel = vscode.window.createOutputChannel('Compute Toolkit', { log: true });
     this.logger = redactingLogger(channelLogger(this.logChannel, this.logTail), this.redactor);
     this.config = new Config();
-    this.profiles = new ProfileStore(context.secrets, context.globalState, this.logger);
+    this.profiles = new ProfileStore(context.secrets, context.globalState, this.logger, this.config);
     this.documents = new ReadOnlyDocuments(this.redactor);
     this.clients = new ComputeClientProvider(this.profiles, this.config, this.logger);
     this.reportError = createReportError(this.logger, this.redactor, () => this.profiles.active !== undefined);

@@ -1,12 +1,13 @@
 // The status bar item: active profile and key mode, production in the warning colour; a click switches.
 
+import { Views } from './commandIds';
 import * as vscode from 'vscode';
 import { Commands } from './commandIds';
 import { describeMode } from './profiles/profileRecord';
 import type { Profile, ProfileService } from './services';
 
 export class ProfileStatusBar implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('computeToolkit.profile', vscode.StatusBarAlignment.Left, 50);
+  private readonly item = vscode.window.createStatusBarItem(Views.profileStatusBar, vscode.StatusBarAlignment.Left, 50);
   private readonly subscription: vscode.Disposable;
 
   constructor(profiles: ProfileService) {

@@ -2,6 +2,8 @@
 // webview validated before use. The webview keeps no state of its own (retainContextWhenHidden is off):
 // each time it loads it says 'ready' and gets the full state from the ChatSession.
 
+import { Views } from '../commandIds';
+import { actionTarget, runErrorAction, type ActionSituation, type ErrorAction } from '../errors/errorActions';
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { conversationToMarkdown } from '../../shared/conversationMarkdown';
@@ -12,7 +14,15 @@ import { chatPageHtml } from './chatHtml';
 import type { ChatSession } from './chatSession';
 import type { CodeActions } from './codeActions';
 
-export const CHAT_VIEW_TYPE = 'computeToolkit.chat';
+export const CHAT_VIEW_TYPE = Views.chatPanel;
+
+/** A chat turn's actions in the one error-action table (errors/errorActions.ts); Retry regenerates. */
+const CHAT_ERROR_ACTIONS = {
+  setModelApiKey: { kind: 'setSecret', secret: 'modelApiKey' },
+  connectSandbox: { kind: 'connectSandbox' },
+  createProfile: { kind: 'createProfile' },
+  showLogs: { kind: 'showLogs' },
+} as const satisfies Record<string, ErrorAction>;
 const TITLE = 'Compute Chat';
 
 export class ChatPanel implements vscode.Disposable {
@@ -252,23 +262,22 @@ export class ChatPanel implements vscode.Disposable {
         void this.session.regenerate().catch((error: unknown) => this.services.reportError(error, 'Retry the reply'));
         return undefined;
       case 'setModelApiKey':
-        await vscode.commands.executeCommand('computeToolkit.secrets.setModelApiKey');
+        await runErrorAction(CHAT_ERROR_ACTIONS.setModelApiKey, this.situation());
         return undefined;
       case 'connectProfile': {
-        const picked = await vscode.window.showQuickPick(
-          [
-            { label: 'Connect to Local Sandbox…', command: 'computeToolkit.profile.connectSandbox' },
-            { label: 'Create Profile…', command: 'computeToolkit.profile.create' },
-          ],
-          { title: 'Set up a profile for the chat' },
-        );
-        if (picked) await vscode.commands.executeCommand(picked.command);
+        const choices = [CHAT_ERROR_ACTIONS.connectSandbox, CHAT_ERROR_ACTIONS.createProfile].map((action) => ({ action, label: actionTarget(action, this.situation())?.title ?? '' }));
+        const picked = await vscode.window.showQuickPick(choices, { title: vscode.l10n.t('Set up a profile for the chat') });
+        if (picked) await runErrorAction(picked.action, this.situation());
         return undefined;
       }
       case 'showLogs':
-        await vscode.commands.executeCommand('computeToolkit.showLogs');
+        await runErrorAction(CHAT_ERROR_ACTIONS.showLogs, this.situation());
         return undefined;
     }
+  }
+
+  private situation(): ActionSituation {
+    return { hasProfile: this.services.profiles.active !== undefined };
   }
 
   dispose(): void {

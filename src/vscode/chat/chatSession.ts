@@ -2,6 +2,7 @@
 // settings, the model list, and streaming replies (one per conversation at a time) with Stop, Regenerate,
 // Edit-and-resend and Clear. Panels and the in-host tests observe it through events.
 
+import { StateKeys } from '../commandIds';
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { AbortedError, isAbort } from '../../core/errors';
@@ -18,7 +19,7 @@ import { NoChatModelError, toTurnError } from './turnErrors';
 const DELTA_FLUSH_MS = 16;
 const NEW_TITLE = 'New chat';
 /** The model picked last, offered to new conversations when no default model is configured. */
-const LAST_MODEL_KEY = 'computeToolkit.chat.lastModel';
+const LAST_MODEL_KEY = StateKeys.chatLastModel;
 
 export interface DeltaEvent {
   conversationId: string;
@@ -277,7 +278,7 @@ export class ChatSession implements vscode.Disposable {
   // Internals
 
   private create(): StoredConversation {
-    const settings = newConversationSettings();
+    const settings = newConversationSettings(this.services.config.chat);
     if (!settings.model) settings.model = this.services.context.globalState.get<string>(LAST_MODEL_KEY, '');
     const now = Date.now();
     const conversation: StoredConversation = { id: randomUUID(), title: NEW_TITLE, createdAt: now, updatedAt: now, settings, turns: [] };

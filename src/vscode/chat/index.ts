@@ -4,13 +4,14 @@
 import * as vscode from 'vscode';
 import type { ConversationSummary, ConversationView, SettingsPatch } from '../../shared/protocol';
 import { conversationToMarkdown } from '../../shared/conversationMarkdown';
+import { registerCommandTable } from '../commands/commandTable';
 import type { ExtensionServices } from '../services';
 import { CHAT_VIEW_TYPE, ChatPanel } from './chatPanel';
 import { ChatSession } from './chatSession';
 import { CodeActions } from './codeActions';
+import { CHAT_COMMANDS } from './commands';
 import { ConversationStore } from './conversationStore';
 import { ModelClientProvider } from './modelClientProvider';
-import { registerSelectionCommands } from './selection';
 
 export interface ChatSnapshot {
   /** The conversation the panel shows. */
@@ -104,13 +105,7 @@ export function registerChat(services: ExtensionServices): ChatApi {
     vscode.window.registerWebviewPanelSerializer(CHAT_VIEW_TYPE, {
       deserializeWebviewPanel: async (webviewPanel, state: unknown) => panel.restore(webviewPanel, state),
     }),
-    vscode.commands.registerCommand('computeToolkit.chat.open', () => panel.open(false)),
-    vscode.commands.registerCommand('computeToolkit.chat.new', async () => {
-      await session.loaded;
-      session.newConversation();
-      panel.open(false);
-    }),
-    ...registerSelectionCommands(session, panel, (error, where) => services.reportError(error, where)),
+    ...registerCommandTable(CHAT_COMMANDS, { services, session, panel }, services.reportError),
   );
 
   return {

@@ -4,7 +4,6 @@
 
 import type { ModelClient } from '../../core/inference/api';
 import type { ExtensionServices, Profile } from '../services';
-import { readChatSettings } from './chatSettings';
 import { MissingModelKeyError, NoChatProfileError } from './turnErrors';
 
 type InferenceCore = typeof import('../../core/inference/index');
@@ -33,7 +32,7 @@ export class ModelClientProvider {
     if (!profile) throw new NoChatProfileError();
     const apiKey = await this.services.profiles.getSecret(profile.id, 'modelApiKey');
     if (!apiKey) throw new MissingModelKeyError(profile.label);
-    const settings = readChatSettings();
+    const settings = this.services.config.chat;
     const cacheKey = JSON.stringify([profile.id, profile.modelApiBaseUrl, settings.firstTokenTimeoutMs, settings.idleTimeoutMs]);
     if (this.cached?.key !== cacheKey) {
       const client = loadInferenceCore().createModelClient({

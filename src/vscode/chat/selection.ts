@@ -4,12 +4,11 @@
 
 import * as vscode from 'vscode';
 import { buildSelectionPrompt, type SelectionIntent, type SelectionPrompt } from '../../shared/selectionPrompt';
-import { readChatSettings } from './chatSettings';
 import type { ChatPanel } from './chatPanel';
 import type { ChatSession } from './chatSession';
 
 /** Builds the prompt from the active editor, or explains why there is nothing to quote. */
-export function promptFromEditor(editor: vscode.TextEditor | undefined, intent: SelectionIntent): SelectionPrompt | string {
+export function promptFromEditor(editor: vscode.TextEditor | undefined, intent: SelectionIntent, maxSelectionChars: number): SelectionPrompt | string {
   if (!editor) return 'Open a file and select some code first.';
   const { document, selection } = editor;
   const wholeFile = selection.isEmpty;
@@ -20,12 +19,12 @@ export function promptFromEditor(editor: vscode.TextEditor | undefined, intent: 
   return buildSelectionPrompt(
     { text, languageId: document.languageId, fileName, startLine: range.start.line + 1, wholeFile },
     intent,
-    readChatSettings().maxSelectionChars,
+    maxSelectionChars,
   );
 }
 
-export async function quoteSelection(intent: SelectionIntent, session: ChatSession, panel: ChatPanel): Promise<void> {
-  const prompt = promptFromEditor(vscode.window.activeTextEditor, intent);
+export async function quoteSelection(intent: SelectionIntent, session: ChatSession, panel: ChatPanel, maxSelectionChars: number): Promise<void> {
+  const prompt = promptFromEditor(vscode.window.activeTextEditor, intent, maxSelectionChars);
   if (typeof prompt === 'string') {
     void vscode.window.showInformationMessage(prompt);
     return;
@@ -38,21 +37,4 @@ export async function quoteSelection(intent: SelectionIntent, session: ChatSessi
     return;
   }
   await session.send(prompt.text, prompt.notice);
-}
-
-export function registerSelectionCommands(session: ChatSession, panel: ChatPanel, reportError: (error: unknown, context: string) => void): vscode.Disposable[] {
-  const commands: [string, SelectionIntent, string][] = [
-    ['computeToolkit.chat.askAboutSelection', 'ask', 'Ask about the selection'],
-    ['computeToolkit.chat.explainSelection', 'explain', 'Explain the selection'],
-    ['computeToolkit.chat.findBugsInSelection', 'findBugs', 'Find bugs in the selection'],
-  ];
-  return commands.map(([id, intent, context]) =>
-    vscode.commands.registerCommand(id, async () => {
-      try {
-        await quoteSelection(intent, session, panel);
-      } catch (error) {
-        reportError(error, context);
-      }
-    }),
-  );
 }

@@ -1,14 +1,36 @@
-// The shape of the command table: each entry is a factory that receives the services once, at
-// registration, and returns the handler (rust-analyzer's commands.ts pattern).
+// The command table: every command of the extension is an entry here, from the area that owns it
+// (commands/, compute/commands.ts, chat/commands.ts). `registerCommandTable` is the one place that
+// calls `registerCommand`: each handler runs inside one guard, so a failure becomes a reportError
+// notification (with Retry), never an unhandled rejection or VS Code's generic "command failed" popup.
+// Each entry's factory receives its area's context once, at registration, and returns the handler
+// (rust-analyzer's commands.ts pattern).
 
-import type { Services } from '../extensionServices';
+import * as vscode from 'vscode';
+import type { CommandId } from '../commandIds';
+import type { ReportError } from '../errors/reportError';
 
 export type CommandHandler = (...args: unknown[]) => unknown;
 
-export interface CommandEntry {
+export interface CommandEntry<Context> {
+  id: CommandId;
   /** What the command does, as a phrase for error messages: "Connect to the sandbox". */
   doing: string;
-  create: (services: Services) => CommandHandler;
+  create: (context: Context) => CommandHandler;
+}
+
+/** Registers the entries with the guard; the returned disposables unregister them. */
+export function registerCommandTable<Context>(entries: readonly CommandEntry<Context>[], context: Context, reportError: ReportError): vscode.Disposable[] {
+  return entries.map((entry) => {
+    const handler = entry.create(context);
+    return vscode.commands.registerCommand(entry.id, async (...args: unknown[]) => {
+      try {
+        return await handler(...args);
+      } catch (error) {
+        reportError(error, entry.doing, { retry: () => vscode.commands.executeCommand(entry.id, ...args) });
+        return undefined;
+      }
+    });
+  });
 }
 
 /** Reads a profile id given as a command argument: `'id'` or `{ profileId: 'id' }` (tree items, links, tests). */

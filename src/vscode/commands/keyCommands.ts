@@ -24,8 +24,9 @@ export interface FingerprintReport {
   problems: string[];
 }
 
-export const keyCommands: Record<string, CommandEntry> = {
-  [Commands.keysGenerate]: {
+export const keyCommands: readonly CommandEntry<Services>[] = [
+  {
+    id: Commands.keysGenerate,
     doing: 'Generate a key pair',
     create: (services) => async (argument?: unknown): Promise<GeneratedKeyReport | undefined> => {
       const profile = await targetProfile(services, argument);
@@ -48,7 +49,8 @@ export const keyCommands: Record<string, CommandEntry> = {
     },
   },
 
-  [Commands.keysShowFingerprints]: {
+  {
+    id: Commands.keysShowFingerprints,
     doing: 'Show key fingerprints',
     create: (services) => async (argument?: unknown): Promise<FingerprintReport | undefined> => {
       const profile = await targetProfile(services, argument);
@@ -68,7 +70,7 @@ export const keyCommands: Record<string, CommandEntry> = {
       return report;
     },
   },
-};
+];
 
 /** Where the public half of a profile's newest generated pair is shown (one document per profile). */
 export function publicKeyDocument(profile: Pick<Profile, 'id' | 'label'>): { key: string; title: string } {

@@ -27,8 +27,9 @@ export async function targetProfile(services: Services, argument: unknown): Prom
   return profile;
 }
 
-export const profileCommands: Record<string, CommandEntry> = {
-  [Commands.profileCreate]: {
+export const profileCommands: readonly CommandEntry<Services>[] = [
+  {
+    id: Commands.profileCreate,
     doing: 'Create the profile',
     create: (services) => async () => {
       const draft = await promptNewProfile(
@@ -44,7 +45,8 @@ export const profileCommands: Record<string, CommandEntry> = {
     },
   },
 
-  [Commands.profileEdit]: {
+  {
+    id: Commands.profileEdit,
     doing: 'Edit the profile',
     create: (services) => async (argument?: unknown) => {
       const profile = profileIdArgument(argument) ? await targetProfile(services, argument) : await pickProfile(services, 'Profile to edit');
@@ -53,7 +55,8 @@ export const profileCommands: Record<string, CommandEntry> = {
     },
   },
 
-  [Commands.profileDelete]: {
+  {
+    id: Commands.profileDelete,
     doing: 'Delete the profile',
     create: (services) => async (argument?: unknown) => {
       const profile = profileIdArgument(argument) ? await targetProfile(services, argument) : await pickProfile(services, 'Profile to delete');
@@ -76,7 +79,8 @@ export const profileCommands: Record<string, CommandEntry> = {
     },
   },
 
-  [Commands.profileSwitch]: {
+  {
+    id: Commands.profileSwitch,
     doing: 'Switch profile',
     create: (services) => async (argument?: unknown) => {
       const id = profileIdArgument(argument);
@@ -88,7 +92,8 @@ export const profileCommands: Record<string, CommandEntry> = {
     },
   },
 
-  [Commands.profileConnectSandbox]: {
+  {
+    id: Commands.profileConnectSandbox,
     doing: 'Connect to the local sandbox',
     create: (services) => async (argument?: unknown) => {
       const url = typeof argument === 'string' && argument !== '' ? argument : await askSandboxUrl();
@@ -105,7 +110,7 @@ export const profileCommands: Record<string, CommandEntry> = {
       return profiles;
     },
   },
-};
+];
 
 async function askSandboxUrl(): Promise<string | undefined> {
   const fromEnvironment = process.env[SANDBOX_URL_ENV];

@@ -2,32 +2,37 @@
 
 import { Commands } from '../commandIds';
 import { SignRequestController } from '../signRequest/signRequestController';
+import type { Services } from '../extensionServices';
 import type { CommandEntry } from './commandTable';
 
-export const requestCommands: Record<string, CommandEntry> = {
-  [Commands.requestSign]: {
+export const requestCommands: readonly CommandEntry<Services>[] = [
+  {
+    id: Commands.requestSign,
     doing: 'Sign the request',
     create: (services) => {
       const controller = new SignRequestController(services);
       return (argument?: unknown) => controller.sign(argument);
     },
   },
-  [Commands.requestSend]: {
+  {
+    id: Commands.requestSend,
     doing: 'Send the signed request',
     create: (services) => {
       const controller = new SignRequestController(services);
       return (argument?: unknown) => controller.send(argument);
     },
   },
-  [Commands.requestMeasureClockSkew]: {
+  {
+    id: Commands.requestMeasureClockSkew,
     doing: 'Measure clock skew',
     create: (services) => {
       const controller = new SignRequestController(services);
       return () => controller.measureClockSkew();
     },
   },
-  [Commands.showLogs]: {
+  {
+    id: Commands.showLogs,
     doing: 'Show the logs',
     create: (services) => () => services.logChannel.show(true),
   },
-};
+];

@@ -14,25 +14,30 @@ import { targetProfile } from './profileCommands';
 /** Larger files are not keys; refusing them early avoids reading something unrelated into memory. */
 const MAX_KEY_FILE_BYTES = 64 * 1024;
 
-export const secretCommands: Record<string, CommandEntry> = {
-  [Commands.secretsSetToken]: {
+export const secretCommands: readonly CommandEntry<Services>[] = [
+  {
+    id: Commands.secretsSetToken,
     doing: 'Store the API token',
     create: (services) => (argument?: unknown) => setSecretInteractively(services, argument, 'apiToken'),
   },
-  [Commands.secretsSetPrivateKey]: {
+  {
+    id: Commands.secretsSetPrivateKey,
     doing: 'Store the private key',
     create: (services) => (argument?: unknown) => setSecretInteractively(services, argument, 'privateKey'),
   },
-  [Commands.secretsSetPlatformPublicKey]: {
+  {
+    id: Commands.secretsSetPlatformPublicKey,
     doing: 'Store the platform public key',
     create: (services) => (argument?: unknown) => setSecretInteractively(services, argument, 'platformPublicKey'),
   },
-  [Commands.secretsSetModelApiKey]: {
+  {
+    id: Commands.secretsSetModelApiKey,
     doing: 'Store the model API key',
     create: (services) => (argument?: unknown) => setSecretInteractively(services, argument, 'modelApiKey'),
   },
 
-  [Commands.secretsImportPrivateKey]: {
+  {
+    id: Commands.secretsImportPrivateKey,
     doing: 'Import the private key',
     create: (services) => async (argument?: unknown) => {
       const profile = await targetProfile(services, argument);
@@ -61,7 +66,8 @@ export const secretCommands: Record<string, CommandEntry> = {
     },
   },
 
-  [Commands.secretsClear]: {
+  {
+    id: Commands.secretsClear,
     doing: 'Clear secrets',
     create: (services) => async (argument?: unknown) => {
       const profile = await targetProfile(services, argument);
@@ -89,7 +95,7 @@ export const secretCommands: Record<string, CommandEntry> = {
       return true;
     },
   },
-};
+];
 
 const PROMPTS: Record<SecretKind, string> = {
   apiToken: 'API token from the console (shown only once when the key was created)',

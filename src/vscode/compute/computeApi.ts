@@ -30,10 +30,8 @@ export interface ViewSnapshot {
 }
 
 export interface ComputeApi {
-  readonly ready: boolean;
   /** Reloads one view from the platform; resolves when its load settled (success or error). */
   refresh(view: ComputeViewName): Promise<void>;
-  refreshAll(): Promise<void>;
   /** Fires after each load of a view settles (and after a profile switch cleared it). */
   readonly onDidRefresh: vscode.Event<ComputeViewName>;
   /** The rows a view shows now (loading it first if it never loaded); depth 1 = top level only. */

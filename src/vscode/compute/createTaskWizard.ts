@@ -1,6 +1,7 @@
 // "Create Task…": a multi-step QuickPick/InputBox wizard with Back and "Step n/N" — name, resource +
 // region (fresh search), image, ports, node count, optional env and start command, optional
 // encryption — then a review step that can jump back to any field, then the create with progress.
+import { Commands, StateKeys } from '../commandIds';
 import * as vscode from 'vscode';
 import { isAbort } from '../../core/errors';
 import type { ExtensionServices, Profile } from '../services';
@@ -22,7 +23,7 @@ import {
 } from './taskInput';
 
 /** Image and ports of the last create, offered as defaults (env is never kept: it may hold secrets). */
-const LAST_CREATE_KEY = 'computeToolkit.tasks.lastCreate';
+const LAST_CREATE_KEY = StateKeys.lastCreateTask;
 
 export interface CreateTaskWizardDeps {
   services: ExtensionServices;
@@ -197,7 +198,7 @@ async function createWithProgress(deps: CreateTaskWizardDeps, input: TaskCreateI
     void vscode.window
       .showInformationMessage(`Task "${input.name}" created (id ${taskId}). It stays Pending until the platform schedules it.`, 'Show Detail', 'Copy ID')
       .then((choice) => {
-        if (choice === 'Show Detail') return vscode.commands.executeCommand('computeToolkit.tasks.detail', taskId);
+        if (choice === 'Show Detail') return vscode.commands.executeCommand(Commands.tasksDetail, taskId);
         if (choice === 'Copy ID') return vscode.env.clipboard.writeText(String(taskId));
         return undefined;
       });

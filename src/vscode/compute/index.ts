@@ -1,22 +1,25 @@
-// The compute area: Resources, Tasks and Storage views, their commands, the create-task wizard, node
-// logs and the storage check. Wires the parts together and hands the composition root a ComputeApi.
+// The compute area: Resources, Tasks and Storage views (from the descriptors in treeDescriptors.ts),
+// their commands (compute/commands.ts), the create-task wizard, node logs and the storage check.
+// Wires the parts together and hands the composition root a ComputeApi.
 import * as vscode from 'vscode';
+import { registerCommandTable } from '../commands/commandTable';
+import { describeError } from '../errors/describeError';
 import type { ExtensionServices } from '../services';
-import { registerGuarded } from './commandGuard';
+import { COMPUTE_COMMANDS } from './commands';
 import type { ComputeApi, ComputeViewName } from './computeApi';
+import type { ComputeContext } from './computeContext';
 import { runCreateTaskWizard, type RegionHint } from './createTaskWizard';
+import { LoadFailureNotice } from './loadFailureNotice';
 import { NodeLogViewer } from './nodeLog';
-import { registerResourceCommands } from './resourceCommands';
 import { ResourceFilterStore } from './resourceFilter';
 import { flattenRegions, searchDevices } from './resourceSearch';
-import { RESOURCES_VIEW_ID, ResourcesTree } from './resourcesTree';
 import { snapshotTree } from './snapshot';
-import { checkStorage, runStorageCheckWizard } from './storageCheck';
-import { STORAGE_VIEW_ID, StorageTree } from './storageTree';
+import { checkStorage } from './storageCheck';
 import { TaskActions } from './taskActions';
-import { registerTaskCommands, taskDetailDocument } from './taskCommands';
+import { taskDetailDocument } from './taskCommands';
 import { TasksAutoRefresh } from './tasksAutoRefresh';
-import { TaskItem, TASKS_VIEW_ID, TasksTree } from './tasksTree';
+import { TaskItem, type TaskElement } from './tasksTree';
+import { TREE_NAMES, createTrees, type AnyRemoteTree } from './treeDescriptors';
 
 export type { ComputeApi, ComputeViewName, TreeRow, ViewSnapshot } from './computeApi';
 export type { NodeLogTarget } from './nodeLog';
@@ -27,82 +30,67 @@ export type { TaskCreateInput } from './taskInput';
 export function registerCompute(services: ExtensionServices): ComputeApi {
   const subscriptions = services.context.subscriptions;
 
-  const filter = new ResourceFilterStore(services.context.workspaceState);
-  const resources = new ResourcesTree(services, filter);
-  const tasks = new TasksTree(services);
-  const storage = new StorageTree(services);
-  const resourcesView = vscode.window.createTreeView(RESOURCES_VIEW_ID, { treeDataProvider: resources, showCollapseAll: true });
-  const tasksView = vscode.window.createTreeView(TASKS_VIEW_ID, { treeDataProvider: tasks, showCollapseAll: true });
-  const storageView = vscode.window.createTreeView(STORAGE_VIEW_ID, { treeDataProvider: storage });
-  resources.bindView(resourcesView);
-  tasks.bindView(tasksView);
-  storage.bindView(storageView);
+  const filter = new ResourceFilterStore(services.context.workspaceState, services.config);
+  const { trees, views } = createTrees(services, filter);
+  const tasksView = views.tasks as vscode.TreeView<TaskElement>;
 
-  const actions = new TaskActions(services, tasks);
-  const nodeLog = new NodeLogViewer(services, (taskId) => tasks.findTask(taskId)?.status);
-  const autoRefresh = new TasksAutoRefresh(tasks, tasksView, () => services.profiles.active !== undefined);
+  const actions = new TaskActions(services, trees.tasks);
+  const nodeLog = new NodeLogViewer(services, (taskId) => trees.tasks.findTask(taskId)?.status);
+  const autoRefresh = new TasksAutoRefresh(trees.tasks, tasksView, services.config, () => services.profiles.active !== undefined);
 
   const revealTask = (taskId: number): void => {
-    const task = tasks.findTask(taskId);
+    const task = trees.tasks.findTask(taskId);
     if (!task) return;
     tasksView.reveal(new TaskItem(task), { select: true, focus: false }).then(undefined, (error: unknown) => {
       services.logger.debug(`Tasks: could not reveal task ${taskId}: ${String(error)}`);
     });
   };
   const runCreateWizard = (hint?: RegionHint): Promise<number | undefined> => runCreateTaskWizard({ services, actions, filter, revealTask }, hint);
+  const context: ComputeContext = { services, ...trees, filter, actions, nodeLog, runCreateWizard };
 
   const refreshed = new vscode.EventEmitter<ComputeViewName>();
-  const views = { resources: { tree: resources }, tasks: { tree: tasks }, storage: { tree: storage } } as const;
-
+  const failureNotice = new LoadFailureNotice({
+    // The same cause reads the same in every view once the view's name is left out.
+    causeOf: (error) => describeError(error, '')?.message,
+    show: (error, view) => services.reportError(error, vscode.l10n.t('Load {0}', view)),
+  });
+  for (const name of TREE_NAMES) {
+    const tree: AnyRemoteTree = trees[name];
+    subscriptions.push(
+      tree,
+      views[name],
+      tree.data.onDidChange(() => {
+        const state = tree.data.state;
+        if (state.kind === 'failed') failureNotice.failed(name, state.error);
+        else if (state.kind === 'loaded') failureNotice.loaded(name);
+        refreshed.fire(name);
+      }),
+    );
+  }
   subscriptions.push(
     filter,
-    resources,
-    tasks,
-    storage,
-    resourcesView,
-    tasksView,
-    storageView,
     nodeLog,
     autoRefresh,
     refreshed,
-    resources.data.onDidChange(() => refreshed.fire('resources')),
-    tasks.data.onDidChange(() => refreshed.fire('tasks')),
-    storage.data.onDidChange(() => refreshed.fire('storage')),
     // A profile switch re-scopes every view at once: nothing of the old profile stays on screen.
     services.profiles.onDidChangeActive(() => {
       nodeLog.stop();
-      resources.data.reset();
-      tasks.reset();
-      storage.data.reset();
+      failureNotice.reset();
+      for (const name of TREE_NAMES) trees[name].reset();
     }),
-    vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('computeToolkit.resources.deviceType') || event.affectsConfiguration('computeToolkit.resources.taskType')) {
-        void filter.resetToSettings();
-      }
+    services.config.onDidChange((event) => {
+      if (services.config.affectsResourceFilter(event)) void filter.resetToSettings();
     }),
-    ...registerResourceCommands({ services, tree: resources, filter, runCreateWizard }),
-    ...registerTaskCommands({ services, tree: tasks, actions, nodeLog, runCreateWizard }),
-    registerGuarded(services, 'computeToolkit.storage.refresh', 'Refresh storage', () => storage.refresh()),
-    registerGuarded(services, 'computeToolkit.storage.check', 'Check storage credentials', (arg) => runStorageCheckWizard(services, arg, () => storage.listed())),
+    ...registerCommandTable(COMPUTE_COMMANDS, context, services.reportError),
   );
 
   return {
-    ready: true,
     onDidRefresh: refreshed.event,
-    refresh: (view) => views[view].tree.refresh(),
-    refreshAll: async () => {
-      await Promise.all([resources.refresh(), tasks.refresh(), storage.refresh()]);
-    },
+    refresh: (view) => trees[view].refresh(),
     snapshot: async (view, options) => {
       const depth = Math.max(1, options?.depth ?? 1);
-      // One call per provider type: each tree has its own element type.
-      const rows =
-        view === 'resources'
-          ? await snapshotTree(resources, depth)
-          : view === 'tasks'
-            ? await snapshotTree(tasks, depth)
-            : await snapshotTree(storage, depth);
-      return { message: views[view].tree.message(), rows };
+      const tree: AnyRemoteTree = trees[view];
+      return { message: tree.message(), rows: await snapshotTree(tree, depth) };
     },
     searchRegions: async (signal) => flattenRegions(await searchDevices(services, filter, signal ?? new AbortController().signal)),
     createTask: (input, signal) => actions.create(input, signal),

@@ -35,6 +35,11 @@ export abstract class RemoteTree<T, E extends vscode.TreeItem> implements vscode
     return Promise.resolve(vscode.window.withProgress({ location: { viewId: this.viewId } }, () => this.data.refresh()));
   }
 
+  /** Profile switch: drop the rows of the old profile (trees with more state override this). */
+  reset(): void {
+    this.data.reset();
+  }
+
   getTreeItem(element: E): vscode.TreeItem {
     return element;
   }

@@ -2,44 +2,43 @@
 // "Create Task Here" from a region row, and a device's or region's JSON.
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
-import { registerGuarded } from './commandGuard';
-import type { RegionHint } from './createTaskWizard';
+import { Commands } from '../commandIds';
+import type { CommandEntry } from '../commands/commandTable';
+import type { ComputeContext } from './computeContext';
 import { deviceLabel } from './format';
 import { pickResourceFilter, type ResourceFilterStore } from './resourceFilter';
 import { flattenRegions, regionPickItem, searchDevices, type RegionChoice, type RegionPickItem } from './resourceSearch';
-import { DeviceItem, RegionItem, type ResourcesTree } from './resourcesTree';
+import { DeviceItem, RegionItem } from './resourcesTree';
 
-export interface ResourceCommandDeps {
-  services: ExtensionServices;
-  tree: ResourcesTree;
-  filter: ResourceFilterStore;
-  runCreateWizard: (hint?: RegionHint) => Promise<unknown>;
-}
-
-export function registerResourceCommands(deps: ResourceCommandDeps): vscode.Disposable[] {
-  const { services, tree, filter } = deps;
-  return [
-    registerGuarded(services, 'computeToolkit.resources.refresh', 'Refresh resources', () => tree.refresh()),
-    registerGuarded(services, 'computeToolkit.resources.filter', 'Filter resources', () => pickResourceFilter(filter)),
-    registerGuarded(services, 'computeToolkit.resources.search', 'Search resources', async () => {
+export const resourceCommands: readonly CommandEntry<ComputeContext>[] = [
+  { id: Commands.resourcesRefresh, doing: 'Refresh resources', create: ({ resources }) => () => resources.refresh() },
+  { id: Commands.resourcesFilter, doing: 'Filter resources', create: ({ filter }) => () => pickResourceFilter(filter) },
+  {
+    id: Commands.resourcesSearch,
+    doing: 'Search resources',
+    create: ({ services, filter, runCreateWizard }) => async () => {
       if (!(await services.requireProfile())) return;
       const choice = await searchRegions(services, filter);
-      if (choice) await deps.runCreateWizard({ deviceName: choice.device.device_name, region: choice.region.region });
-    }),
-    registerGuarded(services, 'computeToolkit.resources.createTaskHere', 'Create task', async (arg) => {
-      if (arg instanceof RegionItem) return deps.runCreateWizard({ deviceName: arg.device.device_name, region: arg.region.region });
-      return vscode.commands.executeCommand('computeToolkit.resources.search');
-    }),
-    registerGuarded(services, 'computeToolkit.resources.showJson', 'Show resource JSON', async (arg) => {
+      if (choice) await runCreateWizard({ deviceName: choice.device.device_name, region: choice.region.region });
+    },
+  },
+  {
+    id: Commands.resourcesCreateTaskHere,
+    doing: 'Create task',
+    create: ({ runCreateWizard }) => async (arg) => {
+      if (arg instanceof RegionItem) return runCreateWizard({ deviceName: arg.device.device_name, region: arg.region.region });
+      return vscode.commands.executeCommand(Commands.resourcesSearch);
+    },
+  },
+  {
+    id: Commands.resourcesShowJson,
+    doing: 'Show resource JSON',
+    create: ({ services, filter }) => async (arg) => {
       if (!(arg instanceof DeviceItem) && !(arg instanceof RegionItem)) return;
-      try {
-        await showResourceJson(services, filter, arg);
-      } catch (error) {
-        services.reportError(error, 'Show resource JSON');
-      }
-    }),
-  ];
-}
+      await showResourceJson(services, filter, arg);
+    },
+  },
+];
 
 /** Every region of every device in one searchable QuickPick; resolves with the pick. */
 function searchRegions(services: ExtensionServices, filter: ResourceFilterStore): Promise<RegionChoice | undefined> {

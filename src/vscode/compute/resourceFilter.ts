@@ -1,6 +1,8 @@
-// The Resources view's filters: device type and task type go to the platform's query (facts §3.1),
+// The Resources view's filters: device type and task type go to the platform's query (docs/platform.md),
 // "hide sold-out" is applied locally. Remembered per workspace; defaults come from settings.
+import { StateKeys } from '../commandIds';
 import * as vscode from 'vscode';
+import type { Config } from '../config';
 
 export interface ResourceFilter {
   /** `device_type` values, e.g. ['GpuDevice'] or ['GpuDevice', 'CpuDevice']. */
@@ -10,25 +12,15 @@ export interface ResourceFilter {
   hideSoldOut: boolean;
 }
 
-const STATE_KEY = 'computeToolkit.resources.filter';
+const STATE_KEY = StateKeys.resourcesFilter;
 const DEVICE_TYPES: readonly { value: string; label: string }[] = [
   { value: 'GpuDevice', label: 'GPU devices' },
   { value: 'CpuDevice', label: 'CPU devices' },
 ];
 const TASK_TYPES: readonly { value: string; label: string }[] = [{ value: 'Deployment', label: 'Deployment (elastic deployment service)' }];
 
-function defaultsFromSettings(): ResourceFilter {
-  const config = vscode.workspace.getConfiguration('computeToolkit.resources');
-  const deviceTypes = config
-    .get<string>('deviceType', 'GpuDevice')
-    .split(',')
-    .map((value) => value.trim())
-    .filter((value) => value.length > 0);
-  return {
-    deviceTypes: deviceTypes.length > 0 ? deviceTypes : ['GpuDevice'],
-    taskType: config.get<string>('taskType', 'Deployment').trim() || 'Deployment',
-    hideSoldOut: false,
-  };
+function defaultsFromSettings(config: Config): ResourceFilter {
+  return { deviceTypes: config.resourcesDeviceTypes, taskType: config.resourcesTaskType, hideSoldOut: false };
 }
 
 function isResourceFilter(value: unknown): value is ResourceFilter {
@@ -46,11 +38,14 @@ export class ResourceFilterStore {
   private readonly changed = new vscode.EventEmitter<ResourceFilter>();
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly state: vscode.Memento) {}
+  constructor(
+    private readonly state: vscode.Memento,
+    private readonly config: Config,
+  ) {}
 
   get current(): ResourceFilter {
     const saved = this.state.get<unknown>(STATE_KEY);
-    return isResourceFilter(saved) ? saved : defaultsFromSettings();
+    return isResourceFilter(saved) ? saved : defaultsFromSettings(this.config);
   }
 
   /** The platform query for resource search. */

@@ -1,4 +1,5 @@
 // The Resources view: devices ("RTX 4090 × 2") → regions with price, discount and inventory.
+import { Commands, Views } from '../commandIds';
 import * as vscode from 'vscode';
 import type { Device, Region } from '../../core/compute/api';
 import type { ExtensionServices } from '../services';
@@ -18,7 +19,7 @@ import type { ResourceFilterStore } from './resourceFilter';
 import { searchDevices, sortRegions } from './resourceSearch';
 import { ErrorRow, viewMessage } from './treeMessages';
 
-export const RESOURCES_VIEW_ID = 'computeToolkit.resources';
+export const RESOURCES_VIEW_ID = Views.resources;
 
 export class DeviceItem extends vscode.TreeItem {
   readonly kind = 'device' as const;
@@ -108,7 +109,7 @@ export class ResourcesTree extends RemoteTree<Device[], ResourceElement> {
     await this.data.ensureLoaded();
     const state = this.data.state;
     const devices = this.data.value;
-    if (!devices) return state.kind === 'failed' ? [new ErrorRow(state.error, 'resources', 'computeToolkit.resources.refresh', this.services.redactor)] : [];
+    if (!devices) return state.kind === 'failed' ? [new ErrorRow(state.error, 'resources', Commands.resourcesRefresh, this.services.redactor)] : [];
     const hideSoldOut = this.filter.current.hideSoldOut;
     const items: DeviceItem[] = [];
     for (const device of devices) {

@@ -2,6 +2,7 @@
 // row, with the access and secret keys as password inputs; sends the encrypted check and shows
 // pass/fail with the server's message. The keys live only in this function's locals: never logged,
 // stored, or shown.
+import { Commands } from '../commandIds';
 import * as vscode from 'vscode';
 import type { StorageCheckBody, StorageItem } from '../../core/compute/api';
 import { isAbort } from '../../core/errors';
@@ -78,7 +79,7 @@ export async function runStorageCheckWizard(
       `Checking storage credentials needs an RSA-mode profile: the platform only accepts this check encrypted with its public key. "${profile.label}" is in token mode.`,
       'Configure Profile',
     );
-    if (choice) await vscode.commands.executeCommand('computeToolkit.profile.edit');
+    if (choice) await vscode.commands.executeCommand(Commands.profileEdit);
     return;
   }
   const from: StorageItem | undefined = arg instanceof StorageRow ? arg.storage : undefined;
@@ -189,7 +190,7 @@ export async function runStorageCheckWizard(
     const detail = result.message ? `: ${maskKeys(services.redactor.redact(result.message), body)}` : '';
     if (result.pass) void vscode.window.showInformationMessage(`Storage "${body.storage_name}" passed the credentials check${detail}.`);
     else void vscode.window.showWarningMessage(`Storage "${body.storage_name}" failed the credentials check${detail}`, 'Check Again').then((choice) => {
-      if (choice) return vscode.commands.executeCommand('computeToolkit.storage.check', arg);
+      if (choice) return vscode.commands.executeCommand(Commands.storageCheck, arg);
       return undefined;
     });
   } catch (error) {

@@ -1,4 +1,5 @@
 // The Storage view: object storage (JuiceFS) and shared volumes with their status.
+import { Commands, Views } from '../commandIds';
 import * as vscode from 'vscode';
 import type { StorageItem } from '../../core/compute/api';
 import type { ExtensionServices } from '../services';
@@ -6,7 +7,7 @@ import { formatDateTime } from './format';
 import { RemoteTree } from './remoteTree';
 import { ErrorRow, viewMessage } from './treeMessages';
 
-export const STORAGE_VIEW_ID = 'computeToolkit.storage';
+export const STORAGE_VIEW_ID = Views.storage;
 
 export class StorageRow extends vscode.TreeItem {
   readonly kind = 'storage' as const;
@@ -67,7 +68,7 @@ export class StorageTree extends RemoteTree<StorageItem[], StorageElement> {
     await this.data.ensureLoaded();
     const state = this.data.state;
     const items = this.data.value;
-    if (!items) return state.kind === 'failed' ? [new ErrorRow(state.error, 'storage', 'computeToolkit.storage.refresh', this.services.redactor)] : [];
+    if (!items) return state.kind === 'failed' ? [new ErrorRow(state.error, 'storage', Commands.storageRefresh, this.services.redactor)] : [];
     return items.map((item) => new StorageRow(item));
   }
 

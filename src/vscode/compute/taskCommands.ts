@@ -1,17 +1,20 @@
 // Task commands for context menus and the palette: from a tree row the task is the row; from the
 // palette the user picks one. Confirmations and inputs live here; the work is in TaskActions.
 import * as vscode from 'vscode';
+import { Commands, type CommandId } from '../commandIds';
+import type { CommandEntry } from '../commands/commandTable';
 import type { TaskStatus, TaskSummary } from '../../core/compute/api';
 import { isAbort } from '../../core/errors';
 import type { ExtensionServices, Profile, ReadOnlyDocumentOptions } from '../services';
 import { taskPlacement, taskStatusIcon } from './format';
-import { registerGuarded } from './commandGuard';
+import type { ComputeContext } from './computeContext';
 import type { NodeLogTarget, NodeLogViewer } from './nodeLog';
 import type { TaskActions } from './taskActions';
 import { parsePoints } from './taskInput';
 import { NodeItem, ServiceUrlItem, type TasksTree } from './tasksTree';
 
-export interface TaskCommandDeps {
+/** The command-table context as the helpers below see it (the Tasks tree as `tree`). */
+interface TaskCommandDeps {
   services: ExtensionServices;
   tree: TasksTree;
   actions: TaskActions;
@@ -19,80 +22,88 @@ export interface TaskCommandDeps {
   runCreateWizard: () => Promise<unknown>;
 }
 
+const deps = (context: ComputeContext): TaskCommandDeps => ({
+  services: context.services,
+  tree: context.tasks,
+  actions: context.actions,
+  nodeLog: context.nodeLog,
+  runCreateWizard: () => context.runCreateWizard(),
+});
+
 const LIVE: readonly TaskStatus[] = ['Pending', 'Running', 'Paused'];
 const ANY: readonly TaskStatus[] = ['Pending', 'Running', 'Paused', 'End', 'Other'];
 
-export function registerTaskCommands(deps: TaskCommandDeps): vscode.Disposable[] {
-  const { services, tree, actions } = deps;
-  const register = (id: string, doing: string, handler: (arg?: unknown) => unknown): vscode.Disposable => registerGuarded(services, id, doing, handler);
-
-  return [
-    register('computeToolkit.tasks.refresh', 'Refresh tasks', () => tree.refresh()),
-    register('computeToolkit.tasks.create', 'Create task', () => deps.runCreateWizard()),
-    register('computeToolkit.tasks.detail', 'Show task detail', async (arg) => {
-      const task = await resolveTask(deps, arg, ANY, 'Task to show');
-      if (task) await openTaskDetail(deps, task.task_id);
-    }),
-    register('computeToolkit.tasks.pause', 'Pause task', async (arg) => {
-      const task = await resolveTask(deps, arg, ['Running'], 'Running task to pause');
-      if (task) await withProgress(services, `Pausing "${task.task_name}"…`, `Pause task ${task.task_id}`, (signal) => actions.lifecycle('pause', task.task_id, signal));
-    }),
-    register('computeToolkit.tasks.recover', 'Recover task', async (arg) => {
-      const task = await resolveTask(deps, arg, ['Paused'], 'Paused task to recover');
-      if (task) await withProgress(services, `Recovering "${task.task_name}"…`, `Recover task ${task.task_id}`, (signal) => actions.lifecycle('recover', task.task_id, signal));
-    }),
-    register('computeToolkit.tasks.stop', 'Stop task', async (arg) => {
-      const task = await resolveTask(deps, arg, LIVE, 'Task to stop (delete)');
-      const profile = services.profiles.active;
-      if (!task || !profile) return;
-      const decision = await confirmStop(task, profile);
-      if (decision === 'pause') {
-        await withProgress(services, `Pausing "${task.task_name}"…`, `Pause task ${task.task_id}`, (signal) => actions.lifecycle('pause', task.task_id, signal));
-      } else if (decision === 'stop') {
-        await withProgress(services, `Stopping "${task.task_name}"…`, `Stop task ${task.task_id}`, (signal) => actions.lifecycle('stop', task.task_id, signal));
-      }
-    }),
-    register('computeToolkit.tasks.changePoints', 'Change node count', async (arg) => {
-      const task = await resolveTask(deps, arg, LIVE, 'Task whose node count to change');
-      if (!task) return;
-      const value = await vscode.window.showInputBox({
-        title: `Change Node Count of "${task.task_name}"`,
-        prompt: `Nodes to run (now ${task.points}; ${task.runing_points} running)`,
-        value: String(task.points),
-        ignoreFocusOut: true,
-        validateInput: (text) => {
-          const parsed = parsePoints(text);
-          if ('error' in parsed) return parsed.error;
-          return parsed.points === task.points ? `The task already has ${task.points} node(s).` : undefined;
-        },
-      });
-      const parsed = value === undefined ? undefined : parsePoints(value);
-      if (!parsed || 'error' in parsed) return;
-      await withProgress(services, `Changing "${task.task_name}" to ${parsed.points} node(s)…`, `Change node count of task ${task.task_id}`, (signal) =>
-        actions.changePoints(task.task_id, parsed.points, signal),
-      );
-    }),
-    register('computeToolkit.tasks.copyId', 'Copy task id', async (arg) => {
-      const task = await resolveTask(deps, arg, ANY, 'Task whose id to copy');
-      if (!task) return;
-      await vscode.env.clipboard.writeText(String(task.task_id));
-      vscode.window.setStatusBarMessage(`$(check) Copied task id ${task.task_id}`, 3000);
-    }),
-    register('computeToolkit.tasks.openServiceUrl', 'Open service URL', async (arg) => {
-      const url = arg instanceof ServiceUrlItem ? arg.url : typeof arg === 'string' ? arg : await pickServiceUrl(tree);
-      if (url) await openServiceUrl(url);
-    }),
-    register('computeToolkit.nodes.showLog', 'Show node log', async (arg) => {
-      const target = arg instanceof NodeItem ? await targetFromNode(deps, arg) : await pickNodeTarget(deps);
-      if (!target) return;
-      try {
-        await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Fetching log of ${target.nodeName}…` }, () => deps.nodeLog.show(target));
-      } catch (error) {
-        services.reportError(error, `Show log of node ${target.nodeName}`);
-      }
-    }),
-  ];
+/** Builds an entry whose handler sees the helpers' view of the context. */
+function entry(id: CommandId, doing: string, handler: (deps: TaskCommandDeps, arg: unknown) => unknown): CommandEntry<ComputeContext> {
+  return { id, doing, create: (context) => (arg?: unknown) => handler(deps(context), arg) };
 }
+
+export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
+  entry(Commands.tasksRefresh, 'Refresh tasks', (deps) => deps.tree.refresh()),
+  entry(Commands.tasksCreate, 'Create task', (deps) => deps.runCreateWizard()),
+  entry(Commands.tasksDetail, 'Show task detail', async (deps, arg) => {
+    const task = await resolveTask(deps, arg, ANY, 'Task to show');
+    if (task) await openTaskDetail(deps, task.task_id);
+  }),
+  entry(Commands.tasksPause, 'Pause task', async (deps, arg) => {
+    const task = await resolveTask(deps, arg, ['Running'], 'Running task to pause');
+    if (task) await withProgress(deps.services, `Pausing "${task.task_name}"…`, `Pause task ${task.task_id}`, (signal) => deps.actions.lifecycle('pause', task.task_id, signal));
+  }),
+  entry(Commands.tasksRecover, 'Recover task', async (deps, arg) => {
+    const task = await resolveTask(deps, arg, ['Paused'], 'Paused task to recover');
+    if (task) await withProgress(deps.services, `Recovering "${task.task_name}"…`, `Recover task ${task.task_id}`, (signal) => deps.actions.lifecycle('recover', task.task_id, signal));
+  }),
+  entry(Commands.tasksStop, 'Stop task', async (deps, arg) => {
+    const task = await resolveTask(deps, arg, LIVE, 'Task to stop (delete)');
+    const profile = deps.services.profiles.active;
+    if (!task || !profile) return;
+    const decision = await confirmStop(task, profile);
+    if (decision === 'pause') {
+      await withProgress(deps.services, `Pausing "${task.task_name}"…`, `Pause task ${task.task_id}`, (signal) => deps.actions.lifecycle('pause', task.task_id, signal));
+    } else if (decision === 'stop') {
+      await withProgress(deps.services, `Stopping "${task.task_name}"…`, `Stop task ${task.task_id}`, (signal) => deps.actions.lifecycle('stop', task.task_id, signal));
+    }
+  }),
+  entry(Commands.tasksChangePoints, 'Change node count', async (deps, arg) => {
+    const task = await resolveTask(deps, arg, LIVE, 'Task whose node count to change');
+    if (!task) return;
+    const value = await vscode.window.showInputBox({
+      title: `Change Node Count of "${task.task_name}"`,
+      prompt: `Nodes to run (now ${task.points}; ${task.runing_points} running)`,
+      value: String(task.points),
+      ignoreFocusOut: true,
+      validateInput: (text) => {
+        const parsed = parsePoints(text);
+        if ('error' in parsed) return parsed.error;
+        return parsed.points === task.points ? `The task already has ${task.points} node(s).` : undefined;
+      },
+    });
+    const parsed = value === undefined ? undefined : parsePoints(value);
+    if (!parsed || 'error' in parsed) return;
+    await withProgress(deps.services, `Changing "${task.task_name}" to ${parsed.points} node(s)…`, `Change node count of task ${task.task_id}`, (signal) =>
+      deps.actions.changePoints(task.task_id, parsed.points, signal),
+    );
+  }),
+  entry(Commands.tasksCopyId, 'Copy task id', async (deps, arg) => {
+    const task = await resolveTask(deps, arg, ANY, 'Task whose id to copy');
+    if (!task) return;
+    await vscode.env.clipboard.writeText(String(task.task_id));
+    vscode.window.setStatusBarMessage(`$(check) Copied task id ${task.task_id}`, 3000);
+  }),
+  entry(Commands.tasksOpenServiceUrl, 'Open service URL', async (deps, arg) => {
+    const url = arg instanceof ServiceUrlItem ? arg.url : typeof arg === 'string' ? arg : await pickServiceUrl(deps.tree);
+    if (url) await openServiceUrl(url);
+  }),
+  entry(Commands.nodesShowLog, 'Show node log', async (deps, arg) => {
+    const target = arg instanceof NodeItem ? await targetFromNode(deps, arg) : await pickNodeTarget(deps);
+    if (!target) return;
+    try {
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Fetching log of ${target.nodeName}…` }, () => deps.nodeLog.show(target));
+    } catch (error) {
+      deps.services.reportError(error, `Show log of node ${target.nodeName}`);
+    }
+  }),
+];
 
 /** The task's detail as a read-only JSON document; opening it again refreshes it. */
 export function taskDetailDocument(actions: TaskActions, taskId: number): ReadOnlyDocumentOptions {

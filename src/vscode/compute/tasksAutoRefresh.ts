@@ -2,17 +2,11 @@
 // change soon), or while the view is visible and `computeToolkit.tasks.autoRefresh` is on. Paused
 // when hidden; one timer, so refreshes never overlap; backs off while the platform keeps failing.
 import * as vscode from 'vscode';
+import { Config } from '../config';
 import type { TaskElement, TasksTree } from './tasksTree';
 
 /** Longest wait between attempts while refreshes keep failing. */
 const MAX_BACKOFF_MS = 5 * 60_000;
-
-function settings(): { enabled: boolean; intervalMs: number } {
-  const config = vscode.workspace.getConfiguration('computeToolkit.tasks');
-  // The platform advises polling no faster than every 10 s; the manifest's floor is 5 s.
-  const seconds = Math.max(5, config.get<number>('refreshIntervalSeconds', 10));
-  return { enabled: config.get<boolean>('autoRefresh', true), intervalMs: seconds * 1000 };
-}
 
 export class TasksAutoRefresh implements vscode.Disposable {
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -23,6 +17,7 @@ export class TasksAutoRefresh implements vscode.Disposable {
   constructor(
     private readonly tree: TasksTree,
     private readonly view: vscode.TreeView<TaskElement>,
+    private readonly config: Config,
     /** Whether there is a profile to refresh for. */
     private readonly hasProfile: () => boolean,
   ) {
@@ -37,11 +32,11 @@ export class TasksAutoRefresh implements vscode.Disposable {
       view.onDidChangeVisibility(({ visible }) => {
         // Coming back after a while: show fresh rows at once instead of waiting a full interval.
         const state = tree.data.state;
-        if (visible && state.kind === 'loaded' && Date.now() - state.loadedAt >= settings().intervalMs) void tree.data.refresh();
+        if (visible && state.kind === 'loaded' && Date.now() - state.loadedAt >= config.tasksRefreshIntervalMs) void tree.data.refresh();
         else this.schedule();
       }),
-      vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration('computeToolkit.tasks')) this.schedule();
+      config.onDidChange((event) => {
+        if (Config.affects(event, 'tasks')) this.schedule();
       }),
     ];
     this.schedule();
@@ -50,15 +45,14 @@ export class TasksAutoRefresh implements vscode.Disposable {
   /** Whether the view should be polling right now. */
   get active(): boolean {
     if (!this.hasProfile()) return false;
-    const { enabled } = settings();
-    return this.tree.hasPending() || (this.view.visible && enabled);
+    return this.tree.hasPending() || (this.view.visible && this.config.tasksAutoRefresh);
   }
 
   private schedule(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     if (this.disposed || !this.active) return;
-    const { intervalMs } = settings();
+    const intervalMs = this.config.tasksRefreshIntervalMs;
     const delay = Math.min(intervalMs * 2 ** Math.min(this.failures, 10), Math.max(intervalMs, MAX_BACKOFF_MS));
     this.timer = setTimeout(() => {
       this.timer = undefined;

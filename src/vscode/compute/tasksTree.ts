@@ -1,4 +1,5 @@
 // The Tasks view: tasks with status icons → services (public URLs) and nodes.
+import { Commands, Views } from '../commandIds';
 import * as vscode from 'vscode';
 import type { RemotePort, ServiceSpec, TaskNode, TaskSummary } from '../../core/compute/api';
 import type { ExtensionServices } from '../services';
@@ -6,7 +7,7 @@ import { formatDateTime, formatPoints, taskDescription, taskPlacement, taskStatu
 import { RemoteTree } from './remoteTree';
 import { ErrorRow, InfoRow, viewMessage } from './treeMessages';
 
-export const TASKS_VIEW_ID = 'computeToolkit.tasks';
+export const TASKS_VIEW_ID = Views.tasks;
 
 /** Tasks listed per refresh. The platform pages; 100 covers an engineer's live tasks. */
 const PAGE_SIZE = 100;
@@ -60,7 +61,7 @@ export class ServiceUrlItem extends vscode.TreeItem {
     this.iconPath = new vscode.ThemeIcon(url ? 'link-external' : 'plug');
     if (url) {
       this.contextValue = 'serviceUrl';
-      this.command = { title: 'Open Service URL', command: 'computeToolkit.tasks.openServiceUrl', arguments: [this] };
+      this.command = { title: 'Open Service URL', command: Commands.tasksOpenServiceUrl, arguments: [this] };
     } else {
       this.contextValue = 'servicePort';
     }
@@ -109,7 +110,7 @@ export class NodeItem extends vscode.TreeItem {
     );
     this.iconPath = new vscode.ThemeIcon(nodeStatusIcon(node.status));
     this.contextValue = 'node';
-    this.command = { title: 'Show Node Log', command: 'computeToolkit.nodes.showLog', arguments: [this] };
+    this.command = { title: 'Show Node Log', command: Commands.nodesShowLog, arguments: [this] };
   }
 }
 
@@ -211,7 +212,7 @@ export class TasksTree extends RemoteTree<TaskSummary[], TaskElement> {
     if (!this.services.profiles.active) return [];
     await this.data.ensureLoaded();
     const state = this.data.state;
-    if (state.kind === 'failed' && !state.stale && this.optimistic.size === 0) return [new ErrorRow(state.error, 'tasks', 'computeToolkit.tasks.refresh', this.services.redactor)];
+    if (state.kind === 'failed' && !state.stale && this.optimistic.size === 0) return [new ErrorRow(state.error, 'tasks', Commands.tasksRefresh, this.services.redactor)];
     return this.tasks.map((task) => new TaskItem(task));
   }
 
@@ -226,7 +227,7 @@ export class TasksTree extends RemoteTree<TaskSummary[], TaskElement> {
       return nodes.results.map((node) => new NodeItem(group.task, node, group));
     } catch (error) {
       this.services.logger.warn(`Tasks: could not list nodes of task ${group.task.task_id}: ${error instanceof Error ? error.message : String(error)}`);
-      const row = new ErrorRow(error, 'nodes', 'computeToolkit.tasks.refresh', this.services.redactor);
+      const row = new ErrorRow(error, 'nodes', Commands.tasksRefresh, this.services.redactor);
       row.id = `task/${group.task.task_id}/nodes/error`;
       return [row];
     }
@@ -255,7 +256,7 @@ export class TasksTree extends RemoteTree<TaskSummary[], TaskElement> {
   }
 
   /** Profile switch: drop rows and optimistic tasks of the old profile. */
-  reset(): void {
+  override reset(): void {
     this.optimistic.clear();
     this.data.reset();
   }

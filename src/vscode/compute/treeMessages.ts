@@ -2,7 +2,9 @@
 // Trees never pop up dialogs; the user acts through the error row or reads the view's message.
 // The wording and the actions come from the one error mapping (errors/describeError.ts).
 import * as vscode from 'vscode';
-import { describeError, type ErrorAction } from '../errors/describeError';
+import { Commands, type CommandId } from '../commandIds';
+import { describeError } from '../errors/describeError';
+import { actionTarget, retryTitle, type ErrorAction } from '../errors/errorActions';
 import type { Redactor } from '../../core/log';
 import type { LoadState } from './remoteData';
 
@@ -12,39 +14,12 @@ export interface TreeAction {
   icon: string;
 }
 
-const SECRET_COMMANDS = {
-  apiToken: ['Set API Token', 'computeToolkit.secrets.setToken'],
-  privateKey: ['Set Private Key', 'computeToolkit.secrets.setPrivateKey'],
-  platformPublicKey: ['Set Platform Public Key', 'computeToolkit.secrets.setPlatformPublicKey'],
-  modelApiKey: ['Set Model API Key', 'computeToolkit.secrets.setModelApiKey'],
-} as const;
-
-function treeAction(action: ErrorAction, refreshCommand: string): TreeAction {
-  const make = (title: string, command: string, icon: string, args?: unknown[]): TreeAction => ({
-    title,
-    icon,
-    command: { title, command, ...(args ? { arguments: args } : {}) },
-  });
-  switch (action.kind) {
-    case 'retry':
-      return make('Retry', refreshCommand, 'refresh');
-    case 'openSignRequest':
-      return make('Open Sign Request', 'computeToolkit.request.sign', 'debug', action.operation ? [{ operation: action.operation }] : undefined);
-    case 'configureProfile':
-      return make('Configure Profile', 'computeToolkit.profile.edit', 'gear');
-    case 'createProfile':
-      return make('Create Profile', 'computeToolkit.profile.create', 'add');
-    case 'connectSandbox':
-      return make('Connect to Local Sandbox', 'computeToolkit.profile.connectSandbox', 'beaker');
-    case 'setSecret': {
-      const [title, command] = SECRET_COMMANDS[action.secret];
-      return make(title, command, 'key');
-    }
-    case 'showFingerprints':
-      return make('Show Key Fingerprints', 'computeToolkit.keys.showFingerprints', 'key');
-    case 'showLogs':
-      return make('Show Logs', 'computeToolkit.showLogs', 'output');
-  }
+/** The row's action from the one table (errors/errorActions.ts); Retry refreshes the view. */
+function treeAction(action: ErrorAction, refreshCommand: CommandId, hasProfile: boolean): TreeAction {
+  const target = actionTarget(action, { hasProfile });
+  if (!target) return { title: retryTitle(), icon: 'refresh', command: { title: retryTitle(), command: refreshCommand } };
+  const args = target.args.length > 0 ? { arguments: target.args } : {};
+  return { title: target.title, icon: target.icon, command: { title: target.title, command: target.command, ...args } };
 }
 
 /** The first line of an error's message, for a log line or a document header. */
@@ -53,33 +28,39 @@ export function errorSummary(error: unknown): string {
   return text.split('\n')[0] ?? text;
 }
 
-/** The message and the most useful action for a failed load, e.g. "Load tasks failed: HTTP 503…". */
+/**
+ * A failed load as a view shows it: a one-line summary for the row and the message line, the whole
+ * explanation for the tooltip (shown once as a notification by LoadFailureNotice), and the most useful action.
+ */
 export function describeLoadError(
   error: unknown,
   what: string,
-  refreshCommand: string,
+  refreshCommand: CommandId,
   redactor: Redactor,
-): { message: string; action: TreeAction } {
+): { summary: string; message: string; action: TreeAction } {
   const report = describeError(error, `Load ${what}`, true);
   // Messages can quote server text; the Redactor keeps any secret out of the view.
-  const message = redactor.redact(report?.message ?? `Load ${what} was cancelled.`);
+  const cancelled = vscode.l10n.t('Load {0} was cancelled.', what);
+  const message = redactor.redact(report?.message ?? cancelled);
+  const summary = redactor.redact(report?.summary ?? cancelled);
   const first = report?.actions[0] ?? { kind: 'showLogs' as const };
-  return { message, action: treeAction(first, refreshCommand) };
+  // Error rows exist only while a profile is active (trees show nothing without one).
+  return { summary, message, action: treeAction(first, refreshCommand, true) };
 }
 
-/** A row that replaces the list when it could not be loaded; clicking it runs the fixing action. */
+/** A row that replaces the list when it could not be loaded: short, with the whole story in its tooltip. */
 export class ErrorRow extends vscode.TreeItem {
   readonly kind = 'error' as const;
   constructor(
     readonly error: unknown,
     what: string,
-    refreshCommand: string,
+    refreshCommand: CommandId,
     redactor: Redactor,
   ) {
     const { message, action } = describeLoadError(error, what, refreshCommand, redactor);
     super(action.title, vscode.TreeItemCollapsibleState.None);
     this.id = `error/${what}`;
-    this.description = `could not load ${what}`;
+    this.description = vscode.l10n.t('could not load {0}', what);
     this.tooltip = message;
     this.iconPath = new vscode.ThemeIcon(action.icon, new vscode.ThemeColor('errorForeground'));
     this.command = action.command;
@@ -113,9 +94,9 @@ export function viewMessage<T>(
     case 'idle':
       return undefined;
     case 'failed': {
-      const { message } = describeLoadError(state.error, what, '', redactor);
-      if (!state.stale) return `⚠ ${message}`;
-      return `⚠ ${message} Showing ${what} from ${new Date(state.stale.loadedAt).toLocaleTimeString()}.`;
+      const { summary } = describeLoadError(state.error, what, Commands.showLogs, redactor);
+      if (!state.stale) return `⚠ ${summary}`;
+      return `⚠ ${summary} ${vscode.l10n.t('Showing {0} from {1}.', what, new Date(state.stale.loadedAt).toLocaleTimeString())}`;
     }
     case 'loaded':
       return isEmpty(state.value) ? emptyText : undefined;

@@ -3,22 +3,16 @@
 
 import type { LikelyCause, OperationId } from '../../core/compute/api';
 import { ComputeToolkitError, isAbort, type ErrorKind } from '../../core/errors';
-import type { SecretKind } from '../services';
+import type { ErrorAction } from './errorActions';
 import { MissingSecretError, NoProfileError } from './missingSecretError';
 
-export type ErrorAction =
-  | { kind: 'showLogs' }
-  | { kind: 'retry' }
-  | { kind: 'openSignRequest'; operation?: OperationId }
-  | { kind: 'configureProfile' }
-  | { kind: 'createProfile' }
-  | { kind: 'connectSandbox' }
-  | { kind: 'setSecret'; secret: SecretKind }
-  | { kind: 'showFingerprints' };
+export type { ErrorAction } from './errorActions';
 
 export interface ErrorReport {
   severity: 'error' | 'warning';
   message: string;
+  /** One short line for a tree row or a view's message line; `message` is the whole explanation. */
+  summary: string;
   actions: ErrorAction[];
   /** Set for compute API failures: what local evidence says went wrong. */
   likelyCause?: LikelyCause;
@@ -63,6 +57,24 @@ const SHOW_LOGS: ErrorAction = { kind: 'showLogs' };
  * cancelled). `context` names what was being done, e.g. "Load tasks". `canRetry`: the caller can repeat it.
  */
 export function describeError(error: unknown, context: string, canRetry = false): ErrorReport | undefined {
+  const report = classify(error, context, canRetry);
+  if (!report) return undefined;
+  return { summary: summarize(report.message), ...report };
+}
+
+/** At most this many characters in a summary line. */
+const SUMMARY_CHARS = 160;
+
+/** The first sentence or line of a message, cut at SUMMARY_CHARS. */
+export function summarize(message: string): string {
+  const firstLine = message.split('\n', 1)[0] ?? '';
+  const sentence = /^.*?[.!?](?=\s|$)/.exec(firstLine)?.[0] ?? firstLine;
+  return sentence.length <= SUMMARY_CHARS ? sentence : `${sentence.slice(0, SUMMARY_CHARS - 1)}…`;
+}
+
+type Classified = Omit<ErrorReport, 'summary'> & { summary?: string };
+
+function classify(error: unknown, context: string, canRetry: boolean): Classified | undefined {
   if (isAbort(error)) return undefined;
   const retry: ErrorAction[] = canRetry ? [{ kind: 'retry' }] : [];
 
@@ -114,7 +126,7 @@ function isHtmlPage(error: ToolkitError): boolean {
  * An HTML page where JSON was expected: a gateway, proxy or wrong address answered, not the API. Say so,
  * and point at the profile unless the status says the server is only down for now (502/503/504).
  */
-function describeHtmlPage(error: ToolkitError, context: string, retry: ErrorAction[]): ErrorReport {
+function describeHtmlPage(error: ToolkitError, context: string, retry: ErrorAction[]): Classified {
   const excerpt = collapseRepeatedLead((error as { excerpt?: unknown }).excerpt);
   const page = `HTTP ${error.status ?? '?'} with an HTML page${excerpt ? ` ("${excerpt}")` : ''}, not the API's JSON`;
   if (error.retryable === true) {
@@ -137,29 +149,32 @@ export function collapseRepeatedLead(text: unknown): string {
   return text.trim().replace(/^(\S.{2,}?)\s+\1(?=\s|$)/, '$1');
 }
 
-function describeApiFailure(error: ApiFailure, context: string): ErrorReport {
+function describeApiFailure(error: ApiFailure, context: string): Classified {
   const cause = error.likelyCause;
   const operation = error.operation === 'raw' ? undefined : error.operation;
   const signRequest: ErrorAction = operation ? { kind: 'openSignRequest', operation } : { kind: 'openSignRequest' };
   const answered = `the platform answered ${error.code}${error.serverMessage ? ` "${error.serverMessage}"` : ''}`;
   const why = cause.kind === 'unknown' ? '' : ` Likely cause: ${cause.detail}`;
-  const actions = ((): ErrorAction[] => {
-    switch (cause.kind) {
-      case 'signature-mismatch-local':
-        return [signRequest, { kind: 'setSecret', secret: 'privateKey' }, SHOW_LOGS];
-      case 'signature-key-not-registered':
-        return [signRequest, { kind: 'showFingerprints' }, SHOW_LOGS];
-      case 'clock-skew':
-      case 'timestamp-format':
-      case 'version-type':
-        return [signRequest, SHOW_LOGS];
-      case 'token':
-        return [{ kind: 'setSecret', secret: 'apiToken' }, { kind: 'configureProfile' }, SHOW_LOGS];
-      case 'encryption-key':
-        return [{ kind: 'setSecret', secret: 'platformPublicKey' }, signRequest, SHOW_LOGS];
-      case 'unknown':
-        return error.kind === 'auth' ? [{ kind: 'configureProfile' }, signRequest, SHOW_LOGS] : [SHOW_LOGS];
-    }
-  })();
-  return { severity: 'error', message: `${context} failed: ${answered}.${why}`, actions, likelyCause: cause };
+  const actions = causeActions(cause.kind, signRequest, error.kind);
+  return { severity: 'error', message: `${context} failed: ${answered}.${why}`, summary: summarize(`${context} failed: ${answered}.`), actions, likelyCause: cause };
+}
+
+/**
+ * The actions for a diagnosed cause, most likely fix first. Keyed by string: the core's diagnosis may add
+ * or rename a kind before this table learns it, and an unknown kind falls back to the generic actions.
+ */
+function causeActions(kind: string, signRequest: ErrorAction, errorKind: 'api' | 'auth'): ErrorAction[] {
+  // The platform's codes do not tell a bad token from an unregistered key: the token is the commoner mistake.
+  const tokenOrKey: ErrorAction[] = [{ kind: 'setSecret', secret: 'apiToken' }, { kind: 'showFingerprints' }, signRequest, SHOW_LOGS];
+  const table: Record<string, ErrorAction[]> = {
+    'signature-mismatch-local': [signRequest, { kind: 'setSecret', secret: 'privateKey' }, SHOW_LOGS],
+    'token-or-key-unregistered': tokenOrKey,
+    'signature-key-not-registered': tokenOrKey,
+    'clock-skew': [signRequest, SHOW_LOGS],
+    'timestamp-format': [signRequest, SHOW_LOGS],
+    'version-type': [signRequest, SHOW_LOGS],
+    token: [{ kind: 'setSecret', secret: 'apiToken' }, { kind: 'configureProfile' }, SHOW_LOGS],
+    'encryption-key': [{ kind: 'setSecret', secret: 'platformPublicKey' }, signRequest, SHOW_LOGS],
+  };
+  return table[kind] ?? (errorKind === 'auth' ? [{ kind: 'configureProfile' }, signRequest, SHOW_LOGS] : [SHOW_LOGS]);
 }

@@ -2,16 +2,17 @@
 // secrets in SecretStorage under computeToolkit/<profileId>/<kind>, and the time each secret was set in
 // globalState (a timestamp only, never the value) for the key-rotation reminder.
 
+import { StateKeys } from '../commandIds';
 import * as vscode from 'vscode';
 import { ConfigError } from '../../core/errors';
 import type { Logger } from '../../core/log';
-import { SECTION } from '../config';
+import { Config } from '../config';
 import type { Profile, ProfileService, SecretKind } from '../services';
 import { SECRET_KINDS, parseProfile, parseSecretStorageKey, secretStorageKey } from './profileRecord';
 
-const PROFILES_KEY = 'profiles';
-const ACTIVE_KEY = 'activeProfile';
-const SET_AT_STATE_KEY = 'computeToolkit.secretSetAt';
+const PROFILES_KEY = 'profiles' as const;
+const ACTIVE_KEY = 'activeProfile' as const;
+const SET_AT_STATE_KEY = StateKeys.secretSetAt;
 
 type SetAtRecord = Record<string, Partial<Record<SecretKind, number>>>;
 
@@ -37,12 +38,13 @@ export class ProfileStore implements ProfileService, vscode.Disposable {
     private readonly secrets: vscode.SecretStorage,
     private readonly globalState: vscode.Memento,
     private readonly logger: Logger,
+    private readonly config: Config,
   ) {
     this.readSettings();
     this.activeFingerprint = this.fingerprint();
     this.listeners.push(
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration(`${SECTION}.${PROFILES_KEY}`) || event.affectsConfiguration(`${SECTION}.${ACTIVE_KEY}`)) {
+        if (Config.affects(event, PROFILES_KEY) || Config.affects(event, ACTIVE_KEY)) {
           this.reload();
         }
       }),
@@ -176,8 +178,8 @@ export class ProfileStore implements ProfileService, vscode.Disposable {
     return true;
   }
 
-  private async writeSetting(key: string, value: unknown): Promise<void> {
-    await vscode.workspace.getConfiguration(SECTION).update(key, value, vscode.ConfigurationTarget.Global);
+  private async writeSetting(key: typeof PROFILES_KEY | typeof ACTIVE_KEY, value: unknown): Promise<void> {
+    await this.config.writeGlobal(key, value);
     this.reload();
   }
 
@@ -207,8 +209,7 @@ export class ProfileStore implements ProfileService, vscode.Disposable {
   }
 
   private readSettings(): void {
-    const config = vscode.workspace.getConfiguration(SECTION);
-    const raw = config.get<unknown>(PROFILES_KEY);
+    const raw = this.config.profilesRaw;
     const profiles: Profile[] = [];
     for (const entry of Array.isArray(raw) ? raw : []) {
       const parsed = parseProfile(entry);
@@ -222,7 +223,6 @@ export class ProfileStore implements ProfileService, vscode.Disposable {
       }
     }
     this.profiles = profiles;
-    const active = config.get<unknown>(ACTIVE_KEY);
-    this.activeId = typeof active === 'string' ? active : '';
+    this.activeId = this.config.activeProfileId;
   }
 }

@@ -53,6 +53,24 @@ describe('surface: error messages and actions', () => {
     assert.deepEqual(kinds(config?.actions), ['configureProfile', 'showLogs']);
   });
 
+  it('a bad token or an unregistered key (the platform cannot tell which): Set API Token first, then the key fingerprint', () => {
+    for (const cause of ['token-or-key-unregistered', 'signature-key-not-registered']) {
+      const error = Object.assign(new Error('C002 signature invalid'), {
+        kind: 'auth',
+        code: 'C002',
+        serverMessage: 'signature invalid',
+        operation: 'resource.search',
+        likelyCause: { kind: cause, detail: 'The API token may be wrong or revoked, or the platform holds another public key.' },
+      });
+      const report = api.surface.describeError(error, 'Load resources');
+      assert.deepEqual(kinds(report?.actions).slice(0, 2), ['setSecret', 'showFingerprints'], cause);
+      assert.deepEqual(report?.actions[0], { kind: 'setSecret', secret: 'apiToken' });
+      // The row and the view's message line get the short summary; the whole diagnosis stays in `message`.
+      assert.equal(report?.summary, 'Load resources failed: the platform answered C002 "signature invalid".');
+      assert.match(report?.message ?? '', /Likely cause: The API token may be wrong/);
+    }
+  });
+
   it('cancellation is silent', () => {
     assert.equal(api.surface.describeError(new AbortedError(), 'Load tasks'), undefined);
   });

@@ -1,0 +1,18 @@
+// The compute area's command-table entries: resources, tasks and storage.
+import { Commands } from '../commandIds';
+import type { CommandEntry } from '../commands/commandTable';
+import type { ComputeContext } from './computeContext';
+import { resourceCommands } from './resourceCommands';
+import { runStorageCheckWizard } from './storageCheck';
+import { taskCommands } from './taskCommands';
+
+const storageCommands: readonly CommandEntry<ComputeContext>[] = [
+  { id: Commands.storageRefresh, doing: 'Refresh storage', create: ({ storage }) => () => storage.refresh() },
+  {
+    id: Commands.storageCheck,
+    doing: 'Check storage credentials',
+    create: ({ services, storage }) => (arg?: unknown) => runStorageCheckWizard(services, arg, () => storage.listed()),
+  },
+];
+
+export const COMPUTE_COMMANDS: readonly CommandEntry<ComputeContext>[] = [...resourceCommands, ...taskCommands, ...storageCommands];

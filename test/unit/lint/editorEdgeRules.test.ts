@@ -1,0 +1,42 @@
+// The lint rules that keep one place for each thing at the editor edge (eslint.config.mjs) fail on a
+// violation, and accept the same code in the one file where it belongs.
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { ESLint } from 'eslint';
+
+const repoRoot = path.resolve(__dirname, '../../../..');
+const eslint = new ESLint({ cwd: repoRoot });
+
+async function messages(code: string, file: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, file) });
+  assert.ok(result);
+  return result.messages.map((message) => `${message.ruleId ?? 'parse'}: ${message.message}`);
+}
+
+const REGISTER = `import * as vscode from 'vscode';\nexport const d = vscode.commands.registerCommand(ID, () => undefined);\ndeclare const ID: string;\n`;
+const ID_LITERAL = `export const id = 'computeToolkit.tasks.refresh';\n`;
+const ID_TEMPLATE = 'declare const x: string;\nexport const id = `computeToolkit.${x}`;\n';
+const SETTINGS = `import * as vscode from 'vscode';\nexport const v = vscode.workspace.getConfiguration('x').get('y');\n`;
+
+describe('lint: one place for commands, ids and settings', () => {
+  it('registerCommand outside the command table fails', async () => {
+    const found = await messages(REGISTER, 'src/vscode/compute/fixture.ts');
+    assert.ok(found.some((text) => text.includes('command table')), found.join('\n'));
+    assert.deepEqual(await messages(REGISTER, 'src/vscode/commands/commandTable.ts'), []);
+  });
+
+  it('a computeToolkit.* literal outside the id module fails (plain and template)', async () => {
+    for (const code of [ID_LITERAL, ID_TEMPLATE]) {
+      const found = await messages(code, 'src/vscode/chat/fixture.ts');
+      assert.ok(found.some((text) => text.includes('commandIds.ts')), found.join('\n'));
+    }
+    assert.deepEqual(await messages(ID_LITERAL, 'src/vscode/commandIds.ts'), []);
+  });
+
+  it('getConfiguration outside Config fails', async () => {
+    const found = await messages(SETTINGS, 'src/vscode/compute/fixture.ts');
+    assert.ok(found.some((text) => text.includes('Config')), found.join('\n'));
+    assert.deepEqual(await messages(SETTINGS, 'src/vscode/config.ts'), []);
+  });
+});
