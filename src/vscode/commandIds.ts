@@ -42,6 +42,7 @@ export const Commands = {
   chatAskAboutSelection: 'computeToolkit.chat.askAboutSelection',
   chatExplainSelection: 'computeToolkit.chat.explainSelection',
   chatFindBugsInSelection: 'computeToolkit.chat.findBugsInSelection',
+  spendShow: 'computeToolkit.spend.show',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -53,6 +54,8 @@ export const Views = {
   storage: 'computeToolkit.storage',
   chatPanel: 'computeToolkit.chat',
   profileStatusBar: 'computeToolkit.profile',
+  spendPanel: 'computeToolkit.spend',
+  spendStatusBar: 'computeToolkit.spend.statusBar',
 } as const;
 
 /** Context keys for `when` clauses in the manifest. */
@@ -66,4 +69,6 @@ export const StateKeys = {
   lastCreateTask: 'computeToolkit.tasks.lastCreate',
   secretSetAt: 'computeToolkit.secretSetAt',
   chatLastModel: 'computeToolkit.chat.lastModel',
+  /** Prefix: `<prefix>/<profile id>` holds the budget warnings already shown this period. */
+  budgetAnnounced: 'computeToolkit.budgets.announced',
 } as const;

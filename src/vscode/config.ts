@@ -136,13 +136,16 @@ export class Config implements vscode.Disposable {
   get watchIntervalMs(): number {
     return Math.max(10, this.positive('notifications.pollIntervalSeconds', 15)) * 1000;
   }
-  /** The raw per-profile budget entries (validated by money/budgetSettings.ts). */
+  /**
+   * The raw per-profile budget entries (validated by money/budgetSettings.ts). The user's global
+   * value only: a repository's settings must not be able to pause someone's tasks.
+   */
   get budgetsPerProfile(): Record<string, unknown> {
-    const value = this.get<unknown>('budgets.perProfile', {});
+    const value = globalValueOf(vscode.workspace.getConfiguration(SECTION).inspect<unknown>('budgets.perProfile'));
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   }
   get budgetThresholds(): unknown[] {
-    const value = vscode.workspace.getConfiguration(SECTION).get<unknown>('budgets.thresholds');
+    const value = globalValueOf(vscode.workspace.getConfiguration(SECTION).inspect<unknown>('budgets.thresholds'));
     return Array.isArray(value) ? (value as unknown[]) : [80, 100];
   }
   get spendStatusBar(): boolean {

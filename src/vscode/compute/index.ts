@@ -102,7 +102,7 @@ export function registerCompute(services: ExtensionServices): ComputeApi {
     openTaskDetail: (taskId) => services.openReadOnlyDocument(taskDetailDocument(actions, taskId)),
     openNodeLog: (target) => nodeLog.show(target),
     revealTask,
-    listedTasks: () => tasks.tasks,
+    listedTasks: () => trees.tasks.tasks,
     checkStorage: (body, signal) => checkStorage(services, body, signal),
   };
 }

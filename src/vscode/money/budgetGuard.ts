@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { TaskSummary } from '../../core/compute/api';
 import { formatPoints, formatYuan } from '../../core/compute/units';
 import { checkBudgets, pruneAnnouncements, type BudgetAlert } from '../../core/money/budgets';
+import { StateKeys } from '../commandIds';
 import type { ExtensionServices } from '../services';
 import { budgetFor } from './budgetSettings';
 import { plain, type NotificationCenter } from './notificationCenter';
@@ -23,7 +24,7 @@ export interface AutoPauseResult {
   failed: { taskId: number; name: string }[];
 }
 
-const announcedKey = (profileId: string): string => `computeToolkit.budgets.announced/${profileId}`;
+const announcedKey = (profileId: string): string => `${StateKeys.budgetAnnounced}/${profileId}`;
 
 export class BudgetGuard {
   /** The last auto-pause, for the in-host tests. */

@@ -13,7 +13,11 @@ import { PriceBook } from './priceBook';
 import { SpendPanel } from './spendPanel';
 import { SpendTracker, type SpendState } from './spendTracker';
 import type { SpendViewData } from '../../shared/spendProtocol';
-import { SPEND_COMMAND, SpendStatusBar } from './spendStatusBar';
+import { SpendStatusBar } from './spendStatusBar';
+import { MONEY_COMMANDS } from './commands';
+import { Commands } from '../commandIds';
+import { registerCommandTable } from '../commands/commandTable';
+import { Config } from '../config';
 import { TaskNotifier } from './taskNotifier';
 
 export interface MoneyApi {
@@ -46,7 +50,7 @@ export function registerMoney(services: ExtensionServices, compute: ComputeApi):
       await compute.recoverTask(taskId);
       notifier.wake();
     },
-    openSpend: () => vscode.commands.executeCommand(SPEND_COMMAND),
+    openSpend: () => vscode.commands.executeCommand(Commands.spendShow),
   });
 
   const updateStatusBar = (): void => {
@@ -88,7 +92,7 @@ export function registerMoney(services: ExtensionServices, compute: ComputeApi):
       updateStatusBar();
     }),
     services.config.onDidChange((event) => {
-      if (event.affectsConfiguration('computeToolkit.spend') || event.affectsConfiguration('computeToolkit.budgets')) updateStatusBar();
+      if (Config.affects(event, 'spend') || Config.affects(event, 'budgets')) updateStatusBar();
     }),
     // A task created, recovered or scaled here starts moving: watch it from now on.
     // (Only when the view shows a task that can change: the watcher stays quiet while all rest.)
@@ -97,10 +101,7 @@ export function registerMoney(services: ExtensionServices, compute: ComputeApi):
       if (compute.listedTasks().some((task) => task.status === 'Pending' || task.status === 'Running')) notifier.wake();
     }),
     panel,
-    vscode.commands.registerCommand(SPEND_COMMAND, async () => {
-      if (!(await services.requireProfile())) return;
-      panel.show();
-    }),
+    ...registerCommandTable(MONEY_COMMANDS, { services, panel }, services.reportError),
   );
   updateStatusBar();
 

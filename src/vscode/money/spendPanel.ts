@@ -7,10 +7,10 @@ import * as vscode from 'vscode';
 import { chatContentSecurityPolicy } from '../chat/chatHtml';
 import type { SpendSummary } from '../../core/money/spend';
 import { parseSpendWebviewMessage, type SpendHostMessage, type SpendLabel, type SpendRangeDays, type SpendViewData } from '../../shared/spendProtocol';
+import { Views } from '../commandIds';
 import type { ExtensionServices } from '../services';
 import { TOP_TASKS, rangeWindow, spendViewData } from './spendViewModel';
 
-export const SPEND_VIEW_TYPE = 'computeToolkit.spend';
 
 export interface SpendSources {
   summary(): Promise<SpendSummary | undefined>;
@@ -75,7 +75,7 @@ export class SpendPanel implements vscode.Disposable {
       return;
     }
     const extensionUri = this.services.context.extensionUri;
-    const panel = vscode.window.createWebviewPanel(SPEND_VIEW_TYPE, vscode.l10n.t('Spend'), { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
+    const panel = vscode.window.createWebviewPanel(Views.spendPanel, vscode.l10n.t('Spend'), { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
       enableScripts: true,
       enableCommandUris: false,
       retainContextWhenHidden: false,

@@ -4,15 +4,15 @@
 import * as vscode from 'vscode';
 import { formatPoints, formatYuanPerHour, pointsPerSecondToYuanPerHour } from '../../core/compute/units';
 import type { SpendSummary } from '../../core/money/spend';
+import { Commands, Views } from '../commandIds';
 
-export const SPEND_COMMAND = 'computeToolkit.spend.show';
 
 export class SpendStatusBar implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('computeToolkit.spend', vscode.StatusBarAlignment.Left, 49);
+  private readonly item = vscode.window.createStatusBarItem(Views.spendStatusBar, vscode.StatusBarAlignment.Left, 49);
 
   constructor() {
     this.item.name = vscode.l10n.t('Compute Toolkit Spend');
-    this.item.command = SPEND_COMMAND;
+    this.item.command = Commands.spendShow;
   }
 
   private shown = false;

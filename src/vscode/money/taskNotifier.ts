@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { TaskSummary } from '../../core/compute/api';
 import type { TaskEvent } from '../../core/watch/taskEvents';
 import { TaskWatcher, WATCH_LIST_PARAMS } from '../../core/watch/taskWatcher';
+import { Config } from '../config';
 import type { ExtensionServices } from '../services';
 import { plain, type NotificationCenter } from './notificationCenter';
 
@@ -34,7 +35,7 @@ export class TaskNotifier implements vscode.Disposable {
         if (state.focused && this.watcher && !this.watcher.active) this.watcher.wake();
       }),
       services.config.onDidChange((event) => {
-        if (event.affectsConfiguration('computeToolkit.notifications')) this.restart();
+        if (Config.affects(event, 'notifications')) this.restart();
       }),
     ];
     this.restart();
