@@ -14,6 +14,8 @@ import { plain, type NotificationCenter } from './notificationCenter';
 import type { SpendState } from './spendTracker';
 
 export interface BudgetActions {
+  /** The profile's tasks running now (one fresh list: auto-pause acts on the platform's state, not a cached one). */
+  listRunning(): Promise<readonly TaskSummary[]>;
   pause(taskId: number): Promise<void>;
   recover(taskId: number): Promise<void>;
   openSpend(): unknown;
@@ -36,8 +38,19 @@ export class BudgetGuard {
     private readonly actions: BudgetActions,
   ) {}
 
-  /** Checks the spend against the active profile's budget; pauses `running` tasks when asked to. */
-  async check(spend: SpendState, running: readonly TaskSummary[]): Promise<void> {
+  private queue: Promise<void> = Promise.resolve();
+
+  /**
+   * Checks the spend against the active profile's budget; pauses the running tasks when asked to.
+   * Checks run one after another, so two triggers at once can never pause or warn twice.
+   */
+  check(spend: SpendState): Promise<void> {
+    const next = this.queue.then(() => this.checkNow(spend));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async checkNow(spend: SpendState): Promise<void> {
     const profile = this.services.profiles.active;
     if (!profile || profile.id !== spend.profileId) return;
     const settings = budgetFor(profile, this.services.config.budgetsPerProfile, this.services.config.budgetThresholds);
@@ -50,7 +63,7 @@ export class BudgetGuard {
     for (const key of result.announce) announced.add(key);
     await state.update(announcedKey(profile.id), [...announced]);
     for (const alert of result.alerts) this.warn(alert, result.pause);
-    if (result.pause) await this.autoPause(running.filter((task) => task.status === 'Running'));
+    if (result.pause) await this.autoPause((await this.actions.listRunning()).filter((task) => task.status === 'Running'));
   }
 
   private warn(alert: BudgetAlert, pausing: boolean): void {

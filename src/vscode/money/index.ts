@@ -45,6 +45,7 @@ export function registerMoney(services: ExtensionServices, compute: ComputeApi):
   let latest: readonly TaskSummary[] = [];
 
   const guard = new BudgetGuard(services, center, {
+    listRunning: async () => (await services.computeClient().call('task.list', { status: 'Running', page_size: 100 })).results,
     pause: (taskId) => compute.pauseTask(taskId),
     recover: async (taskId) => {
       await compute.recoverTask(taskId);
@@ -60,7 +61,7 @@ export function registerMoney(services: ExtensionServices, compute: ComputeApi):
 
   const checkBudget = async (force: boolean): Promise<SpendState | undefined> => {
     const state = await spend.refresh(force);
-    if (state) await guard.check(state, latest);
+    if (state) await guard.check(state);
     return state;
   };
 
