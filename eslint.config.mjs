@@ -16,6 +16,16 @@ const oneIdModule = [
   { selector: 'Literal[value=/^computeToolkit\\./]', message: 'Take computeToolkit.* ids from src/vscode/commandIds.ts.' },
   { selector: 'TemplateElement[value.raw=/^computeToolkit\\./]', message: 'Take computeToolkit.* ids from src/vscode/commandIds.ts.' },
 ];
+// Born localizable: user-facing text in src/vscode goes through vscode.l10n.t (docs/localization.md).
+const TEXT = ':matches(Literal[value=/[A-Za-z]{2}/], TemplateLiteral:has(TemplateElement[value.raw=/[A-Za-z]{2}/]))';
+const l10nMessage = 'User-facing text goes through vscode.l10n.t(...) (docs/localization.md).';
+const bornLocalizable = [
+  { selector: `CallExpression[callee.property.name=/^show(Information|Warning|Error)Message$/] > ${TEXT}`, message: l10nMessage },
+  { selector: `Property[key.name=/^(title|placeHolder|placeholder|prompt|tooltip|description|detail|label)$/] > ${TEXT}.value`, message: l10nMessage },
+  { selector: `AssignmentExpression[left.property.name=/^(title|placeholder|tooltip|description|label|message|prompt)$/] > ${TEXT}.right`, message: l10nMessage },
+  { selector: `NewExpression[callee.name=/TreeItem$/] > ${TEXT}`, message: l10nMessage },
+  { selector: `CallExpression[callee.property.name='setStatusBarMessage'] > ${TEXT}`, message: l10nMessage },
+];
 const oneSettingsReader = {
   selector: "CallExpression[callee.property.name='getConfiguration']",
   message: 'Read settings through Config (src/vscode/config.ts): defaults, clamps and the global-only rule live there.',
@@ -34,13 +44,17 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.ts'],
-    ignores: [ID_MODULE, COMMAND_TABLE, CONFIG],
+    files: ['src/core/**/*.ts', 'src/shared/**/*.ts', 'src/webview/**/*.ts'],
     rules: { 'no-restricted-syntax': ['error', oneRegistrar, ...oneIdModule, oneSettingsReader] },
   },
-  { files: [ID_MODULE], rules: { 'no-restricted-syntax': ['error', oneRegistrar, oneSettingsReader] } },
-  { files: [COMMAND_TABLE], rules: { 'no-restricted-syntax': ['error', ...oneIdModule, oneSettingsReader] } },
-  { files: [CONFIG], rules: { 'no-restricted-syntax': ['error', oneRegistrar, ...oneIdModule] } },
+  {
+    files: ['src/vscode/**/*.ts'],
+    ignores: [ID_MODULE, COMMAND_TABLE, CONFIG],
+    rules: { 'no-restricted-syntax': ['error', oneRegistrar, ...oneIdModule, oneSettingsReader, ...bornLocalizable] },
+  },
+  { files: [ID_MODULE], rules: { 'no-restricted-syntax': ['error', oneRegistrar, oneSettingsReader, ...bornLocalizable] } },
+  { files: [COMMAND_TABLE], rules: { 'no-restricted-syntax': ['error', ...oneIdModule, oneSettingsReader, ...bornLocalizable] } },
+  { files: [CONFIG], rules: { 'no-restricted-syntax': ['error', oneRegistrar, ...oneIdModule, ...bornLocalizable] } },
   {
     files: ['src/core/**/*.ts', 'src/shared/**/*.ts'],
     rules: {

@@ -65,7 +65,7 @@ export class Services implements ExtensionServices, vscode.Disposable {
     const sandbox = 'Connect to Local Sandbox';
     const create = 'Create Profile';
     const picked = await vscode.window.showInformationMessage(
-      'Compute Toolkit needs a profile first: the platform addresses and key mode, with its secrets in SecretStorage.',
+      vscode.l10n.t('Compute Toolkit needs a profile first: the platform addresses and key mode, with its secrets in SecretStorage.'),
       sandbox,
       create,
     );

@@ -26,7 +26,7 @@ export class ProfileStatusBar implements vscode.Disposable {
   private update(profile: Profile | undefined): void {
     if (!profile) {
       this.item.text = '$(server-environment) No compute profile';
-      this.item.tooltip = 'Compute Toolkit: no profile yet. Click to create one or connect to the local sandbox.';
+      this.item.tooltip = vscode.l10n.t('Compute Toolkit: no profile yet. Click to create one or connect to the local sandbox.');
       this.item.backgroundColor = undefined;
       return;
     }

@@ -32,7 +32,7 @@ export const keyCommands: readonly CommandEntry<Services>[] = [
       const profile = await targetProfile(services, argument);
       if (!profile || !(await confirmGenerate(services, profile))) return undefined;
       const pair = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: 'Generating a 2048-bit RSA key pair…' },
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Generating a 2048-bit RSA key pair…') },
         () => computeCore().generateKeyPair(),
       );
       await services.profiles.setSecret(profile.id, 'privateKey', pair.privateKeyPem);
@@ -66,7 +66,7 @@ export const keyCommands: readonly CommandEntry<Services>[] = [
         ...report.problems,
         'SHA-256 of the SPKI DER; compare with: openssl pkey -pubin -in public.pem -outform DER | openssl dgst -sha256 -c',
       ];
-      void vscode.window.showInformationMessage(`Key fingerprints of "${profile.label}"`, { modal: true, detail: lines.join('\n\n') });
+      void vscode.window.showInformationMessage(vscode.l10n.t('Key fingerprints of "{0}"', profile.label), { modal: true, detail: lines.join('\n\n') });
       return report;
     },
   },
@@ -74,7 +74,7 @@ export const keyCommands: readonly CommandEntry<Services>[] = [
 
 /** Where the public half of a profile's newest generated pair is shown (one document per profile). */
 export function publicKeyDocument(profile: Pick<Profile, 'id' | 'label'>): { key: string; title: string } {
-  return { key: `public-key/${profile.id}`, title: `${profile.label} public key.pem` };
+  return { key: `public-key/${profile.id}`, title: vscode.l10n.t('{0} public key.pem', profile.label) };
 }
 
 async function confirmGenerate(services: Services, profile: Profile): Promise<boolean> {
@@ -89,7 +89,7 @@ async function confirmGenerate(services: Services, profile: Profile): Promise<bo
   if (warnings.length === 0) return true;
   const generate = 'Generate New Pair';
   const answer = await vscode.window.showWarningMessage(
-    `Generate a new key pair for "${profile.label}"?`,
+    vscode.l10n.t('Generate a new key pair for "{0}"?', profile.label),
     { modal: true, detail: warnings.join('\n\n') },
     generate,
   );

@@ -63,7 +63,7 @@ export const profileCommands: readonly CommandEntry<Services>[] = [
       if (!profile) return false;
       const confirm = `Delete "${profile.label}"`;
       const answer = await vscode.window.showWarningMessage(
-        `Delete the profile "${profile.label}" (${profile.environment}, ${describeMode(profile)})?`,
+        vscode.l10n.t('Delete the profile "{0}" ({1}, {2})?', profile.label, profile.environment, describeMode(profile)),
         {
           modal: true,
           detail:
@@ -99,13 +99,13 @@ export const profileCommands: readonly CommandEntry<Services>[] = [
       const url = typeof argument === 'string' && argument !== '' ? argument : await askSandboxUrl();
       if (url === undefined) return undefined;
       const profiles = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Connecting to the sandbox at ${url}…`, cancellable: true },
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Connecting to the sandbox at {0}…', url), cancellable: true },
         (_progress, token) => connectSandbox(services.profiles, url, abortSignalFor(token)),
       );
       await services.refreshRedactor();
       services.logger.info(`Connected to the sandbox at ${profiles.rsa.computeBaseUrl}`);
       void vscode.window.showInformationMessage(
-        `Connected to the local sandbox: "${profiles.rsa.label}" is active, "${profiles.token.label}" is available for token mode.`,
+        vscode.l10n.t('Connected to the local sandbox: "{0}" is active, "{1}" is available for token mode.', profiles.rsa.label, profiles.token.label),
       );
       return profiles;
     },
@@ -116,8 +116,8 @@ async function askSandboxUrl(): Promise<string | undefined> {
   const fromEnvironment = process.env[SANDBOX_URL_ENV];
   const value = fromEnvironment ?? 'http://127.0.0.1:';
   return vscode.window.showInputBox({
-    title: 'Connect to Local Sandbox',
-    prompt: 'Address printed by `npm run sandbox` (the sandbox serves its keys to this window only over loopback)',
+    title: vscode.l10n.t('Connect to Local Sandbox'),
+    prompt: vscode.l10n.t('Address printed by `npm run sandbox` (the sandbox serves its keys to this window only over loopback)'),
     value,
     valueSelection: fromEnvironment ? undefined : [value.length, value.length],
     ignoreFocusOut: true,
@@ -152,11 +152,11 @@ async function switchInteractively(services: Services): Promise<Profile | undefi
   const items: Item[] = [
     ...profileItems(services).map((item) => ({ ...item, run: () => services.profiles.setActive(item.profile.id) })),
     { label: '', kind: vscode.QuickPickItemKind.Separator, run: async () => undefined },
-    { label: '$(add) Create Profile…', run: () => vscode.commands.executeCommand(Commands.profileCreate) },
-    { label: '$(beaker) Connect to Local Sandbox…', run: () => vscode.commands.executeCommand(Commands.profileConnectSandbox) },
+    { label: vscode.l10n.t('$(add) Create Profile…'), run: () => vscode.commands.executeCommand(Commands.profileCreate) },
+    { label: vscode.l10n.t('$(beaker) Connect to Local Sandbox…'), run: () => vscode.commands.executeCommand(Commands.profileConnectSandbox) },
   ];
   const picked = await vscode.window.showQuickPick(items, {
-    placeHolder: 'Switch the compute profile (trees, requests and chat follow at once)',
+    placeHolder: vscode.l10n.t('Switch the compute profile (trees, requests and chat follow at once)'),
   });
   if (!picked) return undefined;
   await picked.run();
@@ -182,12 +182,12 @@ async function editProfile(services: Services, profile: Profile): Promise<Profil
   });
   const items: Item[] = [
     {
-      label: 'Label',
+      label: vscode.l10n.t('Label'),
       description: profile.label,
       run: async () => {
         const others = services.profiles.all.filter((p) => p.id !== profile.id).map((p) => p.label);
         const value = await vscode.window.showInputBox({
-          title: 'Profile label',
+          title: vscode.l10n.t('Profile label'),
           value: profile.label,
           validateInput: (text) => validateLabel(text, others),
         });
@@ -195,10 +195,10 @@ async function editProfile(services: Services, profile: Profile): Promise<Profil
       },
     },
     {
-      label: 'Environment',
+      label: vscode.l10n.t('Environment'),
       description: profile.environment,
       run: async () => {
-        const picked = await vscode.window.showQuickPick(ENVIRONMENT_CHOICES, { placeHolder: 'Environment' });
+        const picked = await vscode.window.showQuickPick(ENVIRONMENT_CHOICES, { placeHolder: vscode.l10n.t('Environment') });
         return picked ? { environment: picked.value } : undefined;
       },
     },
@@ -206,10 +206,10 @@ async function editProfile(services: Services, profile: Profile): Promise<Profil
     url('modelApiBaseUrl', 'Model API address'),
     url('consoleUrl', 'Console address'),
     {
-      label: `Mode: ${describeMode(profile)}`,
-      description: 'fixed: a key keeps the mode it was created with; create another profile for the other mode',
+      label: vscode.l10n.t('Mode: {0}', describeMode(profile)),
+      description: vscode.l10n.t('fixed: a key keeps the mode it was created with; create another profile for the other mode'),
     },
-    { label: 'Secrets', kind: vscode.QuickPickItemKind.Separator },
+    { label: vscode.l10n.t('Secrets'), kind: vscode.QuickPickItemKind.Separator },
     secret('$(key) Set API Token…', Commands.secretsSetToken),
     ...(profile.mode === 'rsa'
       ? [
@@ -222,7 +222,7 @@ async function editProfile(services: Services, profile: Profile): Promise<Profil
     secret('$(comment-discussion) Set Model API Key…', Commands.secretsSetModelApiKey),
     secret('$(trash) Clear Secrets…', Commands.secretsClear),
   ];
-  const picked = await vscode.window.showQuickPick(items, { placeHolder: `Edit "${profile.label}"` });
+  const picked = await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('Edit "{0}"', profile.label) });
   const change = await picked?.run?.();
   if (!change) return undefined;
   const updated: Profile = { ...profile, ...change };
@@ -237,11 +237,9 @@ async function offerSecretsFor(profile: Profile): Promise<void> {
   const privateKey = 'Set Private Key';
   const actions = profile.mode === 'rsa' ? [generate, privateKey, token] : [token];
   const picked = await vscode.window.showInformationMessage(
-    `Profile "${profile.label}" created and active. ${
-      profile.mode === 'rsa'
+    vscode.l10n.t('Profile "{0}" created and active. {1}', profile.label, profile.mode === 'rsa'
         ? 'Next: generate a key pair (upload its public key in the console), then store the token and platform public key it returns.'
-        : 'Next: store the API token from the console.'
-    }`,
+        : 'Next: store the API token from the console.'),
     ...actions,
   );
   const command =

@@ -44,7 +44,7 @@ export const secretCommands: readonly CommandEntry<Services>[] = [
       if (!profile) return false;
       const [file] =
         (await vscode.window.showOpenDialog({
-          title: `Import the private key of "${profile.label}"`,
+          title: vscode.l10n.t('Import the private key of "{0}"', profile.label),
           openLabel: 'Import into SecretStorage',
           canSelectMany: false,
           filters: { 'PEM or Base64 key': ['pem', 'key', 'txt', 'der'], 'All files': ['*'] },
@@ -74,18 +74,18 @@ export const secretCommands: readonly CommandEntry<Services>[] = [
       if (!profile) return false;
       const stored = await services.profiles.storedSecretKinds(profile.id);
       if (stored.length === 0) {
-        void vscode.window.showInformationMessage(`Profile "${profile.label}" has no stored secrets.`);
+        void vscode.window.showInformationMessage(vscode.l10n.t('Profile "{0}" has no stored secrets.', profile.label));
         return false;
       }
       const picked = await vscode.window.showQuickPick(
         stored.map((secret) => ({ label: SECRET_LABELS[secret], secret, picked: true })),
-        { canPickMany: true, placeHolder: `Secrets of "${profile.label}" to remove from SecretStorage` },
+        { canPickMany: true, placeHolder: vscode.l10n.t('Secrets of "{0}" to remove from SecretStorage', profile.label) },
       );
       if (!picked || picked.length === 0) return false;
       const confirm = 'Remove';
       const answer = await vscode.window.showWarningMessage(
-        `Remove the ${picked.map((item) => item.label).join(', ')} of "${profile.label}"?`,
-        { modal: true, detail: 'A removed private key cannot be recovered: keep a backup or generate a new pair.' },
+        vscode.l10n.t('Remove the {0} of "{1}"?', picked.map((item) => item.label).join(', '), profile.label),
+        { modal: true, detail: vscode.l10n.t('A removed private key cannot be recovered: keep a backup or generate a new pair.') },
         confirm,
       );
       if (answer !== confirm) return false;
@@ -116,7 +116,7 @@ async function setSecretInteractively(services: Services, argument: unknown, kin
   };
   const replacing = (await services.profiles.getSecret(profile.id, kind)) !== undefined;
   const value = await vscode.window.showInputBox({
-    title: `${replacing ? 'Replace' : 'Set'} the ${SECRET_LABELS[kind]} of "${profile.label}"`,
+    title: vscode.l10n.t('{0} the {1} of "{2}"', replacing ? 'Replace' : 'Set', SECRET_LABELS[kind], profile.label),
     prompt: PROMPTS[kind],
     password: true,
     ignoreFocusOut: true,
@@ -141,7 +141,7 @@ async function setSecretInteractively(services: Services, argument: unknown, kin
   if (!(await confirmWarnings(profile, kind, warnings))) return false;
   await services.profiles.setSecret(profile.id, kind, checked?.pem ?? value.trim());
   const fingerprint = checked ? ` (fingerprint ${shortFingerprint(checked.fingerprint)})` : '';
-  void vscode.window.showInformationMessage(`The ${SECRET_LABELS[kind]} of "${profile.label}" is stored in SecretStorage${fingerprint}.`);
+  void vscode.window.showInformationMessage(vscode.l10n.t('The {0} of "{1}" is stored in SecretStorage{2}.', SECRET_LABELS[kind], profile.label, fingerprint));
   return true;
 }
 
@@ -149,7 +149,7 @@ async function confirmWarnings(profile: Profile, kind: SecretKind, warnings: rea
   if (warnings.length === 0) return true;
   const store = 'Store Anyway';
   const answer = await vscode.window.showWarningMessage(
-    `Check the ${SECRET_LABELS[kind]} of "${profile.label}" before storing it.`,
+    vscode.l10n.t('Check the {0} of "{1}" before storing it.', SECRET_LABELS[kind], profile.label),
     { modal: true, detail: warnings.join('\n\n') },
     store,
   );

@@ -90,11 +90,11 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
   const then = (next: Step): Step => (state.reviewing ? review : next);
 
   const askName: Step = async (input) => {
-    state.name = await input.showInputBox({ ...at(1), value: state.name, prompt: 'Task name', validate: validateTaskName });
+    state.name = await input.showInputBox({ ...at(1), value: state.name, prompt: vscode.l10n.t('Task name'), validate: validateTaskName });
     return then(askRegion);
   };
   const askRegion: Step = async (input) => {
-    const choices = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Searching resources…' }, () => regions);
+    const choices = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Searching resources…') }, () => regions);
     if (choices.length === 0) throw new Error('The platform lists no resources for the current filter (Compute: Filter Resources…).');
     const items = choices.map(regionPickItem);
     const wanted = state.choice ? { deviceName: state.choice.device.device_name, region: state.choice.region.region } : hint;
@@ -104,7 +104,7 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
     const picked = await input.showQuickPick<RegionPickItem>({
       ...at(2),
       items,
-      placeholder: 'Resource and region (price per hour, inventory)',
+      placeholder: vscode.l10n.t('Resource and region (price per hour, inventory)'),
       ...(active ? { activeItem: active } : {}),
     });
     state.choice = picked.choice;
@@ -113,8 +113,8 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
   const templates = imageTemplates(vscode.l10n.t);
   const askImage: Step = async (input) => {
     type ImageItem = vscode.QuickPickItem & { template?: ImageTemplate; custom?: true };
-    const custom: ImageItem = { label: `$(edit) ${vscode.l10n.t('Other image…')}`, description: state.image, custom: true };
-    const items: ImageItem[] = [...templates.map((template) => ({ label: `$(package) ${template.label}`, description: template.image, detail: template.description, template })), custom];
+    const custom: ImageItem = { label: vscode.l10n.t('$(edit) Other image…'), description: state.image, custom: true };
+    const items: ImageItem[] = [...templates.map((template) => ({ label: vscode.l10n.t('$(package) {0}', template.label), description: template.image, detail: template.description, template })), custom];
     const current = items.find((item) => item.template?.image === state.image) ?? (state.image === DEFAULT_IMAGE ? items[0] : custom);
     const picked = await input.showQuickPick<ImageItem>({ ...at(3), items, placeholder: vscode.l10n.t('Image: start from a template or enter your own'), ...(current ? { activeItem: current } : {}) });
     if (picked.template) {
@@ -128,15 +128,15 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
     return askCustomImage;
   };
   const askCustomImage: Step = async (input) => {
-    state.image = (await input.showInputBox({ ...at(3), value: state.image, prompt: 'Container image (registry/repository:tag)', validate: validateImage })).trim();
+    state.image = (await input.showInputBox({ ...at(3), value: state.image, prompt: vscode.l10n.t('Container image (registry/repository:tag)'), validate: validateImage })).trim();
     return then(askPorts);
   };
   const askPorts: Step = async (input) => {
     state.ports = await input.showInputBox({
       ...at(4),
       value: state.ports,
-      prompt: 'Ports to expose, comma-separated (each gets a public URL)',
-      placeholder: 'e.g. 8080, 80',
+      prompt: vscode.l10n.t('Ports to expose, comma-separated (each gets a public URL)'),
+      placeholder: `e.g. 8080, 80`,
       validate: (value) => errorOf(parsePorts(value)),
     });
     return then(askPoints);
@@ -146,7 +146,7 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
     state.points = await input.showInputBox({
       ...at(5),
       value: state.points,
-      prompt: `Number of nodes (1–${MAX_POINTS}); ${inventory > 0 ? `${inventory} available` : 'sold out'} in ${state.choice?.region.region_name ?? 'this region'}`,
+      prompt: vscode.l10n.t('Number of nodes (1–{0}); {1} in {2}', MAX_POINTS, inventory > 0 ? `${inventory} available` : 'sold out', state.choice?.region.region_name ?? 'this region'),
       validate: (value) => errorOf(parsePoints(value)),
       note: (value) => {
         const parsed = parsePoints(value);
@@ -159,8 +159,8 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
     state.env = await input.showInputBox({
       ...at(6),
       value: state.env,
-      prompt: 'Environment variables (optional): KEY=VALUE pairs separated by ";"',
-      placeholder: 'e.g. MODEL=qwen3-32b; LOG_LEVEL=info — leave empty for none',
+      prompt: vscode.l10n.t('Environment variables (optional): KEY=VALUE pairs separated by ";"'),
+      placeholder: vscode.l10n.t('e.g. MODEL=qwen3-32b; LOG_LEVEL=info — leave empty for none'),
       validate: (value) => errorOf(parseEnv(value)),
     });
     return then(askStartCommand);
@@ -169,22 +169,22 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
     state.startCommand = await input.showInputBox({
       ...at(7),
       value: state.startCommand,
-      prompt: "Start command (optional; empty keeps the image's entrypoint)",
-      placeholder: 'e.g. python serve.py --port 8080',
+      prompt: vscode.l10n.t('Start command (optional; empty keeps the image\'s entrypoint)'),
+      placeholder: vscode.l10n.t('e.g. python serve.py --port 8080'),
     });
     return then(canEncrypt ? askEncrypt : review);
   };
   const askEncrypt: Step = async (input) => {
-    const plain = { label: '$(unlock) Send the body signed, not encrypted', encrypt: false };
-    const sealed = { label: '$(lock) Encrypt the body with the platform public key', encrypt: true, detail: 'RSA mode: the platform decrypts it; the signature covers the ciphertext.' };
-    const picked = await input.showQuickPick({ ...at(8), items: [plain, sealed], placeholder: 'Request body', activeItem: state.encrypt ? sealed : plain });
+    const plain = { label: vscode.l10n.t('$(unlock) Send the body signed, not encrypted'), encrypt: false };
+    const sealed = { label: vscode.l10n.t('$(lock) Encrypt the body with the platform public key'), encrypt: true, detail: vscode.l10n.t('RSA mode: the platform decrypts it; the signature covers the ciphertext.') };
+    const picked = await input.showQuickPick({ ...at(8), items: [plain, sealed], placeholder: vscode.l10n.t('Request body'), activeItem: state.encrypt ? sealed : plain });
     state.encrypt = picked.encrypt;
     return review;
   };
   const review: Step = async (input) => {
     state.reviewing = true;
     const items = reviewItems(state, profile, canEncrypt, { askName, askRegion, askImage, askPorts, askPoints, askEnv, askStartCommand, askEncrypt });
-    const picked = await input.showQuickPick<ReviewItem>({ ...at(totalSteps), items, placeholder: 'Review: pick Create, or a field to change it', activeItem: items[0] });
+    const picked = await input.showQuickPick<ReviewItem>({ ...at(totalSteps), items, placeholder: vscode.l10n.t('Review: pick Create, or a field to change it'), activeItem: items[0] });
     if (picked.target === 'create') return undefined;
     return picked.target ?? review;
   };
@@ -209,7 +209,7 @@ async function createWithProgress(deps: CreateTaskWizardDeps, input: TaskCreateI
   const { services } = deps;
   try {
     const taskId = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Creating task "${input.name}"…`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating task "{0}"…', input.name), cancellable: true },
       (_progress, token) => {
         const controller = new AbortController();
         const subscription = token.onCancellationRequested(() => controller.abort());
@@ -218,7 +218,7 @@ async function createWithProgress(deps: CreateTaskWizardDeps, input: TaskCreateI
     );
     deps.revealTask(taskId);
     void vscode.window
-      .showInformationMessage(`Task "${input.name}" created (id ${taskId}). It stays Pending until the platform schedules it.`, 'Show Detail', 'Copy ID')
+      .showInformationMessage(vscode.l10n.t('Task "{0}" created (id {1}). It stays Pending until the platform schedules it.', input.name, taskId), vscode.l10n.t('Show Detail'), vscode.l10n.t('Copy ID'))
       .then((choice) => {
         if (choice === 'Show Detail') return vscode.commands.executeCommand(Commands.tasksDetail, taskId);
         if (choice === 'Copy ID') return vscode.env.clipboard.writeText(String(taskId));
@@ -228,7 +228,7 @@ async function createWithProgress(deps: CreateTaskWizardDeps, input: TaskCreateI
   } catch (error) {
     if (isAbort(error)) {
       // The request may have reached the platform before the abort: say so rather than guess.
-      void vscode.window.showWarningMessage(`Creating "${input.name}" was cancelled. If the platform received it, the task appears in Tasks after a refresh.`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('Creating "{0}" was cancelled. If the platform received it, the task appears in Tasks after a refresh.', input.name));
       void deps.actions.refreshTasks();
       return undefined;
     }
@@ -275,32 +275,32 @@ function reviewItems(state: WizardState, profile: Profile, canEncrypt: boolean, 
   const envKeys = 'env' in env ? Object.keys(env.env) : [];
   const items: ReviewItem[] = [
     {
-      label: `$(rocket) Create task "${state.name.trim()}"`,
-      description: `on profile "${profile.label}" (${profile.environment})`,
+      label: vscode.l10n.t('$(rocket) Create task "{0}"', state.name.trim()),
+      description: vscode.l10n.t('on profile "{0}" ({1})', profile.label, profile.environment),
       detail: price !== null ? `Estimated ${formatYuan(yuanPerHour(price) * nodes)}/h for ${nodes} node(s), billed per second` : undefined,
       target: 'create',
     },
-    { label: 'Change', kind: vscode.QuickPickItemKind.Separator, target: undefined },
-    { label: '$(tag) Name', description: state.name.trim(), target: steps.askName },
+    { label: vscode.l10n.t('Change'), kind: vscode.QuickPickItemKind.Separator, target: undefined },
+    { label: vscode.l10n.t('$(tag) Name'), description: state.name.trim(), target: steps.askName },
     {
-      label: '$(server) Resource',
+      label: vscode.l10n.t('$(server) Resource'),
       description: choice ? `${deviceLabel(choice.device)} · ${choice.region.region_name} · ${formatRegionPrice(choice.region)}` : '—',
       detail: choice && isSoldOut(choice.region) ? '$(warning) Sold out: the task stays Pending until capacity frees up' : undefined,
       target: steps.askRegion,
     },
-    { label: '$(package) Image', description: state.image, target: steps.askImage },
-    { label: '$(plug) Ports', description: state.ports, target: steps.askPorts },
+    { label: vscode.l10n.t('$(package) Image'), description: state.image, target: steps.askImage },
+    { label: vscode.l10n.t('$(plug) Ports'), description: state.ports, target: steps.askPorts },
     {
-      label: '$(server-environment) Nodes',
+      label: vscode.l10n.t('$(server-environment) Nodes'),
       description: String(nodes),
-      ...(choice && nodes > choice.region.inventory ? { detail: `$(warning) ${nodesNote(nodes, choice.region, vscode.l10n.t)?.text ?? ''}` } : {}),
+      ...(choice && nodes > choice.region.inventory ? { detail: vscode.l10n.t('$(warning) {0}', nodesNote(nodes, choice.region, vscode.l10n.t)?.text ?? '') } : {}),
       target: steps.askPoints,
     },
     // Only the names: values can be secrets and the review is on screen.
-    { label: '$(symbol-variable) Environment', description: envKeys.length > 0 ? envKeys.join(', ') : 'none', target: steps.askEnv },
-    { label: '$(terminal) Start command', description: state.startCommand.trim() || "image's entrypoint", target: steps.askStartCommand },
+    { label: vscode.l10n.t('$(symbol-variable) Environment'), description: envKeys.length > 0 ? envKeys.join(', ') : 'none', target: steps.askEnv },
+    { label: vscode.l10n.t('$(terminal) Start command'), description: state.startCommand.trim() || "image's entrypoint", target: steps.askStartCommand },
   ];
-  if (canEncrypt) items.push({ label: '$(lock) Body', description: state.encrypt ? 'encrypted' : 'signed, not encrypted', target: steps.askEncrypt });
+  if (canEncrypt) items.push({ label: vscode.l10n.t('$(lock) Body'), description: state.encrypt ? 'encrypted' : 'signed, not encrypted', target: steps.askEncrypt });
   return items;
 }
 

@@ -53,8 +53,8 @@ function searchRegions(services: ExtensionServices, filter: ResourceFilterStore)
       pick.dispose();
       resolve(choice);
     };
-    pick.title = `Search Resources (${filter.describe()})`;
-    pick.placeholder = 'Type a GPU, region or price; pick one to create a task there';
+    pick.title = vscode.l10n.t('Search Resources ({0})', filter.describe());
+    pick.placeholder = vscode.l10n.t('Type a GPU, region or price; pick one to create a task there');
     pick.matchOnDescription = true;
     pick.matchOnDetail = true;
     pick.busy = true;
@@ -66,7 +66,7 @@ function searchRegions(services: ExtensionServices, filter: ResourceFilterStore)
         if (settled) return;
         pick.busy = false;
         pick.items = flattenRegions(devices).map(regionPickItem);
-        if (pick.items.length === 0) pick.placeholder = 'No resources match the current filter (Compute: Filter Resources…)';
+        if (pick.items.length === 0) pick.placeholder = vscode.l10n.t('No resources match the current filter (Compute: Filter Resources…)');
       },
       (error: unknown) => {
         if (settled) return;

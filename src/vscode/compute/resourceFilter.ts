@@ -14,10 +14,10 @@ export interface ResourceFilter {
 
 const STATE_KEY = StateKeys.resourcesFilter;
 const DEVICE_TYPES: readonly { value: string; label: string }[] = [
-  { value: 'GpuDevice', label: 'GPU devices' },
-  { value: 'CpuDevice', label: 'CPU devices' },
+  { value: 'GpuDevice', label: vscode.l10n.t('GPU devices') },
+  { value: 'CpuDevice', label: vscode.l10n.t('CPU devices') },
 ];
-const TASK_TYPES: readonly { value: string; label: string }[] = [{ value: 'Deployment', label: 'Deployment (elastic deployment service)' }];
+const TASK_TYPES: readonly { value: string; label: string }[] = [{ value: 'Deployment', label: vscode.l10n.t('Deployment (elastic deployment service)') }];
 
 function defaultsFromSettings(config: Config): ResourceFilter {
   return { deviceTypes: config.resourcesDeviceTypes, taskType: config.resourcesTaskType, hideSoldOut: false };
@@ -85,7 +85,7 @@ interface FilterPickItem extends vscode.QuickPickItem {
 export async function pickResourceFilter(store: ResourceFilterStore): Promise<boolean> {
   const current = store.current;
   const items: (FilterPickItem | vscode.QuickPickItem)[] = [
-    { label: 'Device type', kind: vscode.QuickPickItemKind.Separator },
+    { label: vscode.l10n.t('Device type'), kind: vscode.QuickPickItemKind.Separator },
     ...DEVICE_TYPES.map(
       (type): FilterPickItem => ({
         label: type.label,
@@ -94,7 +94,7 @@ export async function pickResourceFilter(store: ResourceFilterStore): Promise<bo
         apply: (filter) => filter.deviceTypes.push(type.value),
       }),
     ),
-    { label: 'Task type', kind: vscode.QuickPickItemKind.Separator },
+    { label: vscode.l10n.t('Task type'), kind: vscode.QuickPickItemKind.Separator },
     ...TASK_TYPES.map(
       (type): FilterPickItem => ({
         label: type.label,
@@ -105,9 +105,9 @@ export async function pickResourceFilter(store: ResourceFilterStore): Promise<bo
         },
       }),
     ),
-    { label: 'Regions', kind: vscode.QuickPickItemKind.Separator },
+    { label: vscode.l10n.t('Regions'), kind: vscode.QuickPickItemKind.Separator },
     {
-      label: 'Hide sold-out regions',
+      label: vscode.l10n.t('Hide sold-out regions'),
       picked: current.hideSoldOut,
       apply: (filter) => {
         filter.hideSoldOut = true;
@@ -116,8 +116,8 @@ export async function pickResourceFilter(store: ResourceFilterStore): Promise<bo
   ];
   const picked = await vscode.window.showQuickPick(items, {
     canPickMany: true,
-    title: 'Filter Resources',
-    placeHolder: 'Device types to list (at least one), task type, and whether to hide sold-out regions',
+    title: vscode.l10n.t('Filter Resources'),
+    placeHolder: vscode.l10n.t('Device types to list (at least one), task type, and whether to hide sold-out regions'),
   });
   if (!picked) return false;
   const next: ResourceFilter = { deviceTypes: [], taskType: current.taskType, hideSoldOut: false };

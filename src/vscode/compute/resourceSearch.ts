@@ -1,6 +1,6 @@
 // Resource search shared by the Resources view, the search command and the create wizard:
 // one fresh search per use (a region's mark must be fresh before a create), flattened to region rows.
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { Device, Region } from '../../core/compute/api';
 import type { ExtensionServices } from '../services';
 import { deviceLabel, deviceSpecs, effectivePrice, formatInventory, formatRegionPrice, isSoldOut } from './format';

@@ -59,10 +59,10 @@ export function storageChoices(storages: readonly StorageItem[]): StorageChoice[
     ...storages.map((storage) => ({
       label: storage.storage_name,
       description: `${storage.status} · ${storageLocation(storage) || 'no bucket'}`,
-      detail: `${storage.endpoint || 'no endpoint'} · region id ${storage.juicefs_region_id}`,
+      detail: vscode.l10n.t('{0} · region id {1}', storage.endpoint || 'no endpoint', storage.juicefs_region_id),
       storage,
     })),
-    { label: '$(edit) Enter the details by hand…', storage: undefined },
+    { label: vscode.l10n.t('$(edit) Enter the details by hand…'), storage: undefined },
   ];
 }
 
@@ -76,8 +76,8 @@ export async function runStorageCheckWizard(
   if (profile.mode !== 'rsa') {
     // Asking for keys first and failing afterwards would waste the user's time.
     const choice = await vscode.window.showWarningMessage(
-      `Checking storage credentials needs an RSA-mode profile: the platform only accepts this check encrypted with its public key. "${profile.label}" is in token mode.`,
-      'Configure Profile',
+      vscode.l10n.t('Checking storage credentials needs an RSA-mode profile: the platform only accepts this check encrypted with its public key. "{0}" is in token mode.', profile.label),
+      vscode.l10n.t('Configure Profile'),
     );
     if (choice) await vscode.commands.executeCommand(Commands.profileEdit);
     return;
@@ -116,7 +116,7 @@ export async function runStorageCheckWizard(
       step: 1,
       totalSteps,
       items,
-      placeholder: 'Storage to check (its fields are filled in; you add the access and secret keys)',
+      placeholder: vscode.l10n.t('Storage to check (its fields are filled in; you add the access and secret keys)'),
       ...(current ? { activeItem: current } : {}),
     });
     prefill(picked.storage);
@@ -124,42 +124,42 @@ export async function runStorageCheckWizard(
   };
 
   const askName: Step = async (input) => {
-    fields.storage_name = await input.showInputBox({ ...at(1), value: fields.storage_name, prompt: 'Storage name', validate: required('storage name') });
+    fields.storage_name = await input.showInputBox({ ...at(1), value: fields.storage_name, prompt: vscode.l10n.t('Storage name'), validate: required('storage name') });
     return askRegionId;
   };
   const askRegionId: Step = async (input) => {
     fields.juicefs_region_id = await input.showInputBox({
       ...at(2),
       value: fields.juicefs_region_id,
-      prompt: 'Storage region id (juicefs_region_id, an integer)',
+      prompt: vscode.l10n.t('Storage region id (juicefs_region_id, an integer)'),
       validate: (value) => (/^\d+$/.test(value.trim()) ? undefined : 'Enter the region id as a whole number.'),
     });
     return askBucket;
   };
   const askBucket: Step = async (input) => {
-    fields.bucket = await input.showInputBox({ ...at(3), value: fields.bucket, prompt: 'Bucket', validate: required('bucket') });
+    fields.bucket = await input.showInputBox({ ...at(3), value: fields.bucket, prompt: vscode.l10n.t('Bucket'), validate: required('bucket') });
     return askDir;
   };
   const askDir: Step = async (input) => {
-    fields.dir = await input.showInputBox({ ...at(4), value: fields.dir, prompt: 'Directory in the bucket (may be empty for the root)', placeholder: 'e.g. models/' });
+    fields.dir = await input.showInputBox({ ...at(4), value: fields.dir, prompt: vscode.l10n.t('Directory in the bucket (may be empty for the root)'), placeholder: vscode.l10n.t('e.g. models/') });
     return askEndpoint;
   };
   const askEndpoint: Step = async (input) => {
     fields.endpoint = await input.showInputBox({
       ...at(5),
       value: fields.endpoint,
-      prompt: 'Endpoint (storage service host name)',
-      placeholder: 'e.g. tos-cn-beijing.volces.com',
+      prompt: vscode.l10n.t('Endpoint (storage service host name)'),
+      placeholder: vscode.l10n.t('e.g. tos-cn-beijing.volces.com'),
       validate: required('endpoint'),
     });
     return askAccessKey;
   };
   const askAccessKey: Step = async (input) => {
-    fields.access_key = await input.showInputBox({ ...at(6), value: fields.access_key, prompt: 'Access key', password: true, validate: required('access key') });
+    fields.access_key = await input.showInputBox({ ...at(6), value: fields.access_key, prompt: vscode.l10n.t('Access key'), password: true, validate: required('access key') });
     return askSecretKey;
   };
   const askSecretKey: Step = async (input) => {
-    fields.secret_key = await input.showInputBox({ ...at(7), value: fields.secret_key, prompt: 'Secret key', password: true, validate: required('secret key') });
+    fields.secret_key = await input.showInputBox({ ...at(7), value: fields.secret_key, prompt: vscode.l10n.t('Secret key'), password: true, validate: required('secret key') });
   };
 
   try {
@@ -179,7 +179,7 @@ export async function runStorageCheckWizard(
   };
   try {
     const result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Checking storage "${body.storage_name}"…`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking storage "{0}"…', body.storage_name), cancellable: true },
       (_progress, token) => {
         const controller = new AbortController();
         const subscription = token.onCancellationRequested(() => controller.abort());
@@ -188,8 +188,8 @@ export async function runStorageCheckWizard(
     );
     services.logger.info(`Storage check of "${body.storage_name}" (bucket ${body.bucket}): ${result.pass ? 'passed' : 'failed'}.`);
     const detail = result.message ? `: ${maskKeys(services.redactor.redact(result.message), body)}` : '';
-    if (result.pass) void vscode.window.showInformationMessage(`Storage "${body.storage_name}" passed the credentials check${detail}.`);
-    else void vscode.window.showWarningMessage(`Storage "${body.storage_name}" failed the credentials check${detail}`, 'Check Again').then((choice) => {
+    if (result.pass) void vscode.window.showInformationMessage(vscode.l10n.t('Storage "{0}" passed the credentials check{1}.', body.storage_name, detail));
+    else void vscode.window.showWarningMessage(vscode.l10n.t('Storage "{0}" failed the credentials check{1}', body.storage_name, detail), vscode.l10n.t('Check Again')).then((choice) => {
       if (choice) return vscode.commands.executeCommand(Commands.storageCheck, arg);
       return undefined;
     });

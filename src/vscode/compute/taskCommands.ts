@@ -73,8 +73,8 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
     // The price of the task's offer, so the box can show what the change costs (unknown: said so).
     const price = await offerPrice(deps.services, task).catch(() => undefined);
     const value = await vscode.window.showInputBox({
-      title: `Change Node Count of "${task.task_name}"`,
-      prompt: `Nodes to run (now ${task.points}; ${task.runing_points} running)`,
+      title: vscode.l10n.t('Change Node Count of "{0}"', task.task_name),
+      prompt: vscode.l10n.t('Nodes to run (now {0}; {1} running)', task.points, task.runing_points),
       value: String(task.points),
       ignoreFocusOut: true,
       validateInput: (text) => {
@@ -103,7 +103,7 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
     const task = await resolveTask(deps, arg, ANY, 'Task whose id to copy');
     if (!task) return;
     await vscode.env.clipboard.writeText(String(task.task_id));
-    vscode.window.setStatusBarMessage(`$(check) Copied task id ${task.task_id}`, 3000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Copied task id {0}', task.task_id), 3000);
   }),
   entry(Commands.tasksOpenServiceUrl, 'Open service URL', async (deps, arg) => {
     const url = arg instanceof ServiceUrlItem ? arg.url : typeof arg === 'string' ? arg : await pickServiceUrl(deps.tree);
@@ -113,7 +113,7 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
     const target = arg instanceof NodeItem ? await targetFromNode(deps, arg) : await pickNodeTarget(deps);
     if (!target) return;
     try {
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Fetching log of ${target.nodeName}…` }, () => deps.nodeLog.show(target));
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Fetching log of {0}…', target.nodeName) }, () => deps.nodeLog.show(target));
     } catch (error) {
       deps.services.reportError(error, `Show log of node ${target.nodeName}`);
     }
@@ -124,7 +124,7 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
 export function taskDetailDocument(actions: TaskActions, taskId: number): ReadOnlyDocumentOptions {
   return {
     key: `task/${taskId}`,
-    title: `Task ${taskId}.json`,
+    title: vscode.l10n.t('Task {0}.json', taskId),
     language: 'json',
     content: async () => `${JSON.stringify(await actions.detail(taskId), null, 2)}\n`,
   };
@@ -132,7 +132,7 @@ export function taskDetailDocument(actions: TaskActions, taskId: number): ReadOn
 
 async function openTaskDetail(deps: TaskCommandDeps, taskId: number): Promise<void> {
   try {
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Loading task ${taskId}…` }, () =>
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading task {0}…', taskId) }, () =>
       deps.services.openReadOnlyDocument(taskDetailDocument(deps.actions, taskId)),
     );
   } catch (error) {
@@ -180,7 +180,7 @@ async function resolveTask(deps: TaskCommandDeps, arg: unknown, statuses: readon
     }
   }
   if (!statuses.includes(task.status)) {
-    void vscode.window.showInformationMessage(`Task "${task.task_name}" is ${task.status}; this needs a ${statuses.join(' or ')} task.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Task "{0}" is {1}; this needs a {2} task.', task.task_name, task.status, statuses.join(' or ')));
     return undefined;
   }
   return task;
@@ -192,7 +192,7 @@ interface TaskPickItem extends vscode.QuickPickItem {
 
 async function pickTask(deps: TaskCommandDeps, statuses: readonly TaskStatus[], placeholder: string): Promise<TaskSummary | undefined> {
   const { tree, services } = deps;
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Loading tasks…' }, () => tree.data.ensureLoaded());
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading tasks…') }, () => tree.data.ensureLoaded());
   const state = tree.data.state;
   if (state.kind === 'failed' && !state.stale) {
     services.reportError(state.error, 'Load tasks');
@@ -201,7 +201,7 @@ async function pickTask(deps: TaskCommandDeps, statuses: readonly TaskStatus[], 
   const candidates = tree.tasks.filter((task) => statuses.includes(task.status));
   if (candidates.length === 0) {
     const profile = services.profiles.active?.label ?? '';
-    void vscode.window.showInformationMessage(`No ${statuses.join(' / ')} tasks on profile "${profile}".`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('No {0} tasks on profile "{1}".', statuses.join(' / '), profile));
     return undefined;
   }
   const picked = await vscode.window.showQuickPick<TaskPickItem>(
@@ -231,7 +231,7 @@ async function confirmStop(task: TaskSummary, profile: Profile): Promise<'stop' 
   const stop = 'Stop Task';
   const pause = 'Pause Instead';
   const choice = await vscode.window.showWarningMessage(
-    `Stop task "${task.task_name}" (${task.task_id}) on ${prod ? 'PRODUCTION ' : ''}profile "${profile.label}"?`,
+    vscode.l10n.t('Stop task "{0}" ({1}) on {2}profile "{3}"?', task.task_name, task.task_id, prod ? 'PRODUCTION ' : '', profile.label),
     {
       modal: true,
       detail:
@@ -245,8 +245,8 @@ async function confirmStop(task: TaskSummary, profile: Profile): Promise<'stop' 
   if (choice !== stop) return undefined;
   if (!prod) return 'stop';
   const typed = await vscode.window.showInputBox({
-    title: `Stop "${task.task_name}" on production profile "${profile.label}"`,
-    prompt: 'Type the task name to confirm the deletion. It cannot be undone.',
+    title: vscode.l10n.t('Stop "{0}" on production profile "{1}"', task.task_name, profile.label),
+    prompt: vscode.l10n.t('Type the task name to confirm the deletion. It cannot be undone.'),
     placeHolder: task.task_name,
     ignoreFocusOut: true,
     validateInput: (value) => (value === task.task_name ? undefined : 'Type the task name exactly.'),
@@ -259,12 +259,12 @@ async function openServiceUrl(url: string): Promise<void> {
   try {
     uri = vscode.Uri.parse(url, true);
   } catch {
-    void vscode.window.showWarningMessage(`Not a valid URL: ${url}`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('Not a valid URL: {0}', url));
     return;
   }
   // Only web addresses: a platform-provided string must not launch other URI handlers.
   if (uri.scheme !== 'https' && uri.scheme !== 'http') {
-    void vscode.window.showWarningMessage(`Not opening ${url}: only http and https addresses are opened.`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('Not opening {0}: only http and https addresses are opened.', url));
     return;
   }
   await vscode.env.openExternal(uri);
@@ -281,10 +281,10 @@ async function pickServiceUrl(tree: TasksTree): Promise<string | undefined> {
     }
   }
   if (items.length === 0) {
-    void vscode.window.showInformationMessage('No task has a public URL yet.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('No task has a public URL yet.'));
     return undefined;
   }
-  return (await vscode.window.showQuickPick(items, { placeHolder: 'Service URL to open', matchOnDescription: true }))?.url;
+  return (await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('Service URL to open'), matchOnDescription: true }))?.url;
 }
 
 /** The service whose log to show: the only one, or the user's pick. Listed tasks carry service ids. */
@@ -294,7 +294,7 @@ async function pickService(deps: TaskCommandDeps, task: TaskSummary): Promise<{ 
   if (services.length <= 1) return services[0];
   const picked = await vscode.window.showQuickPick(
     services.map((service) => ({ label: service.service_name, description: service.service_image, service })),
-    { placeHolder: 'Service whose log to show' },
+    { placeHolder: vscode.l10n.t('Service whose log to show') },
   );
   return picked?.service;
 }
@@ -321,11 +321,11 @@ async function pickNodeTarget(deps: TaskCommandDeps): Promise<NodeLogTarget | un
   const task = await resolveTask(deps, undefined, LIVE, 'Task whose node log to show');
   if (!task) return undefined;
   try {
-    const nodes = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Listing nodes…' }, () =>
+    const nodes = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Listing nodes…') }, () =>
       deps.services.computeClient().call('node.list', { task_id: task.task_id, page: 1, page_size: 100 }),
     );
     if (nodes.results.length === 0) {
-      void vscode.window.showInformationMessage(`Task "${task.task_name}" has no nodes yet.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Task "{0}" has no nodes yet.', task.task_name));
       return undefined;
     }
     const node =
@@ -334,7 +334,7 @@ async function pickNodeTarget(deps: TaskCommandDeps): Promise<NodeLogTarget | un
         : (
             await vscode.window.showQuickPick(
               nodes.results.map((candidate) => ({ label: candidate.name, description: `${candidate.status} · ${candidate.region_name}`, candidate })),
-              { placeHolder: 'Node whose log to show' },
+              { placeHolder: vscode.l10n.t('Node whose log to show') },
             )
           )?.candidate;
     if (!node) return undefined;

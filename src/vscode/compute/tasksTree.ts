@@ -39,7 +39,7 @@ export class ServiceItem extends vscode.TreeItem {
     super(service.service_name, service.remote_ports.length > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
     this.id = `task/${task.task_id}/service/${service.service_id}`;
     this.description = service.service_image;
-    this.tooltip = `${service.service_name}: ${service.service_image}\nPorts: ${service.remote_ports.map((port) => port.service_port).join(', ') || 'none'}`;
+    this.tooltip = vscode.l10n.t('{0}: {1}\nPorts: {2}', service.service_name, service.service_image, service.remote_ports.map((port) => port.service_port).join(', ') || 'none');
     this.iconPath = new vscode.ThemeIcon('package');
     this.contextValue = 'service';
   }
@@ -61,7 +61,7 @@ export class ServiceUrlItem extends vscode.TreeItem {
     this.iconPath = new vscode.ThemeIcon(url ? 'link-external' : 'plug');
     if (url) {
       this.contextValue = 'serviceUrl';
-      this.command = { title: 'Open Service URL', command: Commands.tasksOpenServiceUrl, arguments: [this] };
+      this.command = { title: vscode.l10n.t('Open Service URL'), command: Commands.tasksOpenServiceUrl, arguments: [this] };
     } else {
       this.contextValue = 'servicePort';
     }
@@ -80,7 +80,7 @@ export class NodesGroupItem extends vscode.TreeItem {
   ) {
     super('Nodes', vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `task/${task.task_id}/nodes`;
-    this.description = `${task.runing_points}/${task.points} running`;
+    this.description = vscode.l10n.t('{0}/{1} running', task.runing_points, task.points);
     this.iconPath = new vscode.ThemeIcon('server-environment');
     this.contextValue = 'nodes';
   }
@@ -110,7 +110,7 @@ export class NodeItem extends vscode.TreeItem {
     );
     this.iconPath = new vscode.ThemeIcon(nodeStatusIcon(node.status));
     this.contextValue = 'node';
-    this.command = { title: 'Show Node Log', command: Commands.nodesShowLog, arguments: [this] };
+    this.command = { title: vscode.l10n.t('Show Node Log'), command: Commands.nodesShowLog, arguments: [this] };
   }
 }
 

@@ -1,6 +1,7 @@
 // "Connect to Local Sandbox": two profiles (RSA and token mode) pointing at the sandbox, their secrets
 // taken from its bootstrap endpoint, the RSA one active. Re-running it updates them in place.
 
+import * as vscode from 'vscode';
 import type { Profile } from '../services';
 import { fetchSandboxBootstrap, sandboxOrigin } from './sandboxBootstrap';
 import type { ProfileStore } from './profileStore';
@@ -22,8 +23,8 @@ export async function connectSandbox(store: ProfileStore, url: string, signal?: 
     modelApiBaseUrl: bootstrap.modelApiBaseUrl,
     consoleUrl: bootstrap.consoleUrl,
   };
-  const rsa: Profile = { id: SANDBOX_RSA_PROFILE_ID, label: 'Sandbox (RSA)', environment: 'sandbox', mode: 'rsa', ...urls };
-  const token: Profile = { id: SANDBOX_TOKEN_PROFILE_ID, label: 'Sandbox (token)', environment: 'sandbox', mode: 'token', ...urls };
+  const rsa: Profile = { id: SANDBOX_RSA_PROFILE_ID, label: vscode.l10n.t('Sandbox (RSA)'), environment: 'sandbox', mode: 'rsa', ...urls };
+  const token: Profile = { id: SANDBOX_TOKEN_PROFILE_ID, label: vscode.l10n.t('Sandbox (token)'), environment: 'sandbox', mode: 'token', ...urls };
   const { rsaMode, tokenMode, modelApiKey } = bootstrap.credentials;
   await store.batch(async () => {
     await store.upsert(rsa);

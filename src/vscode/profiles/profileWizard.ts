@@ -1,7 +1,7 @@
 // Create Profile: label, environment, key mode, then the three addresses (defaults from settings), with
 // a step counter and Back. Edit Profile reuses the single-field questions.
 
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { AuthMode } from '../../core/compute/api';
 import { ConfigError } from '../../core/errors';
 import { assertSecureUrl } from '../../core/http/url';
@@ -19,23 +19,23 @@ interface Choice<T> extends vscode.QuickPickItem {
 }
 
 export const ENVIRONMENT_CHOICES: readonly Choice<Environment>[] = [
-  { label: 'dev', value: 'dev', description: 'development' },
-  { label: 'test', value: 'test', description: 'testing' },
-  { label: 'prod', value: 'prod', description: 'production: shown in the warning colour, stronger confirmations' },
+  { label: vscode.l10n.t('dev'), value: 'dev', description: vscode.l10n.t('development') },
+  { label: vscode.l10n.t('test'), value: 'test', description: vscode.l10n.t('testing') },
+  { label: vscode.l10n.t('prod'), value: 'prod', description: vscode.l10n.t('production: shown in the warning colour, stronger confirmations') },
 ];
 
 const MODE_CHOICES: readonly Choice<AuthMode>[] = [
   {
-    label: 'RSA signature',
+    label: vscode.l10n.t('RSA signature'),
     value: 'rsa',
-    description: 'token + signed requests (recommended for production)',
-    detail: 'You keep a private key; the console gets your public key and returns a token and the platform public key.',
+    description: vscode.l10n.t('token + signed requests (recommended for production)'),
+    detail: vscode.l10n.t('You keep a private key; the console gets your public key and returns a token and the platform public key.'),
   },
   {
-    label: 'Token',
+    label: vscode.l10n.t('Token'),
     value: 'token',
-    description: 'token header only (development and test)',
-    detail: 'Simplest; cannot call encrypted endpoints such as the storage credential check.',
+    description: vscode.l10n.t('token header only (development and test)'),
+    detail: vscode.l10n.t('Simplest; cannot call encrypted endpoints such as the storage credential check.'),
   },
 ];
 
@@ -56,7 +56,7 @@ export async function promptNewProfile(config: Config, takenLabels: readonly str
       step: 1,
       totalSteps: TOTAL_STEPS,
       value: draft.label,
-      prompt: 'A name for this profile, e.g. "Team prod" (shown in the status bar)',
+      prompt: vscode.l10n.t('A name for this profile, e.g. "Team prod" (shown in the status bar)'),
       validate: (value) => validateLabel(value, takenLabels),
     });
     draft.label = draft.label.trim();
@@ -69,7 +69,7 @@ export async function promptNewProfile(config: Config, takenLabels: readonly str
       totalSteps: TOTAL_STEPS,
       items: ENVIRONMENT_CHOICES,
       activeItem: ENVIRONMENT_CHOICES.find((choice) => choice.value === draft.environment),
-      placeholder: 'Environment (the platform recommends a separate key pair for each)',
+      placeholder: vscode.l10n.t('Environment (the platform recommends a separate key pair for each)'),
     });
     draft.environment = picked.value;
     return askMode;
@@ -81,7 +81,7 @@ export async function promptNewProfile(config: Config, takenLabels: readonly str
       totalSteps: TOTAL_STEPS,
       items: MODE_CHOICES,
       activeItem: MODE_CHOICES.find((choice) => choice.value === draft.mode),
-      placeholder: 'Key mode: chosen when the key is created in the console, and fixed for that key',
+      placeholder: vscode.l10n.t('Key mode: chosen when the key is created in the console, and fixed for that key'),
     });
     draft.mode = picked.value;
     return askComputeUrl;

@@ -1,7 +1,7 @@
 // Asks for a request step by step (with Back): a catalog operation and its typed fields, or a
 // hand-written method, path, query and JSON body; then whether to encrypt the body.
 
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { HttpMethod, OperationId, OperationSpec } from '../../core/compute/api';
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
 import { METHODS, convertField, jsonBodyError, parseJsonBody, parseQuery, type RequestInput } from './requestInput';
@@ -30,9 +30,9 @@ export async function promptRequest(
         detail: spec.encryption === 'never' ? undefined : `body encryption ${spec.encryption}`,
         value: spec.id,
       })),
-      { label: '$(edit) Hand-written request…', description: 'any method, path, query and JSON body', value: RAW },
+      { label: vscode.l10n.t('$(edit) Hand-written request…'), description: vscode.l10n.t('any method, path, query and JSON body'), value: RAW },
     ];
-    const picked = await input.showQuickPick({ title, step: 1, totalSteps: 2, items, placeholder: 'Operation to sign' });
+    const picked = await input.showQuickPick({ title, step: 1, totalSteps: 2, items, placeholder: vscode.l10n.t('Operation to sign') });
     if (picked.value === RAW) return rawSteps(title, (request) => (result = request));
     const spec = operations.find((candidate) => candidate.id === picked.value);
     return spec ? operationSteps(title, spec, 1, (request) => (result = request)) : undefined;
@@ -73,10 +73,10 @@ function operationSteps(title: string, spec: OperationSpec, stepsBefore: number,
       step: total,
       totalSteps: total,
       items: [
-        { label: 'Plain JSON body', value: false },
-        { label: 'Encrypt the body', description: 'with the platform public key, then sign the Base64', value: true },
+        { label: vscode.l10n.t('Plain JSON body'), value: false },
+        { label: vscode.l10n.t('Encrypt the body'), description: vscode.l10n.t('with the platform public key, then sign the Base64'), value: true },
       ],
-      placeholder: `${spec.title}: encryption is optional`,
+      placeholder: vscode.l10n.t('{0}: encryption is optional', spec.title),
     });
     encrypt = picked.value;
     finish();
@@ -148,10 +148,10 @@ function rawSteps(title: string, done: (input: RequestInput) => void): Step {
       step: 6,
       totalSteps: 6,
       items: [
-        { label: 'Plain JSON body', value: false },
-        { label: 'Encrypt the body', description: 'with the platform public key, then sign the Base64', value: true },
+        { label: vscode.l10n.t('Plain JSON body'), value: false },
+        { label: vscode.l10n.t('Encrypt the body'), description: vscode.l10n.t('with the platform public key, then sign the Base64'), value: true },
       ],
-      placeholder: 'Encrypt the body?',
+      placeholder: vscode.l10n.t('Encrypt the body?'),
     });
     finish(picked.value);
   };
@@ -161,7 +161,7 @@ function rawSteps(title: string, done: (input: RequestInput) => void): Step {
       step: 5,
       totalSteps: 6,
       value: body,
-      prompt: 'JSON body (sent compact; leave empty for no body, signed as the empty string)',
+      prompt: vscode.l10n.t('JSON body (sent compact; leave empty for no body, signed as the empty string)'),
       validate: (text) => jsonBodyError(text, false),
     });
     if (body.trim() !== '') return encryptionStep;
@@ -174,7 +174,7 @@ function rawSteps(title: string, done: (input: RequestInput) => void): Step {
       step: 4,
       totalSteps: total(),
       value: query,
-      prompt: 'Query string without "?", e.g. task_id=123&status=Running (optional; each part is %-encoded once)',
+      prompt: vscode.l10n.t('Query string without "?", e.g. task_id=123&status=Running (optional; each part is %-encoded once)'),
       validate: (text) => {
         try {
           parseQuery(text);
@@ -194,7 +194,7 @@ function rawSteps(title: string, done: (input: RequestInput) => void): Step {
       step: 3,
       totalSteps: total(),
       value: path,
-      prompt: 'Path starting with /api/ (without the base address and without ?query)',
+      prompt: vscode.l10n.t('Path starting with /api/ (without the base address and without ?query)'),
       validate: (text) =>
         !text.trim().startsWith('/')
           ? 'The path starts with "/".'
@@ -210,7 +210,7 @@ function rawSteps(title: string, done: (input: RequestInput) => void): Step {
       step: 2,
       totalSteps: total(),
       items: METHODS.map((value) => ({ label: value, value })),
-      placeholder: 'Method',
+      placeholder: vscode.l10n.t('Method'),
     });
     method = picked.value;
     return pathStep;

@@ -31,7 +31,7 @@ export interface SendRequestResult {
   uri: vscode.Uri;
 }
 
-export const SIGN_REQUEST_DOCUMENT = { key: 'sign-request', title: 'Sign Request.md' } as const;
+export const SIGN_REQUEST_DOCUMENT = { key: 'sign-request', title: vscode.l10n.t('Sign Request.md') } as const;
 
 export class SignRequestController {
   constructor(private readonly services: Services) {}
@@ -44,7 +44,7 @@ export class SignRequestController {
     if (!input) return undefined;
     const title = describeRequest(input, client.operations);
     return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Signing "${title}"…`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Signing "{0}"…', title), cancellable: true },
       async (_progress, token) => {
         const signal = abortSignalFor(token);
         const prepared = await prepare(client, input, { signal });
@@ -70,7 +70,7 @@ export class SignRequestController {
     const title = describeRequest(input, client.operations);
     if (profile.environment === 'prod' && !(await confirmProductionWrite(input, title, profile.label))) return undefined;
     return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Sending "${title}"…`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending "{0}"…', title), cancellable: true },
       async (_progress, token) => {
         const signal = abortSignalFor(token);
         const data =
@@ -80,7 +80,7 @@ export class SignRequestController {
         const name = input.kind === 'raw' ? 'request' : input.operation;
         const editor = await this.services.openReadOnlyDocument({
           key: `response/${name}`,
-          title: `Response ${name}.json`,
+          title: vscode.l10n.t('Response {0}.json', name),
           language: 'json',
           content: () => Promise.resolve(`${JSON.stringify(data, null, 2) ?? 'null'}\n`),
         });
@@ -94,7 +94,7 @@ export class SignRequestController {
     if (!profile) return undefined;
     const client = this.services.computeClient();
     const skew = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Measuring clock skew against ${profile.computeBaseUrl}…`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Measuring clock skew against {0}…', profile.computeBaseUrl), cancellable: true },
       (_progress, token) => client.measureClockSkew(abortSignalFor(token)),
     );
     const seconds = (Math.abs(skew.offsetMs) / 1000).toFixed(1);
@@ -106,7 +106,7 @@ export class SignRequestController {
           '(the client corrects by the measured offset meanwhile).',
       );
     } else {
-      void vscode.window.showInformationMessage(`${message} Inside the 5-minute window.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('{0} Inside the 5-minute window.', message));
     }
     return skew;
   }
@@ -152,8 +152,8 @@ async function confirmProductionWrite(input: RequestInput, title: string, profil
   if (isRead) return true;
   const send = 'Send to Production';
   const answer = await vscode.window.showWarningMessage(
-    `Send "${title}" with the production profile "${profileLabel}"?`,
-    { modal: true, detail: 'This request can change or bill real resources.' },
+    vscode.l10n.t('Send "{0}" with the production profile "{1}"?', title, profileLabel),
+    { modal: true, detail: vscode.l10n.t('This request can change or bill real resources.') },
     send,
   );
   return answer === send;

@@ -19,6 +19,27 @@ const ID_LITERAL = `export const id = 'computeToolkit.tasks.refresh';\n`;
 const ID_TEMPLATE = 'declare const x: string;\nexport const id = `computeToolkit.${x}`;\n';
 const SETTINGS = `import * as vscode from 'vscode';\nexport const v = vscode.workspace.getConfiguration('x').get('y');\n`;
 
+describe('lint: born localizable', () => {
+  const file = 'src/vscode/compute/fixture.ts';
+  const bare = [
+    `import * as vscode from 'vscode';\nvoid vscode.window.showInformationMessage('Task stopped.');\n`,
+    `import * as vscode from 'vscode';\ndeclare const n: string;\nvoid vscode.window.showWarningMessage(\`Stop \${n}?\`, 'Stop Task');\n`,
+    `import * as vscode from 'vscode';\nvoid vscode.window.showQuickPick([], { title: 'Pick a task', placeHolder: 'Task to stop' });\n`,
+    `import * as vscode from 'vscode';\nexport const item = new vscode.TreeItem('Nodes');\nitem.tooltip = 'The nodes of the task';\n`,
+  ];
+  for (const code of bare) {
+    it(`fails on bare text: ${code.split('\n')[1]}`, async () => {
+      const found = await messages(code, file);
+      assert.ok(found.some((text) => text.includes('vscode.l10n.t')), found.join('\n'));
+    });
+  }
+
+  it('accepts the same text through vscode.l10n.t, and text that is not words', async () => {
+    const code = `import * as vscode from 'vscode';\ndeclare const n: string;\nvoid vscode.window.showWarningMessage(vscode.l10n.t('Stop {0}?', n), vscode.l10n.t('Stop Task'));\nexport const item = new vscode.TreeItem(\`\${n} · \${n}\`);\n`;
+    assert.deepEqual(await messages(code, file), []);
+  });
+});
+
 describe('lint: one place for commands, ids and settings', () => {
   it('registerCommand outside the command table fails', async () => {
     const found = await messages(REGISTER, 'src/vscode/compute/fixture.ts');
