@@ -43,6 +43,8 @@ export const Commands = {
   chatExplainSelection: 'computeToolkit.chat.explainSelection',
   chatFindBugsInSelection: 'computeToolkit.chat.findBugsInSelection',
   spendShow: 'computeToolkit.spend.show',
+  tasksPauseAfter: 'computeToolkit.tasks.pauseAfter',
+  tasksCancelPauseTimer: 'computeToolkit.tasks.cancelPauseTimer',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -71,4 +73,6 @@ export const StateKeys = {
   chatLastModel: 'computeToolkit.chat.lastModel',
   /** Prefix: `<prefix>/<profile id>` holds the budget warnings already shown this period. */
   budgetAnnounced: 'computeToolkit.budgets.announced',
+  /** Pause timers of every profile (no secrets: profile id, task id and name, times). */
+  pauseTimers: 'computeToolkit.tasks.pauseTimers',
 } as const;

@@ -55,4 +55,7 @@ export interface ComputeApi {
   revealTask(taskId: number): void;
   /** The tasks the Tasks view holds now (no request). */
   listedTasks(): readonly TaskSummary[];
+  /** Adds text to task rows (e.g. a timer's time left); `rerenderTasks` redraws them without a request. */
+  annotateTasks(annotate: (taskId: number) => string | undefined): void;
+  rerenderTasks(): void;
 }

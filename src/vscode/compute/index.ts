@@ -103,6 +103,8 @@ export function registerCompute(services: ExtensionServices): ComputeApi {
     openNodeLog: (target) => nodeLog.show(target),
     revealTask,
     listedTasks: () => trees.tasks.tasks,
+    annotateTasks: (annotate) => trees.tasks.setAnnotator(annotate),
+    rerenderTasks: () => trees.tasks.rerender(),
     checkStorage: (body, signal) => checkStorage(services, body, signal),
   };
 }

@@ -18,10 +18,14 @@ type TaskService = ServiceSpec & { service_id: number };
 
 export class TaskItem extends vscode.TreeItem {
   readonly kind = 'task' as const;
-  constructor(readonly task: TaskSummary) {
+  constructor(
+    readonly task: TaskSummary,
+    /** Extra text from other areas, e.g. a pause timer's time left. */
+    annotation?: string,
+  ) {
     super(task.task_name, vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `task/${task.task_id}`;
-    this.description = taskDescription(task);
+    this.description = annotation ? `${taskDescription(task)} · ${annotation}` : taskDescription(task);
     this.tooltip = taskTooltip(task);
     const color = taskStatusColor(task.status);
     this.iconPath = new vscode.ThemeIcon(taskStatusIcon(task.status), color ? new vscode.ThemeColor(color) : undefined);
@@ -156,6 +160,18 @@ function taskTooltip(task: TaskSummary): vscode.MarkdownString {
 export class TasksTree extends RemoteTree<TaskSummary[], TaskElement> {
   /** Tasks created here that the platform does not list yet, shown at once (by id). */
   private readonly optimistic = new Map<number, { task: TaskSummary; addedAt: number }>();
+  private annotate: ((taskId: number) => string | undefined) | undefined;
+
+  /** Lets another area add text to task rows (pause timers); call `rerender()` when it changes. */
+  setAnnotator(annotate: (taskId: number) => string | undefined): void {
+    this.annotate = annotate;
+    this.render();
+  }
+
+  /** Redraws the rows from what is loaded, without a request. */
+  rerender(): void {
+    this.render();
+  }
 
   constructor(services: ExtensionServices) {
     super(services, TASKS_VIEW_ID, (signal) => this.loadTasks(signal));
@@ -213,7 +229,7 @@ export class TasksTree extends RemoteTree<TaskSummary[], TaskElement> {
     await this.data.ensureLoaded();
     const state = this.data.state;
     if (state.kind === 'failed' && !state.stale && this.optimistic.size === 0) return [new ErrorRow(state.error, 'tasks', Commands.tasksRefresh, this.services.redactor)];
-    return this.tasks.map((task) => new TaskItem(task));
+    return this.tasks.map((task) => new TaskItem(task, this.annotate?.(task.task_id)));
   }
 
   /** Nodes load when the group expands; a failure becomes a row, never a popup. */

@@ -19,6 +19,7 @@ import { Commands } from '../commandIds';
 import { registerCommandTable } from '../commands/commandTable';
 import { Config } from '../config';
 import { TaskNotifier } from './taskNotifier';
+import { PauseTimerService } from './pauseTimerService';
 
 export interface MoneyApi {
   /** Notifications shown this session, oldest first. */
@@ -33,6 +34,8 @@ export interface MoneyApi {
   checkBudgetNow(): Promise<SpendState | undefined>;
   lastAutoPause(): AutoPauseResult | undefined;
   statusBarText(): string;
+  /** Pause timers; `runDueTimers` acts as if the clock read `atMs` (a controllable clock for tests). */
+  readonly timers: PauseTimerService;
   /** Opens the Spend view and resolves with the figures it was sent. */
   openSpend(): Promise<SpendViewData | undefined>;
 }
@@ -70,6 +73,13 @@ export function registerMoney(services: ExtensionServices, compute: ComputeApi):
     burnPointsPerSecond: () => burnRate(latest, prices.priceOf).pointsPerSecond,
   });
 
+  const timers = new PauseTimerService(services, center, {
+    pause: (taskId) => compute.pauseTask(taskId),
+    isRunning: async (taskId) => (await services.computeClient().call('task.detail', { task_id: taskId })).status === 'Running',
+    rerender: () => compute.rerenderTasks(),
+  });
+  compute.annotateTasks((taskId) => timers.annotation(taskId));
+
   const notifier = new TaskNotifier(services, center, {
     showTask: (taskId) => compute.revealTask(taskId),
     onPoll: (tasks) => {
@@ -91,6 +101,7 @@ export function registerMoney(services: ExtensionServices, compute: ComputeApi):
     services.profiles.onDidChangeActive(() => {
       latest = [];
       updateStatusBar();
+      void timers.start();
     }),
     services.config.onDidChange((event) => {
       if (Config.affects(event, 'spend') || Config.affects(event, 'budgets')) updateStatusBar();
@@ -102,9 +113,11 @@ export function registerMoney(services: ExtensionServices, compute: ComputeApi):
       if (compute.listedTasks().some((task) => task.status === 'Pending' || task.status === 'Running')) notifier.wake();
     }),
     panel,
-    ...registerCommandTable(MONEY_COMMANDS, { services, panel }, services.reportError),
+    timers,
+    ...registerCommandTable(MONEY_COMMANDS, { services, panel, timers, compute }, services.reportError),
   );
   updateStatusBar();
+  void timers.start();
 
   return {
     notifications: () => center.shown,
@@ -114,6 +127,7 @@ export function registerMoney(services: ExtensionServices, compute: ComputeApi):
     checkBudgetNow: () => checkBudget(true),
     lastAutoPause: () => guard.lastAutoPause,
     statusBarText: () => statusBar.text,
+    timers,
     openSpend: async () => {
       panel.show();
       return panel.load();

@@ -124,4 +124,54 @@ describe('money: notifications, budgets, spend', () => {
     assert.match(api.money.statusBarText(), /^\$\(flame\) ¥[\d,.]+\/h · today (¥[\d,.]+|…)$/);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
+  it('a pause timer shows its time left on the row, pauses on a controllable clock, and one due while closed acts at start', async function () {
+    this.timeout(120_000);
+    const { compute } = api;
+    const region = (await compute.searchRegions()).find(({ region: candidate }) => candidate.inventory > 0);
+    assert.ok(region);
+    const name = `it-timer-${Date.now()}`;
+    const taskId = await compute.createTask({ name, region: region.region, image: 'harbor.suanleme.cn/public-hub/dailyhot:1.0', ports: [80], points: 1, env: {}, startCommand: '' });
+    const client = api.services.computeClient();
+    const waitForStatus = async (status: string): Promise<void> => {
+      for (let attempt = 0; attempt < 60; attempt++) {
+        if ((await client.call('task.detail', { task_id: taskId })).status === status) return;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      throw new Error(`task ${taskId} never became ${status}`);
+    };
+    await waitForStatus('Running');
+
+    let now = Date.now();
+    api.money.timers.useClock({ now: () => now, setTimer: () => 0, clearTimer: () => undefined });
+    try {
+      await api.money.timers.set(taskId, name, now + 90 * 60_000);
+      await compute.refresh('tasks');
+      const row = (await compute.snapshot('tasks')).rows.find((candidate) => candidate.id === `task/${taskId}`);
+      assert.match(row?.description ?? '', / · pauses in 1 h 30 min$/);
+
+      now += 89 * 60_000;
+      await api.money.timers.runDue();
+      assert.equal((await client.call('task.detail', { task_id: taskId })).status, 'Running', 'not before its time');
+      now += 2 * 60_000;
+      await api.money.timers.runDue();
+      assert.equal((await client.call('task.detail', { task_id: taskId })).status, 'Paused');
+      const fired = api.money.notifications().filter((n) => n.kind === 'timer' && n.message.includes(name));
+      assert.equal(fired.length, 1);
+      assert.match(fired[0]?.message ?? '', /as its timer asked/);
+      assert.equal(api.money.timers.list().filter((timer) => timer.taskId === taskId).length, 0, 'a fired timer is gone');
+      const requests = await sandboxRequests();
+      assert.ok(!requests.some((r) => r.path.startsWith('/api/deployment/task/stop') && r.body.includes(String(taskId))), 'never stop');
+
+      await compute.recoverTask(taskId);
+      await waitForStatus('Running');
+      // A timer whose time passed while VS Code was closed acts at start, and says so.
+      await api.money.timers.set(taskId, name, now - 5 * 60_000);
+      await api.money.timers.start();
+      assert.equal((await client.call('task.detail', { task_id: taskId })).status, 'Paused');
+      assert.match(api.money.notifications().filter((n) => n.kind === 'timer').at(-1)?.message ?? '', /while VS Code was closed/);
+    } finally {
+      api.money.timers.useClock({ now: () => Date.now(), setTimer: (callback, ms) => setTimeout(callback, ms), clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) });
+      await compute.stopTask(taskId).catch(() => undefined);
+    }
+  });
 });
