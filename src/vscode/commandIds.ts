@@ -45,6 +45,10 @@ export const Commands = {
   spendShow: 'computeToolkit.spend.show',
   tasksPauseAfter: 'computeToolkit.tasks.pauseAfter',
   tasksCancelPauseTimer: 'computeToolkit.tasks.cancelPauseTimer',
+  tasksShowEvents: 'computeToolkit.tasks.showEvents',
+  tasksExplainFailure: 'computeToolkit.tasks.explainFailure',
+  nodesShowEvents: 'computeToolkit.nodes.showEvents',
+  nodesDelete: 'computeToolkit.nodes.delete',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

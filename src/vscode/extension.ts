@@ -36,7 +36,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 
   const compute = registerCompute(services);
   const chat = registerChat(services);
-  const money = registerMoney(services, compute);
+  const money = registerMoney(services, compute, chat);
 
   const ready = startUp(services).then(() => {
     void reminder.check(services.profiles.active); // not awaited: it waits for the user to dismiss it

@@ -3,6 +3,7 @@
 import { runActivationBench } from './activation';
 import { runComputeBench } from './compute';
 import { runRenderBench } from './render';
+import { runSpendChartBench } from './spendChart';
 import { runSseBench } from './sse';
 
 async function main(): Promise<void> {
@@ -11,6 +12,7 @@ async function main(): Promise<void> {
     ['compute', runComputeBench],
     ['sse', runSseBench],
     ['render', runRenderBench],
+    ['spend', runSpendChartBench],
     ['activation', () => runActivationBench()],
   ];
   for (const [name, run] of all) {

@@ -4,7 +4,9 @@ import type { TaskSummary } from '../../core/compute/api';
 import { formatTimeLeft, parseDue, type ParsedDue } from '../../core/money/pauseTimers';
 import { Commands } from '../commandIds';
 import type { CommandEntry } from '../commands/commandTable';
+import type { ChatApi } from '../chat/index';
 import type { ComputeApi } from '../compute/computeApi';
+import { deleteNode, explainFailure, nodeRefFrom, showNodeEvents, showTaskEvents } from './nodeCare';
 import type { ExtensionServices } from '../services';
 import type { PauseTimerService } from './pauseTimerService';
 import type { SpendPanel } from './spendPanel';
@@ -14,6 +16,8 @@ export interface MoneyContext {
   panel: SpendPanel;
   timers: PauseTimerService;
   compute: ComputeApi;
+  chat: ChatApi;
+  notifier: { wake(): void };
 }
 
 /** The user's UTC offset at an instant, in minutes east of UTC. */
@@ -34,11 +38,11 @@ function dueError(parsed: ParsedDue): string | undefined {
 }
 
 /** The task a command acts on: the tree row's, an id, or one the user picks among `statuses`. */
-async function taskFrom(context: MoneyContext, arg: unknown, placeholder: string): Promise<TaskSummary | undefined> {
+async function taskFrom(context: MoneyContext, arg: unknown, placeholder: string, anyStatus = false): Promise<TaskSummary | undefined> {
   const listed = context.compute.listedTasks();
   if (typeof arg === 'object' && arg !== null && 'task' in arg) return (arg as { task: TaskSummary }).task;
   if (typeof arg === 'number') return listed.find((task) => task.task_id === arg);
-  const running = listed.filter((task) => task.status === 'Running');
+  const running = listed.filter((task) => anyStatus || task.status === 'Running');
   if (running.length === 0) {
     void vscode.window.showInformationMessage(vscode.l10n.t('No running task in the Tasks view.'));
     return undefined;
@@ -97,6 +101,46 @@ export const MONEY_COMMANDS: readonly CommandEntry<MoneyContext>[] = [
       void vscode.window.showInformationMessage(
         cancelled ? vscode.l10n.t('Cancelled the pause timer of "{0}".', task.task_name) : vscode.l10n.t('"{0}" has no pause timer.', task.task_name),
       );
+    },
+  },
+  {
+    id: Commands.tasksShowEvents,
+    doing: 'Show task events',
+    create: (context) => async (arg?: unknown) => {
+      const task = await taskFrom(context, arg, vscode.l10n.t('Task whose node events to show'), true);
+      if (task) await showTaskEvents(context.services, task);
+    },
+  },
+  {
+    id: Commands.tasksExplainFailure,
+    doing: 'Explain a task failure',
+    create: (context) => async (arg?: unknown) => {
+      const task = await taskFrom(context, arg, vscode.l10n.t('Task to explain'), true);
+      if (task) await explainFailure(context.services, context.chat, task);
+    },
+  },
+  {
+    id: Commands.nodesShowEvents,
+    doing: 'Show node events',
+    create: (context) => async (arg?: unknown) => {
+      const ref = nodeRefFrom(arg);
+      if (ref) await showNodeEvents(context.services, ref);
+      else void vscode.window.showInformationMessage(vscode.l10n.t('Run this from a node in the Tasks view.'));
+    },
+  },
+  {
+    id: Commands.nodesDelete,
+    doing: 'Delete a node',
+    create: (context) => async (arg?: unknown) => {
+      const ref = nodeRefFrom(arg);
+      if (!ref) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Run this from a node in the Tasks view.'));
+        return;
+      }
+      if (await deleteNode(context.services, ref)) {
+        await context.compute.refresh('tasks');
+        context.notifier.wake();
+      }
     },
   },
 ];

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { TaskSummary } from '../../core/compute/api';
 import { burnRate } from '../../core/money/spend';
+import type { ChatApi } from '../chat/index';
 import type { ComputeApi } from '../compute/computeApi';
 import type { ExtensionServices } from '../services';
 import { BudgetGuard, type AutoPauseResult } from './budgetGuard';
@@ -20,6 +21,7 @@ import { registerCommandTable } from '../commands/commandTable';
 import { Config } from '../config';
 import { TaskNotifier } from './taskNotifier';
 import { PauseTimerService } from './pauseTimerService';
+import { deleteNode, explainFailure } from './nodeCare';
 
 export interface MoneyApi {
   /** Notifications shown this session, oldest first. */
@@ -38,9 +40,13 @@ export interface MoneyApi {
   readonly timers: PauseTimerService;
   /** Opens the Spend view and resolves with the figures it was sent. */
   openSpend(): Promise<SpendViewData | undefined>;
+  /** What Explain Failure sends to the chat for a task (and sends it). */
+  explainFailure(taskId: number): Promise<string>;
+  /** Deletes one node without the confirmation (the command asks first). */
+  deleteNode(taskId: number, pointId: number): Promise<void>;
 }
 
-export function registerMoney(services: ExtensionServices, compute: ComputeApi): MoneyApi {
+export function registerMoney(services: ExtensionServices, compute: ComputeApi, chat: ChatApi): MoneyApi {
   const center = new NotificationCenter((line) => services.logger.info(line));
   const spend = new SpendTracker(services);
   const prices = new PriceBook(services);
@@ -114,7 +120,7 @@ export function registerMoney(services: ExtensionServices, compute: ComputeApi):
     }),
     panel,
     timers,
-    ...registerCommandTable(MONEY_COMMANDS, { services, panel, timers, compute }, services.reportError),
+    ...registerCommandTable(MONEY_COMMANDS, { services, panel, timers, compute, chat, notifier }, services.reportError),
   );
   updateStatusBar();
   void timers.start();
@@ -128,6 +134,16 @@ export function registerMoney(services: ExtensionServices, compute: ComputeApi):
     lastAutoPause: () => guard.lastAutoPause,
     statusBarText: () => statusBar.text,
     timers,
+    explainFailure: async (taskId) => {
+      const task = compute.listedTasks().find((candidate) => candidate.task_id === taskId) ?? (await services.computeClient().call('task.detail', { task_id: taskId }));
+      return explainFailure(services, chat, task);
+    },
+    deleteNode: async (taskId, pointId) => {
+      const task = await services.computeClient().call('task.detail', { task_id: taskId });
+      const node = (await services.computeClient().call('node.list', { task_id: taskId })).results.find((candidate) => candidate.point_id === pointId);
+      if (!node) throw new Error(`task ${taskId} has no node ${pointId}`);
+      await deleteNode(services, { task, node }, false);
+    },
     openSpend: async () => {
       panel.show();
       return panel.load();

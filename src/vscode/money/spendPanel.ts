@@ -108,8 +108,19 @@ export class SpendPanel implements vscode.Disposable {
     });
   }
 
-  /** Loads the figures for the current range and posts them; resolves with what was sent. */
-  async load(): Promise<SpendViewData | undefined> {
+  private latest: Promise<SpendViewData | undefined> = Promise.resolve(undefined);
+
+  /**
+   * Loads the figures for the current range and posts them; resolves with what was sent. A load
+   * overtaken by a newer one (the webview's 'ready', a range change) resolves with the newer one's.
+   */
+  load(): Promise<SpendViewData | undefined> {
+    const mine = this.loadOnce();
+    this.latest = mine;
+    return mine.then((data) => (this.latest === mine ? data : this.latest));
+  }
+
+  private async loadOnce(): Promise<SpendViewData | undefined> {
     const panel = this.panel;
     const profile = this.services.profiles.active;
     if (!panel) return undefined;

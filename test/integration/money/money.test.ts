@@ -174,4 +174,32 @@ describe('money: notifications, budgets, spend', () => {
       await compute.stopTask(taskId).catch(() => undefined);
     }
   });
+  it('node events as a timeline, Explain Failure with secrets masked, and deleting a node reschedules it', async function () {
+    this.timeout(90_000);
+    const client = api.services.computeClient();
+    const task = (await client.call('task.list', { search_value: 'qwen3-32b-serving' })).results[0];
+    assert.ok(task, 'the seeded serving task');
+    const nodes = (await client.call('node.list', { task_id: task.task_id })).results;
+    const node = nodes[0];
+    assert.ok(node);
+
+    await vscode.commands.executeCommand('computeToolkit.nodes.showEvents', { task, node });
+    const text = api.surface.documentText(`node-events/${node.point_id}`, `Events of node ${node.point_id}.log`) ?? '';
+    assert.match(text, /Normal\s+Scheduled/);
+    assert.match(text, /Pulling image/);
+
+    const prompt = await api.money.explainFailure(task.task_id);
+    assert.match(prompt, /Recent node events:/);
+    assert.match(prompt, /MODEL=\*\*\*/, 'env values are masked');
+    assert.ok(!prompt.includes('Qwen/Qwen3-32B-AWQ'), 'the env value never reaches the chat');
+    assert.match(prompt, /Last lines of the log of vllm/);
+    await api.chat.whenIdle();
+    assert.ok(api.chat.activeConversation().turns.some((turn) => turn.role === 'user' && turn.content.includes('Recent node events')));
+
+    await api.money.deleteNode(task.task_id, node.point_id);
+    const after = (await client.call('node.list', { task_id: task.task_id })).results;
+    assert.equal(after.length, nodes.length, 'the platform replaces the node');
+    assert.ok(!after.some((candidate) => candidate.point_id === node.point_id));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
 });
