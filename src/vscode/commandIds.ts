@@ -49,6 +49,8 @@ export const Commands = {
   tasksExplainFailure: 'computeToolkit.tasks.explainFailure',
   nodesShowEvents: 'computeToolkit.nodes.showEvents',
   nodesDelete: 'computeToolkit.nodes.delete',
+  tasksUpdate: 'computeToolkit.tasks.update',
+  tasksSendUpdate: 'computeToolkit.tasks.sendUpdate',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

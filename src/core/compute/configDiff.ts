@@ -2,6 +2,8 @@
 // sees every changed field before sending. A structural diff of two JSON values, as paths
 // ("services[0].env") with the value before and after; linear in the size of both, capped.
 
+import type { TaskDetail, TaskUpdateBody } from './api';
+
 export interface ConfigChange {
   path: string;
   before: unknown;
@@ -54,3 +56,25 @@ export function describeChange(change: ConfigChange, maxValueChars = 60): string
   };
   return `${change.path}: ${show(change.before)} → ${show(change.after)}`;
 }
+
+/** Fields the platform fills in; edits to them are not sent as changes of the configuration. */
+const READ_ONLY = new Set(['status', 'runing_points', 'billing_points', 'billing_value', 'forecast_value', 'namespace', 'create_time']);
+
+export type UpdateReview = { kind: 'invalid'; message: string } | { kind: 'unchanged' } | { kind: 'changes'; body: TaskUpdateBody; lines: string[]; truncated: boolean };
+
+/** Checks the edited text against the original: parse, keep the task id, list the changes. */
+export function reviewUpdate(original: TaskDetail, editedText: string): UpdateReview {
+  let edited: unknown;
+  try {
+    edited = JSON.parse(editedText);
+  } catch (error) {
+    return { kind: 'invalid', message: error instanceof Error ? error.message : String(error) };
+  }
+  if (typeof edited !== 'object' || edited === null || Array.isArray(edited)) return { kind: 'invalid', message: 'The configuration must be a JSON object.' };
+  const body = { ...(edited as Record<string, unknown>), task_id: original.task_id } as TaskUpdateBody;
+  const strip = (value: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(value).filter(([key]) => !READ_ONLY.has(key)));
+  const { changes, truncated } = configDiff(strip(original as unknown as Record<string, unknown>), strip(body));
+  if (changes.length === 0) return { kind: 'unchanged' };
+  return { kind: 'changes', body, lines: changes.map((change) => describeChange(change)), truncated };
+}
+

@@ -10,6 +10,7 @@ import { deleteNode, explainFailure, nodeRefFrom, showNodeEvents, showTaskEvents
 import type { ExtensionServices } from '../services';
 import type { PauseTimerService } from './pauseTimerService';
 import type { SpendPanel } from './spendPanel';
+import type { TaskUpdateFlow } from './taskUpdate';
 
 export interface MoneyContext {
   services: ExtensionServices;
@@ -18,6 +19,7 @@ export interface MoneyContext {
   compute: ComputeApi;
   chat: ChatApi;
   notifier: { wake(): void };
+  updates: TaskUpdateFlow;
 }
 
 /** The user's UTC offset at an instant, in minutes east of UTC. */
@@ -118,6 +120,19 @@ export const MONEY_COMMANDS: readonly CommandEntry<MoneyContext>[] = [
       const task = await taskFrom(context, arg, vscode.l10n.t('Task to explain'), true);
       if (task) await explainFailure(context.services, context.chat, task);
     },
+  },
+  {
+    id: Commands.tasksUpdate,
+    doing: 'Update a task configuration',
+    create: (context) => async (arg?: unknown) => {
+      const task = await taskFrom(context, arg, vscode.l10n.t('Task whose configuration to update'), true);
+      if (task) await context.updates.start(task.task_id);
+    },
+  },
+  {
+    id: Commands.tasksSendUpdate,
+    doing: 'Send a task update',
+    create: (context) => () => context.updates.reviewAndSend(),
   },
   {
     id: Commands.nodesShowEvents,

@@ -22,6 +22,7 @@ import { Config } from '../config';
 import { TaskNotifier } from './taskNotifier';
 import { PauseTimerService } from './pauseTimerService';
 import { deleteNode, explainFailure } from './nodeCare';
+import { TaskUpdateFlow } from './taskUpdate';
 
 export interface MoneyApi {
   /** Notifications shown this session, oldest first. */
@@ -42,6 +43,8 @@ export interface MoneyApi {
   openSpend(): Promise<SpendViewData | undefined>;
   /** What Explain Failure sends to the chat for a task (and sends it). */
   explainFailure(taskId: number): Promise<string>;
+  /** The task update flow (start, then reviewAndSend). */
+  readonly updates: TaskUpdateFlow;
   /** Deletes one node without the confirmation (the command asks first). */
   deleteNode(taskId: number, pointId: number): Promise<void>;
 }
@@ -85,6 +88,10 @@ export function registerMoney(services: ExtensionServices, compute: ComputeApi, 
     rerender: () => compute.rerenderTasks(),
   });
   compute.annotateTasks((taskId) => timers.annotation(taskId));
+  const updates = new TaskUpdateFlow(services, () => {
+    void compute.refresh('tasks');
+    notifier.wake();
+  });
 
   const notifier = new TaskNotifier(services, center, {
     showTask: (taskId) => compute.revealTask(taskId),
@@ -120,7 +127,7 @@ export function registerMoney(services: ExtensionServices, compute: ComputeApi, 
     }),
     panel,
     timers,
-    ...registerCommandTable(MONEY_COMMANDS, { services, panel, timers, compute, chat, notifier }, services.reportError),
+    ...registerCommandTable(MONEY_COMMANDS, { services, panel, timers, compute, chat, notifier, updates }, services.reportError),
   );
   updateStatusBar();
   void timers.start();
@@ -134,6 +141,7 @@ export function registerMoney(services: ExtensionServices, compute: ComputeApi, 
     lastAutoPause: () => guard.lastAutoPause,
     statusBarText: () => statusBar.text,
     timers,
+    updates,
     explainFailure: async (taskId) => {
       const task = compute.listedTasks().find((candidate) => candidate.task_id === taskId) ?? (await services.computeClient().call('task.detail', { task_id: taskId }));
       return explainFailure(services, chat, task);

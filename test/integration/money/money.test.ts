@@ -202,4 +202,23 @@ describe('money: notifications, budgets, spend', () => {
     assert.ok(!after.some((candidate) => candidate.point_id === node.point_id));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
+  it('task update: edit the configuration as JSON, review the changes, send; the platform has the new configuration', async function () {
+    this.timeout(60_000);
+    const client = api.services.computeClient();
+    const task = (await client.call('task.list', { status: 'Running,Pending' })).results.find((candidate) => candidate.task_name === 'qwen3-32b-serving');
+    assert.ok(task, 'the seeded serving task');
+    const document = await api.money.updates.start(task.task_id);
+    assert.ok(document);
+    const edited = JSON.parse(document.getText()) as { services: { env: string | null }[] };
+    const service = edited.services[0];
+    assert.ok(service);
+    service.env = 'MODEL=Qwen/Qwen3-8B';
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(document.uri, new vscode.Range(0, 0, document.lineCount, 0), JSON.stringify(edited, null, 2));
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.equal(await api.money.updates.reviewAndSend(document, false), 'sent');
+    const detail = await client.call('task.detail', { task_id: task.task_id });
+    assert.equal(detail.services[0]?.env, 'MODEL=Qwen/Qwen3-8B');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { configDiff, describeChange } from '../../../src/core/compute/configDiff';
+import { configDiff, describeChange, reviewUpdate } from '../../../src/core/compute/configDiff';
 
 describe('task update diff', () => {
   it('lists changed, added and removed fields by path', () => {
@@ -31,5 +31,24 @@ describe('task update diff', () => {
     const { changes, truncated } = configDiff({}, many);
     assert.equal(changes.length, 200);
     assert.equal(truncated, true);
+  });
+});
+
+describe('task update review', () => {
+  const original = { task_id: 9, task_name: 'a', status: 'Running', billing_value: 5, services: [{ service_name: 's', env: 'A=1' }] } as unknown as import('../../../src/core/compute/api').TaskDetail;
+
+  it('keeps the task id, ignores read-only fields, and lists real changes', () => {
+    const edited = JSON.stringify({ ...original, task_id: 1, billing_value: 99, services: [{ service_name: 's', env: 'A=2' }] });
+    const review = reviewUpdate(original, edited);
+    assert.equal(review.kind, 'changes');
+    if (review.kind !== 'changes') return;
+    assert.equal(review.body.task_id, 9, 'the id cannot be redirected to another task');
+    assert.deepEqual(review.lines, ['services[0].env: "A=1" → "A=2"']);
+  });
+
+  it('refuses invalid JSON and reports an unchanged configuration', () => {
+    assert.equal(reviewUpdate(original, '{').kind, 'invalid');
+    assert.equal(reviewUpdate(original, '[]').kind, 'invalid');
+    assert.equal(reviewUpdate(original, JSON.stringify({ ...original, status: 'Paused' })).kind, 'unchanged');
   });
 });
