@@ -1,6 +1,8 @@
-// Small process helpers shared by the scripts: run a command to completion, spawn a long-lived server
+// Small process helpers shared by the scripts: run a command to completion (or, for minutes-long ones,
+// with a progress line every few seconds and the output in a log), spawn a long-lived server
 // in its own process group, stop that group, find a free loopback port, wait for an HTTP endpoint.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 
 /** Runs a command with inherited output; resolves with its exit code (never rejects on a non-zero exit). */
@@ -23,6 +25,44 @@ export async function runOrThrow(command, args, options = {}) {
     throw new Error(`\`${[command, ...args].join(' ')}\` exited with ${result.code}${tail}`);
   }
   return result;
+}
+
+/**
+ * Runs a long command (minutes) with its output going to logFile, and every intervalMs tells the user it
+ * is still going: the elapsed time and the latest output line that `phase` recognises (a short name of
+ * the current step), so a first install is never silent. Throws with the log's tail on a non-zero exit.
+ */
+export async function runWithProgress(command, args, { logFile, label, phase = () => undefined, intervalMs = 15_000, say = console.log, ...options }) {
+  const log = fs.createWriteStream(logFile, { flags: 'a' });
+  const started = Date.now();
+  let current;
+  let pending = '';
+  const onOutput = (text) => {
+    log.write(text);
+    const lines = (pending + text).split('\n');
+    pending = lines.pop() ?? '';
+    if (pending.length > 4096) pending = pending.slice(-4096);
+    for (const line of lines) current = phase(line) ?? current;
+  };
+  const timer = setInterval(() => say(`${label}: ${formatElapsed(Date.now() - started)}${current ? ` (${current})` : ''} …`), intervalMs);
+  let result;
+  try {
+    result = await run(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'], onOutput });
+  } finally {
+    clearInterval(timer);
+    await new Promise((resolve) => log.end(resolve));
+  }
+  if (result.code !== 0) {
+    const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
+    throw new Error(`\`${[command, ...args].join(' ')}\` exited with ${result.code} (full log: ${logFile})\n${tail}`);
+  }
+  return { seconds: Math.round((Date.now() - started) / 1000) };
+}
+
+/** 75_000 → "1 min 15 s". */
+export function formatElapsed(ms) {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
 /**

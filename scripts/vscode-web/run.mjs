@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the extension's tests inside a real VS Code (code-server in headless Debian Chromium):
+// Runs the extension's tests inside a real VS Code (code-server in headless Chromium, see browser.mjs):
 //   1. integration: the in-host mocha suite (out/test/integration/index.js) with the repo loaded as a
 //      development extension, through the workbench's test `payload` — what @vscode/test-electron does;
 //   2. e2e: the browser-driven UI checks (out/test/e2e) against a fresh workbench with the packaged .vsix
@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { freePort, run, spawnGroup, stopGroup, waitForHttp, withTimeout } from '../lib/exec.mjs';
+import { BROWSER_ARGS, chromiumExecutable } from './browser.mjs';
 import { ensureInstalled } from './install.mjs';
 import { cacheTmpDir, codeServerEntry, nodeDir, repoRoot, targetFor, toolEnv } from './versions.mjs';
 
@@ -22,9 +23,6 @@ const require = createRequire(import.meta.url);
 const INTEGRATION_TIMEOUT_MS = 5 * 60_000;
 const E2E_TIMEOUT_MS = 4 * 60_000;
 const OVERALL_TIMEOUT_MS = 10 * 60_000;
-const BROWSER_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const CHROMIUM = process.env.COMPUTE_TOOLKIT_CHROMIUM || '/usr/bin/chromium';
 
 // COMPUTE_TOOLKIT_OUT_DIR points at another tsc output folder (e.g. out-<name> while working side by side).
 const outDir = path.resolve(repoRoot, process.env.COMPUTE_TOOLKIT_OUT_DIR || 'out');
@@ -138,9 +136,9 @@ async function startCodeServer(target, dir, { env, testDriver, vsix }) {
 
 async function openBrowser(profileDir) {
   const { chromium } = require('playwright-core');
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (never npx playwright install)`);
+  const executablePath = await chromiumExecutable({ say: (line) => console.log(`[run] ${line}`) });
   const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM, headless: true, args: BROWSER_ARGS, viewport: { width: 1440, height: 900 },
+    executablePath, headless: true, args: BROWSER_ARGS, viewport: { width: 1440, height: 900 },
   });
   cleanups.push(() => context.close());
   const page = context.pages()[0] ?? (await context.newPage());

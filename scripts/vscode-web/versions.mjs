@@ -1,6 +1,6 @@
 // The VS Code builds the project runs in a browser (code-server from npm), and the Node each one needs.
 // 1.139 is current stable; 1.104 is the minimum engine in package.json (the Language Model provider API
-// was finalized there). See /work/shared/reference/real-vscode-testing.md for why these pairs.
+// was finalized there). Each code-server pins the Node its postinstall accepts.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 

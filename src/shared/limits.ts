@@ -19,9 +19,8 @@ export const MAX_HREF_CHARS = 4_096;
 /** Longest language id of a fenced code block (`python`, `typescript`, …). */
 export const MAX_LANGUAGE_ID_CHARS = 64;
 
-/** Longest conversation id / model id / title that crosses the boundary. */
+/** Longest conversation id / model id that crosses the boundary. */
 export const MAX_ID_CHARS = 200;
-export const MAX_TITLE_CHARS = 200;
 
 /** Sampling and length bounds, as the chat-completions convention allows. */
 export const TEMPERATURE_MIN = 0;

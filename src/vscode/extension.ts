@@ -15,6 +15,7 @@ import { Services } from './extensionServices';
 import { SANDBOX_URL_ENV, connectSandbox, needsSandboxConnect } from './profiles/connectSandbox';
 import { KeyRotationReminder } from './profiles/keyRotation';
 import { ProfileStatusBar } from './statusBar';
+import { errorMessage } from '../shared/errorMessage';
 
 export const HAS_PROFILE_CONTEXT = ContextKeys.hasProfile;
 
@@ -87,7 +88,7 @@ async function startUp(services: Services): Promise<void> {
     services.logger.info(`Connected to the sandbox at ${profiles.rsa.computeBaseUrl} (from ${SANDBOX_URL_ENV})`);
   } catch (error) {
     services.logger.warn(
-      `Could not connect to the sandbox named in ${SANDBOX_URL_ENV} (${sandboxUrl}): ${error instanceof Error ? error.message : String(error)}`,
+      `Could not connect to the sandbox named in ${SANDBOX_URL_ENV} (${sandboxUrl}): ${errorMessage(error)}`,
     );
   }
 }

@@ -13,6 +13,7 @@ import { LogTail, channelLogger } from './log/channelLogger';
 import { SECRET_KINDS } from './profiles/profileRecord';
 import { ProfileStore } from './profiles/profileStore';
 import type { ExtensionServices, Profile, ReadOnlyDocumentOptions } from './services';
+import { errorMessage } from '../shared/errorMessage';
 
 export class Services implements ExtensionServices, vscode.Disposable {
   readonly redactor = new Redactor();
@@ -100,7 +101,7 @@ export class Services implements ExtensionServices, vscode.Disposable {
         this.redactor.setSecrets(values);
       } catch (error) {
         // Keep the previous secrets: masking a stale set is safer than masking none.
-        this.logger.error(`Could not read secrets for log redaction: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.error(`Could not read secrets for log redaction: ${errorMessage(error)}`);
       }
     };
     this.redactorRefresh = this.redactorRefresh.then(collect);

@@ -265,9 +265,17 @@ export interface OperationTypes {
 export type OperationParams<K extends OperationId> = OperationTypes[K]['params'];
 export type OperationResult<K extends OperationId> = OperationTypes[K]['result'];
 
+/**
+ * What an operation does to the account: `read` changes nothing; `write` creates or changes something
+ * (and may cost money); `destructive` deletes something that cannot be brought back. Confirmations,
+ * Sign Request and the agent tools decide from this, never from the operation's name or method.
+ */
+export type OperationEffect = 'read' | 'write' | 'destructive';
+
 export interface OperationSpec {
   id: OperationId;
   title: string;
+  effect: OperationEffect;
   method: HttpMethod;
   path: string;
   /** 'never' | 'optional' | 'required' (platform reference flags 加密). */

@@ -24,7 +24,7 @@ import { diagnose, EXPECTED_VERSION } from './diagnosis';
 import { toPreparedRequest } from './display';
 import { notAnEnvelopeError, tryParseEnvelope, type Envelope } from './envelope';
 import { ComputeApiError, isAuthFailureCode } from './errors';
-import { clearKeyCache, LastParsedKeys } from './keys';
+import { LastParsedKeys } from './keys';
 import { DETAIL_FALLBACK, OPERATIONS, operationSpec, planOperation, planRaw, type RequestPlan } from './operations';
 import { buildRequest, type BuildContext, type BuiltRequest } from './request';
 import { verify } from './signing';
@@ -32,12 +32,6 @@ import { verify } from './signing';
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** Envelopes are small; node logs are the largest payload (a few MB at most). */
 const RESPONSE_LIMIT_BYTES = 32 * 1024 * 1024;
-
-/**
- * Which form of task detail each base URL answers (spec POST or platform GET), shared by every
- * client so a profile rebuilt after a secret change does not rediscover it.
- */
-const detailMethodByBaseUrl = new Map<string, 'POST' | 'GET'>();
 
 type AttemptOutcome = { kind: 'data'; data: unknown } | { kind: 'fallback'; status: number };
 
@@ -76,6 +70,8 @@ export class ComputeClientImpl implements ComputeClient {
   private readonly clock: RequestClock;
   private readonly warnedKeys = new Set<string>();
   private readonly context: BuildContext;
+  /** Which form of task detail this base URL answers (spec POST or platform GET: docs/platform.md), once known. */
+  private detailMethod: 'POST' | 'GET' | undefined;
 
   constructor(private readonly options: ComputeClientOptions) {
     const base = assertSecureUrl(options.baseUrl);
@@ -117,14 +113,14 @@ export class ComputeClientImpl implements ComputeClient {
     if (operation !== DETAIL_FALLBACK.operation) {
       return (await this.execute(planOperation(operation, params, options?.encrypt), signal, false)) as OperationResult<K>;
     }
-    if (detailMethodByBaseUrl.get(this.baseUrl) !== 'GET') {
+    if (this.detailMethod !== 'GET') {
       const outcome = await this.sendWithRetries(planOperation(operation, params, options?.encrypt), signal, true);
       if (outcome.kind === 'data') {
-        detailMethodByBaseUrl.set(this.baseUrl, 'POST');
+        this.detailMethod = 'POST';
         return outcome.data as OperationResult<K>;
       }
       this.logger.info(`compute: POST task detail answered HTTP ${outcome.status}; using GET ?task_id= for ${this.baseUrl} from now on`);
-      detailMethodByBaseUrl.set(this.baseUrl, 'GET');
+      this.detailMethod = 'GET';
     }
     return (await this.execute(planOperation(operation, params, options?.encrypt, 'GET'), signal, false)) as OperationResult<K>;
   }
@@ -134,7 +130,7 @@ export class ComputeClientImpl implements ComputeClient {
   }
 
   async prepare<K extends OperationId>(operation: K, params: OperationParams<K>, options?: CallOptions): Promise<PreparedRequest> {
-    const method = operation === DETAIL_FALLBACK.operation && detailMethodByBaseUrl.get(this.baseUrl) === 'GET' ? 'GET' : undefined;
+    const method = operation === DETAIL_FALLBACK.operation && this.detailMethod === 'GET' ? 'GET' : undefined;
     return this.prepareFromPlan(planOperation(operation, params, options?.encrypt, method), options?.signal);
   }
 
@@ -173,9 +169,9 @@ export class ComputeClientImpl implements ComputeClient {
   }
 
   reset(): void {
-    clearKeyCache();
+    // Only this client's state: the shared parsed-key cache is keyed by the key text, so it never serves a stale key.
     this.context.keys.clear();
-    detailMethodByBaseUrl.delete(this.baseUrl);
+    this.detailMethod = undefined;
     this.clock.reset();
     this.warnedKeys.clear();
   }

@@ -57,7 +57,8 @@ function bodySecrets(built: BuiltRequest): string[] {
 }
 
 export function curlCommand(built: BuiltRequest, displayBody: string): string {
-  const parts: string[] = built.plan.method === 'GET' ? ['curl', shellQuote(built.url)] : ['curl', '-X', 'POST', shellQuote(built.url)];
+  // --globoff: curl would otherwise expand [] and {} in the URL instead of sending them as signed.
+  const parts: string[] = built.plan.method === 'GET' ? ['curl', '--globoff', shellQuote(built.url)] : ['curl', '--globoff', '-X', 'POST', shellQuote(built.url)];
   for (const [name, value] of Object.entries(built.headers)) {
     if (name === 'token') parts.push('-H', '"token: $COMPUTE_TOKEN"');
     else if (name === 'sign_str') parts.push('-H', '"sign_str: $SIGN_STR"');

@@ -20,7 +20,7 @@ export {
 export { sign, stringToSign, verify, type StringToSignFields } from './signing';
 export { compactJson, encryptBody, encryptBodyAsync, segmentBytes, SEGMENT_BYTES_2048 } from './encryption';
 export { CLOCK_WINDOW_MS, RequestClock, isThirteenDigitTimestamp, skewFromDateHeader } from './clock';
-export { OPERATIONS, encodeQuery, encodeQueryComponent, operationSpec } from './operations';
+export { OPERATIONS, OPERATION_CATALOG, effectOf, encodeQuery, encodeQueryComponent, operationSpec } from './operations';
 export { tryParseEnvelope, type Envelope } from './envelope';
 export { hexDump } from './display';
 export type { BuiltRequest } from './request';

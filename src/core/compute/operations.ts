@@ -1,12 +1,15 @@
-// The operations catalog (spec §4 + platform-facts §2–§3) and how a call's parameters become the
+// The operations catalog (docs/platform.md) and how a call's parameters become the
 // exact path, query and body that are signed and sent.
 
 import { ConfigError } from '../errors';
-import type { HttpMethod, OperationId, OperationSpec, RawRequest } from './api';
+import type { HttpMethod, OperationEffect, OperationId, OperationSpec, RawRequest } from './api';
 import { desiredStateOf, type DesiredState } from './desiredState';
 import { compactJson } from './encryption';
 
 type Field = OperationSpec['fields'][number];
+
+/** A catalog entry: keyed by its operation id, so a missing or misspelled operation fails to compile. */
+export type OperationEntry = Omit<OperationSpec, 'id'>;
 
 const str = (name: string, required = false, secret = false): Field =>
   secret ? { name, type: 'string', required, secret } : { name, type: 'string', required };
@@ -20,109 +23,109 @@ const paging = [int('page'), int('page_size')];
  * transition when the first one took effect (the client then confirms via task detail: desiredState.ts).
  * Create is never retried: a retry after a lost response would start a second task.
  */
-export const OPERATIONS: readonly OperationSpec[] = [
-  {
-    id: 'resource.search',
+export const OPERATION_CATALOG: { readonly [Id in OperationId]: OperationEntry } = {
+  'resource.search': {
     title: 'Search GPU resources',
+    effect: 'read',
     method: 'GET',
     path: '/api/deployment/resource/search',
     encryption: 'never',
     idempotent: true,
     fields: [str('task_type'), str('device_type')],
   },
-  {
-    id: 'task.list',
+  'task.list': {
     title: 'List tasks',
+    effect: 'read',
     method: 'GET',
     path: '/api/deployment/task/search',
     encryption: 'never',
     idempotent: true,
     fields: [str('type'), str('status'), str('search_value'), ...paging],
   },
-  {
-    id: 'task.create',
+  'task.create': {
     title: 'Create task',
+    effect: 'write',
     method: 'POST',
     path: '/api/deployment/task/create',
     encryption: 'optional',
     idempotent: false,
     fields: [str('task_name', true), int('points', true), str('task_type')],
   },
-  {
-    id: 'task.detail',
+  'task.detail': {
     title: 'Task detail',
+    effect: 'read',
     method: 'POST',
     path: '/api/deployment/task/detail',
     encryption: 'never',
     idempotent: true,
     fields: [int('task_id', true)],
   },
-  {
-    id: 'task.pause',
+  'task.pause': {
     title: 'Pause task',
+    effect: 'write',
     method: 'POST',
     path: '/api/deployment/task/pause',
     encryption: 'never',
     idempotent: true,
     fields: [int('task_id', true)],
   },
-  {
-    id: 'task.recover',
+  'task.recover': {
     title: 'Recover task',
+    effect: 'write',
     method: 'POST',
     path: '/api/deployment/task/recover',
     encryption: 'never',
     idempotent: true,
     fields: [int('task_id', true)],
   },
-  {
-    id: 'task.stop',
+  'task.stop': {
     title: 'Stop (delete) task',
+    effect: 'destructive',
     method: 'POST',
     path: '/api/deployment/task/stop',
     encryption: 'never',
     idempotent: true,
     fields: [int('task_id', true)],
   },
-  {
-    id: 'task.changePoints',
+  'task.changePoints': {
     title: 'Change node count',
+    effect: 'write',
     method: 'POST',
     path: '/api/deployment/task/change_points',
     encryption: 'never',
     idempotent: true,
     fields: [int('task_id', true), int('points', true)],
   },
-  {
-    id: 'node.list',
+  'node.list': {
     title: 'List task nodes',
+    effect: 'read',
     method: 'GET',
     path: '/api/deployment/task/points',
     encryption: 'never',
     idempotent: true,
     fields: [int('task_id', true), str('status'), ...paging],
   },
-  {
-    id: 'node.log',
+  'node.log': {
     title: 'Node log',
+    effect: 'read',
     method: 'GET',
     path: '/api/deployment/task/point_log',
     encryption: 'never',
     idempotent: true,
     fields: [int('task_id', true), int('point_id', true), int('service_id', true)],
   },
-  {
-    id: 'storage.list',
+  'storage.list': {
     title: 'List storage',
+    effect: 'read',
     method: 'GET',
     path: '/api/storage/get_storage',
     encryption: 'never',
     idempotent: true,
     fields: [str('storage_type'), str('status'), ...paging],
   },
-  {
-    id: 'storage.encryptCheck',
+  'storage.encryptCheck': {
     title: 'Check storage credentials',
+    effect: 'read',
     method: 'POST',
     path: '/api/storage/encrypt/check',
     encryption: 'required',
@@ -137,54 +140,59 @@ export const OPERATIONS: readonly OperationSpec[] = [
       str('secret_key', true, true),
     ],
   },
-  {
-    id: 'task.update',
+  // Overwrites the whole configuration (a running task restarts its nodes); sending the same whole
+  // configuration twice leaves the task as the first did, so it is retried like the other writes.
+  'task.update': {
     title: 'Update task (whole overwrite)',
+    effect: 'destructive',
     method: 'POST',
     path: '/api/deployment/task/update',
     encryption: 'never',
-    // Sending the same whole configuration twice leaves the task as the first did.
     idempotent: true,
     fields: [int('task_id', true), str('task_name', true)],
   },
-  {
-    id: 'node.events',
+  'node.events': {
     title: 'Node events',
+    effect: 'read',
     method: 'GET',
     path: '/api/deployment/task/pod_event',
     encryption: 'never',
     idempotent: true,
     fields: [int('point_id', true)],
   },
-  {
-    id: 'node.delete',
+  // Deletes one node (the platform schedules a replacement; what ran on it is lost). A repeat would
+  // delete the replacement node: never retried.
+  'node.delete': {
     title: 'Delete (reschedule) one node',
+    effect: 'destructive',
     method: 'POST',
     path: '/api/deployment/task/delete_pod',
     encryption: 'never',
-    // A repeat would delete the replacement node: never retried.
     idempotent: false,
     fields: [int('point_id', true)],
   },
-  {
-    id: 'billing.byTime',
+  'billing.byTime': {
     title: 'Spend by time bucket',
+    effect: 'read',
     method: 'GET',
     path: '/api/billing/get_billing_record',
     encryption: 'never',
     idempotent: true,
     fields: [str('range', true), str('start_time', true), str('end_time', true), str('task_ids'), ...paging],
   },
-  {
-    id: 'billing.byTask',
+  'billing.byTask': {
     title: 'Spend by task',
+    effect: 'read',
     method: 'GET',
     path: '/api/billing/get_task_billing_record',
     encryption: 'never',
     idempotent: true,
     fields: [str('range', true), str('start_time', true), str('end_time', true), ...paging],
   },
-];
+};
+
+/** The catalog as a list, in declaration order (wizards and Sign Request list operations in this order). */
+export const OPERATIONS: readonly OperationSpec[] = (Object.keys(OPERATION_CATALOG) as OperationId[]).map((id) => ({ id, ...OPERATION_CATALOG[id] }));
 
 /**
  * Body fields that are required but not scalar, so they cannot appear in `fields` (task create
@@ -213,6 +221,15 @@ export function operationSpec(id: OperationId): OperationSpec {
   const spec = byId.get(id);
   if (!spec) throw new ConfigError(`Unknown compute operation "${String(id)}".`);
   return spec;
+}
+
+/**
+ * The effect of a request: a catalog operation's declared effect; a hand-written request is a read
+ * only when it is a GET (a POST to any path may create, change or delete).
+ */
+export function effectOf(request: { kind: 'operation'; operation: OperationId } | { kind: 'raw'; method: HttpMethod }): OperationEffect {
+  if (request.kind === 'operation') return operationSpec(request.operation).effect;
+  return request.method === 'GET' ? 'read' : 'write';
 }
 
 export function secretFieldNames(id: OperationId): string[] {

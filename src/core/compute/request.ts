@@ -95,9 +95,11 @@ export async function buildRequest(
 
   // Sign the path exactly as undici will send it: it parses the URL with WHATWG rules, so taking the
   // path from the same parse makes "signed == sent" hold for any base path or hand-written path.
-  const url = `${context.baseUrl}${plan.pathWithQuery}`;
-  const parsedUrl = new URL(url);
+  // The URL shown (Sign Request's curl recipe) and sent is the parsed one too: the exact bytes signed,
+  // percent-encoded as the parser did it (a recipe built from the unparsed path would send other bytes).
+  const parsedUrl = new URL(`${context.baseUrl}${plan.pathWithQuery}`);
   const signedPath = `${parsedUrl.pathname}${parsedUrl.search}`;
+  const url = `${parsedUrl.origin}${signedPath}`;
   const timestamp = context.clock.next(token);
   const headers: Record<string, string> = { token, version: context.version, timestamp, accept: 'application/json' };
   const built: BuiltRequest = {

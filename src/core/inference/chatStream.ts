@@ -18,6 +18,7 @@ import { exchange, linkedController, type AcceptedResponse, type ExchangeContext
 import { parseJsonBody, withoutSecret } from './modelErrors';
 import { chatRequestBody } from './requestBody';
 import { SseDecoder } from './sseDecoder';
+import { errorMessage } from '../../shared/errorMessage';
 
 export interface StreamTimeouts {
   connectTimeoutMs: number;
@@ -60,7 +61,7 @@ export class ChatStreamRun implements ChatStream {
         const failure =
           error instanceof ComputeToolkitError
             ? error
-            : new ProtocolError(`Reading the reply failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+            : new ProtocolError(`Reading the reply failed unexpectedly: ${errorMessage(error)}`, { cause: error });
         this.settle(failure);
         throw failure;
       },

@@ -18,6 +18,7 @@ import {
 import { silentLogger, type Logger } from '../log';
 import type { ModelClientOptions } from './api';
 import { errorFromHttpResponse, shouldRetryModelStatus } from './modelErrors';
+import { errorMessage } from '../../shared/errorMessage';
 
 /** Error bodies are short; a larger one is a misrouted page and its head is enough for an excerpt. */
 const ERROR_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -125,7 +126,7 @@ export async function exchange(context: ExchangeContext, request: ExchangeReques
       retryAfterSeconds = parseRetryAfter(firstHeader(response.headers, 'retry-after'));
       const bodyText = await response.text(ERROR_BODY_LIMIT_BYTES).catch((error: unknown) => {
         // The status already says what failed; a body that breaks off only loses the excerpt.
-        logger.debug(`Could not read the error body: ${error instanceof Error ? error.message : String(error)}`);
+        logger.debug(`Could not read the error body: ${errorMessage(error)}`);
         return '';
       });
       failure = errorFromHttpResponse({ status: response.status, contentType, bodyText, apiKey, retryAfterSeconds });

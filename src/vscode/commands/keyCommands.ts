@@ -9,6 +9,7 @@ import type { Profile } from '../services';
 import { keyAgeDays } from '../profiles/keyRotation';
 import { type CommandEntry } from './commandTable';
 import { targetProfile } from './profileCommands';
+import { errorMessage } from '../../shared/errorMessage';
 
 export interface GeneratedKeyReport {
   profileId: string;
@@ -119,7 +120,7 @@ async function fingerprints(services: Services, profile: Profile): Promise<Finge
       const parsed = core.parsePrivateKey(privateKey);
       report.clientKey = { fingerprint: parsed.fingerprint, modulusBits: parsed.modulusBits, ...age('privateKey') };
     } catch (error) {
-      report.problems.push(`The stored private key cannot be used: ${error instanceof Error ? error.message : String(error)}`);
+      report.problems.push(`The stored private key cannot be used: ${errorMessage(error)}`);
     }
   }
   const platformKey = await services.profiles.getSecret(profile.id, 'platformPublicKey');
@@ -128,7 +129,7 @@ async function fingerprints(services: Services, profile: Profile): Promise<Finge
       const parsed = core.parsePlatformPublicKey(platformKey);
       report.platformKey = { fingerprint: parsed.fingerprint, modulusBits: parsed.modulusBits, ...age('platformPublicKey') };
     } catch (error) {
-      report.problems.push(`The stored platform public key cannot be used: ${error instanceof Error ? error.message : String(error)}`);
+      report.problems.push(`The stored platform public key cannot be used: ${errorMessage(error)}`);
     }
   }
   return report;

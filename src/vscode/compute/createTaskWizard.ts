@@ -3,6 +3,7 @@
 // encryption — then a review step that can jump back to any field, then the create with progress.
 import { Commands, StateKeys } from '../commandIds';
 import * as vscode from 'vscode';
+import { abortSignalFor } from '../ui/cancellation';
 import { isAbort } from '../../core/errors';
 import type { ExtensionServices, Profile } from '../services';
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
@@ -210,11 +211,7 @@ async function createWithProgress(deps: CreateTaskWizardDeps, input: TaskCreateI
   try {
     const taskId = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating task "{0}"…', input.name), cancellable: true },
-      (_progress, token) => {
-        const controller = new AbortController();
-        const subscription = token.onCancellationRequested(() => controller.abort());
-        return deps.actions.create(input, controller.signal).finally(() => subscription.dispose());
-      },
+      (_progress, token) => deps.actions.create(input, abortSignalFor(token)),
     );
     deps.revealTask(taskId);
     void vscode.window

@@ -1,13 +1,15 @@
-// "Check Storage Credentials…": asks for the spec's fields (§2.2), prefilled from a selected storage
-// row, with the access and secret keys as password inputs; sends the encrypted check and shows
+// "Check Storage Credentials…": asks for the fields the catalog declares for the check, prefilled from a
+// selected storage row, with the access and secret keys as password inputs; sends the encrypted check and shows
 // pass/fail with the server's message. The keys live only in this function's locals: never logged,
 // stored, or shown.
 import { Commands } from '../commandIds';
 import * as vscode from 'vscode';
-import type { StorageCheckBody, StorageItem } from '../../core/compute/api';
+import { abortSignalFor } from '../ui/cancellation';
+import type { OperationSpec, StorageCheckBody, StorageItem } from '../../core/compute/api';
 import { isAbort } from '../../core/errors';
 import { maskSecret } from '../../core/log';
 import { isApiFailure } from '../errors/describeError';
+import { computeCore } from '../lazyCore';
 import type { ExtensionServices } from '../services';
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
 import { StorageRow, storageLocation } from './storageTree';
@@ -45,8 +47,47 @@ function maskKeys(text: string, body: StorageCheckBody): string {
   return out;
 }
 
-function required(label: string): (value: string) => string | undefined {
-  return (value) => (value.trim().length === 0 ? `Enter the ${label}.` : undefined);
+type CheckField = OperationSpec['fields'][number];
+
+/** The wording of each step; the field's name stands in for a field the catalog adds later. */
+function fieldHint(name: string): { prompt: string; placeholder?: string } {
+  switch (name) {
+    case 'storage_name':
+      return { prompt: vscode.l10n.t('Storage name') };
+    case 'juicefs_region_id':
+      return { prompt: vscode.l10n.t('Storage region id (juicefs_region_id, an integer)') };
+    case 'bucket':
+      return { prompt: vscode.l10n.t('Bucket') };
+    case 'dir':
+      return { prompt: vscode.l10n.t('Directory in the bucket'), placeholder: vscode.l10n.t('e.g. models/') };
+    case 'endpoint':
+      return { prompt: vscode.l10n.t('Endpoint (storage service host name)'), placeholder: vscode.l10n.t('e.g. tos-cn-beijing.volces.com') };
+    case 'access_key':
+      return { prompt: vscode.l10n.t('Access key') };
+    case 'secret_key':
+      return { prompt: vscode.l10n.t('Secret key') };
+    default:
+      return { prompt: name };
+  }
+}
+
+/** The catalog's rule for one field, as the input box shows it. */
+export function validateField(field: CheckField, value: string, label: string): string | undefined {
+  const text = value.trim();
+  if (text.length === 0) return field.required ? vscode.l10n.t('Enter the {0}.', label) : undefined;
+  if (field.type === 'integer' && !/^\d+$/.test(text)) return vscode.l10n.t('Enter the {0} as a whole number.', label);
+  if (field.type === 'number' && !Number.isFinite(Number(text))) return vscode.l10n.t('Enter the {0} as a number.', label);
+  return undefined;
+}
+
+/** The request body from the answers, typed as the catalog declares each field. */
+function checkBody(specFields: readonly CheckField[], answers: Record<string, string>): StorageCheckBody {
+  const body: Record<string, string | number> = {};
+  for (const field of specFields) {
+    const text = (answers[field.name] ?? '').trim();
+    body[field.name] = field.type === 'string' ? text : Number(text);
+  }
+  return body as unknown as StorageCheckBody;
 }
 
 interface StorageChoice extends vscode.QuickPickItem {
@@ -83,30 +124,43 @@ export async function runStorageCheckWizard(
     return;
   }
   const from: StorageItem | undefined = arg instanceof StorageRow ? arg.storage : undefined;
-  const fields = {
-    storage_name: '',
-    juicefs_region_id: '',
-    bucket: '',
-    dir: '',
-    endpoint: '',
-    access_key: '',
-    secret_key: '',
-  };
+  // One input box per field the catalog declares for the check: required, type and secrecy come from
+  // there (core/compute/operations.ts); only the wording is this wizard's.
+  const specFields = computeCore().OPERATION_CATALOG['storage.encryptCheck'].fields;
+  const fields: Record<string, string> = Object.fromEntries(specFields.map((field) => [field.name, '']));
   const prefill = (storage: StorageItem | undefined): void => {
-    fields.storage_name = storage?.storage_name ?? '';
-    fields.juicefs_region_id = storage ? String(storage.juicefs_region_id) : '';
-    fields.bucket = storage?.bucket ?? '';
-    fields.dir = storage?.dir ?? '';
-    fields.endpoint = storage?.endpoint ?? '';
+    for (const field of specFields) {
+      if (field.secret) continue;
+      const value = storage?.[field.name as keyof StorageItem];
+      fields[field.name] = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+    }
   };
   prefill(from);
-  // From the palette, offer what the Storage view lists instead of seven blank boxes. A failed load
+  // From the palette, offer what the Storage view lists instead of blank boxes. A failed load
   // shows in the view; here it only means the user types the fields.
   const storages = from ? [] : await listedStorages().catch(() => []);
   const picks = storages.length > 0;
-  const title = `Check Storage Credentials (${profile.label})`;
-  const totalSteps = picks ? 8 : 7;
-  const at = (step: number) => ({ title, step: picks ? step + 1 : step, totalSteps });
+  const title = vscode.l10n.t('Check Storage Credentials ({0})', profile.label);
+  const totalSteps = specFields.length + (picks ? 1 : 0);
+
+  const fieldStep = (index: number): Step | undefined => {
+    const field = specFields[index];
+    if (!field) return undefined;
+    const hint = fieldHint(field.name);
+    return async (input) => {
+      fields[field.name] = await input.showInputBox({
+        title,
+        step: index + 1 + (picks ? 1 : 0),
+        totalSteps,
+        value: fields[field.name] ?? '',
+        prompt: hint.prompt,
+        ...(hint.placeholder ? { placeholder: hint.placeholder } : {}),
+        ...(field.secret ? { password: true } : {}),
+        validate: (value) => validateField(field, value, hint.prompt),
+      });
+      return fieldStep(index + 1);
+    };
+  };
 
   const pickStorage: Step = async (input) => {
     const items = storageChoices(storages);
@@ -120,71 +174,21 @@ export async function runStorageCheckWizard(
       ...(current ? { activeItem: current } : {}),
     });
     prefill(picked.storage);
-    return askName;
-  };
-
-  const askName: Step = async (input) => {
-    fields.storage_name = await input.showInputBox({ ...at(1), value: fields.storage_name, prompt: vscode.l10n.t('Storage name'), validate: required('storage name') });
-    return askRegionId;
-  };
-  const askRegionId: Step = async (input) => {
-    fields.juicefs_region_id = await input.showInputBox({
-      ...at(2),
-      value: fields.juicefs_region_id,
-      prompt: vscode.l10n.t('Storage region id (juicefs_region_id, an integer)'),
-      validate: (value) => (/^\d+$/.test(value.trim()) ? undefined : 'Enter the region id as a whole number.'),
-    });
-    return askBucket;
-  };
-  const askBucket: Step = async (input) => {
-    fields.bucket = await input.showInputBox({ ...at(3), value: fields.bucket, prompt: vscode.l10n.t('Bucket'), validate: required('bucket') });
-    return askDir;
-  };
-  const askDir: Step = async (input) => {
-    fields.dir = await input.showInputBox({ ...at(4), value: fields.dir, prompt: vscode.l10n.t('Directory in the bucket (may be empty for the root)'), placeholder: vscode.l10n.t('e.g. models/') });
-    return askEndpoint;
-  };
-  const askEndpoint: Step = async (input) => {
-    fields.endpoint = await input.showInputBox({
-      ...at(5),
-      value: fields.endpoint,
-      prompt: vscode.l10n.t('Endpoint (storage service host name)'),
-      placeholder: vscode.l10n.t('e.g. tos-cn-beijing.volces.com'),
-      validate: required('endpoint'),
-    });
-    return askAccessKey;
-  };
-  const askAccessKey: Step = async (input) => {
-    fields.access_key = await input.showInputBox({ ...at(6), value: fields.access_key, prompt: vscode.l10n.t('Access key'), password: true, validate: required('access key') });
-    return askSecretKey;
-  };
-  const askSecretKey: Step = async (input) => {
-    fields.secret_key = await input.showInputBox({ ...at(7), value: fields.secret_key, prompt: vscode.l10n.t('Secret key'), password: true, validate: required('secret key') });
+    return fieldStep(0);
   };
 
   try {
-    if (!(await MultiStepInput.run(picks ? pickStorage : askName))) return;
+    const first = picks ? pickStorage : fieldStep(0);
+    if (!first || !(await MultiStepInput.run(first))) return;
   } catch (error) {
     services.reportError(error, 'Check storage credentials');
     return;
   }
-  const body: StorageCheckBody = {
-    storage_name: fields.storage_name.trim(),
-    juicefs_region_id: Number(fields.juicefs_region_id.trim()),
-    bucket: fields.bucket.trim(),
-    dir: fields.dir.trim(),
-    endpoint: fields.endpoint.trim(),
-    access_key: fields.access_key.trim(),
-    secret_key: fields.secret_key.trim(),
-  };
+  const body = checkBody(specFields, fields);
   try {
     const result = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking storage "{0}"…', body.storage_name), cancellable: true },
-      (_progress, token) => {
-        const controller = new AbortController();
-        const subscription = token.onCancellationRequested(() => controller.abort());
-        return checkStorage(services, body, controller.signal).finally(() => subscription.dispose());
-      },
+      (_progress, token) => checkStorage(services, body, abortSignalFor(token)),
     );
     services.logger.info(`Storage check of "${body.storage_name}" (bucket ${body.bucket}): ${result.pass ? 'passed' : 'failed'}.`);
     const detail = result.message ? `: ${maskKeys(services.redactor.redact(result.message), body)}` : '';

@@ -6,6 +6,7 @@ import type { ExtensionServices } from '../services';
 import { formatDateTime } from './format';
 import { RemoteTree } from './remoteTree';
 import { ErrorRow, viewMessage } from './treeMessages';
+import { errorMessage } from '../../shared/errorMessage';
 
 export const STORAGE_VIEW_ID = Views.storage;
 
@@ -87,7 +88,7 @@ export class StorageTree extends RemoteTree<StorageItem[], StorageElement> {
         .call('storage.list', { storage_type: 'Juicefs', status: 'Activate,Unactivated', page: 1, page_size: 100 }, { signal });
       return page.results;
     } catch (error) {
-      this.services.logger.warn(`Storage: could not load the storage list: ${error instanceof Error ? error.message : String(error)}`);
+      this.services.logger.warn(`Storage: could not load the storage list: ${errorMessage(error)}`);
       throw error;
     }
   }

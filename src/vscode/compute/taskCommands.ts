@@ -1,6 +1,7 @@
 // Task commands for context menus and the palette: from a tree row the task is the row; from the
 // palette the user picks one. Confirmations and inputs live here; the work is in TaskActions.
 import * as vscode from 'vscode';
+import { abortSignalFor } from '../ui/cancellation';
 import { Commands, type CommandId } from '../commandIds';
 import type { CommandEntry } from '../commands/commandTable';
 import type { TaskStatus, TaskSummary } from '../../core/compute/api';
@@ -143,11 +144,7 @@ async function openTaskDetail(deps: TaskCommandDeps, taskId: number): Promise<vo
 /** Runs a platform call under a cancellable notification; failures go to reportError. */
 async function withProgress(services: ExtensionServices, title: string, context: string, work: (signal: AbortSignal) => Promise<void>): Promise<void> {
   try {
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, token) => {
-      const controller = new AbortController();
-      const subscription = token.onCancellationRequested(() => controller.abort());
-      return work(controller.signal).finally(() => subscription.dispose());
-    });
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, token) => work(abortSignalFor(token)));
   } catch (error) {
     if (!isAbort(error)) services.reportError(error, context);
   }

@@ -6,6 +6,7 @@ import type { ExtensionServices } from '../services';
 import { formatDateTime, formatPoints, taskDescription, taskPlacement, taskStatusColor, taskStatusIcon } from './format';
 import { RemoteTree } from './remoteTree';
 import { ErrorRow, InfoRow, viewMessage } from './treeMessages';
+import { errorMessage } from '../../shared/errorMessage';
 
 export const TASKS_VIEW_ID = Views.tasks;
 
@@ -242,7 +243,7 @@ export class TasksTree extends RemoteTree<TaskSummary[], TaskElement> {
       }
       return nodes.results.map((node) => new NodeItem(group.task, node, group));
     } catch (error) {
-      this.services.logger.warn(`Tasks: could not list nodes of task ${group.task.task_id}: ${error instanceof Error ? error.message : String(error)}`);
+      this.services.logger.warn(`Tasks: could not list nodes of task ${group.task.task_id}: ${errorMessage(error)}`);
       const row = new ErrorRow(error, 'nodes', Commands.tasksRefresh, this.services.redactor);
       row.id = `task/${group.task.task_id}/nodes/error`;
       return [row];
@@ -254,7 +255,7 @@ export class TasksTree extends RemoteTree<TaskSummary[], TaskElement> {
       const page = await this.services.computeClient().call('task.list', { type: 'Deployment', page: 1, page_size: PAGE_SIZE }, { signal });
       return page.results;
     } catch (error) {
-      this.services.logger.warn(`Tasks: could not load the task list: ${error instanceof Error ? error.message : String(error)}`);
+      this.services.logger.warn(`Tasks: could not load the task list: ${errorMessage(error)}`);
       throw error;
     }
   }

@@ -7,6 +7,7 @@ import { describeError } from '../errors/describeError';
 import { actionTarget, retryTitle, type ErrorAction } from '../errors/errorActions';
 import type { Redactor } from '../../core/log';
 import type { LoadState } from './remoteData';
+import { errorMessage } from '../../shared/errorMessage';
 
 export interface TreeAction {
   title: string;
@@ -24,7 +25,7 @@ function treeAction(action: ErrorAction, refreshCommand: CommandId, hasProfile: 
 
 /** The first line of an error's message, for a log line or a document header. */
 export function errorSummary(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
+  const text = errorMessage(error);
   return text.split('\n')[0] ?? text;
 }
 

@@ -5,6 +5,7 @@ import type { LikelyCause, OperationId } from '../../core/compute/api';
 import { ComputeToolkitError, isAbort, type ErrorKind } from '../../core/errors';
 import type { ErrorAction } from './errorActions';
 import { MissingSecretError, NoProfileError } from './missingSecretError';
+import { errorMessage } from '../../shared/errorMessage';
 
 export type { ErrorAction } from './errorActions';
 
@@ -113,7 +114,7 @@ function classify(error: unknown, context: string, canRetry: boolean): Classifie
       actions: [...(toolkit.retryable === true ? retry : []), ...(unauthorized ? [{ kind: 'configureProfile' } as const] : []), SHOW_LOGS],
     };
   }
-  const text = error instanceof Error ? error.message : String(error);
+  const text = errorMessage(error);
   return { severity: 'error', message: `${context} failed: ${text}`, actions: [SHOW_LOGS] };
 }
 

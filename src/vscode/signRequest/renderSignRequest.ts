@@ -11,6 +11,20 @@ export interface SignRequestView {
   /** The measured clock skew, or why it could not be measured. */
   skew: { ok: true; value: ClockSkew } | { ok: false; error: string };
   generatedAt: Date;
+  /** Why the method differs from the catalog's (task detail: see methodNote). */
+  note?: string;
+}
+
+/**
+ * Task detail is a POST in the platform's spec, but the platform answers only GET ?task_id= (docs/platform.md).
+ * The client tries the POST once per profile and signs GET after the refusal: say so wherever the two differ.
+ */
+export function methodNote(operation: string | undefined, catalogMethod: string | undefined, signedMethod: string): string | undefined {
+  if (operation !== 'task.detail') return undefined;
+  if (catalogMethod === signedMethod) {
+    return 'The spec says POST; the platform answers only GET ?task_id=. This profile has not been refused yet, so POST is signed; after the first refusal it signs GET.';
+  }
+  return `The catalog lists ${catalogMethod ?? 'POST'} (the spec), but this profile's platform refused it and answers only GET ?task_id=, so GET is signed and sent.`;
 }
 
 const FIELD_NAMES = ['path', 'version', 'timestamp', 'token', 'body'] as const;
@@ -29,6 +43,7 @@ export function renderSignRequest(view: SignRequestView): string {
     '',
   );
   out.push('## Request', '', fence('text', `${prepared.method} ${prepared.url}`), '');
+  if (view.note) out.push(`> ${view.note}`, '');
   out.push(`- Path as sent and signed: \`${inline(prepared.pathWithQuery)}\``);
   out.push(`- Body encrypted: ${prepared.encrypted ? 'yes (platform public key, 244-byte segments, one Base64)' : 'no'}`, '');
 

@@ -4,6 +4,7 @@
 
 import type { HttpMethod, OperationId, OperationSpec, RawRequest } from '../../core/compute/api';
 import { ConfigError } from '../../core/errors';
+import { errorMessage } from '../../shared/errorMessage';
 
 export type RequestInput =
   | { kind: 'operation'; operation: OperationId; params: Record<string, unknown>; encrypt?: boolean }
@@ -98,7 +99,7 @@ export function parseJsonBody(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new ConfigError(`The body is not valid JSON: ${error instanceof Error ? error.message : String(error)}.`, undefined, {
+    throw new ConfigError(`The body is not valid JSON: ${errorMessage(error)}.`, undefined, {
       cause: error,
     });
   }
@@ -112,7 +113,7 @@ export function jsonBodyError(text: string, mustBeObject: boolean): string | und
     }
     return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return errorMessage(error);
   }
 }
 

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { HttpMethod, OperationId, OperationSpec } from '../../core/compute/api';
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
 import { METHODS, convertField, jsonBodyError, parseJsonBody, parseQuery, type RequestInput } from './requestInput';
+import { errorMessage } from '../../shared/errorMessage';
 
 interface Choice<T> extends vscode.QuickPickItem {
   value: T;
@@ -27,7 +28,7 @@ export async function promptRequest(
       ...operations.map((spec) => ({
         label: spec.title,
         description: `${spec.method} ${spec.path}`,
-        detail: spec.encryption === 'never' ? undefined : `body encryption ${spec.encryption}`,
+        detail: spec.id === 'task.detail' ? taskDetailPickerNote() : spec.encryption === 'never' ? undefined : vscode.l10n.t('body encryption {0}', spec.encryption),
         value: spec.id,
       })),
       { label: vscode.l10n.t('$(edit) Hand-written request…'), description: vscode.l10n.t('any method, path, query and JSON body'), value: RAW },
@@ -41,6 +42,11 @@ export async function promptRequest(
     ? operationSteps(title, operations.find((spec) => spec.id === preselected) ?? throwUnknown(preselected), 0, (request) => (result = request))
     : pickTarget;
   return (await MultiStepInput.run(start)) ? result : undefined;
+}
+
+/** The picker lists the spec's POST; the platform answers GET, which the client signs once it learned that. */
+function taskDetailPickerNote(): string {
+  return vscode.l10n.t('POST per the spec; the platform answers only GET ?task_id=, so after its first refusal the profile signs GET (the document says which).');
 }
 
 function throwUnknown(id: string): never {
@@ -180,7 +186,7 @@ function rawSteps(title: string, done: (input: RequestInput) => void): Step {
           parseQuery(text);
           return undefined;
         } catch (error) {
-          return error instanceof Error ? error.message : String(error);
+          return errorMessage(error);
         }
       },
     });

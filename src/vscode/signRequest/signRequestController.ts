@@ -6,16 +6,19 @@ import type {
   CallOptions,
   ClockSkew,
   ComputeClient,
+  OperationEffect,
   OperationId,
   OperationParams,
+  OperationSpec,
   PreparedRequest,
 } from '../../core/compute/api';
 import type { Services } from '../extensionServices';
 import type { Profile } from '../services';
 import { abortSignalFor } from '../ui/cancellation';
-import { renderSignRequest } from './renderSignRequest';
+import { methodNote, renderSignRequest } from './renderSignRequest';
 import { describeRequest, parseRequestArgument, type RequestInput } from './requestInput';
 import { promptRequest } from './requestWizard';
+import { errorMessage } from '../../shared/errorMessage';
 
 export interface SignRequestResult {
   input: RequestInput;
@@ -49,7 +52,10 @@ export class SignRequestController {
         const signal = abortSignalFor(token);
         const prepared = await prepare(client, input, { signal });
         const skew = await measure(client, signal);
-        const text = renderSignRequest({ title, profile, prepared, skew, generatedAt: new Date() });
+        const operation = input.kind === 'operation' ? input.operation : undefined;
+        const catalogMethod = client.operations.find((spec) => spec.id === operation)?.method;
+        const note = methodNote(operation, catalogMethod, prepared.method);
+        const text = renderSignRequest({ title, profile, prepared, skew, generatedAt: new Date(), ...(note ? { note } : {}) });
         const editor = await this.services.openReadOnlyDocument({
           ...SIGN_REQUEST_DOCUMENT,
           language: 'markdown',
@@ -68,7 +74,7 @@ export class SignRequestController {
     const input = await this.resolveInput(argument, client, wizardTitle('Send Signed Request', profile));
     if (!input) return undefined;
     const title = describeRequest(input, client.operations);
-    if (profile.environment === 'prod' && !(await confirmProductionWrite(input, title, profile.label))) return undefined;
+    if (profile.environment === 'prod' && !(await confirmProductionWrite(input, title, profile.label, client.operations))) return undefined;
     return vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending "{0}"…', title), cancellable: true },
       async (_progress, token) => {
@@ -141,20 +147,29 @@ async function measure(client: ComputeClient, signal: AbortSignal): Promise<{ ok
     return { ok: true, value: await client.measureClockSkew(signal) };
   } catch (error) {
     if (signal.aborted) throw error;
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    return { ok: false, error: errorMessage(error) };
   }
 }
 
+/**
+ * The effect of what is about to be sent: a catalog operation's declared effect (core/compute/operations.ts);
+ * a hand-written request is a read only when it is a GET.
+ */
+export function requestEffect(input: RequestInput, operations: readonly OperationSpec[]): OperationEffect {
+  if (input.kind === 'raw') return input.request.method === 'GET' ? 'read' : 'write';
+  // An operation the catalog does not know cannot be called; treat it as the most dangerous kind.
+  return operations.find((operation) => operation.id === input.operation)?.effect ?? 'destructive';
+}
+
 /** Sending by hand on production can stop or create real, billed tasks: say so before it happens. */
-async function confirmProductionWrite(input: RequestInput, title: string, profileLabel: string): Promise<boolean> {
-  const method = input.kind === 'raw' ? input.request.method : undefined;
-  const isRead = method === 'GET' || (input.kind === 'operation' && /^(resource\.search|task\.list|task\.detail|node\.|storage\.list)/.test(input.operation));
-  if (isRead) return true;
-  const send = 'Send to Production';
-  const answer = await vscode.window.showWarningMessage(
-    vscode.l10n.t('Send "{0}" with the production profile "{1}"?', title, profileLabel),
-    { modal: true, detail: vscode.l10n.t('This request can change or bill real resources.') },
-    send,
-  );
+async function confirmProductionWrite(input: RequestInput, title: string, profileLabel: string, operations: readonly OperationSpec[]): Promise<boolean> {
+  const effect = requestEffect(input, operations);
+  if (effect === 'read') return true;
+  const send = vscode.l10n.t('Send to Production');
+  const detail =
+    effect === 'destructive'
+      ? vscode.l10n.t('This request deletes real resources on the platform. It cannot be undone.')
+      : vscode.l10n.t('This request can change or bill real resources.');
+  const answer = await vscode.window.showWarningMessage(vscode.l10n.t('Send "{0}" with the production profile "{1}"?', title, profileLabel), { modal: true, detail }, send);
   return answer === send;
 }

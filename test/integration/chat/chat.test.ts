@@ -8,6 +8,7 @@ import type { ChatApi, ChatSnapshot } from '../../../src/vscode/chat/index';
 import type { ChatTurn } from '../../../src/shared/protocol';
 import { clearFaults, injectFault, sandboxUrl } from '../sandboxInfo';
 import { extensionApi } from '../extensionApi';
+import { nextEvent } from '../events';
 
 const CHAT_MODEL = 'qwen/qwen3-32b';
 
@@ -15,13 +16,7 @@ const CHAT_MODEL = 'qwen/qwen3-32b';
 function waitForSnapshot(chat: ChatApi, predicate: (snapshot: ChatSnapshot) => boolean): Promise<ChatSnapshot> {
   const now = chat.snapshot();
   if (predicate(now)) return Promise.resolve(now);
-  return new Promise((resolve) => {
-    const subscription = chat.onDidUpdate((snapshot) => {
-      if (!predicate(snapshot)) return;
-      subscription.dispose();
-      resolve(snapshot);
-    });
-  });
+  return nextEvent(chat.onDidUpdate, predicate);
 }
 
 function lastTurn(snapshot: { conversation: { turns: ChatTurn[] } }): ChatTurn | undefined {

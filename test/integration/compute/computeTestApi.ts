@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { EXTENSION_ID, extensionApi } from '../extensionApi';
 import type { ComputeApi, ComputeViewName, TreeRow, ViewSnapshot } from '../../../src/vscode/compute/index';
 import { sandboxUrl } from '../sandboxInfo';
+import { nextEvent } from '../events';
 
 
 let connected: Promise<ComputeApi> | undefined;
@@ -55,14 +56,8 @@ export async function refreshUntil(
 }
 
 /** Waits for the next onDidRefresh of `view` (bounded by mocha's test timeout). */
-export function nextRefresh(compute: ComputeApi, view: ComputeViewName): Promise<void> {
-  return new Promise((resolve) => {
-    const subscription = compute.onDidRefresh((refreshed) => {
-      if (refreshed !== view) return;
-      subscription.dispose();
-      resolve();
-    });
-  });
+export async function nextRefresh(compute: ComputeApi, view: ComputeViewName): Promise<void> {
+  await nextEvent(compute.onDidRefresh, (refreshed) => refreshed === view);
 }
 
 export { EXTENSION_ID, extensionApi };

@@ -1,7 +1,6 @@
 // Shared set-up of the surface suites: the activated extension's API, with the runner's sandbox
 // connected (both sandbox profiles stored) and the RSA-mode profile active.
 import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/vscode/api';
 import { EXTENSION_ID, extensionApi } from '../extensionApi';
 import { getSandbox, type SandboxInfo } from '../sandboxInfo';
@@ -25,15 +24,5 @@ export function sandboxSecrets(sandbox: SandboxInfo): string[] {
   return [rsaMode.token, tokenMode.token, modelApiKey, ...privateKeyLines];
 }
 
-/** Resolves with the next value of `event` that satisfies `accept` (no timers: mocha's timeout bounds it). */
-export function nextEvent<T>(event: vscode.Event<T>, accept: (value: T) => boolean = () => true): Promise<T> {
-  return new Promise<T>((resolve) => {
-    const listener = event((value) => {
-      if (!accept(value)) return;
-      listener.dispose();
-      resolve(value);
-    });
-  });
-}
-
+export { nextEvent } from '../events';
 export { EXTENSION_ID, extensionApi };

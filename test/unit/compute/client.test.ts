@@ -146,7 +146,7 @@ describe('compute client against a local HTTP server', () => {
     await assert.rejects(client().call('task.list', {}), (e: unknown) => e instanceof HttpError && e.status === 200 && e.excerpt === 'OK but not JSON');
   });
 
-  it('task detail: POST first, GET ?task_id= after a 405, remembered per base URL until reset', async () => {
+  it('task detail: POST first, GET ?task_id= after a 405, remembered by the client until reset', async () => {
     server.handle((req, res) => {
       if (req.method === 'POST') json(res, 405, { code: '405', message: 'Method Not Allowed', data: null }, { allow: 'GET' });
       else json(res, 200, { code: '0000', message: 'success', data: { task_id: 7, status: 'Running' } });
@@ -158,8 +158,11 @@ describe('compute client against a local HTTP server', () => {
       'GET /api/deployment/task/detail?task_id=7 ',
     ]);
     server.requests.length = 0;
-    await client().call('task.detail', { task_id: 8 }); // a new client for the same base URL
+    await c.call('task.detail', { task_id: 8 });
     assert.deepEqual(server.requests.map((r) => r.method), ['GET']);
+    server.requests.length = 0;
+    await client().call('task.detail', { task_id: 8 }); // another client (another profile) learns for itself
+    assert.deepEqual(server.requests.map((r) => r.method), ['POST', 'GET']);
     assert.equal((await c.prepare('task.detail', { task_id: 8 })).method, 'GET');
     c.reset();
     assert.equal((await c.prepare('task.detail', { task_id: 8 })).method, 'POST');
@@ -180,7 +183,7 @@ describe('compute client against a local HTTP server', () => {
     assert.match(prepared.stringToSignHexForDisplay ?? '', /^00000000 {2}2f 61 70 69/);
     assert.ok(prepared.stringToSignHexForDisplay?.includes('0a **'), 'token bytes masked after the LF');
     assert.match(prepared.plaintextBody ?? '', /"access_key":"AK_0…9XYZ","secret_key":"SK_a…mnop"/);
-    assert.match(prepared.curl, /^curl -X POST '.*\/api\/storage\/encrypt\/check' -H "token: \$COMPUTE_TOKEN" -H 'version: 1\.0\.0'/);
+    assert.match(prepared.curl, /^curl --globoff -X POST '.*\/api\/storage\/encrypt\/check' -H "token: \$COMPUTE_TOKEN" -H 'version: 1\.0\.0'/);
     assert.match(prepared.curl, /-H "sign_str: \$SIGN_STR"/);
     const everything = JSON.stringify(prepared);
     for (const secret of [TOKEN, 'AK_0123456789XYZ', 'SK_abcdefghijklmnop', clientKeys.pkcs8Der.toString('base64').slice(10, 40)]) {

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { OperationId } from '../../../src/core/compute/api';
 import {
+  effectOf,
   encodeQuery,
   encodeQueryComponent,
   OPERATIONS,
@@ -41,6 +42,33 @@ describe('operations catalog', () => {
       operationSpec('storage.encryptCheck').fields.filter((f) => f.secret).map((f) => f.name),
       ['access_key', 'secret_key'],
     );
+  });
+
+  it('declares what each operation does to the account: confirmations and Sign Request read it, not the name', () => {
+    const effects = Object.fromEntries(OPERATIONS.map((op) => [op.id, op.effect]));
+    assert.deepEqual(effects, {
+      'resource.search': 'read',
+      'task.list': 'read',
+      'task.create': 'write',
+      'task.detail': 'read',
+      'task.pause': 'write',
+      'task.recover': 'write',
+      'task.stop': 'destructive',
+      'task.changePoints': 'write',
+      'node.list': 'read',
+      'node.log': 'read',
+      'storage.list': 'read',
+      'storage.encryptCheck': 'read',
+      'task.update': 'destructive',
+      'node.events': 'read',
+      'node.delete': 'destructive',
+      'billing.byTime': 'read',
+      'billing.byTask': 'read',
+    } satisfies Record<OperationId, string>);
+    assert.equal(effectOf({ kind: 'operation', operation: 'task.stop' }), 'destructive');
+    // A hand-written request: only a GET is a read; a POST to any path may change something.
+    assert.equal(effectOf({ kind: 'raw', method: 'GET' }), 'read');
+    assert.equal(effectOf({ kind: 'raw', method: 'POST' }), 'write');
   });
 });
 
