@@ -41,7 +41,8 @@ export function configDiff(before: unknown, after: unknown): { changes: ConfigCh
       for (const key of keys) walk(a[key], b[key], path ? `${path}.${key}` : key, depth + 1);
       return;
     }
-    if (!Object.is(a, b)) add({ path: path || '(root)', before: a, after: b });
+    // === (not Object.is): -0 and 0 are the same JSON number.
+    if (a !== b) add({ path: path || '(root)', before: a, after: b });
   };
   walk(before, after, '', 0);
   return { changes, truncated };
