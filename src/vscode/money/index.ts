@@ -37,7 +37,7 @@ export interface MoneyApi {
   checkBudgetNow(): Promise<SpendState | undefined>;
   lastAutoPause(): AutoPauseResult | undefined;
   statusBarText(): string;
-  /** Pause timers; `runDueTimers` acts as if the clock read `atMs` (a controllable clock for tests). */
+  /** Pause timers: `useClock` swaps the clock (the in-host tests move time), `runDue` acts on what is due. */
   readonly timers: PauseTimerService;
   /** Opens the Spend view and resolves with the figures it was sent. */
   openSpend(): Promise<SpendViewData | undefined>;
