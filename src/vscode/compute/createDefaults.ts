@@ -4,10 +4,16 @@
 // engineer would use. Pure (no editor API); texts go through the `t` the caller passes
 // (vscode.l10n.t in the extension), so they are localized and testable.
 
+import type { l10n } from 'vscode';
 import type { Region } from '../../core/compute/api';
 import { effectivePointsPerSecond, formatYuanPerHour, pointsPerSecondToYuanPerHour } from '../../core/compute/units';
 
-export type Localize = (message: string, ...args: (string | number)[]) => string;
+/**
+ * `vscode.l10n` in the extension, a stub in tests. The import is type-only (nothing loads `vscode` at
+ * run time, so plain Node tests use this file); it is what lets the l10n export collect the
+ * `l10n.t('…')` calls below into the bundle.
+ */
+export type L10n = Pick<typeof l10n, 't'>;
 
 export interface OfferChoice {
   device: { device_name: string };
@@ -44,26 +50,26 @@ export interface Note {
 }
 
 /** "2 × ¥1.68/h = ¥3.36/h", or a warning when the nodes exceed what the region has in stock. */
-export function nodesNote(nodes: number, region: Region, t: Localize): Note | undefined {
+export function nodesNote(nodes: number, region: Region, l10n: L10n): Note | undefined {
   const price = effectivePointsPerSecond(region);
   const cost =
     price === null
-      ? t('No price listed for this region.')
-      : t('{0} × {1} = {2}', nodes, formatYuanPerHour(pointsPerSecondToYuanPerHour(price)), formatYuanPerHour(pointsPerSecondToYuanPerHour(price * nodes)));
+      ? l10n.t('No price listed for this region.')
+      : l10n.t('{0} × {1} = {2}', nodes, formatYuanPerHour(pointsPerSecondToYuanPerHour(price)), formatYuanPerHour(pointsPerSecondToYuanPerHour(price * nodes)));
   if (nodes > region.inventory) {
-    const stock = region.inventory > 0 ? t('only {0} available', region.inventory) : t('sold out');
-    return { severity: 'warning', text: t('{0}: {1} in {2}; nodes beyond that stay Pending until capacity frees up.', cost, stock, region.region_name) };
+    const stock = region.inventory > 0 ? l10n.t('only {0} available', region.inventory) : l10n.t('sold out');
+    return { severity: 'warning', text: l10n.t('{0}: {1} in {2}; nodes beyond that stay Pending until capacity frees up.', cost, stock, region.region_name) };
   }
   return { severity: 'info', text: cost };
 }
 
 /** The cost change of scaling from `from` to `to` nodes: "¥3.36/h → ¥6.72/h (+¥3.36/h)". */
-export function scaleCostNote(from: number, to: number, pointsPerSecond: number | undefined, t: Localize): string {
-  if (pointsPerSecond === undefined) return t('{0} → {1} node(s); the price of this region is not known.', from, to);
+export function scaleCostNote(from: number, to: number, pointsPerSecond: number | undefined, l10n: L10n): string {
+  if (pointsPerSecond === undefined) return l10n.t('{0} → {1} node(s); the price of this region is not known.', from, to);
   const rate = (nodes: number): number => pointsPerSecondToYuanPerHour(pointsPerSecond * nodes);
   const delta = rate(to) - rate(from);
   const sign = delta >= 0 ? '+' : '-';
-  return t('{0} → {1} ({2}{3})', formatYuanPerHour(rate(from)), formatYuanPerHour(rate(to)), sign, formatYuanPerHour(Math.abs(delta)));
+  return l10n.t('{0} → {1} ({2}{3})', formatYuanPerHour(rate(from)), formatYuanPerHour(rate(to)), sign, formatYuanPerHour(Math.abs(delta)));
 }
 
 export interface ImageTemplate {
@@ -76,28 +82,28 @@ export interface ImageTemplate {
 }
 
 /** Starting points for the image step; the user can still type any image. */
-export function imageTemplates(t: Localize): ImageTemplate[] {
+export function imageTemplates(l10n: L10n): ImageTemplate[] {
   return [
     {
       id: 'vllm',
-      label: t('vLLM OpenAI-compatible server'),
-      description: t('/v1/chat/completions on port 8000; change the model in the start command'),
+      label: l10n.t('vLLM OpenAI-compatible server'),
+      description: l10n.t('/v1/chat/completions on port 8000; change the model in the start command'),
       image: 'vllm/vllm-openai:latest',
       ports: '8000',
       startCommand: 'vllm serve Qwen/Qwen3-8B --host 0.0.0.0 --port 8000',
     },
     {
       id: 'jupyter',
-      label: t('JupyterLab (PyTorch, CUDA)'),
-      description: t('port 8888; the login token is printed in the node log'),
+      label: l10n.t('JupyterLab (PyTorch, CUDA)'),
+      description: l10n.t('port 8888; the login token is printed in the node log'),
       image: 'quay.io/jupyter/pytorch-notebook:cuda12-latest',
       ports: '8888',
       startCommand: '',
     },
     {
       id: 'comfyui',
-      label: t('ComfyUI'),
-      description: t('node-based image generation UI on port 8188'),
+      label: l10n.t('ComfyUI'),
+      description: l10n.t('node-based image generation UI on port 8188'),
       image: 'yanwk/comfyui-boot:cu124-slim',
       ports: '8188',
       startCommand: '',

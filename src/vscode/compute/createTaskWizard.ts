@@ -111,7 +111,7 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
     state.choice = picked.choice;
     return then(askImage);
   };
-  const templates = imageTemplates(vscode.l10n.t);
+  const templates = imageTemplates(vscode.l10n);
   const askImage: Step = async (input) => {
     type ImageItem = vscode.QuickPickItem & { template?: ImageTemplate; custom?: true };
     const custom: ImageItem = { label: vscode.l10n.t('$(edit) Other image…'), description: state.image, custom: true };
@@ -151,7 +151,7 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
       validate: (value) => errorOf(parsePoints(value)),
       note: (value) => {
         const parsed = parsePoints(value);
-        return 'points' in parsed && state.choice ? nodesNote(parsed.points, state.choice.region, vscode.l10n.t) : undefined;
+        return 'points' in parsed && state.choice ? nodesNote(parsed.points, state.choice.region, vscode.l10n) : undefined;
       },
     });
     return then(askEnv);
@@ -290,7 +290,7 @@ function reviewItems(state: WizardState, profile: Profile, canEncrypt: boolean, 
     {
       label: vscode.l10n.t('$(server-environment) Nodes'),
       description: String(nodes),
-      ...(choice && nodes > choice.region.inventory ? { detail: vscode.l10n.t('$(warning) {0}', nodesNote(nodes, choice.region, vscode.l10n.t)?.text ?? '') } : {}),
+      ...(choice && nodes > choice.region.inventory ? { detail: vscode.l10n.t('$(warning) {0}', nodesNote(nodes, choice.region, vscode.l10n)?.text ?? '') } : {}),
       target: steps.askPoints,
     },
     // Only the names: values can be secrets and the review is on screen.

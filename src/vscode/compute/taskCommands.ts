@@ -82,7 +82,7 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
         const parsed = parsePoints(text);
         if ('error' in parsed) return parsed.error;
         if (parsed.points === task.points) return `The task already has ${task.points} node(s).`;
-        return { message: scaleCostNote(task.points, parsed.points, price, vscode.l10n.t), severity: vscode.InputBoxValidationSeverity.Info };
+        return { message: scaleCostNote(task.points, parsed.points, price, vscode.l10n), severity: vscode.InputBoxValidationSeverity.Info };
       },
     });
     const parsed = value === undefined ? undefined : parsePoints(value);
@@ -91,7 +91,7 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
       const scale = vscode.l10n.t('Change Node Count');
       const choice = await vscode.window.showWarningMessage(
         vscode.l10n.t('Change "{0}" from {1} to {2} node(s) on PRODUCTION profile "{3}"?', task.task_name, task.points, parsed.points, profile.label),
-        { modal: true, detail: scaleCostNote(task.points, parsed.points, price, vscode.l10n.t) },
+        { modal: true, detail: scaleCostNote(task.points, parsed.points, price, vscode.l10n) },
         scale,
       );
       if (choice !== scale) return;

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { Region } from '../../../src/core/compute/api';
-import { imageTemplates, nodesNote, preselectRegion, scaleCostNote, type Localize } from '../../../src/vscode/compute/createDefaults';
+import { imageTemplates, nodesNote, preselectRegion, scaleCostNote, type L10n } from '../../../src/vscode/compute/createDefaults';
 import { validateImage, parsePorts } from '../../../src/vscode/compute/taskInput';
 
-const t: Localize = (message, ...args) => message.replace(/\{(\d+)\}/g, (_, index: string) => String(args[Number(index)]));
+const t = { t: (message: string, ...args: unknown[]) => message.replace(/\{(\d+)\}/g, (_, index: string) => String(args[Number(index)])) } as L10n;
 
 function region(tag: string, price: number | null, inventory: number, discount: number | null = price): Region {
   return {
