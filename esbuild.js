@@ -1,4 +1,5 @@
-// The bundles: the extension (Node, CommonJS, 'vscode' external) and the chat and spend webviews (browser IIFE).
+// Four bundles: the extension (Node, CommonJS, 'vscode' external), the MCP server (Node, CommonJS) and
+// the chat and spend webviews (browser IIFE).
 // Usage: node esbuild.js [--production] [--watch]
 const esbuild = require('esbuild');
 
@@ -40,6 +41,15 @@ const targets = [
     external: ['vscode'],
   },
   {
+    // The MCP server (stdio), run by any MCP client as `node dist/mcp.js`.
+    ...common,
+    entryPoints: ['src/mcp/server.ts'],
+    outfile: 'dist/mcp.js',
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+  },
+  {
     ...common,
     entryPoints: ['src/webview/chat/main.ts'],
     outfile: 'dist/webview/chat.js',
@@ -67,7 +77,12 @@ async function main() {
   await Promise.all(contexts.map((ctx) => ctx.dispose()));
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// The MCP contract test builds the same target into a temporary folder (`--quick` runs skip the build).
+module.exports = { targets };
+
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -56,7 +56,7 @@ export default tseslint.config(
   { files: [COMMAND_TABLE], rules: { 'no-restricted-syntax': ['error', ...oneIdModule, oneSettingsReader, ...bornLocalizable] } },
   { files: [CONFIG], rules: { 'no-restricted-syntax': ['error', oneRegistrar, ...oneIdModule, ...bornLocalizable] } },
   {
-    files: ['src/core/**/*.ts', 'src/shared/**/*.ts'],
+    files: ['src/core/**/*.ts', 'src/mcp/**/*.ts', 'src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [noEditor] }],
       'no-restricted-globals': ['error', 'document', 'window', 'navigator'],

@@ -227,7 +227,7 @@ async function e2ePhase(target, runDir, options) {
   const screenshotDir = path.join(resultsDir, 'screenshots', target.vscode);
   fs.rmSync(screenshotDir, { recursive: true, force: true });
   const results = await withTimeout(
-    runE2eChecks({ page, sandbox: sandbox.bootstrap, screenshotDir, log: (line) => console.log(line) }),
+    runE2eChecks({ page, sandbox: sandbox.bootstrap, screenshotDir, vscode: target.vscode, log: (line) => console.log(line) }),
     E2E_TIMEOUT_MS, 'the browser checks');
   if (options.updateScreenshots) {
     const media = path.join(repoRoot, 'media', 'screenshots');

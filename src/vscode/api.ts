@@ -3,6 +3,7 @@
 // `await vscode.extensions.getExtension('compute-toolkit.compute-toolkit')!.activate()`, then `await api.ready`.
 
 import type { ComputeClient, ComputeClientOptions } from '../core/compute/api';
+import type { AiApi } from './ai/index';
 import type { ChatApi } from './chat/index';
 import type { ComputeApi } from './compute/index';
 import type { ErrorReport } from './errors/describeError';
@@ -20,6 +21,8 @@ export interface ExtensionApi {
   readonly chat: ChatApi;
   /** Notifications, spend, budgets and auto-pause. */
   readonly money: MoneyApi;
+  /** VS Code's AI surfaces: language-model tools, the MCP server provider, the model provider. */
+  readonly ai: AiApi;
   /** Settles when start-up work is done: log redaction primed, the quiet sandbox connect attempted. */
   readonly ready: Promise<void>;
   readonly surface: SurfaceApi;

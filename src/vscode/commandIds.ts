@@ -30,6 +30,9 @@ export const Commands = {
   tasksStop: 'computeToolkit.tasks.stop',
   tasksCopyId: 'computeToolkit.tasks.copyId',
   tasksOpenServiceUrl: 'computeToolkit.tasks.openServiceUrl',
+  tasksFilter: 'computeToolkit.tasks.filter',
+  tasksClearFilter: 'computeToolkit.tasks.clearFilter',
+  tasksLoadMoreEnded: 'computeToolkit.tasks.loadMoreEnded',
   nodesShowLog: 'computeToolkit.nodes.showLog',
   storageRefresh: 'computeToolkit.storage.refresh',
   storageCheck: 'computeToolkit.storage.check',
@@ -66,9 +69,16 @@ export const Views = {
   spendStatusBar: 'computeToolkit.spend.statusBar',
 } as const;
 
+/** Providers of VS Code's AI surfaces (contributes.mcpServerDefinitionProviders). */
+export const Providers = {
+  mcpServers: 'computeToolkit.mcpServers',
+} as const;
+
 /** Context keys for `when` clauses in the manifest. */
 export const ContextKeys = {
   hasProfile: 'computeToolkit.hasProfile',
+  /** The Tasks view has a filter (shows Clear Tasks Filter). */
+  tasksFiltered: 'computeToolkit.tasks.filtered',
 } as const;
 
 /** Keys of globalState / workspaceState entries. Renaming one loses what users stored under it. */

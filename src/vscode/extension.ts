@@ -5,6 +5,7 @@
 import { ContextKeys } from './commandIds';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from './api';
+import { registerAi } from './ai/index';
 import { registerChat } from './chat/index';
 import { registerCommandTable } from './commands/commandTable';
 import { CORE_COMMANDS } from './commands/index';
@@ -38,6 +39,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const compute = registerCompute(services);
   const chat = registerChat(services);
   const money = registerMoney(services, compute, chat);
+  const ai = registerAi(services);
+  context.subscriptions.push(...ai.disposables);
 
   const ready = startUp(services).then(() => {
     void reminder.check(services.profiles.active); // not awaited: it waits for the user to dismiss it
@@ -48,6 +51,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     compute,
     chat,
     money,
+    ai: ai.api,
     ready,
     surface: {
       profiles: services.profiles,

@@ -10,6 +10,7 @@ import type { TaskCreateBody } from '../../src/core/compute/api';
 import { createComputeClient } from '../../src/core/compute/client';
 import { encryptBody, encryptBodyAsync } from '../../src/core/compute/encryption';
 import { stringToSign } from '../../src/core/compute/signing';
+import { WHOLE_CLOCK } from '../../src/core/compute/timestampSlots';
 
 const ROUNDS = 11;
 const WARMUP_ROUNDS = 1;
@@ -99,6 +100,8 @@ export async function runComputeBench(): Promise<void> {
     platformPublicKey: platform.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
   };
   const computeClient = createComputeClient({ baseUrl: 'https://openapi.suanli.cn', credentials: async () => credentials });
+  // The same without the cross-process timestamp partition, to show what the partition costs per request.
+  const wholeClockClient = createComputeClient({ baseUrl: 'https://openapi.suanli.cn', credentials: async () => credentials, timestampPartition: () => WHOLE_CLOCK });
 
   // ~1 KB string to sign, as in perf-baselines §1 (1,063 B).
   const signBody = createBody(1000);
@@ -121,6 +124,7 @@ export async function runComputeBench(): Promise<void> {
   const signCases: Record<string, Case> = {
     'raw crypto.sign, cached KeyObject': async () => timePerOpSync(SIGN_BATCH, () => crypto.sign('sha256', sampleBytes, client.privateKey)),
     'client build+sign (the call path)': () => timePerOp(SIGN_BATCH, () => computeClient.build('task.create', signBody)),
+    'client build+sign, no process partition': () => timePerOp(SIGN_BATCH, () => wholeClockClient.build('task.create', signBody)),
     'client prepare() (+ display, self-verify)': () => timePerOp(SIGN_BATCH, () => computeClient.prepare('task.create', signBody)),
     'naive: PEM string parsed per call': async () => timePerOpSync(PEM_BATCH, () => crypto.sign('sha256', sampleBytes, privateKeyPem)),
   };

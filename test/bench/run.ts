@@ -2,9 +2,12 @@
 // Benchmarks are not tests: they print numbers and goals, they never fail a build.
 import { runActivationBench } from './activation';
 import { runComputeBench } from './compute';
+import { runMcpBench } from './mcp';
 import { runRenderBench } from './render';
 import { runSpendChartBench } from './spendChart';
 import { runSseBench } from './sse';
+import { runTasksViewBench } from './tasksView';
+import { runTokensBench } from './tokens';
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
@@ -13,7 +16,10 @@ async function main(): Promise<void> {
     ['sse', runSseBench],
     ['render', runRenderBench],
     ['spend', runSpendChartBench],
+    ['tasks', runTasksViewBench],
     ['activation', () => runActivationBench()],
+    ['mcp', runMcpBench],
+    ['tokens', runTokensBench],
   ];
   for (const [name, run] of all) {
     if (only.length > 0 && !only.includes(name)) continue;

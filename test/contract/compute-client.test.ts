@@ -77,7 +77,7 @@ describe('compute client against the strict sandbox', () => {
       const { task_id } = await c.call('task.create', await createBodyFor(mode, name));
       assert.ok(Number.isInteger(task_id));
 
-      const listed: Paged<TaskSummary> = await c.call('task.list', { search_value: name, page: 1, page_size: 10 });
+      const listed: Paged<TaskSummary> = await c.call('task.list', { type: 'Deployment', status: 'Running,Pending', search_value: name, page: 1, page_size: 10 });
       assert.deepEqual(listed.results.map((task) => task.task_id), [task_id]);
 
       const detail: TaskDetail = await c.call('task.detail', { task_id });
@@ -100,7 +100,7 @@ describe('compute client against the strict sandbox', () => {
       assert.equal(await c.call('task.stop', { task_id }), null);
       assert.equal((await c.call('task.detail', { task_id })).status, 'End');
 
-      const storage: Paged<StorageItem> = await c.call('storage.list', { storage_type: 'Juicefs' });
+      const storage: Paged<StorageItem> = await c.call('storage.list', { storage_type: 'Juicefs', status: 'Activate' });
       assert.ok(storage.results.length > 0);
     });
   }
@@ -115,7 +115,7 @@ describe('compute client against the strict sandbox', () => {
     assert.match(sent.body, /^[A-Za-z0-9+/]+=*$/, 'the body on the wire is the Base64 ciphertext');
     assert.equal((await c.call('task.detail', { task_id })).task_name, '加密任务 🚀');
 
-    const [item] = (await c.call('storage.list', {})).results;
+    const [item] = (await c.call('storage.list', { storage_type: 'Juicefs', status: 'Activate,Unactivated' })).results;
     assert.ok(item);
     const check: StorageCheckBody = {
       storage_name: item.storage_name,
@@ -162,28 +162,28 @@ describe('compute client against the strict sandbox', () => {
   // ±0.5 s, and must not land on one of the burst's timestamps (the sandbox rightly rejects a reuse).
   it('a skewed local clock is rejected, diagnosed as clock skew, then corrected', async () => {
     const c = client('rsa', { now: () => Date.now() - 9 * 60_000 });
-    await assert.rejects(c.call('resource.search', {}), (e: unknown) => {
+    await assert.rejects(c.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }), (e: unknown) => {
       assert.ok(e instanceof ComputeApiError, String(e));
       assert.equal(e.kind, 'auth');
       assert.equal(e.likelyCause.kind, 'clock-skew');
       assert.ok(e.likelyCause.kind === 'clock-skew' && Math.abs(e.likelyCause.offsetMs - 9 * 60_000) < 3_000);
       return true;
     });
-    const devices = await c.call('resource.search', {});
+    const devices = await c.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' });
     assert.ok(devices.count > 0, 'the learned offset makes the next request pass');
   });
 
   it('a local clock far ahead: refused, diagnosed, and the next request uses the server time', async () => {
     const c = client('rsa', { now: () => Date.now() + 9 * 60_000 });
-    await assert.rejects(c.call('resource.search', {}), (e: unknown) => e instanceof ComputeApiError && e.likelyCause.kind === 'clock-skew');
-    const devices = await c.call('resource.search', {});
+    await assert.rejects(c.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }), (e: unknown) => e instanceof ComputeApiError && e.likelyCause.kind === 'clock-skew');
+    const devices = await c.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' });
     assert.ok(devices.count > 0, 'the corrected timestamp does not continue from the refused one');
   });
 
   it('100 concurrent signed requests are all accepted (no timestamp reused)', async () => {
     const c = client('rsa');
     const mark = sandbox.requests;
-    const results = await Promise.all(Array.from({ length: 100 }, () => c.call('task.list', { page: 1, page_size: 1 })));
+    const results = await Promise.all(Array.from({ length: 100 }, () => c.call('task.list', { type: 'Deployment', status: 'Running,Pending,Paused,End', page: 1, page_size: 1 })));
     assert.equal(results.length, 100);
     const recent = since(mark);
     assert.equal(recent.length, 100);
@@ -197,7 +197,7 @@ describe('compute client against the strict sandbox', () => {
     const skew = await c.measureClockSkew();
     assert.ok(Math.abs(skew.offsetMs - 8 * 60_000) < 3_000, String(skew.offsetMs));
     assert.equal(skew.outsideWindow, true);
-    assert.ok((await c.call('task.list', {})).count >= 0, 'timestamps follow the server clock after measuring');
+    assert.ok((await c.call('task.list', { type: 'Deployment', status: 'Running,Pending,Paused,End' })).count >= 0, 'timestamps follow the server clock after measuring');
     sandbox.setClockOffset(0);
     const near = await client('rsa').measureClockSkew();
     assert.ok(Math.abs(near.offsetMs) < 3_000 && !near.outsideWindow);
@@ -209,7 +209,7 @@ describe('compute client against the strict sandbox', () => {
       baseUrl: sandbox.computeBaseUrl,
       credentials: async () => ({ ...credentials.rsa, privateKey: other.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }),
     });
-    await assert.rejects(c.call('task.list', {}), (e: unknown) => {
+    await assert.rejects(c.call('task.list', { type: 'Deployment', status: 'Running,Pending,Paused,End' }), (e: unknown) => {
       assert.ok(e instanceof ComputeApiError);
       assert.equal(e.code, 'C002');
       assert.equal(e.likelyCause.kind, 'signature-key-not-registered');
@@ -219,11 +219,11 @@ describe('compute client against the strict sandbox', () => {
 
   it('a 10-digit timestamp and a wrong version are diagnosed from local evidence', async () => {
     await assert.rejects(
-      client('rsa', { now: () => Math.floor(Date.now() / 1000) }).call('task.list', {}),
+      client('rsa', { now: () => Math.floor(Date.now() / 1000) }).call('task.list', { type: 'Deployment', status: 'Running,Pending,Paused,End' }),
       (e: unknown) => e instanceof ComputeApiError && e.likelyCause.kind === 'timestamp-format',
     );
     await assert.rejects(
-      client('rsa', { version: '1.0' }).call('task.list', {}),
+      client('rsa', { version: '1.0' }).call('task.list', { type: 'Deployment', status: 'Running,Pending,Paused,End' }),
       (e: unknown) => e instanceof ComputeApiError && e.code === 'C005' && e.likelyCause.kind === 'version-type',
     );
   });
@@ -232,7 +232,7 @@ describe('compute client against the strict sandbox', () => {
     it('latency beyond the timeout → TimeoutError, not retried', async () => {
       sandbox.faults.inject({ target: 'compute', kind: 'latency', delayMs: 2_000, pathPrefix: '/api/deployment/task/search' });
       const mark = sandbox.requests;
-      await assert.rejects(client('rsa', { timeoutMs: 300 }).call('task.list', {}), (e: unknown) => e instanceof TimeoutError && e.phase === 'request');
+      await assert.rejects(client('rsa', { timeoutMs: 300 }).call('task.list', { type: 'Deployment', status: 'Running,Pending,Paused,End' }), (e: unknown) => e instanceof TimeoutError && e.phase === 'request');
       // The sandbox records the attempt when its connection closes; exactly one: timeouts are not retried.
       await waitFor(() => since(mark).length > 0, 'the timed-out request to be recorded');
       assert.deepEqual(since(mark).map((r) => r.outcome), ['client-closed']);
@@ -241,26 +241,26 @@ describe('compute client against the strict sandbox', () => {
     it('429 with Retry-After is retried and succeeds', async () => {
       sandbox.faults.inject({ target: 'compute', kind: 'status', status: 429, retryAfterSeconds: 1, pathPrefix: '/api/deployment/task/search' });
       const mark = sandbox.requests;
-      const result = await client('rsa').call('task.list', {});
+      const result = await client('rsa').call('task.list', { type: 'Deployment', status: 'Running,Pending,Paused,End' });
       assert.ok(result.count >= 0);
       assert.deepEqual(since(mark).filter((r) => r.path.startsWith('/api/deployment/task/search')).map((r) => r.outcome), ['429', '0000']);
     });
 
     it('429 that outlasts the retries → RateLimitError', async () => {
       sandbox.faults.inject({ target: 'compute', kind: 'status', status: 429, retryAfterSeconds: 0, count: 3, pathPrefix: '/api/deployment/task/search' });
-      await assert.rejects(client('rsa', { maxRetries: 2 }).call('task.list', {}), RateLimitError);
+      await assert.rejects(client('rsa', { maxRetries: 2 }).call('task.list', { type: 'Deployment', status: 'Running,Pending,Paused,End' }), RateLimitError);
     });
 
     it('503 is retried for reads', async () => {
       sandbox.faults.inject({ target: 'compute', kind: 'status', status: 503, count: 2, pathPrefix: '/api/storage/get_storage' });
       const mark = sandbox.requests;
-      assert.ok((await client('token').call('storage.list', {})).count >= 0);
+      assert.ok((await client('token').call('storage.list', { storage_type: 'Juicefs', status: 'Activate,Unactivated' })).count >= 0);
       assert.deepEqual(since(mark).filter((r) => r.path.startsWith('/api/storage/get_storage')).map((r) => r.outcome), ['503', '503', '0000']);
     });
 
     it('an HTML error page → HttpError with a readable excerpt', async () => {
       sandbox.faults.inject({ target: 'compute', kind: 'html', status: 502, count: 3, pathPrefix: '/api/deployment/resource/search' });
-      await assert.rejects(client('rsa', { maxRetries: 2 }).call('resource.search', {}), (e: unknown) => {
+      await assert.rejects(client('rsa', { maxRetries: 2 }).call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }), (e: unknown) => {
         assert.ok(e instanceof HttpError);
         assert.equal(e.status, 502);
         assert.match(e.excerpt, /^502 Bad Gateway 502 Bad Gateway nginx$/);
@@ -294,7 +294,7 @@ describe('compute client against the strict sandbox', () => {
       sandbox.faults.inject({ target: 'compute', kind: 'latency', delayMs: 5_000, pathPrefix: '/api/deployment/task/search' });
       const controller = new AbortController();
       const mark = sandbox.requests;
-      const pending = client('rsa').call('task.list', {}, { signal: controller.signal });
+      const pending = client('rsa').call('task.list', { type: 'Deployment', status: 'Running,Pending,Paused,End' }, { signal: controller.signal });
       await waitFor(() => sandbox.faults.pending().length === 0, 'the request to reach the sandbox');
       controller.abort();
       await assert.rejects(pending, AbortedError);
@@ -305,7 +305,7 @@ describe('compute client against the strict sandbox', () => {
     it('a business failure in an HTTP 200 envelope is not retried', async () => {
       sandbox.faults.inject({ target: 'compute', kind: 'envelope', code: 'Z001', message: 'system busy', pathPrefix: '/api/deployment/task/search' });
       const mark = sandbox.requests;
-      await assert.rejects(client('rsa').call('task.list', {}), (e: unknown) => e instanceof ComputeApiError && e.code === 'Z001' && e.serverMessage === 'system busy');
+      await assert.rejects(client('rsa').call('task.list', { type: 'Deployment', status: 'Running,Pending,Paused,End' }), (e: unknown) => e instanceof ComputeApiError && e.code === 'Z001' && e.serverMessage === 'system busy');
       assert.deepEqual(since(mark).map((r) => r.outcome), ['Z001']);
     });
   });

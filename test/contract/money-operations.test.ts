@@ -53,7 +53,7 @@ describe('money and node operations against the strict sandbox', () => {
   beforeEach(() => sandbox.faults.clear());
 
   const runningTask = async (client: ComputeClient): Promise<TaskSummary> => {
-    const list = await client.call('task.list', { status: 'Running' });
+    const list = await client.call('task.list', { type: 'Deployment', status: 'Running' });
     const task = list.results[0];
     assert.ok(task, 'the sandbox seeds a running task');
     return task;
@@ -179,7 +179,7 @@ describe('money and node operations against the strict sandbox', () => {
 
   it('task update overwrites the whole task from its detail; health_checks is required; an ended task is refused', async () => {
     const client = clients.rsa;
-    const created = await client.call('task.list', {});
+    const created = await client.call('task.list', { type: 'Deployment', status: 'Pending,Running,Paused,End' });
     const target = created.results.find((task) => task.status === 'Running');
     assert.ok(target);
     const detail: TaskDetail = await client.call('task.detail', { task_id: target.task_id });

@@ -81,7 +81,7 @@ describe('polling budget, counted at the sandbox', () => {
   });
 
   it('makes no request while every task is at rest', async () => {
-    const active = await client.call('task.list', { status: 'Pending,Running', page_size: 100 });
+    const active = await client.call('task.list', { type: 'Deployment', status: 'Pending,Running', page_size: 100 });
     for (const task of active.results) await client.call('task.stop', { task_id: task.task_id });
     const { lists, nodes } = await pollFor(240); // an hour of intervals
     assert.equal(lists, 1, 'one look, then quiet');

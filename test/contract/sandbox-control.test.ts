@@ -12,7 +12,7 @@ import { sendRsa, sendToken } from '../sandbox/handClient';
 import { startSandbox } from '../sandbox/server';
 import type { RecordedRequest, Sandbox, SandboxBootstrap } from '../sandbox/types';
 
-const SEARCH = '/api/deployment/resource/search';
+const SEARCH = '/api/deployment/resource/search?task_type=Deployment&device_type=GpuDevice';
 
 describe('sandbox control endpoints', () => {
   let sandbox: Sandbox;
@@ -71,11 +71,11 @@ describe('sandbox control endpoints', () => {
   });
 
   it('records requests newest first with their outcome, over HTTP too', async () => {
-    await sendToken(sandbox.url, 'wrong-token', { path: `${SEARCH}?device_type=GpuDevice` });
+    await sendToken(sandbox.url, 'wrong-token', { path: `${SEARCH}&page=1` });
     const latest = sandbox.requests[0];
     assert.equal(latest?.outcome, 'C001');
     assert.equal(latest.method, 'GET');
-    assert.equal(latest.path, `${SEARCH}?device_type=GpuDevice`);
+    assert.equal(latest.path, `${SEARCH}&page=1`);
     assert.equal(latest.headers.token, 'wrong-token');
     const overHttp = (await (await control('GET', '/__sandbox/requests')).json()) as RecordedRequest[];
     assert.deepEqual(overHttp[0], latest);
@@ -93,6 +93,48 @@ describe('sandbox control endpoints', () => {
     assert.equal((await control('GET', '/elsewhere')).status, 404);
   });
 
+  it('POST /__sandbox/tasks/seed adds a heavy account in mixed statuses; bad counts get 400 naming the field', async () => {
+    const token = sandbox.credentials.tokenMode.token;
+    const list = async (status: string, page = 1) => {
+      const response = await sendToken(sandbox.url, token, { path: `/api/deployment/task/search?type=Deployment&status=${status}&page=${page}&page_size=100` });
+      assert.equal(response.code, '0000', String(response.message));
+      return response.data as { count: number; results: { task_id: number; status: string; runing_points: number }[] };
+    };
+    const endedBefore = (await list('End')).count;
+    const response = await control('POST', '/__sandbox/tasks/seed', { running: 4, pending: 3, paused: 2, ended: 250 });
+    assert.equal(response.status, 201);
+    const seeded = (await response.json()) as { created: number; total: number; ids: Record<'running' | 'pending' | 'paused' | 'ended', number[]> };
+    assert.equal(seeded.created, 259);
+    assert.deepEqual([seeded.ids.running.length, seeded.ids.pending.length, seeded.ids.paused.length, seeded.ids.ended.length], [4, 3, 2, 250]);
+
+    const ended = await list('End');
+    assert.equal(ended.count, endedBefore + 250);
+    assert.equal((await list('End', 3)).results.length, ended.count - 200, 'the third page holds the rest');
+    const byId = new Map((await list('Running,Pending,Paused')).results.map((task) => [task.task_id, task]));
+    for (const id of seeded.ids.running) assert.equal(byId.get(id)?.status, 'Running');
+    for (const id of seeded.ids.pending) assert.equal(byId.get(id)?.status, 'Pending');
+    for (const id of seeded.ids.paused) assert.equal(byId.get(id)?.status, 'Paused');
+    // Running tasks have nodes (each a node list entry).
+    const nodes = await sendToken(sandbox.url, token, { path: `/api/deployment/task/points?task_id=${seeded.ids.running[0]}` });
+    assert.ok((nodes.data as { count: number }).count >= 1);
+    // Active tasks are spread through the history, not stacked on one end of it.
+    const allIds = [...seeded.ids.running, ...seeded.ids.pending, ...seeded.ids.paused, ...seeded.ids.ended].sort((a, b) => a - b);
+    const positions = seeded.ids.running.map((id) => allIds.indexOf(id));
+    assert.ok(Math.max(...positions) - Math.min(...positions) > 9, 'running tasks are interleaved with ended ones');
+
+    for (const [body, field] of [
+      [{ ended: -1 }, 'seed.ended'],
+      [{ running: 1.5 }, 'seed.running'],
+      [{ finished: 3 }, 'seed.finished'],
+      [{}, 'at least one'],
+      [{ ended: 20_001 }, 'at most'],
+    ] as const) {
+      const bad = await control('POST', '/__sandbox/tasks/seed', body);
+      assert.equal(bad.status, 400, JSON.stringify(body));
+      assert.match(((await bad.json()) as { error: string }).error, new RegExp(field));
+    }
+  });
+
   it('mounts interface B under /v1', async () => {
     const response = await control('GET', '/v1/models');
     assert.ok(response.headers.get('content-type')?.includes('application/json'));
@@ -106,7 +148,7 @@ describe('sandbox CLI', () => {
   it('starts, writes the bootstrap file, and stops cleanly on SIGTERM', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
     const file = join(dir, 'bootstrap.json');
-    const child = spawn(process.execPath, [join(__dirname, '..', 'sandbox', 'main.js'), '--pending-ms', '0', '--write-bootstrap', file], {
+    const child = spawn(process.execPath, [join(__dirname, '..', 'sandbox', 'main.js'), '--pending-ms', '0', '--heavy-account', '--write-bootstrap', file], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     try {
@@ -121,6 +163,8 @@ describe('sandbox CLI', () => {
       const bootstrap = JSON.parse(readFileSync(file, 'utf8')) as SandboxBootstrap;
       assert.equal(bootstrap.computeBaseUrl, url);
       const response = await sendToken(url, bootstrap.credentials.tokenMode.token, { path: SEARCH });
+      const ended = await sendToken(url, bootstrap.credentials.tokenMode.token, { path: '/api/deployment/task/search?type=Deployment&status=End&page_size=1' });
+      assert.equal((ended.data as { count: number }).count, 1952, '--heavy-account seeded the ended history');
       assert.equal(response.code, '0000');
       const exited = once(child, 'exit');
       child.kill('SIGTERM');

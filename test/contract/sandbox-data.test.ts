@@ -40,7 +40,7 @@ describe('sandbox data (interface A)', () => {
 
   before(async () => {
     sandbox = await startSandbox({ pendingMs: 0 });
-    devices = ok<Paged<Device>>(await get('/api/deployment/resource/search')).results;
+    devices = ok<Paged<Device>>(await get('/api/deployment/resource/search?task_type=Deployment&device_type=GpuDevice,CpuDevice')).results;
   });
   after(() => sandbox.close());
 
@@ -62,7 +62,7 @@ describe('sandbox data (interface A)', () => {
     const again = await startSandbox({});
     const other = await startSandbox({ seed: 7 });
     try {
-      const search = (target: Sandbox) => sendToken(target.url, target.credentials.tokenMode.token, { path: '/api/deployment/resource/search' });
+      const search = (target: Sandbox) => sendToken(target.url, target.credentials.tokenMode.token, { path: '/api/deployment/resource/search?task_type=Deployment&device_type=GpuDevice,CpuDevice' });
       assert.deepEqual((await search(again)).data, { count: devices.length, results: devices });
       assert.notDeepEqual((await search(other)).data, { count: devices.length, results: devices });
     } finally {
@@ -72,12 +72,12 @@ describe('sandbox data (interface A)', () => {
 
   it('resource search filters device_type (comma-separated) and validates values', async () => {
     const gpu = ok<Paged<Device>>(await get('/api/deployment/resource/search?task_type=Deployment&device_type=GpuDevice'));
-    const cpu = ok<Paged<Device>>(await get('/api/deployment/resource/search?device_type=CpuDevice'));
-    const both = ok<Paged<Device>>(await get('/api/deployment/resource/search?device_type=GpuDevice,CpuDevice'));
+    const cpu = ok<Paged<Device>>(await get('/api/deployment/resource/search?task_type=Deployment&device_type=CpuDevice'));
+    const both = ok<Paged<Device>>(await get('/api/deployment/resource/search?task_type=Deployment&device_type=GpuDevice,CpuDevice'));
     assert.ok(gpu.results.every((device) => device.gpu_count > 0));
     assert.ok(cpu.count >= 1 && cpu.results.every((device) => device.gpu_count === 0));
     assert.equal(both.count, gpu.count + cpu.count);
-    const bad = await get('/api/deployment/resource/search?device_type=TpuDevice');
+    const bad = await get('/api/deployment/resource/search?task_type=Deployment&device_type=TpuDevice');
     assert.equal(bad.code, 'C999');
     assert.match(String(bad.message), /^device_type:/);
   });
@@ -128,18 +128,18 @@ describe('sandbox data (interface A)', () => {
     assert.equal(typeof detail.services[0]?.service_id, 'number');
     assert.match(detail.create_time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+08:00$/);
 
-    const byName = ok<Paged<TaskSummary>>(await get(`/api/deployment/task/search?search_value=${encodeURIComponent('findme')}`));
+    const byName = ok<Paged<TaskSummary>>(await get(`/api/deployment/task/search?type=Deployment&status=Running,Pending,Paused,End&search_value=${encodeURIComponent('findme')}`));
     assert.deepEqual(byName.results.map((task) => task.task_id), [taskId]);
     const running = ok<Paged<TaskSummary>>(await get('/api/deployment/task/search?type=Deployment&status=Running,Pending'));
     assert.ok(running.results.every((task) => task.status === 'Running' || task.status === 'Pending'));
     assert.ok(running.results.some((task) => task.task_id === taskId));
-    const paused = ok<Paged<TaskSummary>>(await get('/api/deployment/task/search?status=Paused'));
+    const paused = ok<Paged<TaskSummary>>(await get('/api/deployment/task/search?type=Deployment&status=Paused'));
     assert.ok(paused.count >= 1, 'a paused task is seeded');
-    const page = ok<Paged<TaskSummary>>(await get('/api/deployment/task/search?page=2&page_size=1'));
+    const page = ok<Paged<TaskSummary>>(await get('/api/deployment/task/search?type=Deployment&status=Running,Pending,Paused,End&page=2&page_size=1'));
     assert.equal(page.results.length, 1);
     assert.ok(page.count >= 3);
-    assert.equal((await get('/api/deployment/task/search?status=Broken')).code, 'C999');
-    assert.equal((await get('/api/deployment/task/search?page=0')).code, 'C999');
+    assert.equal((await get('/api/deployment/task/search?type=Deployment&status=Broken')).code, 'C999');
+    assert.equal((await get('/api/deployment/task/search?type=Deployment&status=End&page=0')).code, 'C999');
   });
 
   it('change_points changes the node count; nodes have ids and statuses', async () => {
@@ -181,7 +181,7 @@ describe('sandbox data (interface A)', () => {
   });
 
   it('the seeded Running task has nodes with logs already', async () => {
-    const tasks = ok<Paged<TaskSummary>>(await get('/api/deployment/task/search?status=Running&search_value=qwen3')).results;
+    const tasks = ok<Paged<TaskSummary>>(await get('/api/deployment/task/search?type=Deployment&status=Running&search_value=qwen3')).results;
     const seeded = tasks[0];
     assert.ok(seeded);
     const node = ok<Paged<TaskNode>>(await get(`/api/deployment/task/points?task_id=${seeded.task_id}`)).results[0];
@@ -193,14 +193,14 @@ describe('sandbox data (interface A)', () => {
   });
 
   it('storage list filters storage_type and status', async () => {
-    const juicefs = ok<Paged<StorageItem>>(await get('/api/storage/get_storage'));
+    const juicefs = ok<Paged<StorageItem>>(await get('/api/storage/get_storage?storage_type=Juicefs&status=Activate,Unactivated,Delete'));
     assert.ok(juicefs.count >= 2 && juicefs.results.every((item) => item.storage_type === 'Juicefs'));
     const active = ok<Paged<StorageItem>>(await get('/api/storage/get_storage?storage_type=Juicefs&status=Activate&page=1&page_size=10'));
     assert.ok(active.results.every((item) => item.status === 'Activate'));
     assert.ok(active.count < juicefs.count);
-    const shared = ok<Paged<StorageItem>>(await get('/api/storage/get_storage?storage_type=ShareStorage'));
+    const shared = ok<Paged<StorageItem>>(await get('/api/storage/get_storage?storage_type=ShareStorage&status=Activate,Unactivated,Delete'));
     assert.equal(shared.count, 1);
-    assert.equal((await get('/api/storage/get_storage?storage_type=S3')).code, 'C999');
+    assert.equal((await get('/api/storage/get_storage?storage_type=S3&status=Activate')).code, 'C999');
   });
 
   it('a missing or unknown task_id is a C999 naming task_id', async () => {

@@ -2,6 +2,7 @@
 // Each check is one test in test-results/vscode-<ver>-e2e.json and leaves a screenshot.
 import type { Locator, Page } from 'playwright-core';
 import type { SandboxBootstrap } from '../sandbox/types';
+import { languageModelsListPlatformModels } from './aiChecks';
 import { SAMPLE_PYTHON_FILE, SAMPLE_PYTHON_FIRST_LINE, SAMPLE_PYTHON_LAST_LINE } from './sampleWorkspace';
 import {
   activeEditorText, openFile, openViewContainer, pickQuickPickRow, runCommand, visibleQuickPick, visibleWebview, waitForRow, widenSideBar,
@@ -16,6 +17,8 @@ export interface CheckContext {
 
 export interface E2eCheck {
   title: string;
+  /** The oldest VS Code that has the UI this check drives (older runs count it as skipped). */
+  minVersion?: string;
   run(context: CheckContext): Promise<void>;
 }
 
@@ -193,4 +196,5 @@ export const checks: readonly E2eCheck[] = [
   chatStreamsIntoWebview,
   selectionLandsInChatInput,
   spendViewShowsFigures,
+  languageModelsListPlatformModels,
 ];

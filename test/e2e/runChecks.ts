@@ -19,10 +19,20 @@ export interface E2eOptions {
   page: Page;
   sandbox: SandboxBootstrap;
   screenshotDir: string;
+  /** The VS Code version under test ("1.139"), for checks of UI that older engines do not have. */
+  vscode?: string;
   log(line: string): void;
 }
 
-export async function runE2eChecks({ page, sandbox, screenshotDir, log }: E2eOptions): Promise<E2eResults> {
+/** "1.139" ≥ "1.120"? Versions without a number count as new (run every check). */
+function atLeast(version: string | undefined, minimum: string): boolean {
+  if (version === undefined) return true;
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  const [minMajor = 0, minMinor = 0] = minimum.split('.').map(Number);
+  return major > minMajor || (major === minMajor && minor >= minMinor);
+}
+
+export async function runE2eChecks({ page, sandbox, screenshotDir, vscode, log }: E2eOptions): Promise<E2eResults> {
   fs.mkdirSync(screenshotDir, { recursive: true });
   // Fail a missing element in seconds, not playwright's 30 s default: four checks must fit the phase budget.
   page.setDefaultTimeout(10_000);
@@ -36,6 +46,12 @@ export async function runE2eChecks({ page, sandbox, screenshotDir, log }: E2eOpt
       await page.screenshot({ path: file });
       taken[name] = file;
     };
+    if (check.minVersion !== undefined && !atLeast(vscode, check.minVersion)) {
+      // Counted and printed as skipped, never silently dropped.
+      results.skipped += 1;
+      log(`  - ${check.title} (skipped: needs VS Code ${check.minVersion}+, this is ${vscode ?? 'unknown'})`);
+      continue;
+    }
     const started = Date.now();
     try {
       await check.run({ page, sandbox, screenshot });

@@ -1,5 +1,6 @@
 // How in-host suites reach the sandbox that the runner started beside VS Code.
 // The runner passes its URL in COMPUTE_TOOLKIT_SANDBOX_URL (inherited by the extension host).
+import type { TaskSeedCounts, TaskSeedResult } from '../sandbox/compute/bulkTasks';
 import type { Fault, SandboxBootstrap } from '../sandbox/types';
 
 export interface SandboxInfo {
@@ -31,4 +32,15 @@ export async function injectFault(fault: Fault): Promise<void> {
 
 export async function clearFaults(): Promise<void> {
   await fetch(`${sandboxUrl()}/__sandbox/faults`, { method: 'DELETE' });
+}
+
+/** Adds a heavy account's tasks (POST /__sandbox/tasks/seed); returns the new ids by status. */
+export async function seedTasks(counts: TaskSeedCounts): Promise<TaskSeedResult> {
+  const response = await fetch(`${sandboxUrl()}/__sandbox/tasks/seed`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(counts),
+  });
+  if (response.status !== 201) throw new Error(`sandbox task seeding answered HTTP ${response.status}: ${await response.text()}`);
+  return (await response.json()) as TaskSeedResult;
 }

@@ -7,9 +7,12 @@
 //   POST   /__sandbox/clock      ← {offsetMs: number} → {offsetMs}
 //   GET    /__sandbox/requests   → RecordedRequest[] (newest first)
 //   POST   /__sandbox/nodes/crash ← {point_id, reason?, fail?} → {crashed: point_id} (restart count up)
+//   POST   /__sandbox/tasks/seed ← {running?, pending?, paused?, ended?: count} → 201 TaskSeedResult
+//                                 (a heavy account: compute/bulkTasks.ts; 400 naming the bad field)
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxClock } from './clock';
+import type { TaskSeedResult } from './compute/bulkTasks';
 import { parseFault } from './faults';
 import { sendJson } from './http';
 import type { FaultQueue, RecordedRequest, SandboxBootstrap } from './types';
@@ -20,6 +23,8 @@ export interface ControlContext {
   clock: SandboxClock;
   requests: () => readonly RecordedRequest[];
   crashNode: (pointId: number, reason: string, fail: boolean) => void;
+  /** Adds tasks; throws TypeError/RangeError for bad counts. */
+  seedTasks: (counts: unknown) => TaskSeedResult;
 }
 
 type ControlAction = (body: Buffer, res: ServerResponse) => void;
@@ -54,6 +59,7 @@ export function createControlHandler(context: ControlContext): (req: IncomingMes
         sendJson(res, 200, { crashed: pointId });
       },
     },
+    '/__sandbox/tasks/seed': { POST: (body, res) => sendJson(res, 201, context.seedTasks(parseJsonBody(body))) },
     '/__sandbox/clock': {
       POST: (body, res) => {
         const request = parseJsonBody(body);

@@ -13,6 +13,7 @@ const USAGE = `usage: node out/test/sandbox/main.js [options]
   --seed N               seed of the generated devices, prices and tasks
   --envelope-field F     "message" (the platform, default) or "msg" (the spec)
   --write-bootstrap FILE write the bootstrap JSON (URLs and generated test keys) to FILE
+  --heavy-account        start with 2,000 more tasks (48 active, 1,952 ended), as after months of use
   --help                 show this text`;
 
 function integerOption(name: string, value: string | undefined): number | undefined {
@@ -21,7 +22,7 @@ function integerOption(name: string, value: string | undefined): number | undefi
   return Number(value);
 }
 
-function parseOptions(argv: string[]): { options: SandboxOptions; bootstrapFile?: string } | undefined {
+function parseOptions(argv: string[]): { options: SandboxOptions; bootstrapFile?: string; heavy: boolean } | undefined {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -30,6 +31,7 @@ function parseOptions(argv: string[]): { options: SandboxOptions; bootstrapFile?
       seed: { type: 'string' },
       'envelope-field': { type: 'string' },
       'write-bootstrap': { type: 'string' },
+      'heavy-account': { type: 'boolean' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -48,8 +50,12 @@ function parseOptions(argv: string[]): { options: SandboxOptions; bootstrapFile?
   if (seed !== undefined) options.seed = seed;
   if (envelopeField !== undefined) options.envelopeField = envelopeField;
   const bootstrapFile = values['write-bootstrap'];
-  return bootstrapFile === undefined ? { options } : { options, bootstrapFile };
+  const heavy = values['heavy-account'] === true;
+  return bootstrapFile === undefined ? { options, heavy } : { options, bootstrapFile, heavy };
 }
+
+/** What --heavy-account adds (POST /__sandbox/tasks/seed does the same at run time). */
+const HEAVY_ACCOUNT = { running: 30, pending: 10, paused: 8, ended: 1952 };
 
 async function main(): Promise<void> {
   let parsed: ReturnType<typeof parseOptions>;
@@ -66,6 +72,7 @@ async function main(): Promise<void> {
   }
 
   const sandbox = await startSandbox(parsed.options);
+  if (parsed.heavy) sandbox.seedTasks(HEAVY_ACCOUNT);
   if (parsed.bootstrapFile) {
     const response = await fetch(`${sandbox.url}/__sandbox/bootstrap`);
     // Owner-only: the file holds the sandbox's generated (throwaway) keys.

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { createClock } from './clock';
 import type { KeyRecord } from './compute/auth';
+import { parseSeedCounts, seedBulkTasks } from './compute/bulkTasks';
 import { buildCatalog } from './compute/catalog';
 import { sendEnvelope, type EnvelopeField } from './compute/envelope';
 import { createComputeHandler } from './compute/handler';
@@ -149,11 +150,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const url = `http://${LOOPBACK}:${port}`;
   const bootstrap: SandboxBootstrap = { computeBaseUrl: url, modelApiBaseUrl: `${url}/v1`, consoleUrl: `${url}/console`, credentials };
   listening.bootstrap = bootstrap;
+  // Each seed call shuffles with its own seed, so repeated calls do not repeat one pattern.
+  let seedCalls = 0;
+  const seedHeavyAccount = (counts: unknown) => seedBulkTasks(catalog, tasks, parseSeedCounts(counts), (options.seed ?? DEFAULT_SEED) + ++seedCalls);
   listening.control = createControlHandler({
     bootstrap,
     faults,
     clock,
     requests: () => requestLog.snapshot(),
+    seedTasks: seedHeavyAccount,
     crashNode: (pointId, reason, fail) => tasks.crashNode(pointId, reason, fail),
   });
 
@@ -169,6 +174,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     setClockOffset: (ms) => clock.setOffset(ms),
     crashNode: (pointId, options = {}) => tasks.crashNode(pointId, options.reason ?? 'OOMKilled', options.fail ?? false),
+    seedTasks: seedHeavyAccount,
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -2,6 +2,7 @@
 // test/sandbox/main.ts for people (`npm run sandbox`, `npm start`) and the real-VS-Code runs.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TaskSeedCounts, TaskSeedResult } from './compute/bulkTasks';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port on 127.0.0.1. */
@@ -92,6 +93,8 @@ export interface Sandbox {
   setClockOffset(ms: number): void;
   /** Simulates a container crash on a live node: its restart count goes up (and it reads Failed with `fail`). */
   crashNode(pointId: number, options?: { reason?: string; fail?: boolean }): void;
+  /** Adds a heavy account's tasks in mixed statuses (also POST /__sandbox/tasks/seed). */
+  seedTasks(counts: TaskSeedCounts): TaskSeedResult;
   close(): Promise<void>;
 }
 

@@ -31,6 +31,11 @@ export interface ComputeClientOptions {
   logger?: import('../log').Logger;
   /** Clock used for timestamps; tests inject a skewed one. Default Date.now. */
   now?: () => number;
+  /**
+   * Which residue of the ms clock this client's timestamps use, so processes of one user never issue
+   * the same one. Default: this process's claimed slot (timestampSlots.ts); tests pass their own.
+   */
+  timestampPartition?: () => import('./timestampSlots').TimestampPartition;
 }
 
 /** Every operation the catalog knows, by a stable id used by commands and tests. */
@@ -234,9 +239,10 @@ export interface StorageCheckBody {
 
 /** Parameters (query for GET, JSON body for POST) and `data` results per operation. */
 export interface OperationTypes {
-  'resource.search': { params: { task_type?: string; device_type?: string }; result: Paged<Device> };
+  // Required query parameters are the ones the platform's docs mark `required: true`; comma-separated lists.
+  'resource.search': { params: { task_type: string; device_type: string }; result: Paged<Device> };
   'task.list': {
-    params: { type?: string; status?: string; search_value?: string; page?: number; page_size?: number };
+    params: { type: string; status: string; search_value?: string; page?: number; page_size?: number };
     result: Paged<TaskSummary>;
   };
   'task.create': { params: TaskCreateBody; result: { task_id: number } };
@@ -251,7 +257,7 @@ export interface OperationTypes {
   };
   'node.log': { params: { task_id: number; point_id: number; service_id: number }; result: { logs: string } };
   'storage.list': {
-    params: { storage_type?: string; status?: string; page?: number; page_size?: number };
+    params: { storage_type: string; status: string; page?: number; page_size?: number };
     result: Paged<StorageItem>;
   };
   'storage.encryptCheck': { params: StorageCheckBody; result: unknown };
@@ -283,7 +289,14 @@ export interface OperationSpec {
   /** Safe to retry on 429/5xx/network (reads; never creates). */
   idempotent: boolean;
   /** Parameter names and types, for wizards and the Sign Request command. */
-  fields: { name: string; type: 'string' | 'integer' | 'number'; required: boolean; secret?: boolean }[];
+  fields: {
+    name: string;
+    type: 'string' | 'integer' | 'number';
+    required: boolean;
+    secret?: boolean;
+    /** A value the platform's docs give for a required parameter; the Sign Request wizard pre-fills it. */
+    example?: string;
+  }[];
 }
 
 /** A request described by hand (the generic "send any signed request" path). */

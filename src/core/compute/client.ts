@@ -28,6 +28,7 @@ import { LastParsedKeys } from './keys';
 import { DETAIL_FALLBACK, OPERATIONS, operationSpec, planOperation, planRaw, type RequestPlan } from './operations';
 import { buildRequest, type BuildContext, type BuiltRequest } from './request';
 import { verify } from './signing';
+import { processTimestampPartition } from './timestampSlots';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** Envelopes are small; node logs are the largest payload (a few MB at most). */
@@ -94,7 +95,9 @@ export class ComputeClientImpl implements ComputeClient {
       ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
     };
     this.logger = options.logger ?? silentLogger;
-    this.clock = new RequestClock(options.now ?? Date.now, processTimestampHistory);
+    const partition =
+      options.timestampPartition ?? (() => processTimestampPartition((reason) => this.logger.warn(`compute: timestamps may repeat across processes: ${reason}`)));
+    this.clock = new RequestClock(options.now ?? Date.now, processTimestampHistory, partition);
     this.context = {
       baseUrl: this.baseUrl,
       version: this.version,
@@ -147,7 +150,7 @@ export class ComputeClientImpl implements ComputeClient {
   }
 
   async measureClockSkew(signal?: AbortSignal): Promise<ClockSkew> {
-    const plan = planOperation('resource.search', {}, undefined);
+    const plan = planOperation('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }, undefined);
     let request: { url: string; headers: Record<string, string> };
     try {
       request = await this.buildAttempt(plan, signal);

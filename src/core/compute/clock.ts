@@ -1,8 +1,10 @@
 // Timestamps for signed requests: 13-digit milliseconds, never repeated for a token (the platform
-// rejects a reused timestamp), corrected by the offset the server's Date header reveals.
+// rejects a reused timestamp) within this process nor across this user's processes (each issues only
+// its own residue: timestampSlots.ts), corrected by the offset the server's Date header reveals.
 
 import * as crypto from 'node:crypto';
 import type { ClockSkew } from './api';
+import { WHOLE_CLOCK, type TimestampPartition } from './timestampSlots';
 
 /** The platform accepts a timestamp within 5 minutes of its own clock (platform-facts §2). */
 export const CLOCK_WINDOW_MS = 5 * 60 * 1000;
@@ -72,6 +74,8 @@ export class RequestClock {
   constructor(
     private readonly now: () => number = Date.now,
     private readonly history: TimestampHistory = new TimestampHistory(),
+    /** Which residue of the millisecond clock this process may issue (read on each call; cheap). */
+    private readonly partition: () => TimestampPartition = () => WHOLE_CLOCK,
   ) {}
 
   /** Local time as the client sees it (the injected clock, uncorrected). */
@@ -85,14 +89,16 @@ export class RequestClock {
    * previous timestamp, so timestamps increase strictly. The one exception: when continuing upwards
    * would put the timestamp outside the platform's window (the server showed our clock was far ahead,
    * so earlier timestamps were all refused as too new), it restarts from the corrected time, still
-   * skipping every value already used.
+   * skipping every value already used. Every value is in this process's residue class, so steps
+   * are `slots` ms apart (1 without a partition).
    */
   next(token: string): string {
+    const { slot, slots } = this.partition();
     const history = this.history.forKey(this.keyFor(token));
     const candidate = Math.round(this.now() + this.correctionMs);
-    let value = candidate;
-    if (candidate <= history.last && history.last + 1 - candidate < CLOCK_WINDOW_MS) value = history.last + 1;
-    while (history.issued.has(value)) value++;
+    let value = alignUp(candidate, slot, slots);
+    if (value <= history.last && history.last + slots - candidate < CLOCK_WINDOW_MS) value = alignUp(history.last + 1, slot, slots);
+    while (history.issued.has(value)) value += slots;
     history.issued.add(value);
     if (value > history.last) history.last = value;
     if (history.issued.size >= history.sweepAt) sweep(history, candidate);
@@ -128,6 +134,13 @@ export class RequestClock {
     this.lastTokenKey = undefined;
     this.lastSkew = undefined;
   }
+}
+
+/** The smallest value ≥ `value` with value % slots === slot. */
+function alignUp(value: number, slot: number, slots: number): number {
+  if (slots <= 1) return value;
+  const residue = ((value % slots) + slots) % slots;
+  return value + ((slot - residue + slots) % slots);
 }
 
 /** The platform wants Unix milliseconds: exactly 13 digits (a 10-digit value is seconds). */

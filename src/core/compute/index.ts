@@ -24,3 +24,21 @@ export { OPERATIONS, OPERATION_CATALOG, effectOf, encodeQuery, encodeQueryCompon
 export { tryParseEnvelope, type Envelope } from './envelope';
 export { hexDump } from './display';
 export type { BuiltRequest } from './request';
+export {
+  ACTIVE_TASK_STATUSES,
+  DEFAULT_LIST_CAP,
+  LIST_PAGE_SIZE,
+  STORAGE_LIST_STATUSES,
+  TASK_FILTER_STATUSES,
+  TASK_LIST_TYPE,
+  listAll,
+  listNodes,
+  listStorage,
+  listTasks,
+  taskPage,
+  type Listed,
+  type TaskQuery,
+} from './listing';
+export { TaskPager, type TaskPageFetcher } from './taskPager';
+export { filterWords, matchesTaskFilter, taskSearchText } from './taskFilter';
+export { TIMESTAMP_SLOTS, WHOLE_CLOCK, claimTimestampSlot, type TimestampPartition } from './timestampSlots';

@@ -14,6 +14,8 @@ export type OperationEntry = Omit<OperationSpec, 'id'>;
 const str = (name: string, required = false, secret = false): Field =>
   secret ? { name, type: 'string', required, secret } : { name, type: 'string', required };
 const int = (name: string, required = false): Field => ({ name, type: 'integer', required });
+/** A required query parameter (comma-separated list) with the value the platform's docs show. */
+const query = (name: string, example: string): Field => ({ name, type: 'string', required: true, example });
 
 const paging = [int('page'), int('page_size')];
 
@@ -31,7 +33,7 @@ export const OPERATION_CATALOG: { readonly [Id in OperationId]: OperationEntry }
     path: '/api/deployment/resource/search',
     encryption: 'never',
     idempotent: true,
-    fields: [str('task_type'), str('device_type')],
+    fields: [query('task_type', 'Deployment'), query('device_type', 'GpuDevice')],
   },
   'task.list': {
     title: 'List tasks',
@@ -40,7 +42,7 @@ export const OPERATION_CATALOG: { readonly [Id in OperationId]: OperationEntry }
     path: '/api/deployment/task/search',
     encryption: 'never',
     idempotent: true,
-    fields: [str('type'), str('status'), str('search_value'), ...paging],
+    fields: [query('type', 'Deployment'), query('status', 'Running,Pending,Paused'), str('search_value'), ...paging],
   },
   'task.create': {
     title: 'Create task',
@@ -121,7 +123,7 @@ export const OPERATION_CATALOG: { readonly [Id in OperationId]: OperationEntry }
     path: '/api/storage/get_storage',
     encryption: 'never',
     idempotent: true,
-    fields: [str('storage_type'), str('status'), ...paging],
+    fields: [query('storage_type', 'Juicefs'), query('status', 'Activate,Unactivated'), ...paging],
   },
   'storage.encryptCheck': {
     title: 'Check storage credentials',

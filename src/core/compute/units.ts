@@ -73,3 +73,7 @@ export function effectivePointsPerSecond(offer: { price: number | null; discount
 export function spentPoints(record: { billing_coin: number; discount_coin: number }): number {
   return Math.max(0, record.billing_coin);
 }
+
+/** Names the agent tools use (src/core/tools): the same conversions as above. */
+export const yuanPerHour = pointsPerSecondToYuanPerHour;
+export const yuanFromPoints = pointsToYuan;

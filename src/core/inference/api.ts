@@ -2,11 +2,31 @@
 
 import type { Logger } from '../log';
 
-export type ChatRole = 'system' | 'user' | 'assistant';
+export type ChatRole = 'system' | 'user' | 'assistant' | 'tool';
 
 export interface ChatMessage {
   role: ChatRole;
   content: string;
+  /** Assistant: the tools it called (sent back with the results in the next request). */
+  tool_calls?: ToolCall[];
+  /** Tool: which call this message answers. */
+  tool_call_id?: string;
+}
+
+/** A function tool offered to the model (OpenAI `tools[].function`). */
+export interface ChatTool {
+  /** ^[a-zA-Z0-9_-]{1,64}$: OpenAI-compatible servers refuse other names. */
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments. */
+  parameters: object;
+}
+
+/** A tool call the model made: arguments as the JSON text it streamed (parse with parseToolArguments). */
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: string;
 }
 
 export interface ChatRequest {
@@ -15,6 +35,9 @@ export interface ChatRequest {
   messages: ChatMessage[];
   max_tokens?: number;
   temperature?: number;
+  tools?: ChatTool[];
+  /** 'required' makes the model call a tool; default 'auto' (only sent with tools). */
+  tool_choice?: 'auto' | 'required';
 }
 
 export interface Usage {
@@ -35,7 +58,9 @@ export type ChatStreamEvent =
   | { type: 'content'; text: string }
   | { type: 'reasoning'; text: string }
   | { type: 'usage'; usage: Usage }
-  | { type: 'finish'; reason: string | null };
+  | { type: 'finish'; reason: string | null }
+  /** A complete tool call, assembled from its streamed fragments (emitted when the model finishes it). */
+  | { type: 'tool-call'; call: ToolCall };
 
 export interface ChatCompletion {
   content: string;
@@ -59,6 +84,8 @@ export interface StreamOutcome {
   model?: string;
   /** Why an incomplete stream stopped (e.g. the connection closed before `[DONE]`). */
   interruption?: string;
+  /** Tool calls the model made, complete and in index order. */
+  toolCalls?: ToolCall[];
 }
 
 export interface ModelClientOptions {

@@ -3,9 +3,10 @@
 // keep-alive events pass silently; a `data:` line that is not JSON is counted, not fatal.
 
 import { ProtocolError } from '../errors';
-import type { ChatCompletion, ChatStreamEvent, StreamOutcome, Usage } from './api';
+import type { ChatCompletion, ChatStreamEvent, StreamOutcome, ToolCall, Usage } from './api';
 import { errorFromJson, isRecord, ModelApiError, withoutSecret } from './modelErrors';
 import type { SseEvent } from './sseDecoder';
+import { ToolCallAssembler } from './toolCalls';
 
 export function readUsage(value: unknown): Usage | undefined {
   if (!isRecord(value)) return undefined;
@@ -39,6 +40,9 @@ export class ChatStreamAccumulator {
   /** `[DONE]` arrived. */
   done = false;
   malformedEvents = 0;
+  /** Tool calls assembled so far (emitted as events when the model finishes). */
+  readonly toolCalls = new ToolCallAssembler();
+  private toolCallsTaken: ToolCall[] = [];
 
   /** The key the request carried, so an error message that echoes it can be cleaned. */
   secret: string | undefined;
@@ -52,6 +56,7 @@ export class ChatStreamAccumulator {
     const data = event.data;
     if (data === '[DONE]') {
       this.done = true;
+      this.emitToolCalls(out);
       return;
     }
     let json: unknown;
@@ -90,10 +95,12 @@ export class ChatStreamAccumulator {
         if (reasoning !== undefined) this.pushText(out, 'reasoning', reasoning);
         const content = nonEmptyText(deltaValue['content']);
         if (content !== undefined) this.pushText(out, 'content', content);
+        if (deltaValue['tool_calls'] !== undefined && deltaValue['tool_calls'] !== null) this.toolCalls.apply(deltaValue['tool_calls']);
       }
       const finish = choice['finish_reason'];
       if (typeof finish === 'string' && finish !== '' && finish !== this.finishReason) {
         this.finishReason = finish;
+        this.emitToolCalls(out);
         out.push({ type: 'finish', reason: finish });
       }
     }
@@ -102,6 +109,14 @@ export class ChatStreamAccumulator {
       this.usage = usage;
       out.push({ type: 'usage', usage });
     }
+  }
+
+  /** Emits the assembled tool calls once: at the finish reason, or at [DONE] for servers that send none. */
+  private emitToolCalls(out: ChatStreamEvent[]): void {
+    if (this.toolCalls.size === 0) return;
+    const calls = this.toolCalls.take();
+    this.toolCallsTaken.push(...calls);
+    for (const call of calls) out.push({ type: 'tool-call', call });
   }
 
   private pushText(out: ChatStreamEvent[], type: 'content' | 'reasoning', text: string): void {
@@ -126,6 +141,7 @@ export class ChatStreamAccumulator {
     if (this.usage !== undefined) outcome.usage = this.usage;
     if (this.model !== undefined) outcome.model = this.model;
     if (interruption !== undefined) outcome.interruption = interruption;
+    if (this.toolCallsTaken.length > 0) outcome.toolCalls = [...this.toolCallsTaken];
     return outcome;
   }
 }

@@ -6,3 +6,6 @@ export { ModelApiError, errorFromHttpResponse, errorFromJson } from './modelErro
 export { chatRequestBody } from './requestBody';
 export { ChatStreamAccumulator } from './chatChunks';
 export { SseDecoder, SseEventAssembler, SseLineSplitter, type SseEvent } from './sseDecoder';
+export { ToolCallAssembler, parseToolArguments, MAX_TOOL_CALLS } from './toolCalls';
+export { limitsFor, DEFAULT_LIMITS, type ModelLimits } from './modelLimits';
+export { estimateTokens, TOKENS_PER_MESSAGE } from './tokenEstimate';

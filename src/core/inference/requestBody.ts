@@ -4,7 +4,8 @@
 import { ConfigError } from '../errors';
 import type { ChatRequest } from './api';
 
-const ROLES: ReadonlySet<string> = new Set(['system', 'user', 'assistant']);
+const ROLES: ReadonlySet<string> = new Set(['system', 'user', 'assistant', 'tool']);
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /** Checks a request and serialises it; `stream` adds `stream: true` and asks for the usage chunk. */
 export function chatRequestBody(request: ChatRequest, stream: boolean): string {
@@ -16,11 +17,32 @@ export function chatRequestBody(request: ChatRequest, stream: boolean): string {
   }
   const messages = request.messages.map((message, index) => {
     if (!ROLES.has(message.role) || typeof message.content !== 'string') {
-      throw new ConfigError(`Message ${index + 1} is not a {role: system|user|assistant, content: string} object`);
+      throw new ConfigError(`Message ${index + 1} is not a {role: system|user|assistant|tool, content: string} object`);
+    }
+    if (message.role === 'tool') {
+      if (typeof message.tool_call_id !== 'string' || message.tool_call_id === '') throw new ConfigError(`Message ${index + 1} is a tool result without a tool_call_id`);
+      return { role: 'tool', tool_call_id: message.tool_call_id, content: message.content };
+    }
+    if (message.role === 'assistant' && message.tool_calls && message.tool_calls.length > 0) {
+      return {
+        role: 'assistant',
+        // The convention wants null, not "", beside tool calls.
+        content: message.content === '' ? null : message.content,
+        tool_calls: message.tool_calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })),
+      };
     }
     return { role: message.role, content: message.content };
   });
   const body: Record<string, unknown> = { model: request.model.trim(), messages };
+  if (request.tools !== undefined && request.tools.length > 0) {
+    for (const tool of request.tools) {
+      if (!TOOL_NAME.test(tool.name)) {
+        throw new ConfigError(`The tool name "${tool.name.slice(0, 80)}" is not accepted by the model API`, 'Tool names may use only letters, digits, _ and - (at most 64).');
+      }
+    }
+    body['tools'] = request.tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } }));
+    if (request.tool_choice !== undefined) body['tool_choice'] = request.tool_choice;
+  }
   if (request.max_tokens !== undefined) {
     if (!Number.isSafeInteger(request.max_tokens) || request.max_tokens < 1) {
       throw new ConfigError(`max_tokens must be a whole number ≥ 1 (got ${String(request.max_tokens)})`);

@@ -41,7 +41,7 @@ export const DEFAULT_WATCH_OPTIONS: WatchOptions = {
  * The one list request per poll: the tasks that can still change, at most 100 (the largest page).
  * A task missing from it that was watched has ended.
  */
-export const WATCH_LIST_PARAMS = { status: WATCHED_STATUSES.join(','), page_size: 100 } as const;
+export const WATCH_LIST_PARAMS = { type: 'Deployment', status: WATCHED_STATUSES.join(','), page_size: 100 } as const;
 
 /** The platform's floor between two polls (at most once every 10 s). */
 export const MIN_INTERVAL_MS = 10_000;

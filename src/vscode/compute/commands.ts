@@ -5,6 +5,7 @@ import type { ComputeContext } from './computeContext';
 import { resourceCommands } from './resourceCommands';
 import { runStorageCheckWizard } from './storageCheck';
 import { taskCommands } from './taskCommands';
+import { tasksViewCommands } from './tasksViewCommands';
 
 const storageCommands: readonly CommandEntry<ComputeContext>[] = [
   { id: Commands.storageRefresh, doing: 'Refresh storage', create: ({ storage }) => () => storage.refresh() },
@@ -15,4 +16,4 @@ const storageCommands: readonly CommandEntry<ComputeContext>[] = [
   },
 ];
 
-export const COMPUTE_COMMANDS: readonly CommandEntry<ComputeContext>[] = [...resourceCommands, ...taskCommands, ...storageCommands];
+export const COMPUTE_COMMANDS: readonly CommandEntry<ComputeContext>[] = [...resourceCommands, ...taskCommands, ...tasksViewCommands, ...storageCommands];

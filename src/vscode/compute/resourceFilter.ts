@@ -48,10 +48,11 @@ export class ResourceFilterStore {
     return isResourceFilter(saved) ? saved : defaultsFromSettings(this.config);
   }
 
-  /** The platform query for resource search. */
+  /** The platform query for resource search; both parameters are required, so never empty. */
   query(): { task_type: string; device_type: string } {
     const filter = this.current;
-    return { task_type: filter.taskType, device_type: filter.deviceTypes.join(',') };
+    const deviceTypes = filter.deviceTypes.length > 0 ? filter.deviceTypes : DEVICE_TYPES.map((type) => type.value);
+    return { task_type: filter.taskType.trim() || 'Deployment', device_type: deviceTypes.join(',') };
   }
 
   /** Short text for the view's description, e.g. "GPU · in stock". */

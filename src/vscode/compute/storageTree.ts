@@ -2,6 +2,7 @@
 import { Commands, Views } from '../commandIds';
 import * as vscode from 'vscode';
 import type { StorageItem } from '../../core/compute/api';
+import { listStorage, STORAGE_LIST_STATUSES } from '../../core/compute/listing';
 import type { ExtensionServices } from '../services';
 import { formatDateTime } from './format';
 import { RemoteTree } from './remoteTree';
@@ -83,10 +84,9 @@ export class StorageTree extends RemoteTree<StorageItem[], StorageElement> {
   /** Object storage (JuiceFS) buckets, the kind the credentials check is for; deleted ones left out. */
   private async loadStorage(signal: AbortSignal): Promise<StorageItem[]> {
     try {
-      const page = await this.services
-        .computeClient()
-        .call('storage.list', { storage_type: 'Juicefs', status: 'Activate,Unactivated', page: 1, page_size: 100 }, { signal });
-      return page.results;
+      const listed = await listStorage(this.services.computeClient(), { storageType: 'Juicefs', statuses: STORAGE_LIST_STATUSES }, { signal });
+      if (listed.truncated) this.services.logger.warn(`Storage: showing the first ${listed.items.length} of ${listed.count} items (listing cap).`);
+      return listed.items;
     } catch (error) {
       this.services.logger.warn(`Storage: could not load the storage list: ${errorMessage(error)}`);
       throw error;

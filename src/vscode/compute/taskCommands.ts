@@ -5,6 +5,7 @@ import { abortSignalFor } from '../ui/cancellation';
 import { Commands, type CommandId } from '../commandIds';
 import type { CommandEntry } from '../commands/commandTable';
 import type { TaskStatus, TaskSummary } from '../../core/compute/api';
+import { listNodes } from '../../core/compute/listing';
 import { isAbort } from '../../core/errors';
 import type { ExtensionServices, Profile, ReadOnlyDocumentOptions } from '../services';
 import { taskPlacement, taskStatusIcon } from './format';
@@ -189,13 +190,19 @@ interface TaskPickItem extends vscode.QuickPickItem {
 
 async function pickTask(deps: TaskCommandDeps, statuses: readonly TaskStatus[], placeholder: string): Promise<TaskSummary | undefined> {
   const { tree, services } = deps;
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading tasks…') }, () => tree.data.ensureLoaded());
-  const state = tree.data.state;
-  if (state.kind === 'failed' && !state.stale) {
-    services.reportError(state.error, 'Load tasks');
+  // Every task with one of the statuses, ended ones included when asked for (all their pages).
+  let candidates: TaskSummary[];
+  try {
+    candidates = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading tasks…') }, () => tree.tasksWith(statuses));
+  } catch (error) {
+    services.reportError(error, vscode.l10n.t('Load tasks'));
     return undefined;
   }
-  const candidates = tree.tasks.filter((task) => statuses.includes(task.status));
+  const state = tree.data.state;
+  if (state.kind === 'failed' && !state.stale) {
+    services.reportError(state.error, vscode.l10n.t('Load tasks'));
+    return undefined;
+  }
   if (candidates.length === 0) {
     const profile = services.profiles.active?.label ?? '';
     void vscode.window.showInformationMessage(vscode.l10n.t('No {0} tasks on profile "{1}".', statuses.join(' / '), profile));
@@ -318,9 +325,10 @@ async function pickNodeTarget(deps: TaskCommandDeps): Promise<NodeLogTarget | un
   const task = await resolveTask(deps, undefined, LIVE, 'Task whose node log to show');
   if (!task) return undefined;
   try {
-    const nodes = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Listing nodes…') }, () =>
-      deps.services.computeClient().call('node.list', { task_id: task.task_id, page: 1, page_size: 100 }),
+    const listed = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Listing nodes…') }, () =>
+      listNodes(deps.services.computeClient(), task.task_id),
     );
+    const nodes = { results: listed.items };
     if (nodes.results.length === 0) {
       void vscode.window.showInformationMessage(vscode.l10n.t('Task "{0}" has no nodes yet.', task.task_name));
       return undefined;

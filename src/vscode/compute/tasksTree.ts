@@ -1,19 +1,28 @@
-// The Tasks view: tasks with status icons → services (public URLs) and nodes.
-import { Commands, Views } from '../commandIds';
+// The Tasks view: running, pending and paused tasks first (every one of them, page after page), then
+// a collapsed "Ended (N)" group whose tasks load page by page; each task → services (public URLs) and
+// nodes. A filter (name, id, status, GPU) narrows both. The auto-refresh reads only the active list,
+// plus the first ended page when a task left it, so polling cost does not grow with the history.
+import { Commands, ContextKeys, Views } from '../commandIds';
 import * as vscode from 'vscode';
-import type { RemotePort, ServiceSpec, TaskNode, TaskSummary } from '../../core/compute/api';
+import type { RemotePort, ServiceSpec, TaskNode, TaskStatus, TaskSummary } from '../../core/compute/api';
+import { listNodes } from '../../core/compute/listing';
+import { filterWords, matchesTaskFilter } from '../../core/compute/taskFilter';
+import type { TaskPager } from '../../core/compute/taskPager';
+import { TasksViewData, type ActiveTasks } from '../../core/compute/tasksViewData';
+import { isAbort } from '../../core/errors';
 import type { ExtensionServices } from '../services';
 import { formatDateTime, formatPoints, taskDescription, taskPlacement, taskStatusColor, taskStatusIcon } from './format';
 import { RemoteTree } from './remoteTree';
+import { EndedGroupItem, LoadMoreItem } from './taskGroups';
 import { ErrorRow, InfoRow, viewMessage } from './treeMessages';
 import { errorMessage } from '../../shared/errorMessage';
 
 export const TASKS_VIEW_ID = Views.tasks;
 
-/** Tasks listed per refresh. The platform pages; 100 covers an engineer's live tasks. */
-const PAGE_SIZE = 100;
 /** How long a task we just created is shown before the platform lists it (eventual consistency). */
 const OPTIMISTIC_TTL_MS = 120_000;
+
+export type { ActiveTasks } from '../../core/compute/tasksViewData';
 
 type TaskService = ServiceSpec & { service_id: number };
 
@@ -21,6 +30,8 @@ export class TaskItem extends vscode.TreeItem {
   readonly kind = 'task' as const;
   constructor(
     readonly task: TaskSummary,
+    /** The Ended group, for ended tasks (reveal needs the parent). */
+    readonly parent?: EndedGroupItem,
     /** Extra text from other areas, e.g. a pause timer's time left. */
     annotation?: string,
   ) {
@@ -119,7 +130,7 @@ export class NodeItem extends vscode.TreeItem {
   }
 }
 
-export type TaskElement = TaskItem | ServiceItem | ServiceUrlItem | NodesGroupItem | NodeItem | ErrorRow | InfoRow;
+export type TaskElement = TaskItem | ServiceItem | ServiceUrlItem | NodesGroupItem | NodeItem | EndedGroupItem | LoadMoreItem | ErrorRow | InfoRow;
 
 function nodeStatusIcon(status: TaskNode['status']): string {
   switch (status) {
@@ -158,9 +169,13 @@ function taskTooltip(task: TaskSummary): vscode.MarkdownString {
   return tooltip;
 }
 
-export class TasksTree extends RemoteTree<TaskSummary[], TaskElement> {
+export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
   /** Tasks created here that the platform does not list yet, shown at once (by id). */
   private readonly optimistic = new Map<number, { task: TaskSummary; addedAt: number }>();
+  /** What the view reads: every active task, and ended tasks page by page. */
+  private readonly model: TasksViewData;
+  private filterText = '';
+  private words: string[] = [];
   private annotate: ((taskId: number) => string | undefined) | undefined;
 
   /** Lets another area add text to task rows (pause timers); call `rerender()` when it changes. */
@@ -176,15 +191,32 @@ export class TasksTree extends RemoteTree<TaskSummary[], TaskElement> {
 
   constructor(services: ExtensionServices) {
     super(services, TASKS_VIEW_ID, (signal) => this.loadTasks(signal));
+    this.model = new TasksViewData(() => this.services.computeClient());
   }
 
-  /** The tasks the view shows: the platform's list plus tasks created here it does not list yet. */
+  /** Ended tasks, read page by page. */
+  get ended(): TaskPager {
+    return this.model.ended;
+  }
+
+  /** The active tasks the view shows: the platform's list plus tasks created here it does not list yet. */
   get tasks(): TaskSummary[] {
-    return this.merge(this.data.value ?? []);
+    return this.merge(this.data.value?.tasks ?? []);
+  }
+
+  /** Every task with one of `statuses`, reading all ended pages when End (or Other) is asked for. */
+  async tasksWith(statuses: readonly TaskStatus[], signal?: AbortSignal): Promise<TaskSummary[]> {
+    await this.data.ensureLoaded();
+    const active = this.tasks.filter((task) => statuses.includes(task.status));
+    if (!statuses.includes('End') && !statuses.includes('Other')) return active;
+    await this.ended.loadAll(signal);
+    this.render();
+    const activeIds = new Set(active.map((task) => task.task_id));
+    return [...active, ...this.ended.items.filter((task) => statuses.includes(task.status) && !activeIds.has(task.task_id))];
   }
 
   findTask(taskId: number): TaskSummary | undefined {
-    return this.tasks.find((task) => task.task_id === taskId);
+    return this.tasks.find((task) => task.task_id === taskId) ?? this.ended.items.find((task) => task.task_id === taskId);
   }
 
   hasPending(): boolean {
@@ -197,11 +229,43 @@ export class TasksTree extends RemoteTree<TaskSummary[], TaskElement> {
     this.render();
   }
 
+  /** A user refresh also re-reads the ended count. */
+  override refresh(): Promise<void> {
+    this.model.markEndedStale();
+    return super.refresh();
+  }
+
+  get filter(): string {
+    return this.filterText;
+  }
+
+  /** Narrows the view to tasks whose name, id, status or GPU match every word (empty clears). */
+  setFilter(text: string): void {
+    this.filterText = text.trim();
+    this.words = filterWords(this.filterText);
+    void vscode.commands.executeCommand('setContext', ContextKeys.tasksFiltered, this.words.length > 0);
+    this.render();
+  }
+
+  /** Reads the next page of ended tasks into the group. */
+  async loadMoreEnded(): Promise<void> {
+    try {
+      await this.ended.loadMore();
+    } catch (error) {
+      if (!isAbort(error)) this.services.logger.warn(`Tasks: could not load more ended tasks: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    this.render();
+  }
+
   message(): string | undefined {
     if (!this.services.profiles.active) return undefined;
     const state = this.data.state;
     if (state.kind === 'loaded' && this.optimistic.size > 0) return undefined;
-    return viewMessage(state, 'tasks', this.services.redactor, (tasks) => tasks.length === 0, 'No tasks yet. Create one with + or from a region in Resources.');
+    if (state.kind === 'loaded' && this.words.length > 0 && !this.tasks.some((task) => matchesTaskFilter(task, this.words))) {
+      return vscode.l10n.t('No active task matches "{0}"; ended tasks are searched when the Ended group is expanded.', this.filterText);
+    }
+    const empty = (value: ActiveTasks): boolean => value.tasks.length === 0 && this.ended.count === 0;
+    return viewMessage(state, 'tasks', this.services.redactor, empty, 'No tasks yet. Create one with + or from a region in Resources.');
   }
 
   getParent(element: TaskElement): TaskElement | undefined {
@@ -220,9 +284,27 @@ export class TasksTree extends RemoteTree<TaskSummary[], TaskElement> {
         return element.service.remote_ports.map((port) => new ServiceUrlItem(element.task, element.service, port, element));
       case 'nodes':
         return this.nodeChildren(element);
+      case 'ended':
+        return this.endedChildren(element);
       default:
         return [];
     }
+  }
+
+  protected override render(): void {
+    if (this.view) this.view.description = this.countLine();
+    super.render();
+  }
+
+  /** "3 active · 1,950 ended" (and the filter), beside the view's title. */
+  private countLine(): string | undefined {
+    const value = this.data.value;
+    if (!value || !this.services.profiles.active) return this.filterText ? vscode.l10n.t('filter: {0}', this.filterText) : undefined;
+    const active = this.tasks.length;
+    const ended = this.ended.count;
+    const counts =
+      ended === undefined ? vscode.l10n.t('{0} active', active.toLocaleString('en-US')) : vscode.l10n.t('{0} active · {1} ended', active.toLocaleString('en-US'), ended.toLocaleString('en-US'));
+    return this.filterText ? `${counts} · ${vscode.l10n.t('filter: {0}', this.filterText)}` : counts;
   }
 
   private async rootChildren(): Promise<TaskElement[]> {
@@ -230,18 +312,62 @@ export class TasksTree extends RemoteTree<TaskSummary[], TaskElement> {
     await this.data.ensureLoaded();
     const state = this.data.state;
     if (state.kind === 'failed' && !state.stale && this.optimistic.size === 0) return [new ErrorRow(state.error, 'tasks', Commands.tasksRefresh, this.services.redactor)];
-    return this.tasks.map((task) => new TaskItem(task, this.annotate?.(task.task_id)));
+    const rows: TaskElement[] = this.tasks.filter((task) => matchesTaskFilter(task, this.words)).map((task) => new TaskItem(task, undefined, this.annotate?.(task.task_id)));
+    const value = this.data.value;
+    if (value?.truncated) {
+      rows.push(new InfoRow('tasks/truncated', vscode.l10n.t('Showing the first {0} of {1} active tasks', value.tasks.length, value.count), 'warning'));
+    }
+    if (this.ended.count !== 0 || this.ended.error !== undefined) {
+      const matching = this.words.length > 0 && !this.ended.hasMore && this.ended.count !== undefined ? this.endedMatches().length : undefined;
+      rows.push(new EndedGroupItem(this.ended.count, matching, this.ended.error !== undefined));
+    }
+    return rows;
   }
 
-  /** Nodes load when the group expands; a failure becomes a row, never a popup. */
+  private endedMatches(): TaskSummary[] {
+    const activeIds = new Set(this.tasks.map((task) => task.task_id));
+    return this.ended.items.filter((task) => !activeIds.has(task.task_id) && matchesTaskFilter(task, this.words));
+  }
+
+  /** Ended tasks read so far and a "Load more…" row; with a filter, every ended task is read first. */
+  private async endedChildren(group: EndedGroupItem): Promise<TaskElement[]> {
+    try {
+      if (this.words.length > 0) {
+        const before = this.ended.hasMore;
+        await this.ended.loadAll();
+        // The group's label counts the matches once every row is read: refresh it.
+        if (before) setTimeout(() => this.render(), 0);
+      } else if (this.ended.count === undefined) {
+        await this.ended.loadMore();
+      }
+    } catch (error) {
+      if (!isAbort(error)) this.services.logger.warn(`Tasks: could not load ended tasks: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const rows: TaskElement[] = this.endedMatches().map((task) => new TaskItem(task, group));
+    const count = this.ended.count;
+    if (this.ended.error !== undefined) {
+      const row = new ErrorRow(this.ended.error, 'ended tasks', Commands.tasksLoadMoreEnded, this.services.redactor);
+      row.id = 'tasks/ended/error';
+      rows.push(row);
+    } else if (this.ended.hasMore && count !== undefined) {
+      rows.push(new LoadMoreItem(this.ended.items.length, count, group));
+    } else if (rows.length === 0 && this.words.length > 0) {
+      rows.push(new InfoRow('tasks/ended/none', vscode.l10n.t('No ended task matches "{0}"', this.filterText)));
+    }
+    return rows;
+  }
+
+  /** Nodes load when the group expands (every page); a failure becomes a row, never a popup. */
   private async nodeChildren(group: NodesGroupItem): Promise<TaskElement[]> {
     try {
-      const nodes = await this.services.computeClient().call('node.list', { task_id: group.task.task_id, page: 1, page_size: PAGE_SIZE });
-      if (nodes.results.length === 0) {
+      const nodes = await listNodes(this.services.computeClient(), group.task.task_id);
+      if (nodes.items.length === 0) {
         const why = group.task.status === 'Pending' ? 'No nodes yet (scheduling…)' : 'No nodes';
         return [new InfoRow(`task/${group.task.task_id}/nodes/empty`, why)];
       }
-      return nodes.results.map((node) => new NodeItem(group.task, node, group));
+      const rows: TaskElement[] = nodes.items.map((node) => new NodeItem(group.task, node, group));
+      if (nodes.truncated) rows.push(new InfoRow(`task/${group.task.task_id}/nodes/truncated`, vscode.l10n.t('Showing the first {0} of {1} nodes', nodes.items.length, nodes.count), 'warning'));
+      return rows;
     } catch (error) {
       this.services.logger.warn(`Tasks: could not list nodes of task ${group.task.task_id}: ${errorMessage(error)}`);
       const row = new ErrorRow(error, 'nodes', Commands.tasksRefresh, this.services.redactor);
@@ -250,10 +376,10 @@ export class TasksTree extends RemoteTree<TaskSummary[], TaskElement> {
     }
   }
 
-  private async loadTasks(signal: AbortSignal): Promise<TaskSummary[]> {
+  /** Every active task (and the ended group's first page when due): tasksViewData.ts. */
+  private async loadTasks(signal: AbortSignal): Promise<ActiveTasks> {
     try {
-      const page = await this.services.computeClient().call('task.list', { type: 'Deployment', page: 1, page_size: PAGE_SIZE }, { signal });
-      return page.results;
+      return await this.model.load(this.data.value, signal);
     } catch (error) {
       this.services.logger.warn(`Tasks: could not load the task list: ${errorMessage(error)}`);
       throw error;
@@ -272,9 +398,10 @@ export class TasksTree extends RemoteTree<TaskSummary[], TaskElement> {
     return [...extra, ...listed];
   }
 
-  /** Profile switch: drop rows and optimistic tasks of the old profile. */
+  /** Profile switch: drop rows, ended pages and optimistic tasks of the old profile. */
   override reset(): void {
     this.optimistic.clear();
+    this.model.reset();
     this.data.reset();
   }
 }

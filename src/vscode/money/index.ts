@@ -57,7 +57,7 @@ export function registerMoney(services: ExtensionServices, compute: ComputeApi, 
   let latest: readonly TaskSummary[] = [];
 
   const guard = new BudgetGuard(services, center, {
-    listRunning: async () => (await services.computeClient().call('task.list', { status: 'Running', page_size: 100 })).results,
+    listRunning: async () => (await services.computeClient().call('task.list', { type: 'Deployment', status: 'Running', page_size: 100 })).results,
     pause: (taskId) => compute.pauseTask(taskId),
     recover: async (taskId) => {
       await compute.recoverTask(taskId);

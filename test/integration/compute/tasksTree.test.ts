@@ -91,8 +91,12 @@ describe('compute: Tasks tree', () => {
     await refreshUntil(compute, 'tasks', isStatus('Running'), { what: 'the recovered task runs again' });
 
     await compute.stopTask(taskId);
-    const ended = await refreshUntil(compute, 'tasks', isStatus('End'), { what: 'the stopped task ends' });
-    assert.equal(taskRow(ended.rows, taskId)?.icon, 'circle-slash');
+    // An ended task leaves the active rows for the collapsed Ended group (depth 2 expands it).
+    const endedRow = (snapshot: { rows: TreeRow[] }) => findRow(snapshot.rows, (row) => row.id === `task/${taskId}`);
+    const ended = await refreshUntil(compute, 'tasks', (snapshot) => endedRow(snapshot)?.contextValue === 'task.End', { what: 'the stopped task ends', depth: 2 });
+    assert.equal(endedRow(ended)?.icon, 'circle-slash');
+    assert.equal(taskRow(ended.rows, taskId), undefined, 'no longer among the active rows');
+    assert.ok(ended.rows.find((row) => row.id === 'tasks/ended')?.children?.some((row) => row.id === `task/${taskId}`), 'inside the Ended group');
     // Env values can be secrets: the create must not have written them to the log channel.
     assert.ok(!(await extensionApi()).surface.logText().includes(secretValue), 'an env value reached the log');
   });
@@ -104,7 +108,10 @@ describe('compute: Tasks tree', () => {
     const taskId = await compute.createTask({ name, region: region.region, image: 'harbor.suanleme.cn/public-hub/dailyhot:1.0', ports: [6688, 80], points: 1, encrypt: true });
     assert.ok(taskRow((await compute.snapshot('tasks')).rows, taskId), 'the encrypted create is listed at once');
     await compute.stopTask(taskId);
-    await refreshUntil(compute, 'tasks', (snapshot) => taskRow(snapshot.rows, taskId)?.contextValue === 'task.End', { what: 'the task ends' });
+    await refreshUntil(compute, 'tasks', (snapshot) => findRow(snapshot.rows, (row) => row.id === `task/${taskId}`)?.contextValue === 'task.End', {
+      what: 'the task ends',
+      depth: 2,
+    });
   });
 
   it('a failing platform (HTTP 503) shows a view message, not a popup, and recovers after a refresh', async function () {

@@ -71,7 +71,7 @@ describe('money: notifications, budgets, spend', () => {
     this.timeout(120_000);
     const profile = api.services.profiles.active;
     assert.ok(profile);
-    const running = (await api.services.computeClient().call('task.list', { status: 'Running' })).results;
+    const running = (await api.services.computeClient().call('task.list', { type: 'Deployment', status: 'Running' })).results;
     assert.ok(running.length > 0, 'the sandbox has a running task');
     const settings = vscode.workspace.getConfiguration('computeToolkit');
     await settings.update('budgets.perProfile', { [profile.id]: { dailyYuan: 0.001, monthlyYuan: 0.001, autoPause: true } }, vscode.ConfigurationTarget.Global);
@@ -102,7 +102,7 @@ describe('money: notifications, budgets, spend', () => {
       assert.equal(api.money.notifications().length, count);
 
       await api.money.choose(notice, 'Recover');
-      const statuses = (await api.services.computeClient().call('task.list', {})).results.filter((t) => result.paused.some((p) => p.taskId === t.task_id)).map((t) => t.status);
+      const statuses = (await api.services.computeClient().call('task.list', { type: 'Deployment', status: 'Pending,Running,Paused,End' })).results.filter((t) => result.paused.some((p) => p.taskId === t.task_id)).map((t) => t.status);
       assert.ok(statuses.every((status) => status === 'Pending' || status === 'Running'), `recovered: ${statuses.join(', ')}`);
     } finally {
       await settings.update('budgets.perProfile', undefined, vscode.ConfigurationTarget.Global);
@@ -177,7 +177,7 @@ describe('money: notifications, budgets, spend', () => {
   it('node events as a timeline, Explain Failure with secrets masked, and deleting a node reschedules it', async function () {
     this.timeout(90_000);
     const client = api.services.computeClient();
-    const task = (await client.call('task.list', { search_value: 'qwen3-32b-serving' })).results[0];
+    const task = (await client.call('task.list', { type: 'Deployment', status: 'Pending,Running,Paused,End', search_value: 'qwen3-32b-serving' })).results[0];
     assert.ok(task, 'the seeded serving task');
     const nodes = (await client.call('node.list', { task_id: task.task_id })).results;
     const node = nodes[0];
@@ -205,7 +205,7 @@ describe('money: notifications, budgets, spend', () => {
   it('task update: edit the configuration as JSON, review the changes, send; the platform has the new configuration', async function () {
     this.timeout(60_000);
     const client = api.services.computeClient();
-    const task = (await client.call('task.list', { status: 'Running,Pending' })).results.find((candidate) => candidate.task_name === 'qwen3-32b-serving');
+    const task = (await client.call('task.list', { type: 'Deployment', status: 'Running,Pending' })).results.find((candidate) => candidate.task_name === 'qwen3-32b-serving');
     assert.ok(task, 'the seeded serving task');
     const document = await api.money.updates.start(task.task_id);
     assert.ok(document);

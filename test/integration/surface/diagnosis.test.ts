@@ -34,7 +34,7 @@ describe('surface: failure diagnosis', () => {
   it('a freshly generated private key the platform does not hold: signature-key-not-registered, with Sign Request offered', async () => {
     const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
     await api.surface.profiles.setSecret(RSA_PROFILE, 'privateKey', privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
-    const error = await failure(api.services.computeClient().call('resource.search', {}));
+    const error = await failure(api.services.computeClient().call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }));
     assert.equal(error.likelyCause?.kind, 'signature-key-not-registered', `diagnosed as ${String(error.likelyCause?.kind)}: ${error.message}`);
     const report = api.surface.describeError(error, 'Load resources');
     assert.ok(report);
@@ -44,7 +44,7 @@ describe('surface: failure diagnosis', () => {
 
   it('a timestamp from a clock 10 minutes behind: clock-skew, measured from the server Date header', async () => {
     const skewed = api.surface.createComputeClient({ now: () => Date.now() - TEN_MINUTES_MS, maxRetries: 0 });
-    const error = await failure(skewed.call('resource.search', {}));
+    const error = await failure(skewed.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }));
     assert.equal(error.likelyCause?.kind, 'clock-skew', `diagnosed as ${String(error.likelyCause?.kind)}: ${error.message}`);
     const report = api.surface.describeError(error, 'Load resources');
     assert.ok(report?.actions.some((action) => action.kind === 'openSignRequest'));
@@ -58,7 +58,7 @@ describe('surface: failure diagnosis', () => {
     await store.upsert(empty);
     try {
       await store.setActive(empty.id);
-      const error = await failure(api.services.computeClient().call('resource.search', {}));
+      const error = await failure(api.services.computeClient().call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }));
       const report = api.surface.describeError(error, 'Load resources');
       assert.deepEqual(report?.actions[0], { kind: 'setSecret', secret: 'apiToken' });
       assert.match(report?.message ?? '', /Surface empty.*API token/);
@@ -70,7 +70,7 @@ describe('surface: failure diagnosis', () => {
   it('a cancelled request is never shown', async () => {
     const controller = new AbortController();
     controller.abort();
-    const error = await failure(api.services.computeClient().call('resource.search', {}, { signal: controller.signal }));
+    const error = await failure(api.services.computeClient().call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }, { signal: controller.signal }));
     assert.equal(api.surface.describeError(error, 'Load resources'), undefined);
   });
 });

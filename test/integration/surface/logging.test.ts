@@ -20,16 +20,16 @@ describe('surface: log redaction', () => {
 
   it('logs each request and no token, key or model key, whatever was logged', async () => {
     const { rsaMode, tokenMode, modelApiKey } = sandbox.bootstrap.credentials;
-    await api.services.computeClient().call('resource.search', {});
+    await api.services.computeClient().call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' });
     await api.surface.profiles.setActive(TOKEN_PROFILE);
-    await api.services.computeClient().call('task.list', { page: 1, page_size: 5 });
+    await api.services.computeClient().call('task.list', { type: 'Deployment', status: 'Running,Pending,Paused,End', page: 1, page_size: 5 });
     await api.surface.profiles.setActive(RSA_PROFILE);
     // A failing call (a key the sandbox does not hold) goes through the error path and reportError.
     const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
     await api.surface.profiles.setSecret(RSA_PROFILE, 'privateKey', privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
     // Capture the rejection outside the assertion: a catch-all here would also swallow an
     // AssertionError and let a wrongly accepted key pass.
-    const failure = await api.services.computeClient().call('resource.search', {}).then(
+    const failure = await api.services.computeClient().call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }).then(
       () => undefined,
       (error: unknown) => error,
     );

@@ -69,14 +69,14 @@ describe('surface: profiles and secrets', () => {
     const clientAfter = api.services.computeClient();
     assert.notEqual(clientAfter, clientBefore, 'the client of the previous profile is still handed out');
     // The new client really is token-mode: what it prepares carries no signature.
-    const prepared = await clientAfter.prepare('resource.search', {});
+    const prepared = await clientAfter.prepare('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' });
     assert.equal(prepared.mode, 'token');
     assert.equal(prepared.displayHeaders.sign_str, undefined);
   });
 
   it('the token-mode profile works against the sandbox after the switch', async () => {
     await api.surface.profiles.setActive(TOKEN_PROFILE);
-    const result = await api.services.computeClient().call('resource.search', {});
+    const result = await api.services.computeClient().call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' });
     assert.ok(Array.isArray(result.results) && result.results.length > 0, 'no devices from the sandbox');
   });
 });

@@ -104,8 +104,8 @@ describe('surface: Sign Request', () => {
   });
 
   it('re-running refreshes the same document instead of opening another', async () => {
-    const first = await signRequest({ operation: 'resource.search', params: {} });
-    const second = await signRequest({ operation: 'resource.search', params: {} });
+    const first = await signRequest({ operation: 'resource.search', params: { task_type: 'Deployment', device_type: 'GpuDevice' } });
+    const second = await signRequest({ operation: 'resource.search', params: { task_type: 'Deployment', device_type: 'GpuDevice' } });
     assert.equal(second.uri.toString(), first.uri.toString());
     assert.notEqual(second.prepared.timestamp, first.prepared.timestamp, 'a timestamp was reused');
     assert.equal(api.surface.documentText('sign-request', 'Sign Request.md'), second.text);
@@ -114,7 +114,7 @@ describe('surface: Sign Request', () => {
   it('Send Signed Request returns the platform data and shows it as JSON', async () => {
     const result = (await vscode.commands.executeCommand('computeToolkit.request.send', {
       operation: 'resource.search',
-      params: {},
+      params: { task_type: 'Deployment', device_type: 'GpuDevice' },
     })) as { data: { results?: unknown[] }; uri: vscode.Uri } | undefined;
     assert.ok(result, 'Send Signed Request returned nothing (see the log)');
     assert.ok(Array.isArray(result.data.results) && result.data.results.length > 0);

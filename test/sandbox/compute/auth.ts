@@ -1,7 +1,8 @@
-// Authentication of interface A requests, strict in the way the platform is (spec §5, facts §5):
-// token-mode keys send `token` (version and timestamp optional but checked when present);
-// RSA-mode keys send token, version "1.0.0", a 13-digit ms timestamp inside the 5-minute window
-// that was never used before with that token, and sign_str over the exact bytes received.
+// Authentication of interface A requests, strict in the way the platform is: every key sends
+// `token`, `version` "1.0.0" and a 13-digit ms `timestamp` inside the 5-minute window (the
+// platform's docs mark all three headers required, and its own token-mode script sends them);
+// RSA-mode keys also send sign_str over the exact bytes received, with a timestamp never used
+// before with that token.
 
 import { constants, verify, type KeyObject } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -45,9 +46,9 @@ export class Authenticator {
     const version = singleHeader(request.headers, 'version');
     const timestamp = singleHeader(request.headers, 'timestamp');
     if (key.mode === 'token') {
-      // Token mode: only the token is required, but what is sent must still be well-formed.
-      if (version !== undefined) checkVersion(version);
-      if (timestamp !== undefined) this.checkTimestamp(timestamp);
+      // Token mode signs nothing, so a repeated timestamp proves nothing and is not refused.
+      checkVersion(requireVersion(version));
+      this.checkTimestamp(requireTimestamp(timestamp));
       return { token, mode: 'token' };
     }
 
@@ -55,12 +56,10 @@ export class Authenticator {
     if (signature === undefined || signature === '') {
       throw new SandboxFailure('C007', 'this key is an RSA-mode key: header sign_str is required');
     }
-    if (version === undefined) throw new SandboxFailure('C005', 'missing header version (expected the string "1.0.0")');
-    checkVersion(version);
-    if (timestamp === undefined) throw new SandboxFailure('C004', 'missing header timestamp (13-digit Unix time in ms)');
-    const timestampMs = this.checkTimestamp(timestamp);
+    checkVersion(requireVersion(version));
+    const timestampMs = this.checkTimestamp(requireTimestamp(timestamp));
 
-    const signed = stringToSign(request.rawPathWithQuery, version, timestamp, token, request.rawBody);
+    const signed = stringToSign(request.rawPathWithQuery, version ?? '', timestamp ?? '', token, request.rawBody);
     if (!isStrictBase64(signature)) throw new SandboxFailure('C002', 'signature verification failed: sign_str is not standard Base64');
     const signatureBytes = Buffer.from(signature, 'base64');
     const verified = verify('sha256', signed, { key: key.clientPublicKey, padding: constants.RSA_PKCS1_PADDING }, signatureBytes);
@@ -88,6 +87,16 @@ export class Authenticator {
     }
     return timestampMs;
   }
+}
+
+function requireVersion(version: string | undefined): string {
+  if (version === undefined) throw new SandboxFailure('C005', 'missing header version (expected the string "1.0.0")');
+  return version;
+}
+
+function requireTimestamp(timestamp: string | undefined): string {
+  if (timestamp === undefined) throw new SandboxFailure('C004', 'missing header timestamp (13-digit Unix time in ms)');
+  return timestamp;
 }
 
 function checkVersion(version: string): void {

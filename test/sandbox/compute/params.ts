@@ -49,16 +49,29 @@ export function queryList(query: URLSearchParams, field: string, allowed?: reado
   return items;
 }
 
+/** A required comma-separated list (the platform's docs mark the parameter `required: true`). */
+export function requireQueryList(query: URLSearchParams, field: string, allowed: readonly string[]): string[] {
+  const items = queryList(query, field, allowed);
+  if (!items) throw invalidParam(field, `is required (one or more of ${allowed.join(', ')}, comma-separated)`);
+  return items;
+}
+
+/** Largest page the sandbox serves. The platform documents no maximum; 100 keeps clients honest about paging. */
+export const MAX_PAGE_SIZE = 100;
+
 export interface Paging {
   page: number;
   pageSize: number;
 }
 
-export function queryPaging(query: URLSearchParams): Paging {
-  return {
-    page: queryInt(query, 'page', { min: 1 }) ?? 1,
-    pageSize: queryInt(query, 'page_size', { min: 1, max: 100 }) ?? 10,
-  };
+/** `page` and `page_size` (defaults 1 and 10); `together` refuses one without the other. */
+export function queryPaging(query: URLSearchParams, options: { together?: boolean } = {}): Paging {
+  const page = queryInt(query, 'page', { min: 1 });
+  const pageSize = queryInt(query, 'page_size', { min: 1, max: MAX_PAGE_SIZE });
+  if (options.together && (page === undefined) !== (pageSize === undefined)) {
+    throw invalidParam(page === undefined ? 'page' : 'page_size', 'is required with ' + (page === undefined ? 'page_size' : 'page'));
+  }
+  return { page: page ?? 1, pageSize: pageSize ?? 10 };
 }
 
 export function paginate<T>(items: readonly T[], paging: Paging): { count: number; results: T[] } {

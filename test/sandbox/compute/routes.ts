@@ -1,9 +1,11 @@
-// Interface A's route table: method, path, whether the body may or must be encrypted
-// (platform-facts §2 per-endpoint flags) and what each operation does with the sandbox state.
+// Interface A's route table: method, path, whether the body may or must be encrypted (the
+// platform's per-endpoint flags) and what each operation does with the sandbox state. Parameters
+// the platform's docs mark required are required here, with the docs' enums: a call the platform
+// would refuse must fail against the sandbox too (C999 naming the parameter).
 
 import type { Device } from '../../../src/core/compute/api';
 import { isGpuDevice, type Catalog } from './catalog';
-import { paginate, queryList, queryPaging, requireInt, requireQueryInt, type JsonObject } from './params';
+import { paginate, queryList, queryPaging, requireInt, requireQueryInt, requireQueryList, type JsonObject } from './params';
 import { checkStorage } from './storageCheck';
 import { parseTaskCreate, MAX_POINTS } from './taskBody';
 import type { TaskStore } from './tasks';
@@ -26,7 +28,8 @@ export interface Route {
 
 const TASK_TYPES = ['Deployment'] as const;
 const DEVICE_TYPES = ['GpuDevice', 'CpuDevice'] as const;
-const TASK_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'] as const;
+/** The task list's `status` filter: the docs' query enum has no `Other` (only results can say Other). */
+const TASK_STATUSES = ['Running', 'Pending', 'Paused', 'End'] as const;
 const NODE_STATUSES = ['Running', 'Pending', 'Succeeded', 'Failed', 'End', 'Unknown'] as const;
 const STORAGE_TYPES = ['Juicefs', 'ShareStorage'] as const;
 const STORAGE_STATUSES = ['Activate', 'Unactivated', 'Delete'] as const;
@@ -40,10 +43,9 @@ export function computeRoutes(catalog: Catalog, tasks: TaskStore): Route[] {
       path: '/api/deployment/resource/search',
       encryption: 'never',
       handle: ({ query }) => {
-        queryList(query, 'task_type', TASK_TYPES); // every device serves Deployment tasks
-        const deviceTypes = queryList(query, 'device_type', DEVICE_TYPES);
-        const matches = (device: Device): boolean =>
-          !deviceTypes || deviceTypes.includes(isGpuDevice(device) ? 'GpuDevice' : 'CpuDevice');
+        requireQueryList(query, 'task_type', TASK_TYPES); // every device serves Deployment tasks
+        const deviceTypes = requireQueryList(query, 'device_type', DEVICE_TYPES);
+        const matches = (device: Device): boolean => deviceTypes.includes(isGpuDevice(device) ? 'GpuDevice' : 'CpuDevice');
         const results = catalog.devices.filter(matches);
         return { count: results.length, results };
       },
@@ -53,13 +55,10 @@ export function computeRoutes(catalog: Catalog, tasks: TaskStore): Route[] {
       path: '/api/deployment/task/search',
       encryption: 'never',
       handle: ({ query }) => {
+        const types = requireQueryList(query, 'type', TASK_TYPES);
+        const statuses = requireQueryList(query, 'status', TASK_STATUSES);
         const paging = queryPaging(query);
-        const found = tasks.list({
-          types: queryList(query, 'type'),
-          statuses: queryList(query, 'status', TASK_STATUSES),
-          searchValue: query.get('search_value') ?? undefined,
-        });
-        return paginate(found, paging);
+        return tasks.list({ types, statuses, searchValue: query.get('search_value') ?? undefined }, paging);
       },
     },
     {
@@ -125,12 +124,10 @@ export function computeRoutes(catalog: Catalog, tasks: TaskStore): Route[] {
       path: '/api/storage/get_storage',
       encryption: 'never',
       handle: ({ query }) => {
-        const storageTypes = queryList(query, 'storage_type', STORAGE_TYPES) ?? ['Juicefs'];
-        const statuses = queryList(query, 'status', STORAGE_STATUSES);
-        const paging = queryPaging(query);
-        const found = catalog.storage.filter(
-          (item) => storageTypes.includes(item.storage_type) && (!statuses || statuses.includes(item.status)),
-        );
+        const storageTypes = requireQueryList(query, 'storage_type', STORAGE_TYPES);
+        const statuses = requireQueryList(query, 'status', STORAGE_STATUSES);
+        const paging = queryPaging(query, { together: true });
+        const found = catalog.storage.filter((item) => storageTypes.includes(item.storage_type) && statuses.includes(item.status));
         return paginate(found, paging);
       },
     },
@@ -142,7 +139,7 @@ export function computeRoutes(catalog: Catalog, tasks: TaskStore): Route[] {
     },
   ];
 
-  // The platform's newer ("新版") paths for the same task operations (platform-facts §3.2–§3.4).
+  // The platform's newer ("新版") paths for the same task operations.
   const aliases: [string, string][] = [
     ['/api/task/deployment/create', '/api/deployment/task/create'],
     ['/api/task/deployment/detail', '/api/deployment/task/detail'],

@@ -16,6 +16,7 @@ import type {
 import type { SandboxClock } from '../clock';
 import { SandboxFailure, invalidParam } from './codes';
 import { nodeEvents, type NodeEventView } from './nodeEvents';
+import type { Paging } from './params';
 import type { TaskCreateInput } from './taskBody';
 import { UsageLedger } from './usage';
 
@@ -76,7 +77,11 @@ export class TaskStore {
     private readonly pendingMs: number,
   ) {}
 
-  create(input: TaskCreateInput, options: { startedAgoMs?: number } = {}): number {
+  /**
+   * `startedAgoMs` backdates the task (seeded history); `pendingMs` overrides how long it stays
+   * Pending (a seeded task that is still waiting for resources).
+   */
+  create(input: TaskCreateInput, options: { startedAgoMs?: number; pendingMs?: number } = {}): number {
     const now = this.clock.realNow() - (options.startedAgoMs ?? 0);
     const task: TaskRecord = {
       id: this.nextTaskId++,
@@ -87,7 +92,7 @@ export class TaskStore {
       services: input.services.map((service) => ({ ...service, service_id: this.nextServiceId++ })),
       pricePerSecond: input.pricePerSecond,
       phase: 'Active',
-      runningAt: now + this.pendingMs,
+      runningAt: now + (options.pendingMs ?? this.pendingMs),
       nodes: [],
       releasedNodeMs: 0,
     };
@@ -133,15 +138,23 @@ export class TaskStore {
     if (points > task.nodes.length) this.addNodes(task, points - task.nodes.length, Math.max(task.runningAt, now + this.pendingMs), now);
   }
 
-  list(filter: TaskListFilter): TaskSummary[] {
+  /** One page of the matching tasks, newest first, and how many match in all. */
+  list(filter: TaskListFilter, paging: Paging): { count: number; results: TaskSummary[] } {
     // Every sandbox task is a Deployment; a type filter without it matches nothing.
-    if (filter.types && !filter.types.includes('Deployment')) return [];
+    if (filter.types && !filter.types.includes('Deployment')) return { count: 0, results: [] };
     const search = filter.searchValue?.toLowerCase();
-    return [...this.tasks.values()]
-      .filter((task) => !filter.statuses || filter.statuses.includes(this.status(task)))
-      .filter((task) => !search || task.name.toLowerCase().includes(search))
-      .sort((a, b) => b.id - a.id)
-      .map((task) => this.summary(task));
+    // Ids only grow and the map keeps insertion order, so newest first is the reverse: no sort.
+    const found = [...this.tasks.values()]
+      .reverse()
+      .filter((task) => (!filter.statuses || filter.statuses.includes(this.status(task))) && (!search || task.name.toLowerCase().includes(search)));
+    const start = (paging.page - 1) * paging.pageSize;
+    // Summaries only for the page: a list of thousands costs one pass, not thousands of summaries.
+    return { count: found.length, results: found.slice(start, start + paging.pageSize).map((task) => this.summary(task)) };
+  }
+
+  /** How many tasks the store holds (the seed endpoint reports it). */
+  get size(): number {
+    return this.tasks.size;
   }
 
   detail(taskId: number): TaskDetail {

@@ -117,6 +117,10 @@ export function createInferenceHandler(settings: InferenceHandlerSettings): Infe
     const reply = planReply(model, request);
     if (fault?.kind === 'slow-first-token') await wait(fault.delayMs ?? 2_000);
     const message: Record<string, unknown> = { role: 'assistant', content: reply.contentDeltas.join(''), refusal: null, tool_calls: [] };
+    if (reply.toolCall) {
+      message['content'] = null;
+      message['tool_calls'] = [{ id: reply.toolCall.id, type: 'function', function: { name: reply.toolCall.name, arguments: reply.toolCall.arguments } }];
+    }
     if (reply.reasoningDeltas.length > 0) message['reasoning'] = reply.reasoningDeltas.join('');
     const text = JSON.stringify({
       id,

@@ -12,6 +12,8 @@ export interface SandboxModel {
   reasoning?: boolean;
   /** Answers with the last user message verbatim (exact assertions in tests). */
   echo?: boolean;
+  /** Deterministic tool calling: `/tool NAME {json}` calls NAME, a tool result is answered from (replies.ts). */
+  tools?: boolean;
 }
 
 const CREATED = 1_785_000_000; // fixed so listings are reproducible
@@ -21,6 +23,7 @@ export const SANDBOX_MODELS: readonly SandboxModel[] = [
   { id: 'qwen/qwen3-32b', displayName: 'Qwen3-32B', ownedBy: 'custom', created: CREATED + 1, supportedEndpointTypes: ['openai'], chat: true },
   { id: 'sandbox/echo', displayName: 'Sandbox-Echo', ownedBy: 'sandbox', created: CREATED + 2, supportedEndpointTypes: ['openai'], chat: true, echo: true },
   { id: 'sandbox/reasoning', displayName: 'Sandbox-Reasoning', ownedBy: 'sandbox', created: CREATED + 3, supportedEndpointTypes: ['openai'], chat: true, reasoning: true },
+  { id: 'sandbox/tools', displayName: 'Sandbox-Tools', ownedBy: 'sandbox', created: CREATED + 9, supportedEndpointTypes: ['openai'], chat: true, tools: true },
   { id: 'qwen/qwen3-embedding-4b', displayName: 'Qwen3-Embedding-4B', ownedBy: 'custom', created: CREATED + 4, supportedEndpointTypes: ['openai'], chat: false },
   { id: 'qwen/qwen3-reranker-8b', displayName: 'Qwen3-Reranker-8B', ownedBy: 'custom', created: CREATED + 5, supportedEndpointTypes: ['openai'], chat: false },
   { id: 'black-forest-labs/flux.1-krea-dev', displayName: 'FLUX.1-Krea-dev', ownedBy: 'custom', created: CREATED + 6, supportedEndpointTypes: ['image-generation', 'openai'], chat: false },

@@ -3,6 +3,9 @@
 // in several languages, inline code, a link and non-ASCII text. Directives in the last user message:
 //   /long  → about 60 KB of markdown in many small deltas (incremental rendering, Stop mid-stream)
 //   /slow  → slower pacing (a Stop test needs a stream that is still running)
+// The tool-calling model (sandbox/tools): `/tool NAME {json}` with NAME among the request's tools → a call
+// of NAME with those arguments (finish_reason tool_calls); a request ending with a tool result → an answer
+// quoting that result.
 
 import type { SandboxModel } from './models';
 
@@ -12,12 +15,22 @@ export interface ValidChatRequest {
   maxTokens: number | undefined;
   stream: boolean;
   includeUsage: boolean;
+  /** Names of the function tools the request offers. */
+  toolNames: string[];
+}
+
+export interface PlannedToolCall {
+  id: string;
+  name: string;
+  /** The arguments JSON text, streamed in fragments. */
+  arguments: string;
 }
 
 export interface PlannedReply {
   reasoningDeltas: string[];
   contentDeltas: string[];
-  finishReason: 'stop' | 'length';
+  finishReason: 'stop' | 'length' | 'tool_calls';
+  toolCall?: PlannedToolCall;
   usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
   slow: boolean;
   long: boolean;
@@ -137,7 +150,29 @@ function approximateTokens(text: string): number {
   return Math.max(1, Math.ceil(text.length / 4));
 }
 
+/** The tool model's call, when the last message asks for a tool the request offers. */
+function plannedToolCall(request: ValidChatRequest): PlannedToolCall | undefined {
+  const last = request.messages[request.messages.length - 1];
+  if (last?.role !== 'user') return undefined;
+  const match = /\/tool\s+([A-Za-z0-9_-]{1,64})\s*(\{[\s\S]*\})?\s*$/.exec(last.content);
+  if (!match?.[1] || !request.toolNames.includes(match[1])) return undefined;
+  const args = match[2] ?? '{}';
+  return { id: `call_${request.messages.length}_${match[1].length}`, name: match[1], arguments: args };
+}
+
 export function planReply(model: SandboxModel, request: ValidChatRequest): PlannedReply {
+  if (model.tools) {
+    const toolCall = plannedToolCall(request);
+    const lastMessage = request.messages[request.messages.length - 1];
+    const promptTokens = approximateTokens(request.messages.map((message) => message.content).join('\n'));
+    if (toolCall) {
+      return { reasoningDeltas: [], contentDeltas: [], finishReason: 'tool_calls', toolCall, usage: { prompt_tokens: promptTokens, completion_tokens: 10, total_tokens: promptTokens + 10 }, slow: false, long: false };
+    }
+    if (lastMessage?.role === 'tool') {
+      const contentDeltas = splitIntoDeltas(`From the tool result: ${lastMessage.content}`);
+      return { reasoningDeltas: [], contentDeltas, finishReason: 'stop', usage: { prompt_tokens: promptTokens, completion_tokens: contentDeltas.length, total_tokens: promptTokens + contentDeltas.length }, slow: false, long: false };
+    }
+  }
   const said = lastUserMessage(request);
   const long = said.includes('/long');
   const slow = said.includes('/slow');

@@ -37,14 +37,27 @@ function deltaChunk(options: StreamReplyOptions, delta: Record<string, unknown>,
 function* plannedChunks(options: StreamReplyOptions): Generator<string> {
   const { reply } = options;
   yield deltaChunk(options, { role: 'assistant', content: '' });
+  if (reply.toolCall) {
+    const { id, name, arguments: args } = reply.toolCall;
+    yield deltaChunk(options, { tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: '' } }] });
+    for (const piece of argumentPieces(args)) yield deltaChunk(options, { tool_calls: [{ index: 0, function: { arguments: piece } }] });
+  }
   for (const text of reply.reasoningDeltas) yield deltaChunk(options, { reasoning: text, content: null });
   for (const text of reply.contentDeltas) yield deltaChunk(options, { content: text });
   yield deltaChunk(options, {}, reply.finishReason);
   if (options.includeUsage) yield chunk(options, [], { usage: reply.usage });
 }
 
+/** Tool-call arguments in 5-character fragments, as models stream them. */
+function argumentPieces(args: string): string[] {
+  const pieces: string[] = [];
+  for (let index = 0; index < args.length; index += 5) pieces.push(args.slice(index, index + 5));
+  return pieces;
+}
+
 export function plannedChunkCount(reply: PlannedReply, includeUsage: boolean): number {
-  return 2 + reply.reasoningDeltas.length + reply.contentDeltas.length + (includeUsage ? 1 : 0);
+  const toolChunks = reply.toolCall ? 1 + argumentPieces(reply.toolCall.arguments).length : 0;
+  return 2 + toolChunks + reply.reasoningDeltas.length + reply.contentDeltas.length + (includeUsage ? 1 : 0);
 }
 
 export async function streamReply(res: ServerResponse, options: StreamReplyOptions): Promise<void> {

@@ -8,7 +8,8 @@ export interface RequestProblem {
   param: string | null;
 }
 
-const ROLES = new Set(['system', 'user', 'assistant']);
+const ROLES = new Set(['system', 'user', 'assistant', 'tool']);
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -29,17 +30,52 @@ export function validateChatRequest(body: Buffer): ValidChatRequest | RequestPro
     return { message: "'messages' must be a non-empty array", param: 'messages' };
   }
   const valid: { role: string; content: string }[] = [];
+  const callIds = new Set<string>();
   for (const [index, message] of messages.entries()) {
     if (!isRecord(message)) return { message: `messages[${index}] must be an object`, param: `messages[${index}]` };
     const role = message['role'];
     const content = message['content'];
     if (typeof role !== 'string' || !ROLES.has(role)) {
-      return { message: `messages[${index}].role must be one of system, user, assistant`, param: `messages[${index}].role` };
+      return { message: `messages[${index}].role must be one of system, user, assistant, tool`, param: `messages[${index}].role` };
+    }
+    const toolCalls = message['tool_calls'];
+    if (role === 'assistant' && Array.isArray(toolCalls) && toolCalls.length > 0) {
+      for (const [callIndex, call] of toolCalls.entries()) {
+        const fn = isRecord(call) ? call['function'] : undefined;
+        if (!isRecord(call) || typeof call['id'] !== 'string' || call['type'] !== 'function' || !isRecord(fn) || typeof fn['name'] !== 'string' || typeof fn['arguments'] !== 'string') {
+          return { message: `messages[${index}].tool_calls[${callIndex}] must be {id, type: "function", function: {name, arguments: string}}`, param: `messages[${index}].tool_calls` };
+        }
+        callIds.add(call['id']);
+      }
+      if (content !== null && content !== undefined && typeof content !== 'string') {
+        return { message: `messages[${index}].content must be a string or null`, param: `messages[${index}].content` };
+      }
+      valid.push({ role, content: typeof content === 'string' ? content : '' });
+      continue;
+    }
+    if (role === 'tool') {
+      const id = message['tool_call_id'];
+      if (typeof id !== 'string' || !callIds.has(id)) {
+        return { message: `messages[${index}].tool_call_id must answer a tool call of an earlier assistant message`, param: `messages[${index}].tool_call_id` };
+      }
     }
     if (typeof content !== 'string') {
       return { message: `messages[${index}].content must be a string`, param: `messages[${index}].content` };
     }
     valid.push({ role, content });
+  }
+  const tools = json['tools'];
+  const toolNames: string[] = [];
+  if (tools !== undefined && tools !== null) {
+    if (!Array.isArray(tools)) return { message: 'tools must be an array', param: 'tools' };
+    for (const [index, tool] of tools.entries()) {
+      const fn = isRecord(tool) ? tool['function'] : undefined;
+      if (!isRecord(tool) || tool['type'] !== 'function' || !isRecord(fn) || typeof fn['name'] !== 'string' || !TOOL_NAME.test(fn['name'])) {
+        return { message: `tools[${index}] must be {type: "function", function: {name matching ^[a-zA-Z0-9_-]{1,64}$, ...}}`, param: `tools[${index}]` };
+      }
+      if (fn['parameters'] !== undefined && !isRecord(fn['parameters'])) return { message: `tools[${index}].function.parameters must be an object`, param: `tools[${index}]` };
+      toolNames.push(fn['name']);
+    }
   }
   const maxTokens = json['max_tokens'];
   if (maxTokens !== undefined && maxTokens !== null && (typeof maxTokens !== 'number' || !Number.isInteger(maxTokens) || maxTokens < 1)) {
@@ -67,6 +103,7 @@ export function validateChatRequest(body: Buffer): ValidChatRequest | RequestPro
     maxTokens: typeof maxTokens === 'number' ? maxTokens : undefined,
     stream: stream === true,
     includeUsage: isRecord(streamOptions) && streamOptions['include_usage'] === true,
+    toolNames,
   };
 }
 

@@ -29,12 +29,12 @@ describe('compute client: retries, refused state changes, secrets in errors, abo
 
   it('gives up after maxRetries with the right error, and does not wait longer than allowed', async () => {
     server.handle((_req, res) => json(res, 503, { error: 'busy' }));
-    await assert.rejects(client({ maxRetries: 2 }).call('task.list', {}), (e: unknown) => e instanceof HttpError && e.status === 503);
+    await assert.rejects(client({ maxRetries: 2 }).call('task.list', { type: 'Deployment', status: 'Running,Pending,Paused,End' }), (e: unknown) => e instanceof HttpError && e.status === 503);
     assert.equal(server.requests.length, 3);
 
     server.requests.length = 0;
     server.handle((_req, res) => json(res, 429, { error: 'quota' }, { 'retry-after': '3600' }));
-    await assert.rejects(client().call('task.list', {}), (e: unknown) => e instanceof RateLimitError && e.retryAfterSeconds === 3600);
+    await assert.rejects(client().call('task.list', { type: 'Deployment', status: 'Running,Pending,Paused,End' }), (e: unknown) => e instanceof RateLimitError && e.retryAfterSeconds === 3600);
     assert.equal(server.requests.length, 1, 'a Retry-After beyond the cap is reported, not slept through');
   });
 
@@ -113,7 +113,7 @@ describe('compute client: retries, refused state changes, secrets in errors, abo
 
   it('an auth failure envelope under a 5xx status is not retried: it goes to the signature diagnosis', async () => {
     server.handle((_req, res) => json(res, 503, { code: 'C001', message: 'unknown token', data: null }));
-    await assert.rejects(client().call('task.list', {}), (e: unknown) => e instanceof ComputeApiError && e.kind === 'auth' && e.httpStatus === 503);
+    await assert.rejects(client().call('task.list', { type: 'Deployment', status: 'Running,Pending,Paused,End' }), (e: unknown) => e instanceof ComputeApiError && e.kind === 'auth' && e.httpStatus === 503);
     assert.equal(server.requests.length, 1);
   });
 
@@ -150,7 +150,7 @@ describe('compute client: retries, refused state changes, secrets in errors, abo
     server.handle(() => undefined);
     const controller = new AbortController();
     const arrived = server.nextRequest();
-    const pending = client().call('task.list', {}, { signal: controller.signal });
+    const pending = client().call('task.list', { type: 'Deployment', status: 'Running,Pending,Paused,End' }, { signal: controller.signal });
     await arrived;
     controller.abort();
     await assert.rejects(pending, AbortedError);
@@ -158,14 +158,14 @@ describe('compute client: retries, refused state changes, secrets in errors, abo
     server.handle((_req, res) => json(res, 503, {}, { 'retry-after': '1' }));
     const duringBackoff = new AbortController();
     const firstAnswer = server.nextRequest();
-    const backingOff = client().call('task.list', {}, { signal: duringBackoff.signal });
+    const backingOff = client().call('task.list', { type: 'Deployment', status: 'Running,Pending,Paused,End' }, { signal: duringBackoff.signal });
     await firstAnswer;
     setImmediate(() => duringBackoff.abort());
     await assert.rejects(backingOff, AbortedError);
 
     server.requests.length = 0;
     server.handle(() => undefined);
-    await assert.rejects(client({ timeoutMs: 150 }).call('task.list', {}), (e: unknown) => e instanceof TimeoutError && e.timeoutMs === 150);
+    await assert.rejects(client({ timeoutMs: 150 }).call('task.list', { type: 'Deployment', status: 'Running,Pending,Paused,End' }), (e: unknown) => e instanceof TimeoutError && e.timeoutMs === 150);
     assert.equal(server.requests.length, 1);
   });
 });

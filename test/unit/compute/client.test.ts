@@ -20,12 +20,12 @@ describe('compute client against a local HTTP server', () => {
 
   it('RSA mode: signs the exact target and headers; returns data of a "0000" envelope', async () => {
     server.handle((req, res) => json(res, 200, { code: signatureValid(req) ? '0000' : 'C002', message: 'success', data: { count: 0, results: [] } }));
-    const data = await client().call('task.list', { search_value: "it's (训练) 50%*", page: 1 });
+    const data = await client().call('task.list', { type: 'Deployment', status: 'Running', search_value: "it's (训练) 50%*", page: 1 });
     assert.deepEqual(data, { count: 0, results: [] });
     const [req] = server.requests;
     assert.ok(req);
     assert.equal(req.method, 'GET');
-    assert.equal(req.url, '/api/deployment/task/search?search_value=it%27s%20%28%E8%AE%AD%E7%BB%83%29%2050%25%2A&page=1');
+    assert.equal(req.url, '/api/deployment/task/search?type=Deployment&status=Running&search_value=it%27s%20%28%E8%AE%AD%E7%BB%83%29%2050%25%2A&page=1');
     assert.equal(req.headers.version, '1.0.0');
     assert.match(String(req.headers.timestamp), /^\d{13}$/);
     assert.equal(req.headers['content-type'], 'application/json');
@@ -67,8 +67,8 @@ describe('compute client against a local HTTP server', () => {
       client({ creds: { ...rsaCredentials, platformPublicKey: clientKeys.spkiPem } }).call('storage.encryptCheck', check),
       /platform public key slot holds your own public key/,
     );
-    await assert.rejects(client({ creds: { mode: 'rsa', token: TOKEN } }).call('task.list', {}), /RSA mode needs the client private key/);
-    await assert.rejects(client({ creds: { mode: 'token', token: '  ' } }).call('task.list', {}), /No API token/);
+    await assert.rejects(client({ creds: { mode: 'rsa', token: TOKEN } }).call('task.list', { type: 'Deployment', status: 'Running,Pending,Paused,End' }), /RSA mode needs the client private key/);
+    await assert.rejects(client({ creds: { mode: 'token', token: '  ' } }).call('task.list', { type: 'Deployment', status: 'Running,Pending,Paused,End' }), /No API token/);
     assert.equal(server.requests.length, 0);
   });
 
@@ -87,13 +87,13 @@ describe('compute client against a local HTTP server', () => {
     assert.equal(server.requests.length, 1, 'API failures are not retried');
 
     server.handle((_req, res) => json(res, 200, { code: 'C002', msg: 'sign error', data: null }));
-    await assert.rejects(client().call('resource.search', {}), (e: unknown) => {
+    await assert.rejects(client().call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }), (e: unknown) => {
       assert.ok(e instanceof ComputeApiError);
       assert.equal(e.kind, 'auth');
       assert.equal(e.likelyCause.kind, 'signature-key-not-registered');
       return true;
     });
-    await assert.rejects(client({ creds: tokenCredentials }).call('resource.search', {}), (e: unknown) => e instanceof ComputeApiError && e.likelyCause.kind === 'token');
+    await assert.rejects(client({ creds: tokenCredentials }).call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }), (e: unknown) => e instanceof ComputeApiError && e.likelyCause.kind === 'token');
   });
 
   it('diagnoses clock skew from the failed response\'s own Date header, then corrects the next timestamps', async () => {
@@ -104,25 +104,25 @@ describe('compute client against a local HTTP server', () => {
       json(res, 200, { code: fresh ? '0000' : 'C004', message: fresh ? 'success' : 'timestamp expired', data: {} }, { date: new Date(serverNow).toUTCString() });
     });
     const c = client();
-    await assert.rejects(c.call('resource.search', {}), (e: unknown) => {
+    await assert.rejects(c.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }), (e: unknown) => {
       assert.ok(e instanceof ComputeApiError);
       assert.equal(e.likelyCause.kind, 'clock-skew');
       assert.ok(e.likelyCause.kind === 'clock-skew' && Math.abs(e.likelyCause.offsetMs - serverAhead) < 2_000, JSON.stringify(e.likelyCause));
       assert.match(e.likelyCause.detail, /10\.0 min behind the server's/);
       return true;
     });
-    assert.deepEqual(await c.call('resource.search', {}), {});
+    assert.deepEqual(await c.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }), {});
     assert.equal(server.requests.length, 2, 'the timestamp failure itself was not retried');
   });
 
   it('diagnoses a 10-digit timestamp and a wrong version string', async () => {
     server.handle((_req, res) => json(res, 200, { code: 'C004', message: 'bad timestamp', data: null }));
     await assert.rejects(
-      client({ now: () => Math.floor(Date.now() / 1000) }).call('resource.search', {}),
+      client({ now: () => Math.floor(Date.now() / 1000) }).call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }),
       (e: unknown) => e instanceof ComputeApiError && e.likelyCause.kind === 'timestamp-format' && /10 digits means seconds/.test(e.likelyCause.detail),
     );
     await assert.rejects(
-      client({ version: '0.0.1' }).call('resource.search', {}),
+      client({ version: '0.0.1' }).call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }),
       (e: unknown) => e instanceof ComputeApiError && e.likelyCause.kind === 'version-type' && /"0\.0\.1"/.test(e.likelyCause.detail),
     );
     assert.throws(() => client({ version: 1 as unknown as string }), (e: unknown) => e instanceof ConfigError && /must be the string "1\.0\.0"/.test(e.message));
@@ -133,7 +133,7 @@ describe('compute client against a local HTTP server', () => {
       res.writeHead(500, { 'content-type': 'text/html' });
       res.end('<html><head><style>b{}</style></head><body><h1>500 Internal Server Error</h1><p>nginx</p></body></html>');
     });
-    await assert.rejects(client().call('task.list', {}), (e: unknown) => {
+    await assert.rejects(client().call('task.list', { type: 'Deployment', status: 'Running,Pending,Paused,End' }), (e: unknown) => {
       assert.ok(e instanceof HttpError);
       assert.equal(e.status, 500);
       assert.equal(e.excerpt, '500 Internal Server Error nginx');
@@ -143,7 +143,7 @@ describe('compute client against a local HTTP server', () => {
     server.handle((_req, res) => {
       res.end('OK but not JSON');
     });
-    await assert.rejects(client().call('task.list', {}), (e: unknown) => e instanceof HttpError && e.status === 200 && e.excerpt === 'OK but not JSON');
+    await assert.rejects(client().call('task.list', { type: 'Deployment', status: 'Running,Pending,Paused,End' }), (e: unknown) => e instanceof HttpError && e.status === 200 && e.excerpt === 'OK but not JSON');
   });
 
   it('task detail: POST first, GET ?task_id= after a 405, remembered by the client until reset', async () => {
@@ -193,8 +193,8 @@ describe('compute client against a local HTTP server', () => {
     assert.ok(!prepared.stringToSignHexForDisplay?.includes(tokenHex.slice(0, 20)));
 
     // The signature shown as self-verified is the one that would be sent: the server accepts it.
-    const token = await c.prepare('task.list', { page: 1 });
-    assert.equal(token.pathWithQuery, '/api/deployment/task/search?page=1');
+    const token = await c.prepare('task.list', { type: 'Deployment', status: 'End', page: 1 });
+    assert.equal(token.pathWithQuery, '/api/deployment/task/search?type=Deployment&status=End&page=1');
     assert.equal(token.body, '');
     assert.ok(token.stringToSignForDisplay?.endsWith('\n'));
   });
@@ -213,7 +213,8 @@ describe('compute client against a local HTTP server', () => {
     assert.ok(Math.abs(skew.offsetMs + 7 * 60_000) < 2_000, String(skew.offsetMs));
     assert.equal(skew.outsideWindow, true);
     assert.ok(skew.rttMs >= 0);
-    assert.match(server.requests[0]?.url ?? '', /^\/api\/deployment\/resource\/search$/);
+    // A request the platform accepts (its required parameters included), so the answer is a normal one.
+    assert.equal(server.requests[0]?.url, '/api/deployment/resource/search?task_type=Deployment&device_type=GpuDevice');
     // Without usable credentials it still measures (unsigned).
     const unsigned = await client({ creds: { mode: 'rsa', token: TOKEN } }).measureClockSkew();
     assert.equal(unsigned.outsideWindow, true);
@@ -225,9 +226,9 @@ describe('compute client against a local HTTP server', () => {
     server.handle((_req, res) => json(res, 200, { code: '0000', message: 'success', data: { task_id: 1 } }));
     const c = client({ logger: capturingLogger(lines) });
     await c.call('task.create', createBody, { encrypt: true });
-    await c.call('task.list', { search_value: 'x' });
+    await c.call('task.list', { type: 'Deployment', status: 'Running', search_value: 'x' });
     assert.match(lines.join('\n'), /compute POST \/api\/deployment\/task\/create → HTTP 200 code 0000 in \d+ ms/);
-    assert.match(lines.join('\n'), /compute GET \/api\/deployment\/task\/search\?search_value=x → HTTP 200 code 0000 in \d+ ms/);
+    assert.match(lines.join('\n'), /compute GET \/api\/deployment\/task\/search\?type=Deployment&status=Running&search_value=x → HTTP 200 code 0000 in \d+ ms/);
     const logged = lines.join('\n');
     assert.ok(server.requests.some((req) => req.body.length > 0), 'the encrypted create sent a body to look for');
     for (const req of server.requests) {

@@ -94,11 +94,14 @@ describe('query encoding', () => {
 
 describe('planning a call', () => {
   it('GET: catalog order, undefined skipped, numbers as decimal text', () => {
-    const plan = planOperation('task.list', { page_size: 10, status: 'Running,Pending', search_value: '训练 1', page: 2 }, undefined);
+    const plan = planOperation('task.list', { page_size: 10, status: 'Running,Pending', search_value: '训练 1', page: 2, type: 'Deployment' }, undefined);
     assert.equal(plan.method, 'GET');
-    assert.equal(plan.pathWithQuery, '/api/deployment/task/search?status=Running%2CPending&search_value=%E8%AE%AD%E7%BB%83%201&page=2&page_size=10');
+    assert.equal(plan.pathWithQuery, '/api/deployment/task/search?type=Deployment&status=Running%2CPending&search_value=%E8%AE%AD%E7%BB%83%201&page=2&page_size=10');
     assert.equal(plan.jsonBody, undefined);
-    assert.equal(planOperation('resource.search', {}, undefined).pathWithQuery, '/api/deployment/resource/search');
+    assert.equal(
+      planOperation('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }, undefined).pathWithQuery,
+      '/api/deployment/resource/search?task_type=Deployment&device_type=GpuDevice',
+    );
   });
 
   it('POST: compact JSON body; encryption optional for create, required for the storage check', () => {
@@ -132,7 +135,14 @@ describe('planning a call', () => {
       ['task.detail', { task_id: 1.5 }, undefined, /must be an integer/],
       ['task.create', { task_name: '', points: 1, resources, services }, undefined, /"task_name" must not be empty/],
       ['task.create', { task_name: 't', points: 1, resources: [], services }, undefined, /"resources" must be a non-empty array/],
-      ['task.list', { pages: 1 }, undefined, /unknown parameter "pages"/],
+      ['task.list', { type: 'Deployment', status: 'End', pages: 1 }, undefined, /unknown parameter "pages"/],
+      // What the platform's docs mark required is required before anything is sent.
+      ['task.list', { type: 'Deployment' }, undefined, /"status" is required/],
+      ['task.list', { status: 'Running' }, undefined, /"type" is required/],
+      ['resource.search', { device_type: 'GpuDevice' }, undefined, /"task_type" is required/],
+      ['resource.search', { task_type: 'Deployment' }, undefined, /"device_type" is required/],
+      ['storage.list', { status: 'Activate' }, undefined, /"storage_type" is required/],
+      ['storage.list', { storage_type: 'Juicefs', status: '' }, undefined, /"status" must not be empty/],
       ['task.pause', { task_id: 1 }, true, /does not take an encrypted body/],
       ['storage.encryptCheck', { storage_name: 's', juicefs_region_id: 1, bucket: 'b', dir: '/', endpoint: 'e', access_key: 'a', secret_key: 'b' }, false, /requires an encrypted body/],
     ];

@@ -32,7 +32,11 @@ export function userFacingManifestStrings(manifest: Manifest): [string, string][
       return;
     }
     if (typeof value === 'object' && value !== null) {
-      for (const [key, child] of Object.entries(value)) walk(child, `${where}.${key}`, key);
+      for (const [key, child] of Object.entries(value)) {
+        // A tool's input schema speaks to the model, and a tool's or tool set's `name` is its id.
+        if (key === 'inputSchema' || (key === 'name' && /languageModelTool(Set)?s\[\d+\]$/.test(where))) continue;
+        walk(child, `${where}.${key}`, key);
+      }
     }
   };
   walk(manifest.contributes, 'contributes', undefined);

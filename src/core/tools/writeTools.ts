@@ -1,0 +1,213 @@
+// The tools that spend money or change state: create a task, change its node count, pause, recover,
+// stop. Each confirms first (confirm), naming the profile, the task and the cost or loss, read fresh
+// from the platform; run() does the one change and says what happened.
+
+import type { TaskCreateBody, TaskDetail } from '../compute/api';
+import { formatYuan } from '../compute/units';
+import { ConfigError } from '../errors';
+import type { ToolContext, ToolDefinition } from './api';
+import { confirmation } from './confirmation';
+import { strongestEffect } from './effects';
+import { field } from './format';
+import { costLine, findOffer, taskResourceOffer } from './pricing';
+
+const MAX_NODES = 100;
+const options = (context: ToolContext) => (context.signal ? { signal: context.signal } : undefined);
+const taskIdSchema = { type: 'integer', minimum: 1, description: 'The task id (from compute_list_tasks).', examples: [1229831] } as const;
+
+function readDetail(context: ToolContext, taskId: number): Promise<TaskDetail> {
+  return context.client.call('task.detail', { task_id: taskId }, options(context));
+}
+
+function taskPhrase(detail: TaskDetail): string {
+  return `task "${field(detail.task_name, 80)}" (${detail.task_id}), now ${field(detail.status, 20)} with ${detail.points} node(s)`;
+}
+
+/** A container name from the image ("…/dailyhot:1.0" → "dailyhot"), DNS-label safe. */
+function serviceNameFor(image: string): string {
+  const repository = (image.trim().split('/').pop() ?? '').split(/[:@]/)[0] ?? '';
+  const name = repository.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 63);
+  return name.length > 0 ? name : 'container-01';
+}
+
+export const createTask: ToolDefinition = {
+  name: 'compute_create_task',
+  toolReferenceName: 'computeCreateTask',
+  displayName: 'Create Compute Task',
+  userDescription: 'Start a GPU deployment task (spends money while it runs).',
+  modelDescription:
+    'Create a deployment task: run a container image on rented GPU nodes. This SPENDS MONEY every second the nodes run; the ' +
+    'user confirms the price first. Take device_name and region exactly from compute_search_gpus. Returns the new task id; ' +
+    'then watch it with compute_get_task until it is Running.',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['task_name', 'device_name', 'region', 'image', 'ports'],
+    properties: {
+      task_name: { type: 'string', minLength: 1, maxLength: 64, description: 'A name for the task.', examples: ['llama-serve'] },
+      device_name: { type: 'string', minLength: 1, maxLength: 128, description: 'The device_name from compute_search_gpus.', examples: ['RTX 4090 x 2'] },
+      region: { type: 'string', minLength: 1, maxLength: 64, description: 'Region tag or name from compute_search_gpus.', examples: ['beijing-jxq-p1', '北京一区'] },
+      image: { type: 'string', minLength: 1, maxLength: 512, description: 'Container image reference.', examples: ['harbor.suanleme.cn/public-hub/dailyhot:1.0'] },
+      ports: { type: 'array', minItems: 1, maxItems: 10, items: { type: 'integer', minimum: 1, maximum: 65535 }, description: 'Container ports to expose publicly.', examples: [[8080]] },
+      nodes: { type: 'integer', minimum: 1, maximum: MAX_NODES, default: 1, description: 'Number of nodes (each billed at the listed price).' },
+      env: { type: 'object', additionalProperties: { type: 'string', maxLength: 4096 }, description: 'Environment variables, name → value.', examples: [{ MODEL: 'qwen3' }] },
+      start_command: { type: 'string', maxLength: 4096, description: 'Command line to run instead of the image\'s entrypoint.', examples: ['python serve.py --port 8080'] },
+    },
+  },
+  operations: ['resource.search', 'task.create'],
+  effect: strongestEffect(['resource.search', 'task.create']),
+  idempotent: false,
+  invocationMessage: (input) => `Creating task "${field(input['task_name'], 64)}"…`,
+  async confirm(input, context) {
+    const nodes = typeof input['nodes'] === 'number' ? input['nodes'] : 1;
+    const offer = await findOffer(context.client, String(input['device_name']), String(input['region']), context.signal);
+    const stock = offer.region.inventory > 0 ? `${offer.region.inventory} in stock` : 'sold out: the task may stay Pending';
+    return confirmation('write', context.profile, `Create task "${field(input['task_name'], 64)}"?`, [
+      `Cost: ${costLine(nodes, offer.device, offer.region.region_name, offer.yuanPerHour)}, billed per second while nodes run (${stock}).`,
+      `Image ${field(input['image'], 120)}, ports ${(input['ports'] as number[]).join(', ')}.`,
+      'Stop it with pause (keeps the task) or stop (deletes it) when done.',
+    ]);
+  },
+  async run(input, context) {
+    const nodes = typeof input['nodes'] === 'number' ? input['nodes'] : 1;
+    const offer = await findOffer(context.client, String(input['device_name']), String(input['region']), context.signal);
+    const image = String(input['image']).trim();
+    if (/\s/.test(image)) throw new ConfigError('The image reference contains spaces.', 'Use registry/repository:tag.');
+    const env = input['env'] as Record<string, string> | undefined;
+    const envText = env && Object.keys(env).length > 0 ? Object.entries(env).map(([k, v]) => `${k}=${v}`).join('\n') : null;
+    const command = typeof input['start_command'] === 'string' && input['start_command'].trim() !== '' ? input['start_command'].trim() : null;
+    const body: TaskCreateBody = {
+      task_type: 'Deployment',
+      task_name: String(input['task_name']).trim(),
+      points: nodes,
+      resources: [{ mark: offer.region.mark.mark, resource: offer.region.mark.resource, region_name: offer.region.region_name }],
+      services: [
+        {
+          service_name: serviceNameFor(image),
+          service_image: image,
+          remote_ports: (input['ports'] as number[]).map((service_port) => ({ service_port })),
+          env: envText,
+          start_script_v2: { command, args: [] },
+        },
+      ],
+    };
+    const { task_id: taskId } = await context.client.call('task.create', body, options(context));
+    return `Created task ${taskId} "${field(body.task_name)}": ${costLine(nodes, offer.device, offer.region.region_name, offer.yuanPerHour)}. ` +
+      'It starts Pending; check it with compute_get_task until it is Running (poll at most every 10 s).';
+  },
+};
+
+export const changeNodeCount: ToolDefinition = {
+  name: 'compute_change_node_count',
+  toolReferenceName: 'computeScaleTask',
+  displayName: 'Change Node Count',
+  userDescription: 'Scale a task to a new number of nodes (changes the hourly cost).',
+  modelDescription:
+    'Set the total number of nodes of a deployment task (scale up or down). More nodes cost more per hour; the user confirms the ' +
+    'new hourly cost first. nodes is the new total, not a difference.',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['task_id', 'nodes'],
+    properties: {
+      task_id: taskIdSchema,
+      nodes: { type: 'integer', minimum: 1, maximum: MAX_NODES, description: 'The new total node count.', examples: [2] },
+    },
+  },
+  operations: ['task.detail', 'task.changePoints'],
+  effect: strongestEffect(['task.detail', 'task.changePoints']),
+  idempotent: true,
+  invocationMessage: (input) => `Setting task ${String(input['task_id'])} to ${String(input['nodes'])} node(s)…`,
+  async confirm(input, context) {
+    const nodes = input['nodes'] as number;
+    const detail = await readDetail(context, input['task_id'] as number);
+    const resource = detail.resources?.[0];
+    const offer = await taskResourceOffer(context.client, resource, context.signal);
+    const region = resource?.region_name ?? 'its region';
+    const cost = offer
+      ? `Cost: ${costLine(nodes, offer.device, region, offer.yuanPerHour)}, was ${offer.yuanPerHour === undefined ? 'unlisted' : `${formatYuan(offer.yuanPerHour * detail.points)}/h`} with ${detail.points} node(s).`
+      : 'Cost: the current price of this resource is not listed; each node is billed per second.';
+    const loss = nodes < detail.points ? [`Removes ${detail.points - nodes} node(s): whatever they hold locally is lost.`] : [];
+    return confirmation('write', context.profile, `Change task "${field(detail.task_name, 64)}" (${detail.task_id}) to ${nodes} node(s)?`, [
+      `Task: ${taskPhrase(detail)}.`,
+      cost,
+      ...loss,
+    ]);
+  },
+  async run(input, context) {
+    const taskId = input['task_id'] as number;
+    const nodes = input['nodes'] as number;
+    await context.client.call('task.changePoints', { task_id: taskId, points: nodes }, options(context));
+    return `Task ${taskId} now asks for ${nodes} node(s); compute_get_task shows when they run.`;
+  },
+};
+
+function lifecycleTool(kind: 'pause' | 'recover' | 'stop'): ToolDefinition {
+  const spec = {
+    pause: {
+      name: 'compute_pause_task',
+      ref: 'computePauseTask',
+      display: 'Pause Compute Task',
+      user: 'Pause a running task: billing stops, the task is kept.',
+      model: 'Pause a Running deployment task: its nodes are released and billing stops; the task and its configuration are kept and compute_recover_task starts it again (if GPUs are in stock then). Prefer this over stop when the user only wants to stop paying for now.',
+      action: 'Pause',
+      operation: 'task.pause' as const,
+      consequence: 'Its nodes are released and billing stops; the containers stop and lose what they hold locally. Recover later needs free inventory.',
+      done: 'paused: billing stops once its nodes are released',
+    },
+    recover: {
+      name: 'compute_recover_task',
+      ref: 'computeRecoverTask',
+      display: 'Recover Compute Task',
+      user: 'Start a paused task again (billing resumes).',
+      model: 'Recover (restart) a Paused deployment task. Billing resumes at the current price once nodes run. Only for tasks in state Paused.',
+      action: 'Recover',
+      operation: 'task.recover' as const,
+      consequence: 'Billing resumes per node at the current price once its nodes run.',
+      done: 'recovering: billing resumes once its nodes run',
+    },
+    stop: {
+      name: 'compute_stop_task',
+      ref: 'computeStopTask',
+      display: 'Stop (Delete) Compute Task',
+      user: 'Stop and DELETE a task for good.',
+      model: 'Stop a deployment task. On this platform stop DELETES the task: it ends for good, its nodes and containers are released, and it cannot be recovered. Use only when the user clearly wants the task gone; to stop paying but keep it, use compute_pause_task.',
+      action: 'Stop (delete)',
+      operation: 'task.stop' as const,
+      consequence: 'Stop deletes the task: its nodes, containers and their local data are gone, and it cannot be recovered or undone.',
+      done: 'stopped and deleted (status End)',
+    },
+  }[kind];
+  const effect = strongestEffect(['task.detail', spec.operation]);
+  return {
+    name: spec.name,
+    toolReferenceName: spec.ref,
+    displayName: spec.display,
+    userDescription: spec.user,
+    modelDescription: spec.model,
+    inputSchema: { type: 'object', additionalProperties: false, required: ['task_id'], properties: { task_id: taskIdSchema } },
+    operations: ['task.detail', spec.operation],
+    effect,
+    idempotent: true,
+    invocationMessage: (input) => `${spec.action} task ${String(input['task_id'])}…`,
+    async confirm(input, context) {
+      const detail = await readDetail(context, input['task_id'] as number);
+      const resource = detail.resources?.[0];
+      const lines = [`Task: ${taskPhrase(detail)}.`, spec.consequence];
+      if (kind !== 'stop' && resource) {
+        const offer = await taskResourceOffer(context.client, resource, context.signal);
+        if (offer) lines.push(`Rate: ${costLine(detail.points, offer.device, resource.region_name, offer.yuanPerHour)}.`);
+      }
+      return confirmation(effect, context.profile, `${spec.action} task "${field(detail.task_name, 64)}" (${detail.task_id})?`, lines);
+    },
+    async run(input, context) {
+      const taskId = input['task_id'] as number;
+      await context.client.call(spec.operation, { task_id: taskId }, options(context));
+      return `Task ${taskId} ${spec.done}.`;
+    },
+  };
+}
+
+export const pauseTask = lifecycleTool('pause');
+export const recoverTask = lifecycleTool('recover');
+export const stopTask = lifecycleTool('stop');

@@ -1,0 +1,92 @@
+// `node dist/mcp.js`: the compute tools as an MCP server over stdio, for VS Code (through the
+// extension's definition provider) and any other MCP client. Configured from the environment only
+// (see config.ts); write and destructive tools are listed only with COMPUTE_TOOLKIT_ALLOW_WRITES=1.
+// stdout carries the protocol; every human-readable line goes to stderr, never with a secret.
+
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { createComputeClient } from '../core/compute/client';
+import { Redactor } from '../core/log';
+import { findTool, runTool, toolsFor, type ToolDefinition } from '../core/tools/index';
+import { McpConfigError, readConfig, type McpConfig } from './config';
+
+export const SERVER_NAME = 'compute-toolkit';
+export const SERVER_VERSION = '0.1.0';
+
+/** The MCP form of a tool definition: schema, annotations from its effect. */
+export function mcpTool(tool: ToolDefinition): Tool {
+  return {
+    name: tool.name,
+    title: tool.displayName,
+    description: tool.modelDescription,
+    inputSchema: tool.inputSchema as Tool['inputSchema'],
+    annotations: {
+      title: tool.displayName,
+      readOnlyHint: tool.effect === 'read',
+      destructiveHint: tool.effect === 'destructive',
+      idempotentHint: tool.idempotent,
+      openWorldHint: true,
+    },
+  };
+}
+
+export function createMcpServer(config: McpConfig, log: (line: string) => void): Server {
+  const redactor = new Redactor();
+  redactor.setSecrets(config.secrets);
+  const client = createComputeClient({
+    baseUrl: config.baseUrl,
+    credentials: async () => config.credentials,
+    logger: {
+      trace: () => undefined,
+      debug: () => undefined,
+      info: () => undefined,
+      warn: (message) => log(redactor.redact(message)),
+      error: (message) => log(redactor.redact(message)),
+    },
+  });
+  const visible = toolsFor(config.allowWrites);
+  const server = new Server({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities: { tools: {} } });
+  const profile = { label: new URL(config.baseUrl).host, environment: 'mcp' };
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: visible.map(mcpTool) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const tool = findTool(request.params.name);
+    if (!tool || !visible.includes(tool)) {
+      const hidden = tool !== undefined;
+      return {
+        isError: true,
+        content: [
+          {
+            type: 'text' as const,
+            text: hidden
+              ? `The tool ${tool.name} changes the account (${tool.effect}) and this server was started without COMPUTE_TOOLKIT_ALLOW_WRITES=1. Ask the user to enable writes in the server configuration.`
+              : `Unknown tool "${request.params.name.slice(0, 64)}". Call tools/list for the available tools.`,
+          },
+        ],
+      };
+    }
+    const result = await runTool(tool, request.params.arguments ?? {}, { client, profile, signal: extra.signal, secrets: config.secrets });
+    return { isError: result.isError, content: [{ type: 'text' as const, text: result.text }] };
+  });
+  return server;
+}
+
+async function main(): Promise<void> {
+  const log = (line: string): void => void process.stderr.write(`compute-toolkit-mcp: ${line}\n`);
+  let config: McpConfig;
+  try {
+    config = readConfig(process.env);
+  } catch (error) {
+    process.stderr.write(`${error instanceof McpConfigError ? error.message : 'Compute Toolkit MCP server: could not read the configuration.'}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const server = createMcpServer(config, log);
+  await server.connect(new StdioServerTransport());
+  log(`ready: ${config.credentials.mode} mode, ${config.baseUrl}, ${config.allowWrites ? 'all tools' : 'read tools only (COMPUTE_TOOLKIT_ALLOW_WRITES=1 lists the rest)'}`);
+}
+
+if (require.main === module) {
+  void main();
+}

@@ -1,0 +1,172 @@
+// The platform's chat models in VS Code's model picker (vscode.lm): the active profile's chat models
+// only (embedding, rerank, speech and image models filtered out), context sizes from a curated table,
+// replies streamed as text parts, reasoning kept out, cancellation aborting the HTTP request, tool calls
+// forwarded both ways. Listing never prompts when VS Code asks silently.
+
+import * as vscode from 'vscode';
+import { ComputeToolkitError, ConfigError, RateLimitError } from '../../core/errors';
+import type { ModelClient } from '../../core/inference/api';
+import { Commands } from '../commandIds';
+import type { Services } from '../extensionServices';
+import type { Profile } from '../services';
+import { toChatMessages, toChatTools } from './chatMessages';
+import { signalOf } from './toolContext';
+
+export const MODEL_VENDOR = 'compute-toolkit';
+
+type InferenceCore = typeof import('../../core/inference/index');
+let inferenceCore: InferenceCore | undefined;
+function loadInferenceCore(): InferenceCore {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberate lazy load (see lazyCore.ts)
+  inferenceCore ??= require('../../core/inference/index') as InferenceCore;
+  return inferenceCore;
+}
+
+/** 1.120+ hides provider models without it; not in the 1.104 typings, so declared here. */
+export interface ComputeModelInformation extends vscode.LanguageModelChatInformation {
+  readonly isUserSelectable: boolean;
+}
+
+export class ComputeChatProvider implements vscode.LanguageModelChatProvider<ComputeModelInformation>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeLanguageModelChatInformation = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[];
+  private cached: { key: string; client: ModelClient } | undefined;
+
+  constructor(private readonly services: Services) {
+    this.subscriptions = [
+      services.profiles.onDidChangeActive(() => this.refresh()),
+      services.profiles.onDidChangeSecrets(({ kind }) => {
+        if (kind === 'modelApiKey') this.refresh();
+      }),
+    ];
+  }
+
+  /** Tell VS Code to list the models again (profile switch, key change, model refresh). */
+  refresh(): void {
+    this.cached = undefined;
+    this.changed.fire();
+  }
+
+  private async client(): Promise<{ profile: Profile; client: ModelClient } | undefined> {
+    const profile = this.services.profiles.active;
+    if (!profile) return undefined;
+    const key = await this.services.profiles.getSecret(profile.id, 'modelApiKey');
+    if (!key) return undefined;
+    const cacheKey = `${profile.id}\n${profile.modelApiBaseUrl}`;
+    if (this.cached?.key !== cacheKey) {
+      const client = loadInferenceCore().createModelClient({
+        apiBaseUrl: profile.modelApiBaseUrl,
+        apiKey: () => this.services.profiles.getSecret(profile.id, 'modelApiKey'),
+        logger: this.services.logger,
+      });
+      this.cached = { key: cacheKey, client };
+    }
+    return { profile, client: this.cached.client };
+  }
+
+  async provideLanguageModelChatInformation(options: vscode.PrepareLanguageModelChatModelOptions, token: vscode.CancellationToken): Promise<ComputeModelInformation[]> {
+    const active = await this.client();
+    if (!active) {
+      // Silent listing never prompts; otherwise point at the one command that fixes it.
+      if (!options.silent && this.services.profiles.active) {
+        void vscode.window
+          .showInformationMessage(vscode.l10n.t('Set the model API key of profile "{0}" to use its models in chat.', this.services.profiles.active.label), vscode.l10n.t('Set Model API Key'))
+          .then((picked) => (picked ? vscode.commands.executeCommand(Commands.secretsSetModelApiKey) : undefined));
+      }
+      return [];
+    }
+    try {
+      const { limitsFor } = loadInferenceCore();
+      const models = await active.client.listModels(signalOf(token));
+      return models
+        .filter((model) => model.chat)
+        .map((model): ComputeModelInformation => {
+          const limits = limitsFor(model.id);
+          const [family = model.id, name = model.id] = model.id.includes('/') ? [model.id.split('/')[0], model.id.slice(model.id.indexOf('/') + 1)] : [model.id, model.id];
+          return {
+            id: model.id,
+            name,
+            family,
+            version: model.id,
+            detail: active.profile.label,
+            tooltip: vscode.l10n.t('{0} on the compute platform (profile "{1}")', model.id, active.profile.label),
+            maxInputTokens: limits.maxInputTokens,
+            maxOutputTokens: limits.maxOutputTokens,
+            // Image parts are not forwarded yet (the request body carries text only), so no model claims image input.
+            capabilities: { toolCalling: limits.toolCalling, imageInput: false },
+            isUserSelectable: true,
+          };
+        });
+    } catch (error) {
+      this.services.logger.warn(`Model list for the chat model picker failed: ${error instanceof Error ? error.message : String(error)}`);
+      return [];
+    }
+  }
+
+  async provideLanguageModelChatResponse(
+    model: ComputeModelInformation,
+    messages: readonly vscode.LanguageModelChatRequestMessage[],
+    options: vscode.ProvideLanguageModelChatResponseOptions,
+    progress: vscode.Progress<vscode.LanguageModelResponsePart>,
+    token: vscode.CancellationToken,
+  ): Promise<void> {
+    const active = await this.client();
+    if (!active) throw new Error(this.noKeyMessage());
+    const core = loadInferenceCore();
+    const tools = toChatTools(options.tools);
+    const modelOptions = options.modelOptions ?? {};
+    const stream = active.client.stream(
+      {
+        model: model.id,
+        messages: toChatMessages(messages),
+        ...(tools ? { tools, ...(options.toolMode === vscode.LanguageModelChatToolMode.Required ? { tool_choice: 'required' as const } : {}) } : {}),
+        ...(typeof modelOptions['temperature'] === 'number' ? { temperature: modelOptions['temperature'] } : {}),
+        ...(typeof modelOptions['max_tokens'] === 'number' ? { max_tokens: modelOptions['max_tokens'] } : {}),
+      },
+      signalOf(token),
+    );
+    try {
+      for await (const event of stream) {
+        if (event.type === 'content') progress.report(new vscode.LanguageModelTextPart(event.text));
+        else if (event.type === 'tool-call') progress.report(new vscode.LanguageModelToolCallPart(event.call.id, event.call.name, core.parseToolArguments(event.call)));
+        // Reasoning stays out of the answer: the thinking part is still a proposed API.
+      }
+      const outcome = await stream.outcome;
+      if (!outcome.complete) throw new Error(vscode.l10n.t('The reply was cut off: {0}', outcome.interruption ?? ''));
+    } catch (error) {
+      if (token.isCancellationRequested) return;
+      throw new Error(this.describe(error, active.profile));
+    }
+  }
+
+  async provideTokenCount(_model: ComputeModelInformation, text: string | vscode.LanguageModelChatRequestMessage): Promise<number> {
+    const { estimateTokens, TOKENS_PER_MESSAGE } = loadInferenceCore();
+    if (typeof text === 'string') return estimateTokens(text);
+    const messages = toChatMessages([text]);
+    return messages.reduce((sum, message) => sum + TOKENS_PER_MESSAGE + estimateTokens(message.content) + estimateTokens(JSON.stringify(message.tool_calls ?? '')), 0);
+  }
+
+  private noKeyMessage(): string {
+    const profile = this.services.profiles.active;
+    return profile
+      ? vscode.l10n.t('No model API key is set for profile "{0}". Run "Compute: Set Model API Key…".', profile.label)
+      : vscode.l10n.t('No Compute Toolkit profile is active. Run "Compute: Create Profile…" or "Compute: Connect to Local Sandbox…".');
+  }
+
+  /** Clear, actionable text for each failure; never a secret (the core already removed the key). */
+  private describe(error: unknown, profile: Profile): string {
+    if (error instanceof ConfigError) return `${error.message}${error.hint ? ` ${error.hint}` : ''}`;
+    if (error instanceof RateLimitError) return vscode.l10n.t('The model API is rate limiting requests (HTTP 429) even after retries; wait a moment and try again.');
+    if (error instanceof ComputeToolkitError && error.kind === 'auth') {
+      return vscode.l10n.t('The model API refused the key of profile "{0}" ({1}). Run "Compute: Set Model API Key…" with a key from the platform console.', profile.label, error.message);
+    }
+    if (error instanceof ComputeToolkitError) return vscode.l10n.t('The model API failed: {0}', error.message);
+    return error instanceof Error ? error.message : String(error);
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,26 @@
+// VS Code's own AI surfaces: the compute tools for agent mode and the MCP server definition for the
+// active profile (and, in chatProvider.ts, the platform's models in the native model picker).
+// Registered from the composition root; returns what the in-host tests use.
+
+import * as vscode from 'vscode';
+import { TOOLS } from '../../core/tools/index';
+import type { Services } from '../extensionServices';
+import { ComputeChatProvider, MODEL_VENDOR } from './chatProvider';
+import { ComputeLanguageModelTool, registerLanguageModelTools } from './languageModelTools';
+import { ComputeMcpServerProvider, MCP_PROVIDER_ID } from './mcpServerProvider';
+
+export interface AiApi {
+  /** The registered language-model tools by name (tests read their confirmations without the dialog). */
+  readonly tools: ReadonlyMap<string, ComputeLanguageModelTool>;
+  readonly mcpServers: ComputeMcpServerProvider;
+  readonly chatModels: ComputeChatProvider;
+}
+
+export function registerAi(services: Services): { api: AiApi; disposables: vscode.Disposable[] } {
+  const { tools, disposables } = registerLanguageModelTools(services, TOOLS);
+  const mcpServers = new ComputeMcpServerProvider(services, services.context.asAbsolutePath('dist/mcp.js'));
+  disposables.push(mcpServers, vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcpServers));
+  const chatModels = new ComputeChatProvider(services);
+  disposables.push(chatModels, vscode.lm.registerLanguageModelChatProvider(MODEL_VENDOR, chatModels));
+  return { api: { tools, mcpServers, chatModels }, disposables };
+}

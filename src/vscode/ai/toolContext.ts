@@ -1,0 +1,40 @@
+// What a compute tool runs with inside VS Code: the active profile's client, the profile as
+// confirmations name it, and that profile's secrets (masked should a server echo one back).
+
+import type { ToolContext } from '../../core/tools/api';
+import type { ExtensionServices, Profile, SecretKind } from '../services';
+
+const SECRET_KINDS: readonly SecretKind[] = ['apiToken', 'privateKey', 'platformPublicKey', 'modelApiKey'];
+
+/** The sandbox spends no money: a loopback sandbox profile runs write tools without a confirmation. */
+export function isLocalSandbox(profile: Profile): boolean {
+  if (profile.environment !== 'sandbox') return false;
+  try {
+    const host = new URL(profile.computeBaseUrl).hostname;
+    return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
+  } catch {
+    return false;
+  }
+}
+
+export async function toolContext(services: ExtensionServices, profile: Profile, signal?: AbortSignal): Promise<ToolContext> {
+  const secrets: string[] = [];
+  for (const kind of SECRET_KINDS) {
+    const value = await services.profiles.getSecret(profile.id, kind);
+    if (value) secrets.push(value);
+  }
+  return {
+    client: services.computeClient(),
+    profile: { label: profile.label, environment: profile.environment },
+    secrets,
+    ...(signal ? { signal } : {}),
+  };
+}
+
+/** An AbortSignal that follows a VS Code cancellation token. */
+export function signalOf(token: { isCancellationRequested: boolean; onCancellationRequested: (listener: () => void) => { dispose(): void } }): AbortSignal {
+  const controller = new AbortController();
+  if (token.isCancellationRequested) controller.abort();
+  else token.onCancellationRequested(() => controller.abort());
+  return controller.signal;
+}

@@ -1,0 +1,81 @@
+// The MCP server's environment: every missing or malformed value is named, all at once, never with a
+// secret; keys are accepted inline or from a file in any encoding the core parser takes.
+
+import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { McpConfigError, readConfig } from '../../../src/mcp/config';
+
+const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const privatePem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+const privatePkcs1Base64 = privateKey.export({ type: 'pkcs1', format: 'der' }).toString('base64');
+const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    readConfig(env);
+  } catch (error) {
+    assert.ok(error instanceof McpConfigError);
+    return [...error.problems];
+  }
+  return [];
+}
+
+describe('MCP server configuration from the environment', () => {
+  it('token mode needs only the token; defaults are the public addresses; writes off', () => {
+    const config = readConfig({ COMPUTE_TOOLKIT_TOKEN: 'tok-123456' });
+    assert.equal(config.baseUrl, 'https://openapi.suanli.cn');
+    assert.equal(config.modelBaseUrl, 'https://api.suanli.cn/v1');
+    assert.deepEqual(config.credentials, { mode: 'token', token: 'tok-123456' });
+    assert.equal(config.allowWrites, false);
+  });
+
+  it('rsa mode takes the keys inline or from files, in any accepted encoding', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mcp-config-'));
+    const keyFile = path.join(dir, 'key.pem');
+    writeFileSync(keyFile, privatePem);
+    const fromFile = readConfig({ COMPUTE_TOOLKIT_MODE: 'rsa', COMPUTE_TOOLKIT_TOKEN: 't-1', COMPUTE_TOOLKIT_PRIVATE_KEY_FILE: keyFile, COMPUTE_TOOLKIT_ALLOW_WRITES: '1' });
+    assert.equal(fromFile.credentials.privateKey, privatePem);
+    assert.equal(fromFile.allowWrites, true);
+    const inline = readConfig({ COMPUTE_TOOLKIT_MODE: 'RSA', COMPUTE_TOOLKIT_TOKEN: 't-1', COMPUTE_TOOLKIT_PRIVATE_KEY: privatePkcs1Base64, COMPUTE_TOOLKIT_PLATFORM_PUBLIC_KEY: publicPem });
+    assert.equal(inline.credentials.mode, 'rsa');
+    assert.equal(inline.credentials.platformPublicKey, publicPem);
+    assert.ok(inline.secrets.includes(privatePkcs1Base64));
+  });
+
+  it('lists every problem at once, naming the variables', () => {
+    const found = problems({
+      COMPUTE_TOOLKIT_BASE_URL: 'http://example.com',
+      COMPUTE_TOOLKIT_MODE: 'hmac',
+      COMPUTE_TOOLKIT_ALLOW_WRITES: 'yes',
+    });
+    assert.equal(found.length, 4, found.join('\n'));
+    assert.match(found[0]!, /^COMPUTE_TOOLKIT_BASE_URL: /);
+    assert.match(found.join('\n'), /COMPUTE_TOOLKIT_MODE must be "token" or "rsa"/);
+    assert.match(found.join('\n'), /COMPUTE_TOOLKIT_TOKEN is required/);
+    assert.match(found.join('\n'), /COMPUTE_TOOLKIT_ALLOW_WRITES must be 1/);
+  });
+
+  it('rsa mode without a key, with both forms, or with a missing file', () => {
+    assert.match(problems({ COMPUTE_TOOLKIT_MODE: 'rsa', COMPUTE_TOOLKIT_TOKEN: 't' }).join(), /needs COMPUTE_TOOLKIT_PRIVATE_KEY or COMPUTE_TOOLKIT_PRIVATE_KEY_FILE/);
+    assert.match(
+      problems({ COMPUTE_TOOLKIT_MODE: 'rsa', COMPUTE_TOOLKIT_TOKEN: 't', COMPUTE_TOOLKIT_PRIVATE_KEY: privatePem, COMPUTE_TOOLKIT_PRIVATE_KEY_FILE: '/x' }).join(),
+      /not both/,
+    );
+    assert.match(problems({ COMPUTE_TOOLKIT_MODE: 'rsa', COMPUTE_TOOLKIT_TOKEN: 't', COMPUTE_TOOLKIT_PRIVATE_KEY_FILE: '/nonexistent/key.pem' }).join(), /cannot be read \(ENOENT\)/);
+  });
+
+  it('a malformed or swapped key is named, and no message contains key material', () => {
+    const body = 'U0VDUkVUU0VDUkVUU0VDUkVUU0VDUkVUU0VDUkVUU0VDUkVU';
+    const swapped = problems({ COMPUTE_TOOLKIT_MODE: 'rsa', COMPUTE_TOOLKIT_TOKEN: 'secret-token-value', COMPUTE_TOOLKIT_PRIVATE_KEY: publicPem });
+    assert.equal(swapped.length, 1);
+    assert.match(swapped[0]!, /^COMPUTE_TOOLKIT_PRIVATE_KEY: /);
+    const broken = problems({ COMPUTE_TOOLKIT_MODE: 'rsa', COMPUTE_TOOLKIT_TOKEN: 'secret-token-value', COMPUTE_TOOLKIT_PRIVATE_KEY: `-----BEGIN PRIVATE KEY-----\n${body}\n-----END PRIVATE KEY-----` });
+    const all = [...swapped, ...broken].join('\n');
+    assert.ok(!all.includes(body) && !all.includes('secret-token-value'));
+    for (const line of publicPem.split('\n').filter((l) => l.length > 40)) assert.ok(!all.includes(line));
+  });
+});
