@@ -43,6 +43,9 @@ export const DEFAULT_WATCH_OPTIONS: WatchOptions = {
  */
 export const WATCH_LIST_PARAMS = { type: 'Deployment', status: WATCHED_STATUSES.join(','), page_size: 100 } as const;
 
+/** A task that started this recently gets every other node check. */
+const YOUNG_MS = 15 * 60_000;
+
 /** The platform's floor between two polls (at most once every 10 s). */
 export const MIN_INTERVAL_MS = 10_000;
 
@@ -52,6 +55,10 @@ export class TaskWatcher {
   private memory: Map<number, TaskMemory> | undefined;
   private readonly nodeMemory = new Map<number, Map<number, { restarts: number; status: string }>>();
   private nodeCursor = 0;
+  private youngCursor = 0;
+  private nodeChecks = 0;
+  /** When the watcher saw each task start (Pending → Running): young tasks are the likeliest to crash-loop. */
+  private readonly startedAt = new Map<number, number>();
   private failures = 0;
   private focused = true;
   private unfocusedSince: number | undefined;
@@ -112,6 +119,7 @@ export class TaskWatcher {
       const tasks = await this.ports.listTasks(controller.signal);
       const { events, memory } = diffTasks(this.memory, tasks, this.ports.now(), this.options.stuckAfterMs);
       this.memory = memory;
+      for (const event of events) if (event.kind === 'started') this.startedAt.set(event.taskId, this.ports.now());
       this.failures = 0;
       try {
         events.push(...(await this.checkOneTaskNodes(tasks, controller.signal)));
@@ -154,14 +162,27 @@ export class TaskWatcher {
     this.timer = undefined;
   }
 
-  /** Restart counts for one running task per poll, taking turns, so the cost stays one request. */
+  /**
+   * Restart counts for one running task per poll, so the cost stays one request. Every other poll
+   * checks a task that started in the last 15 minutes (taking turns among them), the rest take turns
+   * over every running task: a fresh crash loop is seen within two polls even among hundreds of tasks.
+   */
   private async checkOneTaskNodes(tasks: readonly TaskSummary[], signal: AbortSignal): Promise<TaskEvent[]> {
     const running = tasks.filter((task) => task.status === 'Running');
     const live = new Set(running.map((task) => task.task_id));
     for (const taskId of this.nodeMemory.keys()) if (!live.has(taskId)) this.nodeMemory.delete(taskId);
+    const now = this.ports.now();
+    for (const [taskId, at] of this.startedAt) if (!live.has(taskId) || now - at > YOUNG_MS) this.startedAt.delete(taskId);
     if (!this.ports.listNodes || running.length === 0) return [];
-    const task = running[this.nodeCursor % running.length];
-    this.nodeCursor = (this.nodeCursor + 1) % Math.max(1, running.length);
+    const young = running.filter((candidate) => this.startedAt.has(candidate.task_id));
+    let task: TaskSummary | undefined;
+    if (young.length > 0 && this.nodeChecks++ % 2 === 0) {
+      task = young[this.youngCursor % young.length];
+      this.youngCursor = (this.youngCursor + 1) % young.length;
+    } else {
+      task = running[this.nodeCursor % running.length];
+      this.nodeCursor = (this.nodeCursor + 1) % running.length;
+    }
     if (!task) return [];
     const nodes = await this.ports.listNodes(task.task_id, signal);
     const previous = this.nodeMemory.get(task.task_id);

@@ -119,6 +119,23 @@ describe('task watcher (controllable clock)', () => {
     }
   });
 
+  it('sees a crash loop in a task that just started within two polls, even among 300 running tasks', async () => {
+    const h = harness();
+    for (let id = 1; id <= 300; id++) h.tasks.set(id, task(id, 'Running'));
+    h.tasks.set(1000, task(1000, 'Pending'));
+    h.watcher.wake();
+    await flush();
+    h.tasks.set(1000, task(1000, 'Running'));
+    h.nodes.set(1000, [{ point_id: 7, name: 'n7', status: 'Running', describe_dto: { restart_count: 0 } }]);
+    await h.time.advance(2 * 15_000, flush);
+    assert.ok(h.events.some((e) => e.kind === 'started' && e.taskId === 1000));
+    h.nodes.set(1000, [{ point_id: 7, name: 'n7', status: 'Running', describe_dto: { restart_count: 3 } }]);
+    await h.time.advance(2 * 15_000, flush);
+    assert.ok(h.events.some((e) => e.kind === 'nodeRestarted' && e.taskId === 1000), 'seen within two polls');
+    assert.equal(h.calls.list, h.calls.nodes, 'still one node list per poll');
+    h.watcher.dispose();
+  });
+
   it('makes no request while every task is Paused or ended, until woken', async () => {
     const h = harness();
     h.tasks.set(1, task(1, 'Paused'));
