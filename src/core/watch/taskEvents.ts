@@ -97,22 +97,28 @@ export interface NodeLook {
   containers?: readonly { reason?: string | null; message?: string | null }[] | null;
 }
 
-/** Restart counts and Failed states of one task's nodes, compared with the last look at them. */
+/**
+ * Restart counts and Failed states of one task's nodes, compared with the last look at them.
+ * `sawStart`: the watcher saw this task start, so on a first look every restart is news (a node
+ * that crashed before its first check is still announced); otherwise a first look only records.
+ */
 export function diffNodes(
   task: { taskId: number; taskName: string },
   previous: ReadonlyMap<number, { restarts: number; status: string }> | undefined,
   nodes: readonly NodeLook[],
+  sawStart = false,
 ): { events: TaskEvent[]; memory: Map<number, { restarts: number; status: string }> } {
   const events: TaskEvent[] = [];
   const memory = new Map<number, { restarts: number; status: string }>();
+  const fresh = sawStart ? { restarts: 0, status: 'Running' } : undefined;
   for (const node of nodes) {
     const restarts = typeof node.describe_dto?.restart_count === 'number' ? node.describe_dto.restart_count : 0;
-    const before = previous?.get(node.point_id);
+    const before = previous ? (previous.get(node.point_id) ?? fresh) : fresh;
     const reason = lastReason(node);
     if (before && restarts > before.restarts) {
       events.push({ kind: 'nodeRestarted', ...task, pointId: node.point_id, nodeName: node.name, restartCount: restarts, ...(reason ? { reason } : {}) });
     }
-    if (previous && node.status === 'Failed' && before?.status !== 'Failed') {
+    if ((previous || fresh) && node.status === 'Failed' && before?.status !== 'Failed') {
       events.push({ kind: 'nodeFailed', ...task, pointId: node.point_id, nodeName: node.name, ...(reason ? { reason } : {}) });
     }
     memory.set(node.point_id, { restarts, status: node.status });

@@ -186,7 +186,7 @@ export class TaskWatcher {
     if (!task) return [];
     const nodes = await this.ports.listNodes(task.task_id, signal);
     const previous = this.nodeMemory.get(task.task_id);
-    const { events, memory } = diffNodes({ taskId: task.task_id, taskName: task.task_name }, previous, nodes);
+    const { events, memory } = diffNodes({ taskId: task.task_id, taskName: task.task_name }, previous, nodes, this.startedAt.has(task.task_id));
     this.nodeMemory.set(task.task_id, memory);
     return events;
   }

@@ -24,12 +24,12 @@ async function crashNode(pointId: number): Promise<void> {
 }
 
 /** Polls the watcher (one request each) until a notification matching `predicate` was shown; bounded. */
-async function pollUntilNotified(api: ExtensionApi, predicate: (n: ShownNotification) => boolean, what: string): Promise<ShownNotification> {
-  for (let attempt = 0; attempt < 60; attempt++) {
+async function pollUntilNotified(api: ExtensionApi, predicate: (n: ShownNotification) => boolean, what: string, attempts = 60, pauseMs = 500): Promise<ShownNotification> {
+  for (let attempt = 0; attempt < attempts; attempt++) {
     const found = api.money.notifications().find(predicate);
     if (found) return found;
     api.money.wakeWatcher();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
   }
   throw new Error(`no ${what} notification; shown: ${api.money.notifications().map((n) => n.message).join(' | ')}`);
 }
@@ -58,7 +58,9 @@ describe('money: notifications, budgets, spend', () => {
     const node = nodes.results[0];
     assert.ok(node);
     await crashNode(node.point_id);
-    const restarted = await pollUntilNotified(api, (n) => n.kind === 'nodeProblems' && n.message.includes(name), 'node restart');
+    // One node list per poll, shared by every running task: with the heavy account other suites seed
+    // (dozens of tasks that just started), reaching this task takes many polls, each one request.
+    const restarted = await pollUntilNotified(api, (n) => n.kind === 'nodeProblems' && n.message.includes(name), 'node restart', 800, 40);
     assert.match(restarted.message, /restart 1.*OOMKilled/);
 
     await compute.stopTask(taskId);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TaskStatus, TaskSummary } from '../../../src/core/compute/api';
 import type { NodeLook, TaskEvent } from '../../../src/core/watch/taskEvents';
-import { diffTasks } from '../../../src/core/watch/taskEvents';
+import { diffNodes, diffTasks } from '../../../src/core/watch/taskEvents';
 import { TaskWatcher } from '../../../src/core/watch/taskWatcher';
 import { FakeTime, flush } from '../../helpers/fakeTimers';
 
@@ -74,6 +74,13 @@ describe('task state diff', () => {
     assert.deepEqual(second.events, [{ kind: 'started', taskId: 1, taskName: 'task-1', urls: ['https://1-80.example.test'] }]);
     const third = diffTasks(second.memory, [task(1, 'Running')], 30_000, 60_000);
     assert.deepEqual(third.events, [{ kind: 'ended', taskId: 2, taskName: 'task-2', from: 'Running' }], 'gone from the watched list = ended');
+  });
+
+  it('announces restarts of a task it saw start even when the first node check comes after the crash', () => {
+    const nodes = [{ point_id: 1, name: 'n1', status: 'Running', describe_dto: { restart_count: 2 } }];
+    const task = { taskId: 5, taskName: 't' };
+    assert.deepEqual(diffNodes(task, undefined, nodes).events, [], 'a task found running: the first look only records');
+    assert.deepEqual(diffNodes(task, undefined, nodes, true).events.map((e) => e.kind), ['nodeRestarted']);
   });
 
   it('drops URLs that are not http(s)', () => {
