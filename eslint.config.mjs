@@ -26,6 +26,15 @@ const bornLocalizable = [
   { selector: `NewExpression[callee.name=/TreeItem$/] > ${TEXT}`, message: l10nMessage },
   { selector: `CallExpression[callee.property.name='setStatusBarMessage'] > ${TEXT}`, message: l10nMessage },
 ];
+// The chat webview shows only strings of the bundle the host passes in (src/shared/webviewStrings.ts).
+const webviewMessage = 'Webview text comes from the host\'s bundle: add a key to src/shared/webviewStrings.ts and its vscode.l10n.t in src/vscode/chat/webviewStrings.ts.';
+const webviewText = [
+  { selector: `CallExpression[callee.name='el'] > ${TEXT}:not(:first-child)`, message: webviewMessage },
+  { selector: `CallExpression[callee.name='button'] > ${TEXT}:first-child`, message: webviewMessage },
+  { selector: `Property[key.name=/^(title|ariaLabel|placeholder|label|alt)$/] > ${TEXT}.value`, message: webviewMessage },
+  { selector: `AssignmentExpression[left.property.name=/^(textContent|innerText|title|placeholder|ariaLabel|label|value)$/] > ${TEXT}.right`, message: webviewMessage },
+  { selector: `CallExpression[callee.property.name=/^(showFeedback|append|prepend|replaceChildren|createTextNode)$/] > ${TEXT}`, message: webviewMessage },
+];
 const oneSettingsReader = {
   selector: "CallExpression[callee.property.name='getConfiguration']",
   message: 'Read settings through Config (src/vscode/config.ts): defaults, clamps and the global-only rule live there.',
@@ -46,6 +55,10 @@ export default tseslint.config(
   {
     files: ['src/core/**/*.ts', 'src/shared/**/*.ts', 'src/webview/**/*.ts'],
     rules: { 'no-restricted-syntax': ['error', oneRegistrar, ...oneIdModule, oneSettingsReader] },
+  },
+  {
+    files: ['src/webview/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', oneRegistrar, ...oneIdModule, oneSettingsReader, ...webviewText] },
   },
   {
     files: ['src/vscode/**/*.ts'],

@@ -27,7 +27,3 @@ export const TEMPERATURE_MIN = 0;
 export const TEMPERATURE_MAX = 2;
 export const MAX_TOKENS_MIN = 1;
 export const MAX_TOKENS_MAX = 1_000_000;
-
-/** Persistence: most conversations kept, and the size budget of the stored history (oldest dropped first). */
-export const MAX_STORED_CONVERSATIONS = 100;
-export const MAX_STORED_HISTORY_BYTES = 8 * 1024 * 1024;

@@ -82,7 +82,10 @@ export type HostMessage =
   | {
       type: 'conversation/state';
       conversation: ConversationView;
+      /** The newest conversations (bounded) and the active one; search reaches the others. */
       conversations: ConversationSummary[];
+      /** How many conversations are kept in all. */
+      conversationCount: number;
       /** Label of the active profile, shown in the header ("no profile" when undefined). */
       profileLabel: string | undefined;
     }
@@ -115,6 +118,8 @@ export type WebviewRequest =
   | { type: 'conversation/switch'; conversationId: string }
   | { type: 'conversation/delete'; conversationId: string }
   | { type: 'conversation/clear' }
+  /** Opens the host's search over every conversation (title and text). */
+  | { type: 'conversation/search' }
   | { type: 'conversation/export' }
   | ({ type: 'settings/update' } & SettingsPatch)
   | { type: 'models/refresh' }

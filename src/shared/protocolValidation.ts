@@ -71,6 +71,7 @@ const schemas: { [K in WebviewMessageType]: Schema<FieldsOf<K>> } = {
   'conversation/switch': { conversationId },
   'conversation/delete': { conversationId },
   'conversation/clear': {},
+  'conversation/search': {},
   'conversation/export': {},
   'settings/update': {
     model: optional(boundedString(MAX_ID_CHARS)),

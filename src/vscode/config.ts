@@ -30,6 +30,8 @@ export interface ChatSettings {
   maxSelectionChars: number;
   firstTokenTimeoutMs: number;
   idleTimeoutMs: number;
+  /** Most conversations kept; 0 keeps every one. */
+  maxConversations: number;
 }
 
 export class Config implements vscode.Disposable {
@@ -115,6 +117,7 @@ export class Config implements vscode.Disposable {
       maxSelectionChars: Math.round(clamp(number('maxSelectionChars', 20_000), 100, MAX_SELECTION_CHARS_CAP)),
       firstTokenTimeoutMs: clamp(number('requestTimeoutSeconds', 60), 1, 3600) * 1000,
       idleTimeoutMs: clamp(number('idleTimeoutSeconds', 60), 1, 3600) * 1000,
+      maxConversations: Math.round(clamp(number('maxConversations', 0), 0, 1_000_000)),
     };
   }
 

@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, each printing ratios measured side by side in one process.
 // Benchmarks are not tests: they print numbers and goals, they never fail a build.
 import { runActivationBench } from './activation';
+import { runChatHistoryBench } from './chatHistory';
 import { runComputeBench } from './compute';
 import { runMcpBench } from './mcp';
 import { runRenderBench } from './render';
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
     ['sse', runSseBench],
     ['render', runRenderBench],
     ['spend', runSpendChartBench],
+    ['chat-history', runChatHistoryBench],
     ['tasks', runTasksViewBench],
     ['activation', () => runActivationBench()],
     ['mcp', runMcpBench],

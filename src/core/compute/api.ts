@@ -27,7 +27,7 @@ export interface ComputeClientOptions {
   /** Retries for safe operations on 429/502/503/504/network errors (default 3). */
   maxRetries?: number;
   /** Backoff timing (defaults: 500 ms base, 20 s cap); `maxRetries` above wins over `retry.maxRetries`. */
-  retry?: Partial<import('../http/retry').RetryPolicy>;
+  retry?: import('../http/retry').RetryOptions;
   logger?: import('../log').Logger;
   /** Clock used for timestamps; tests inject a skewed one. Default Date.now. */
   now?: () => number;
@@ -60,7 +60,7 @@ export type OperationId =
 
 export type HttpMethod = 'GET' | 'POST';
 
-// ---- Payload shapes (platform facts §3; fields the platform may add are kept via index signatures) ----
+// ---- Payload shapes (docs/platform.md; fields the platform may add are kept via index signatures) ----
 
 export interface ResourceSpec {
   device_name: string;
@@ -354,10 +354,10 @@ export interface ClockSkew {
   outsideWindow: boolean;
 }
 
-/** Why a compute call most likely failed, from local evidence only (spec §7). */
+/** Why a compute call most likely failed, from local evidence only (docs/platform.md). */
 export type LikelyCause =
   | { kind: 'signature-mismatch-local'; detail: string } // our own self-verify failed: wrong key pair / key damaged
-  | { kind: 'signature-key-not-registered'; detail: string } // self-verify fine: the server holds another public key
+  | { kind: 'token-or-key-unregistered'; detail: string } // local evidence clean: a refused token or an unregistered key (the codes cannot tell)
   | { kind: 'clock-skew'; detail: string; offsetMs: number }
   | { kind: 'timestamp-format'; detail: string }
   | { kind: 'version-type'; detail: string }

@@ -1,6 +1,9 @@
 // The chat panel's HTML page: one stylesheet and one nonce'd script, both from the extension's own
 // folders, under a CSP that allows nothing else (no inline script or style, no remote or data: content).
-// Pure (no editor calls), so a plain Node test can hold the policy to exactly this.
+// Pure (no editor calls), so a plain Node test can hold the policy to exactly this. The localized strings
+// travel as inert JSON (a data script the CSP does not run), escaped so no text can close the element.
+
+import { WEBVIEW_STRINGS_ELEMENT_ID, stringsAsPageJson, type WebviewStrings } from '../../shared/webviewStrings';
 
 export interface ChatPageSources {
   /** `webview.cspSource`: the origin the webview serves local resources from. */
@@ -10,6 +13,8 @@ export interface ChatPageSources {
   scriptUri: string;
   styleUri: string;
   title: string;
+  /** The webview's localized strings (it shows no other text). */
+  strings: WebviewStrings;
 }
 
 /** The Content-Security-Policy of the chat page. */
@@ -40,6 +45,7 @@ export function chatPageHtml(sources: ChatPageSources): string {
 </head>
 <body>
 <div id="chat-root" role="main"></div>
+<script type="application/json" id="${WEBVIEW_STRINGS_ELEMENT_ID}">${stringsAsPageJson(sources.strings)}</script>
 <script nonce="${escapeAttribute(sources.nonce)}" src="${escapeAttribute(sources.scriptUri)}"></script>
 </body>
 </html>`;

@@ -11,8 +11,11 @@ import type { ChatAction, HostMessage, WebviewMessage } from '../../shared/proto
 import { parseOpenableLink, validateWebviewMessage } from '../../shared/protocolValidation';
 import type { ExtensionServices } from '../services';
 import { chatPageHtml } from './chatHtml';
+import { webviewStrings } from './webviewStrings';
 import type { ChatSession } from './chatSession';
 import type { CodeActions } from './codeActions';
+import { clearWithUndo, deleteWithUndo, searchConversations } from './commands';
+import { errorMessage } from '../../shared/errorMessage';
 
 export const CHAT_VIEW_TYPE = Views.chatPanel;
 
@@ -73,14 +76,12 @@ export class ChatPanel implements vscode.Disposable {
   restore(panel: vscode.WebviewPanel, state: unknown): void {
     const conversationId = typeof state === 'object' && state !== null ? (state as { conversationId?: unknown }).conversationId : undefined;
     if (typeof conversationId === 'string') {
-      void this.session.loaded.then(() => {
-        try {
-          this.session.switchTo(conversationId);
-        } catch (error) {
+      void this.session.loaded
+        .then(() => this.session.switchTo(conversationId))
+        .catch((error: unknown) => {
           // The conversation was deleted since: the panel shows the current one instead.
-          this.services.logger.debug(`Chat: the restored panel's conversation is gone (${error instanceof Error ? error.message : String(error)})`);
-        }
-      });
+          this.services.logger.debug(`Chat: the restored panel's conversation is gone (${errorMessage(error)})`);
+        });
     }
     if (this.panel) {
       // A second restored panel: one chat panel is enough, keep the first.
@@ -113,7 +114,7 @@ export class ChatPanel implements vscode.Disposable {
         if (!panel.visible) this.webviewReady = false;
       }),
       panel.onDidDispose(() => {
-        // Closing the panel is a Stop (design §7): the HTTP requests end, partial replies are kept.
+        // Closing the panel is a Stop: the HTTP requests end, partial replies are kept.
         this.session.stopAll();
         this.panel = undefined;
         this.webviewReady = false;
@@ -131,6 +132,7 @@ export class ChatPanel implements vscode.Disposable {
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'chat.js')).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'chat.css')).toString(),
       title: TITLE,
+      strings: webviewStrings(),
     });
   }
 
@@ -149,6 +151,7 @@ export class ChatPanel implements vscode.Disposable {
       type: 'conversation/state',
       conversation: this.session.view(),
       conversations: this.session.summaries(),
+      conversationCount: this.session.counts.total,
       profileLabel: this.services.profiles.active?.label,
     });
     const models = this.session.models;
@@ -167,8 +170,8 @@ export class ChatPanel implements vscode.Disposable {
     try {
       reply = { ok: true, message: await this.handle(message) };
     } catch (error) {
-      this.services.logger.warn(`Chat: ${message.type} failed: ${error instanceof Error ? error.message : String(error)}`);
-      reply = { ok: false, message: this.services.redactor.redact(error instanceof Error ? error.message : String(error)) };
+      this.services.logger.warn(`Chat: ${message.type} failed: ${errorMessage(error)}`);
+      reply = { ok: false, message: this.services.redactor.redact(errorMessage(error)) };
     }
     this.post({ type: 'request/result', requestId: message.requestId, ...reply });
   }
@@ -207,13 +210,17 @@ export class ChatPanel implements vscode.Disposable {
         session.newConversation();
         return undefined;
       case 'conversation/switch':
-        session.switchTo(message.conversationId);
+        await session.switchTo(message.conversationId);
+        return undefined;
+      case 'conversation/search':
+        void searchConversations(session, this).catch((error: unknown) => this.services.reportError(error, 'Search the conversations'));
         return undefined;
       case 'conversation/delete':
-        session.delete(message.conversationId);
-        return 'Conversation deleted.';
+        // Not awaited: the notification with Undo stays while the webview goes on.
+        void deleteWithUndo(session, message.conversationId);
+        return undefined;
       case 'conversation/clear':
-        session.clear();
+        void clearWithUndo(session);
         return undefined;
       case 'conversation/export':
         return this.exportMarkdown();

@@ -7,16 +7,18 @@ import { conversationToMarkdown } from '../../shared/conversationMarkdown';
 import { registerCommandTable } from '../commands/commandTable';
 import type { ExtensionServices } from '../services';
 import { CHAT_VIEW_TYPE, ChatPanel } from './chatPanel';
-import { ChatSession } from './chatSession';
+import { createChatSession } from './chatSession';
 import { CodeActions } from './codeActions';
 import { CHAT_COMMANDS } from './commands';
-import { ConversationStore } from './conversationStore';
 import { ModelClientProvider } from './modelClientProvider';
 
 export interface ChatSnapshot {
   /** The conversation the panel shows. */
   conversation: ConversationView;
   conversations: ConversationSummary[];
+  /** Every conversation kept (the list above holds the newest) and the bytes they use on disk. */
+  conversationCount: number;
+  historyBytes: number;
   /** The composer text as the host knows it (set by selection-to-prompt, reported back by the webview). */
   draft: string;
   models: string[];
@@ -50,15 +52,19 @@ export interface ChatApi {
   readonly onDidUpdate: vscode.Event<ChatSnapshot>;
   /** Resolves when no reply is streaming. */
   whenIdle(): Promise<void>;
-  /** Writes the history file now (persistence is otherwise debounced). */
+  /** Deletes a conversation (undoable until `commit` or the undo window ends). */
+  deleteConversation(conversationId: string): { undo: () => Promise<boolean>; commit: () => void };
+  /** Conversations whose title or text contain every word of the query. */
+  searchConversations(query: string): Promise<ConversationSummary[]>;
+  switchTo(conversationId: string): Promise<void>;
+  /** Writes the history now (persistence is otherwise debounced). */
   flush(): Promise<void>;
 }
 
 export function registerChat(services: ExtensionServices): ChatApi {
   const { context } = services;
-  const store = new ConversationStore(context.globalStorageUri, services.logger);
   const clients = new ModelClientProvider(services);
-  const session = new ChatSession(services, store, clients);
+  const session = createChatSession(services, clients);
   const codeActions = new CodeActions();
   const panel = new ChatPanel(services, session, codeActions);
   const updated = new vscode.EventEmitter<ChatSnapshot>();
@@ -68,6 +74,8 @@ export function registerChat(services: ExtensionServices): ChatApi {
     return {
       conversation: session.view(),
       conversations: session.summaries(),
+      conversationCount: session.counts.total,
+      historyBytes: session.counts.bytes,
       draft: session.draft(),
       models: models.models,
       modelsError: models.error,
@@ -93,7 +101,6 @@ export function registerChat(services: ExtensionServices): ChatApi {
   };
 
   context.subscriptions.push(
-    store,
     session,
     codeActions,
     panel,
@@ -101,7 +108,10 @@ export function registerChat(services: ExtensionServices): ChatApi {
     session.onDidChangeState(() => updated.fire(snapshot())),
     session.onDelta(() => updated.fire(snapshot())),
     panel.onDidBecomeReady(() => updated.fire(snapshot())),
-    services.profiles.onDidChangeActive(() => session.profileChanged()),
+    services.profiles.onDidChangeActive(() => {
+      clients.reset();
+      session.profileChanged();
+    }),
     vscode.window.registerWebviewPanelSerializer(CHAT_VIEW_TYPE, {
       deserializeWebviewPanel: async (webviewPanel, state: unknown) => panel.restore(webviewPanel, state),
     }),
@@ -127,6 +137,10 @@ export function registerChat(services: ExtensionServices): ChatApi {
     snapshot,
     exportMarkdown: () => conversationToMarkdown(session.view(), new Date()),
     onDidUpdate: updated.event,
+    deleteConversation: (conversationId) => session.delete(conversationId),
+    searchConversations: async (query) =>
+      (await session.search(query)).map((entry) => ({ id: entry.id, title: entry.title, updatedAt: entry.updatedAt, turnCount: entry.turnCount })),
+    switchTo: (conversationId) => session.switchTo(conversationId),
     whenIdle: () => session.whenIdle(),
     flush: () => session.flush(),
   };

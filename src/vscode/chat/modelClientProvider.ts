@@ -4,7 +4,7 @@
 
 import type { ModelClient } from '../../core/inference/api';
 import type { ExtensionServices, Profile } from '../services';
-import { MissingModelKeyError, NoChatProfileError } from './turnErrors';
+import { MissingModelKeyError, NoChatProfileError } from '../../core/chat/turnErrors';
 
 type InferenceCore = typeof import('../../core/inference/index');
 
@@ -18,33 +18,44 @@ function loadInferenceCore(): InferenceCore {
 
 export class ModelClientProvider {
   private cached: { key: string; client: ModelClient } | undefined;
+  /** The model API key as last read: a send costs no SecretStorage round trip (reset on any change). */
+  private modelKey: { profileId: string; value: Promise<string | undefined> } | undefined;
 
   constructor(private readonly services: ExtensionServices) {}
 
   /** Forget the client (profile switched or edited): the next call builds one for the new profile. */
   reset(): void {
     this.cached = undefined;
+    this.modelKey = undefined;
   }
 
   /** The active profile and its client; fails with an actionable error when there is no profile or key. */
   async clientForActiveProfile(): Promise<{ profile: Profile; client: ModelClient }> {
     const profile = this.services.profiles.active;
     if (!profile) throw new NoChatProfileError();
-    const apiKey = await this.services.profiles.getSecret(profile.id, 'modelApiKey');
+    const apiKey = await this.apiKeyOf(profile.id);
     if (!apiKey) throw new MissingModelKeyError(profile.label);
     const settings = this.services.config.chat;
-    const cacheKey = JSON.stringify([profile.id, profile.modelApiBaseUrl, settings.firstTokenTimeoutMs, settings.idleTimeoutMs]);
+    const maxRetries = this.services.config.maxRetries;
+    const cacheKey = JSON.stringify([profile.id, profile.modelApiBaseUrl, settings.firstTokenTimeoutMs, settings.idleTimeoutMs, maxRetries]);
     if (this.cached?.key !== cacheKey) {
       const client = loadInferenceCore().createModelClient({
         apiBaseUrl: profile.modelApiBaseUrl,
         // Read per request so a key stored a moment ago is used at once.
-        apiKey: () => this.services.profiles.getSecret(profile.id, 'modelApiKey'),
+        apiKey: () => this.apiKeyOf(profile.id),
         firstTokenTimeoutMs: settings.firstTokenTimeoutMs,
         idleTimeoutMs: settings.idleTimeoutMs,
+        maxRetries,
         logger: this.services.logger,
       });
       this.cached = { key: cacheKey, client };
     }
     return { profile, client: this.cached.client };
+  }
+
+  /** Read once per profile; the profile service fires a change (and reset() runs) when a secret changes. */
+  private apiKeyOf(profileId: string): Promise<string | undefined> {
+    if (this.modelKey?.profileId !== profileId) this.modelKey = { profileId, value: this.services.profiles.getSecret(profileId, 'modelApiKey') };
+    return this.modelKey.value;
   }
 }

@@ -4,15 +4,20 @@
 
 import { MAX_SYSTEM_PROMPT_CHARS, MAX_TOKENS_MAX, MAX_TOKENS_MIN, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../../shared/limits';
 import { CHAT_ACTIONS, type ChatAction, type ConversationView, type HostMessage } from '../../shared/protocol';
-import { formatUsage } from '../../shared/conversationMarkdown';
+import { formatString } from '../../shared/webviewStrings';
 import { AutoScroll } from './autoScroll';
 import { Composer } from './composer';
 import { button, el } from './dom';
 import { HostChannel } from './hostChannel';
 import { createChatMarkdown } from './markdown';
+import { formatTokens, readPageStrings } from './strings';
 import { Transcript } from './transcript';
 
 const FEEDBACK_MS = 2500;
+/** The localized strings from the host (every text this page shows). */
+const S = readPageStrings();
+/** The value of the conversation picker's last entry, which opens the search instead of a conversation. */
+const SEARCH_OPTION = '\u0000search';
 
 function isChatAction(value: string | undefined): value is ChatAction {
   return value !== undefined && (CHAT_ACTIONS as readonly string[]).includes(value);
@@ -24,38 +29,38 @@ class ChatApp {
   private models: string[] = [];
 
   // Header
-  private readonly conversationSelect = el('select', { className: 'conversation-select', ariaLabel: 'Conversation', title: 'Switch conversation' });
-  private readonly modelSelect = el('select', { className: 'model-select', ariaLabel: 'Model', title: 'Model of this conversation' });
+  private readonly conversationSelect = el('select', { className: 'conversation-select', ariaLabel: S.conversationPicker, title: S.conversationPickerTitle });
+  private readonly modelSelect = el('select', { className: 'model-select', ariaLabel: S.modelPicker, title: S.modelPickerTitle });
   private readonly modelStatus = el('span', { className: 'model-status' });
-  private readonly profileLabel = el('span', { className: 'profile-label', title: 'Active profile' });
-  private readonly usageLabel = el('span', { className: 'usage-label', title: 'Tokens used by this conversation (as reported by the server)' });
+  private readonly profileLabel = el('span', { className: 'profile-label', title: S.profileTitle });
+  private readonly usageLabel = el('span', { className: 'usage-label', title: S.conversationUsageTitle });
   // Settings
-  private readonly systemPrompt = el('textarea', { className: 'system-prompt', ariaLabel: 'System prompt' });
-  private readonly temperature = el('input', { type: 'number', className: 'temperature', ariaLabel: 'Temperature' });
-  private readonly maxTokens = el('input', { type: 'number', className: 'max-tokens', ariaLabel: 'Max tokens' });
+  private readonly systemPrompt = el('textarea', { className: 'system-prompt', ariaLabel: S.systemPrompt });
+  private readonly temperature = el('input', { type: 'number', className: 'temperature', ariaLabel: S.temperature });
+  private readonly maxTokens = el('input', { type: 'number', className: 'max-tokens', ariaLabel: S.maxTokens });
   // Body
-  private readonly transcriptElement = el('div', { className: 'transcript', ariaLabel: 'Conversation' });
+  private readonly transcriptElement = el('div', { className: 'transcript', ariaLabel: S.transcript });
   private readonly emptyState = el('div', { className: 'empty-state' },
-    el('p', {}, 'Ask a hosted model about your code.'),
-    el('p', { className: 'hint' }, 'Select code in an editor and press Ctrl+Alt+I (⌘⌥I) to quote it here.'));
-  private readonly jumpButton = button('Jump to latest ↓', { className: 'jump-latest' });
+    el('p', {}, S.emptyState),
+    el('p', { className: 'hint' }, S.emptyStateHint));
+  private readonly jumpButton = button(S.jumpToLatest, { className: 'jump-latest' });
   private readonly feedback = el('div', { className: 'feedback' });
-  private readonly input = el('textarea', { className: 'composer-input', ariaLabel: 'Message', title: 'Enter to send, Shift+Enter for a new line' });
+  private readonly input = el('textarea', { className: 'composer-input', ariaLabel: S.message, title: S.messageTitle });
 
   private readonly transcript: Transcript;
   private readonly composer: Composer;
   private feedbackTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(root: HTMLElement) {
-    const md = createChatMarkdown();
+    const md = createChatMarkdown(S);
     const scroller = el('div', { className: 'transcript-scroller' }, this.emptyState, this.transcriptElement);
     const autoScroll = new AutoScroll(scroller, this.jumpButton);
-    this.transcript = new Transcript(this.transcriptElement, this.emptyState, md, autoScroll);
+    this.transcript = new Transcript(this.transcriptElement, this.emptyState, md, autoScroll, S);
 
-    const sendButton = button('Send', { className: 'primary send', title: 'Send (Enter)' });
-    const stopButton = button('Stop', { className: 'stop', title: 'Stop the reply (the partial text is kept)' });
-    const cancelEdit = button('Cancel', { className: 'link-button' });
-    const editBanner = el('div', { className: 'edit-banner' }, 'Editing your last message — sending replaces it and asks again. ', cancelEdit);
+    const sendButton = button(S.send, { className: 'primary send', title: S.sendTitle });
+    const stopButton = button(S.stop, { className: 'stop', title: S.stopTitle });
+    const cancelEdit = button(S.cancel, { className: 'link-button' });
+    const editBanner = el('div', { className: 'edit-banner' }, S.editingBanner, cancelEdit);
     this.composer = new Composer(this.input, sendButton, stopButton, editBanner, cancelEdit, {
       send: (text) => void this.request({ type: 'chat/send', text }),
       editLast: (text) => void this.request({ type: 'chat/editLast', text }),
@@ -82,20 +87,26 @@ class ChatApp {
 
   private buildHeader(): HTMLElement {
     this.conversationSelect.addEventListener('change', () => {
+      if (this.conversationSelect.value === SEARCH_OPTION) {
+        // Not a conversation: put the selection back and let the host search every conversation.
+        if (this.conversation) this.conversationSelect.value = this.conversation.id;
+        void this.request({ type: 'conversation/search' });
+        return;
+      }
       void this.request({ type: 'conversation/switch', conversationId: this.conversationSelect.value });
     });
     this.modelSelect.addEventListener('change', () => void this.request({ type: 'settings/update', model: this.modelSelect.value }));
-    const newChat = button('New', { title: 'New conversation', className: 'toolbar-button' });
+    const newChat = button(S.newConversation, { title: S.newConversationTitle, className: 'toolbar-button' });
     newChat.addEventListener('click', () => void this.request({ type: 'conversation/new' }));
-    const clear = button('Clear', { title: 'Clear this conversation', className: 'toolbar-button' });
+    const clear = button(S.clear, { title: S.clearTitle, className: 'toolbar-button' });
     clear.addEventListener('click', () => void this.request({ type: 'conversation/clear' }));
-    const exportButton = button('Export', { title: 'Export this conversation to Markdown', className: 'toolbar-button' });
+    const exportButton = button(S.export, { title: S.exportTitle, className: 'toolbar-button' });
     exportButton.addEventListener('click', () => void this.request({ type: 'conversation/export' }));
-    const remove = button('Delete', { title: 'Delete this conversation', className: 'toolbar-button' });
+    const remove = button(S.delete, { title: S.deleteTitle, className: 'toolbar-button' });
     remove.addEventListener('click', () => {
       if (this.conversation) void this.request({ type: 'conversation/delete', conversationId: this.conversation.id });
     });
-    const refresh = button('↻', { title: 'Refresh the model list', className: 'toolbar-button icon' });
+    const refresh = button('↻', { title: S.refreshModelsTitle, className: 'toolbar-button icon' });
     refresh.addEventListener('click', () => void this.request({ type: 'models/refresh' }));
     return el('header', { className: 'chat-header' },
       el('div', { className: 'header-row' }, this.conversationSelect, newChat, clear, exportButton, remove),
@@ -115,17 +126,17 @@ class ChatApp {
     this.temperature.addEventListener('change', () => {
       const value = this.temperature.valueAsNumber;
       if (this.temperature.checkValidity() && Number.isFinite(value)) void this.request({ type: 'settings/update', temperature: value });
-      else this.showFeedback(`Temperature must be between ${TEMPERATURE_MIN} and ${TEMPERATURE_MAX}.`);
+      else this.showFeedback(formatString(S.temperatureRange, TEMPERATURE_MIN, TEMPERATURE_MAX));
     });
     this.maxTokens.addEventListener('change', () => {
       const value = this.maxTokens.valueAsNumber;
       if (this.maxTokens.checkValidity() && Number.isInteger(value)) void this.request({ type: 'settings/update', maxTokens: value });
-      else this.showFeedback(`Max tokens must be a whole number from ${MAX_TOKENS_MIN}.`);
+      else this.showFeedback(formatString(S.maxTokensRange, MAX_TOKENS_MIN));
     });
     return el('details', { className: 'settings' },
-      el('summary', {}, 'Conversation settings'),
-      el('label', {}, 'System prompt', this.systemPrompt),
-      el('div', { className: 'settings-row' }, el('label', {}, 'Temperature', this.temperature), el('label', {}, 'Max tokens', this.maxTokens)));
+      el('summary', {}, S.settings),
+      el('label', {}, S.systemPrompt, this.systemPrompt),
+      el('div', { className: 'settings-row' }, el('label', {}, S.temperature, this.temperature), el('label', {}, S.maxTokens, this.maxTokens)));
   }
 
   private async request(request: Parameters<HostChannel['request']>[0]): Promise<void> {
@@ -139,10 +150,10 @@ class ChatApp {
         const changed = this.conversation?.id !== message.conversation.id;
         this.conversation = message.conversation;
         this.channel.rememberConversation(message.conversation.id);
-        this.renderConversationList(message.conversation.id, message.conversations);
+        this.renderConversationList(message.conversation.id, message.conversations, message.conversationCount);
         this.renderSettings(message.conversation);
-        this.profileLabel.textContent = message.profileLabel ? `Profile: ${message.profileLabel}` : 'No profile';
-        this.usageLabel.textContent = message.conversation.usage ? `Σ ${formatUsage(message.conversation.usage)}` : '';
+        this.profileLabel.textContent = message.profileLabel ? formatString(S.profileLabel, message.profileLabel) : S.noProfile;
+        this.usageLabel.textContent = message.conversation.usage ? `Σ ${formatTokens(S, message.conversation.usage)}` : '';
         this.composer.setBusy(message.conversation.busy);
         this.transcript.render(message.conversation, changed);
         return;
@@ -152,7 +163,7 @@ class ChatApp {
         return;
       case 'models/list':
         this.models = message.models;
-        this.modelStatus.textContent = message.loading ? 'Loading models…' : (message.error ?? '');
+        this.modelStatus.textContent = message.loading ? S.loadingModels : (message.error ?? '');
         this.modelStatus.classList.toggle('error', message.error !== undefined);
         if (this.conversation) this.renderSettings(this.conversation);
         return;
@@ -164,15 +175,16 @@ class ChatApp {
     }
   }
 
-  private renderConversationList(activeId: string, conversations: readonly { id: string; title: string; turnCount: number }[]): void {
-    this.conversationSelect.replaceChildren(
-      ...conversations.map((summary) => {
-        const option = el('option', {}, `${summary.title}${summary.turnCount ? ` (${summary.turnCount})` : ''}`);
-        option.value = summary.id;
-        option.selected = summary.id === activeId;
-        return option;
-      }),
-    );
+  private renderConversationList(activeId: string, conversations: readonly { id: string; title: string; turnCount: number }[], total: number): void {
+    const options = conversations.map((summary) => {
+      const option = el('option', {}, `${summary.title}${summary.turnCount ? ` (${summary.turnCount})` : ''}`);
+      option.value = summary.id;
+      option.selected = summary.id === activeId;
+      return option;
+    });
+    const search = el('option', {}, formatString(S.searchAllConversations, Math.max(total, conversations.length).toLocaleString()));
+    search.value = SEARCH_OPTION;
+    this.conversationSelect.replaceChildren(...options, search);
   }
 
   private renderSettings(conversation: ConversationView): void {
@@ -185,7 +197,7 @@ class ChatApp {
       return option;
     });
     if (ids.length === 0) {
-      const placeholder = el('option', {}, 'No model yet');
+      const placeholder = el('option', {}, S.noModelYet);
       placeholder.value = '';
       options.push(placeholder);
     }

@@ -3,6 +3,7 @@
 // (the webview asks the host to open them). DOM-free, so it also runs on Node in tests and benchmarks.
 
 import MarkdownIt from 'markdown-it';
+import { formatString, type WebviewStrings } from '../../shared/webviewStrings';
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
 import c from 'highlight.js/lib/languages/c';
@@ -27,6 +28,8 @@ import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 
 export type Markdown = MarkdownIt.MarkdownIt;
+/** The labels markdown output carries (code block toolbar, image links), from the host's bundle. */
+export type CodeBlockStrings = Pick<WebviewStrings, 'codeCopy' | 'codeCopyTitle' | 'codeInsert' | 'codeInsertTitle' | 'codeOpen' | 'codeOpenTitle' | 'codePlainText' | 'image' | 'imageLink'>;
 type Token = MarkdownIt.Token;
 
 /** Languages an ML engineer's replies mostly contain; each brings its own aliases (py, ts, sh, yml, toml…). */
@@ -58,32 +61,34 @@ function highlight(code: string, language: string, md: Markdown): string {
 }
 
 /** Code block with its toolbar. The buttons are ours (not model output); the webview wires them by data attribute. */
-function renderCodeBlock(code: string, language: string, md: Markdown): string {
+function renderCodeBlock(code: string, language: string, md: Markdown, strings: CodeBlockStrings): string {
   const lang = md.utils.escapeHtml(language);
-  const label = lang || 'text';
+  const label = lang || md.utils.escapeHtml(strings.codePlainText);
+  const action = (name: string, text: string, title: string): string =>
+    `<button type="button" class="code-action" data-code-action="${name}" title="${md.utils.escapeHtml(title)}">${md.utils.escapeHtml(text)}</button>`;
   return (
     `<div class="code-block" data-lang="${lang}">` +
     `<div class="code-toolbar"><span class="code-lang">${label}</span>` +
-    '<button type="button" class="code-action" data-code-action="copy" title="Copy to clipboard">Copy</button>' +
-    '<button type="button" class="code-action" data-code-action="insert" title="Insert at the cursor of the last active editor">Insert</button>' +
-    '<button type="button" class="code-action" data-code-action="open" title="Open in a new editor">Open</button>' +
+    action('copy', strings.codeCopy, strings.codeCopyTitle) +
+    action('insert', strings.codeInsert, strings.codeInsertTitle) +
+    action('open', strings.codeOpen, strings.codeOpenTitle) +
     '</div>' +
     `<pre><code class="hljs${lang ? ` language-${lang}` : ''}">${highlight(code, language, md)}</code></pre></div>\n`
   );
 }
 
-export function createChatMarkdown(): Markdown {
+export function createChatMarkdown(strings: CodeBlockStrings): Markdown {
   registerLanguages();
   const md = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false });
   const rules = md.renderer.rules;
 
   rules.fence = (tokens: Token[], idx: number): string => {
     const token = tokens[idx];
-    return token ? renderCodeBlock(token.content, fenceLanguageOf(token.info, md), md) : '';
+    return token ? renderCodeBlock(token.content, fenceLanguageOf(token.info, md), md, strings) : '';
   };
   rules.code_block = (tokens: Token[], idx: number): string => {
     const token = tokens[idx];
-    return token ? renderCodeBlock(token.content, '', md) : '';
+    return token ? renderCodeBlock(token.content, '', md, strings) : '';
   };
 
   // Links carry their target in data-href, not href: nothing in the webview navigates on its own, and a
@@ -98,8 +103,8 @@ export function createChatMarkdown(): Markdown {
     const token = tokens[idx];
     if (!token) return '';
     const src = md.utils.escapeHtml(String(token.attrGet('src') ?? ''));
-    const alt = md.utils.escapeHtml(self.renderInlineAsText(token.children ?? [], options, env)) || 'image';
-    return `<a class="chat-link chat-image" data-href="${src}" title="${src}" role="link" tabindex="0">[image: ${alt}]</a>`;
+    const alt = self.renderInlineAsText(token.children ?? [], options, env) || strings.image;
+    return `<a class="chat-link chat-image" data-href="${src}" title="${src}" role="link" tabindex="0">${md.utils.escapeHtml(formatString(strings.imageLink, alt))}</a>`;
   };
   // Column alignment as a class: the CSP forbids inline style attributes.
   const alignedCell: MarkdownIt.RendererRule = (tokens, idx, options, _env, self) => {

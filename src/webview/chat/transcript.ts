@@ -3,22 +3,23 @@
 // animation frame however many deltas arrive in between.
 
 import type { ChatAction, ChatTurn, ConversationView } from '../../shared/protocol';
-import { formatUsage } from '../../shared/conversationMarkdown';
+import type { WebviewStrings } from '../../shared/webviewStrings';
 import type { AutoScroll } from './autoScroll';
 import { button, el } from './dom';
-import { IncrementalMarkdown } from './incrementalMarkdown';
+import { IncrementalMarkdown, type RenderUpdate } from './incrementalMarkdown';
 import type { Markdown } from './markdown';
+import { formatTokens } from './strings';
 
-const ACTION_LABELS: Record<ChatAction, string> = {
-  retry: 'Retry',
-  setModelApiKey: 'Set Model API Key',
-  connectProfile: 'Set Up a Profile',
-  showLogs: 'Show Logs',
+const ACTION_LABELS: Record<ChatAction, keyof WebviewStrings> = {
+  retry: 'actionRetry',
+  setModelApiKey: 'actionSetModelApiKey',
+  connectProfile: 'actionConnectProfile',
+  showLogs: 'actionShowLogs',
 };
 
-const STATUS_TEXT: Partial<Record<ChatTurn['status'], string>> = {
-  stopped: 'Stopped — the partial reply is kept.',
-  incomplete: 'The stream ended early — the reply is incomplete.',
+const STATUS_TEXT: Partial<Record<ChatTurn['status'], keyof WebviewStrings>> = {
+  stopped: 'statusStopped',
+  incomplete: 'statusIncomplete',
 };
 
 interface StreamingParts {
@@ -28,6 +29,8 @@ interface StreamingParts {
   reasoning: HTMLElement;
   reasoningBox: HTMLDetailsElement;
   reasoningText: string;
+  /** Some reply text is on screen (the first delta is rendered at once, later ones once per frame). */
+  shownText: boolean;
 }
 
 interface TurnEntry {
@@ -46,6 +49,7 @@ export class Transcript {
     private readonly emptyState: HTMLElement,
     private readonly md: Markdown,
     private readonly autoScroll: AutoScroll,
+    private readonly strings: WebviewStrings,
   ) {}
 
   /** Reconciles the view with the host's state: unchanged turns keep their DOM. */
@@ -80,8 +84,16 @@ export class Transcript {
   appendDelta(turnId: string, content: string, reasoning: string): void {
     const streaming = this.entries.get(turnId)?.streaming;
     if (!streaming) return; // the state message that creates the turn always comes first
+    const first = !streaming.shownText && content.length > 0;
     streaming.renderer.append(content);
     streaming.reasoningText += reasoning;
+    if (first) {
+      // The first text of a reply is what the user waits for: show it now, batch what follows per frame.
+      streaming.shownText = true;
+      applyStreaming(streaming, streaming.renderer.update());
+      this.autoScroll.contentChanged();
+      return;
+    }
     this.dirty.add(turnId);
     if (!this.frameRequested) {
       this.frameRequested = true;
@@ -115,16 +127,17 @@ export class Transcript {
   }
 
   private buildTurn(turn: ChatTurn, flags: { canEdit: boolean; canRegenerate: boolean }, signature: string): TurnEntry {
-    const who = turn.role === 'user' ? 'You' : turn.model || 'Assistant';
+    const S = this.strings;
+    const who = turn.role === 'user' ? S.you : turn.model || S.assistant;
     const meta = el('div', { className: 'turn-meta' }, el('span', { className: 'turn-author' }, who));
-    if (turn.status === 'streaming') meta.append(el('span', { className: 'turn-badge streaming' }, 'streaming…'));
-    if (turn.usage) meta.append(el('span', { className: 'turn-usage', title: 'Tokens reported by the server' }, formatUsage(turn.usage)));
+    if (turn.status === 'streaming') meta.append(el('span', { className: 'turn-badge streaming' }, S.streaming));
+    if (turn.usage) meta.append(el('span', { className: 'turn-usage', title: S.usageTitle }, formatTokens(S, turn.usage)));
 
     const element = el('article', { className: `turn turn-${turn.role} status-${turn.status}`, dataset: { turnId: turn.id } }, meta);
-    if (turn.notice) element.append(el('div', { className: 'turn-notice', title: 'Notice' }, turn.notice));
+    if (turn.notice) element.append(el('div', { className: 'turn-notice', title: S.notice }, turn.notice));
 
     const reasoning = el('div', { className: 'reasoning-text' }, turn.reasoning ?? '');
-    const reasoningBox = el('details', { className: 'turn-reasoning' }, el('summary', {}, 'Reasoning'), reasoning);
+    const reasoningBox = el('details', { className: 'turn-reasoning' }, el('summary', {}, S.reasoning), reasoning);
     reasoningBox.hidden = !turn.reasoning;
     element.append(reasoningBox);
 
@@ -135,30 +148,40 @@ export class Transcript {
       const frozen = el('div', { className: 'md-frozen' });
       const tail = el('div', { className: 'md-tail' });
       body.append(frozen, tail);
-      streaming = { renderer: new IncrementalMarkdown(this.md), frozen, tail, reasoning, reasoningBox, reasoningText: turn.reasoning ?? '' };
+      streaming = { renderer: new IncrementalMarkdown(this.md), frozen, tail, reasoning, reasoningBox, reasoningText: turn.reasoning ?? '', shownText: turn.content.length > 0 };
       streaming.renderer.append(turn.content);
       applyStreaming(streaming, streaming.renderer.update());
     } else {
       body.innerHTML = this.md.render(turn.content);
     }
 
-    const statusText = STATUS_TEXT[turn.status];
+    const statusKey = STATUS_TEXT[turn.status];
+    const statusText = statusKey ? S[statusKey] : undefined;
     if (statusText) element.append(el('div', { className: 'turn-status' }, statusText));
     if (turn.error) {
-      const actions = el('div', { className: 'turn-actions' }, ...turn.error.actions.map((action) => button(ACTION_LABELS[action], { className: 'action', dataset: { turnAction: action } })));
+      const actions = el('div', { className: 'turn-actions' }, ...turn.error.actions.map((action) => button(S[ACTION_LABELS[action]], { className: 'action', dataset: { turnAction: action } })));
       element.append(el('div', { className: 'turn-error', title: turn.error.kind }, el('span', { className: 'error-text' }, turn.error.message), actions));
     }
     const tools: HTMLElement[] = [];
-    if (flags.canEdit) tools.push(button('Edit', { className: 'link-button', title: 'Edit this message and ask again', dataset: { turnAction: 'edit' } }));
-    if (flags.canRegenerate) tools.push(button('Regenerate', { className: 'link-button', title: 'Ask for a new reply', dataset: { turnAction: 'regenerate' } }));
+    if (flags.canEdit) tools.push(button(S.edit, { className: 'link-button', title: S.editTitle, dataset: { turnAction: 'edit' } }));
+    if (flags.canRegenerate) tools.push(button(S.regenerate, { className: 'link-button', title: S.regenerateTitle, dataset: { turnAction: 'regenerate' } }));
     if (tools.length > 0) element.append(el('div', { className: 'turn-tools' }, ...tools));
     return streaming ? { element, signature, streaming } : { element, signature };
   }
 }
 
-function applyStreaming(parts: StreamingParts, update: { frozenAppend: string; tail: string; reset: boolean }): void {
-  if (update.reset) parts.frozen.innerHTML = update.frozenAppend;
-  else if (update.frozenAppend) parts.frozen.insertAdjacentHTML('beforeend', update.frozenAppend);
+function applyStreaming(parts: StreamingParts, update: RenderUpdate): void {
+  // Each frozen chunk is its own element (display: contents) so a late reference definition can replace
+  // just the chunks that use it.
+  for (const { index, html } of update.replaced) {
+    const chunk = parts.frozen.children[index];
+    if (chunk) chunk.innerHTML = html;
+  }
+  for (const html of update.frozenAppend) {
+    const chunk = el('div', { className: 'md-chunk' });
+    chunk.innerHTML = html;
+    parts.frozen.append(chunk);
+  }
   parts.tail.innerHTML = update.tail;
   if (parts.reasoningText && parts.reasoning.textContent !== parts.reasoningText) {
     parts.reasoning.textContent = parts.reasoningText;

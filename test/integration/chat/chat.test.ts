@@ -200,17 +200,28 @@ describe('chat: panel, streaming and selection-to-prompt (sandbox)', () => {
     assert.ok(relisted.includes(CHAT_MODEL), `the sandbox profile lists its models again: ${relisted.join(', ')}`);
   });
 
-  it('keeps conversations in the history file', async () => {
+  it('keeps each conversation in its own file, with the active one in the recent list', async () => {
     const view = await chat.send('Remember this conversation');
     await chat.flush();
-    const file = vscode.Uri.joinPath(api.services.context.globalStorageUri, 'chat-history.json');
-    const saved = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(file))) as {
-      activeId: string;
-      conversations: { id: string; turns: ChatTurn[] }[];
-    };
-    assert.equal(saved.activeId, view.id);
-    const stored = saved.conversations.find((conversation) => conversation.id === view.id);
-    assert.deepEqual(stored?.turns.map((turn) => turn.content), view.turns.map((turn) => turn.content));
+    const folder = vscode.Uri.joinPath(api.services.context.globalStorageUri, 'chat');
+    const read = async (uri: vscode.Uri): Promise<unknown> => JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+    const stored = (await read(vscode.Uri.joinPath(folder, 'conversations', `${view.id}.json`))) as { id: string; turns: ChatTurn[] };
+    assert.deepEqual(stored.turns.map((turn) => turn.content), view.turns.map((turn) => turn.content));
+    const recent = (await read(vscode.Uri.joinPath(folder, 'recent.json'))) as { activeId: string; entries: { id: string }[] };
+    assert.equal(recent.activeId, view.id);
+    assert.ok(recent.entries.some((entry) => entry.id === view.id));
     assert.ok(chat.snapshot().conversations.some((summary) => summary.id === view.id && summary.title === 'Remember this conversation'));
+    assert.ok(chat.snapshot().conversationCount >= 1);
+  });
+
+  it('deletes a conversation with undo: gone from the list at once, back on undo', async () => {
+    const view = await chat.send('Delete me, then bring me back');
+    await chat.flush();
+    const pending = chat.deleteConversation(view.id);
+    assert.ok(!chat.snapshot().conversations.some((summary) => summary.id === view.id));
+    assert.equal(await pending.undo(), true);
+    assert.equal(chat.activeConversation().id, view.id);
+    const found = await chat.searchConversations('bring me back');
+    assert.deepEqual(found.map((summary) => summary.id), [view.id]);
   });
 });

@@ -1,5 +1,5 @@
 // Interface B of the sandbox: the chat-completions convention as the platform's gateway speaks it
-// (platform facts §6), mounted by the server under /v1.
+// (docs/models.md), mounted by the server under /v1.
 //   GET  /v1/models             chat and non-chat models, new-api list shape
 //   POST /v1/chat/completions   whole or streamed (SSE), deterministic replies
 //   GET  /v1/__sandbox/streams  what happened to each streamed reply (tests)
@@ -14,7 +14,7 @@ import type { Fault, InferenceHandler, InferenceHandlerOptions } from '../types'
 import { findModel, modelListBody, type SandboxModel } from './models';
 import { planReply, type ValidChatRequest } from './replies';
 import { openAiError, sendHtml, sendJson } from './respond';
-import { StreamLog } from './streamLog';
+import { StreamLog, wallClockMs } from './streamLog';
 import { plannedChunkCount, streamReply } from './streaming';
 import { isProblem, validateChatRequest } from './validation';
 
@@ -82,6 +82,7 @@ export function createInferenceHandler(settings: InferenceHandlerSettings): Infe
   let sequence = 0;
 
   async function chatCompletions(res: ServerResponse, body: Buffer, fault: Fault | undefined): Promise<void> {
+    const receivedAt = wallClockMs();
     const request = validateChatRequest(body);
     if (isProblem(request)) {
       sendJson(res, 400, openAiError(request.message, 'invalid_request_error', null, request.param));
@@ -93,7 +94,7 @@ export function createInferenceHandler(settings: InferenceHandlerSettings): Infe
       return;
     }
     if (!model.chat) {
-      // The platform answers HTTP 200 with an error body here (platform facts §6), for streamed requests too.
+      // The platform answers HTTP 200 with an error body here (docs/models.md), for streamed requests too.
       sendJson(res, 200, { error: { code: 400, message: 'The model does not support Chat Completions API', type: 'invalid_request_error' } });
       return;
     }
@@ -101,15 +102,15 @@ export function createInferenceHandler(settings: InferenceHandlerSettings): Infe
     const id = `chatcmpl-sandbox-${(++sequence).toString(36)}${randomBytes(4).toString('hex')}`;
     const created = Math.floor(Date.now() / 1000);
     if (request.stream) {
-      await streamChat(res, model, request, id, created, fault);
+      await streamChat(res, model, request, id, created, fault, receivedAt);
     } else {
       await wholeChat(res, model, request, id, created, fault);
     }
   }
 
-  async function streamChat(res: ServerResponse, model: SandboxModel, request: ValidChatRequest, id: string, created: number, fault: Fault | undefined): Promise<void> {
+  async function streamChat(res: ServerResponse, model: SandboxModel, request: ValidChatRequest, id: string, created: number, fault: Fault | undefined, receivedAt: number): Promise<void> {
     const reply = planReply(model, request);
-    const record = streams.start(id, model.id, plannedChunkCount(reply, request.includeUsage));
+    const record = streams.start(id, model.id, plannedChunkCount(reply, request.includeUsage), receivedAt);
     await streamReply(res, { id, created, modelName: model.displayName, reply, includeUsage: request.includeUsage, deltaDelayMs: deltaDelay(settings), fault, record });
   }
 

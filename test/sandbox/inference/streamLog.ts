@@ -10,6 +10,15 @@ export interface StreamRecord {
   state: StreamState;
   chunksPlanned: number;
   chunksWritten: number;
+  /** Wall-clock ms (sub-ms, comparable with a browser's performance.timeOrigin + now()) the request arrived. */
+  receivedAt?: number;
+  /** Wall-clock ms the first content delta was written to the socket. */
+  firstContentAt?: number;
+}
+
+/** Epoch milliseconds with sub-millisecond precision: one clock with the browser on the same machine. */
+export function wallClockMs(): number {
+  return performance.timeOrigin + performance.now();
 }
 
 export class StreamLog {
@@ -17,8 +26,9 @@ export class StreamLog {
 
   constructor(private readonly limit = 50) {}
 
-  start(id: string, model: string, chunksPlanned: number): StreamRecord {
+  start(id: string, model: string, chunksPlanned: number, receivedAt?: number): StreamRecord {
     const record: StreamRecord = { id, model, state: 'open', chunksPlanned, chunksWritten: 0 };
+    if (receivedAt !== undefined) record.receivedAt = receivedAt;
     this.records.unshift(record);
     if (this.records.length > this.limit) this.records.length = this.limit;
     return record;

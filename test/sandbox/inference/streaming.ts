@@ -7,7 +7,7 @@ import type { ServerResponse } from 'node:http';
 import type { Fault } from '../types';
 import type { PlannedReply } from './replies';
 import { isGone, pause, writeChunk } from './respond';
-import type { StreamRecord } from './streamLog';
+import { wallClockMs, type StreamRecord } from './streamLog';
 
 export interface StreamReplyOptions {
   id: string;
@@ -92,12 +92,17 @@ export async function streamReply(res: ServerResponse, options: StreamReplyOptio
 
   // Chunks between two pauses go out in one socket write, as a busy server's would.
   let batch = '';
+  // Chunk index of the first content delta: after the role chunk and the reasoning deltas.
+  const firstContentChunk = reply.contentDeltas.length > 0 ? 1 + reply.reasoningDeltas.length : -1;
+  let contentQueued = false;
   const flush = async (): Promise<boolean> => {
     const text = batch;
     batch = '';
+    if (contentQueued && record.firstContentAt === undefined && text !== '') record.firstContentAt = wallClockMs();
     return text === '' || (await writeChunk(res, text));
   };
   for (const text of plannedChunks(options)) {
+    if (record.chunksWritten === firstContentChunk) contentQueued = true;
     if (record.chunksWritten === dropAfter) {
       // Let the chunks so far reach the wire, then cut the connection without a proper end.
       const sent = batch;

@@ -15,6 +15,7 @@ const VALID: { [K in WebviewMessageType]: Extract<WebviewMessage, { type: K }> }
   'conversation/switch': { type: 'conversation/switch', requestId: 7, conversationId: 'c-1' },
   'conversation/delete': { type: 'conversation/delete', requestId: 8, conversationId: 'c-1' },
   'conversation/clear': { type: 'conversation/clear', requestId: 9 },
+  'conversation/search': { type: 'conversation/search', requestId: 21 },
   'conversation/export': { type: 'conversation/export', requestId: 10 },
   'settings/update': { type: 'settings/update', requestId: 11, model: 'qwen/qwen3-32b', temperature: 0.2, maxTokens: 512, systemPrompt: 'Be brief.' },
   'models/refresh': { type: 'models/refresh', requestId: 12 },

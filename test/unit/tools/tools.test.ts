@@ -183,11 +183,11 @@ describe('runTool', () => {
   });
 
   it('turns a refusal into text with the diagnosis and a next step', async () => {
-    const refusal = new ComputeApiError('C003', 'sign error', 'task.list', { kind: 'signature-key-not-registered', detail: 'The platform holds another public key.' }, 200, 'List tasks');
+    const refusal = new ComputeApiError('C003', 'sign error', 'task.list', { kind: 'token-or-key-unregistered', detail: 'The platform holds another public key.' }, 200, 'List tasks');
     const result = await runTool(findTool('compute_list_tasks')!, {}, context('dev', fakeClient([], refusal)));
     assert.equal(result.isError, true);
     assert.match(result.text, /List tasks failed: C003 sign error/);
-    assert.match(result.text, /Diagnosis \(signature-key-not-registered\): The platform holds another public key\./);
+    assert.match(result.text, /Diagnosis \(token-or-key-unregistered\): The platform holds another public key\./);
     assert.match(result.text, /Next step: .*do not retry/);
   });
 

@@ -1,19 +1,32 @@
-// The chat page the host serves (src/vscode/chat/chatHtml.ts): its CSP is exactly the policy of design §7.
+// The chat page the host serves (src/vscode/chat/chatHtml.ts): its CSP allows exactly the nonce script and the webview origin, and the strings travel as inert JSON.
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { chatContentSecurityPolicy, chatPageHtml } from '../../../src/vscode/chat/chatHtml';
+import { WEBVIEW_STRING_KEYS, parseWebviewStrings, type WebviewStrings } from '../../../src/shared/webviewStrings';
 
 const CSP_SOURCE = 'https://abc.vscode-cdn.net';
 const NONCE = 'n0nce+/AbC=';
 
-function page(): string {
+function stringsWith(text: (key: string) => string): WebviewStrings {
+  return Object.fromEntries(WEBVIEW_STRING_KEYS.map((key) => [key, text(key)])) as WebviewStrings;
+}
+
+function page(strings: WebviewStrings = stringsWith((key) => `text of ${key}`)): string {
   return chatPageHtml({
     cspSource: CSP_SOURCE,
     nonce: NONCE,
     scriptUri: `${CSP_SOURCE}/dist/webview/chat.js`,
     styleUri: `${CSP_SOURCE}/media/chat.css`,
     title: 'Compute Chat',
+    strings,
   });
+}
+
+/** The body of the data script carrying the strings. */
+function stringsJson(html: string): string {
+  const match = /<script type="application\/json" id="chat-strings">([^<]*)<\/script>/.exec(html);
+  assert.ok(match, 'the page carries the strings');
+  return match[1] ?? '';
 }
 
 function directives(policy: string): Map<string, string[]> {
@@ -42,8 +55,8 @@ describe('chat page HTML', () => {
     const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html);
     assert.ok(meta?.[1], 'the page declares a CSP');
     assert.equal(meta[1], chatContentSecurityPolicy(CSP_SOURCE, NONCE));
-    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)];
-    assert.equal(scripts.length, 1);
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].filter((script) => !(script[1] ?? '').includes('type="application/json"'));
+    assert.equal(scripts.length, 1, 'one runnable script; the other carries data only (no nonce: the CSP would not run it)');
     assert.match(scripts[0]?.[1] ?? '', new RegExp(` nonce="${NONCE.replace(/[+/=]/g, '\\$&')}"`));
   });
 
@@ -52,12 +65,26 @@ describe('chat page HTML', () => {
     assert.doesNotMatch(html, /<style\b/i);
     assert.doesNotMatch(html, /\sstyle=/i);
     assert.doesNotMatch(html, /\son[a-z]+=/i);
-    assert.doesNotMatch(html, /<script\b[^>]*>[^<]+<\/script>/i, 'the script tag has a src and no body');
+    assert.doesNotMatch(html, /<script\b(?![^>]*application\/json)[^>]*>[^<]+<\/script>/i, 'the runnable script has a src and no body');
   });
 
   it('escapes what it interpolates into attributes', () => {
-    const html = chatPageHtml({ cspSource: CSP_SOURCE, nonce: NONCE, scriptUri: 'x" onload="alert(1)', styleUri: 's', title: '<b>t</b>' });
+    const html = chatPageHtml({ cspSource: CSP_SOURCE, nonce: NONCE, scriptUri: 'x" onload="alert(1)', styleUri: 's', title: '<b>t</b>', strings: stringsWith((key) => key) });
     assert.doesNotMatch(html, /onload="/);
     assert.ok(html.includes('<title>&lt;b&gt;t&lt;/b&gt;</title>'));
+  });
+
+  it('hands the webview every localized string, and no translation can close the data element', () => {
+    const hostile = stringsWith((key) => (key === 'send' ? '</script><script>alert(1)</script> & <!--' : `text of ${key}`));
+    const html = page(hostile);
+    const json = stringsJson(html);
+    assert.doesNotMatch(json, /[<>&]/);
+    assert.deepEqual(parseWebviewStrings(JSON.parse(json)), hostile, 'the webview reads back exactly the bundle');
+  });
+
+  it('the webview refuses a bundle with a missing key', () => {
+    const partial: Record<string, string> = { ...stringsWith((key) => key) };
+    delete partial.send;
+    assert.equal(parseWebviewStrings(partial), undefined);
   });
 });

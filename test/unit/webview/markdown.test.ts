@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createChatMarkdown } from '../../../src/webview/chat/markdown';
+import { ENGLISH_CODE_BLOCK_STRINGS } from '../../helpers/codeBlockStrings';
 
-const md = createChatMarkdown();
+const md = createChatMarkdown(ENGLISH_CODE_BLOCK_STRINGS);
 
 describe('chat markdown', () => {
   it('escapes raw HTML from model output instead of rendering it', () => {

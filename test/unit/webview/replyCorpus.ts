@@ -118,3 +118,25 @@ export function splitIntoDeltas(text: string, count: number, seed = 7): string[]
   }
   return splitAtPositions(text, cuts);
 }
+
+/**
+ * A reply that cites many sources reference-style: paragraphs using `[n]`, `[text][n]` and `[n][]`
+ * throughout, the definitions (`[n]: url "title"`) at the end, as models write footnoted answers.
+ */
+export function generateReferenceReply({ sources, seed = 5 }: { sources: number; seed?: number }): string {
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const words = (count: number): string => Array.from({ length: count }, () => pick(WORDS)).join(' ');
+  const cite = (): string => {
+    const n = 1 + Math.floor(random() * sources);
+    const style = random();
+    return style < 0.5 ? `[${n}]` : style < 0.8 ? `[${words(2)}][${n}]` : `[${n}][]`;
+  };
+  const blocks: string[] = [];
+  for (let i = 0; i < sources / 2; i++) {
+    if (i % 6 === 0) blocks.push(`## ${words(3)}\n`);
+    blocks.push(`${words(8)} ${cite()} ${words(6)} ${cite()}.\n- ${words(5)} ${cite()}\n- ${words(4)}\n`);
+  }
+  const definitions = Array.from({ length: sources }, (_, i) => `[${i + 1}]: https://source${i + 1}.example.com/${pick(WORDS)}/${i} "${words(2)}"`);
+  return `${blocks.join('\n')}\n${definitions.join('\n')}\n`;
+}

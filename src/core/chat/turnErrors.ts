@@ -1,9 +1,10 @@
 // How a failed reply is shown inline in the conversation: what happened, why, and the actions that fix
 // it. The message goes through the Redactor: a server may echo the key it was given.
 
-import { ComputeToolkitError, isComputeToolkitError, type ErrorKind } from '../../core/errors';
-import type { Redactor } from '../../core/log';
+import { ComputeToolkitError, isComputeToolkitError, type ErrorKind } from '../errors';
+import type { Redactor } from '../log';
 import type { ChatAction, TurnError } from '../../shared/protocol';
+import { errorMessage } from '../../shared/errorMessage';
 
 /** No model API key is stored for the active profile (checked before any request is made). */
 export class MissingModelKeyError extends ComputeToolkitError {
@@ -58,6 +59,6 @@ export function toTurnError(error: unknown, redactor: Redactor): TurnError {
     const actions: ChatAction[] = unauthorized ? ['setModelApiKey', 'retry', 'showLogs'] : ['retry', 'showLogs'];
     return { kind, message: redactor.redact(hint ? `${error.message}\n${hint}` : error.message), actions };
   }
-  const text = error instanceof Error ? error.message : String(error);
+  const text = errorMessage(error);
   return { kind: 'unknown', message: redactor.redact(text), actions: ['retry', 'showLogs'] };
 }
