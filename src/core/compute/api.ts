@@ -164,7 +164,7 @@ export interface TaskNode {
   billing_value: number;
 }
 
-/** Node list item fields beyond TaskNode that the platform documents (platform-more-apis §4.1). */
+/** Node list item fields beyond TaskNode that the platform documents (docs/money.md). */
 export interface NodeDetail extends TaskNode {
   containers?: { service_name?: string | null; name: string; image: string; gpu_limit?: number; reason?: string | null; message?: string | null; exit_code?: unknown }[];
   runing_time?: number;

@@ -1,4 +1,4 @@
-// The two billing queries (platform-more-apis §2): spend per time bucket and spend per task, in
+// The two billing queries (docs/money.md): spend per time bucket and spend per task, in
 // points, from the usage ledger. Strict like the platform's typed server: `range` from its enum,
 // both times RFC 3339 with an offset (a raw "+" arrives as a space and is refused, naming %2B),
 // end after start, `task_ids` only on the per-bucket query. Buckets follow +08:00 calendar lines.

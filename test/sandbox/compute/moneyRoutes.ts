@@ -1,4 +1,4 @@
-// Interface A routes for money and node care (platform-more-apis §2–§4): the two billing queries,
+// Interface A routes for money and node care (docs/money.md): the two billing queries,
 // task update (whole overwrite), node events and node delete.
 
 import type { SandboxClock } from '../clock';

@@ -1,4 +1,4 @@
-// Kubernetes-style events of one node (platform-more-apis §4.5), derived from its lifecycle so
+// Kubernetes-style events of one node (docs/money.md), derived from its lifecycle so
 // they line up with the node list: Scheduled when created, image pull and start when it runs,
 // BackOff warnings for each restart, Killing when it was deleted for rescheduling.
 

@@ -95,7 +95,7 @@ function parseHealthChecks(value: unknown, path: string): Record<string, unknown
 }
 
 /**
- * Task update (platform-more-apis §3): the whole task as task detail returned it, edited. Needs
+ * Task update (docs/money.md): the whole task as task detail returned it, edited. Needs
  * task_id, and every service must carry `health_checks` (null allowed): the update schema
  * requires it although create does not.
  */

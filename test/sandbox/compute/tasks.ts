@@ -187,7 +187,7 @@ export class TaskStore {
   }
 
   /**
-   * Task update overwrites the whole configuration (platform-more-apis §3). A task that is not
+   * Task update overwrites the whole configuration (docs/money.md). A task that is not
    * paused redeploys: its nodes are replaced and it is Pending again until the new ones run.
    */
   update(taskId: number, input: TaskCreateInput): void {
