@@ -40,6 +40,10 @@ export const Commands = {
   requestSend: 'computeToolkit.request.send',
   requestSign: 'computeToolkit.request.sign',
   requestMeasureClockSkew: 'computeToolkit.request.measureClockSkew',
+  requestCompare: 'computeToolkit.request.compare',
+  requestHistory: 'computeToolkit.request.history',
+  requestReplay: 'computeToolkit.request.replay',
+  requestCopyCurl: 'computeToolkit.request.copyCurl',
   showLogs: 'computeToolkit.showLogs',
   chatOpen: 'computeToolkit.chat.open',
   chatNew: 'computeToolkit.chat.new',
@@ -93,4 +97,10 @@ export const StateKeys = {
   budgetAnnounced: 'computeToolkit.budgets.announced',
   /** Pause timers of every profile (no secrets: profile id, task id and name, times). */
   pauseTimers: 'computeToolkit.tasks.pauseTimers',
+  walkthroughShown: 'computeToolkit.walkthroughShown',
+} as const;
+
+/** Walkthroughs (contributes.walkthroughs), without the `publisher.name#` prefix. */
+export const Walkthroughs = {
+  gettingStarted: 'computeToolkit.gettingStarted',
 } as const;

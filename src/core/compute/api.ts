@@ -224,6 +224,9 @@ export interface StorageItem {
   endpoint: string;
   status: 'Activate' | 'Unactivated' | 'Delete';
   create_time?: string;
+  /** Capacity and usage in bytes (not always sent). */
+  size?: number | null;
+  use_size?: number | null;
   [more: string]: unknown;
 }
 
@@ -315,6 +318,27 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Encrypt the body with the platform public key (operations with encryption 'optional'). */
   encrypt?: boolean;
+  /** Told about every attempt, answered or not (the request debugger's response document and history). */
+  onExchange?: (exchange: ExchangeRecord) => void;
+}
+
+/** One attempt as sent and as answered, secrets masked, the body cut at a bound. */
+export interface ExchangeRecord {
+  /** 0 for the first attempt, then one per retry. */
+  attempt: number;
+  request: PreparedRequest;
+  /** Absent when no answer came (timeout, network failure, cancellation). */
+  status?: number;
+  /** Response headers in arrival order, values masked and cut. */
+  responseHeaders: [string, string][];
+  /** From sending to the end of the body (or the failure). */
+  elapsedMs: number;
+  /** The response body, masked, at most `EXCHANGE_BODY_LIMIT` characters. */
+  responseBody: string;
+  /** Characters of the whole body (more than responseBody.length when cut). */
+  responseBodyChars: number;
+  /** Why no answer came. */
+  failure?: string;
 }
 
 /** Exactly what would be (or was) sent. Secrets appear only in `secretHeaders`' masked form. */

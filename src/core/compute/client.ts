@@ -13,6 +13,7 @@ import type {
   ComputeClient,
   ComputeClientOptions,
   ComputeCredentials,
+  ExchangeRecord,
   OperationId,
   OperationParams,
   OperationResult,
@@ -22,6 +23,7 @@ import type {
 } from './api';
 import { processTimestampHistory, RequestClock, skewFromDateHeader } from './clock';
 import { diagnose, EXPECTED_VERSION } from './diagnosis';
+import { answeredExchange, failedExchange, notifyExchange } from './exchange';
 import { toPreparedRequest } from './display';
 import { notAnEnvelopeError, tryParseEnvelope, type Envelope } from './envelope';
 import { ComputeApiError, isAuthFailureCode } from './errors';
@@ -36,6 +38,7 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 /** Envelopes are small; node logs are the largest payload (a few MB at most). */
 const RESPONSE_LIMIT_BYTES = 32 * 1024 * 1024;
 
+type ExchangeObserver = (exchange: ExchangeRecord) => void;
 type AttemptOutcome = { kind: 'data'; data: unknown } | { kind: 'fallback'; status: number };
 
 /** One response, read whole, with what was learned from it. */
@@ -118,10 +121,10 @@ export class ComputeClientImpl implements ComputeClient {
   private async callUnchecked<K extends OperationId>(operation: K, params: OperationParams<K>, options?: CallOptions): Promise<OperationResult<K>> {
     const signal = options?.signal;
     if (operation !== DETAIL_FALLBACK.operation) {
-      return (await this.execute(planOperation(operation, params, options?.encrypt), signal, false)) as OperationResult<K>;
+      return (await this.execute(planOperation(operation, params, options?.encrypt), signal, false, options?.onExchange)) as OperationResult<K>;
     }
     if (this.detailMethod !== 'GET') {
-      const outcome = await this.sendWithRetries(planOperation(operation, params, options?.encrypt), signal, true);
+      const outcome = await this.sendWithRetries(planOperation(operation, params, options?.encrypt), signal, true, options?.onExchange);
       if (outcome.kind === 'data') {
         this.detailMethod = 'POST';
         return outcome.data as OperationResult<K>;
@@ -129,11 +132,11 @@ export class ComputeClientImpl implements ComputeClient {
       this.logger.info(`compute: POST task detail answered HTTP ${outcome.status}; using GET ?task_id= for ${this.baseUrl} from now on`);
       this.detailMethod = 'GET';
     }
-    return (await this.execute(planOperation(operation, params, options?.encrypt, 'GET'), signal, false)) as OperationResult<K>;
+    return (await this.execute(planOperation(operation, params, options?.encrypt, 'GET'), signal, false, options?.onExchange)) as OperationResult<K>;
   }
 
   send(request: RawRequest, options?: CallOptions): Promise<unknown> {
-    return this.execute(planRaw(request, options?.encrypt), options?.signal, false);
+    return this.execute(planRaw(request, options?.encrypt), options?.signal, false, options?.onExchange);
   }
 
   async prepare<K extends OperationId>(operation: K, params: OperationParams<K>, options?: CallOptions): Promise<PreparedRequest> {
@@ -203,13 +206,13 @@ export class ComputeClientImpl implements ComputeClient {
   }
 
   /** Sends with retries; `data` of the successful envelope. */
-  private async execute(plan: RequestPlan, signal: AbortSignal | undefined, allowFallback: boolean): Promise<unknown> {
-    const outcome = await this.sendWithRetries(plan, signal, allowFallback);
+  private async execute(plan: RequestPlan, signal: AbortSignal | undefined, allowFallback: boolean, observe?: ExchangeObserver): Promise<unknown> {
+    const outcome = await this.sendWithRetries(plan, signal, allowFallback, observe);
     if (outcome.kind === 'fallback') throw new Error('unreachable: fallback outcome without allowFallback');
     return outcome.data;
   }
 
-  private async sendWithRetries(plan: RequestPlan, signal: AbortSignal | undefined, allowFallback: boolean): Promise<AttemptOutcome> {
+  private async sendWithRetries(plan: RequestPlan, signal: AbortSignal | undefined, allowFallback: boolean, observe?: ExchangeObserver): Promise<AttemptOutcome> {
     // Whether a failed earlier attempt may still have taken effect on the server (its answer was lost).
     let earlierAttemptMayHaveApplied = false;
     const attempt = async (index: number): Promise<AttemptResult<AttemptOutcome>> => {
@@ -231,6 +234,7 @@ export class ComputeClientImpl implements ComputeClient {
       } catch (error) {
         const elapsed = Math.round(performance.now() - startedAt);
         this.logger.warn(`compute ${plan.method} ${built.signedPath} failed after ${elapsed} ms: ${describe(error)}`);
+        notifyExchange(observe, () => failedExchange(built, index, elapsed, describe(error)));
         if (error instanceof NetworkError && plan.idempotent) {
           if (!NEVER_SENT_CODES.has(error.code ?? '')) earlierAttemptMayHaveApplied = true;
           return { ok: false, error, reason: `${error.code ?? 'network error'}` };
@@ -242,6 +246,7 @@ export class ComputeClientImpl implements ComputeClient {
       const skew = this.skewFrom(response, sentAt, receivedAt);
       const envelope = tryParseEnvelope(text);
       const status = response.status;
+      notifyExchange(observe, () => answeredExchange(built, index, status, response.headers, elapsed, text));
       this.logger.info(
         `compute ${plan.method} ${built.signedPath} → HTTP ${status}${envelope ? ` code ${envelope.code}` : ''} in ${elapsed} ms` +
           (index > 0 ? ` (attempt ${index + 1})` : ''),

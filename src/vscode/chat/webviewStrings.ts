@@ -34,7 +34,7 @@ export function webviewStrings(): WebviewStrings {
     maxTokensRange: vscode.l10n.t('Max tokens must be a whole number from {0}.'),
     transcript: vscode.l10n.t('Conversation'),
     emptyState: vscode.l10n.t('Ask a hosted model about your code.'),
-    emptyStateHint: vscode.l10n.t('Select code in an editor and press Ctrl+Alt+I (⌘⌥I) to quote it here.'),
+    emptyStateHint: vscode.l10n.t('Select code in an editor and press Ctrl+Alt+Shift+A (⌘⌥⇧A) to quote it here.'),
     jumpToLatest: vscode.l10n.t('Jump to latest ↓'),
     message: vscode.l10n.t('Message'),
     messageTitle: vscode.l10n.t('Enter to send, Shift+Enter for a new line'),

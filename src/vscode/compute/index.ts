@@ -92,6 +92,7 @@ export function registerCompute(services: ExtensionServices): ComputeApi {
       const tree: AnyRemoteTree = trees[view];
       return { message: tree.message(), rows: await snapshotTree(tree, depth) };
     },
+    resourceFilter: filter,
     searchRegions: async (signal) => flattenRegions(await searchDevices(services, filter, signal ?? new AbortController().signal)),
     createTask: (input, signal) => actions.create(input, signal),
     pauseTask: (taskId) => actions.lifecycle('pause', taskId),
@@ -105,6 +106,8 @@ export function registerCompute(services: ExtensionServices): ComputeApi {
     listedTasks: () => trees.tasks.tasks,
     annotateTasks: (annotate) => trees.tasks.setAnnotator(annotate),
     rerenderTasks: () => trees.tasks.rerender(),
+    followNodeLogs: () => nodeLog.tick(),
+    isFollowingNodeLog: (target) => nodeLog.following(target),
     checkStorage: (body, signal) => checkStorage(services, body, signal),
   };
 }
