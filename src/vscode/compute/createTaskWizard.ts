@@ -115,7 +115,7 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
   const askImage: Step = async (input) => {
     type ImageItem = vscode.QuickPickItem & { template?: ImageTemplate; custom?: true };
     const custom: ImageItem = { label: vscode.l10n.t('$(edit) Other image…'), description: state.image, custom: true };
-    const items: ImageItem[] = [...templates.map((template) => ({ label: vscode.l10n.t('$(package) {0}', template.label), description: template.image, detail: template.description, template })), custom];
+    const items: ImageItem[] = [...templates.map((template) => ({ label: vscode.l10n.t('$(package) Template: {0}', template.label), description: template.image, detail: template.description, template })), custom];
     const current = items.find((item) => item.template?.image === state.image) ?? (state.image === DEFAULT_IMAGE ? items[0] : custom);
     const picked = await input.showQuickPick<ImageItem>({ ...at(3), items, placeholder: vscode.l10n.t('Image: start from a template or enter your own'), ...(current ? { activeItem: current } : {}) });
     if (picked.template) {
@@ -290,7 +290,7 @@ function reviewItems(state: WizardState, profile: Profile, canEncrypt: boolean, 
     {
       label: vscode.l10n.t('$(server-environment) Nodes'),
       description: String(nodes),
-      ...(choice && nodes > choice.region.inventory ? { detail: vscode.l10n.t('$(warning) {0}', nodesNote(nodes, choice.region, vscode.l10n)?.text ?? '') } : {}),
+      ...(choice && nodes > choice.region.inventory ? { detail: vscode.l10n.t('$(warning) More nodes than in stock: {0}', nodesNote(nodes, choice.region, vscode.l10n)?.text ?? '') } : {}),
       target: steps.askPoints,
     },
     // Only the names: values can be secrets and the review is on screen.
