@@ -1,5 +1,5 @@
-// Three bundles: the extension (Node, CommonJS, 'vscode' external), the MCP server (Node, CommonJS) and
-// the chat webview (browser IIFE).
+// Four bundles: the extension (Node, CommonJS, 'vscode' external), the MCP server (Node, CommonJS) and
+// the chat and spend webviews (browser IIFE).
 // Usage: node esbuild.js [--production] [--watch]
 const esbuild = require('esbuild');
 
@@ -55,6 +55,14 @@ const targets = [
     ...common,
     entryPoints: ['src/webview/chat/main.ts'],
     outfile: 'dist/webview/chat.js',
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+  },
+  {
+    ...common,
+    entryPoints: ['src/webview/spend/main.ts'],
+    outfile: 'dist/webview/spend.js',
     format: 'iife',
     platform: 'browser',
     target: 'es2022',

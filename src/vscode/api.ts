@@ -7,6 +7,7 @@ import type { AiApi } from './ai/index';
 import type { ChatApi } from './chat/index';
 import type { ComputeApi } from './compute/index';
 import type { ErrorReport } from './errors/describeError';
+import type { MoneyApi } from './money/index';
 import type { SandboxProfiles } from './profiles/connectSandbox';
 import type { ProfileStore } from './profiles/profileStore';
 import type { ExtensionServices } from './services';
@@ -18,6 +19,8 @@ export interface ExtensionApi {
   readonly compute: ComputeApi;
   /** What the chat area exposes. */
   readonly chat: ChatApi;
+  /** Notifications, spend, budgets and auto-pause. */
+  readonly money: MoneyApi;
   /** VS Code's AI surfaces: language-model tools, the MCP server provider, the model provider. */
   readonly ai: AiApi;
   /** Settles when start-up work is done: log redaction primed, the quiet sandbox connect attempted. */

@@ -51,6 +51,15 @@ export const Commands = {
   chatExplainSelection: 'computeToolkit.chat.explainSelection',
   chatFindBugsInSelection: 'computeToolkit.chat.findBugsInSelection',
   chatSearchConversations: 'computeToolkit.chat.searchConversations',
+  spendShow: 'computeToolkit.spend.show',
+  tasksPauseAfter: 'computeToolkit.tasks.pauseAfter',
+  tasksCancelPauseTimer: 'computeToolkit.tasks.cancelPauseTimer',
+  tasksShowEvents: 'computeToolkit.tasks.showEvents',
+  tasksExplainFailure: 'computeToolkit.tasks.explainFailure',
+  nodesShowEvents: 'computeToolkit.nodes.showEvents',
+  nodesDelete: 'computeToolkit.nodes.delete',
+  tasksUpdate: 'computeToolkit.tasks.update',
+  tasksSendUpdate: 'computeToolkit.tasks.sendUpdate',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -62,6 +71,8 @@ export const Views = {
   storage: 'computeToolkit.storage',
   chatPanel: 'computeToolkit.chat',
   profileStatusBar: 'computeToolkit.profile',
+  spendPanel: 'computeToolkit.spend',
+  spendStatusBar: 'computeToolkit.spend.statusBar',
 } as const;
 
 /** Providers of VS Code's AI surfaces (contributes.mcpServerDefinitionProviders). */
@@ -82,6 +93,10 @@ export const StateKeys = {
   lastCreateTask: 'computeToolkit.tasks.lastCreate',
   secretSetAt: 'computeToolkit.secretSetAt',
   chatLastModel: 'computeToolkit.chat.lastModel',
+  /** Prefix: `<prefix>/<profile id>` holds the budget warnings already shown this period. */
+  budgetAnnounced: 'computeToolkit.budgets.announced',
+  /** Pause timers of every profile (no secrets: profile id, task id and name, times). */
+  pauseTimers: 'computeToolkit.tasks.pauseTimers',
   walkthroughShown: 'computeToolkit.walkthroughShown',
 } as const;
 

@@ -130,6 +130,35 @@ export class Config implements vscode.Disposable {
     await vscode.workspace.getConfiguration(SECTION).update(key, value, vscode.ConfigurationTarget.Global);
   }
 
+  // ---- money and time: notifications, budgets, spend ----
+
+  /** Whether notifications of one kind are on (`computeToolkit.notifications.<kind>`, default on). */
+  notificationEnabled(kind: 'taskStarted' | 'taskEnded' | 'nodeProblems' | 'stuckPending'): boolean {
+    return this.get(`notifications.${kind}`, true);
+  }
+  get stuckPendingMs(): number {
+    return Math.max(1, this.positive('notifications.stuckPendingMinutes', 10)) * 60_000;
+  }
+  /** How often the watcher lists tasks; the platform's floor is 10 s. */
+  get watchIntervalMs(): number {
+    return Math.max(10, this.positive('notifications.pollIntervalSeconds', 15)) * 1000;
+  }
+  /**
+   * The raw per-profile budget entries (validated by money/budgetSettings.ts). The user's global
+   * value only: a repository's settings must not be able to pause someone's tasks.
+   */
+  get budgetsPerProfile(): Record<string, unknown> {
+    const value = globalValueOf(vscode.workspace.getConfiguration(SECTION).inspect<unknown>('budgets.perProfile'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  }
+  get budgetThresholds(): unknown[] {
+    const value = globalValueOf(vscode.workspace.getConfiguration(SECTION).inspect<unknown>('budgets.thresholds'));
+    return Array.isArray(value) ? (value as unknown[]) : [80, 100];
+  }
+  get spendStatusBar(): boolean {
+    return this.get('spend.statusBar', true);
+  }
+
   dispose(): void {
     this.listener.dispose();
     this.changeEmitter.dispose();

@@ -11,6 +11,7 @@ import { registerCommandTable } from './commands/commandTable';
 import { CORE_COMMANDS } from './commands/index';
 import { registerCompute } from './compute/index';
 import { describeError } from './errors/describeError';
+import { registerMoney } from './money/index';
 import { openComputeWalkthrough, openWalkthroughOnFirstRun } from './firstRun';
 import { Services } from './extensionServices';
 import { SANDBOX_URL_ENV, connectSandbox, needsSandboxConnect } from './profiles/connectSandbox';
@@ -38,6 +39,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
 
   const compute = registerCompute(services);
   const chat = registerChat(services);
+  const money = registerMoney(services, compute, chat);
   const ai = registerAi(services);
   context.subscriptions.push(...ai.disposables);
 
@@ -58,6 +60,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     services,
     compute,
     chat,
+    money,
     ai: ai.api,
     ready,
     surface: {

@@ -5,6 +5,7 @@ import { runChatHistoryBench } from './chatHistory';
 import { runComputeBench } from './compute';
 import { runMcpBench } from './mcp';
 import { runRenderBench } from './render';
+import { runSpendChartBench } from './spendChart';
 import { runSseBench } from './sse';
 import { runTasksViewBench } from './tasksView';
 import { runTokensBench } from './tokens';
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
     ['compute', runComputeBench],
     ['sse', runSseBench],
     ['render', runRenderBench],
+    ['spend', runSpendChartBench],
     ['chat-history', runChatHistoryBench],
     ['tasks', runTasksViewBench],
     ['activation', () => runActivationBench()],

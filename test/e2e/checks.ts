@@ -192,11 +192,24 @@ const selectionLandsInChatInput: E2eCheck = {
   },
 };
 
+/** The Spend view's headings and figures (src/vscode/money/spendPanel.ts labels). */
+const spendViewShowsFigures: E2eCheck = {
+  title: 'palette "Compute: Show Spend": today / this week / this month, the chart by day and spend per task',
+  async run({ page, screenshot }) {
+    await runCommand(page, 'View: Close All Editors');
+    await runCommand(page, 'Compute: Show Spend');
+    const body = visibleWebview(page).locator('body');
+    await waitForWords(body, ['This month', 'Spend by day', 'Spend by task', '¥'], 'the spend figures', 45_000);
+    await screenshot('spend');
+  },
+};
+
 export const checks: readonly E2eCheck[] = [
   walkthroughOpensOnFirstRun,
   treesShowSandboxData,
   signRequestShowsStringToSign,
   chatStreamsIntoWebview,
   selectionLandsInChatInput,
+  spendViewShowsFigures,
   languageModelsListPlatformModels,
 ];

@@ -6,6 +6,7 @@
 //   DELETE /__sandbox/faults     → 204
 //   POST   /__sandbox/clock      ← {offsetMs: number} → {offsetMs}
 //   GET    /__sandbox/requests   → RecordedRequest[] (newest first)
+//   POST   /__sandbox/nodes/crash ← {point_id, reason?, fail?} → {crashed: point_id} (restart count up)
 //   POST   /__sandbox/tasks/seed ← {running?, pending?, paused?, ended?: count} → 201 TaskSeedResult
 //                                 (a heavy account: compute/bulkTasks.ts; 400 naming the bad field)
 
@@ -21,6 +22,7 @@ export interface ControlContext {
   faults: FaultQueue;
   clock: SandboxClock;
   requests: () => readonly RecordedRequest[];
+  crashNode: (pointId: number, reason: string, fail: boolean) => void;
   /** Adds tasks; throws TypeError/RangeError for bad counts. */
   seedTasks: (counts: unknown) => TaskSeedResult;
 }
@@ -40,6 +42,21 @@ export function createControlHandler(context: ControlContext): (req: IncomingMes
       DELETE: (_body, res) => {
         context.faults.clear();
         res.writeHead(204).end();
+      },
+    },
+    '/__sandbox/nodes/crash': {
+      POST: (body, res) => {
+        const request = parseJsonBody(body);
+        const fields = typeof request === 'object' && request !== null ? (request as Record<string, unknown>) : {};
+        const pointId = fields.point_id;
+        if (typeof pointId !== 'number' || !Number.isSafeInteger(pointId)) throw new TypeError('point_id must be an integer');
+        const reason = typeof fields.reason === 'string' ? fields.reason.slice(0, 200) : 'OOMKilled';
+        try {
+          context.crashNode(pointId, reason, fields.fail === true);
+        } catch (error) {
+          throw new RangeError(error instanceof Error ? error.message : String(error));
+        }
+        sendJson(res, 200, { crashed: pointId });
       },
     },
     '/__sandbox/tasks/seed': { POST: (body, res) => sendJson(res, 201, context.seedTasks(parseJsonBody(body))) },

@@ -13,6 +13,7 @@ import { buildCatalog } from './compute/catalog';
 import { sendEnvelope, type EnvelopeField } from './compute/envelope';
 import { createComputeHandler } from './compute/handler';
 import { seedTasks } from './compute/seedTasks';
+import { seededRandom } from './compute/random';
 import { TaskStore } from './compute/tasks';
 import { consolePage } from './consolePage';
 import { createControlHandler } from './control';
@@ -58,6 +59,12 @@ async function generateKeys(): Promise<GeneratedKeys> {
   };
 }
 
+/** Sixty days of ended tasks in the billing records, so spend has a history from the first start. */
+function seedBillingHistory(catalog: ReturnType<typeof buildCatalog>, tasks: TaskStore, seed: number): void {
+  const prices = [...catalog.marks.values()].map((mark) => mark.pricePerSecond).filter((price) => price > 0);
+  tasks.usage.seedHistory(seededRandom(seed ^ 0x5eed), Date.now(), 60, prices, 1100001);
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const envelopeField: EnvelopeField = options.envelopeField ?? 'message';
   const keys = await generateKeys();
@@ -73,6 +80,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const catalog = buildCatalog(options.seed ?? DEFAULT_SEED);
   const tasks = new TaskStore(clock, options.pendingMs ?? DEFAULT_PENDING_MS);
   seedTasks(catalog, tasks);
+  seedBillingHistory(catalog, tasks, options.seed ?? DEFAULT_SEED);
 
   const compute = createComputeHandler({
     keys: keyRecords,
@@ -145,7 +153,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // Each seed call shuffles with its own seed, so repeated calls do not repeat one pattern.
   let seedCalls = 0;
   const seedHeavyAccount = (counts: unknown) => seedBulkTasks(catalog, tasks, parseSeedCounts(counts), (options.seed ?? DEFAULT_SEED) + ++seedCalls);
-  listening.control = createControlHandler({ bootstrap, faults, clock, requests: () => requestLog.snapshot(), seedTasks: seedHeavyAccount });
+  listening.control = createControlHandler({
+    bootstrap,
+    faults,
+    clock,
+    requests: () => requestLog.snapshot(),
+    seedTasks: seedHeavyAccount,
+    crashNode: (pointId, reason, fail) => tasks.crashNode(pointId, reason, fail),
+  });
 
   let closing: Promise<void> | undefined;
   return {
@@ -158,6 +173,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return requestLog.snapshot();
     },
     setClockOffset: (ms) => clock.setOffset(ms),
+    crashNode: (pointId, options = {}) => tasks.crashNode(pointId, options.reason ?? 'OOMKilled', options.fail ?? false),
     seedTasks: seedHeavyAccount,
     close() {
       closing ??= new Promise<void>((resolve, reject) => {

@@ -91,6 +91,8 @@ export interface Sandbox {
   readonly requests: readonly RecordedRequest[];
   /** Sandbox's own clock offset in ms (tests move it to simulate skew). */
   setClockOffset(ms: number): void;
+  /** Simulates a container crash on a live node: its restart count goes up (and it reads Failed with `fail`). */
+  crashNode(pointId: number, options?: { reason?: string; fail?: boolean }): void;
   /** Adds a heavy account's tasks in mixed statuses (also POST /__sandbox/tasks/seed). */
   seedTasks(counts: TaskSeedCounts): TaskSeedResult;
   close(): Promise<void>;

@@ -51,7 +51,12 @@ export type OperationId =
   | 'node.list'
   | 'node.log'
   | 'storage.list'
-  | 'storage.encryptCheck';
+  | 'storage.encryptCheck'
+  | 'task.update'
+  | 'node.events'
+  | 'node.delete'
+  | 'billing.byTime'
+  | 'billing.byTask';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -109,6 +114,8 @@ export interface ServiceSpec {
   shared_mem_size?: number | null;
   start_script_v2?: { command: string | null; args: string[] } | null;
   storage_config?: { storage_id: number; target_dir: string }[] | null;
+  /** liveness / startup / readiness probes; task update requires the key (null when none). */
+  health_checks?: Record<string, unknown> | null;
 }
 
 export interface TaskResource {
@@ -155,6 +162,56 @@ export interface TaskNode {
   region_name: string;
   resource: { gpu_name: string | null; gpu_count: number; cpu_cores: number };
   billing_value: number;
+}
+
+/** Node list item fields beyond TaskNode that the platform documents (docs/money.md). */
+export interface NodeDetail extends TaskNode {
+  containers?: { service_name?: string | null; name: string; image: string; gpu_limit?: number; reason?: string | null; message?: string | null; exit_code?: unknown }[];
+  runing_time?: number;
+  describe_dto?: { last_restart_time?: string | null; restart_count: number };
+}
+
+/** One Kubernetes-style node event (type Normal / Warning). */
+export interface NodeEvent {
+  reason: string;
+  message: string;
+  type: string;
+  event_time: string;
+  service: string | null;
+}
+
+export type BillingRange = 'hour' | 'day' | 'week' | 'month';
+
+export interface BillingQuery {
+  range: BillingRange;
+  /** RFC 3339 with an offset, e.g. 2026-01-01T00:00:00+08:00. */
+  start_time: string;
+  end_time: string;
+  page?: number;
+  page_size?: number;
+}
+
+/** Spend in one time bucket; amounts in points. */
+export interface BillingRecord {
+  billing_coin: number;
+  discount_coin: number;
+  start_time: string;
+  end_time: string;
+}
+
+/** Spend of one task over the queried window; amounts in points. */
+export interface TaskBillingRecord {
+  task_id: number;
+  task_type: 'Deployment' | 'Development' | null;
+  task_name: string | null;
+  billing_coin: number;
+  discount_coin: number;
+}
+
+/** Task update overwrites the whole task: the body is the detail as read, edited. */
+export interface TaskUpdateBody extends Omit<TaskCreateBody, 'task_type'> {
+  task_id: number;
+  [more: string]: unknown;
 }
 
 export interface StorageItem {
@@ -207,6 +264,11 @@ export interface OperationTypes {
     result: Paged<StorageItem>;
   };
   'storage.encryptCheck': { params: StorageCheckBody; result: unknown };
+  'task.update': { params: TaskUpdateBody; result: null };
+  'node.events': { params: { point_id: number }; result: { events: NodeEvent[] } };
+  'node.delete': { params: { point_id: number }; result: null };
+  'billing.byTime': { params: BillingQuery & { task_ids?: string }; result: Paged<BillingRecord> };
+  'billing.byTask': { params: BillingQuery; result: Paged<TaskBillingRecord> };
 }
 
 export type OperationParams<K extends OperationId> = OperationTypes[K]['params'];

@@ -142,6 +142,55 @@ export const OPERATION_CATALOG: { readonly [Id in OperationId]: OperationEntry }
       str('secret_key', true, true),
     ],
   },
+  // Overwrites the whole configuration (a running task restarts its nodes); sending the same whole
+  // configuration twice leaves the task as the first did, so it is retried like the other writes.
+  'task.update': {
+    title: 'Update task (whole overwrite)',
+    effect: 'destructive',
+    method: 'POST',
+    path: '/api/deployment/task/update',
+    encryption: 'never',
+    idempotent: true,
+    fields: [int('task_id', true), str('task_name', true)],
+  },
+  'node.events': {
+    title: 'Node events',
+    effect: 'read',
+    method: 'GET',
+    path: '/api/deployment/task/pod_event',
+    encryption: 'never',
+    idempotent: true,
+    fields: [int('point_id', true)],
+  },
+  // Deletes one node (the platform schedules a replacement; what ran on it is lost). A repeat would
+  // delete the replacement node: never retried.
+  'node.delete': {
+    title: 'Delete (reschedule) one node',
+    effect: 'destructive',
+    method: 'POST',
+    path: '/api/deployment/task/delete_pod',
+    encryption: 'never',
+    idempotent: false,
+    fields: [int('point_id', true)],
+  },
+  'billing.byTime': {
+    title: 'Spend by time bucket',
+    effect: 'read',
+    method: 'GET',
+    path: '/api/billing/get_billing_record',
+    encryption: 'never',
+    idempotent: true,
+    fields: [str('range', true), str('start_time', true), str('end_time', true), str('task_ids'), ...paging],
+  },
+  'billing.byTask': {
+    title: 'Spend by task',
+    effect: 'read',
+    method: 'GET',
+    path: '/api/billing/get_task_billing_record',
+    encryption: 'never',
+    idempotent: true,
+    fields: [str('range', true), str('start_time', true), str('end_time', true), ...paging],
+  },
 };
 
 /** The catalog as a list, in declaration order (wizards and Sign Request list operations in this order). */
@@ -153,11 +202,13 @@ export const OPERATIONS: readonly OperationSpec[] = (Object.keys(OPERATION_CATAL
  */
 const REQUIRED_ARRAYS: Partial<Record<OperationId, readonly string[]>> = {
   'task.create': ['resources', 'services'],
+  'task.update': ['resources', 'services'],
 };
 
 /** Secret body fields that never reach logs or displays, beyond the catalog's `secret` fields. */
 const EXTRA_SECRET_FIELDS: Partial<Record<OperationId, readonly string[]>> = {
   'task.create': ['repository_password'],
+  'task.update': ['repository_password'],
 };
 
 /**

@@ -90,6 +90,7 @@ const task = record({
 const node = record({ point_id: number, name: string, status: string });
 const storage = record({ storage_id: number, storage_name: string, status: optional(string) });
 const anything: Check = (value) => value;
+const billingBucket = record({ billing_coin: number, discount_coin: optional(number), start_time: string, end_time: string });
 
 const RESULT_SHAPES: Record<OperationId, Check> = {
   'resource.search': paged(device),
@@ -108,6 +109,13 @@ const RESULT_SHAPES: Record<OperationId, Check> = {
   },
   'storage.list': paged(storage),
   'storage.encryptCheck': anything,
+  'task.update': anything,
+  // An empty event list may come as null.
+  'node.events': (value, path) =>
+    value === null || value === undefined ? { events: [] } : record({ events: list(record({ reason: string, message: string, type: string, event_time: string }), true) })(value, path),
+  'node.delete': anything,
+  'billing.byTime': paged(billingBucket),
+  'billing.byTask': paged(record({ task_id: number, task_name: optional(string), billing_coin: number, discount_coin: optional(number) })),
 };
 
 /**

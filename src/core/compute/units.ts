@@ -1,21 +1,79 @@
-// The platform's money units in one place: billing is in points (1 yuan = 1,000,000 points) and a
-// region's `price` / `discount_price` is points per second per node, so ¥/h = points/s × 3600 / 1e6.
+// The one place that converts the platform's money units (docs/ has no separate page; the rules are
+// here): billing is per second in points, 1 yuan = 1,000,000 points; region prices
+// (`price`, `discount_price`) are points per second per node; `billing_value`, `forecast_value`,
+// `billing_coin` and `discount_coin` are points. Everything shown to people is yuan (¥).
 
 export const POINTS_PER_YUAN = 1_000_000;
 export const SECONDS_PER_HOUR = 3600;
 
-/** Points per second → yuan per hour. */
-export function yuanPerHour(pointsPerSecond: number): number {
-  return (pointsPerSecond * SECONDS_PER_HOUR) / POINTS_PER_YUAN;
-}
-
-/** Points (billed amounts) → yuan. */
-export function yuanFromPoints(points: number): number {
+/** Points → yuan (a float; format it with formatYuan). */
+export function pointsToYuan(points: number): number {
   return points / POINTS_PER_YUAN;
 }
 
-/** "¥2.76" (two decimals; amounts under one fen show as "<¥0.01" rather than a misleading ¥0.00). */
-export function formatYuan(yuan: number): string {
-  if (yuan > 0 && yuan < 0.005) return '<¥0.01';
-  return `¥${yuan.toFixed(2)}`;
+/** Yuan → whole points (rounded to the nearest point, as the platform counts whole points). */
+export function yuanToPoints(yuan: number): number {
+  return Math.round(yuan * POINTS_PER_YUAN);
 }
+
+/** A per-second price in points (per node) → yuan per hour. 550 points/s = ¥1.98/h. */
+export function pointsPerSecondToYuanPerHour(pointsPerSecond: number): number {
+  return (pointsPerSecond * SECONDS_PER_HOUR) / POINTS_PER_YUAN;
+}
+
+/** Yuan per hour → points per second (rounded: the platform's prices are whole points). */
+export function yuanPerHourToPointsPerSecond(yuanPerHour: number): number {
+  return Math.round((yuanPerHour * POINTS_PER_YUAN) / SECONDS_PER_HOUR);
+}
+
+/** The cost in points of running `nodes` nodes for `seconds` at `pointsPerSecond` each. */
+export function costPoints(pointsPerSecond: number, nodes: number, seconds: number): number {
+  return pointsPerSecond * nodes * seconds;
+}
+
+/**
+ * "¥1.98", "¥0.0042" for amounts under one fen that are not zero (so a small running cost never
+ * reads as ¥0.00), "-¥3.00" for negatives. Non-finite input reads "¥—".
+ */
+export function formatYuan(yuan: number): string {
+  if (!Number.isFinite(yuan)) return '¥—';
+  const sign = yuan < 0 ? '-' : '';
+  const magnitude = Math.abs(yuan);
+  if (magnitude > 0 && magnitude < 0.01) return `${sign}¥${Number(magnitude.toPrecision(2)).toString()}`;
+  const fixed = magnitude.toFixed(2);
+  const [whole = '0', fraction = '00'] = fixed.split('.');
+  return `${sign}¥${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}
+
+/** "¥1.98/h" */
+export function formatYuanPerHour(yuanPerHour: number): string {
+  return `${formatYuan(yuanPerHour)}/h`;
+}
+
+/** Points shown as yuan: 1,980,000 → "¥1.98". */
+export function formatPoints(points: number): string {
+  return formatYuan(pointsToYuan(points));
+}
+
+/** A per-second price in points shown as yuan per hour: 550 → "¥1.98/h". */
+export function formatPricePerHour(pointsPerSecond: number): string {
+  return formatYuanPerHour(pointsPerSecondToYuanPerHour(pointsPerSecond));
+}
+
+/** The price a node is billed at: the discount price when there is one (platform rule). */
+export function effectivePointsPerSecond(offer: { price: number | null; discount_price: number | null }): number | null {
+  return offer.discount_price ?? offer.price;
+}
+
+/**
+ * A billing record's amount counted against budgets and shown as spend. Whether `billing_coin` is
+ * gross or already net of `discount_coin` is not documented, so spend counts `billing_coin` whole:
+ * the reading that can only over-state what was spent, never hide it (budgets trip early, not late).
+ */
+export function spentPoints(record: { billing_coin: number; discount_coin: number }): number {
+  return Math.max(0, record.billing_coin);
+}
+
+/** Names the agent tools use (src/core/tools): the same conversions as above. */
+export const yuanPerHour = pointsPerSecondToYuanPerHour;
+export const yuanFromPoints = pointsToYuan;

@@ -1,7 +1,7 @@
 // What the compute area hands to the composition root, which returns it in the extension's exports:
 // the in-host tests read tree rows and drive tasks through it without clicking (and without timing).
 import type * as vscode from 'vscode';
-import type { StorageCheckBody } from '../../core/compute/api';
+import type { StorageCheckBody, TaskSummary } from '../../core/compute/api';
 import type { NodeLogTarget } from './nodeLog';
 import type { ResourceFilterStore } from './resourceFilter';
 import type { StorageCheckResult } from './storageCheck';
@@ -54,6 +54,13 @@ export interface ComputeApi {
   checkStorage(body: StorageCheckBody, signal?: AbortSignal): Promise<StorageCheckResult>;
   /** Opens the node's own log document (named after the node) at its end and starts following it. */
   openNodeLog(target: NodeLogTarget): Promise<vscode.TextEditor>;
+  /** Shows and selects a task's row in the Tasks view (no focus change). */
+  revealTask(taskId: number): void;
+  /** The tasks the Tasks view holds now (no request). */
+  listedTasks(): readonly TaskSummary[];
+  /** Adds text to task rows (e.g. a timer's time left); `rerenderTasks` redraws them without a request. */
+  annotateTasks(annotate: (taskId: number) => string | undefined): void;
+  rerenderTasks(): void;
   /** Runs one follow round of the open node logs now (what the timer does every few seconds). */
   followNodeLogs(): Promise<void>;
   /** True while the node's log is followed. */

@@ -11,6 +11,7 @@ import { deviceLabel, effectivePrice, formatRegionPrice, formatYuan, isSoldOut, 
 import type { ResourceFilterStore } from './resourceFilter';
 import { flattenRegions, regionPickItem, searchDevices, type RegionChoice, type RegionPickItem } from './resourceSearch';
 import type { TaskActions } from './taskActions';
+import { imageTemplates, nodesNote, preselectRegion, type ImageTemplate } from './createDefaults';
 import {
   DEFAULT_IMAGE,
   DEFAULT_PORTS,
@@ -98,9 +99,9 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
     if (choices.length === 0) throw new Error('The platform lists no resources for the current filter (Compute: Filter Resources…).');
     const items = choices.map(regionPickItem);
     const wanted = state.choice ? { deviceName: state.choice.device.device_name, region: state.choice.region.region } : hint;
-    const active =
-      items.find((item) => wanted && item.choice.device.device_name === wanted.deviceName && item.choice.region.region === wanted.region) ??
-      items.find((item) => !isSoldOut(item.choice.region));
+    // The region asked for when it is in stock, else the cheapest in stock: never a sold-out one.
+    const preselected = preselectRegion(choices, wanted);
+    const active = preselected ? items.find((item) => item.choice === preselected) : undefined;
     const picked = await input.showQuickPick<RegionPickItem>({
       ...at(2),
       items,
@@ -110,7 +111,24 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
     state.choice = picked.choice;
     return then(askImage);
   };
+  const templates = imageTemplates(vscode.l10n);
   const askImage: Step = async (input) => {
+    type ImageItem = vscode.QuickPickItem & { template?: ImageTemplate; custom?: true };
+    const custom: ImageItem = { label: vscode.l10n.t('$(edit) Other image…'), description: state.image, custom: true };
+    const items: ImageItem[] = [...templates.map((template) => ({ label: vscode.l10n.t('$(package) Template: {0}', template.label), description: template.image, detail: template.description, template })), custom];
+    const current = items.find((item) => item.template?.image === state.image) ?? (state.image === DEFAULT_IMAGE ? items[0] : custom);
+    const picked = await input.showQuickPick<ImageItem>({ ...at(3), items, placeholder: vscode.l10n.t('Image: start from a template or enter your own'), ...(current ? { activeItem: current } : {}) });
+    if (picked.template) {
+      const previous = templates.find((template) => template.image === state.image);
+      state.image = picked.template.image;
+      // Ports and start command follow the template unless the user already changed them.
+      if (!previous || state.ports === previous.ports || state.ports === DEFAULT_PORTS) state.ports = picked.template.ports;
+      if (!previous || state.startCommand === previous.startCommand || state.startCommand === '') state.startCommand = picked.template.startCommand;
+      return then(askPorts);
+    }
+    return askCustomImage;
+  };
+  const askCustomImage: Step = async (input) => {
     state.image = (await input.showInputBox({ ...at(3), value: state.image, prompt: vscode.l10n.t('Container image (registry/repository:tag)'), validate: validateImage })).trim();
     return then(askPorts);
   };
@@ -131,6 +149,10 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
       value: state.points,
       prompt: vscode.l10n.t('Number of nodes (1–{0}); {1} in {2}', MAX_POINTS, inventory > 0 ? `${inventory} available` : 'sold out', state.choice?.region.region_name ?? 'this region'),
       validate: (value) => errorOf(parsePoints(value)),
+      note: (value) => {
+        const parsed = parsePoints(value);
+        return 'points' in parsed && state.choice ? nodesNote(parsed.points, state.choice.region, vscode.l10n) : undefined;
+      },
     });
     return then(askEnv);
   };
@@ -265,7 +287,12 @@ function reviewItems(state: WizardState, profile: Profile, canEncrypt: boolean, 
     },
     { label: vscode.l10n.t('$(package) Image'), description: state.image, target: steps.askImage },
     { label: vscode.l10n.t('$(plug) Ports'), description: state.ports, target: steps.askPorts },
-    { label: vscode.l10n.t('$(server-environment) Nodes'), description: String(nodes), target: steps.askPoints },
+    {
+      label: vscode.l10n.t('$(server-environment) Nodes'),
+      description: String(nodes),
+      ...(choice && nodes > choice.region.inventory ? { detail: vscode.l10n.t('$(warning) More nodes than in stock: {0}', nodesNote(nodes, choice.region, vscode.l10n)?.text ?? '') } : {}),
+      target: steps.askPoints,
+    },
     // Only the names: values can be secrets and the review is on screen.
     { label: vscode.l10n.t('$(symbol-variable) Environment'), description: envKeys.length > 0 ? envKeys.join(', ') : 'none', target: steps.askEnv },
     { label: vscode.l10n.t('$(terminal) Start command'), description: state.startCommand.trim() || "image's entrypoint", target: steps.askStartCommand },

@@ -1,28 +1,13 @@
 // How platform numbers read in the trees and pickers. Pure functions: no editor API, easy to test.
 import type { Device, Region, TaskStatus, TaskSummary } from '../../core/compute/api';
+import { effectivePointsPerSecond, formatPoints, formatYuan, pointsPerSecondToYuanPerHour as yuanPerHour } from '../../core/compute/units';
 
-/** 1 yuan = 1,000,000 points (platform billing unit). */
-const POINTS_PER_YUAN = 1_000_000;
-
-/**
- * Region prices are points per second (docs/platform.md: 16416 for 8×H20 only makes sense as
- * points/s = ¥59.10/h), so the hourly price is points × 3600 / 1e6.
- */
-export function yuanPerHour(pointsPerSecond: number): number {
-  return (pointsPerSecond * 3600) / POINTS_PER_YUAN;
-}
-
-export function formatYuan(yuan: number): string {
-  return `¥${yuan.toFixed(2)}`;
-}
-
-export function formatPoints(points: number): string {
-  return formatYuan(points / POINTS_PER_YUAN);
-}
+/** Money conversions and formats come from the one units module (core/compute/units.ts). */
+export { formatPoints, formatYuan, pointsPerSecondToYuanPerHour as yuanPerHour } from '../../core/compute/units';
 
 /** The price a task would be billed at: the discount when there is one. */
 export function effectivePrice(region: Region): number | null {
-  return region.discount_price ?? region.price;
+  return effectivePointsPerSecond(region);
 }
 
 /** "¥2.30/h", "¥2.30/h (−20%, was ¥2.88)", or "price n/a" when the platform sends none. */

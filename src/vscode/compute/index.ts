@@ -102,6 +102,10 @@ export function registerCompute(services: ExtensionServices): ComputeApi {
     // Same document as the command; errors reach the caller instead of a notification.
     openTaskDetail: (taskId) => services.openReadOnlyDocument(taskDetailDocument(actions, taskId)),
     openNodeLog: (target) => nodeLog.show(target),
+    revealTask,
+    listedTasks: () => trees.tasks.tasks,
+    annotateTasks: (annotate) => trees.tasks.setAnnotator(annotate),
+    rerenderTasks: () => trees.tasks.rerender(),
     followNodeLogs: () => nodeLog.tick(),
     isFollowingNodeLog: (target) => nodeLog.following(target),
     checkStorage: (body, signal) => checkStorage(services, body, signal),

@@ -14,6 +14,8 @@ import type { NodeLogTarget, NodeLogViewer } from './nodeLog';
 import type { TaskActions } from './taskActions';
 import { maskTaskEnv } from './envMask';
 import { parsePoints } from './taskInput';
+import { scaleCostNote } from './createDefaults';
+import { effectivePointsPerSecond } from '../../core/compute/units';
 import { NodeItem, ServiceUrlItem, type TasksTree } from './tasksTree';
 
 /** The command-table context as the helpers below see it (the Tasks tree as `tree`). */
@@ -80,7 +82,10 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
   }),
   entry(Commands.tasksChangePoints, vscode.l10n.t('Change node count'), async (deps, arg) => {
     const task = await resolveTask(deps, arg, LIVE, 'Task whose node count to change');
-    if (!task) return;
+    const profile = deps.services.profiles.active;
+    if (!task || !profile) return;
+    // The price of the task's offer, so the box can show what the change costs (unknown: said so).
+    const price = await offerPrice(deps.services, task).catch(() => undefined);
     const value = await vscode.window.showInputBox({
       title: vscode.l10n.t('Change Node Count of "{0}"', task.task_name),
       prompt: vscode.l10n.t('Nodes to run (now {0}; {1} running)', task.points, task.runing_points),
@@ -89,11 +94,21 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
       validateInput: (text) => {
         const parsed = parsePoints(text);
         if ('error' in parsed) return parsed.error;
-        return parsed.points === task.points ? `The task already has ${task.points} node(s).` : undefined;
+        if (parsed.points === task.points) return `The task already has ${task.points} node(s).`;
+        return { message: scaleCostNote(task.points, parsed.points, price, vscode.l10n), severity: vscode.InputBoxValidationSeverity.Info };
       },
     });
     const parsed = value === undefined ? undefined : parsePoints(value);
     if (!parsed || 'error' in parsed) return;
+    if (profile.environment === 'prod') {
+      const scale = vscode.l10n.t('Change Node Count');
+      const choice = await vscode.window.showWarningMessage(
+        vscode.l10n.t('Change "{0}" from {1} to {2} node(s) on PRODUCTION profile "{3}"?', task.task_name, task.points, parsed.points, profile.label),
+        { modal: true, detail: scaleCostNote(task.points, parsed.points, price, vscode.l10n) },
+        scale,
+      );
+      if (choice !== scale) return;
+    }
     await withProgress(deps.services, `Changing "${task.task_name}" to ${parsed.points} node(s)…`, `Change node count of task ${task.task_id}`, (signal) =>
       deps.actions.changePoints(task.task_id, parsed.points, signal),
     );
@@ -221,6 +236,15 @@ async function pickTask(deps: TaskCommandDeps, statuses: readonly TaskStatus[], 
     { title: placeholder, placeHolder: placeholder, matchOnDescription: true, matchOnDetail: true },
   );
   return picked?.task;
+}
+
+/** Points per second per node of the offer a task runs on (one resource search), or undefined. */
+async function offerPrice(services: ExtensionServices, task: TaskSummary): Promise<number | undefined> {
+  const resource = task.resources[0]?.resource;
+  if (!resource) return undefined;
+  const page = await services.computeClient().call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice,CpuDevice' });
+  const region = page.results.find((device) => device.device_name === resource.device_name)?.regions.find((candidate) => candidate.region === resource.region);
+  return region ? (effectivePointsPerSecond(region) ?? undefined) : undefined;
 }
 
 type StopDecision = 'stop' | 'pause' | 'keep';

@@ -33,10 +33,12 @@ export class TaskItem extends vscode.TreeItem {
     readonly task: TaskSummary,
     /** The Ended group, for ended tasks (reveal needs the parent). */
     readonly parent?: EndedGroupItem,
+    /** Extra text from other areas, e.g. a pause timer's time left. */
+    annotation?: string,
   ) {
     super(task.task_name, vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `task/${task.task_id}`;
-    this.description = taskDescription(task);
+    this.description = annotation ? `${taskDescription(task)} · ${annotation}` : taskDescription(task);
     this.tooltip = taskTooltip(task);
     const color = taskStatusColor(task.status);
     this.iconPath = new vscode.ThemeIcon(taskStatusIcon(task.status), color ? new vscode.ThemeColor(color) : undefined);
@@ -182,6 +184,18 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
   private readonly model: TasksViewData;
   private filterText = '';
   private words: string[] = [];
+  private annotate: ((taskId: number) => string | undefined) | undefined;
+
+  /** Lets another area add text to task rows (pause timers); call `rerender()` when it changes. */
+  setAnnotator(annotate: (taskId: number) => string | undefined): void {
+    this.annotate = annotate;
+    this.render();
+  }
+
+  /** Redraws the rows from what is loaded, without a request. */
+  rerender(): void {
+    this.render();
+  }
 
   constructor(services: ExtensionServices) {
     super(services, TASKS_VIEW_ID, (signal) => this.loadTasks(signal));
@@ -306,7 +320,7 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
     await this.data.ensureLoaded();
     const state = this.data.state;
     if (state.kind === 'failed' && !state.stale && this.optimistic.size === 0) return [new ErrorRow(state.error, 'tasks', Commands.tasksRefresh, this.services.redactor)];
-    const rows: TaskElement[] = this.tasks.filter((task) => matchesTaskFilter(task, this.words)).map((task) => new TaskItem(task));
+    const rows: TaskElement[] = this.tasks.filter((task) => matchesTaskFilter(task, this.words)).map((task) => new TaskItem(task, undefined, this.annotate?.(task.task_id)));
     const value = this.data.value;
     if (value?.truncated) {
       rows.push(new InfoRow('tasks/truncated', vscode.l10n.t('Showing the first {0} of {1} active tasks', value.tasks.length, value.count), 'warning'));

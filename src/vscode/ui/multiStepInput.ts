@@ -23,6 +23,8 @@ export interface InputBoxStep {
   password?: boolean;
   /** Returns an error message, or undefined when the value is acceptable. */
   validate?: (value: string) => string | undefined;
+  /** Information or a warning about an acceptable value (e.g. its cost), shown as the user types; never blocks. */
+  note?: (value: string) => { severity: 'info' | 'warning'; text: string } | undefined;
 }
 
 export interface QuickPickStep<T extends vscode.QuickPickItem> {
@@ -76,10 +78,15 @@ export class MultiStepInput {
     input.password = options.password ?? false;
     input.ignoreFocusOut = true;
     input.buttons = this.steps.length > 1 ? [vscode.QuickInputButtons.Back] : [];
-    const validate = (value: string): void => {
-      input.validationMessage = options.validate?.(value);
+    const noteFor = (value: string): vscode.InputBoxValidationMessage | undefined => {
+      const note = options.note?.(value);
+      if (!note) return undefined;
+      return { message: note.text, severity: note.severity === 'warning' ? vscode.InputBoxValidationSeverity.Warning : vscode.InputBoxValidationSeverity.Info };
     };
-    input.validationMessage = messageOnOpen(input.value, options.validate);
+    const validate = (value: string): void => {
+      input.validationMessage = options.validate?.(value) ?? noteFor(value);
+    };
+    input.validationMessage = messageOnOpen(input.value, options.validate) ?? noteFor(input.value);
     return this.show(input, (resolve, reject, disposables) => {
       disposables.push(
         input.onDidChangeValue(validate),

@@ -11,6 +11,7 @@ import { SUCCESS_CODE, SandboxFailure } from './codes';
 import { sendEnvelope, type EnvelopeField } from './envelope';
 import { answerComputeFault } from './faultResponses';
 import { parseRequestBody } from './requestBody';
+import { moneyRoutes } from './moneyRoutes';
 import { computeRoutes, type Route } from './routes';
 import { TaskStore } from './tasks';
 
@@ -28,7 +29,7 @@ export type ComputeHandler = (req: IncomingMessage, res: ServerResponse, url: UR
 
 export function createComputeHandler(options: ComputeHandlerOptions): ComputeHandler {
   const authenticator = new Authenticator(options.keys, options.clock.now);
-  const routes = computeRoutes(options.catalog, options.tasks);
+  const routes = [...computeRoutes(options.catalog, options.tasks), ...moneyRoutes(options.catalog, options.tasks, options.clock)];
 
   return async (req, res, url, rawBody) => {
     const fault = options.faults.take('compute', url.pathname);

@@ -61,6 +61,7 @@ function parseService(object: JsonObject, path: string): ServiceSpec {
     }),
     env: optionalString(object, 'env', `${path}.env`) ?? null,
   };
+  if (object.health_checks !== undefined) service.health_checks = parseHealthChecks(object.health_checks, `${path}.health_checks`);
   if (object.start_script_v2 !== undefined && object.start_script_v2 !== null) {
     const scriptPath = `${path}.start_script_v2`;
     const script = asObject(scriptPath, object.start_script_v2);
@@ -71,6 +72,42 @@ function parseService(object: JsonObject, path: string): ServiceSpec {
     service.start_script_v2 = { command: optionalString(script, 'command', `${scriptPath}.command`) ?? null, args: args as string[] };
   }
   return service;
+}
+
+const PROBES = ['liveness_probe', 'startup_probe', 'readiness_probe'] as const;
+const PROBE_INTS = ['port', 'initial_delay_seconds', 'period_seconds', 'timeout_seconds', 'failure_threshold'] as const;
+
+/** health_checks: null, or an object whose probes (each optional) carry every documented field. */
+function parseHealthChecks(value: unknown, path: string): Record<string, unknown> | null {
+  if (value === null) return null;
+  const checks = asObject(path, value);
+  for (const name of PROBES) {
+    const probe = checks[name];
+    if (probe === undefined || probe === null) continue;
+    const probePath = `${path}.${name}`;
+    const object = asObject(probePath, probe);
+    if (typeof object.switch !== 'boolean') throw invalidParam(`${probePath}.switch`, 'expected a boolean');
+    if (object.probe_type !== 'httpGet' && object.probe_type !== 'tcpSocket') throw invalidParam(`${probePath}.probe_type`, 'must be httpGet or tcpSocket');
+    requireString(object, 'path', `${probePath}.path`);
+    for (const field of PROBE_INTS) requireInt(object, field, { min: 0 }, `${probePath}.${field}`);
+  }
+  return checks;
+}
+
+/**
+ * Task update (docs/money.md): the whole task as task detail returned it, edited. Needs
+ * task_id, and every service must carry `health_checks` (null allowed): the update schema
+ * requires it although create does not.
+ */
+export function parseTaskUpdate(body: JsonObject, marks: ReadonlyMap<string, IssuedMark>): { taskId: number; input: TaskCreateInput } {
+  const taskId = requireInt(body, 'task_id', { min: 1 });
+  const input = parseTaskCreate(body, marks);
+  asArray('services', body.services).forEach((item, index) => {
+    if (asObject(`services[${index}]`, item).health_checks === undefined) {
+      throw invalidParam(`services[${index}].health_checks`, 'is required by task update (send null for none)');
+    }
+  });
+  return { taskId, input };
 }
 
 function missing(path: string): never {

@@ -15,8 +15,10 @@ import type {
 } from '../../../src/core/compute/api';
 import type { SandboxClock } from '../clock';
 import { SandboxFailure, invalidParam } from './codes';
+import { nodeEvents, type NodeEventView } from './nodeEvents';
 import type { Paging } from './params';
 import type { TaskCreateInput } from './taskBody';
+import { UsageLedger } from './usage';
 
 /** The platform bills every 5 minutes; forecast_value is the next period at the current rate. */
 const BILLING_PERIOD_SECONDS = 300;
@@ -32,6 +34,11 @@ interface NodeRecord {
   regionName: string;
   /** Real ms when it runs; Pending before. */
   readyAt: number;
+  createdAt: number;
+  /** Container restarts (the control endpoint simulates crashes). */
+  restarts: { at: number; reason: string }[];
+  /** Set once the container keeps crashing: the node reads Failed. */
+  failed?: boolean;
 }
 
 interface TaskRecord {
@@ -62,6 +69,9 @@ export class TaskStore {
   private nextPointId = 880001;
   private nextServiceId = 52001;
 
+  /** Every node's billed running time, for the billing queries. */
+  readonly usage = new UsageLedger();
+
   constructor(
     private readonly clock: SandboxClock,
     private readonly pendingMs: number,
@@ -86,8 +96,9 @@ export class TaskStore {
       nodes: [],
       releasedNodeMs: 0,
     };
-    this.addNodes(task, input.points, task.runningAt);
     this.tasks.set(task.id, task);
+    this.usage.nameTask({ taskId: task.id, name: task.name, type: 'Deployment' });
+    this.addNodes(task, input.points, task.runningAt, now);
     return task.id;
   }
 
@@ -105,7 +116,7 @@ export class TaskStore {
     if (status !== 'Paused') throw transition(task, status, 'recover', 'Paused');
     task.phase = 'Active';
     task.runningAt = this.clock.realNow() + this.pendingMs;
-    this.addNodes(task, task.points, task.runningAt);
+    this.addNodes(task, task.points, task.runningAt, this.clock.realNow());
   }
 
   stop(taskId: number): void {
@@ -124,7 +135,7 @@ export class TaskStore {
     if (task.phase !== 'Active') return; // a paused task starts with the new count on recover
     if (points < task.nodes.length) this.releaseNodes(task, task.nodes.length - points);
     const now = this.clock.realNow();
-    if (points > task.nodes.length) this.addNodes(task, points - task.nodes.length, Math.max(task.runningAt, now + this.pendingMs));
+    if (points > task.nodes.length) this.addNodes(task, points - task.nodes.length, Math.max(task.runningAt, now + this.pendingMs), now);
   }
 
   /** One page of the matching tasks, newest first, and how many match in all. */
@@ -148,8 +159,11 @@ export class TaskStore {
 
   detail(taskId: number): TaskDetail {
     const task = this.get(taskId);
+    const summary = this.summary(task);
     return {
-      ...this.summary(task),
+      ...summary,
+      // Detail returns the whole configuration, probes included, so it can be posted back to update.
+      services: summary.services.map((service) => ({ ...service, health_checks: service.health_checks ?? null })),
       task_type: 'Deployment',
       namespace: `ns-${task.id}`,
       billing_points: this.runningNodes(task).length,
@@ -172,6 +186,60 @@ export class TaskStore {
     return this.logLines(node, service).join('\n');
   }
 
+  /**
+   * Task update overwrites the whole configuration (docs/money.md). A task that is not
+   * paused redeploys: its nodes are replaced and it is Pending again until the new ones run.
+   */
+  update(taskId: number, input: TaskCreateInput): void {
+    const task = this.get(taskId);
+    const status = this.status(task);
+    if (status === 'End') throw transition(task, status, 'update', 'Pending, Running or Paused');
+    const serviceIds = new Map(task.services.map((service) => [service.service_name, service.service_id]));
+    task.name = input.name;
+    task.points = input.points;
+    task.resources = input.resources;
+    task.services = input.services.map((service) => ({ ...service, service_id: serviceIds.get(service.service_name) ?? this.nextServiceId++ }));
+    task.pricePerSecond = input.pricePerSecond;
+    this.usage.nameTask({ taskId: task.id, name: task.name, type: 'Deployment' });
+    if (task.phase !== 'Active') return;
+    this.releaseNodes(task, task.nodes.length);
+    const now = this.clock.realNow();
+    task.runningAt = now + this.pendingMs;
+    this.addNodes(task, task.points, task.runningAt, now);
+  }
+
+  /** Deletes one node; the platform schedules a replacement at once (a reschedule, not a scale-down). */
+  deleteNode(pointId: number): void {
+    const { task, node } = this.findNode(pointId);
+    const status = this.status(task);
+    if (status !== 'Running' && status !== 'Pending') throw transition(task, status, 'delete a node of', 'Running or Pending');
+    task.nodes.splice(task.nodes.indexOf(node), 1);
+    const now = this.clock.realNow();
+    task.releasedNodeMs += this.runningMs(node);
+    this.usage.stop(node.pointId, now);
+    this.addNodes(task, 1, now + this.pendingMs, now);
+  }
+
+  events(pointId: number): NodeEventView[] {
+    const { task, node } = this.findNode(pointId);
+    return nodeEvents({ ...node, services: task.services }, this.clock.realNow(), (ms) => this.formatWallTime(ms));
+  }
+
+  /** Simulates a container crash (control endpoint): the restart count goes up; `fail` marks the node Failed. */
+  crashNode(pointId: number, reason: string, fail: boolean): void {
+    const { node } = this.findNode(pointId);
+    node.restarts.push({ at: this.clock.realNow(), reason });
+    if (fail) node.failed = true;
+  }
+
+  private findNode(pointId: number): { task: TaskRecord; node: NodeRecord } {
+    for (const task of this.tasks.values()) {
+      const node = task.nodes.find((candidate) => candidate.pointId === pointId);
+      if (node) return { task, node };
+    }
+    throw invalidParam('point_id', `no live node with id ${pointId}`);
+  }
+
   private get(taskId: number): TaskRecord {
     const task = this.tasks.get(taskId);
     if (!task) throw invalidParam('task_id', `no task with id ${taskId}`);
@@ -184,6 +252,7 @@ export class TaskStore {
   }
 
   private nodeStatus(node: NodeRecord): NodeStatus {
+    if (node.failed) return 'Failed';
     return this.clock.realNow() < node.readyAt ? 'Pending' : 'Running';
   }
 
@@ -191,7 +260,7 @@ export class TaskStore {
     return task.nodes.filter((node) => this.nodeStatus(node) === 'Running');
   }
 
-  private addNodes(task: TaskRecord, count: number, readyAt: number): void {
+  private addNodes(task: TaskRecord, count: number, readyAt: number, createdAt: number): void {
     for (let index = 0; index < count; index++) {
       const resource = task.resources[(task.nodes.length + index) % task.resources.length];
       if (!resource) throw new Error(`task ${task.id} has no resources`);
@@ -202,7 +271,10 @@ export class TaskStore {
         region: resource.resource.region,
         regionName: resource.region_name,
         readyAt,
+        createdAt,
+        restarts: [],
       });
+      this.usage.start(task.id, pointId, task.pricePerSecond, readyAt);
     }
   }
 
@@ -210,6 +282,8 @@ export class TaskStore {
   private releaseNodes(task: TaskRecord, count: number): void {
     const released = task.nodes.splice(task.nodes.length - count, count);
     task.releasedNodeMs += released.reduce((sum, node) => sum + this.runningMs(node), 0);
+    const now = this.clock.realNow();
+    for (const node of released) this.usage.stop(node.pointId, now);
   }
 
   private runningMs(node: NodeRecord): number {
@@ -241,9 +315,13 @@ export class TaskStore {
     };
   }
 
-  private nodeView(task: TaskRecord, node: NodeRecord): TaskNode & { containers: unknown[]; describe_dto: { restart_count: number } } {
+  private nodeView(
+    task: TaskRecord,
+    node: NodeRecord,
+  ): TaskNode & { containers: unknown[]; runing_time: number; describe_dto: { restart_count: number; last_restart_time: string | null } } {
     const first = task.resources[0]?.resource;
     const status = this.nodeStatus(node);
+    const lastRestart = node.restarts.at(-1);
     return {
       point_id: node.pointId,
       name: node.name,
@@ -251,9 +329,18 @@ export class TaskStore {
       region: node.region,
       region_name: node.regionName,
       resource: { gpu_name: first?.gpu_name ?? null, gpu_count: first?.gpu_count ?? 0, cpu_cores: first?.cpu_cores ?? 0 },
-      containers: task.services.map((service) => ({ name: service.service_name, image: service.service_image, ready: status === 'Running' })),
+      containers: task.services.map((service, index) => ({
+        service_name: service.service_name,
+        name: service.service_name,
+        image: service.service_image,
+        gpu_limit: first?.gpu_count ?? 0,
+        reason: index === 0 && lastRestart ? 'Error' : null,
+        message: index === 0 && lastRestart ? lastRestart.reason : null,
+        exit_code: index === 0 && lastRestart ? 1 : null,
+      })),
+      runing_time: Math.floor(this.runningMs(node) / 1000),
       billing_value: Math.floor((this.runningMs(node) / 1000) * task.pricePerSecond),
-      describe_dto: { restart_count: 0 },
+      describe_dto: { restart_count: node.restarts.length, last_restart_time: lastRestart ? this.formatWallTime(lastRestart.at) : null },
     };
   }
 

@@ -17,7 +17,7 @@ const resources = [{ mark: 'm', region_name: 'r', resource: { device_name: 'd', 
 const services = [{ service_name: 's', service_image: 'i', remote_ports: [{ service_port: 80 }] }];
 
 describe('operations catalog', () => {
-  it('holds the twelve operations with the platform methods, paths and flags', () => {
+  it('holds the seventeen operations with the platform methods, paths and flags', () => {
     const table = Object.fromEntries(OPERATIONS.map((op) => [op.id, `${op.method} ${op.path} ${op.encryption} ${op.idempotent ? 'idempotent' : 'once'}`]));
     assert.deepEqual(table, {
       'resource.search': 'GET /api/deployment/resource/search never idempotent',
@@ -32,6 +32,11 @@ describe('operations catalog', () => {
       'node.log': 'GET /api/deployment/task/point_log never idempotent',
       'storage.list': 'GET /api/storage/get_storage never idempotent',
       'storage.encryptCheck': 'POST /api/storage/encrypt/check required idempotent',
+      'task.update': 'POST /api/deployment/task/update never idempotent',
+      'node.events': 'GET /api/deployment/task/pod_event never idempotent',
+      'node.delete': 'POST /api/deployment/task/delete_pod never once',
+      'billing.byTime': 'GET /api/billing/get_billing_record never idempotent',
+      'billing.byTask': 'GET /api/billing/get_task_billing_record never idempotent',
     } satisfies Record<OperationId, string>);
     assert.deepEqual(
       operationSpec('storage.encryptCheck').fields.filter((f) => f.secret).map((f) => f.name),
@@ -54,6 +59,11 @@ describe('operations catalog', () => {
       'node.log': 'read',
       'storage.list': 'read',
       'storage.encryptCheck': 'read',
+      'task.update': 'destructive',
+      'node.events': 'read',
+      'node.delete': 'destructive',
+      'billing.byTime': 'read',
+      'billing.byTask': 'read',
     } satisfies Record<OperationId, string>);
     assert.equal(effectOf({ kind: 'operation', operation: 'task.stop' }), 'destructive');
     // A hand-written request: only a GET is a read; a POST to any path may change something.

@@ -1,0 +1,63 @@
+// The Spend view's messages between the extension host and its webview ('area/verb'). Amounts
+// arrive already converted and formatted by the host (the webview does no money arithmetic):
+// numbers in yuan for bar geometry, strings for everything a person reads.
+
+/** Spend windows the view offers, in days. */
+export const SPEND_RANGES = [7, 30, 90] as const;
+export type SpendRangeDays = (typeof SPEND_RANGES)[number];
+
+export interface SpendSeries {
+  /** Task name (server text: the webview escapes it) or "Other". */
+  label: string;
+  /** Yuan per day, one per `days` entry. */
+  values: number[];
+  /** The same amounts formatted ("¥1.68"), for the table. */
+  labels: string[];
+}
+
+export interface SpendChartData {
+  /** "MM-DD" per day, oldest first. */
+  days: string[];
+  /** Stacked series, largest first. */
+  series: SpendSeries[];
+  /** Formatted daily totals, one per day ("¥12.40"). */
+  dayTotals: string[];
+  /** Axis ticks (yuan value and its label). */
+  ticks: { value: number; label: string }[];
+  /** Top of the axis, yuan. */
+  max: number;
+}
+
+/** Every text the Spend page shows besides data, translated by the host. */
+export const SPEND_LABELS = ['title', 'today', 'week', 'month', 'burnRate', 'refresh', 'byDay', 'byTask', 'task', 'type', 'amount', 'total', 'days', 'asOf', 'empty'] as const;
+export type SpendLabel = (typeof SPEND_LABELS)[number];
+
+export interface SpendViewData {
+  labels: Record<SpendLabel, string>;
+  profileLabel: string;
+  rangeDays: SpendRangeDays;
+  summary: { today: string; week: string; month: string; burnRate: string };
+  chart: SpendChartData;
+  /** Per task over the window, largest first: formatted amounts. */
+  tasks: { id: number; name: string; type: string; amount: string }[];
+  /** When the figures were fetched, for the footer ("posted every 5 minutes"). */
+  asOf: string;
+}
+
+export type SpendHostMessage =
+  | { type: 'spend/loading'; rangeDays: SpendRangeDays }
+  | { type: 'spend/data'; data: SpendViewData }
+  | { type: 'spend/error'; message: string };
+
+export type SpendWebviewMessage = { type: 'spend/ready' } | { type: 'spend/refresh' } | { type: 'spend/range'; days: SpendRangeDays };
+
+/** Runtime check of a message from the webview (never trusted as typed). */
+export function parseSpendWebviewMessage(value: unknown): SpendWebviewMessage | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const message = value as Record<string, unknown>;
+  if (message.type === 'spend/ready' || message.type === 'spend/refresh') return { type: message.type };
+  if (message.type === 'spend/range' && (SPEND_RANGES as readonly unknown[]).includes(message.days)) {
+    return { type: 'spend/range', days: message.days as SpendRangeDays };
+  }
+  return undefined;
+}

@@ -1,0 +1,65 @@
+// The Spend page: summary figures, the stacked chart by day, spend per task, and the same figures
+// as a table for screen readers. Talks to the host only through src/shared/spendProtocol.ts; draws
+// once per data message, in one animation frame.
+
+import { SPEND_RANGES, type SpendHostMessage, type SpendViewData, type SpendWebviewMessage } from '../../shared/spendProtocol';
+import { escapeHtml, renderLegend, renderSpendChart, renderSpendTable } from './chart';
+
+interface VsCodeApi {
+  postMessage(message: SpendWebviewMessage): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const api = acquireVsCodeApi();
+const root = document.getElementById('spend-root');
+const status = document.getElementById('spend-status');
+
+function figure(label: string, value: string): string {
+  return `<div class="figure"><div class="figure-label">${escapeHtml(label)}</div><div class="figure-value">${escapeHtml(value)}</div></div>`;
+}
+
+function render(data: SpendViewData): void {
+  if (!root) return;
+  const { labels } = data;
+  const ranges = SPEND_RANGES.map(
+    (days) =>
+      `<button type="button" data-days="${days}" aria-pressed="${days === data.rangeDays}"${days === data.rangeDays ? ' class="primary"' : ''}>${escapeHtml(labels.days.replace('{0}', String(days)))}</button>`,
+  ).join('');
+  const tasks = data.tasks.length
+    ? `<table class="tasks"><thead><tr><th scope="col">${escapeHtml(labels.task)}</th><th scope="col">${escapeHtml(labels.type)}</th><th scope="col" class="num">${escapeHtml(labels.amount)}</th></tr></thead><tbody>${data.tasks
+        .map((task) => `<tr><td>${escapeHtml(task.name)} <span class="muted">#${task.id}</span></td><td>${escapeHtml(task.type)}</td><td class="num">${escapeHtml(task.amount)}</td></tr>`)
+        .join('')}</tbody></table>`
+    : `<p class="muted">${escapeHtml(labels.empty)}</p>`;
+  root.innerHTML = `
+<header><h1>${escapeHtml(labels.title)} <span class="muted">${escapeHtml(data.profileLabel)}</span></h1>
+<div class="toolbar">${ranges}<button type="button" id="spend-refresh">${escapeHtml(labels.refresh)}</button></div></header>
+<section class="figures">${figure(labels.today, data.summary.today)}${figure(labels.week, data.summary.week)}${figure(labels.month, data.summary.month)}${figure(labels.burnRate, data.summary.burnRate)}</section>
+<section><h2>${escapeHtml(labels.byDay)}</h2>${renderSpendChart(data.chart)}${renderLegend(data.chart)}${renderSpendTable(data.chart, labels.byDay, labels.total)}</section>
+<section><h2>${escapeHtml(labels.byTask)}</h2>${tasks}</section>
+<footer class="muted">${escapeHtml(labels.asOf.replace('{0}', data.asOf))}</footer>`;
+}
+
+root?.addEventListener('click', (event) => {
+  const target = event.target instanceof Element ? event.target.closest('button') : null;
+  if (!target) return;
+  if (target.id === 'spend-refresh') api.postMessage({ type: 'spend/refresh' });
+  const days = Number(target.getAttribute('data-days'));
+  const range = SPEND_RANGES.find((candidate) => candidate === days);
+  if (range !== undefined) api.postMessage({ type: 'spend/range', days: range });
+});
+
+window.addEventListener('message', (event: MessageEvent<SpendHostMessage>) => {
+  const message = event.data;
+  if (message.type === 'spend/data') {
+    requestAnimationFrame(() => {
+      render(message.data);
+      if (status) status.textContent = '';
+    });
+  } else if (message.type === 'spend/loading') {
+    if (status) status.textContent = '…';
+  } else if (message.type === 'spend/error') {
+    if (status) status.textContent = message.message;
+  }
+});
+
+api.postMessage({ type: 'spend/ready' });
