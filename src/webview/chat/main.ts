@@ -5,6 +5,7 @@
 import { MAX_SYSTEM_PROMPT_CHARS, MAX_TOKENS_MAX, MAX_TOKENS_MIN, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../../shared/limits';
 import { CHAT_ACTIONS, type ChatAction, type ConversationView, type HostMessage } from '../../shared/protocol';
 import { formatString } from '../../shared/webviewStrings';
+import { modelDisplayName } from '../../shared/modelDisplayName';
 import { AutoScroll } from './autoScroll';
 import { Composer } from './composer';
 import { button, el } from './dom';
@@ -191,7 +192,8 @@ class ChatApp {
     const { settings } = conversation;
     const ids = this.models.includes(settings.model) || !settings.model ? this.models : [settings.model, ...this.models];
     const options = ids.map((id) => {
-      const option = el('option', {}, id);
+      // The list carries ids only: show a readable name, keep the id as the value and the tooltip.
+      const option = el('option', { title: id }, modelDisplayName(id));
       option.value = id;
       option.selected = id === settings.model;
       return option;
