@@ -287,17 +287,19 @@ export class ChatPanel implements vscode.Disposable {
         void session.ensureModels();
         return undefined;
       case 'chat/send':
-        // Not awaited: the reply streams while the webview keeps working; failures show inline.
-        void session.send(message.text).catch((error: unknown) => this.services.reportError(error, 'Send the chat message'));
+        // Answered when the reply ended: a failure (no model, a reply still streaming) comes back as this
+        // request's error, which the webview shows inline (never as a notification over Send and Stop).
+        // Each message is handled on its own, so the webview keeps working while the reply streams.
+        await session.send(message.text);
         return undefined;
       case 'chat/stop':
         session.stop();
         return undefined;
       case 'chat/regenerate':
-        void session.regenerate().catch((error: unknown) => this.services.reportError(error, 'Regenerate the reply'));
+        await session.regenerate();
         return undefined;
       case 'chat/editLast':
-        void session.editLast(message.text).catch((error: unknown) => this.services.reportError(error, 'Resend the edited message'));
+        await session.editLast(message.text);
         return undefined;
       case 'conversation/new':
         session.newConversation();
@@ -359,7 +361,7 @@ export class ChatPanel implements vscode.Disposable {
   private async runAction(action: ChatAction): Promise<string | undefined> {
     switch (action) {
       case 'retry':
-        void this.session.regenerate().catch((error: unknown) => this.services.reportError(error, 'Retry the reply'));
+        await this.session.regenerate();
         return undefined;
       case 'setModelApiKey':
         await runErrorAction(CHAT_ERROR_ACTIONS.setModelApiKey, this.situation());

@@ -32,7 +32,8 @@ export function webviewStrings(): WebviewStrings {
     maxTokens: vscode.l10n.t('Max tokens'),
     temperatureRange: vscode.l10n.t('Temperature must be between {0} and {1}.'),
     maxTokensRange: vscode.l10n.t('Max tokens must be a whole number from {0}.'),
-    transcript: vscode.l10n.t('Conversation'),
+    // Not 'Conversation': the conversation picker has that name, and every control's name is unique.
+    transcript: vscode.l10n.t('Messages'),
     emptyState: vscode.l10n.t('Ask a hosted model about your code.'),
     emptyStateHint: vscode.l10n.t('Select code in an editor and press Ctrl+Alt+I (⌘⌥I) to quote it here.'),
     jumpToLatest: vscode.l10n.t('Jump to latest ↓'),

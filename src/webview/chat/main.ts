@@ -8,7 +8,7 @@ import { formatString } from '../../shared/webviewStrings';
 import { modelDisplayName } from '../../shared/modelDisplayName';
 import { AutoScroll } from './autoScroll';
 import { Composer } from './composer';
-import { button, el } from './dom';
+import { button, el, iconButton } from './dom';
 import { HostChannel } from './hostChannel';
 import { createChatMarkdown } from './markdown';
 import { formatTokens, readPageStrings } from './strings';
@@ -58,8 +58,8 @@ class ChatApp {
     const autoScroll = new AutoScroll(scroller, this.jumpButton);
     this.transcript = new Transcript(this.transcriptElement, this.emptyState, md, autoScroll, S);
 
-    const sendButton = button(S.send, { className: 'primary send', title: S.sendTitle });
-    const stopButton = button(S.stop, { className: 'stop', title: S.stopTitle });
+    const sendButton = iconButton('➤', S.send, { className: 'primary send', title: S.sendTitle });
+    const stopButton = iconButton('■', S.stop, { className: 'stop', title: S.stopTitle });
     const cancelEdit = button(S.cancel, { className: 'link-button' });
     const editBanner = el('div', { className: 'edit-banner' }, S.editingBanner, cancelEdit);
     this.composer = new Composer(this.input, sendButton, stopButton, editBanner, cancelEdit, {
@@ -77,7 +77,9 @@ class ChatApp {
       el('div', { className: 'composer' }, editBanner, el('div', { className: 'composer-row' }, this.input, sendButton, stopButton)),
       this.feedback,
     );
+    // Errors show here, inline under the composer (never as a notification over Send and Stop).
     this.feedback.setAttribute('role', 'status');
+    this.feedback.setAttribute('aria-live', 'polite');
     this.feedback.hidden = true;
     scroller.addEventListener('click', (event) => this.onTranscriptClick(event));
     scroller.addEventListener('keydown', (event) => {
@@ -97,17 +99,17 @@ class ChatApp {
       void this.request({ type: 'conversation/switch', conversationId: this.conversationSelect.value });
     });
     this.modelSelect.addEventListener('change', () => void this.request({ type: 'settings/update', model: this.modelSelect.value }));
-    const newChat = button(S.newConversation, { title: S.newConversationTitle, className: 'toolbar-button' });
+    const newChat = iconButton('+', S.newConversationTitle, { className: 'toolbar-button' });
     newChat.addEventListener('click', () => void this.request({ type: 'conversation/new' }));
-    const clear = button(S.clear, { title: S.clearTitle, className: 'toolbar-button' });
+    const clear = iconButton('⌫', S.clearTitle, { className: 'toolbar-button' });
     clear.addEventListener('click', () => void this.request({ type: 'conversation/clear' }));
-    const exportButton = button(S.export, { title: S.exportTitle, className: 'toolbar-button' });
+    const exportButton = iconButton('⤓', S.exportTitle, { className: 'toolbar-button' });
     exportButton.addEventListener('click', () => void this.request({ type: 'conversation/export' }));
-    const remove = button(S.delete, { title: S.deleteTitle, className: 'toolbar-button' });
+    const remove = iconButton('🗑', S.deleteTitle, { className: 'toolbar-button' });
     remove.addEventListener('click', () => {
       if (this.conversation) void this.request({ type: 'conversation/delete', conversationId: this.conversation.id });
     });
-    const refresh = button('↻', { title: S.refreshModelsTitle, className: 'toolbar-button icon' });
+    const refresh = iconButton('↻', S.refreshModelsTitle, { className: 'toolbar-button' });
     refresh.addEventListener('click', () => void this.request({ type: 'models/refresh' }));
     return el('header', { className: 'chat-header' },
       el('div', { className: 'header-row' }, this.conversationSelect, newChat, clear, exportButton, remove),
