@@ -24,6 +24,7 @@ export const Commands = {
   tasksRefresh: 'computeToolkit.tasks.refresh',
   tasksCreate: 'computeToolkit.tasks.create',
   tasksDetail: 'computeToolkit.tasks.detail',
+  tasksRevealEnv: 'computeToolkit.tasks.revealEnv',
   tasksPause: 'computeToolkit.tasks.pause',
   tasksRecover: 'computeToolkit.tasks.recover',
   tasksChangePoints: 'computeToolkit.tasks.changePoints',

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { Commands } from './commandIds';
 import { describeMode } from './profiles/profileRecord';
 import type { Profile, ProfileService } from './services';
+import { markdownText } from './markdownText';
 
 export class ProfileStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem(Views.profileStatusBar, vscode.StatusBarAlignment.Left, 50);
@@ -32,10 +33,10 @@ export class ProfileStatusBar implements vscode.Disposable {
     }
     this.item.text = `$(server-environment) ${profile.label} · ${describeMode(profile)}`;
     const tooltip = new vscode.MarkdownString(undefined, true);
-    tooltip.appendMarkdown(`**Compute profile:** ${escape(profile.label)} (${profile.environment})\n\n`);
+    tooltip.appendMarkdown(`**Compute profile:** ${markdownText(profile.label)} (${profile.environment})\n\n`);
     tooltip.appendMarkdown(`**Mode:** ${describeMode(profile)}\n\n`);
-    tooltip.appendMarkdown(`**Compute API:** ${escape(profile.computeBaseUrl)}\n\n`);
-    tooltip.appendMarkdown(`**Model API:** ${escape(profile.modelApiBaseUrl)}\n\n`);
+    tooltip.appendMarkdown(`**Compute API:** ${markdownText(profile.computeBaseUrl)}\n\n`);
+    tooltip.appendMarkdown(`**Model API:** ${markdownText(profile.modelApiBaseUrl)}\n\n`);
     tooltip.appendMarkdown('Click to switch profile.');
     this.item.tooltip = tooltip;
     // Production requests cost money and can stop real tasks: make it visible at a glance.
@@ -46,8 +47,4 @@ export class ProfileStatusBar implements vscode.Disposable {
     this.subscription.dispose();
     this.item.dispose();
   }
-}
-
-function escape(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
 }

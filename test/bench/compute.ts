@@ -1,7 +1,7 @@
-// Signing and encryption cost of the compute client, side by side in one process (perf-baselines §1–§2).
+// Signing and encryption cost of the compute client, side by side in one process (docs/budgets.md).
 // Cases run round-robin; each number is CPU time per operation, median [min–max] over the rounds, and
 // each ratio is taken within a round (so machine noise hits both sides) and then summarised the same way.
-// Goals (design.md §6): a signed request's CPU ≤ 1.10× one raw crypto.sign with a cached KeyObject;
+// Goals (docs/budgets.md): a signed request's CPU ≤ 1.10× one raw crypto.sign with a cached KeyObject;
 // a 64 KB body encryption ≤ 1.10× the raw publicEncrypt loop. The PEM-per-call case shows why we cache.
 // Run: npm run compile-tests && node out/test/bench/compute.js   (or via the bench runner: runComputeBench()).
 
@@ -103,7 +103,7 @@ export async function runComputeBench(): Promise<void> {
   // The same without the cross-process timestamp partition, to show what the partition costs per request.
   const wholeClockClient = createComputeClient({ baseUrl: 'https://openapi.suanli.cn', credentials: async () => credentials, timestampPartition: () => WHOLE_CLOCK });
 
-  // ~1 KB string to sign, as in perf-baselines §1 (1,063 B).
+  // ~1 KB string to sign, (1,063 B, as the baseline in docs/budgets.md).
   const signBody = createBody(1000);
   const sampleText = stringToSign({
     path: '/api/deployment/task/create',

@@ -1,4 +1,4 @@
-// SSE → text, side by side in one process (perf-baselines §3): our decoder + chat layer, the hand-written
+// SSE → text, side by side in one process (docs/budgets.md): our decoder + chat layer, the hand-written
 // indexOf splitter (the floor), eventsource-parser 3.x, and the openai SDK's Stream.fromSSEResponse.
 // Same in-memory corpus for all: 20,000 chat chunks cut into random pieces of 1..1500 bytes (seeded).
 // Run: node out/test/bench/sse.js   (or through the bench runner, which calls runSseBench()).
@@ -52,7 +52,7 @@ function contentOf(data: string): string {
   return chunk.choices[0]?.delta.content ?? '';
 }
 
-/** The floor: perf-baselines' hand-written indexOf splitter + JSON.parse + concat, nothing else. */
+/** The floor (docs/budgets.md): a hand-written indexOf splitter + JSON.parse + concat, nothing else. */
 const handSplitter: Case = ({ pieces }) => {
   const utf8 = new TextDecoder();
   let text = '';

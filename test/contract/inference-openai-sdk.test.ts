@@ -1,5 +1,5 @@
 // The official `openai` npm SDK, unchanged, against the sandbox's interface B: proof that the sandbox speaks
-// the chat-completions convention the spec promises (spec §1: "a client library for that convention works
+// the chat-completions convention the platform promises (docs/models.md: "a client library for that convention works
 // after changing only the API key and the base address").
 
 process.env['SANDBOX_CHAT_DELTA_MS'] = '0';

@@ -67,7 +67,7 @@ const treesShowSandboxData: E2eCheck = {
   },
 };
 
-/** The string to sign shows its line breaks as visible `\n` markers (design §2, issue 3 §3). */
+/** The string to sign shows its line breaks as visible `\n` markers (docs/signing.md). */
 const signRequestShowsStringToSign: E2eCheck = {
   title: 'palette "Compute: Sign Request…" for resource search shows the string to sign with \\n markers',
   async run({ page, screenshot }) {

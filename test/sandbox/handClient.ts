@@ -29,7 +29,7 @@ export function signText(privateKey: KeyObject | string, text: string): string {
   return sign('sha256', Buffer.from(text, 'utf8'), { key, padding: constants.RSA_PKCS1_PADDING }).toString('base64');
 }
 
-/** Spec §5.6: compact JSON, UTF-8, 244-byte segments, PKCS#1 v1.5 each, concatenated, one Base64. */
+/** docs/signing.md: compact JSON, UTF-8, 244-byte segments, PKCS#1 v1.5 each, concatenated, one Base64. */
 export function encryptJson(platformPublicKey: KeyObject | string, value: unknown): string {
   const key = typeof platformPublicKey === 'string' ? createPublicKey(platformPublicKey) : platformPublicKey;
   const plain = Buffer.from(JSON.stringify(value), 'utf8');

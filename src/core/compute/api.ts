@@ -55,7 +55,7 @@ export type OperationId =
 
 export type HttpMethod = 'GET' | 'POST';
 
-// ---- Payload shapes (platform facts §3; fields the platform may add are kept via index signatures) ----
+// ---- Payload shapes (docs/platform.md; fields the platform may add are kept via index signatures) ----
 
 export interface ResourceSpec {
   device_name: string;
@@ -292,7 +292,7 @@ export interface ClockSkew {
   outsideWindow: boolean;
 }
 
-/** Why a compute call most likely failed, from local evidence only (spec §7). */
+/** Why a compute call most likely failed, from local evidence only (docs/platform.md). */
 export type LikelyCause =
   | { kind: 'signature-mismatch-local'; detail: string } // our own self-verify failed: wrong key pair / key damaged
   | { kind: 'signature-key-not-registered'; detail: string } // self-verify fine: the server holds another public key

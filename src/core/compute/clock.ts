@@ -6,7 +6,7 @@ import * as crypto from 'node:crypto';
 import type { ClockSkew } from './api';
 import { WHOLE_CLOCK, type TimestampPartition } from './timestampSlots';
 
-/** The platform accepts a timestamp within 5 minutes of its own clock (platform-facts §2). */
+/** The platform accepts a timestamp within 5 minutes of its own clock (docs/platform.md). */
 export const CLOCK_WINDOW_MS = 5 * 60 * 1000;
 
 /**

@@ -1,4 +1,4 @@
-// Names the likely cause of a failed call from what we can check locally (spec §7): the request we
+// Names the likely cause of a failed call from what we can check locally (docs/platform.md): the request we
 // just sent and the response's Date header. The server's message text is never matched: its wording
 // is undocumented and may change, while these checks are facts about our own request.
 

@@ -1,4 +1,4 @@
-// Body encryption (spec 5.6): compact JSON → UTF-8 → segments of at most 244 bytes → RSA PKCS#1 v1.5
+// Body encryption (docs/signing.md): compact JSON → UTF-8 → segments of at most 244 bytes → RSA PKCS#1 v1.5
 // with the PLATFORM public key → ciphertext blocks concatenated → one Base64. Segments are cut by
 // bytes, not characters: a multi-byte character may straddle two segments, and the server joins the
 // decrypted bytes before decoding, so nothing is lost.

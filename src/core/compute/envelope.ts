@@ -1,5 +1,5 @@
 // The compute response envelope: { code, msg | message, data }. The spec names the message field
-// `msg`, the real platform `message` (facts §2); code is "0000" (string) or 0 (number) on success.
+// `msg`, the real platform `message` (docs/platform.md); code is "0000" (string) or 0 (number) on success.
 
 import { HttpError, ProtocolError, bodyExcerpt } from '../errors';
 

@@ -5,7 +5,7 @@ import type { ComputeApiErrorShape, LikelyCause, OperationId } from './api';
 
 /**
  * Codes treated as credential/signature problems. The platform does not document what each code
- * means (facts §4); third-party clients treat C001–C007 and A003/C003 as authentication failures.
+ * means (docs/platform.md); third-party clients treat C001–C007 and A003/C003 as authentication failures.
  */
 export const AUTH_FAILURE_CODES: ReadonlySet<string> = new Set([
   'C001', 'C002', 'C003', 'C004', 'C005', 'C006', 'C007', 'A003',

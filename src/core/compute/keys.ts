@@ -1,5 +1,5 @@
 // Key handling for RSA mode: the client's private key (signing) and the platform's public key
-// (body encryption). Parsing a PEM costs more than a signature (perf-baselines §1), so each input is
+// (body encryption). Parsing a PEM costs more than a signature (docs/budgets.md), so each input is
 // parsed once and its KeyObject cached under a SHA-256 of the text, never under the text itself.
 
 import * as crypto from 'node:crypto';
@@ -66,7 +66,7 @@ export function clearKeyCache(): void {
 /**
  * The last key text one client used and what it parsed to. A client signs with the same key text
  * request after request; comparing the text is far cheaper than hashing it for the shared cache, and
- * keeps the per-request cost at the signature itself (design §6). Holds nothing the client's own
+ * keeps the per-request cost at the signature itself (docs/budgets.md). Holds nothing the client's own
  * credentials callback does not already hold.
  */
 export class LastParsedKeys {

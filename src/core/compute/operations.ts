@@ -149,7 +149,7 @@ export const OPERATIONS: readonly OperationSpec[] = (Object.keys(OPERATION_CATAL
 
 /**
  * Body fields that are required but not scalar, so they cannot appear in `fields` (task create
- * needs the platform's resources[] and services[] besides task_name and points: facts §3.2).
+ * needs the platform's resources[] and services[] besides task_name and points: docs/platform.md).
  */
 const REQUIRED_ARRAYS: Partial<Record<OperationId, readonly string[]>> = {
   'task.create': ['resources', 'services'],
@@ -162,7 +162,7 @@ const EXTRA_SECRET_FIELDS: Partial<Record<OperationId, readonly string[]>> = {
 
 /**
  * Task detail is a POST with a JSON body in the spec but a GET with ?task_id= on the real platform
- * (facts §3.3). The client sends the spec's form first and switches on HTTP 404/405.
+ * (docs/platform.md). The client sends the spec's form first and switches on HTTP 404/405.
  */
 export const DETAIL_FALLBACK = { operation: 'task.detail' as const, method: 'GET' as const, path: '/api/deployment/task/detail' };
 

@@ -122,8 +122,8 @@ export async function buildRequest(
     built.ownPublicKey = privateKey.publicKey;
     built.keyFingerprint = privateKey.fingerprint;
   }
-  // RSA mode sends Content-Type on every request (spec 5.2); token mode only with a body. An
-  // encrypted body is still application/json (spec 4.1), though the platform's script says text/plain.
+  // RSA mode sends Content-Type on every request (docs/platform.md); token mode only with a body. An
+  // encrypted body is still application/json (docs/platform.md), though the platform's script says text/plain.
   if (mode === 'rsa' || plan.method === 'POST') headers['Content-Type'] = 'application/json';
   return built;
 }

@@ -1,4 +1,4 @@
-// The request signature of RSA mode (spec 5.3–5.4): five fields joined by LF, signed with
+// The request signature of RSA mode (docs/signing.md): five fields joined by LF, signed with
 // RSA-SHA256 PKCS#1 v1.5, standard Base64. PKCS#1 v1.5 signing is deterministic, which is what lets
 // tests compare our bytes with OpenSSL's.
 

@@ -1,5 +1,5 @@
 // Which listed models can chat. The platform's /models lists embedding, rerank, image, speech and document
-// models beside the chat ones, and `supported_endpoint_types` does not tell them apart (platform facts §6),
+// models beside the chat ones, and `supported_endpoint_types` does not tell them apart (docs/models.md),
 // so the id decides: a short table of name patterns, each with the kind it reveals.
 
 import type { ModelInfo } from './api';

@@ -1,5 +1,5 @@
 // How interface B failures become errors of the core hierarchy. The gateway reports failures in several
-// shapes (platform facts §6): the OpenAI `{error:{message,type,code}}` body (also with HTTP 200, and as an
+// shapes (docs/models.md): the OpenAI `{error:{message,type,code}}` body (also with HTTP 200, and as an
 // SSE event), its own `{"code":400,"message":"…"}` for a missing key, and HTML pages from proxies.
 
 import { bodyExcerpt, HttpError, RateLimitError, type ComputeToolkitError } from '../errors';

@@ -2,7 +2,7 @@
 //
 // Decoder choice, by measurement (test/bench/sse.ts: 20,000 chat chunks, 2.1 MB cut into 2,819 random pieces,
 // bytes → events → JSON → text, 15 round-robin rounds, Node 20.20, 2 vCPU; three runs on a busy machine,
-// load average ~13, so absolute times are ~4× perf-baselines §3 and only same-run ratios mean anything):
+// load average ~13, so absolute times are ~4× the baselines in docs/budgets.md and only same-run ratios mean anything):
 //   case                                     median × hand floor (3 runs)
 //   hand-written indexOf splitter (floor)    1.00
 //   this decoder + chat layer                1.14 / 0.92 / 0.97

@@ -97,19 +97,19 @@ function selectionEntry(id: CommandId, intent: SelectionIntent, doing: string): 
 }
 
 export const CHAT_COMMANDS: readonly CommandEntry<ChatContext>[] = [
-  { id: Commands.chatOpen, doing: 'Open the chat', create: ({ panel }) => () => panel.show(false) },
-  { id: Commands.chatOpenInEditor, doing: 'Open the chat in an editor tab', create: ({ panel }) => () => panel.open(false) },
+  { id: Commands.chatOpen, doing: vscode.l10n.t('Open the chat'), create: ({ panel }) => () => panel.show(false) },
+  { id: Commands.chatOpenInEditor, doing: vscode.l10n.t('Open the chat in an editor tab'), create: ({ panel }) => () => panel.open(false) },
   {
     id: Commands.chatNew,
-    doing: 'Start a new conversation',
+    doing: vscode.l10n.t('Start a new conversation'),
     create: ({ session, panel }) => async () => {
       await session.loaded;
       session.newConversation();
       await panel.show(false);
     },
   },
-  { id: Commands.chatSearchConversations, doing: 'Search the conversations', create: ({ session, panel }) => () => searchConversations(session, panel) },
-  selectionEntry(Commands.chatAskAboutSelection, 'ask', 'Ask about the selection'),
-  selectionEntry(Commands.chatExplainSelection, 'explain', 'Explain the selection'),
-  selectionEntry(Commands.chatFindBugsInSelection, 'findBugs', 'Find bugs in the selection'),
+  { id: Commands.chatSearchConversations, doing: vscode.l10n.t('Search the conversations'), create: ({ session, panel }) => () => searchConversations(session, panel) },
+  selectionEntry(Commands.chatAskAboutSelection, 'ask', vscode.l10n.t('Ask about the selection')),
+  selectionEntry(Commands.chatExplainSelection, 'explain', vscode.l10n.t('Explain the selection')),
+  selectionEntry(Commands.chatFindBugsInSelection, 'findBugs', vscode.l10n.t('Find bugs in the selection')),
 ];

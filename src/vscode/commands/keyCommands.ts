@@ -28,7 +28,7 @@ export interface FingerprintReport {
 export const keyCommands: readonly CommandEntry<Services>[] = [
   {
     id: Commands.keysGenerate,
-    doing: 'Generate a key pair',
+    doing: vscode.l10n.t('Generate a key pair'),
     create: (services) => async (argument?: unknown): Promise<GeneratedKeyReport | undefined> => {
       const profile = await targetProfile(services, argument);
       if (!profile || !(await confirmGenerate(services, profile))) return undefined;
@@ -52,7 +52,7 @@ export const keyCommands: readonly CommandEntry<Services>[] = [
 
   {
     id: Commands.keysShowFingerprints,
-    doing: 'Show key fingerprints',
+    doing: vscode.l10n.t('Show key fingerprints'),
     create: (services) => async (argument?: unknown): Promise<FingerprintReport | undefined> => {
       const profile = await targetProfile(services, argument);
       if (!profile) return undefined;

@@ -30,7 +30,7 @@ export async function targetProfile(services: Services, argument: unknown): Prom
 export const profileCommands: readonly CommandEntry<Services>[] = [
   {
     id: Commands.profileCreate,
-    doing: 'Create the profile',
+    doing: vscode.l10n.t('Create the profile'),
     create: (services) => async () => {
       const draft = await promptNewProfile(
         services.config,
@@ -47,7 +47,7 @@ export const profileCommands: readonly CommandEntry<Services>[] = [
 
   {
     id: Commands.profileEdit,
-    doing: 'Edit the profile',
+    doing: vscode.l10n.t('Edit the profile'),
     create: (services) => async (argument?: unknown) => {
       const profile = profileIdArgument(argument) ? await targetProfile(services, argument) : await pickProfile(services, 'Profile to edit');
       if (!profile) return undefined;
@@ -57,7 +57,7 @@ export const profileCommands: readonly CommandEntry<Services>[] = [
 
   {
     id: Commands.profileDelete,
-    doing: 'Delete the profile',
+    doing: vscode.l10n.t('Delete the profile'),
     create: (services) => async (argument?: unknown) => {
       const profile = profileIdArgument(argument) ? await targetProfile(services, argument) : await pickProfile(services, 'Profile to delete');
       if (!profile) return false;
@@ -81,7 +81,7 @@ export const profileCommands: readonly CommandEntry<Services>[] = [
 
   {
     id: Commands.profileSwitch,
-    doing: 'Switch profile',
+    doing: vscode.l10n.t('Switch profile'),
     create: (services) => async (argument?: unknown) => {
       const id = profileIdArgument(argument);
       if (id !== undefined) {
@@ -94,7 +94,7 @@ export const profileCommands: readonly CommandEntry<Services>[] = [
 
   {
     id: Commands.profileConnectSandbox,
-    doing: 'Connect to the local sandbox',
+    doing: vscode.l10n.t('Connect to the local sandbox'),
     create: (services) => async (argument?: unknown) => {
       const url = typeof argument === 'string' && argument !== '' ? argument : await askSandboxUrl();
       if (url === undefined) return undefined;

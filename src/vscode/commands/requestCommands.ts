@@ -1,5 +1,6 @@
 // Sign Request, Send Signed Request, Measure Clock Skew, and Show Logs.
 
+import * as vscode from 'vscode';
 import { Commands } from '../commandIds';
 import { SignRequestController } from '../signRequest/signRequestController';
 import type { Services } from '../extensionServices';
@@ -8,7 +9,7 @@ import type { CommandEntry } from './commandTable';
 export const requestCommands: readonly CommandEntry<Services>[] = [
   {
     id: Commands.requestSign,
-    doing: 'Sign the request',
+    doing: vscode.l10n.t('Sign the request'),
     create: (services) => {
       const controller = new SignRequestController(services);
       return (argument?: unknown) => controller.sign(argument);
@@ -16,7 +17,7 @@ export const requestCommands: readonly CommandEntry<Services>[] = [
   },
   {
     id: Commands.requestSend,
-    doing: 'Send the signed request',
+    doing: vscode.l10n.t('Send the signed request'),
     create: (services) => {
       const controller = new SignRequestController(services);
       return (argument?: unknown) => controller.send(argument);
@@ -24,7 +25,7 @@ export const requestCommands: readonly CommandEntry<Services>[] = [
   },
   {
     id: Commands.requestMeasureClockSkew,
-    doing: 'Measure clock skew',
+    doing: vscode.l10n.t('Measure clock skew'),
     create: (services) => {
       const controller = new SignRequestController(services);
       return () => controller.measureClockSkew();
@@ -32,7 +33,7 @@ export const requestCommands: readonly CommandEntry<Services>[] = [
   },
   {
     id: Commands.showLogs,
-    doing: 'Show the logs',
+    doing: vscode.l10n.t('Show the logs'),
     create: (services) => () => services.logChannel.show(true),
   },
 ];

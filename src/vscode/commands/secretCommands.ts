@@ -17,28 +17,28 @@ const MAX_KEY_FILE_BYTES = 64 * 1024;
 export const secretCommands: readonly CommandEntry<Services>[] = [
   {
     id: Commands.secretsSetToken,
-    doing: 'Store the API token',
+    doing: vscode.l10n.t('Store the API token'),
     create: (services) => (argument?: unknown) => setSecretInteractively(services, argument, 'apiToken'),
   },
   {
     id: Commands.secretsSetPrivateKey,
-    doing: 'Store the private key',
+    doing: vscode.l10n.t('Store the private key'),
     create: (services) => (argument?: unknown) => setSecretInteractively(services, argument, 'privateKey'),
   },
   {
     id: Commands.secretsSetPlatformPublicKey,
-    doing: 'Store the platform public key',
+    doing: vscode.l10n.t('Store the platform public key'),
     create: (services) => (argument?: unknown) => setSecretInteractively(services, argument, 'platformPublicKey'),
   },
   {
     id: Commands.secretsSetModelApiKey,
-    doing: 'Store the model API key',
+    doing: vscode.l10n.t('Store the model API key'),
     create: (services) => (argument?: unknown) => setSecretInteractively(services, argument, 'modelApiKey'),
   },
 
   {
     id: Commands.secretsImportPrivateKey,
-    doing: 'Import the private key',
+    doing: vscode.l10n.t('Import the private key'),
     create: (services) => async (argument?: unknown) => {
       const profile = await targetProfile(services, argument);
       if (!profile) return false;
@@ -68,7 +68,7 @@ export const secretCommands: readonly CommandEntry<Services>[] = [
 
   {
     id: Commands.secretsClear,
-    doing: 'Clear secrets',
+    doing: vscode.l10n.t('Clear secrets'),
     create: (services) => async (argument?: unknown) => {
       const profile = await targetProfile(services, argument);
       if (!profile) return false;

@@ -1,4 +1,5 @@
 // The compute area's command-table entries: resources, tasks and storage.
+import * as vscode from 'vscode';
 import { Commands } from '../commandIds';
 import type { CommandEntry } from '../commands/commandTable';
 import type { ComputeContext } from './computeContext';
@@ -8,10 +9,10 @@ import { taskCommands } from './taskCommands';
 import { tasksViewCommands } from './tasksViewCommands';
 
 const storageCommands: readonly CommandEntry<ComputeContext>[] = [
-  { id: Commands.storageRefresh, doing: 'Refresh storage', create: ({ storage }) => () => storage.refresh() },
+  { id: Commands.storageRefresh, doing: vscode.l10n.t('Refresh storage'), create: ({ storage }) => () => storage.refresh() },
   {
     id: Commands.storageCheck,
-    doing: 'Check storage credentials',
+    doing: vscode.l10n.t('Check storage credentials'),
     create: ({ services, storage }) => (arg?: unknown) => runStorageCheckWizard(services, arg, () => storage.listed()),
   },
 ];

@@ -5,7 +5,7 @@ import type { Device, Region, TaskStatus, TaskSummary } from '../../core/compute
 const POINTS_PER_YUAN = 1_000_000;
 
 /**
- * Region prices are points per second (platform facts §2: 16416 for 8×H20 only makes sense as
+ * Region prices are points per second (docs/platform.md: 16416 for 8×H20 only makes sense as
  * points/s = ¥59.10/h), so the hourly price is points × 3600 / 1e6.
  */
 export function yuanPerHour(pointsPerSecond: number): number {

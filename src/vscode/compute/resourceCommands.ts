@@ -11,11 +11,11 @@ import { flattenRegions, regionPickItem, searchDevices, type RegionChoice, type 
 import { DeviceItem, RegionItem } from './resourcesTree';
 
 export const resourceCommands: readonly CommandEntry<ComputeContext>[] = [
-  { id: Commands.resourcesRefresh, doing: 'Refresh resources', create: ({ resources }) => () => resources.refresh() },
-  { id: Commands.resourcesFilter, doing: 'Filter resources', create: ({ filter }) => () => pickResourceFilter(filter) },
+  { id: Commands.resourcesRefresh, doing: vscode.l10n.t('Refresh resources'), create: ({ resources }) => () => resources.refresh() },
+  { id: Commands.resourcesFilter, doing: vscode.l10n.t('Filter resources'), create: ({ filter }) => () => pickResourceFilter(filter) },
   {
     id: Commands.resourcesSearch,
-    doing: 'Search resources',
+    doing: vscode.l10n.t('Search resources'),
     create: ({ services, filter, runCreateWizard }) => async () => {
       if (!(await services.requireProfile())) return;
       const choice = await searchRegions(services, filter);
@@ -24,7 +24,7 @@ export const resourceCommands: readonly CommandEntry<ComputeContext>[] = [
   },
   {
     id: Commands.resourcesCreateTaskHere,
-    doing: 'Create task',
+    doing: vscode.l10n.t('Create task'),
     create: ({ runCreateWizard }) => async (arg) => {
       if (arg instanceof RegionItem) return runCreateWizard({ deviceName: arg.device.device_name, region: arg.region.region });
       return vscode.commands.executeCommand(Commands.resourcesSearch);
@@ -32,7 +32,7 @@ export const resourceCommands: readonly CommandEntry<ComputeContext>[] = [
   },
   {
     id: Commands.resourcesShowJson,
-    doing: 'Show resource JSON',
+    doing: vscode.l10n.t('Show resource JSON'),
     create: ({ services, filter }) => async (arg) => {
       if (!(arg instanceof DeviceItem) && !(arg instanceof RegionItem)) return;
       await showResourceJson(services, filter, arg);

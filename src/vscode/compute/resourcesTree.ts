@@ -18,6 +18,7 @@ import { RemoteTree } from './remoteTree';
 import type { ResourceFilterStore } from './resourceFilter';
 import { searchDevices, sortRegions } from './resourceSearch';
 import { ErrorRow, viewMessage } from './treeMessages';
+import { markdownText as md } from '../markdownText';
 
 export const RESOURCES_VIEW_ID = Views.resources;
 
@@ -35,10 +36,10 @@ export class DeviceItem extends vscode.TreeItem {
     this.description = `${deviceSpecs(device)}${from}`;
     this.tooltip = new vscode.MarkdownString(
       [
-        `**${deviceLabel(device)}** (${device.device_name})`,
+        `**${md(deviceLabel(device))}** (${md(device.device_name)})`,
         '',
-        `- ${deviceSpecs(device)}`,
-        `- Disk: ${device.disk_size >= 1024 ? `${Math.round(device.disk_size / 1024)} GB` : `${device.disk_size} MB`} ${device.disk_type}`,
+        `- ${md(deviceSpecs(device))}`,
+        `- Disk: ${device.disk_size >= 1024 ? `${Math.round(device.disk_size / 1024)} GB` : `${device.disk_size} MB`} ${md(device.disk_type)}`,
         `- Regions: ${device.regions.length} (${device.regions.filter((region) => !isSoldOut(region)).length} in stock)`,
       ].join('\n'),
     );
@@ -60,11 +61,11 @@ export class RegionItem extends vscode.TreeItem {
     this.description = `${formatRegionPrice(region)} · ${formatInventory(region)}`;
     this.tooltip = new vscode.MarkdownString(
       [
-        `**${deviceLabel(device)}** in **${region.region_name}** (\`${region.region}\`)`,
+        `**${md(deviceLabel(device))}** in **${md(region.region_name)}** (${md(region.region)})`,
         '',
-        `- Price: ${formatRegionPrice(region)}`,
-        `- Inventory: ${formatInventory(region)}`,
-        `- ${deviceSpecs(device)}`,
+        `- Price: ${md(formatRegionPrice(region))}`,
+        `- Inventory: ${md(formatInventory(region))}`,
+        `- ${md(deviceSpecs(device))}`,
         '',
         soldOut ? '_Sold out: a task created here stays Pending until capacity frees up._' : '_Right-click → Create Task Here…_',
       ].join('\n'),

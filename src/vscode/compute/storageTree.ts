@@ -8,6 +8,7 @@ import { formatDateTime } from './format';
 import { RemoteTree } from './remoteTree';
 import { ErrorRow, viewMessage } from './treeMessages';
 import { errorMessage } from '../../shared/errorMessage';
+import { markdownText as md } from '../markdownText';
 
 export const STORAGE_VIEW_ID = Views.storage;
 
@@ -21,11 +22,11 @@ export class StorageRow extends vscode.TreeItem {
     const created = formatDateTime(storage.create_time);
     this.tooltip = new vscode.MarkdownString(
       [
-        `**${storage.storage_name}** · ${storage.storage_type} · id ${storage.storage_id}`,
+        `**${md(storage.storage_name)}** · ${md(storage.storage_type)} · id ${md(storage.storage_id)}`,
         '',
-        `- Status: **${storage.status}**`,
-        `- Bucket: \`${storage.bucket || '—'}\`, dir \`${storage.dir || '/'}\``,
-        `- Endpoint: \`${storage.endpoint || '—'}\` (region id ${storage.juicefs_region_id})`,
+        `- Status: **${md(storage.status)}**`,
+        `- Bucket: ${md(storage.bucket || '—')}, dir ${md(storage.dir || '/')}`,
+        `- Endpoint: ${md(storage.endpoint || '—')} (region id ${md(storage.juicefs_region_id)})`,
         ...(created ? [`- Created: ${created}`] : []),
         '',
         '_Right-click → Check Storage Credentials… to test access with your keys._',

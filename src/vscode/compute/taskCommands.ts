@@ -12,6 +12,7 @@ import { taskPlacement, taskStatusIcon } from './format';
 import type { ComputeContext } from './computeContext';
 import type { NodeLogTarget, NodeLogViewer } from './nodeLog';
 import type { TaskActions } from './taskActions';
+import { maskTaskEnv } from './envMask';
 import { parsePoints } from './taskInput';
 import { NodeItem, ServiceUrlItem, type TasksTree } from './tasksTree';
 
@@ -41,21 +42,32 @@ function entry(id: CommandId, doing: string, handler: (deps: TaskCommandDeps, ar
 }
 
 export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
-  entry(Commands.tasksRefresh, 'Refresh tasks', (deps) => deps.tree.refresh()),
-  entry(Commands.tasksCreate, 'Create task', (deps) => deps.runCreateWizard()),
-  entry(Commands.tasksDetail, 'Show task detail', async (deps, arg) => {
+  entry(Commands.tasksRefresh, vscode.l10n.t('Refresh tasks'), (deps) => deps.tree.refresh()),
+  entry(Commands.tasksCreate, vscode.l10n.t('Create task'), (deps) => deps.runCreateWizard()),
+  entry(Commands.tasksDetail, vscode.l10n.t('Show task detail'), async (deps, arg) => {
     const task = await resolveTask(deps, arg, ANY, 'Task to show');
     if (task) await openTaskDetail(deps, task.task_id);
   }),
-  entry(Commands.tasksPause, 'Pause task', async (deps, arg) => {
+  entry(Commands.tasksRevealEnv, vscode.l10n.t('Reveal env values'), async (deps, arg) => {
+    const task = await resolveTask(deps, arg, ANY, vscode.l10n.t('Task whose env values to reveal'));
+    if (!task) return;
+    const reveal = vscode.l10n.t('Reveal');
+    const answer = await vscode.window.showWarningMessage(
+      vscode.l10n.t('Show the env values of "{0}" in clear?', task.task_name),
+      { modal: true, detail: vscode.l10n.t('They can hold tokens and passwords. Anyone who sees your screen will see them.') },
+      reveal,
+    );
+    if (answer === reveal) await deps.services.openReadOnlyDocument(taskDetailDocument(deps.actions, task.task_id, true));
+  }),
+  entry(Commands.tasksPause, vscode.l10n.t('Pause task'), async (deps, arg) => {
     const task = await resolveTask(deps, arg, ['Running'], 'Running task to pause');
     if (task) await withProgress(deps.services, `Pausing "${task.task_name}"…`, `Pause task ${task.task_id}`, (signal) => deps.actions.lifecycle('pause', task.task_id, signal));
   }),
-  entry(Commands.tasksRecover, 'Recover task', async (deps, arg) => {
+  entry(Commands.tasksRecover, vscode.l10n.t('Recover task'), async (deps, arg) => {
     const task = await resolveTask(deps, arg, ['Paused'], 'Paused task to recover');
     if (task) await withProgress(deps.services, `Recovering "${task.task_name}"…`, `Recover task ${task.task_id}`, (signal) => deps.actions.lifecycle('recover', task.task_id, signal));
   }),
-  entry(Commands.tasksStop, 'Stop task', async (deps, arg) => {
+  entry(Commands.tasksStop, vscode.l10n.t('Stop task'), async (deps, arg) => {
     const task = await resolveTask(deps, arg, LIVE, 'Task to stop (delete)');
     const profile = deps.services.profiles.active;
     if (!task || !profile) return;
@@ -66,7 +78,7 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
       await withProgress(deps.services, `Stopping "${task.task_name}"…`, `Stop task ${task.task_id}`, (signal) => deps.actions.lifecycle('stop', task.task_id, signal));
     }
   }),
-  entry(Commands.tasksChangePoints, 'Change node count', async (deps, arg) => {
+  entry(Commands.tasksChangePoints, vscode.l10n.t('Change node count'), async (deps, arg) => {
     const task = await resolveTask(deps, arg, LIVE, 'Task whose node count to change');
     if (!task) return;
     const value = await vscode.window.showInputBox({
@@ -86,17 +98,17 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
       deps.actions.changePoints(task.task_id, parsed.points, signal),
     );
   }),
-  entry(Commands.tasksCopyId, 'Copy task id', async (deps, arg) => {
+  entry(Commands.tasksCopyId, vscode.l10n.t('Copy task id'), async (deps, arg) => {
     const task = await resolveTask(deps, arg, ANY, 'Task whose id to copy');
     if (!task) return;
     await vscode.env.clipboard.writeText(String(task.task_id));
     vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Copied task id {0}', task.task_id), 3000);
   }),
-  entry(Commands.tasksOpenServiceUrl, 'Open service URL', async (deps, arg) => {
+  entry(Commands.tasksOpenServiceUrl, vscode.l10n.t('Open service URL'), async (deps, arg) => {
     const url = arg instanceof ServiceUrlItem ? arg.url : typeof arg === 'string' ? arg : await pickServiceUrl(deps.tree);
     if (url) await openServiceUrl(url);
   }),
-  entry(Commands.nodesShowLog, 'Show node log', async (deps, arg) => {
+  entry(Commands.nodesShowLog, vscode.l10n.t('Show node log'), async (deps, arg) => {
     const target = arg instanceof NodeItem ? await targetFromNode(deps, arg) : await pickNodeTarget(deps);
     if (!target) return;
     try {
@@ -107,13 +119,19 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
   }),
 ];
 
-/** The task's detail as a read-only JSON document; opening it again refreshes it. */
-export function taskDetailDocument(actions: TaskActions, taskId: number): ReadOnlyDocumentOptions {
+/**
+ * The task's detail as a read-only JSON document; opening it again refreshes it. Env values are masked
+ * unless `reveal` (the explicit "Reveal Env Values" command): they can hold tokens.
+ */
+export function taskDetailDocument(actions: TaskActions, taskId: number, reveal = false): ReadOnlyDocumentOptions {
   return {
-    key: `task/${taskId}`,
-    title: vscode.l10n.t('Task {0}.json', taskId),
+    key: reveal ? `task/${taskId}/revealed` : `task/${taskId}`,
+    title: reveal ? vscode.l10n.t('Task {0} (env revealed).json', taskId) : vscode.l10n.t('Task {0}.json', taskId),
     language: 'json',
-    content: async () => `${JSON.stringify(await actions.detail(taskId), null, 2)}\n`,
+    content: async () => {
+      const detail = await actions.detail(taskId);
+      return `${JSON.stringify(reveal ? detail : maskTaskEnv(detail), null, 2)}\n`;
+    },
   };
 }
 
@@ -205,31 +223,40 @@ async function pickTask(deps: TaskCommandDeps, statuses: readonly TaskStatus[], 
   return picked?.task;
 }
 
-/** Stop deletes the task; a modal names profile and task, and a prod profile also asks for the name. */
+type StopDecision = 'stop' | 'pause' | 'keep';
+
+/**
+ * Stop deletes the task. The question is a pick whose first, highlighted answer keeps the task, so
+ * Enter or Escape never deletes anything; a prod profile also asks for the task name.
+ */
 async function confirmStop(task: TaskSummary, profile: Profile): Promise<'stop' | 'pause' | undefined> {
   const prod = profile.environment === 'prod';
-  const stop = 'Stop Task';
-  const pause = 'Pause Instead';
-  const choice = await vscode.window.showWarningMessage(
-    vscode.l10n.t('Stop task "{0}" ({1}) on {2}profile "{3}"?', task.task_name, task.task_id, prod ? 'PRODUCTION ' : '', profile.label),
+  const items: (vscode.QuickPickItem & { decision: StopDecision })[] = [
+    { label: vscode.l10n.t('$(close) Keep the task'), detail: vscode.l10n.t('Nothing changes.'), decision: 'keep' },
+    ...(task.status === 'Running'
+      ? [{ label: vscode.l10n.t('$(debug-pause) Pause instead'), detail: vscode.l10n.t('Frees the resources and keeps the task recoverable.'), decision: 'pause' as const }]
+      : []),
     {
-      modal: true,
-      detail:
-        'Stopping deletes the task on the platform and cannot be undone. Pausing frees the resources and keeps the task recoverable.' +
-        (prod ? '\n\nThis is a production profile: you will be asked to type the task name.' : ''),
+      label: vscode.l10n.t('$(trash) Stop and delete the task'),
+      detail: prod
+        ? vscode.l10n.t('Deletes the task on the platform; it cannot be undone. Production: you will type the task name next.')
+        : vscode.l10n.t('Deletes the task on the platform; it cannot be undone.'),
+      decision: 'stop',
     },
-    stop,
-    ...(task.status === 'Running' ? [pause] : []),
-  );
-  if (choice === pause) return 'pause';
-  if (choice !== stop) return undefined;
+  ];
+  const title = prod
+    ? vscode.l10n.t('Stop task "{0}" ({1}) on PRODUCTION profile "{2}"?', task.task_name, task.task_id, profile.label)
+    : vscode.l10n.t('Stop task "{0}" ({1}) on profile "{2}"?', task.task_name, task.task_id, profile.label);
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: title, ignoreFocusOut: true });
+  if (picked?.decision === 'pause') return 'pause';
+  if (picked?.decision !== 'stop') return undefined;
   if (!prod) return 'stop';
   const typed = await vscode.window.showInputBox({
     title: vscode.l10n.t('Stop "{0}" on production profile "{1}"', task.task_name, profile.label),
     prompt: vscode.l10n.t('Type the task name to confirm the deletion. It cannot be undone.'),
     placeHolder: task.task_name,
     ignoreFocusOut: true,
-    validateInput: (value) => (value === task.task_name ? undefined : 'Type the task name exactly.'),
+    validateInput: (value) => (value === task.task_name ? undefined : vscode.l10n.t('Type the task name exactly.')),
   });
   return typed === task.task_name ? 'stop' : undefined;
 }

@@ -18,7 +18,7 @@ export interface TaskCreateInput {
   encrypt?: boolean;
 }
 
-/** The platform's own example image (facts §3.2), a small web app listening on 6688. */
+/** The platform's own example image (docs/platform.md), a small web app listening on 6688. */
 export const DEFAULT_IMAGE = 'harbor.suanleme.cn/public-hub/dailyhot:1.0';
 export const DEFAULT_PORTS = '6688';
 export const MAX_POINTS = 100;
@@ -108,7 +108,7 @@ export function serviceNameFor(image: string): string {
   return name.length > 0 ? name : 'container-01';
 }
 
-/** The platform's full create body (facts §3.2): resources[] copied from the region, one service. */
+/** The platform's full create body (docs/platform.md): resources[] copied from the region, one service. */
 export function buildTaskCreateBody(input: TaskCreateInput): TaskCreateBody {
   const command = input.startCommand?.trim();
   return {

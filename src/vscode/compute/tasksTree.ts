@@ -16,6 +16,7 @@ import { RemoteTree } from './remoteTree';
 import { EndedGroupItem, LoadMoreItem } from './taskGroups';
 import { ErrorRow, InfoRow, viewMessage } from './treeMessages';
 import { errorMessage } from '../../shared/errorMessage';
+import { markdownText as md } from '../markdownText';
 
 export const TASKS_VIEW_ID = Views.tasks;
 
@@ -112,11 +113,11 @@ export class NodeItem extends vscode.TreeItem {
     this.description = `${node.status} · ${node.region_name}`;
     this.tooltip = new vscode.MarkdownString(
       [
-        `**${node.name}** (point ${node.point_id})`,
+        `**${md(node.name)}** (point ${md(node.point_id)})`,
         '',
-        `- Status: ${node.status}`,
-        `- Region: ${node.region_name} (\`${node.region}\`)`,
-        `- ${node.resource.gpu_name ? `${node.resource.gpu_name} × ${node.resource.gpu_count}, ` : ''}${node.resource.cpu_cores} CPU`,
+        `- Status: ${md(node.status)}`,
+        `- Region: ${md(node.region_name)} (${md(node.region)})`,
+        `- ${node.resource.gpu_name ? `${md(node.resource.gpu_name)} × ${md(node.resource.gpu_count)}, ` : ''}${md(node.resource.cpu_cores)} CPU`,
         `- Billed: ${formatPoints(node.billing_value)}`,
         '',
         '_Click to show its log._',
@@ -148,19 +149,19 @@ function nodeStatusIcon(status: TaskNode['status']): string {
 
 function taskTooltip(task: TaskSummary): vscode.MarkdownString {
   const lines = [
-    `**${task.task_name}** · task ${task.task_id}`,
+    `**${md(task.task_name)}** · task ${md(task.task_id)}`,
     '',
-    `- Status: **${task.status}**`,
-    `- Nodes: ${task.runing_points} running of ${task.points}`,
+    `- Status: **${md(task.status)}**`,
+    `- Nodes: ${md(task.runing_points)} running of ${md(task.points)}`,
   ];
   const placement = taskPlacement(task);
-  if (placement) lines.push(`- Resource: ${placement}`);
+  if (placement) lines.push(`- Resource: ${md(placement)}`);
   const created = formatDateTime(task.create_time);
   if (created) lines.push(`- Created: ${created}`);
   lines.push(`- Billed: ${formatPoints(task.billing_value)} (not yet billed: ${formatPoints(task.forecast_value)})`);
   for (const service of task.services) {
-    const urls = service.remote_ports.map((port) => port.url ?? `:${port.service_port} (no URL yet)`);
-    lines.push(`- Service \`${service.service_name}\`: ${service.service_image}${urls.length > 0 ? ` — ${urls.join(', ')}` : ''}`);
+    const urls = service.remote_ports.map((port) => (port.url ? md(port.url) : `:${md(port.service_port)} (no URL yet)`));
+    lines.push(`- Service ${md(service.service_name)}: ${md(service.service_image)}${urls.length > 0 ? ` — ${urls.join(', ')}` : ''}`);
   }
   const tooltip = new vscode.MarkdownString(lines.join('\n'));
   tooltip.supportThemeIcons = true;

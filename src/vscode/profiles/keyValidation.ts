@@ -41,7 +41,7 @@ export function checkPlatformPublicKey(text: string, storedPrivateKey: string | 
   if (own !== undefined && own === parsed.fingerprint) {
     throw new ConfigError(
       'This is the public half of your own private key, not the platform public key.',
-      'Bodies must be encrypted with the key the platform gave you when the RSA-mode key was created (spec 5.6): ' +
+      'Bodies must be encrypted with the key the platform gave you when the RSA-mode key was created: ' +
         'paste that one here. Your own public key is the one you upload in the console.',
     );
   }

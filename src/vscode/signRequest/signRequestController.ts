@@ -15,6 +15,7 @@ import type {
 import type { Services } from '../extensionServices';
 import type { Profile } from '../services';
 import { abortSignalFor } from '../ui/cancellation';
+import { maskTaskEnv } from '../compute/envMask';
 import { methodNote, renderSignRequest } from './renderSignRequest';
 import { describeRequest, parseRequestArgument, type RequestInput } from './requestInput';
 import { promptRequest } from './requestWizard';
@@ -88,7 +89,8 @@ export class SignRequestController {
           key: `response/${name}`,
           title: vscode.l10n.t('Response {0}.json', name),
           language: 'json',
-          content: () => Promise.resolve(`${JSON.stringify(data, null, 2) ?? 'null'}\n`),
+          // A task's env values can be secrets: masked here as wherever a task is shown (Reveal Task Env Values shows them).
+          content: () => Promise.resolve(`${JSON.stringify(maskTaskEnv(data), null, 2) ?? 'null'}\n`),
         });
         return { input, data, uri: editor.document.uri };
       },

@@ -114,7 +114,7 @@ describe('compute: Tasks tree', () => {
     });
   });
 
-  it('a failing platform (HTTP 503) shows a view message, not a popup, and recovers after a refresh', async function () {
+  it('a failing platform (HTTP 503) shows a short view message (the whole story once, as a notification), and recovers after a refresh', async function () {
     this.timeout(120_000);
     // More failures than the client's retries, so the refresh itself fails.
     await injectFault({ target: 'compute', kind: 'status', status: 503, pathPrefix: '/api/deployment/task/search', count: 50 });

@@ -1,5 +1,5 @@
 // The sandbox's resource catalogue and storage list: shapes and units as on the real platform
-// (platform-facts §3.1, §3.5), values generated from a seed so every run with it is identical.
+// (docs/platform.md), values generated from a seed so every run with it is identical.
 
 import type { Device, Region, ResourceSpec, StorageItem } from '../../../src/core/compute/api';
 import { seededRandom, type SeededRandom } from './random';

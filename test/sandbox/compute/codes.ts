@@ -1,5 +1,5 @@
 // The envelope codes the sandbox answers on interface A. The platform publishes the code enum
-// (0000, C001–C010, C999, Z001) but not what each one means (platform-facts §4), so this table is
+// (0000, C001–C010, C999, Z001) but not what each one means (docs/platform.md), so this table is
 // the sandbox's own reading; clients must not depend on it beyond "0000 = success".
 //
 // | code | HTTP | when                                                                              |

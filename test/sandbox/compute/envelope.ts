@@ -1,4 +1,4 @@
-// The platform's response envelope `{code, message, data}` (facts §2; the spec calls the message
+// The platform's response envelope `{code, message, data}` (docs/platform.md; the spec calls the message
 // field `msg`, so the field name is configurable). data is null whenever code is not "0000".
 
 import type { ServerResponse } from 'node:http';

@@ -1,5 +1,5 @@
-// POST /api/storage/encrypt/check: validates the decrypted fields of spec §2.2 and answers
-// `{pass, message}` like its NAS sibling (platform-facts §3.5). Credentials are checked for
+// POST /api/storage/encrypt/check: validates the decrypted fields the catalog declares and answers
+// `{pass, message}` like its NAS sibling (docs/platform.md). Credentials are checked for
 // presence only and never echoed back.
 
 import type { StorageItem } from '../../../src/core/compute/api';

@@ -1,4 +1,4 @@
-// Validation of the task create body (platform-facts §3.2): task_name, points, resources[] whose
+// Validation of the task create body (docs/platform.md): task_name, points, resources[] whose
 // mark the sandbox issued, services[] with name, image and ports. Unknown fields are ignored, as
 // the platform's optional ones (load_balance, health_checks, …) are not modelled here.
 

@@ -1,4 +1,4 @@
-// Deployment tasks with the platform's lifecycle (platform-facts §3.3–§3.6):
+// Deployment tasks with the platform's lifecycle (docs/platform.md):
 //   create → Pending → (pendingMs) → Running ⇄ pause/recover (recover goes through Pending again);
 //   stop → End from Pending, Running or Paused. Pausing or stopping frees the nodes.
 // Status is derived from real elapsed time on every read, so no timers run and moving the

@@ -1,5 +1,5 @@
 // Interface B of the sandbox: the chat-completions convention as the platform's gateway speaks it
-// (platform facts §6), mounted by the server under /v1.
+// (docs/models.md), mounted by the server under /v1.
 //   GET  /v1/models             chat and non-chat models, new-api list shape
 //   POST /v1/chat/completions   whole or streamed (SSE), deterministic replies
 //   GET  /v1/__sandbox/streams  what happened to each streamed reply (tests)
@@ -94,7 +94,7 @@ export function createInferenceHandler(settings: InferenceHandlerSettings): Infe
       return;
     }
     if (!model.chat) {
-      // The platform answers HTTP 200 with an error body here (platform facts §6), for streamed requests too.
+      // The platform answers HTTP 200 with an error body here (docs/models.md), for streamed requests too.
       sendJson(res, 200, { error: { code: 400, message: 'The model does not support Chat Completions API', type: 'invalid_request_error' } });
       return;
     }

@@ -1,5 +1,5 @@
 // The sandbox's model catalogue: chat models and the non-chat kinds the real platform lists beside them
-// (platform facts §6), so clients must filter. `displayName` is what the platform reports back in `model`.
+// (docs/models.md), so clients must filter. `displayName` is what the platform reports back in `model`.
 
 export interface SandboxModel {
   id: string;

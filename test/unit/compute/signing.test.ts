@@ -7,7 +7,7 @@ import { sign, stringToSign, verify, type StringToSignFields } from '../../../sr
 import { rsaPair } from './helpers/keys';
 import { OpenSslWorkspace } from './helpers/openssl';
 
-describe('stringToSign known-answer vectors (spec 5.3)', () => {
+describe('stringToSign known-answer vectors (docs/signing.md)', () => {
   it('keeps all four separators with an empty body, ending in LF', () => {
     const text = stringToSign({
       path: '/api/deployment/resource/search',

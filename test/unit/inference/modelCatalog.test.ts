@@ -1,4 +1,4 @@
-// Which listed models can chat: the platform's real ids (platform facts §6) and common ids elsewhere.
+// Which listed models can chat: the platform's real ids (docs/models.md) and common ids elsewhere.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
