@@ -25,6 +25,12 @@ export const CHAT_SIDE_VIEW_ID = Views.chatView;
 /** Where the chat shows: the editor tab or the side-bar view. */
 export type ChatSurfaceKind = 'panel' | 'view';
 
+/** Code attached to the next message: the chip's label and the quoted text sent ahead of the message. */
+export interface ChatAttachment {
+  label: string;
+  text: string;
+}
+
 interface ChatSurface {
   readonly kind: ChatSurfaceKind;
   readonly webview: vscode.Webview;
@@ -48,6 +54,8 @@ export class ChatPanel implements vscode.Disposable {
   private view: vscode.WebviewView | undefined;
   private readonly surfaces = new Map<ChatSurfaceKind, ChatSurface>();
   private readonly subscriptions: vscode.Disposable[];
+  /** Code quoted by Ask about Selection, sent ahead of the user's next message; shown as a chip. */
+  private attachment: ChatAttachment | undefined;
   /** Composer text to focus once the webview is ready (selection-to-prompt before the page loaded). */
   private pendingComposer: { text: string; focus: boolean } | undefined;
   private readonly readyEmitter = new vscode.EventEmitter<ChatSurfaceKind>();
@@ -82,6 +90,25 @@ export class ChatPanel implements vscode.Disposable {
   /** The side-bar view's webview said 'ready'. */
   get isViewReady(): boolean {
     return this.surfaces.get('view')?.ready === true;
+  }
+
+  /** The code attached to the next message, if any. */
+  get attached(): ChatAttachment | undefined {
+    return this.attachment;
+  }
+
+  /** Attaches quoted code to the next message (replacing any attached before) and shows it as a chip. */
+  attach(attachment: ChatAttachment | undefined): void {
+    this.attachment = attachment;
+    this.post({ type: 'composer/context', label: attachment?.label });
+  }
+
+  /** The text a message sends: the attached code (then detached) followed by what the user typed. */
+  private withAttachment(text: string): string {
+    const attachment = this.attachment;
+    if (!attachment) return text;
+    this.attach(undefined);
+    return `${attachment.text}${text}`;
   }
 
   /** The conversation a surface's webview was last sent (undefined before its 'ready'). */
@@ -123,7 +150,7 @@ export class ChatPanel implements vscode.Disposable {
       return;
     }
     const panel = vscode.window.createWebviewPanel(CHAT_VIEW_TYPE, TITLE, { viewColumn: vscode.ViewColumn.Beside, preserveFocus }, this.webviewOptions());
-    this.attach(panel);
+    this.attachPanel(panel);
   }
 
   /** Takes over a panel VS Code restored after a reload (WebviewPanelSerializer). */
@@ -143,7 +170,7 @@ export class ChatPanel implements vscode.Disposable {
       return;
     }
     panel.webview.options = this.webviewOptions();
-    this.attach(panel);
+    this.attachPanel(panel);
   }
 
   /** WebviewViewProvider.resolveWebviewView: the side-bar view gets the same page and session. */
@@ -173,7 +200,7 @@ export class ChatPanel implements vscode.Disposable {
     };
   }
 
-  private attach(panel: vscode.WebviewPanel): void {
+  private attachPanel(panel: vscode.WebviewPanel): void {
     this.panel = panel;
     panel.iconPath = vscode.Uri.joinPath(this.services.context.extensionUri, 'media', 'compute.svg');
     const surface = this.attachSurface('panel', panel.webview);
@@ -283,6 +310,7 @@ export class ChatPanel implements vscode.Disposable {
         } else if (session.draft()) {
           this.postTo(surface, { type: 'composer/set', text: session.draft(), focus: false });
         }
+        if (this.attachment) this.postTo(surface, { type: 'composer/context', label: this.attachment.label });
         this.readyEmitter.fire(surface.kind);
         void session.ensureModels();
         return undefined;
@@ -290,7 +318,7 @@ export class ChatPanel implements vscode.Disposable {
         // Answered when the reply ended: a failure (no model, a reply still streaming) comes back as this
         // request's error, which the webview shows inline (never as a notification over Send and Stop).
         // Each message is handled on its own, so the webview keeps working while the reply streams.
-        await session.send(message.text);
+        await session.send(this.withAttachment(message.text));
         return undefined;
       case 'chat/stop':
         session.stop();
@@ -328,6 +356,9 @@ export class ChatPanel implements vscode.Disposable {
         const models = await session.ensureModels(true);
         return `${models.length} chat model${models.length === 1 ? '' : 's'} listed.`;
       }
+      case 'composer/removeContext':
+        this.attach(undefined);
+        return undefined;
       case 'composer/draft':
         session.setDraft(message.text, { focus: false, fromWebview: true });
         return undefined;

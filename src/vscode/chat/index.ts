@@ -28,6 +28,8 @@ export interface ChatSnapshot {
   webviewReady: boolean;
   /** The side-bar view's webview said 'ready'. */
   viewReady: boolean;
+  /** The code Ask about Selection attached to the next message (shown as a chip), if any. */
+  attached: { label: string; text: string } | undefined;
   /** The conversation each webview was last sent (what it shows), if it is ready. */
   shown: { panel: string | undefined; view: string | undefined };
 }
@@ -88,6 +90,7 @@ export function registerChat(services: ExtensionServices): ChatApi {
       panelOpen: panel.isOpen,
       webviewReady: panel.isReady,
       viewReady: panel.isViewReady,
+      attached: panel.attached,
       shown: { panel: panel.shownConversation('panel'), view: panel.shownConversation('view') },
     };
   };

@@ -71,5 +71,7 @@ export function webviewStrings(): WebviewStrings {
     codePlainText: vscode.l10n.t('text'),
     image: vscode.l10n.t('image'),
     imageLink: vscode.l10n.t('[image: {0}]'),
+    attachedContext: vscode.l10n.t('Attached to your next message: {0}'),
+    removeContext: vscode.l10n.t('Remove the attached code ({0})'),
   };
 }

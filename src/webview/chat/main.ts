@@ -47,6 +47,10 @@ class ChatApp {
   private readonly jumpButton = button(S.jumpToLatest, { className: 'jump-latest' });
   private readonly feedback = el('div', { className: 'feedback' });
   private readonly input = el('textarea', { className: 'composer-input', ariaLabel: S.message, title: S.messageTitle });
+  /** The code attached to the next message (Ask about Selection): its label and a remove button. */
+  private readonly contextLabel = el('span', { className: 'context-label' });
+  private readonly contextRemove = iconButton('✕', S.removeContext, { className: 'context-remove' });
+  private readonly contextChip = el('div', { className: 'context-chip' }, this.contextLabel, this.contextRemove);
 
   private readonly transcript: Transcript;
   private readonly composer: Composer;
@@ -74,13 +78,20 @@ class ChatApp {
       this.buildSettings(),
       scroller,
       this.jumpButton,
-      el('div', { className: 'composer' }, editBanner, el('div', { className: 'composer-row' }, this.input, sendButton, stopButton)),
+      el('div', { className: 'composer' }, editBanner, this.contextChip, el('div', { className: 'composer-row' }, this.input, sendButton, stopButton)),
       this.feedback,
     );
     // Errors show here, inline under the composer (never as a notification over Send and Stop).
     this.feedback.setAttribute('role', 'status');
     this.feedback.setAttribute('aria-live', 'polite');
     this.feedback.hidden = true;
+    this.contextChip.hidden = true;
+    this.contextChip.setAttribute('role', 'group');
+    this.contextRemove.addEventListener('click', () => {
+      this.showContext(undefined);
+      void this.request({ type: 'composer/removeContext' });
+      this.composer.focus();
+    });
     scroller.addEventListener('click', (event) => this.onTranscriptClick(event));
     scroller.addEventListener('keydown', (event) => {
       if (event.key === 'Enter' && event.target instanceof HTMLElement && event.target.classList.contains('chat-link')) this.onTranscriptClick(event);
@@ -173,6 +184,9 @@ class ChatApp {
       case 'composer/set':
         this.composer.setText(message.text, message.focus);
         return;
+      case 'composer/context':
+        this.showContext(message.label);
+        return;
       case 'request/result':
         return; // answered by HostChannel
     }
@@ -239,6 +253,16 @@ class ChatApp {
       const lastUser = [...(this.conversation?.turns ?? [])].reverse().find((turn) => turn.role === 'user');
       if (lastUser) this.composer.editLastMessage(lastUser.content);
     } else if (isChatAction(turnAction)) void this.request({ type: 'action/run', action: turnAction });
+  }
+
+  private showContext(label: string | undefined): void {
+    this.contextChip.hidden = label === undefined;
+    this.contextLabel.textContent = label ?? '';
+    this.contextLabel.title = label ?? '';
+    this.contextChip.setAttribute('aria-label', formatString(S.attachedContext, label ?? ''));
+    const removeLabel = formatString(S.removeContext, label ?? '');
+    this.contextRemove.setAttribute('aria-label', removeLabel);
+    this.contextRemove.title = removeLabel;
   }
 
   private showFeedback(text: string, isError = false): void {

@@ -55,7 +55,7 @@ describe('chat: side-bar view and new conversations for selection actions (sandb
     await chat.openView();
     await selectCode('total = sum(range(10))\nprint(total)\n');
     await vscode.commands.executeCommand('computeToolkit.chat.askAboutSelection');
-    const snapshot = await waitForSnapshot(chat, (s) => s.draft.includes('total = sum(range(10))'));
+    const snapshot = await waitForSnapshot(chat, (s) => s.attached?.text.includes('total = sum(range(10))') === true);
     assert.equal(snapshot.viewReady, true, 'the view still shows the chat');
   });
 
