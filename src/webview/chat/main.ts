@@ -49,7 +49,7 @@ class ChatApp {
   private readonly input = el('textarea', { className: 'composer-input', ariaLabel: S.message, title: S.messageTitle });
   /** The code attached to the next message (Ask about Selection): its label and a remove button. */
   private readonly contextLabel = el('span', { className: 'context-label' });
-  private readonly contextRemove = iconButton('✕', S.removeContext, { className: 'context-remove' });
+  private readonly contextRemove = iconButton('×', S.removeContext, { className: 'context-remove' });
   private readonly contextChip = el('div', { className: 'context-chip' }, this.contextLabel, this.contextRemove);
 
   private readonly transcript: Transcript;
@@ -116,7 +116,7 @@ class ChatApp {
     clear.addEventListener('click', () => void this.request({ type: 'conversation/clear' }));
     const exportButton = iconButton('⤓', S.exportTitle, { className: 'toolbar-button' });
     exportButton.addEventListener('click', () => void this.request({ type: 'conversation/export' }));
-    const remove = iconButton('🗑', S.deleteTitle, { className: 'toolbar-button' });
+    const remove = iconButton('✕', S.deleteTitle, { className: 'toolbar-button' });
     remove.addEventListener('click', () => {
       if (this.conversation) void this.request({ type: 'conversation/delete', conversationId: this.conversation.id });
     });
