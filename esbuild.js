@@ -24,6 +24,8 @@ const problemReporter = {
 const common = {
   bundle: true,
   minify: production,
+  // Minifying renames classes; error names (ComputeApiError, TimeoutError, …) appear in logs and reports.
+  keepNames: true,
   sourcemap: !production,
   sourcesContent: false,
   logLevel: 'warning',
@@ -59,6 +61,16 @@ const targets = [
   },
 ];
 
+/** The options both bundles share, for tests that build a piece of the source the way the release does. */
+function sharedOptions({ production: prod }) {
+  return { ...common, minify: prod, sourcemap: !prod, plugins: [] };
+}
+
+/** Both bundles as the release builds them (for tests that inspect what ships). */
+function releaseTargets() {
+  return targets.map((target) => ({ ...target, ...sharedOptions({ production: true }) }));
+}
+
 async function main() {
   const contexts = await Promise.all(targets.map((options) => esbuild.context(options)));
   if (watch) {
@@ -69,8 +81,9 @@ async function main() {
   await Promise.all(contexts.map((ctx) => ctx.dispose()));
 }
 
-// The MCP contract test builds the same target into a temporary folder (`--quick` runs skip the build).
-module.exports = { targets };
+// The MCP contract test builds the same target into a temporary folder (`--quick` runs skip the build);
+// the build tests use the release options (error names kept, shipped packages are dependencies).
+module.exports = { targets, sharedOptions, releaseTargets };
 
 if (require.main === module) {
   main().catch((error) => {

@@ -31,16 +31,7 @@ export class ConfigError extends ComputeToolkitError {
   }
 }
 
-/** A short, printable excerpt of a response body (HTML error pages, proxies, gateways). */
-export function bodyExcerpt(body: string, max = 200): string {
-  const text = body
-    .replace(/<script[\s\S]*?<\/script>/gi, ' ')
-    .replace(/<style[\s\S]*?<\/style>/gi, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > max ? `${text.slice(0, max)}…` : text;
-}
+export { bodyExcerpt } from './excerpt';
 
 /** The server answered with an HTTP status the operation does not expect, or a body that is not JSON. */
 export class HttpError extends ComputeToolkitError {

@@ -1,6 +1,8 @@
 // The logging port of the core. The VS Code layer implements it with a LogOutputChannel;
 // tests implement it with an array. Every message passes through a Redactor first.
 
+import { canonicalize, pemBody, redactPrivateKeyBlocks, replaceCanonical, type SecretPattern } from './redaction';
+
 export interface Logger {
   trace(message: string): void;
   debug(message: string): void;
@@ -26,50 +28,55 @@ export function maskSecret(value: string): string {
   return `${value.slice(0, 4)}…${value.slice(-4)}`;
 }
 
-/**
- * Replaces every occurrence of each secret in `text` with its 4+4 mask, longest first so a secret that
- * contains another is masked whole. For text that may echo a secret back: server messages, displays.
- */
-export function maskSecretsIn(text: string, secrets: readonly (string | undefined)[]): string {
-  const present = secrets.filter((s): s is string => s !== undefined && s.length > 0 && text.includes(s));
-  if (present.length === 0) return text;
-  let out = text;
-  for (const secret of present.sort((a, b) => b.length - a.length)) out = out.split(secret).join(maskSecret(secret));
-  return out;
+/** The pattern that finds `secret` in any of its encodings and masks it 4+4. */
+function maskPattern(secret: string, replacement = maskSecret(secret)): SecretPattern {
+  return { canonical: canonicalize(secret, false).text, replacement };
 }
 
 /**
- * Replaces every known secret (and PEM blocks, Bearer values) in a text before it is logged or shown.
- * Holds the secrets by value; call `setSecrets` whenever the active credentials change.
+ * Replaces every occurrence of each secret in `text` with its 4+4 mask, also when the text carries it
+ * URL-encoded, JSON-escaped, in another letter case or split across lines (see redaction.ts). Overlapping
+ * matches are masked as one. For text that may echo a secret back: server messages, displays.
+ */
+export function maskSecretsIn(text: string, secrets: readonly (string | undefined)[]): string {
+  const patterns = secrets.filter((s): s is string => s !== undefined && s.length > 0).map((secret) => maskPattern(secret));
+  return replaceCanonical(text, patterns);
+}
+
+/**
+ * Replaces every known secret (and PEM blocks, Bearer values) in a text before it is logged or shown, in
+ * every encoding maskSecretsIn recognises. Holds the secrets by value; call `setSecrets` whenever the
+ * active credentials change. Linear in the text.
  */
 export class Redactor {
-  private secrets: string[] = [];
+  private patterns: SecretPattern[] = [];
 
   setSecrets(values: Iterable<string | undefined>): void {
-    const unique = new Set<string>();
+    const patterns = new Map<string, SecretPattern>();
+    const add = (pattern: SecretPattern): void => {
+      if (pattern.canonical.length >= MIN_SECRET_LENGTH && !patterns.has(pattern.canonical)) patterns.set(pattern.canonical, pattern);
+    };
     for (const value of values) {
       if (!value) continue;
       const trimmed = value.trim();
-      if (trimmed.length >= MIN_SECRET_LENGTH) unique.add(trimmed);
-      // PEM keys also travel as their bare Base64 body lines; mask those lines too.
-      for (const line of trimmed.split(/\r?\n/)) {
-        if (line.length >= 40 && !line.startsWith('-----')) unique.add(line.trim());
+      add(maskPattern(trimmed));
+      const body = pemBody(trimmed);
+      if (body === undefined) continue;
+      // A PEM body travels re-wrapped at any width (or on one line); line breaks vanish in the canonical form.
+      add(maskPattern(body, '[key redacted]'));
+      // A partial echo: each of its Base64 lines on its own.
+      for (const line of trimmed.split('\n')) {
+        const bare = line.trim();
+        if (bare.length >= 40 && !bare.startsWith('-----')) add(maskPattern(bare));
       }
     }
-    // Longest first so a secret that contains another is replaced whole.
-    this.secrets = [...unique].sort((a, b) => b.length - a.length);
+    this.patterns = [...patterns.values()];
   }
 
   redact(text: string): string {
-    let out = text.replace(
-      /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)/g,
-      '[private key redacted]',
-    );
+    let out = redactPrivateKeyBlocks(text, '[private key redacted]');
     out = out.replace(/(Bearer\s+)[A-Za-z0-9._~+/=-]{6,}/g, '$1[redacted]');
-    for (const secret of this.secrets) {
-      if (out.includes(secret)) out = out.split(secret).join(maskSecret(secret));
-    }
-    return out;
+    return replaceCanonical(out, this.patterns);
   }
 }
 

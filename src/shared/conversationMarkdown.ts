@@ -28,29 +28,74 @@ export interface ExportableConversation {
   turns: readonly ChatTurn[];
 }
 
-/** A readable Markdown transcript: metadata, then each turn under a heading; errors and notices kept. */
+/** One line of export text: line breaks (CR, LF, and the Unicode line separators) become spaces. */
+function oneLine(text: string): string {
+  let out = '';
+  let from = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 10 || code === 13 || code === 0x2028 || code === 0x2029) {
+      out += `${text.slice(from, index)} `;
+      from = index + 1;
+    }
+  }
+  return out + text.slice(from);
+}
+
+/** Length of the longest run of backticks in `text` (one pass). */
+function longestBacktickRun(text: string): number {
+  let longest = 0;
+  let run = 0;
+  for (let index = 0; index < text.length; index++) {
+    if (text.charCodeAt(index) === 96 /* ` */) {
+      run++;
+      if (run > longest) longest = run;
+    } else {
+      run = 0;
+    }
+  }
+  return longest;
+}
+
+/**
+ * Text of a turn as a fenced block whose fence is longer than any backtick run inside, so nothing in the
+ * text (an unclosed fence of a stopped reply, headings, HTML, lists) can end the block or reach the
+ * export's own headings: every turn boundary survives, and the text comes back unchanged.
+ */
+function fenced(text: string, info: string): string {
+  const fence = '`'.repeat(Math.max(3, longestBacktickRun(text) + 1));
+  return `${fence}${info}\n${text}\n${fence}`;
+}
+
+/**
+ * A readable Markdown transcript: metadata, then each turn under its own heading, its text in a fenced
+ * block (see `fenced`); notices, partial marks, errors and usage kept. Linear in the conversation size.
+ */
 export function conversationToMarkdown(conversation: ExportableConversation, exportedAt: Date): string {
-  const lines: string[] = [`# ${conversation.title.replace(/\r?\n/g, ' ')}`, ''];
+  const lines: string[] = [`# ${oneLine(conversation.title)}`, ''];
   lines.push(`- Exported: ${exportedAt.toISOString()}`);
-  if (conversation.settings.model) lines.push(`- Model: \`${conversation.settings.model}\``);
+  if (conversation.settings.model) lines.push(`- Model: \`${oneLine(conversation.settings.model).replace(/`/g, "'")}\``);
   lines.push(`- Temperature: ${conversation.settings.temperature}, max tokens: ${conversation.settings.maxTokens}`);
   const usage = sumUsage(conversation.turns);
   if (usage) lines.push(`- Usage: ${formatUsage(usage)}`);
   lines.push('');
   if (conversation.settings.systemPrompt) {
-    lines.push('## System', '', conversation.settings.systemPrompt, '');
+    lines.push('## System', '', fenced(conversation.settings.systemPrompt.trimEnd(), 'text'), '');
   }
   for (const turn of conversation.turns) {
-    const who = turn.role === 'user' ? 'User' : `Assistant${turn.model ? ` (${turn.model})` : ''}`;
+    const who = turn.role === 'user' ? 'User' : `Assistant${turn.model ? ` (${oneLine(turn.model)})` : ''}`;
     lines.push(`## ${who}`, '');
-    if (turn.notice) lines.push(`> ${turn.notice}`, '');
-    if (turn.content) lines.push(turn.content.replace(/\s+$/, ''), '');
+    if (turn.notice) lines.push(`> ${oneLine(turn.notice)}`, '');
+    // trimEnd, not a pattern like /\s+$/: that is quadratic on a long whitespace run inside the text.
+    const content = turn.content.trimEnd();
+    if (content) lines.push(fenced(content, turn.role === 'user' ? 'text' : 'markdown'), '');
     const note = STATUS_NOTE[turn.status];
     if (note) lines.push(note, '');
-    if (turn.error) lines.push(`> **Error (${turn.error.kind}):** ${turn.error.message}`, '');
+    if (turn.error) lines.push(`> **Error (${turn.error.kind}):** ${oneLine(turn.error.message)}`, '');
     if (turn.usage) lines.push(`_${formatUsage(turn.usage)}_`, '');
   }
-  return `${lines.join('\n').replace(/\n+$/, '')}\n`;
+  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  return `${lines.join('\n')}\n`;
 }
 
 /** A short title from the first user message: first line, markdown fences and quotes stripped. */

@@ -82,6 +82,10 @@ export class Config implements vscode.Disposable {
   get maxRetries(): number {
     return Math.max(0, Math.floor(this.get('request.maxRetries', 3)));
   }
+  /** Requests kept per profile in the request history; 0 keeps none. */
+  get requestHistorySize(): number {
+    return Math.min(200, Math.max(0, Math.floor(this.get('request.historySize', 20))));
+  }
 
   /** `device_type` values for the resource search, e.g. ['GpuDevice'] (the setting is comma-separated). */
   get resourcesDeviceTypes(): string[] {

@@ -203,7 +203,7 @@ describe('compute client against the strict sandbox', () => {
     assert.ok(Math.abs(near.offsetMs) < 3_000 && !near.outsideWindow);
   });
 
-  it('a key pair the platform does not hold → signature-key-not-registered', async () => {
+  it('a key pair the platform does not hold → token-or-key-unregistered', async () => {
     const other = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const c = createComputeClient({
       baseUrl: sandbox.computeBaseUrl,
@@ -212,7 +212,7 @@ describe('compute client against the strict sandbox', () => {
     await assert.rejects(c.call('task.list', { type: 'Deployment', status: 'Running,Pending,Paused,End' }), (e: unknown) => {
       assert.ok(e instanceof ComputeApiError);
       assert.equal(e.code, 'C002');
-      assert.equal(e.likelyCause.kind, 'signature-key-not-registered');
+      assert.equal(e.likelyCause.kind, 'token-or-key-unregistered');
       return true;
     });
   });

@@ -20,7 +20,7 @@ function client(overrides: Partial<ModelClientOptions> = {}) {
   return createModelClient({
     apiBaseUrl: sandbox.modelApiBaseUrl,
     apiKey: async () => sandbox.credentials.modelApiKey,
-    retryDelays: { baseDelayMs: 20, maxDelayMs: 5_000 },
+    retry: { baseDelayMs: 20, maxDelayMs: 5_000 },
     sleep: async (ms, signal) => {
       waits.push(ms);
       await sleep(ms, signal);

@@ -27,7 +27,7 @@ export interface ComputeClientOptions {
   /** Retries for safe operations on 429/502/503/504/network errors (default 3). */
   maxRetries?: number;
   /** Backoff timing (defaults: 500 ms base, 20 s cap); `maxRetries` above wins over `retry.maxRetries`. */
-  retry?: Partial<import('../http/retry').RetryPolicy>;
+  retry?: import('../http/retry').RetryOptions;
   logger?: import('../log').Logger;
   /** Clock used for timestamps; tests inject a skewed one. Default Date.now. */
   now?: () => number;
@@ -253,6 +253,27 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Encrypt the body with the platform public key (operations with encryption 'optional'). */
   encrypt?: boolean;
+  /** Told about every attempt, answered or not (the request debugger's response document and history). */
+  onExchange?: (exchange: ExchangeRecord) => void;
+}
+
+/** One attempt as sent and as answered, secrets masked, the body cut at a bound. */
+export interface ExchangeRecord {
+  /** 0 for the first attempt, then one per retry. */
+  attempt: number;
+  request: PreparedRequest;
+  /** Absent when no answer came (timeout, network failure, cancellation). */
+  status?: number;
+  /** Response headers in arrival order, values masked and cut. */
+  responseHeaders: [string, string][];
+  /** From sending to the end of the body (or the failure). */
+  elapsedMs: number;
+  /** The response body, masked, at most `EXCHANGE_BODY_LIMIT` characters. */
+  responseBody: string;
+  /** Characters of the whole body (more than responseBody.length when cut). */
+  responseBodyChars: number;
+  /** Why no answer came. */
+  failure?: string;
 }
 
 /** Exactly what would be (or was) sent. Secrets appear only in `secretHeaders`' masked form. */
@@ -295,7 +316,7 @@ export interface ClockSkew {
 /** Why a compute call most likely failed, from local evidence only (docs/platform.md). */
 export type LikelyCause =
   | { kind: 'signature-mismatch-local'; detail: string } // our own self-verify failed: wrong key pair / key damaged
-  | { kind: 'signature-key-not-registered'; detail: string } // self-verify fine: the server holds another public key
+  | { kind: 'token-or-key-unregistered'; detail: string } // local evidence clean: a refused token or an unregistered key (the codes cannot tell)
   | { kind: 'clock-skew'; detail: string; offsetMs: number }
   | { kind: 'timestamp-format'; detail: string }
   | { kind: 'version-type'; detail: string }

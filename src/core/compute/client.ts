@@ -2,8 +2,9 @@
 // retries only what is safe to repeat, and turns the envelope into data or a diagnosed error.
 
 import { AbortedError, bodyExcerpt, ConfigError, HttpError, NetworkError, ProtocolError, RateLimitError, TimeoutError } from '../errors';
+import { capMessage, excerptSource, messageSource } from '../excerpt';
 import { assertSecureUrl } from '../http/url';
-import { defaultRetryPolicy, isRetryableStatus, parseRetryAfter, retryDelayMs, sleep, type RetryPolicy } from '../http/retry';
+import { isRetryableStatus, parseRetryAfter, retryPolicyFrom, withRetries, type AttemptResult, type RetryPolicy } from '../http/retry';
 import { firstHeader, httpRequest, type HttpResponse } from '../http/transport';
 import { maskSecretsIn, silentLogger, type Logger } from '../log';
 import type {
@@ -12,6 +13,7 @@ import type {
   ComputeClient,
   ComputeClientOptions,
   ComputeCredentials,
+  ExchangeRecord,
   OperationId,
   OperationParams,
   OperationResult,
@@ -21,11 +23,13 @@ import type {
 } from './api';
 import { processTimestampHistory, RequestClock, skewFromDateHeader } from './clock';
 import { diagnose, EXPECTED_VERSION } from './diagnosis';
+import { answeredExchange, failedExchange, notifyExchange } from './exchange';
 import { toPreparedRequest } from './display';
 import { notAnEnvelopeError, tryParseEnvelope, type Envelope } from './envelope';
 import { ComputeApiError, isAuthFailureCode } from './errors';
 import { LastParsedKeys } from './keys';
 import { DETAIL_FALLBACK, OPERATIONS, operationSpec, planOperation, planRaw, type RequestPlan } from './operations';
+import { checkResult } from './resultShapes';
 import { buildRequest, type BuildContext, type BuiltRequest } from './request';
 import { verify } from './signing';
 import { processTimestampPartition } from './timestampSlots';
@@ -34,6 +38,7 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 /** Envelopes are small; node logs are the largest payload (a few MB at most). */
 const RESPONSE_LIMIT_BYTES = 32 * 1024 * 1024;
 
+type ExchangeObserver = (exchange: ExchangeRecord) => void;
 type AttemptOutcome = { kind: 'data'; data: unknown } | { kind: 'fallback'; status: number };
 
 /** One response, read whole, with what was learned from it. */
@@ -58,7 +63,7 @@ function attemptSecrets(built: BuiltRequest): string[] {
 
 /** A printable, secret-free excerpt of a response body (masked before cutting, so no secret is half shown). */
 function safeExcerpt(text: string, built: BuiltRequest): string {
-  return bodyExcerpt(maskSecretsIn(text, attemptSecrets(built)));
+  return bodyExcerpt(maskSecretsIn(excerptSource(text), attemptSecrets(built)));
 }
 
 export class ComputeClientImpl implements ComputeClient {
@@ -89,11 +94,7 @@ export class ComputeClientImpl implements ComputeClient {
     }
     this.version = version;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.retryPolicy = {
-      ...defaultRetryPolicy,
-      ...options.retry,
-      ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
-    };
+    this.retryPolicy = retryPolicyFrom(options.retry, options.maxRetries);
     this.logger = options.logger ?? silentLogger;
     const partition =
       options.timestampPartition ?? (() => processTimestampPartition((reason) => this.logger.warn(`compute: timestamps may repeat across processes: ${reason}`)));
@@ -112,12 +113,18 @@ export class ComputeClientImpl implements ComputeClient {
   }
 
   async call<K extends OperationId>(operation: K, params: OperationParams<K>, options?: CallOptions): Promise<OperationResult<K>> {
+    // The shape is checked where the data enters: a malformed success names the operation and the field.
+    const data = await this.callUnchecked(operation, params, options);
+    return checkResult(operation, operationSpec(operation).title, data) as OperationResult<K>;
+  }
+
+  private async callUnchecked<K extends OperationId>(operation: K, params: OperationParams<K>, options?: CallOptions): Promise<OperationResult<K>> {
     const signal = options?.signal;
     if (operation !== DETAIL_FALLBACK.operation) {
-      return (await this.execute(planOperation(operation, params, options?.encrypt), signal, false)) as OperationResult<K>;
+      return (await this.execute(planOperation(operation, params, options?.encrypt), signal, false, options?.onExchange)) as OperationResult<K>;
     }
     if (this.detailMethod !== 'GET') {
-      const outcome = await this.sendWithRetries(planOperation(operation, params, options?.encrypt), signal, true);
+      const outcome = await this.sendWithRetries(planOperation(operation, params, options?.encrypt), signal, true, options?.onExchange);
       if (outcome.kind === 'data') {
         this.detailMethod = 'POST';
         return outcome.data as OperationResult<K>;
@@ -125,11 +132,11 @@ export class ComputeClientImpl implements ComputeClient {
       this.logger.info(`compute: POST task detail answered HTTP ${outcome.status}; using GET ?task_id= for ${this.baseUrl} from now on`);
       this.detailMethod = 'GET';
     }
-    return (await this.execute(planOperation(operation, params, options?.encrypt, 'GET'), signal, false)) as OperationResult<K>;
+    return (await this.execute(planOperation(operation, params, options?.encrypt, 'GET'), signal, false, options?.onExchange)) as OperationResult<K>;
   }
 
   send(request: RawRequest, options?: CallOptions): Promise<unknown> {
-    return this.execute(planRaw(request, options?.encrypt), options?.signal, false);
+    return this.execute(planRaw(request, options?.encrypt), options?.signal, false, options?.onExchange);
   }
 
   async prepare<K extends OperationId>(operation: K, params: OperationParams<K>, options?: CallOptions): Promise<PreparedRequest> {
@@ -199,19 +206,17 @@ export class ComputeClientImpl implements ComputeClient {
   }
 
   /** Sends with retries; `data` of the successful envelope. */
-  private async execute(plan: RequestPlan, signal: AbortSignal | undefined, allowFallback: boolean): Promise<unknown> {
-    const outcome = await this.sendWithRetries(plan, signal, allowFallback);
+  private async execute(plan: RequestPlan, signal: AbortSignal | undefined, allowFallback: boolean, observe?: ExchangeObserver): Promise<unknown> {
+    const outcome = await this.sendWithRetries(plan, signal, allowFallback, observe);
     if (outcome.kind === 'fallback') throw new Error('unreachable: fallback outcome without allowFallback');
     return outcome.data;
   }
 
-  private async sendWithRetries(plan: RequestPlan, signal: AbortSignal | undefined, allowFallback: boolean): Promise<AttemptOutcome> {
+  private async sendWithRetries(plan: RequestPlan, signal: AbortSignal | undefined, allowFallback: boolean, observe?: ExchangeObserver): Promise<AttemptOutcome> {
     // Whether a failed earlier attempt may still have taken effect on the server (its answer was lost).
     let earlierAttemptMayHaveApplied = false;
-    for (let attempt = 0; ; attempt++) {
-      if (signal?.aborted) throw new AbortedError();
+    const attempt = async (index: number): Promise<AttemptResult<AttemptOutcome>> => {
       const built = await this.buildAttempt(plan, signal);
-      const canRetry = plan.idempotent && attempt < this.retryPolicy.maxRetries;
       const startedAt = performance.now();
       const sentAt = this.clock.localNow();
       let response: HttpResponse;
@@ -229,10 +234,10 @@ export class ComputeClientImpl implements ComputeClient {
       } catch (error) {
         const elapsed = Math.round(performance.now() - startedAt);
         this.logger.warn(`compute ${plan.method} ${built.signedPath} failed after ${elapsed} ms: ${describe(error)}`);
-        if (error instanceof NetworkError && canRetry) {
+        notifyExchange(observe, () => failedExchange(built, index, elapsed, describe(error)));
+        if (error instanceof NetworkError && plan.idempotent) {
           if (!NEVER_SENT_CODES.has(error.code ?? '')) earlierAttemptMayHaveApplied = true;
-          await this.backoff(attempt, undefined, `${error.code ?? 'network error'}`, signal);
-          continue;
+          return { ok: false, error, reason: `${error.code ?? 'network error'}` };
         }
         throw error;
       }
@@ -241,34 +246,38 @@ export class ComputeClientImpl implements ComputeClient {
       const skew = this.skewFrom(response, sentAt, receivedAt);
       const envelope = tryParseEnvelope(text);
       const status = response.status;
+      notifyExchange(observe, () => answeredExchange(built, index, status, response.headers, elapsed, text));
       this.logger.info(
         `compute ${plan.method} ${built.signedPath} → HTTP ${status}${envelope ? ` code ${envelope.code}` : ''} in ${elapsed} ms` +
-          (attempt > 0 ? ` (attempt ${attempt + 1})` : ''),
+          (index > 0 ? ` (attempt ${index + 1})` : ''),
       );
 
       // An auth or signature failure is never retried, whatever status carries it: repeating cannot fix it.
-      if (isRetryableStatus(status) && !envelope?.success && !(envelope && isAuthFailureCode(envelope.code))) {
+      if (isRetryableStatus(status, this.retryPolicy) && !envelope?.success && !(envelope && isAuthFailureCode(envelope.code))) {
         const retryAfter = parseRetryAfter(firstHeader(response.headers, 'retry-after'));
-        const waitTooLong = retryAfter !== undefined && retryAfter * 1000 > this.retryPolicy.maxDelayMs;
-        if (canRetry && !waitTooLong) {
-          // 429 means "not processed"; a gateway's 5xx may come after the platform acted.
-          if (status !== 429) earlierAttemptMayHaveApplied = true;
-          await this.backoff(attempt, retryAfter, `HTTP ${status}`, signal);
-          continue;
-        }
         // Out of retries (or not safe to repeat): report the transient status as such, even when a
         // gateway wrapped it in an envelope, so the UI can offer "try again later".
-        if (status === 429) throw new RateLimitError(safeExcerpt(text, built), contentTypeOf(response), retryAfter);
-        throw new HttpError(status, safeExcerpt(text, built), contentTypeOf(response), undefined, retryAfter);
+        const failure =
+          status === 429
+            ? new RateLimitError(safeExcerpt(text, built), contentTypeOf(response), retryAfter)
+            : new HttpError(status, safeExcerpt(text, built), contentTypeOf(response), undefined, retryAfter);
+        if (!plan.idempotent) throw failure;
+        // 429 means "not processed"; a gateway's 5xx may come after the platform acted.
+        if (status !== 429) earlierAttemptMayHaveApplied = true;
+        return { ok: false, error: failure, reason: `HTTP ${status}`, retryAfterSeconds: retryAfter };
       }
       const answer: Answer = { status, text, envelope, skew, contentType: contentTypeOf(response) };
       try {
-        return this.interpret(plan, built, answer, allowFallback);
+        return { ok: true, value: this.interpret(plan, built, answer, allowFallback) };
       } catch (error) {
-        if (earlierAttemptMayHaveApplied && (await this.earlierAttemptApplied(plan, error, signal))) return { kind: 'data', data: null };
+        if (earlierAttemptMayHaveApplied && (await this.earlierAttemptApplied(plan, error, signal))) return { ok: true, value: { kind: 'data', data: null } };
         throw error;
       }
-    }
+    };
+    return withRetries(this.retryPolicy, attempt, {
+      signal,
+      onRetry: ({ retry, delayMs, reason }) => this.logger.info(`compute: ${reason}; retry ${retry}/${this.retryPolicy.maxRetries} in ${delayMs} ms`),
+    });
   }
 
   /**
@@ -297,7 +306,7 @@ export class ComputeClientImpl implements ComputeClient {
   private interpret(plan: RequestPlan, built: BuiltRequest, answer: Answer, allowFallback: boolean): AttemptOutcome {
     const { status, text, envelope, skew, contentType } = answer;
     if (allowFallback && (status === 404 || status === 405)) return { kind: 'fallback', status };
-    if (!envelope) throw notAnEnvelopeError(status, maskSecretsIn(text, attemptSecrets(built)), contentType);
+    if (!envelope) throw notAnEnvelopeError(status, text, contentType, (head) => maskSecretsIn(head, attemptSecrets(built)));
     if (envelope.success && status >= 200 && status < 300) return { kind: 'data', data: envelope.data };
     if (envelope.success) {
       // A success code under an error status: trust the status, show what came with it.
@@ -314,14 +323,8 @@ export class ComputeClientImpl implements ComputeClient {
       ...(skew ? { skew } : {}),
     });
     const title = plan.operation === 'raw' ? `${plan.method} ${plan.pathWithQuery.split('?')[0] ?? ''}` : operationSpec(plan.operation).title;
-    const serverMessage = maskSecretsIn(envelope.message, attemptSecrets(built));
+    const serverMessage = capMessage(maskSecretsIn(messageSource(envelope.message), attemptSecrets(built)));
     throw new ComputeApiError(envelope.code, serverMessage, plan.operation, cause, status, title);
-  }
-
-  private async backoff(attempt: number, retryAfterSeconds: number | undefined, reason: string, signal?: AbortSignal): Promise<void> {
-    const delay = retryDelayMs(attempt, this.retryPolicy, retryAfterSeconds);
-    this.logger.info(`compute: ${reason}; retry ${attempt + 1}/${this.retryPolicy.maxRetries} in ${delay} ms`);
-    await sleep(delay, signal);
   }
 
   private skewFrom(response: HttpResponse, sentAt: number, receivedAt: number): ClockSkew | undefined {

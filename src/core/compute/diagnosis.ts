@@ -74,13 +74,17 @@ export function diagnose(code: string, evidence: AttemptEvidence): LikelyCause {
     };
   }
   if (evidence.mode === 'rsa') {
+    // The platform answers a refused token and an unregistered public key with the same codes, so both
+    // are named: the token first (the commoner mistake), then the key comparison.
     return {
-      kind: 'signature-key-not-registered',
+      kind: 'token-or-key-unregistered',
       detail:
-        'The signature verifies locally with the configured private key, and the timestamp, clock and version are fine: ' +
-        'the platform most likely holds a different public key for this token (another key pair was uploaded, or the token belongs to another key)' +
+        'The signature verifies locally with the configured private key, and the timestamp, clock and version are fine, ' +
+        "so the platform refused the credentials themselves; its codes do not tell which of two causes it is. " +
+        'Most often the API token is wrong, revoked or belongs to another account: set the API token again from the console. ' +
+        'Otherwise the platform holds a different public key for this token (another key pair was uploaded)' +
         (evidence.encrypted ? ', or the platform public key used for encryption is not the one the console showed for this token' : '') +
-        '. Compare the key fingerprint with the one registered in the console.',
+        ': compare the key fingerprint with the one registered in the console.',
     };
   }
   return {

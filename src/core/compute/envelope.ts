@@ -2,6 +2,7 @@
 // `msg`, the real platform `message` (docs/platform.md); code is "0000" (string) or 0 (number) on success.
 
 import { HttpError, ProtocolError, bodyExcerpt } from '../errors';
+import { excerptSource } from '../excerpt';
 
 export interface Envelope {
   /** As received, as a string ("0000", "C001"; a numeric code becomes its decimal text). */
@@ -46,8 +47,14 @@ export function isJsonText(text: string): boolean {
  * The error for a body that is not an envelope: an HTML page from a gateway, plain text, or JSON of
  * another shape. The excerpt lets the user see what answered instead of the platform.
  */
-export function notAnEnvelopeError(status: number, text: string, contentType: string | undefined): HttpError | ProtocolError {
-  const excerpt = bodyExcerpt(text);
+export function notAnEnvelopeError(
+  status: number,
+  text: string,
+  contentType: string | undefined,
+  /** Removes secrets from the part of the body the excerpt reads (the head, so its cost stays bounded). */
+  mask: (head: string) => string = (head) => head,
+): HttpError | ProtocolError {
+  const excerpt = bodyExcerpt(mask(excerptSource(text)));
   if (status >= 200 && status < 300 && isJsonText(text)) {
     return new ProtocolError(`The server answered HTTP ${status} with JSON that is not the platform envelope (no "code"): ${excerpt}`);
   }

@@ -17,6 +17,7 @@ export {
   type PrivateKeyEncoding,
   type PublicKeyEncoding,
 } from './keys';
+export { keyFileText } from './keyInput';
 export { sign, stringToSign, verify, type StringToSignFields } from './signing';
 export { compactJson, encryptBody, encryptBodyAsync, segmentBytes, SEGMENT_BYTES_2048 } from './encryption';
 export { CLOCK_WINDOW_MS, RequestClock, isThirteenDigitTimestamp, skewFromDateHeader } from './clock';

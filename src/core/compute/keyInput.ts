@@ -24,6 +24,70 @@ export function roleName(role: KeyRole): string {
 
 const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/g;
 
+/**
+ * The text of a key file read as bytes: a binary DER file (PKCS#8, PKCS#1 or SPKI, which the import
+ * dialog offers as .der) becomes its Base64, which decodeKeyInput reads like a pasted Base64 body;
+ * anything else is decoded as UTF-8.
+ */
+export function keyFileText(bytes: Uint8Array): string {
+  if (bytes.length > 0 && derSequenceLength(bytes) === bytes.length) return Buffer.from(bytes).toString('base64');
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
+/** "an" before a word or acronym that starts with a vowel sound (an EC key, an RSA key, a DSA key). */
+export function withArticle(word: string): string {
+  const acronym = word === word.toUpperCase();
+  const vowelSound = acronym ? /^[AEFHILMNORSX]/.test(word) : /^[aeiou]/i.test(word);
+  return `${vowelSound ? 'an' : 'a'} ${word}`;
+}
+
+const OPENSSH_PUBLIC_LINE = /^(ssh-rsa|ssh-dss|ssh-ed25519|ssh-ed448|ecdsa-sha2-[a-z0-9-]+|sk-[a-z0-9@.-]+) +[A-Za-z0-9+/=]{16,}/;
+
+/** Inputs that are recognisably something else: named, with how to convert them. Undefined otherwise. */
+function recognisedNonKey(text: string, role: KeyRole): ConfigError | undefined {
+  const sshLine = OPENSSH_PUBLIC_LINE.exec(text);
+  if (sshLine) {
+    const type = sshLine[1] ?? 'ssh';
+    if (role === 'private') {
+      return new ConfigError(
+        `The client private key is an OpenSSH public key line (${type} AAAA…), not a private key.`,
+        'Paste the private half of your pair (BEGIN PRIVATE KEY); the public half is what you upload in the console.',
+      );
+    }
+    if (type !== 'ssh-rsa') return nonRsa(type, role);
+    return new ConfigError(
+      `The platform public key is an OpenSSH public key line (ssh-rsa AAAA…), which the platform does not use.`,
+      'Convert it to PEM with: ssh-keygen -f key.pub -e -m pem (or -m pkcs8 for BEGIN PUBLIC KEY), then paste the result.',
+    );
+  }
+  if (text.startsWith('PuTTY-User-Key-File-')) {
+    return new ConfigError(
+      `The ${roleName(role)} is a PuTTY key file (.ppk), which the platform does not use.`,
+      'Convert it with: puttygen key.ppk -O private-openssh -o key.pem (or PuTTYgen → Conversions → Export OpenSSH key), then use key.pem.',
+    );
+  }
+  if (text.startsWith('---- BEGIN SSH2 PUBLIC KEY ----')) {
+    return new ConfigError(
+      `The ${roleName(role)} is an SSH2 (RFC 4716) public key, which the platform does not use.`,
+      'Convert it with: ssh-keygen -i -m RFC4716 -f key.pub > key.openssh, then ssh-keygen -f key.openssh -e -m pem.',
+    );
+  }
+  // Bytes of a binary file decoded as text: control characters or replacement characters.
+  if (/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text)) {
+    return new ConfigError(
+      `The ${roleName(role)} is binary data, not text: probably a DER key file read as text.`,
+      'Import the file with "Import Private Key from File" (it reads DER), or convert it with: openssl pkey -inform DER -in key.der -out key.pem.',
+    );
+  }
+  if (/[A-Za-z]{2,} +[A-Za-z]{2,}/.test(text) && !/^[A-Za-z0-9+/=\s]+$/.test(text)) {
+    return new ConfigError(
+      `The ${roleName(role)} is plain text (words and punctuation), not a key.`,
+      'Paste the key exactly as exported: a PEM block from its BEGIN line to its END line, or only its Base64 body.',
+    );
+  }
+  return undefined;
+}
+
 export function decodeKeyInput(input: string, role: KeyRole): DecodedKeyInput {
   const text = input.replace(/^\uFEFF/, '').trim();
   if (text === '') {
@@ -34,7 +98,10 @@ export function decodeKeyInput(input: string, role: KeyRole): DecodedKeyInput {
         : 'Paste the platform public key the console showed when the RSA-mode key was created.',
     );
   }
-  return text.includes('-----BEGIN ') ? decodePem(text, role) : { der: decodeBareBase64(text, role) };
+  if (text.includes('-----BEGIN ')) return decodePem(text, role);
+  const other = recognisedNonKey(text, role);
+  if (other) throw other;
+  return { der: decodeBareBase64(text, role) };
 }
 
 function decodePem(text: string, role: KeyRole): DecodedKeyInput {
@@ -84,7 +151,7 @@ function classifyPemLabel(label: string, headerLines: string[], role: KeyRole): 
     case 'OPENSSH PRIVATE KEY':
       throw new ConfigError(
         `The ${roleName(role)} is in OpenSSH format (BEGIN OPENSSH PRIVATE KEY), which the platform does not use.`,
-        'Convert it with: ssh-keygen -p -m PKCS8 -f <file> (for an RSA key), or generate a new 2048-bit pair.',
+        'Convert an RSA key with: ssh-keygen -p -m PKCS8 -f <file> (rewrites the file in place: copy it first), or generate a new 2048-bit pair.',
       );
     case 'CERTIFICATE':
     case 'X509 CERTIFICATE':
@@ -129,7 +196,7 @@ export function privateGivenForPublic(): ConfigError {
 
 export function nonRsa(type: string, role: KeyRole): ConfigError {
   return new ConfigError(
-    `The ${roleName(role)} is a ${type.toUpperCase()} key; the platform signs and encrypts with RSA only.`,
+    `The ${roleName(role)} is ${withArticle(type.toUpperCase())} key; the platform signs and encrypts with RSA only.`,
     role === 'private'
       ? 'Generate a 2048-bit RSA pair (Compute: Generate Key Pair, or openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048).'
       : 'Paste the RSA public key the console showed when the RSA-mode key was created.',
@@ -151,6 +218,12 @@ function decodeBareBase64(text: string, role: KeyRole, what = 'it'): Buffer {
       }).`,
       'Paste the key exactly as exported: a PEM block, or only its Base64 body.',
     );
+  }
+  // Base64 without its trailing "=" padding (some tools strip it): pad it, then the DER check decides.
+  if (compact.length % 4 === 2 || compact.length % 4 === 3) {
+    const padded = compact + '='.repeat(4 - (compact.length % 4));
+    const der = Buffer.from(padded, 'base64');
+    if (!compact.includes('=') && derSequenceLength(der) === der.length) return der;
   }
   if (compact.length % 4 !== 0) {
     throw new ConfigError(

@@ -3,9 +3,14 @@ export { assertSecureUrl, isLoopbackHost, joinUrl } from './url';
 export {
   defaultRetryPolicy,
   isRetryableStatus,
+  modelRetryPolicy,
   parseRetryAfter,
   retryDelayMs,
+  retryPolicyFrom,
   sleep,
+  withRetries,
+  type AttemptResult,
+  type RetryOptions,
   type RetryPolicy,
 } from './retry';
 export {

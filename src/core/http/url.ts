@@ -16,6 +16,20 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /**
+ * A URL as it may appear in an error: any user name or password removed (also from text that does not
+ * parse, where the authority cannot be found reliably: everything before the last `@` after the scheme
+ * goes), and cut to a readable length.
+ */
+export function urlForDisplay(url: string): string {
+  const trimmed = url.trim();
+  const schemeEnd = trimmed.indexOf('://');
+  const authorityStart = schemeEnd === -1 ? 0 : schemeEnd + 3;
+  const at = trimmed.lastIndexOf('@');
+  const safe = at >= authorityStart ? `${trimmed.slice(0, authorityStart)}…@${trimmed.slice(at + 1)}` : trimmed;
+  return safe.length > 200 ? `${safe.slice(0, 200)}…` : safe;
+}
+
+/**
  * Parses `url` and refuses anything a secret should not be sent to: non-http(s) schemes, plain http
  * to a non-loopback host, and URLs that embed credentials (they would end up in settings and logs).
  */
@@ -25,13 +39,16 @@ export function assertSecureUrl(url: string): URL {
     parsed = new URL(url.trim());
   } catch {
     throw new ConfigError(
-      `"${url}" is not a valid URL.`,
+      `"${urlForDisplay(url)}" is not a valid URL.`,
       'Use a full address such as https://openapi.suanli.cn (scheme and host included).',
     );
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
     throw new ConfigError(
-      `The URL scheme "${parsed.protocol}" is not supported (${parsed.host || url}).`,
+      // "user:pass@host" parses with the user name as its scheme: then name neither.
+      url.includes('@')
+        ? `"${urlForDisplay(url)}" is not an http(s) address.`
+        : `The URL scheme "${parsed.protocol}" is not supported (${parsed.host || urlForDisplay(url)}).`,
       'Use an https:// address.',
     );
   }

@@ -1,5 +1,6 @@
 // The public surface of the model client (interface B, chat-completions convention): types only.
 
+import type { RetryOptions } from '../http/retry';
 import type { Logger } from '../log';
 
 export type ChatRole = 'system' | 'user' | 'assistant' | 'tool';
@@ -102,10 +103,19 @@ export interface ModelClientOptions {
   firstTokenTimeoutMs?: number;
   /** Streaming: longest pause between chunks (ms, default 60000). */
   idleTimeoutMs?: number;
-  /** Retries before the first byte on 429/5xx/network errors (default 2). */
+  /**
+   * Overall deadline of a non-streamed call (model list, whole completion), ms. Default: the header wait
+   * (connectTimeoutMs, or firstTokenTimeoutMs for complete()) plus 60000 for the body. Abort the call's
+   * signal to give up earlier (a Refresh that replaces a stuck load).
+   */
+  requestDeadlineMs?: number;
+  /**
+   * Retries before the first byte on 429/500/502/503/504/network errors: pass the `request.maxRetries`
+   * setting (default 2 when not passed). Wins over `retry.maxRetries`.
+   */
   maxRetries?: number;
-  /** Backoff between those retries (defaults 500 ms doubling, capped at 20 s; Retry-After wins, up to the cap). */
-  retryDelays?: { baseDelayMs?: number; maxDelayMs?: number };
+  /** Backoff between those retries, the same shape as the compute client's (core/http/retry.ts has the policy). */
+  retry?: RetryOptions;
   /** How to wait between retries; tests inject one that records the delays. Default: a real, abortable timer. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   logger?: Logger;

@@ -2,6 +2,7 @@
 // chatChunks) and hands events to one async iterator. The reply keeps going even if nobody iterates, so
 // `outcome` always settles; leaving the loop early or aborting the signal closes the HTTP connection.
 
+import { excerptSource } from '../excerpt';
 import {
   AbortedError,
   ComputeToolkitError,
@@ -233,7 +234,7 @@ export class ChatStreamRun implements ChatStream {
       // Throws for an `{error}` body and for JSON that is no completion at all.
       completionFromJson(parsed.value, response.status, accepted.apiKey);
     } else {
-      const shown = withoutSecret(text, accepted.apiKey);
+      const shown = withoutSecret(excerptSource(text), accepted.apiKey);
       throw new HttpError(
         response.status,
         bodyExcerpt(shown),

@@ -2,22 +2,25 @@
 // headers, and retries on 429/5xx/network failures. Nothing is retried once a response is accepted, so a
 // reply is never generated twice into the same conversation.
 
-import { AbortedError, ConfigError, NetworkError, TimeoutError, type ComputeToolkitError } from '../errors';
+import { AbortedError, ConfigError, NetworkError, TimeoutError } from '../errors';
 import {
   assertSecureUrl,
-  defaultRetryPolicy,
   firstHeader,
   httpRequest,
+  isRetryableStatus,
   joinUrl,
+  modelRetryPolicy,
   parseRetryAfter,
-  retryDelayMs,
+  retryPolicyFrom,
   sleep as realSleep,
+  withRetries,
+  type AttemptResult,
   type HttpResponse,
   type RetryPolicy,
 } from '../http';
 import { silentLogger, type Logger } from '../log';
 import type { ModelClientOptions } from './api';
-import { errorFromHttpResponse, shouldRetryModelStatus } from './modelErrors';
+import { errorFromHttpResponse } from './modelErrors';
 import { errorMessage } from '../../shared/errorMessage';
 
 /** Error bodies are short; a larger one is a misrouted page and its head is enough for an excerpt. */
@@ -57,11 +60,8 @@ export function exchangeContext(options: ModelClientOptions): ExchangeContext {
   return {
     options,
     logger: options.logger ?? silentLogger,
-    retryPolicy: {
-      ...defaultRetryPolicy,
-      ...options.retryDelays,
-      maxRetries: options.maxRetries ?? 2,
-    },
+    // Nothing of a reply exists before its headers, so a plain 500 (a restarting model backend) is retried too.
+    retryPolicy: retryPolicyFrom(options.retry, options.maxRetries, modelRetryPolicy),
     sleep: options.sleep ?? realSleep,
   };
 }
@@ -96,18 +96,15 @@ export async function exchange(context: ExchangeContext, request: ExchangeReques
   const headers: Record<string, string> = { authorization: `Bearer ${apiKey}`, accept: request.accept };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
 
-  for (let attempt = 0; ; attempt++) {
-    if (request.signal?.aborted) throw new AbortedError();
+  const attempt = async (index: number): Promise<AttemptResult<AcceptedResponse>> => {
     const { controller, unlink } = linkedController(request.signal);
     let headersTimedOut = false;
     const headersTimer = setTimeout(() => {
       headersTimedOut = true;
       controller.abort(new TimeoutError(request.headersPhase, request.headersTimeoutMs));
     }, request.headersTimeoutMs);
-    let failure: ComputeToolkitError;
-    let retryAfterSeconds: number | undefined;
     try {
-      logger.debug(`${request.method} ${url}${attempt > 0 ? ` (retry ${attempt})` : ''}`);
+      logger.debug(`${request.method} ${url}${index > 0 ? ` (retry ${index})` : ''}`);
       const response = await httpRequest({
         url,
         method: request.method,
@@ -121,31 +118,31 @@ export async function exchange(context: ExchangeContext, request: ExchangeReques
       if (response.status >= 200 && response.status < 300) {
         // The caller's signal stays linked for the life of the body; the transport drops its own link on close.
         response.body.once('close', unlink);
-        return { response, controller, apiKey, contentType };
+        return { ok: true, value: { response, controller, apiKey, contentType } };
       }
-      retryAfterSeconds = parseRetryAfter(firstHeader(response.headers, 'retry-after'));
+      const retryAfterSeconds = parseRetryAfter(firstHeader(response.headers, 'retry-after'));
       const bodyText = await response.text(ERROR_BODY_LIMIT_BYTES).catch((error: unknown) => {
         // The status already says what failed; a body that breaks off only loses the excerpt.
         logger.debug(`Could not read the error body: ${errorMessage(error)}`);
         return '';
       });
-      failure = errorFromHttpResponse({ status: response.status, contentType, bodyText, apiKey, retryAfterSeconds });
-      if (!shouldRetryModelStatus(response.status)) throw failure;
+      unlink();
+      const failure = errorFromHttpResponse({ status: response.status, contentType, bodyText, apiKey, retryAfterSeconds });
+      if (!isRetryableStatus(response.status, retryPolicy)) throw failure;
+      return { ok: false, error: failure, reason: failure.message, retryAfterSeconds };
     } catch (error) {
       clearTimeout(headersTimer);
       unlink();
       if (headersTimedOut) throw new TimeoutError(request.headersPhase, request.headersTimeoutMs);
       if (request.signal?.aborted) throw new AbortedError();
       if (!(error instanceof NetworkError)) throw error;
-      failure = error;
+      return { ok: false, error, reason: error.message };
     }
-    unlink();
-    if (attempt >= retryPolicy.maxRetries) throw failure;
-    const delay = retryDelayMs(attempt, retryPolicy, retryAfterSeconds);
-    logger.warn(
-      `${failure.message} — retry ${attempt + 1} of ${retryPolicy.maxRetries} in ${delay} ms` +
-        (retryAfterSeconds !== undefined ? ' (Retry-After)' : ''),
-    );
-    await context.sleep(delay, request.signal);
-  }
+  };
+  return withRetries(retryPolicy, attempt, {
+    signal: request.signal,
+    sleep: context.sleep,
+    onRetry: ({ retry, delayMs, reason, retryAfterSeconds }) =>
+      logger.warn(`${reason} — retry ${retry} of ${retryPolicy.maxRetries} in ${delayMs} ms${retryAfterSeconds !== undefined ? ' (Retry-After)' : ''}`),
+  });
 }

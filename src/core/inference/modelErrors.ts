@@ -3,6 +3,7 @@
 // SSE event), its own `{"code":400,"message":"…"}` for a missing key, and HTML pages from proxies.
 
 import { bodyExcerpt, HttpError, RateLimitError, type ComputeToolkitError } from '../errors';
+import { capMessage, messageSource } from '../excerpt';
 import { maskSecretsIn } from '../log';
 
 /** The model API said what went wrong. `status` is the HTTP status (200 when the error came in a 200 body). */
@@ -24,12 +25,14 @@ export class ModelApiError extends HttpError {
     param?: string | undefined;
     contentType?: string | undefined;
   }) {
-    const detail = [`HTTP ${init.status}`, init.code].filter((part) => part !== undefined && part !== '').join(', ');
-    super(init.status, bodyExcerpt(init.serverMessage), init.contentType, `${init.serverMessage} (${detail})`);
-    this.serverMessage = init.serverMessage;
-    this.code = init.code;
-    this.type = init.type;
-    this.param = init.param;
+    const detail = [`HTTP ${init.status}`, capMessage(init.code ?? '', 80)].filter((part) => part !== '').join(', ');
+    // A gateway may put a whole page into `message` (900 KB seen): errors carry a capped excerpt.
+    const serverMessage = capMessage(init.serverMessage);
+    super(init.status, bodyExcerpt(serverMessage), init.contentType, `${serverMessage} (${detail})`);
+    this.serverMessage = serverMessage;
+    this.code = init.code === undefined ? undefined : capMessage(init.code, 80);
+    this.type = init.type === undefined ? undefined : capMessage(init.type, 80);
+    this.param = init.param === undefined ? undefined : capMessage(init.param, 80);
     this.kind = isAuthFailure(init.status, init.code) ? 'auth' : 'api';
   }
 }
@@ -54,6 +57,11 @@ export function withoutSecret(text: string, secret: string | undefined): string 
   return secret !== undefined && secret.length >= 6 ? maskSecretsIn(text, [secret]) : text;
 }
 
+/** A server message for an error: the head only (masked before the cut, so no secret is half shown). */
+function messageWithoutSecret(text: string, secret: string | undefined): string {
+  return capMessage(withoutSecret(messageSource(text), secret));
+}
+
 /**
  * Reads a parsed JSON body as an error report, if it is one: OpenAI `{error:{…}}` / `{error:"…"}`, or the
  * gateway's `{code: <number ≠ 200>, message}`. Returns undefined for anything else (e.g. a real completion).
@@ -70,7 +78,7 @@ export function errorFromJson(
     const message = optionalText(error['message']) ?? optionalText(error['type']) ?? 'The model API reported an error';
     return new ModelApiError({
       status,
-      serverMessage: withoutSecret(message, apiKey),
+      serverMessage: messageWithoutSecret(message, apiKey),
       code: optionalText(error['code']),
       type: optionalText(error['type']),
       param: optionalText(error['param']),
@@ -78,12 +86,12 @@ export function errorFromJson(
     });
   }
   if (typeof error === 'string' && error !== '') {
-    return new ModelApiError({ status, serverMessage: withoutSecret(error, apiKey), contentType });
+    return new ModelApiError({ status, serverMessage: messageWithoutSecret(error, apiKey), contentType });
   }
   const code = json['code'];
   const message = optionalText(json['message']) ?? optionalText(json['msg']);
   if (typeof code === 'number' && code !== 200 && code !== 0 && message !== undefined && !('choices' in json)) {
-    return new ModelApiError({ status, serverMessage: withoutSecret(message, apiKey), code: String(code), contentType });
+    return new ModelApiError({ status, serverMessage: messageWithoutSecret(message, apiKey), code: String(code), contentType });
   }
   return undefined;
 }
@@ -121,12 +129,4 @@ export function errorFromHttpResponse(init: {
   }
   if (apiError !== undefined) return apiError;
   return new HttpError(status, bodyExcerpt(bodyText), contentType, undefined, init.retryAfterSeconds);
-}
-
-/**
- * Statuses worth another attempt before any byte of a reply arrived. Wider than the compute client's set:
- * the gateway reports a restarting model backend as a plain 500, and nothing was generated yet.
- */
-export function shouldRetryModelStatus(status: number): boolean {
-  return status === 429 || status === 500 || status === 502 || status === 503 || status === 504;
 }

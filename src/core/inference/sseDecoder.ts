@@ -13,6 +13,8 @@
 // per the WHATWG rules; it adds no dependency (eventsource-parser is an ESM-first package) and its layers are
 // tested on their own. JSON.parse is most of the cost in every case, so the splitter is not the bottleneck.
 
+import { ProtocolError } from '../errors';
+
 /** One dispatched event. `type` is "message" unless an `event:` field named it. */
 export interface SseEvent {
   type: string;
@@ -25,58 +27,99 @@ const LF = 10;
 const COLON = 58;
 const SPACE = 32;
 
+/** Longest line accepted (characters): a chat chunk is a few hundred; a whole reply in one event fits easily. */
+export const DEFAULT_MAX_LINE_CHARS = 8 * 1024 * 1024;
+
+/** A line outgrew the cap: the server is not sending events as lines, or sends one without end. */
+export class SseLineTooLongError extends ProtocolError {
+  constructor(readonly maxLineChars: number) {
+    super(
+      `The model API sent an event line longer than ${maxLineChars} characters; reading stopped there. ` +
+        'The reply received so far is kept.',
+    );
+  }
+}
+
 /**
  * Splits text into lines ended by CR, LF or CRLF. Text may arrive cut anywhere, including between the CR
- * and the LF of one line end: a CR ends its line at once and a LF right after it is then skipped.
+ * and the LF of one line end (even with empty pieces between them): a CR ends its line at once and a LF
+ * right after it is then skipped. Only new text is scanned: the unfinished line is kept as pieces and
+ * joined once its end arrives, so a long line arriving in small chunks costs linear time.
  */
 export class SseLineSplitter {
-  private pending = '';
+  private pendingParts: string[] = [];
+  private pendingLength = 0;
   private skipLeadingLf = false;
 
+  constructor(private readonly maxLineChars: number = DEFAULT_MAX_LINE_CHARS) {}
+
   push(text: string, onLine: (line: string) => void): void {
-    let buffer = this.pending === '' ? text : this.pending + text;
+    // An empty piece changes nothing, in particular not a CR waiting for its LF.
+    if (text.length === 0) return;
     let position = 0;
     if (this.skipLeadingLf) {
       this.skipLeadingLf = false;
-      if (buffer.charCodeAt(0) === LF) position = 1;
+      if (text.charCodeAt(0) === LF) position = 1;
     }
-    let nextCr = buffer.indexOf('\r', position);
+    let nextCr = text.indexOf('\r', position);
     if (nextCr === -1) {
       // Fast path: LF-only text, which is what every server we know sends.
       let lf: number;
-      while ((lf = buffer.indexOf('\n', position)) !== -1) {
-        onLine(buffer.slice(position, lf));
+      while ((lf = text.indexOf('\n', position)) !== -1) {
+        onLine(this.takeLine(text, position, lf));
         position = lf + 1;
       }
     } else {
-      let nextLf = buffer.indexOf('\n', position);
+      let nextLf = text.indexOf('\n', position);
       while (nextCr !== -1 || nextLf !== -1) {
         if (nextLf !== -1 && (nextCr === -1 || nextLf < nextCr)) {
-          onLine(buffer.slice(position, nextLf));
+          onLine(this.takeLine(text, position, nextLf));
           position = nextLf + 1;
         } else {
-          onLine(buffer.slice(position, nextCr));
+          onLine(this.takeLine(text, position, nextCr));
           position = nextCr + 1;
-          if (position === buffer.length) {
+          if (position === text.length) {
             this.skipLeadingLf = true;
-          } else if (buffer.charCodeAt(position) === LF) {
+          } else if (text.charCodeAt(position) === LF) {
             position++;
           }
         }
-        if (nextCr !== -1 && nextCr < position) nextCr = buffer.indexOf('\r', position);
-        if (nextLf !== -1 && nextLf < position) nextLf = buffer.indexOf('\n', position);
+        if (nextCr !== -1 && nextCr < position) nextCr = text.indexOf('\r', position);
+        if (nextLf !== -1 && nextLf < position) nextLf = text.indexOf('\n', position);
       }
     }
-    buffer = position === buffer.length ? '' : buffer.slice(position);
-    this.pending = buffer;
+    if (position < text.length) {
+      this.pendingParts.push(position === 0 ? text : text.slice(position));
+      this.pendingLength += text.length - position;
+      if (this.pendingLength > this.maxLineChars) {
+        this.pendingParts = [];
+        this.pendingLength = 0;
+        throw new SseLineTooLongError(this.maxLineChars);
+      }
+    }
   }
 
   /** End of input: text after the last line end still counts as a line (servers that close abruptly). */
   flush(onLine: (line: string) => void): void {
-    const rest = this.pending;
-    this.pending = '';
+    const rest = this.pendingParts.join('');
+    this.pendingParts = [];
+    this.pendingLength = 0;
     this.skipLeadingLf = false;
     if (rest !== '') onLine(rest);
+  }
+
+  /** The line that ends at `end` of `text`: the pending pieces (if any) and text[start, end). */
+  private takeLine(text: string, start: number, end: number): string {
+    if (this.pendingLength + (end - start) > this.maxLineChars) {
+      this.pendingParts = [];
+      this.pendingLength = 0;
+      throw new SseLineTooLongError(this.maxLineChars);
+    }
+    if (this.pendingParts.length === 0) return text.slice(start, end);
+    const line = this.pendingParts.join('') + text.slice(start, end);
+    this.pendingParts = [];
+    this.pendingLength = 0;
+    return line;
   }
 }
 
@@ -151,10 +194,14 @@ export class SseEventAssembler {
 
 /** Bytes in, events out. Feed every network chunk to `decode`, then call `end` once. */
 export class SseDecoder {
+  constructor(maxLineChars: number = DEFAULT_MAX_LINE_CHARS) {
+    this.lines = new SseLineSplitter(maxLineChars);
+  }
+
   // Streaming mode keeps a multi-byte character that is cut between chunks until its last byte arrives.
   // A leading byte-order mark is dropped, as EventSource does.
   private readonly utf8 = new TextDecoder('utf-8');
-  private readonly lines = new SseLineSplitter();
+  private readonly lines: SseLineSplitter;
   private readonly events = new SseEventAssembler();
   private out: SseEvent[] = [];
   private readonly onLine = (line: string): void => {

@@ -53,11 +53,13 @@ export class ComputeChatProvider implements vscode.LanguageModelChatProvider<Com
     if (!profile) return undefined;
     const key = await this.services.profiles.getSecret(profile.id, 'modelApiKey');
     if (!key) return undefined;
-    const cacheKey = `${profile.id}\n${profile.modelApiBaseUrl}`;
+    const maxRetries = this.services.config.maxRetries;
+    const cacheKey = `${profile.id}\n${profile.modelApiBaseUrl}\n${maxRetries}`;
     if (this.cached?.key !== cacheKey) {
       const client = loadInferenceCore().createModelClient({
         apiBaseUrl: profile.modelApiBaseUrl,
         apiKey: () => this.services.profiles.getSecret(profile.id, 'modelApiKey'),
+        maxRetries,
         logger: this.services.logger,
       });
       this.cached = { key: cacheKey, client };

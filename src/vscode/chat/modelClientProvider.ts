@@ -36,7 +36,8 @@ export class ModelClientProvider {
     const apiKey = await this.apiKeyOf(profile.id);
     if (!apiKey) throw new MissingModelKeyError(profile.label);
     const settings = this.services.config.chat;
-    const cacheKey = JSON.stringify([profile.id, profile.modelApiBaseUrl, settings.firstTokenTimeoutMs, settings.idleTimeoutMs]);
+    const maxRetries = this.services.config.maxRetries;
+    const cacheKey = JSON.stringify([profile.id, profile.modelApiBaseUrl, settings.firstTokenTimeoutMs, settings.idleTimeoutMs, maxRetries]);
     if (this.cached?.key !== cacheKey) {
       const client = loadInferenceCore().createModelClient({
         apiBaseUrl: profile.modelApiBaseUrl,
@@ -44,6 +45,7 @@ export class ModelClientProvider {
         apiKey: () => this.apiKeyOf(profile.id),
         firstTokenTimeoutMs: settings.firstTokenTimeoutMs,
         idleTimeoutMs: settings.idleTimeoutMs,
+        maxRetries,
         logger: this.services.logger,
       });
       this.cached = { key: cacheKey, client };

@@ -1,7 +1,10 @@
-// Sign Request, Send Signed Request, Measure Clock Skew, and Show Logs.
+// Sign Request, Send Signed Request, Measure Clock Skew, the request debugger (compare, history,
+// replay, copy as curl), and Show Logs.
 
 import * as vscode from 'vscode';
 import { Commands } from '../commandIds';
+import { CompareController } from '../signRequest/compareController';
+import { RequestHistoryController } from '../signRequest/requestHistoryController';
 import { SignRequestController } from '../signRequest/signRequestController';
 import type { Services } from '../extensionServices';
 import type { CommandEntry } from './commandTable';
@@ -29,6 +32,38 @@ export const requestCommands: readonly CommandEntry<Services>[] = [
     create: (services) => {
       const controller = new SignRequestController(services);
       return () => controller.measureClockSkew();
+    },
+  },
+  {
+    id: Commands.requestCompare,
+    doing: 'Compare with the failing request',
+    create: (services) => {
+      const controller = new CompareController(services);
+      return (argument?: unknown) => controller.compare(argument);
+    },
+  },
+  {
+    id: Commands.requestHistory,
+    doing: 'Show the request history',
+    create: (services) => {
+      const controller = new RequestHistoryController(services);
+      return () => controller.show();
+    },
+  },
+  {
+    id: Commands.requestReplay,
+    doing: 'Replay the request',
+    create: (services) => {
+      const controller = new RequestHistoryController(services);
+      return (argument?: unknown) => controller.replay(argument);
+    },
+  },
+  {
+    id: Commands.requestCopyCurl,
+    doing: 'Copy the request as curl',
+    create: (services) => {
+      const controller = new RequestHistoryController(services);
+      return (argument?: unknown) => controller.copyCurl(argument);
     },
   },
   {

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { ConfigError } from '../../core/errors';
 import { Commands } from '../commandIds';
 import type { Services } from '../extensionServices';
+import { computeCore } from '../lazyCore';
 import { checkPlatformPublicKey, checkPrivateKey, checkToken, type CheckedKey } from '../profiles/keyValidation';
 import { SECRET_LABELS } from '../profiles/profileRecord';
 import type { Profile, SecretKind } from '../services';
@@ -54,7 +55,8 @@ export const secretCommands: readonly CommandEntry<Services>[] = [
       if (stat.size > MAX_KEY_FILE_BYTES) {
         throw new ConfigError(`${file.path} is ${stat.size} bytes: too large to be a private key.`, 'Pick the PEM file of the key.');
       }
-      const text = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(file));
+      // Read as bytes: a binary DER key file becomes Base64 the parser reads; anything else is UTF-8 text.
+      const text = computeCore().keyFileText(await vscode.workspace.fs.readFile(file));
       const checked = checkPrivateKey(text, await services.profiles.getSecret(profile.id, 'platformPublicKey'));
       if (!(await confirmWarnings(profile, 'privateKey', checked.warnings))) return false;
       await services.profiles.setSecret(profile.id, 'privateKey', checked.pem);

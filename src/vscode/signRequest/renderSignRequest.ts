@@ -3,6 +3,7 @@
 
 import type { ClockSkew, PreparedRequest } from '../../core/compute/api';
 import type { Profile } from '../services';
+import { fence } from './markdownBlocks';
 
 export interface SignRequestView {
   title: string;
@@ -85,6 +86,12 @@ export function renderSignRequest(view: SignRequestView): string {
 
   out.push('## curl', '');
   out.push(...renderCurl(prepared), '');
+  out.push('## A failing request', '');
+  out.push(
+    'Copy its string to sign, `sign_str`, headers, curl command or the server reply, then run **Compare with a Failing Request…**: ' +
+      'it compares them with this request field by field and points at the first difference.',
+    '',
+  );
   return out.join('\n');
 }
 
@@ -133,6 +140,15 @@ function note(name: (typeof FIELD_NAMES)[number], value: string): string {
  * fields (printf adds no trailing newline, exactly like the string to sign), so the command is complete.
  */
 function renderCurl(prepared: PreparedRequest): string[] {
+  const note =
+    prepared.mode === 'rsa'
+      ? 'The timestamp is accepted once and for 5 minutes: run Sign Request again for a fresh one.'
+      : 'Token mode: the token header is the only credential.';
+  return [`Secrets are shell variables. ${note}`, '', fence('sh', curlScript(prepared))];
+}
+
+/** The shell lines that send `prepared` with curl, the token (and in RSA mode the signature) as variables. */
+export function curlScript(prepared: PreparedRequest): string {
   const lines = ["export COMPUTE_TOKEN='<your API token>'"];
   if (prepared.mode === 'rsa') {
     const fields = [prepared.pathWithQuery, prepared.version, prepared.timestamp].map(shellQuote);
@@ -143,11 +159,7 @@ function renderCurl(prepared: PreparedRequest): string[] {
     );
   }
   lines.push(prepared.curl);
-  const note =
-    prepared.mode === 'rsa'
-      ? 'The timestamp is accepted once and for 5 minutes: run Sign Request again for a fresh one.'
-      : 'Token mode: the token header is the only credential.';
-  return [`Secrets are shell variables. ${note}`, '', fence('sh', lines.join('\n'))];
+  return lines.join('\n');
 }
 
 /** POSIX single quoting. */
@@ -174,12 +186,6 @@ function renderClock(view: SignRequestView): string[] {
   ];
 }
 
-/** A fenced block whose fence is longer than any backtick run inside, so no content can close it. */
-function fence(language: string, text: string): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
-  const marks = '`'.repeat(longest + 1);
-  return `${marks}${language}\n${text}\n${marks}`;
-}
 
 function inline(text: string): string {
   return text.replace(/`/g, "'");

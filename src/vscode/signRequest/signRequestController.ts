@@ -6,6 +6,7 @@ import type {
   CallOptions,
   ClockSkew,
   ComputeClient,
+  ExchangeRecord,
   OperationEffect,
   OperationId,
   OperationParams,
@@ -15,10 +16,12 @@ import type {
 import type { Services } from '../extensionServices';
 import type { Profile } from '../services';
 import { abortSignalFor } from '../ui/cancellation';
-import { maskTaskEnv } from '../compute/envMask';
 import { methodNote, renderSignRequest } from './renderSignRequest';
 import { describeRequest, parseRequestArgument, type RequestInput } from './requestInput';
 import { promptRequest } from './requestWizard';
+import { renderResponse, type ResponseView } from './renderResponse';
+import { outcomeLabel, requestHistory } from './historyStore';
+import type { HistoryEntry } from './requestHistory';
 import { errorMessage } from '../../shared/errorMessage';
 
 export interface SignRequestResult {
@@ -31,8 +34,21 @@ export interface SignRequestResult {
 
 export interface SendRequestResult {
   input: RequestInput;
+  /** The envelope's data; undefined when the request failed (the document says why). */
   data: unknown;
+  ok: boolean;
+  /** The response document's markdown: status, headers (masked), timing, body. */
+  text: string;
+  exchanges: ExchangeRecord[];
   uri: vscode.Uri;
+  /** The history entry recorded for it (absent when the history is turned off). */
+  historyId?: string;
+}
+
+/** The request Sign Request last showed in this window: what Compare with a Failing Request compares by default. */
+let lastSigned: RequestInput | undefined;
+export function lastSignedInput(): RequestInput | undefined {
+  return lastSigned;
 }
 
 export const SIGN_REQUEST_DOCUMENT = { key: 'sign-request', title: vscode.l10n.t('Sign Request.md') } as const;
@@ -47,6 +63,7 @@ export class SignRequestController {
     const input = await this.resolveInput(argument, client, wizardTitle('Sign Request', profile));
     if (!input) return undefined;
     const title = describeRequest(input, client.operations);
+    lastSigned = input;
     return vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Signing "{0}"…', title), cancellable: true },
       async (_progress, token) => {
@@ -80,21 +97,72 @@ export class SignRequestController {
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending "{0}"…', title), cancellable: true },
       async (_progress, token) => {
         const signal = abortSignalFor(token);
-        const data =
-          input.kind === 'raw'
-            ? await client.send(input.request, { signal })
-            : await client.call(input.operation, input.params as OperationParams<OperationId>, callOptions(input.encrypt, signal));
+        const exchanges: ExchangeRecord[] = [];
+        const onExchange = (exchange: ExchangeRecord): void => void exchanges.push(exchange);
+        const sentAt = new Date();
+        let outcome: ResponseView['outcome'];
+        try {
+          const data =
+            input.kind === 'raw'
+              ? await client.send(input.request, { signal, onExchange })
+              : await client.call(input.operation, input.params as OperationParams<OperationId>, { ...callOptions(input.encrypt, signal), onExchange });
+          outcome = { ok: true, data };
+        } catch (error) {
+          // A cancelled send is not an answer to show; everything else is.
+          if (signal.aborted || exchanges.length === 0) throw error;
+          outcome = { ok: false, error };
+        }
         const name = input.kind === 'raw' ? 'request' : input.operation;
+        const text = renderResponse({ title, profileLabel: profile.label, sentAt, exchanges, outcome });
         const editor = await this.services.openReadOnlyDocument({
           key: `response/${name}`,
-          title: vscode.l10n.t('Response {0}.json', name),
-          language: 'json',
-          // A task's env values can be secrets: masked here as wherever a task is shown (Reveal Task Env Values shows them).
-          content: () => Promise.resolve(`${JSON.stringify(maskTaskEnv(data), null, 2) ?? 'null'}\n`),
+          title: vscode.l10n.t('Response {0}.md', name),
+          language: 'markdown',
+          content: () => Promise.resolve(text),
         });
-        return { input, data, uri: editor.document.uri };
+        const entry = await this.recordHistory(profile, title, input, sentAt, exchanges, outcome);
+        return {
+          input,
+          data: outcome.ok ? outcome.data : undefined,
+          ok: outcome.ok,
+          text: editor.document.getText(),
+          exchanges,
+          uri: editor.document.uri,
+          ...(entry ? { historyId: entry.id } : {}),
+        };
       },
     );
+  }
+
+  private async recordHistory(
+    profile: Profile,
+    title: string,
+    input: RequestInput,
+    sentAt: Date,
+    exchanges: readonly ExchangeRecord[],
+    outcome: ResponseView['outcome'],
+  ): Promise<HistoryEntry | undefined> {
+    const last = exchanges[exchanges.length - 1];
+    if (!last) return undefined;
+    try {
+      return await requestHistory(this.services).record(
+        {
+          at: sentAt.getTime(),
+          profileId: profile.id,
+          title,
+          method: last.request.method,
+          pathWithQuery: last.request.pathWithQuery,
+          ...(last.status !== undefined ? { status: last.status } : {}),
+          outcome: outcome.ok ? 'ok' : outcomeLabel(outcome.error),
+          elapsedMs: exchanges.reduce((sum, exchange) => sum + exchange.elapsedMs, 0),
+        },
+        input,
+        (text) => this.services.redactor.redact(text),
+      );
+    } catch (error) {
+      this.services.logger.warn(`Request history: could not record the request: ${errorMessage(error)}`);
+      return undefined;
+    }
   }
 
   async measureClockSkew(): Promise<ClockSkew | undefined> {

@@ -116,7 +116,8 @@ describe('ai: the platform models through vscode.lm (sandbox)', () => {
       return text;
     };
     try {
-      await injectFault({ target: 'inference', kind: 'status', status: 429, count: 3, pathPrefix: '/v1/chat' });
+      // One more refusal than the request.maxRetries setting allows (the provider passes it to the model client).
+      await injectFault({ target: 'inference', kind: 'status', status: 429, count: api.services.config.maxRetries + 1, pathPrefix: '/v1/chat' });
       await assert.rejects(replyOf(echo), /rate limiting requests \(HTTP 429\) even after retries/);
       await injectFault({ target: 'inference', kind: 'error-200', message: 'Upstream model exploded', pathPrefix: '/v1/chat' });
       await assert.rejects(replyOf(echo), /The model API failed: .*Upstream model exploded/);

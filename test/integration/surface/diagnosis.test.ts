@@ -31,11 +31,11 @@ describe('surface: failure diagnosis', () => {
     await api.surface.connectSandbox(sandbox.url);
   });
 
-  it('a freshly generated private key the platform does not hold: signature-key-not-registered, with Sign Request offered', async () => {
+  it('a freshly generated private key the platform does not hold: token-or-key-unregistered, with Sign Request offered', async () => {
     const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
     await api.surface.profiles.setSecret(RSA_PROFILE, 'privateKey', privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
     const error = await failure(api.services.computeClient().call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }));
-    assert.equal(error.likelyCause?.kind, 'signature-key-not-registered', `diagnosed as ${String(error.likelyCause?.kind)}: ${error.message}`);
+    assert.equal(error.likelyCause?.kind, 'token-or-key-unregistered', `diagnosed as ${String(error.likelyCause?.kind)}: ${error.message}`);
     const report = api.surface.describeError(error, 'Load resources');
     assert.ok(report);
     assert.ok(report.actions.some((action) => action.kind === 'openSignRequest'), 'no "Open Sign Request" action');

@@ -111,7 +111,7 @@ describe('surface: Sign Request', () => {
     assert.equal(api.surface.documentText('sign-request', 'Sign Request.md'), second.text);
   });
 
-  it('Send Signed Request returns the platform data and shows it as JSON', async () => {
+  it('Send Signed Request returns the platform data and shows it in the response document', async () => {
     const result = (await vscode.commands.executeCommand('computeToolkit.request.send', {
       operation: 'resource.search',
       params: { task_type: 'Deployment', device_type: 'GpuDevice' },
@@ -119,8 +119,10 @@ describe('surface: Sign Request', () => {
     assert.ok(result, 'Send Signed Request returned nothing (see the log)');
     assert.ok(Array.isArray(result.data.results) && result.data.results.length > 0);
     const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === result.uri.toString());
-    assert.equal(document?.languageId, 'json');
-    assert.deepEqual(JSON.parse(document?.getText() ?? 'null'), result.data);
+    assert.equal(document?.languageId, 'markdown');
+    const body = /## Response body\n\n`{3,}json\n([\s\S]*?)\n`{3,}/.exec(document?.getText() ?? '')?.[1];
+    assert.ok(body, 'the response body block is missing');
+    assert.deepEqual((JSON.parse(body) as { data: unknown }).data, result.data);
   });
 
   it('the request wizard names the profile and its mode, which decide what gets signed', () => {

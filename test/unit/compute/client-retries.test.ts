@@ -18,9 +18,9 @@ describe('compute client: retries, refused state changes, secrets in errors, abo
     server.handle((req, res) => {
       calls++;
       if (calls === 1) json(res, 429, { error: 'slow down' }, { 'retry-after': '0' });
-      else json(res, 200, { code: signatureValid(req) ? '0000' : 'C002', message: 'success', data: { ok: true } });
+      else json(res, 200, { code: signatureValid(req) ? '0000' : 'C002', message: 'success', data: { count: 0, results: [] } });
     });
-    assert.deepEqual(await client().call('node.list', { task_id: 5 }), { ok: true });
+    assert.deepEqual(await client().call('node.list', { task_id: 5 }), { count: 0, results: [] });
     const [first, second] = server.requests;
     assert.equal(server.requests.length, 2);
     assert.notEqual(first?.headers.timestamp, second?.headers.timestamp);

@@ -34,7 +34,7 @@ describe('compute client against a local HTTP server', () => {
   });
 
   it('token mode: token, version and timestamp; no sign_str; Content-Type only with a body', async () => {
-    server.handle((_req, res) => json(res, 200, { code: 0, msg: 'ok', data: null }));
+    server.handle((req, res) => json(res, 200, { code: 0, msg: 'ok', data: req.method === 'GET' ? { count: 0, results: [] } : null }));
     const c = client({ creds: tokenCredentials });
     await c.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' });
     await c.call('task.pause', { task_id: 42 });
@@ -90,7 +90,7 @@ describe('compute client against a local HTTP server', () => {
     await assert.rejects(client().call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }), (e: unknown) => {
       assert.ok(e instanceof ComputeApiError);
       assert.equal(e.kind, 'auth');
-      assert.equal(e.likelyCause.kind, 'signature-key-not-registered');
+      assert.equal(e.likelyCause.kind, 'token-or-key-unregistered');
       return true;
     });
     await assert.rejects(client({ creds: tokenCredentials }).call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }), (e: unknown) => e instanceof ComputeApiError && e.likelyCause.kind === 'token');
@@ -101,7 +101,7 @@ describe('compute client against a local HTTP server', () => {
     server.handle((req, res) => {
       const serverNow = Date.now() + serverAhead;
       const fresh = Math.abs(Number(req.headers.timestamp) - serverNow) < 5 * 60_000;
-      json(res, 200, { code: fresh ? '0000' : 'C004', message: fresh ? 'success' : 'timestamp expired', data: {} }, { date: new Date(serverNow).toUTCString() });
+      json(res, 200, { code: fresh ? '0000' : 'C004', message: fresh ? 'success' : 'timestamp expired', data: { count: 0, results: [] } }, { date: new Date(serverNow).toUTCString() });
     });
     const c = client();
     await assert.rejects(c.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }), (e: unknown) => {
@@ -111,7 +111,7 @@ describe('compute client against a local HTTP server', () => {
       assert.match(e.likelyCause.detail, /10\.0 min behind the server's/);
       return true;
     });
-    assert.deepEqual(await c.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }), {});
+    assert.deepEqual(await c.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }), { count: 0, results: [] });
     assert.equal(server.requests.length, 2, 'the timestamp failure itself was not retried');
   });
 
@@ -152,7 +152,8 @@ describe('compute client against a local HTTP server', () => {
       else json(res, 200, { code: '0000', message: 'success', data: { task_id: 7, status: 'Running' } });
     });
     const c = client();
-    assert.deepEqual(await c.call('task.detail', { task_id: 7 }), { task_id: 7, status: 'Running' });
+    // Lists the platform left out are read as empty where the result enters.
+    assert.deepEqual(await c.call('task.detail', { task_id: 7 }), { task_id: 7, status: 'Running', resources: [], services: [] });
     assert.deepEqual(server.requests.map((r) => `${r.method} ${r.url} ${r.body}`), [
       'POST /api/deployment/task/detail {"task_id":7}',
       'GET /api/deployment/task/detail?task_id=7 ',
@@ -223,7 +224,7 @@ describe('compute client against a local HTTP server', () => {
 
   it('logs method, path, status, code and duration — never the token, signature or body', async () => {
     const lines: string[] = [];
-    server.handle((_req, res) => json(res, 200, { code: '0000', message: 'success', data: { task_id: 1 } }));
+    server.handle((req, res) => json(res, 200, { code: '0000', message: 'success', data: req.method === 'POST' ? { task_id: 1 } : { count: 0, results: [] } }));
     const c = client({ logger: capturingLogger(lines) });
     await c.call('task.create', createBody, { encrypt: true });
     await c.call('task.list', { type: 'Deployment', status: 'Running', search_value: 'x' });
@@ -258,13 +259,24 @@ describe('diagnose (local evidence only)', () => {
     const signature = sign(text, clientKeys.privateKey);
     const cause = diagnose('C002', { ...base, stringToSign: text, signature, ownPublicKey: platformKeys.publicKey });
     assert.equal(cause.kind, 'signature-mismatch-local');
-    assert.equal(diagnose('C002', { ...base, stringToSign: text, signature, ownPublicKey: clientKeys.publicKey }).kind, 'signature-key-not-registered');
+    assert.equal(diagnose('C002', { ...base, stringToSign: text, signature, ownPublicKey: clientKeys.publicKey }).kind, 'token-or-key-unregistered');
+  });
+  it('with clean local evidence in RSA mode names both causes, the token before the key fingerprint', () => {
+    const text = '/api/x\n1.0.0\n1718000000000\nt\n';
+    const signature = sign(text, clientKeys.privateKey);
+    const cause = diagnose('C002', { ...base, stringToSign: text, signature, ownPublicKey: clientKeys.publicKey });
+    assert.equal(cause.kind, 'token-or-key-unregistered');
+    const token = cause.detail.indexOf('API token');
+    const fingerprint = cause.detail.indexOf('fingerprint');
+    assert.ok(token !== -1 && fingerprint !== -1, cause.detail);
+    assert.ok(token < fingerprint, 'the token (the commoner mistake) comes first');
+    assert.doesNotMatch(cause.detail, /most likely holds a different public key/);
   });
   it('orders the checks: version, then timestamp format, then skew', () => {
     const skew = { offsetMs: 400_000, rttMs: 10, outsideWindow: true };
     assert.equal(diagnose('C004', { ...base, version: '1', timestamp: '171800000', skew }).kind, 'version-type');
     assert.equal(diagnose('C004', { ...base, timestamp: '171800000', skew }).kind, 'timestamp-format');
     assert.equal(diagnose('C004', { ...base, skew }).kind, 'clock-skew');
-    assert.equal(diagnose('C004', { ...base, skew: { ...skew, offsetMs: 60_000, outsideWindow: false } }).kind, 'signature-key-not-registered');
+    assert.equal(diagnose('C004', { ...base, skew: { ...skew, offsetMs: 60_000, outsideWindow: false } }).kind, 'token-or-key-unregistered');
   });
 });

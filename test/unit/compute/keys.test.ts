@@ -114,11 +114,11 @@ describe('rejected keys name the problem', () => {
     assertConfigError(() => parsePrivateKey(encryptedPkcs8Der.toString('base64')), /encrypted with a passphrase/);
   });
   it('non-RSA keys: EC (SEC1 and PKCS#8), ed25519, and an EC public key', () => {
-    assertConfigError(() => parsePrivateKey(ec.privateKey.export({ type: 'sec1', format: 'pem' }).toString()), /is a EC key; the platform signs and encrypts with RSA only/, /2048-bit RSA/);
-    assertConfigError(() => parsePrivateKey(ec.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()), /is a EC key/);
-    assertConfigError(() => parsePrivateKey(ec.privateKey.export({ type: 'sec1', format: 'der' }).toString('base64')), /is a EC key/);
-    assertConfigError(() => parsePrivateKey(ed.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()), /is a ED25519 key/);
-    assertConfigError(() => parsePlatformPublicKey(ec.publicKey.export({ type: 'spki', format: 'pem' }).toString()), /platform public key is a EC key/);
+    assertConfigError(() => parsePrivateKey(ec.privateKey.export({ type: 'sec1', format: 'pem' }).toString()), /is an EC key; the platform signs and encrypts with RSA only/, /2048-bit RSA/);
+    assertConfigError(() => parsePrivateKey(ec.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()), /is an EC key/);
+    assertConfigError(() => parsePrivateKey(ec.privateKey.export({ type: 'sec1', format: 'der' }).toString('base64')), /is an EC key/);
+    assertConfigError(() => parsePrivateKey(ed.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()), /is an ED25519 key/);
+    assertConfigError(() => parsePlatformPublicKey(ec.publicKey.export({ type: 'spki', format: 'pem' }).toString()), /platform public key is an EC key/);
   });
   it('truncated Base64 (cut mid-key) and a PEM without its END line', () => {
     const b64 = pair.pkcs8Der.toString('base64');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AbortedError } from '../../../src/core/errors';
-import { isRetryableStatus, parseRetryAfter, retryDelayMs, sleep, type RetryPolicy } from '../../../src/core/http/retry';
+import { isRetryableStatus, parseRetryAfter, retryDelayMs, retryPolicyFrom, sleep, withRetries, type RetryPolicy } from '../../../src/core/http/retry';
 
 const policy: RetryPolicy = { maxRetries: 5, baseDelayMs: 100, maxDelayMs: 1_000 };
 
@@ -62,8 +62,49 @@ describe('parseRetryAfter', () => {
 
 describe('isRetryableStatus', () => {
   it('is true for 429/502/503/504 only', () => {
-    const retryable = [200, 400, 401, 404, 405, 429, 500, 501, 502, 503, 504, 505].filter(isRetryableStatus);
+    const retryable = [200, 400, 401, 404, 405, 429, 500, 501, 502, 503, 504, 505].filter((status) => isRetryableStatus(status));
     assert.deepEqual(retryable, [429, 502, 503, 504]);
+  });
+});
+
+describe('one retry policy', () => {
+  it('adds 500 only where the policy says a 500 proves nothing happened', () => {
+    assert.equal(isRetryableStatus(500), false);
+    assert.equal(isRetryableStatus(500, { retryServerError: true }), true);
+    assert.equal(isRetryableStatus(501, { retryServerError: true }), false);
+  });
+  it('takes maxRetries (the setting) over retry.maxRetries, and defaults the rest', () => {
+    assert.deepEqual(retryPolicyFrom({ baseDelayMs: 5, maxRetries: 9 }, 1), { maxRetries: 1, baseDelayMs: 5, maxDelayMs: 20_000 });
+    assert.deepEqual(retryPolicyFrom(undefined, undefined), { maxRetries: 3, baseDelayMs: 500, maxDelayMs: 20_000 });
+  });
+  it('withRetries: retries up to maxRetries, then throws the last failure; Retry-After beyond the cap ends at once', async () => {
+    const waits: number[] = [];
+    const sleepRecorder = async (ms: number): Promise<void> => {
+      waits.push(ms);
+    };
+    let attempts = 0;
+    const failing = async () => {
+      attempts++;
+      return { ok: false as const, error: new Error(`failure ${attempts}`), reason: 'HTTP 503' };
+    };
+    await assert.rejects(withRetries({ maxRetries: 2, baseDelayMs: 10, maxDelayMs: 100 }, failing, { sleep: sleepRecorder }), /failure 3/);
+    assert.equal(attempts, 3);
+    assert.equal(waits.length, 2);
+    attempts = 0;
+    const tooLong = async () => {
+      attempts++;
+      return { ok: false as const, error: new Error('quota'), reason: 'HTTP 429', retryAfterSeconds: 3600 };
+    };
+    await assert.rejects(withRetries({ maxRetries: 5, baseDelayMs: 10, maxDelayMs: 100 }, tooLong, { sleep: sleepRecorder }), /quota/);
+    assert.equal(attempts, 1, 'a Retry-After beyond the cap is reported, not slept through');
+    let calls = 0;
+    const value = await withRetries(
+      { maxRetries: 3, baseDelayMs: 10, maxDelayMs: 100 },
+      async () => (++calls < 2 ? { ok: false as const, error: new Error('x'), reason: 'r', retryAfterSeconds: 0.05 } : { ok: true as const, value: 'done' }),
+      { sleep: sleepRecorder },
+    );
+    assert.equal(value, 'done');
+    assert.equal(waits.at(-1), 50, 'Retry-After is honoured exactly when within the cap');
   });
 });
 

@@ -4,6 +4,33 @@ import { ConfigError } from '../../../src/core/errors';
 import { assertSecureUrl, isLoopbackHost, joinUrl } from '../../../src/core/http/url';
 
 describe('assertSecureUrl', () => {
+  it('never repeats a password or user name in its errors, for valid and invalid URLs', () => {
+    const password = `pw${Math.random().toString(36).slice(2, 12)}`;
+    const inputs = [
+      `https://alice:${password}@exa mple.com`,
+      `https://alice:${password}@`,
+      `alice:${password}@example.com`,
+      `https://alice:${password.slice(0, 4)}/${password.slice(4)}@example.com`,
+      `ftp://alice:${password}@example.com`,
+      `http://alice:${password}@example.com`,
+      `https://alice:${password}@example.com`,
+      `  https://alice:${password}@[bad`,
+    ];
+    for (const url of inputs) {
+      assert.throws(
+        () => assertSecureUrl(url),
+        (e: unknown) => {
+          assert.ok(e instanceof ConfigError, url);
+          const shown = `${e.message} ${e.hint ?? ''}`;
+          assert.ok(!shown.includes(password.slice(0, 6)) && !shown.includes(password.slice(-6)), `${url} → ${shown}`);
+          assert.ok(!shown.includes('alice'), `${url} → ${shown}`);
+          return true;
+        },
+        url,
+      );
+    }
+  });
+
   it('accepts https anywhere and http on loopback only', () => {
     for (const url of ['https://openapi.suanli.cn', 'https://api.suanli.cn/v1', 'http://127.0.0.1:8080', 'http://127.9.8.7', 'http://localhost:3000/v1', 'http://[::1]:9000']) {
       assert.equal(assertSecureUrl(url).href.startsWith(url.split(':')[0] ?? ''), true, url);

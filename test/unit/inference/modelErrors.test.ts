@@ -4,7 +4,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { HttpError, RateLimitError } from '../../../src/core/errors';
-import { errorFromHttpResponse, ModelApiError, shouldRetryModelStatus } from '../../../src/core/inference/modelErrors';
+import { isRetryableStatus } from '../../../src/core/http/retry';
+import { exchangeContext } from '../../../src/core/inference/exchange';
+import { errorFromHttpResponse, ModelApiError } from '../../../src/core/inference/modelErrors';
 
 const KEY = 'sk-test-abcdefghijklmnopqrstuvwxyz012345';
 
@@ -104,9 +106,38 @@ describe('errorFromHttpResponse', () => {
   }
 });
 
-describe('shouldRetryModelStatus', () => {
-  it('retries 429 and 5xx, never 4xx', () => {
-    const retried = [200, 400, 401, 403, 404, 408, 429, 500, 501, 502, 503, 504].filter(shouldRetryModelStatus);
+describe('model exchange retry policy', () => {
+  it('retries 429 and 5xx (500 included: nothing of a reply exists yet), never 4xx', () => {
+    const policy = exchangeContext({ apiBaseUrl: 'https://x.invalid/v1', apiKey: async () => undefined }).retryPolicy;
+    const retried = [200, 400, 401, 403, 404, 408, 429, 500, 501, 502, 503, 504].filter((status) => isRetryableStatus(status, policy));
     assert.deepEqual(retried, [429, 500, 502, 503, 504]);
   });
+  it('honours maxRetries (the request.maxRetries setting) and the shared retry option shape', () => {
+    const context = exchangeContext({ apiBaseUrl: 'https://x.invalid/v1', apiKey: async () => undefined, maxRetries: 7, retry: { baseDelayMs: 3, maxRetries: 1 } });
+    assert.equal(context.retryPolicy.maxRetries, 7);
+    assert.equal(context.retryPolicy.baseDelayMs, 3);
+    assert.equal(context.retryPolicy.maxDelayMs, 20_000);
+  });
+});
+
+describe('model errors carry a capped excerpt of the server body', () => {
+  const huge = `${'x'.repeat(400)} ${KEY} ${'y'.repeat(900_000)}`;
+  const shapes: Record<string, { status: number; body: string }> = {
+    'OpenAI {error:{message}}': { status: 400, body: JSON.stringify({ error: { message: huge, type: 'invalid_request_error', code: 'x'.repeat(5000) } }) },
+    '{error:"…"} string': { status: 500, body: JSON.stringify({ error: huge }) },
+    'gateway {code, message}': { status: 400, body: JSON.stringify({ code: 400, message: huge }) },
+    'HTML page': { status: 502, body: `<html><body>${huge}</body></html>` },
+    '429 with a message': { status: 429, body: JSON.stringify({ error: { message: huge } }) },
+  };
+  for (const [name, { status, body }] of Object.entries(shapes)) {
+    it(name, () => {
+      const error = errorFromHttpResponse({ status, contentType: 'application/json', bodyText: body, apiKey: KEY });
+      assert.ok(error.message.length <= 1200, `${name}: message of ${error.message.length} characters`);
+      assert.ok(!error.message.includes(KEY), `${name}: the key is in the message`);
+      if (error instanceof ModelApiError) {
+        assert.ok(error.serverMessage.length <= 1200 && (error.code ?? '').length <= 200, `${name}: serverMessage ${error.serverMessage.length}`);
+      }
+      if (error instanceof HttpError) assert.ok(error.excerpt.length <= 1200, `${name}: excerpt ${error.excerpt.length}`);
+    });
+  }
 });

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { SseDecoder, SseEventAssembler, SseLineSplitter, type SseEvent } from '../../../src/core/inference/sseDecoder';
+import { SseDecoder, SseEventAssembler, SseLineSplitter, SseLineTooLongError, type SseEvent } from '../../../src/core/inference/sseDecoder';
+import { assertLinearTime } from '../../helpers/linearTime';
 import { splitAtPositions } from '../../helpers/splitAt';
 
 type LineEnd = '\n' | '\r' | '\r\n';
@@ -124,9 +125,12 @@ describe('SseDecoder', () => {
         generatedBlocks,
         fc.array(fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), { maxLength: 24 }),
         fc.boolean(),
-        (blocks, fractions, byteByByte) => {
+        fc.boolean(),
+        (blocks, fractions, byteByByte, withEmptyChunks) => {
           const bytes = Buffer.from(serialise(blocks), 'utf8');
-          const pieces = byteByByte ? Array.from(bytes, (_byte, index) => bytes.subarray(index, index + 1)) : cutAt(bytes, fractions);
+          const cut = byteByByte ? Array.from(bytes, (_byte, index) => bytes.subarray(index, index + 1)) : cutAt(bytes, fractions);
+          // Empty chunks (a transport may deliver them) between every two pieces change nothing.
+          const pieces = withEmptyChunks ? cut.flatMap((piece) => [new Uint8Array(0), piece, new Uint8Array(0)]) : cut;
           assert.deepEqual(decodePieces(pieces), expectedEvents(blocks));
         },
       ),
@@ -150,6 +154,33 @@ describe('SseDecoder', () => {
     for (let cut = 0; cut <= bytes.length; cut++) {
       assert.deepEqual(decodePieces([bytes.subarray(0, cut), bytes.subarray(cut)]), whole, `cut at byte ${cut}`);
     }
+  });
+
+  it('an empty chunk between a CR and its LF does not split the event', () => {
+    const pieces = ['data: a\r', '', '\ndata: b\r', '', '', '\n\r\n'].map((text) => Buffer.from(text, 'utf8'));
+    assert.deepEqual(decodePieces(pieces), [{ type: 'message', data: 'a\nb', id: undefined }]);
+  });
+
+  it('caps a line with a clear error, and accepts a line just under the cap', () => {
+    const decoder = new SseDecoder(1000);
+    assert.deepEqual(decoder.decode(Buffer.from(`data: ${'x'.repeat(990)}\n\n`)), [{ type: 'message', data: 'x'.repeat(990), id: undefined }]);
+    assert.throws(
+      () => {
+        for (let index = 0; index < 20; index++) decoder.decode(Buffer.from('y'.repeat(64)));
+      },
+      (error: unknown) => error instanceof SseLineTooLongError && /longer than 1000 characters/.test(error.message) && /kept/.test(error.message),
+    );
+    assert.throws(() => new SseDecoder(1000).decode(Buffer.from(`data: ${'z'.repeat(2000)}\n`)), SseLineTooLongError);
+  });
+
+  it('scans only new bytes: a long line in 64-byte chunks takes linear time', () => {
+    const chunksOf = (n: number): Uint8Array[] => {
+      const line = Buffer.from(`data: ${'a'.repeat(n)}\n\n`);
+      const pieces: Uint8Array[] = [];
+      for (let at = 0; at < line.length; at += 64) pieces.push(line.subarray(at, at + 64));
+      return pieces;
+    };
+    assertLinearTime('long line in 64-byte chunks', chunksOf, (pieces) => decodePieces(pieces), { n: 64 * 1024 });
   });
 
   it('keeps a multi-byte character that is cut between chunks', () => {

@@ -35,7 +35,7 @@ describe('conversationToMarkdown', () => {
   it('has the title, metadata and system prompt', () => {
     assert.ok(markdown.startsWith('# GPU listing\n\n- Exported: 2026-01-02T03:04:05.000Z\n- Model: `qwen/qwen3-32b`\n'));
     assert.ok(markdown.includes('- Usage: 30 tokens (10 prompt + 20 completion)'));
-    assert.ok(markdown.includes('## System\n\nBe brief.\n'));
+    assert.ok(markdown.includes('## System\n\n```text\nBe brief.\n```\n'));
   });
 
   it('keeps every turn in order with code, notices, partial marks and errors', () => {
