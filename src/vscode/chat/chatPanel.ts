@@ -103,12 +103,19 @@ export class ChatPanel implements vscode.Disposable {
     this.post({ type: 'composer/context', label: attachment?.label });
   }
 
-  /** The text a message sends: the attached code (then detached) followed by what the user typed. */
-  private withAttachment(text: string): string {
+  /** Sends what the user typed after the attached code (then detached; attached again if the send is refused). */
+  private async sendWithAttachment(text: string): Promise<void> {
     const attachment = this.attachment;
-    if (!attachment) return text;
-    this.attach(undefined);
-    return `${attachment.text}${text}`;
+    if (attachment) this.attach(undefined);
+    const message = attachment ? `${attachment.text}${text}` : text;
+    try {
+      await this.session.send(message);
+    } catch (error) {
+      // Refused before the message was added (a reply still streaming): the code stays attached.
+      const sent = this.session.view().turns.some((turn) => turn.role === 'user' && turn.content === message);
+      if (attachment && !sent && !this.attachment) this.attach(attachment);
+      throw error;
+    }
   }
 
   /** The conversation a surface's webview was last sent (undefined before its 'ready'). */
@@ -318,7 +325,7 @@ export class ChatPanel implements vscode.Disposable {
         // Answered when the reply ended: a failure (no model, a reply still streaming) comes back as this
         // request's error, which the webview shows inline (never as a notification over Send and Stop).
         // Each message is handled on its own, so the webview keeps working while the reply streams.
-        await session.send(this.withAttachment(message.text));
+        await this.sendWithAttachment(message.text);
         return undefined;
       case 'chat/stop':
         session.stop();
