@@ -108,7 +108,9 @@ async function vscodeRuns(version) {
   // A private results folder: never count a previous run's files, nor those of a run someone else
   // started at the same time; copied into test-results/ afterwards.
   const privateResults = fs.mkdtempSync(path.join(os.tmpdir(), `compute-toolkit-results-${version}-`));
-  const files = ['integration', 'e2e'].map((layer) => path.join(resultsDir, `vscode-${version}-${layer}.json`));
+  const layers = ['integration', 'integration-zh-cn', 'e2e'];
+  const layerNames = { integration: 'in-host (mocha)', 'integration-zh-cn': 'in-host zh-cn (mocha)', e2e: 'browser (e2e)' };
+  const files = layers.map((layer) => path.join(resultsDir, `vscode-${version}-${layer}.json`));
   banner(`VS Code ${version}: in-host suite + browser checks`);
   const started = Date.now();
   const args = [path.join(repoRoot, 'scripts', 'vscode-web', 'run.mjs'), '--vscode', version, '--results-dir', privateResults];
@@ -120,14 +122,14 @@ async function vscodeRuns(version) {
   fs.rmSync(path.join(resultsDir, 'screenshots', version), { recursive: true, force: true });
   fs.cpSync(privateResults, resultsDir, { recursive: true });
   fs.rmSync(privateResults, { recursive: true, force: true });
-  for (const [index, layer] of ['integration', 'e2e'].entries()) {
+  for (const [index, layer] of layers.entries()) {
     let result;
     try {
       result = readResults(files[index]);
     } catch (error) {
       result = { passed: 0, failed: 1, skipped: 0, failures: [`${error instanceof Error ? error.message : String(error)}`] };
     }
-    rows.push({ layer: `VS Code ${version} ${layer === 'integration' ? 'in-host (mocha)' : 'browser (e2e)'}`, seconds: index === 0 ? seconds : 0, ...result });
+    rows.push({ layer: `VS Code ${version} ${layerNames[layer]}`, seconds: index === 0 ? seconds : 0, ...result });
   }
 }
 

@@ -6,7 +6,7 @@
 //      installed, exactly as a user (and `npm start`) gets it.
 // Each phase gets a fresh sandbox, code-server, user-data and extensions dirs, and browser profile.
 //
-// Usage: node scripts/vscode-web/run.mjs --vscode 1.139|1.104 [--only integration|e2e]
+// Usage: node scripts/vscode-web/run.mjs --vscode 1.139|1.104 [--only integration|integration-zh-cn|e2e]
 //          [--update-screenshots] [--keep] [--vsix FILE] [--results-dir DIR (default test-results)]
 // Needs: node esbuild.js && npm run compile-tests (scripts/test-all.mjs does both).
 // Writes test-results/vscode-<ver>-integration.json and test-results/vscode-<ver>-e2e.json, each
@@ -29,12 +29,17 @@ const outDir = path.resolve(repoRoot, process.env.COMPUTE_TOOLKIT_OUT_DIR || 'ou
 const out = (...parts) => path.join(outDir, 'test', ...parts);
 let resultsDir = path.join(repoRoot, 'test-results');
 
+// integration-zh-cn: the in-host l10n suite again with the display language zh-cn (our own
+// package.nls.zh-cn.json and l10n/bundle.l10n.zh-cn.json; no language pack needed for our strings).
+const PHASES = ['integration', 'integration-zh-cn', 'e2e'];
+const ZH_CN = { locale: 'zh-cn', grep: 'l10n: display language' };
+
 function parseArgs(argv) {
   const value = (name) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
   const vscode = value('--vscode');
-  if (!vscode) throw new Error('usage: run.mjs --vscode 1.139|1.104 [--only integration|e2e] [--update-screenshots] [--keep] [--vsix FILE] [--results-dir DIR]');
+  if (!vscode) throw new Error('usage: run.mjs --vscode 1.139|1.104 [--only integration|integration-zh-cn|e2e] [--update-screenshots] [--keep] [--vsix FILE] [--results-dir DIR]');
   const only = value('--only');
-  if (only && only !== 'integration' && only !== 'e2e') throw new Error(`--only takes integration or e2e, not ${only}`);
+  if (only && !PHASES.includes(only)) throw new Error(`--only takes ${PHASES.join(', ')}, not ${only}`);
   return {
     vscode, only, vsix: value('--vsix'), resultsDir: value('--results-dir'),
     keep: argv.includes('--keep'), updateScreenshots: argv.includes('--update-screenshots'),
@@ -97,16 +102,32 @@ function writeUserSettings(userDataDir) {
   fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
 }
 
-function codeServerArgs(target, dir, port) {
-  return [codeServerEntry(target.codeServer), '--config', '/dev/null', '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',
+/**
+ * Makes `locale` a display language VS Code accepts without downloading its language pack: the server
+ * takes a language only when languagepacks.json in the user data names a pack for it. This stub pack
+ * translates nothing, so VS Code's own UI stays English, while the extension host runs in `locale`
+ * and loads our package.nls.<locale>.json and l10n/bundle.l10n.<locale>.json — what the suite checks.
+ */
+function writeStubLanguagePack(userDataDir, locale) {
+  const translations = path.join(userDataDir, 'stub-language-pack', 'main.i18n.json');
+  fs.mkdirSync(path.dirname(translations), { recursive: true });
+  fs.writeFileSync(translations, `${JSON.stringify({ contents: {} })}\n`);
+  const extensions = [{ extensionIdentifier: { id: `compute-toolkit-tests.stub-language-pack-${locale}` }, version: '0.0.0' }];
+  const packs = { [locale]: { hash: `stub-${locale}`, extensions, translations: { vscode: translations }, label: locale } };
+  fs.writeFileSync(path.join(userDataDir, 'languagepacks.json'), `${JSON.stringify(packs, null, 2)}\n`);
+}
+
+function codeServerArgs(target, dir, port, locale) {
+  return [codeServerEntry(target.codeServer), ...(locale ? ['--locale', locale] : []), '--config', '/dev/null', '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',
     '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override',
     '--extensions-dir', path.join(dir, 'ext'), '--user-data-dir', path.join(dir, 'ud')];
 }
 
 /** Starts code-server with fresh user-data and extensions dirs under dir. */
-async function startCodeServer(target, dir, { env, testDriver, vsix }) {
+async function startCodeServer(target, dir, { env, testDriver, vsix, locale }) {
   fs.mkdirSync(path.join(dir, 'ext'), { recursive: true }); // --install-extension needs it to exist
   writeUserSettings(path.join(dir, 'ud'));
+  if (locale) writeStubLanguagePack(path.join(dir, 'ud'), locale);
   const nodeBin = path.join(nodeDir(target.node), 'bin', 'node');
   // Sockets and temp files of this instance stay in its own folder and go with it.
   fs.mkdirSync(path.join(dir, 'tmp'), { recursive: true });
@@ -119,7 +140,7 @@ async function startCodeServer(target, dir, { env, testDriver, vsix }) {
     }
   }
   const port = await freePort();
-  const args = codeServerArgs(target, dir, port);
+  const args = codeServerArgs(target, dir, port, locale);
   if (testDriver && target.smokeTestDriver) args.push('--vscode-option', 'enable-smoke-test-driver');
   const logFile = path.join(dir, 'code-server.log');
   const child = spawnGroup(nodeBin, args, { env: processEnv, cwd: dir });
@@ -160,14 +181,18 @@ function normalise(results) {
   };
 }
 
-async function integrationPhase(target, runDir) {
-  const dir = path.join(runDir, 'integration');
+async function integrationPhase(target, runDir, { locale, grep } = {}) {
+  const dir = path.join(runDir, locale ? `integration-${locale}` : 'integration');
   fs.mkdirSync(dir, { recursive: true });
   const sandbox = await startSandbox(dir);
   const resultsFile = path.join(dir, 'mocha-results.json');
   const server = await startCodeServer(target, dir, {
-    env: { COMPUTE_TOOLKIT_SANDBOX_URL: sandbox.url, COMPUTE_TOOLKIT_TEST_RESULTS: resultsFile },
+    env: {
+      COMPUTE_TOOLKIT_SANDBOX_URL: sandbox.url, COMPUTE_TOOLKIT_TEST_RESULTS: resultsFile,
+      ...(locale ? { COMPUTE_TOOLKIT_TEST_LOCALE: locale, COMPUTE_TOOLKIT_TEST_GREP: grep } : {}),
+    },
     testDriver: true,
+    locale,
   });
   const page = await openBrowser(path.join(dir, 'browser'));
   const consoleLog = fs.createWriteStream(path.join(dir, 'browser-console.log'));
@@ -282,7 +307,7 @@ async function main() {
   const target = targetFor(options.vscode);
   const missing = [path.join(repoRoot, 'dist', 'extension.js'), out('integration', 'index.js'), out('sandbox', 'main.js'), out('e2e', 'runChecks.js')]
     .filter((file) => !fs.existsSync(file));
-  const phases = options.only ? [options.only] : ['integration', 'e2e'];
+  const phases = options.only ? [options.only] : PHASES;
   if (missing.length > 0) {
     const message = `not built: ${missing.map((f) => path.relative(repoRoot, f)).join(', ')} (run node esbuild.js && npm run compile-tests)`;
     for (const phase of phases) writeResults(options.vscode, phase, harnessFailure(message));
@@ -300,7 +325,8 @@ async function main() {
   console.log(`[run] VS Code ${options.vscode} (code-server ${target.codeServer} on Node ${target.node}); run folder ${runDir}`);
   let failed = 0;
   for (const phase of phases) {
-    const results = await runPhase(phase, options, () => (phase === 'integration' ? integrationPhase(target, runDir) : e2ePhase(target, runDir, options)));
+    const results = await runPhase(phase, options, () => (phase === 'integration' ? integrationPhase(target, runDir)
+      : phase === 'integration-zh-cn' ? integrationPhase(target, runDir, ZH_CN) : e2ePhase(target, runDir, options)));
     failed += results.failed;
   }
   if (options.keep || failed > 0) console.log(`[run] logs kept in ${runDir}`);

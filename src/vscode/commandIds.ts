@@ -85,4 +85,10 @@ export const StateKeys = {
   lastCreateTask: 'computeToolkit.tasks.lastCreate',
   secretSetAt: 'computeToolkit.secretSetAt',
   chatLastModel: 'computeToolkit.chat.lastModel',
+  walkthroughShown: 'computeToolkit.walkthroughShown',
+} as const;
+
+/** Walkthroughs (contributes.walkthroughs), without the `publisher.name#` prefix. */
+export const Walkthroughs = {
+  gettingStarted: 'computeToolkit.gettingStarted',
 } as const;

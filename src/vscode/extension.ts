@@ -11,6 +11,7 @@ import { registerCommandTable } from './commands/commandTable';
 import { CORE_COMMANDS } from './commands/index';
 import { registerCompute } from './compute/index';
 import { describeError } from './errors/describeError';
+import { openComputeWalkthrough, openWalkthroughOnFirstRun } from './firstRun';
 import { Services } from './extensionServices';
 import { SANDBOX_URL_ENV, connectSandbox, needsSandboxConnect } from './profiles/connectSandbox';
 import { KeyRotationReminder } from './profiles/keyRotation';
@@ -39,6 +40,15 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const chat = registerChat(services);
   const ai = registerAi(services);
   context.subscriptions.push(...ai.disposables);
+
+  // The in-host tests drive the first run themselves (test/integration/surface/firstRun.test.ts).
+  if (context.extensionMode !== vscode.ExtensionMode.Test) {
+    void openWalkthroughOnFirstRun({
+      state: context.globalState,
+      hasProfile: () => services.profiles.all.length > 0,
+      openWalkthrough: () => openComputeWalkthrough(context.extension.id),
+    }).catch((error: unknown) => services.logger.warn(`Could not open the walkthrough: ${error instanceof Error ? error.message : String(error)}`));
+  }
 
   const ready = startUp(services).then(() => {
     void reminder.check(services.profiles.active); // not awaited: it waits for the user to dismiss it

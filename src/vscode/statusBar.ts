@@ -3,7 +3,7 @@
 import { Views } from './commandIds';
 import * as vscode from 'vscode';
 import { Commands } from './commandIds';
-import { describeMode } from './profiles/profileRecord';
+import { describeMode, statusBarLabel } from './profiles/profileRecord';
 import type { Profile, ProfileService } from './services';
 import { markdownText } from './markdownText';
 
@@ -26,12 +26,12 @@ export class ProfileStatusBar implements vscode.Disposable {
 
   private update(profile: Profile | undefined): void {
     if (!profile) {
-      this.item.text = '$(server-environment) No compute profile';
+      this.item.text = `$(server-environment) ${vscode.l10n.t('No compute profile')}`;
       this.item.tooltip = vscode.l10n.t('Compute Toolkit: no profile yet. Click to create one or connect to the local sandbox.');
       this.item.backgroundColor = undefined;
       return;
     }
-    this.item.text = `$(server-environment) ${profile.label} · ${describeMode(profile)}`;
+    this.item.text = `$(server-environment) ${statusBarLabel(profile.label, profile.mode, profile.mode === 'rsa' ? 'RSA' : vscode.l10n.t('Token'))}`;
     const tooltip = new vscode.MarkdownString(undefined, true);
     tooltip.appendMarkdown(`**Compute profile:** ${markdownText(profile.label)} (${profile.environment})\n\n`);
     tooltip.appendMarkdown(`**Mode:** ${describeMode(profile)}\n\n`);

@@ -68,6 +68,17 @@ const treesShowSandboxData: E2eCheck = {
   },
 };
 
+/** A new user lands on the walkthrough: it opens by itself on the first start (src/vscode/firstRun.ts). */
+const walkthroughOpensOnFirstRun: E2eCheck = {
+  title: 'first start: the Compute walkthrough opens by itself',
+  async run({ page, screenshot }) {
+    const title = page.getByText('Get started with Compute Toolkit').first();
+    await title.waitFor({ state: 'visible', timeout: 30_000 }).catch(() => fail('the walkthrough did not open on the first start'));
+    await screenshot('walkthrough');
+    await runCommand(page, 'View: Close All Editors');
+  },
+};
+
 /** The string to sign shows its line breaks as visible `\n` markers (docs/signing.md). */
 const signRequestShowsStringToSign: E2eCheck = {
   title: 'palette "Compute: Sign Request…" for resource search shows the string to sign with \\n markers',
@@ -191,6 +202,7 @@ const selectionLandsInChatInput: E2eCheck = {
 };
 
 export const checks: readonly E2eCheck[] = [
+  walkthroughOpensOnFirstRun,
   treesShowSandboxData,
   signRequestShowsStringToSign,
   chatStreamsIntoWebview,

@@ -167,6 +167,9 @@ export interface StorageItem {
   endpoint: string;
   status: 'Activate' | 'Unactivated' | 'Delete';
   create_time?: string;
+  /** Capacity and usage in bytes (not always sent). */
+  size?: number | null;
+  use_size?: number | null;
   [more: string]: unknown;
 }
 

@@ -35,7 +35,7 @@ export function webviewStrings(): WebviewStrings {
     // Not 'Conversation': the conversation picker has that name, and every control's name is unique.
     transcript: vscode.l10n.t('Messages'),
     emptyState: vscode.l10n.t('Ask a hosted model about your code.'),
-    emptyStateHint: vscode.l10n.t('Select code in an editor and press Ctrl+Alt+I (⌘⌥I) to quote it here.'),
+    emptyStateHint: vscode.l10n.t('Select code in an editor and press Ctrl+Alt+Shift+A (⌘⌥⇧A) to quote it here.'),
     jumpToLatest: vscode.l10n.t('Jump to latest ↓'),
     message: vscode.l10n.t('Message'),
     messageTitle: vscode.l10n.t('Enter to send, Shift+Enter for a new line'),

@@ -3,6 +3,7 @@
 import type * as vscode from 'vscode';
 import type { StorageCheckBody } from '../../core/compute/api';
 import type { NodeLogTarget } from './nodeLog';
+import type { ResourceFilterStore } from './resourceFilter';
 import type { StorageCheckResult } from './storageCheck';
 import type { RegionChoice } from './resourceSearch';
 import type { TaskCreateInput } from './taskInput';
@@ -38,6 +39,8 @@ export interface ComputeApi {
   snapshot(view: ComputeViewName, options?: { depth?: number }): Promise<ViewSnapshot>;
   /** A fresh resource search flattened to regions: what the create wizard's region step lists. */
   searchRegions(signal?: AbortSignal): Promise<RegionChoice[]>;
+  /** The Resources filter (GPU model, VRAM, price, region, stock) the view, search and wizard share. */
+  readonly resourceFilter: ResourceFilterStore;
   /** Creates a task exactly as the wizard does after its review step; returns the task id. */
   createTask(input: TaskCreateInput, signal?: AbortSignal): Promise<number>;
   pauseTask(taskId: number): Promise<void>;
@@ -49,6 +52,10 @@ export interface ComputeApi {
   openTaskDetail(taskId: number): Promise<vscode.TextEditor>;
   /** The storage check the wizard sends (encrypted); an envelope failure comes back as pass: false. */
   checkStorage(body: StorageCheckBody, signal?: AbortSignal): Promise<StorageCheckResult>;
-  /** Opens the reusable node log document (key `node-log`) and starts following it. */
+  /** Opens the node's own log document (named after the node) at its end and starts following it. */
   openNodeLog(target: NodeLogTarget): Promise<vscode.TextEditor>;
+  /** Runs one follow round of the open node logs now (what the timer does every few seconds). */
+  followNodeLogs(): Promise<void>;
+  /** True while the node's log is followed. */
+  isFollowingNodeLog(target: NodeLogTarget): boolean;
 }

@@ -92,6 +92,7 @@ export function registerCompute(services: ExtensionServices): ComputeApi {
       const tree: AnyRemoteTree = trees[view];
       return { message: tree.message(), rows: await snapshotTree(tree, depth) };
     },
+    resourceFilter: filter,
     searchRegions: async (signal) => flattenRegions(await searchDevices(services, filter, signal ?? new AbortController().signal)),
     createTask: (input, signal) => actions.create(input, signal),
     pauseTask: (taskId) => actions.lifecycle('pause', taskId),
@@ -101,6 +102,8 @@ export function registerCompute(services: ExtensionServices): ComputeApi {
     // Same document as the command; errors reach the caller instead of a notification.
     openTaskDetail: (taskId) => services.openReadOnlyDocument(taskDetailDocument(actions, taskId)),
     openNodeLog: (target) => nodeLog.show(target),
+    followNodeLogs: () => nodeLog.tick(),
+    isFollowingNodeLog: (target) => nodeLog.following(target),
     checkStorage: (body, signal) => checkStorage(services, body, signal),
   };
 }

@@ -7,12 +7,15 @@ import type { CommandEntry } from '../commands/commandTable';
 import type { ComputeContext } from './computeContext';
 import { deviceLabel } from './format';
 import { pickResourceFilter, type ResourceFilterStore } from './resourceFilter';
-import { flattenRegions, regionPickItem, searchDevices, type RegionChoice, type RegionPickItem } from './resourceSearch';
+import { gpuModelsOf } from './resourceNarrowing';
+import { flattenRegions, regionPickItem, searchAllDevices, searchDevices, type RegionChoice, type RegionPickItem } from './resourceSearch';
 import { DeviceItem, RegionItem } from './resourcesTree';
+import { keepItemOrder } from '../ui/quickPickOrder';
 
 export const resourceCommands: readonly CommandEntry<ComputeContext>[] = [
   { id: Commands.resourcesRefresh, doing: vscode.l10n.t('Refresh resources'), create: ({ resources }) => () => resources.refresh() },
-  { id: Commands.resourcesFilter, doing: vscode.l10n.t('Filter resources'), create: ({ filter }) => () => pickResourceFilter(filter) },
+  { id: Commands.resourcesFilter, doing: vscode.l10n.t('Filter resources'), create: ({ services, filter }) => () =>
+    pickResourceFilter(filter, async () => gpuModelsOf(await searchAllDevices(services, filter, new AbortController().signal))) },
   {
     id: Commands.resourcesSearch,
     doing: vscode.l10n.t('Search resources'),
@@ -57,6 +60,7 @@ function searchRegions(services: ExtensionServices, filter: ResourceFilterStore)
     pick.placeholder = vscode.l10n.t('Type a GPU, region or price; pick one to create a task there');
     pick.matchOnDescription = true;
     pick.matchOnDetail = true;
+    keepItemOrder(pick);
     pick.busy = true;
     pick.onDidAccept(() => finish(pick.selectedItems[0]?.choice));
     pick.onDidHide(() => finish(undefined));

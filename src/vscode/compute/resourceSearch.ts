@@ -5,6 +5,7 @@ import type { Device, Region } from '../../core/compute/api';
 import type { ExtensionServices } from '../services';
 import { deviceLabel, deviceSpecs, effectivePrice, formatInventory, formatRegionPrice, isSoldOut } from './format';
 import type { ResourceFilterStore } from './resourceFilter';
+import { narrowDevices } from './resourceNarrowing';
 
 /** In-stock regions first, cheapest first; sold-out ones after. */
 export function sortRegions(regions: readonly Region[]): Region[] {
@@ -15,10 +16,18 @@ export function sortRegions(regions: readonly Region[]): Region[] {
   });
 }
 
-/** A fresh resource search with the current filter (marks must be fresh before a create). */
-export async function searchDevices(services: ExtensionServices, filter: ResourceFilterStore, signal: AbortSignal): Promise<Device[]> {
+/** What the platform lists for the filter's device and task type, before any local narrowing. */
+export async function searchAllDevices(services: ExtensionServices, filter: ResourceFilterStore, signal: AbortSignal): Promise<Device[]> {
   const result = await services.computeClient().call('resource.search', filter.query(), { signal });
   return result.results;
+}
+
+/**
+ * A fresh resource search with the current filter (marks must be fresh before a create), narrowed by
+ * GPU model, VRAM, price, region and stock: the view, the search command and the wizard all use it.
+ */
+export async function searchDevices(services: ExtensionServices, filter: ResourceFilterStore, signal: AbortSignal): Promise<Device[]> {
+  return narrowDevices(await searchAllDevices(services, filter, signal), filter.current);
 }
 
 /** One row of the region pickers (search command, create wizard). */
@@ -41,7 +50,8 @@ export function regionPickItem(choice: RegionChoice): RegionPickItem {
   const soldOut = isSoldOut(choice.region);
   return {
     label: `${soldOut ? '$(circle-slash)' : '$(server)'} ${deviceLabel(choice.device)} · ${choice.region.region_name}`,
-    description: formatRegionPrice(choice.region),
+    // The region code too, so typing "bj" finds 北京 regions.
+    description: `${formatRegionPrice(choice.region)} · ${choice.region.region}`,
     detail: `${formatInventory(choice.region)} · ${deviceSpecs(choice.device)}`,
     choice,
   };

@@ -96,7 +96,7 @@ export class ResourcesTree extends RemoteTree<Device[], ResourceElement> {
       'resources',
       this.services.redactor,
       (devices) => devices.length === 0,
-      'No devices match the current filter. Use the filter button to widen it.',
+      vscode.l10n.t('No devices match the current filter. Use the filter button to widen it.'),
     );
   }
 
@@ -111,13 +111,8 @@ export class ResourcesTree extends RemoteTree<Device[], ResourceElement> {
     const state = this.data.state;
     const devices = this.data.value;
     if (!devices) return state.kind === 'failed' ? [new ErrorRow(state.error, 'resources', Commands.resourcesRefresh, this.services.redactor)] : [];
-    const hideSoldOut = this.filter.current.hideSoldOut;
-    const items: DeviceItem[] = [];
-    for (const device of devices) {
-      const regions = sortRegions(hideSoldOut ? device.regions.filter((region) => !isSoldOut(region)) : device.regions);
-      if (regions.length > 0 || !hideSoldOut) items.push(new DeviceItem(device, regions));
-    }
-    return items;
+    // searchDevices already narrowed the devices and regions by the filter.
+    return devices.map((device) => new DeviceItem(device, sortRegions(device.regions)));
   }
 
   /** Also shows the active filter as the view's description. */

@@ -1,6 +1,7 @@
-// "Check Storage Credentials…": asks for the fields the catalog declares for the check, prefilled from a
-// selected storage row, with the access and secret keys as password inputs; sends the encrypted check and shows
-// pass/fail with the server's message. The keys live only in this function's locals: never logged,
+// "Check Storage Credentials…": asks for the fields the catalog declares for the check. A storage row
+// (or one picked from the listed storages) fills in every field the platform knows, so the user answers
+// one masked step: the access and secret keys, typed together. Only "by hand" asks for the storage's
+// fields first. Sends the encrypted check and shows pass/fail with the server's message. The keys live only in this function's locals: never logged,
 // stored, or shown.
 import { Commands } from '../commandIds';
 import * as vscode from 'vscode';
@@ -12,7 +13,8 @@ import { isApiFailure } from '../errors/describeError';
 import { computeCore } from '../lazyCore';
 import type { ExtensionServices } from '../services';
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
-import { StorageRow, storageLocation } from './storageTree';
+import { StorageRow, storageLocation, storageStateName } from './storageTree';
+import { splitKeyPair } from './storageValues';
 
 export interface StorageCheckResult {
   pass: boolean;
@@ -90,6 +92,34 @@ function checkBody(specFields: readonly CheckField[], answers: Record<string, st
   return body as unknown as StorageCheckBody;
 }
 
+/** What is wrong with the key pair typed so far, for the input's validation line. */
+function keyPairProblem(text: string): string | undefined {
+  const pair = splitKeyPair(text);
+  if (pair === 'empty') return vscode.l10n.t('Enter the access key, a space, then the secret key.');
+  if (pair === 'one') return vscode.l10n.t('Add the secret key after a space.');
+  if (pair === 'many') return vscode.l10n.t('Only two keys: the access key and the secret key.');
+  return undefined;
+}
+
+/** One input box: a catalog field, or the access and secret key together. */
+type Question = { kind: 'field'; field: CheckField } | { kind: 'keyPair'; access: CheckField; secret: CheckField };
+
+/**
+ * What to ask: every field by hand; for a known storage only its secrets (and a required field it
+ * left empty). The access and secret key share one box.
+ */
+export function checkQuestions(specFields: readonly CheckField[], answers: Record<string, string>, known: boolean): Question[] {
+  const asked = known ? specFields.filter((field) => field.secret || (field.required && (answers[field.name] ?? '').trim() === '')) : specFields;
+  const access = asked.find((field) => field.name === 'access_key' && field.secret);
+  const secret = asked.find((field) => field.name === 'secret_key' && field.secret);
+  const questions: Question[] = [];
+  for (const field of asked) {
+    if (access && secret && field === access) questions.push({ kind: 'keyPair', access, secret });
+    else if (!(access && secret && field === secret)) questions.push({ kind: 'field', field });
+  }
+  return questions;
+}
+
 interface StorageChoice extends vscode.QuickPickItem {
   storage: StorageItem | undefined;
 }
@@ -99,7 +129,7 @@ export function storageChoices(storages: readonly StorageItem[]): StorageChoice[
   return [
     ...storages.map((storage) => ({
       label: storage.storage_name,
-      description: `${storage.status} · ${storageLocation(storage) || 'no bucket'}`,
+      description: `${storageStateName(storage.status)} · ${storageLocation(storage) || 'no bucket'}`,
       detail: vscode.l10n.t('{0} · region id {1}', storage.endpoint || 'no endpoint', storage.juicefs_region_id),
       storage,
     })),
@@ -141,24 +171,43 @@ export async function runStorageCheckWizard(
   const storages = from ? [] : await listedStorages().catch(() => []);
   const picks = storages.length > 0;
   const title = vscode.l10n.t('Check Storage Credentials ({0})', profile.label);
-  const totalSteps = specFields.length + (picks ? 1 : 0);
+  let questions = checkQuestions(specFields, fields, from !== undefined);
+  const totalSteps = (): number => questions.length + (picks ? 1 : 0);
 
-  const fieldStep = (index: number): Step | undefined => {
-    const field = specFields[index];
-    if (!field) return undefined;
+  const ask = (index: number): Step | undefined => {
+    const question = questions[index];
+    if (!question) return undefined;
+    const at = { title, step: index + 1 + (picks ? 1 : 0), totalSteps: totalSteps() };
+    if (question.kind === 'keyPair') {
+      return async (input) => {
+        const typed = await input.showInputBox({
+          ...at,
+          value: '',
+          prompt: vscode.l10n.t('Access key and secret key of "{0}" ({1}), separated by a space', fields.storage_name ?? '', [fields.bucket, fields.endpoint].filter(Boolean).join(' @ ')),
+          placeholder: vscode.l10n.t('ACCESS_KEY SECRET_KEY'),
+          password: true,
+          validate: keyPairProblem,
+        });
+        const pair = splitKeyPair(typed);
+        if (typeof pair !== 'string') {
+          fields[question.access.name] = pair.accessKey;
+          fields[question.secret.name] = pair.secretKey;
+        }
+        return ask(index + 1);
+      };
+    }
+    const { field } = question;
     const hint = fieldHint(field.name);
     return async (input) => {
       fields[field.name] = await input.showInputBox({
-        title,
-        step: index + 1 + (picks ? 1 : 0),
-        totalSteps,
+        ...at,
         value: fields[field.name] ?? '',
         prompt: hint.prompt,
         ...(hint.placeholder ? { placeholder: hint.placeholder } : {}),
         ...(field.secret ? { password: true } : {}),
         validate: (value) => validateField(field, value, hint.prompt),
       });
-      return fieldStep(index + 1);
+      return ask(index + 1);
     };
   };
 
@@ -168,17 +217,18 @@ export async function runStorageCheckWizard(
     const picked = await input.showQuickPick({
       title,
       step: 1,
-      totalSteps,
+      totalSteps: totalSteps(),
       items,
       placeholder: vscode.l10n.t('Storage to check (its fields are filled in; you add the access and secret keys)'),
       ...(current ? { activeItem: current } : {}),
     });
     prefill(picked.storage);
-    return fieldStep(0);
+    questions = checkQuestions(specFields, fields, picked.storage !== undefined);
+    return ask(0);
   };
 
   try {
-    const first = picks ? pickStorage : fieldStep(0);
+    const first = picks ? pickStorage : ask(0);
     if (!first || !(await MultiStepInput.run(first))) return;
   } catch (error) {
     services.reportError(error, 'Check storage credentials');

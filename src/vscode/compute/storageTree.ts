@@ -6,6 +6,7 @@ import { listStorage, STORAGE_LIST_STATUSES } from '../../core/compute/listing';
 import type { ExtensionServices } from '../services';
 import { formatDateTime } from './format';
 import { RemoteTree } from './remoteTree';
+import { formatUsage } from './storageValues';
 import { ErrorRow, viewMessage } from './treeMessages';
 import { errorMessage } from '../../shared/errorMessage';
 import { markdownText as md } from '../markdownText';
@@ -18,13 +19,15 @@ export class StorageRow extends vscode.TreeItem {
     super(storage.storage_name, vscode.TreeItemCollapsibleState.None);
     this.id = `storage/${storage.storage_id}`;
     const location = storageLocation(storage);
-    this.description = `${storage.status}${location ? ` · ${location}` : ''}`;
+    const usage = formatUsage(storage.use_size, storage.size);
+    this.description = [storageStateName(storage.status), usage, location].filter(Boolean).join(' · ');
     const created = formatDateTime(storage.create_time);
     this.tooltip = new vscode.MarkdownString(
       [
         `**${md(storage.storage_name)}** · ${md(storage.storage_type)} · id ${md(storage.storage_id)}`,
         '',
-        `- Status: **${md(storage.status)}**`,
+        `- ${vscode.l10n.t('Status: {0}', `**${md(storageStateName(storage.status))}**`)} (${md(storage.status)})`,
+        ...(usage ? [`- ${vscode.l10n.t('Used: {0}', md(usage))}`] : []),
         `- Bucket: ${md(storage.bucket || '—')}, dir ${md(storage.dir || '/')}`,
         `- Endpoint: ${md(storage.endpoint || '—')} (region id ${md(storage.juicefs_region_id)})`,
         ...(created ? [`- Created: ${created}`] : []),
@@ -41,6 +44,20 @@ export class StorageRow extends vscode.TreeItem {
 export function storageLocation(storage: Pick<StorageItem, 'bucket' | 'dir'>): string {
   const dir = (storage.dir ?? '').replace(/^\/+/, '');
   return [storage.bucket, dir].filter((part) => part && part.length > 0).join('/');
+}
+
+/** The platform's state words ("Activate") as a person reads them ("Active"). */
+export function storageStateName(status: string): string {
+  switch (status) {
+    case 'Activate':
+      return vscode.l10n.t('Active');
+    case 'Unactivated':
+      return vscode.l10n.t('Not activated');
+    case 'Delete':
+      return vscode.l10n.t('Deleted');
+    default:
+      return status;
+  }
 }
 
 function storageIcon(status: StorageItem['status']): vscode.ThemeIcon {
@@ -63,7 +80,7 @@ export class StorageTree extends RemoteTree<StorageItem[], StorageElement> {
 
   message(): string | undefined {
     if (!this.services.profiles.active) return undefined;
-    return viewMessage(this.data.state, 'storage', this.services.redactor, (items) => items.length === 0, 'No storage configured on this account. Add buckets in the platform console.');
+    return viewMessage(this.data.state, 'storage', this.services.redactor, (items) => items.length === 0, vscode.l10n.t('No storage configured on this account. Add buckets in the platform console.'));
   }
 
   async getChildren(element?: StorageElement): Promise<StorageElement[]> {

@@ -71,8 +71,8 @@ export class ServiceUrlItem extends vscode.TreeItem {
     const url = port.url ?? undefined;
     super(url ?? `port ${port.service_port}`, vscode.TreeItemCollapsibleState.None);
     this.id = `task/${task.task_id}/service/${service.service_id}/port/${port.service_port}`;
-    this.description = url ? `→ :${port.service_port}` : 'no public URL yet';
-    this.tooltip = url ? `Open ${url} (container port ${port.service_port})` : `Port ${port.service_port} has no public URL yet (the task may still be starting).`;
+    this.description = url ? `→ :${port.service_port}` : noUrlReason(task.status);
+    this.tooltip = url ? `Open ${url} (container port ${port.service_port})` : vscode.l10n.t('Port {0}: {1}', port.service_port, noUrlReason(task.status));
     this.iconPath = new vscode.ThemeIcon(url ? 'link-external' : 'plug');
     if (url) {
       this.contextValue = 'serviceUrl';
@@ -85,6 +85,13 @@ export class ServiceUrlItem extends vscode.TreeItem {
   get url(): string | undefined {
     return this.port.url ?? undefined;
   }
+}
+
+/** Why a port shows no public URL: only a starting task is still waiting for one. */
+function noUrlReason(status: TaskSummary['status']): string {
+  if (status === 'End') return vscode.l10n.t('task ended: no public URL');
+  if (status === 'Paused') return vscode.l10n.t('no public URL while paused');
+  return vscode.l10n.t('no public URL yet');
 }
 
 export class NodesGroupItem extends vscode.TreeItem {
@@ -252,7 +259,7 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
       return vscode.l10n.t('No active task matches "{0}"; ended tasks are searched when the Ended group is expanded.', this.filterText);
     }
     const empty = (value: ActiveTasks): boolean => value.tasks.length === 0 && this.ended.count === 0;
-    return viewMessage(state, 'tasks', this.services.redactor, empty, 'No tasks yet. Create one with + or from a region in Resources.');
+    return viewMessage(state, 'tasks', this.services.redactor, empty, vscode.l10n.t('No tasks yet. Create one with + or from a region in Resources.'));
   }
 
   getParent(element: TaskElement): TaskElement | undefined {

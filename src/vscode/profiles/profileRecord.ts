@@ -78,3 +78,15 @@ export function newProfileId(label: string, taken: Iterable<string>): string {
 export function describeMode(profile: Pick<Profile, 'mode'>): string {
   return profile.mode === 'rsa' ? 'RSA' : 'Token';
 }
+
+/**
+ * The profile as the status bar names it: its label, then its key mode unless the label already names
+ * it ("Sandbox (RSA)", not "Sandbox (RSA) · RSA"). `modeName` is the shown (maybe translated) mode.
+ */
+export function statusBarLabel(label: string, mode: Profile['mode'], modeName: string): string {
+  const words = label.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+  // Chinese has no spaces between words: a Han mode name counts where it appears.
+  const names = [mode, modeName.toLowerCase(), ...(mode === 'token' ? ['令牌'] : [])];
+  const named = names.some((name) => words.includes(name) || (/\p{Script=Han}/u.test(name) && label.includes(name)));
+  return named ? label : `${label} · ${modeName}`;
+}

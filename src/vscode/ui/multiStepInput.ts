@@ -3,6 +3,7 @@
 // returns the next step; Back re-runs the previous step with the values gathered so far.
 
 import * as vscode from 'vscode';
+import { keepItemOrder } from './quickPickOrder';
 import { messageOnOpen } from './inputValidation';
 
 /** Thrown inside a step when the user presses Back. */
@@ -105,6 +106,9 @@ export class MultiStepInput {
     input.items = options.items;
     input.placeholder = options.placeholder;
     input.ignoreFocusOut = true;
+    // Our lists come in a deliberate order (cheapest region first): typing narrows them, never re-sorts.
+    input.matchOnDescription = true;
+    keepItemOrder(input);
     if (options.activeItem) input.activeItems = [options.activeItem];
     input.buttons = this.steps.length > 1 ? [vscode.QuickInputButtons.Back] : [];
     return this.show(input, (resolve, reject, disposables) => {

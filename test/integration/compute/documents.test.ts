@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ComputeApi, TreeRow } from '../../../src/vscode/compute/index';
-import { computeWithSandbox } from './computeTestApi';
+import { computeWithSandbox, findRow, refreshUntil } from './computeTestApi';
 
 /** The number at the end of a row id such as `task/1229831/node/880001`. */
 function trailingId(row: TreeRow | undefined, kind: string): number {
@@ -45,7 +45,7 @@ describe('compute: detail and log documents', () => {
     assert.ok(!['file', 'untitled'].includes(editor.document.uri.scheme), `a virtual document, not ${editor.document.uri.scheme}`);
   });
 
-  it('node log opens one reusable log document with the node’s lines', async () => {
+  it('node log opens one document per node, named after it, at its last line, following', async () => {
     const taskId = trailingId(serving, 'task');
     const service = serving.children?.find((row) => row.contextValue === 'service');
     const nodes = serving.children?.find((row) => row.contextValue === 'nodes')?.children ?? [];
@@ -66,17 +66,60 @@ describe('compute: detail and log documents', () => {
     assert.ok(text.split('\n').filter((line) => /GET \/health 200/.test(line)).length >= 10, `log lines missing:\n${text.slice(0, 500)}`);
     assert.ok(text.includes(first?.label ?? '?'), 'the header names the node');
     assert.equal(editor.document.languageId, 'log');
+    assert.ok(editor.document.uri.path.endsWith(`/${first?.label}.log`), `named after the node: ${editor.document.uri.path}`);
+    assert.equal(editor.selection.active.line, editor.document.lineCount - 1, 'opens at the last line');
+    assert.match(text, /following while the node runs/);
+    assert.equal(compute.isFollowingNodeLog(target(first)), true);
 
-    const secondName = second?.label ?? '?';
-    const changed = textChange(editor.document.uri, (next) => next.includes(secondName));
+    const other = await compute.openNodeLog(target(second));
+    assert.notEqual(other.document.uri.toString(), editor.document.uri.toString(), 'each node has its own document');
+    assert.ok(other.document.uri.path.endsWith(`/${second?.label}.log`), other.document.uri.path);
+    assert.ok(other.document.getText().includes(second?.label ?? '?'));
+    assert.ok(!other.document.getText().includes(`Node ${first?.label} `), 'the other node’s header is not mixed in');
+
+    // A follow round keeps both documents open and followed while the task runs.
+    await compute.followNodeLogs();
+    assert.equal(compute.isFollowingNodeLog(target(first)), true);
+    assert.equal(compute.isFollowingNodeLog(target(second)), true);
+  });
+
+  it('the header says when following stops because the task ended', async function () {
+    this.timeout(120_000);
+    const choices = await compute.searchRegions();
+    const region = choices.find((choice) => choice.region.inventory > 0)?.region;
+    assert.ok(region, 'an in-stock region');
+    const name = `it-nodelog-${Date.now()}`;
+    const taskId = await compute.createTask({ name, region, image: 'harbor.suanleme.cn/public-hub/dailyhot:1.0', ports: [6688], points: 1 });
+    const running = await refreshUntil(compute, 'tasks', (snapshot) => {
+      const row = snapshot.rows.find((candidate) => candidate.id === `task/${taskId}`);
+      const nodesGroup = row?.children?.find((child) => child.contextValue === 'nodes');
+      return row?.contextValue === 'task.Running' && (nodesGroup?.children ?? []).some((node) => node.contextValue === 'node');
+    }, { depth: 3, what: 'the new task runs a node' });
+    const row = running.rows.find((candidate) => candidate.id === `task/${taskId}`);
+    const node = row?.children?.find((child) => child.contextValue === 'nodes')?.children?.find((child) => child.contextValue === 'node');
+    const service = row?.children?.find((child) => child.contextValue === 'service');
+    const target = { taskId, taskName: name, pointId: trailingId(node, 'node'), nodeName: node?.label ?? '', serviceId: trailingId(service, 'service'), serviceName: service?.label ?? '' };
+    const editor = await compute.openNodeLog(target);
+    assert.equal(compute.isFollowingNodeLog(target), true);
+
+    await compute.stopTask(taskId);
+    // An ended task moves to the Ended group (depth 2 expands it, so the view knows its status).
+    await refreshUntil(compute, 'tasks', (snapshot) => findRow(snapshot.rows, (candidate) => candidate.id === `task/${taskId}`)?.contextValue === 'task.End', { what: 'the task ends', depth: 2 });
+    const stopped = textChange(editor.document.uri, (next) => /stopped following: the task ended \(End\)/.test(next));
     try {
-      const again = await compute.openNodeLog(target(second));
-      assert.equal(again.document.uri.toString(), editor.document.uri.toString(), 'the same document is reused for another node');
-      // The workbench re-reads a refreshed virtual document asynchronously: wait for the new text.
-      if (!again.document.getText().includes(secondName)) await changed.done;
-      assert.ok(again.document.getText().includes(secondName), 'and now shows the other node');
+      await compute.followNodeLogs();
+      if (!/stopped following/.test(editor.document.getText())) await stopped.done;
     } finally {
-      changed.dispose();
+      stopped.dispose();
     }
+    assert.match(editor.document.getText().split('\n')[1] ?? '', /stopped following: the task ended \(End\)/);
+    assert.equal(compute.isFollowingNodeLog(target), false);
+
+    // The ended task's port no longer reads "no public URL yet".
+    const ended = await compute.snapshot('tasks', { depth: 4 });
+    const port = findRow(ended.rows, (candidate) => candidate.id === `task/${taskId}`)?.children?.find((child) => child.contextValue === 'service')?.children?.[0];
+    assert.ok(port, 'the ended task still lists its port');
+    assert.doesNotMatch(port.description ?? '', /yet/);
+    assert.match(port.description ?? '', /task ended/);
   });
 });

@@ -2,7 +2,8 @@
 import * as assert from 'node:assert/strict';
 import type { StorageItem } from '../../../src/core/compute/api';
 import type { ComputeApi } from '../../../src/vscode/compute/index';
-import { storageChoices } from '../../../src/vscode/compute/storageCheck';
+import { OPERATION_CATALOG } from '../../../src/core/compute/operations';
+import { checkQuestions, storageChoices } from '../../../src/vscode/compute/storageCheck';
 import { clearFaults, injectFault } from '../sandboxInfo';
 import { computeWithSandbox, extensionApi } from './computeTestApi';
 
@@ -33,7 +34,11 @@ describe('compute: Storage tree and credentials check', () => {
     );
     for (const [index, row] of rows.entries()) {
       assert.equal(row.contextValue, 'storage');
-      assert.ok(row.description?.startsWith(listed[index]?.status ?? '?'), `description ${row.description}`);
+      const item = listed[index];
+      const state = item?.status === 'Activate' ? 'Active' : item?.status === 'Unactivated' ? 'Not activated' : '?';
+      assert.ok(row.description?.startsWith(`${state} · `), `a state a person reads: ${row.description}`);
+      assert.doesNotMatch(row.description ?? '', /Activate\b|Unactivated/, 'not the platform\'s state word');
+      if (typeof item?.size === 'number' && item.size > 0) assert.match(row.description ?? '', / \/ \d+(\.\d)? [KMGTP]?B( \(\d+%\))?/, `size and usage: ${row.description}`);
     }
   });
 
@@ -48,6 +53,18 @@ describe('compute: Storage tree and credentials check', () => {
     assert.equal(choices.at(-1)?.storage, undefined);
     assert.ok(choices.every((choice) => !(choice.description ?? '').includes('//')), 'a bucket and a "/dir" were joined with "//"');
     assert.match(choices.at(-1)?.label ?? '', /by hand/);
+  });
+
+  it('the check asks one step (both keys) for a known storage, and every field by hand', () => {
+    const fields = OPERATION_CATALOG['storage.encryptCheck'].fields;
+    const item = listed[0]!;
+    const known = Object.fromEntries(fields.map((field) => [field.name, field.secret ? '' : String(item[field.name as keyof StorageItem] ?? '')]));
+    const describe = (questions: ReturnType<typeof checkQuestions>): string[] => questions.map((q) => (q.kind === 'keyPair' ? `${q.access.name}+${q.secret.name}` : q.field.name));
+    assert.deepEqual(describe(checkQuestions(fields, known, true)), ['access_key+secret_key']);
+    const blank = Object.fromEntries(fields.map((field) => [field.name, '']));
+    assert.deepEqual(describe(checkQuestions(fields, blank, false)), ['storage_name', 'juicefs_region_id', 'bucket', 'dir', 'endpoint', 'access_key+secret_key']);
+    // A known storage that lacks a required field gets asked for that one too.
+    assert.deepEqual(describe(checkQuestions(fields, { ...known, endpoint: '' }, true)), ['endpoint', 'access_key+secret_key']);
   });
 
   it('shows a failing storage list as a view message and recovers after a refresh', async function () {

@@ -60,12 +60,12 @@ describe('surface: profiles and secrets', () => {
 
   it('switching profile fires one change, re-labels the status bar and rebuilds the compute client', async () => {
     const clientBefore = api.services.computeClient();
-    assert.match(api.surface.statusBarText(), /Sandbox \(RSA\) · RSA/);
+    assert.equal(api.surface.statusBarText(), '$(server-environment) Sandbox (RSA)', 'the mode is named once');
     const changed = nextEvent(api.services.profiles.onDidChangeActive);
     const result = (await vscode.commands.executeCommand('computeToolkit.profile.switch', TOKEN_PROFILE)) as { id: string } | undefined;
     assert.equal(result?.id, TOKEN_PROFILE);
     assert.equal((await changed)?.id, TOKEN_PROFILE);
-    assert.match(api.surface.statusBarText(), /Sandbox \(token\) · Token/);
+    assert.equal(api.surface.statusBarText(), '$(server-environment) Sandbox (token)', 'the mode is named once');
     const clientAfter = api.services.computeClient();
     assert.notEqual(clientAfter, clientBefore, 'the client of the previous profile is still handed out');
     // The new client really is token-mode: what it prepares carries no signature.
