@@ -109,6 +109,8 @@ export type HostMessage =
   | { type: 'models/list'; models: string[]; loading: boolean; error: string | undefined }
   /** Replaces the composer text (selection-to-prompt) and focuses it. */
   | { type: 'composer/set'; text: string; focus: boolean }
+  /** The code attached to the next message, shown as a removable chip ("src/a.py, lines 3–9"); none when undefined. */
+  | { type: 'composer/context'; label: string | undefined }
   | { type: 'request/result'; requestId: number; ok: boolean; message: string | undefined };
 
 // ---------------------------------------------------------------------------------------------
@@ -140,6 +142,8 @@ export type WebviewRequest =
   | { type: 'models/refresh' }
   /** The composer's current text, reported (debounced) so the host can restore it. */
   | { type: 'composer/draft'; text: string }
+  /** Drops the code attached to the next message (the chip's remove button). */
+  | { type: 'composer/removeContext' }
   | { type: 'code/copy'; code: string }
   | { type: 'code/insert'; code: string }
   | { type: 'code/openInEditor'; code: string; language: string }

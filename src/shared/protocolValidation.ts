@@ -81,6 +81,7 @@ const schemas: { [K in WebviewMessageType]: Schema<FieldsOf<K>> } = {
   },
   'models/refresh': {},
   'composer/draft': { text: userText },
+  'composer/removeContext': {},
   'code/copy': { code },
   'code/insert': { code },
   'code/openInEditor': { code, language: boundedString(MAX_LANGUAGE_ID_CHARS) },

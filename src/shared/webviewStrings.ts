@@ -14,7 +14,7 @@ export const WEBVIEW_STRING_KEYS = [
   'statusStopped', 'statusIncomplete', 'edit', 'editTitle', 'regenerate', 'regenerateTitle',
   'actionRetry', 'actionSetModelApiKey', 'actionConnectProfile', 'actionShowLogs',
   'codeCopy', 'codeCopyTitle', 'codeInsert', 'codeInsertTitle', 'codeOpen', 'codeOpenTitle', 'codePlainText',
-  'image', 'imageLink',
+  'image', 'imageLink', 'attachedContext', 'removeContext',
 ] as const;
 
 export type WebviewStringKey = (typeof WEBVIEW_STRING_KEYS)[number];

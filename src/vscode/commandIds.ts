@@ -46,6 +46,7 @@ export const Commands = {
   requestCopyCurl: 'computeToolkit.request.copyCurl',
   showLogs: 'computeToolkit.showLogs',
   chatOpen: 'computeToolkit.chat.open',
+  chatOpenInEditor: 'computeToolkit.chat.openInEditor',
   chatNew: 'computeToolkit.chat.new',
   chatAskAboutSelection: 'computeToolkit.chat.askAboutSelection',
   chatExplainSelection: 'computeToolkit.chat.explainSelection',
@@ -70,6 +71,8 @@ export const Views = {
   tasks: 'computeToolkit.tasks',
   storage: 'computeToolkit.storage',
   chatPanel: 'computeToolkit.chat',
+  /** The chat as a webview view in the Compute side bar (same page and session as the panel). */
+  chatView: 'computeToolkit.chatView',
   profileStatusBar: 'computeToolkit.profile',
   spendPanel: 'computeToolkit.spend',
   spendStatusBar: 'computeToolkit.spend.statusBar',

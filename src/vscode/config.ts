@@ -32,6 +32,8 @@ export interface ChatSettings {
   idleTimeoutMs: number;
   /** Most conversations kept; 0 keeps every one. */
   maxConversations: number;
+  /** Explain / Find Bugs in Selection start a new conversation (default) instead of continuing the open one. */
+  selectionActionsNewConversation: boolean;
 }
 
 export class Config implements vscode.Disposable {
@@ -122,6 +124,7 @@ export class Config implements vscode.Disposable {
       firstTokenTimeoutMs: clamp(number('requestTimeoutSeconds', 60), 1, 3600) * 1000,
       idleTimeoutMs: clamp(number('idleTimeoutSeconds', 60), 1, 3600) * 1000,
       maxConversations: Math.round(clamp(number('maxConversations', 0), 0, 1_000_000)),
+      selectionActionsNewConversation: this.raw('chat.selectionActionsNewConversation') !== false,
     };
   }
 

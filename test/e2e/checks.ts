@@ -3,7 +3,7 @@
 import type { Locator, Page } from 'playwright-core';
 import type { SandboxBootstrap } from '../sandbox/types';
 import { languageModelsListPlatformModels } from './aiChecks';
-import { SAMPLE_PYTHON_FILE, SAMPLE_PYTHON_FIRST_LINE, SAMPLE_PYTHON_LAST_LINE } from './sampleWorkspace';
+import { SAMPLE_PYTHON_FILE, SAMPLE_PYTHON_FIRST_LINE } from './sampleWorkspace';
 import {
   activeEditorText, openFile, openViewContainer, pickQuickPickRow, runCommand, visibleQuickPick, visibleWebview, waitForRow, widenSideBar,
 } from './workbench';
@@ -30,6 +30,7 @@ const SANDBOX_RSA_PROFILE = 'Sandbox (RSA)';
 /** A task the sandbox seeds at start (test/sandbox/compute/seedTasks.ts). */
 export const SANDBOX_SEEDED_TASK = 'qwen3-32b-serving';
 const CHAT_MESSAGE = 'Hello from the browser check';
+const CHAT_QUESTION = 'What does this function return?';
 /** Accessible names of the chat panel's controls (src/webview/chat/main.ts). */
 const CHAT_INPUT_LABEL = 'Message';
 const MODEL_PICKER_LABEL = 'Model';
@@ -169,7 +170,7 @@ const chatStreamsIntoWebview: E2eCheck = {
 };
 
 const selectionLandsInChatInput: E2eCheck = {
-  title: 'palette "Compute: Ask about Selection" puts the selected code, quoted, in the chat input',
+  title: 'palette "Compute: Ask about Selection" attaches the selected code as a chip (file, lines) sent with the question',
   async run({ page, screenshot }) {
     await openFile(page, SAMPLE_PYTHON_FILE);
     await pollUntil('the sample file never showed in the editor', 15_000, async () =>
@@ -181,14 +182,22 @@ const selectionLandsInChatInput: E2eCheck = {
     await page.locator('.statusbar', { hasText: /selected/ }).waitFor({ timeout: 5000 })
       .catch(() => fail('could not select lines of the sample file (the status bar shows no selection)'));
     await runCommand(page, 'Compute: Ask about Selection');
-    const input = visibleWebview(page).getByLabel(CHAT_INPUT_LABEL, { exact: true });
-    const value = await pollUntil('the chat input never received the selection', 30_000, async () => {
-      const current = await input.inputValue({ timeout: 2000 });
-      return current.includes(SAMPLE_PYTHON_FIRST_LINE) ? current : undefined;
+    const webview = visibleWebview(page);
+    const chip = webview.locator('.context-chip');
+    const label = await pollUntil('no context chip appeared for the selection', 30_000, async () => {
+      const text = (await chip.isVisible()) ? await chip.innerText({ timeout: 2000 }) : '';
+      return text.includes(SAMPLE_PYTHON_FILE) ? text : undefined;
     });
-    if (!value.includes('```')) fail(`the selection is not quoted as a fenced block: ${JSON.stringify(value.slice(0, 200))}`);
-    if (value.includes(SAMPLE_PYTHON_LAST_LINE)) fail('the whole file was quoted, not the selected lines');
+    if (!label.includes(`lines 1–${SELECTED_LINES}`)) fail(`the chip does not name the selected lines: ${JSON.stringify(label)}`);
+    const input = webview.getByLabel(CHAT_INPUT_LABEL, { exact: true });
+    if ((await input.inputValue()).includes(SAMPLE_PYTHON_FIRST_LINE)) fail('the code was pasted into the input instead of attached');
     await screenshot('ask-about-selection');
+    // Sending the question sends the attached code ahead of it (the user turn shows both), and the chip goes.
+    await input.fill(CHAT_QUESTION);
+    await input.press('Enter');
+    const body = webview.locator('body');
+    await waitForWords(body, [CHAT_QUESTION, SAMPLE_PYTHON_FIRST_LINE.trim()], 'the question with the attached code', 30_000);
+    await chip.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => fail('the chip stayed after the message was sent'));
   },
 };
 

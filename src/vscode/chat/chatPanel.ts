@@ -1,6 +1,7 @@
-// The "Compute Chat" webview panel: strict CSP with a nonce, local resources only, every message from the
-// webview validated before use. The webview keeps no state of its own (retainContextWhenHidden is off):
-// each time it loads it says 'ready' and gets the full state from the ChatSession.
+// The "Compute Chat" webviews: the editor-tab panel and the side-bar view (contributes.views), both showing
+// the one ChatSession. Strict CSP with a nonce, local resources only, every message from a webview validated
+// before use. A webview keeps no state of its own (retainContextWhenHidden is off): each time it loads it
+// says 'ready' and gets the full state from the ChatSession.
 
 import { Views } from '../commandIds';
 import { actionTarget, runErrorAction, type ActionSituation, type ErrorAction } from '../errors/errorActions';
@@ -19,6 +20,26 @@ import { errorMessage } from '../../shared/errorMessage';
 import { latencyProbe } from '../../core/chat/latencyProbe';
 
 export const CHAT_VIEW_TYPE = Views.chatPanel;
+/** The side-bar webview view (same page, same session as the panel). */
+export const CHAT_SIDE_VIEW_ID = Views.chatView;
+
+/** Where the chat shows: the editor tab or the side-bar view. */
+export type ChatSurfaceKind = 'panel' | 'view';
+
+/** Code attached to the next message: the chip's label and the quoted text sent ahead of the message. */
+export interface ChatAttachment {
+  label: string;
+  text: string;
+}
+
+interface ChatSurface {
+  readonly kind: ChatSurfaceKind;
+  readonly webview: vscode.Webview;
+  ready: boolean;
+  /** The conversation of the last state posted to this webview (what it shows). */
+  shownConversationId: string | undefined;
+  subscriptions: vscode.Disposable[];
+}
 
 /** A chat turn's actions in the one error-action table (errors/errorActions.ts); Retry regenerates. */
 const CHAT_ERROR_ACTIONS = {
@@ -31,12 +52,14 @@ const TITLE = 'Compute Chat';
 
 export class ChatPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
-  private panelSubscriptions: vscode.Disposable[] = [];
+  private view: vscode.WebviewView | undefined;
+  private readonly surfaces = new Map<ChatSurfaceKind, ChatSurface>();
   private readonly subscriptions: vscode.Disposable[];
-  private webviewReady = false;
+  /** Code quoted by Ask about Selection, sent ahead of the user's next message; shown as a chip. */
+  private attachment: ChatAttachment | undefined;
   /** Composer text to focus once the webview is ready (selection-to-prompt before the page loaded). */
   private pendingComposer: { text: string; focus: boolean } | undefined;
-  private readonly readyEmitter = new vscode.EventEmitter<void>();
+  private readonly readyEmitter = new vscode.EventEmitter<ChatSurfaceKind>();
   readonly onDidBecomeReady = this.readyEmitter.event;
 
   constructor(
@@ -51,29 +74,94 @@ export class ChatPanel implements vscode.Disposable {
         this.post(hops ? { type: 'chat/delta', ...delta, hops } : { type: 'chat/delta', ...delta });
       }),
       session.onDidSetComposer((composer) => {
-        if (this.webviewReady) this.post({ type: 'composer/set', ...composer });
+        if (this.readySurfaces().length > 0) this.post({ type: 'composer/set', ...composer });
         else this.pendingComposer = composer;
       }),
       this.readyEmitter,
     ];
   }
 
+  /** The editor-tab panel is open. */
   get isOpen(): boolean {
     return this.panel !== undefined;
   }
 
+  /** The editor-tab panel's webview said 'ready'. */
   get isReady(): boolean {
-    return this.webviewReady;
+    return this.surfaces.get('panel')?.ready === true;
   }
 
-  /** Shows the panel (creating it if needed). */
+  /** The side-bar view's webview said 'ready'. */
+  get isViewReady(): boolean {
+    return this.surfaces.get('view')?.ready === true;
+  }
+
+  /** The code attached to the next message, if any. */
+  get attached(): ChatAttachment | undefined {
+    return this.attachment;
+  }
+
+  /** Attaches quoted code to the next message (replacing any attached before) and shows it as a chip. */
+  attach(attachment: ChatAttachment | undefined): void {
+    this.attachment = attachment;
+    this.post({ type: 'composer/context', label: attachment?.label });
+  }
+
+  /** Sends what the user typed after the attached code (then detached; attached again if the send is refused). */
+  private async sendWithAttachment(text: string): Promise<void> {
+    const attachment = this.attachment;
+    if (attachment) this.attach(undefined);
+    const message = attachment ? `${attachment.text}${text}` : text;
+    try {
+      await this.session.send(message);
+    } catch (error) {
+      // Refused before the message was added (a reply still streaming): the code stays attached.
+      const sent = this.session.view().turns.some((turn) => turn.role === 'user' && turn.content === message);
+      if (attachment && !sent && !this.attachment) this.attach(attachment);
+      throw error;
+    }
+  }
+
+  /** The conversation a surface's webview was last sent (undefined before its 'ready'). */
+  shownConversation(kind: ChatSurfaceKind): string | undefined {
+    const surface = this.surfaces.get(kind);
+    return surface?.ready ? surface.shownConversationId : undefined;
+  }
+
+  /**
+   * Shows the chat where the user has it: the side-bar view if it is visible, else the editor-tab panel if it
+   * is open, else the view (the chat then sits beside the editor rather than over it).
+   */
+  async show(preserveFocus = false): Promise<ChatSurfaceKind> {
+    if (this.view?.visible) {
+      this.view.show(preserveFocus);
+      return 'view';
+    }
+    if (this.panel) {
+      this.panel.reveal(undefined, preserveFocus);
+      return 'panel';
+    }
+    await this.openView(preserveFocus);
+    return 'view';
+  }
+
+  /** Reveals the side-bar view (VS Code resolves it through the provider if needed). */
+  async openView(preserveFocus = false): Promise<void> {
+    if (this.view) {
+      this.view.show(preserveFocus);
+      return;
+    }
+    await vscode.commands.executeCommand(`${CHAT_SIDE_VIEW_ID}.focus`, { preserveFocus });
+  }
+
+  /** Shows the editor-tab panel (creating it if needed). */
   open(preserveFocus = false): void {
     if (this.panel) {
       this.panel.reveal(undefined, preserveFocus);
       return;
     }
     const panel = vscode.window.createWebviewPanel(CHAT_VIEW_TYPE, TITLE, { viewColumn: vscode.ViewColumn.Beside, preserveFocus }, this.webviewOptions());
-    this.attach(panel);
+    this.attachPanel(panel);
   }
 
   /** Takes over a panel VS Code restored after a reload (WebviewPanelSerializer). */
@@ -93,7 +181,24 @@ export class ChatPanel implements vscode.Disposable {
       return;
     }
     panel.webview.options = this.webviewOptions();
-    this.attach(panel);
+    this.attachPanel(panel);
+  }
+
+  /** WebviewViewProvider.resolveWebviewView: the side-bar view gets the same page and session. */
+  resolveView(view: vscode.WebviewView): void {
+    this.view = view;
+    view.webview.options = this.webviewOptions();
+    const surface = this.attachSurface('view', view.webview);
+    surface.subscriptions.push(
+      view.onDidChangeVisibility(() => {
+        // A hidden view's webview is destroyed; the page says 'ready' again when shown.
+        if (!view.visible) surface.ready = false;
+      }),
+      view.onDidDispose(() => {
+        this.view = undefined;
+        this.detachSurface('view');
+      }),
+    );
   }
 
   private webviewOptions(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
@@ -106,26 +211,42 @@ export class ChatPanel implements vscode.Disposable {
     };
   }
 
-  private attach(panel: vscode.WebviewPanel): void {
+  private attachPanel(panel: vscode.WebviewPanel): void {
     this.panel = panel;
-    this.webviewReady = false;
     panel.iconPath = vscode.Uri.joinPath(this.services.context.extensionUri, 'media', 'compute.svg');
-    panel.webview.html = this.html(panel.webview);
-    this.panelSubscriptions = [
-      panel.webview.onDidReceiveMessage((message: unknown) => void this.receive(message)),
+    const surface = this.attachSurface('panel', panel.webview);
+    surface.subscriptions.push(
       panel.onDidChangeViewState(() => {
         // Hidden webviews are destroyed; the page says 'ready' again when shown.
-        if (!panel.visible) this.webviewReady = false;
+        if (!panel.visible) surface.ready = false;
       }),
       panel.onDidDispose(() => {
-        // Closing the panel is a Stop: the HTTP requests end, partial replies are kept.
-        this.session.stopAll();
         this.panel = undefined;
-        this.webviewReady = false;
-        for (const subscription of this.panelSubscriptions) subscription.dispose();
-        this.panelSubscriptions = [];
+        this.detachSurface('panel');
       }),
-    ];
+    );
+  }
+
+  private attachSurface(kind: ChatSurfaceKind, webview: vscode.Webview): ChatSurface {
+    this.detachSurface(kind, false);
+    const surface: ChatSurface = { kind, webview, ready: false, shownConversationId: undefined, subscriptions: [] };
+    this.surfaces.set(kind, surface);
+    webview.html = this.html(webview);
+    surface.subscriptions.push(webview.onDidReceiveMessage((message: unknown) => void this.receive(surface, message)));
+    return surface;
+  }
+
+  private detachSurface(kind: ChatSurfaceKind, stopWhenLast = true): void {
+    const surface = this.surfaces.get(kind);
+    if (!surface) return;
+    this.surfaces.delete(kind);
+    for (const subscription of surface.subscriptions) subscription.dispose();
+    // Closing the last chat is a Stop: the HTTP requests end, partial replies are kept.
+    if (stopWhenLast && this.surfaces.size === 0) this.session.stopAll();
+  }
+
+  private readySurfaces(): ChatSurface[] {
+    return [...this.surfaces.values()].filter((surface) => surface.ready);
   }
 
   private html(webview: vscode.Webview): string {
@@ -140,15 +261,21 @@ export class ChatPanel implements vscode.Disposable {
     });
   }
 
+  /** Posts to every webview that said 'ready'. */
   private post(message: HostMessage): void {
-    if (!this.panel || !this.webviewReady) return;
-    void this.panel.webview.postMessage(message).then(undefined, (error: unknown) => {
-      this.services.logger.debug(`Chat: a message to the webview was not delivered (${String(error)})`);
+    for (const surface of this.readySurfaces()) this.postTo(surface, message);
+  }
+
+  private postTo(surface: ChatSurface, message: HostMessage): void {
+    if (!surface.ready || this.surfaces.get(surface.kind) !== surface) return;
+    if (message.type === 'conversation/state') surface.shownConversationId = message.conversation.id;
+    void surface.webview.postMessage(message).then(undefined, (error: unknown) => {
+      this.services.logger.debug(`Chat: a message to the ${surface.kind} webview was not delivered (${String(error)})`);
     });
   }
 
   private postState(): void {
-    if (!this.panel || !this.webviewReady) return;
+    if (this.readySurfaces().length === 0) return;
     // Deltas already counted in the snapshot must reach the webview before it, never after.
     this.session.flushAllDeltas();
     this.post({
@@ -162,7 +289,7 @@ export class ChatPanel implements vscode.Disposable {
     this.post({ type: 'models/list', models: models.models, loading: models.loading, error: models.error });
   }
 
-  private async receive(raw: unknown): Promise<void> {
+  private async receive(surface: ChatSurface, raw: unknown): Promise<void> {
     const validation = validateWebviewMessage(raw);
     if (!validation.ok) {
       // Nothing from an invalid message is trusted, not even its requestId: log and drop it.
@@ -172,44 +299,47 @@ export class ChatPanel implements vscode.Disposable {
     const message = validation.message;
     let reply: { ok: boolean; message: string | undefined };
     try {
-      reply = { ok: true, message: await this.handle(message) };
+      reply = { ok: true, message: await this.handle(surface, message) };
     } catch (error) {
       this.services.logger.warn(`Chat: ${message.type} failed: ${errorMessage(error)}`);
       reply = { ok: false, message: this.services.redactor.redact(errorMessage(error)) };
     }
-    this.post({ type: 'request/result', requestId: message.requestId, ...reply });
+    this.postTo(surface, { type: 'request/result', requestId: message.requestId, ...reply });
   }
 
   /** Runs one validated request; returns a short confirmation for the webview to show, if any. */
-  private async handle(message: WebviewMessage): Promise<string | undefined> {
+  private async handle(surface: ChatSurface, message: WebviewMessage): Promise<string | undefined> {
     const session = this.session;
     switch (message.type) {
       case 'ready':
         await session.loaded;
-        this.webviewReady = true;
+        surface.ready = true;
         this.postState();
         if (this.pendingComposer) {
-          this.post({ type: 'composer/set', ...this.pendingComposer });
+          this.postTo(surface, { type: 'composer/set', ...this.pendingComposer });
           this.pendingComposer = undefined;
         } else if (session.draft()) {
-          this.post({ type: 'composer/set', text: session.draft(), focus: false });
+          this.postTo(surface, { type: 'composer/set', text: session.draft(), focus: false });
         }
-        this.readyEmitter.fire();
+        if (this.attachment) this.postTo(surface, { type: 'composer/context', label: this.attachment.label });
+        this.readyEmitter.fire(surface.kind);
         void session.ensureModels();
         return undefined;
       case 'chat/send':
         latencyProbe?.start();
-        // Not awaited: the reply streams while the webview keeps working; failures show inline.
-        void session.send(message.text).catch((error: unknown) => this.services.reportError(error, 'Send the chat message'));
+        // Answered when the reply ended: a failure (no model, a reply still streaming) comes back as this
+        // request's error, which the webview shows inline (never as a notification over Send and Stop).
+        // Each message is handled on its own, so the webview keeps working while the reply streams.
+        await this.sendWithAttachment(message.text);
         return undefined;
       case 'chat/stop':
         session.stop();
         return undefined;
       case 'chat/regenerate':
-        void session.regenerate().catch((error: unknown) => this.services.reportError(error, 'Regenerate the reply'));
+        await session.regenerate();
         return undefined;
       case 'chat/editLast':
-        void session.editLast(message.text).catch((error: unknown) => this.services.reportError(error, 'Resend the edited message'));
+        await session.editLast(message.text);
         return undefined;
       case 'conversation/new':
         session.newConversation();
@@ -238,6 +368,9 @@ export class ChatPanel implements vscode.Disposable {
         const models = await session.ensureModels(true);
         return `${models.length} chat model${models.length === 1 ? '' : 's'} listed.`;
       }
+      case 'composer/removeContext':
+        this.attach(undefined);
+        return undefined;
       case 'composer/draft':
         session.setDraft(message.text, { focus: false, fromWebview: true });
         return undefined;
@@ -271,7 +404,7 @@ export class ChatPanel implements vscode.Disposable {
   private async runAction(action: ChatAction): Promise<string | undefined> {
     switch (action) {
       case 'retry':
-        void this.session.regenerate().catch((error: unknown) => this.services.reportError(error, 'Retry the reply'));
+        await this.session.regenerate();
         return undefined;
       case 'setModelApiKey':
         await runErrorAction(CHAT_ERROR_ACTIONS.setModelApiKey, this.situation());
@@ -294,6 +427,7 @@ export class ChatPanel implements vscode.Disposable {
 
   dispose(): void {
     this.panel?.dispose();
-    for (const subscription of [...this.subscriptions, ...this.panelSubscriptions]) subscription.dispose();
+    for (const kind of [...this.surfaces.keys()]) this.detachSurface(kind, false);
+    for (const subscription of this.subscriptions) subscription.dispose();
   }
 }

@@ -80,22 +80,32 @@ export async function searchConversations(session: ChatSession, panel: ChatPanel
   quickPick.dispose();
   if (!picked) return;
   await session.switchTo(picked);
-  panel.open(false);
+  await panel.show(false);
 }
 
 function selectionEntry(id: CommandId, intent: SelectionIntent, doing: string): CommandEntry<ChatContext> {
-  return { id, doing, create: ({ services, session, panel }) => () => quoteSelection(intent, session, panel, services.config.chat.maxSelectionChars) };
+  return {
+    id,
+    doing,
+    create:
+      ({ services, session, panel }) =>
+      () => {
+        const settings = services.config.chat;
+        return quoteSelection(intent, session, panel, { maxSelectionChars: settings.maxSelectionChars, newConversation: settings.selectionActionsNewConversation });
+      },
+  };
 }
 
 export const CHAT_COMMANDS: readonly CommandEntry<ChatContext>[] = [
-  { id: Commands.chatOpen, doing: vscode.l10n.t('Open the chat'), create: ({ panel }) => () => panel.open(false) },
+  { id: Commands.chatOpen, doing: vscode.l10n.t('Open the chat'), create: ({ panel }) => () => panel.show(false) },
+  { id: Commands.chatOpenInEditor, doing: vscode.l10n.t('Open the chat in an editor tab'), create: ({ panel }) => () => panel.open(false) },
   {
     id: Commands.chatNew,
     doing: vscode.l10n.t('Start a new conversation'),
     create: ({ session, panel }) => async () => {
       await session.loaded;
       session.newConversation();
-      panel.open(false);
+      await panel.show(false);
     },
   },
   { id: Commands.chatSearchConversations, doing: vscode.l10n.t('Search the conversations'), create: ({ session, panel }) => () => searchConversations(session, panel) },

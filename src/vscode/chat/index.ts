@@ -6,7 +6,7 @@ import type { ConversationSummary, ConversationView, SettingsPatch } from '../..
 import { conversationToMarkdown } from '../../shared/conversationMarkdown';
 import { registerCommandTable } from '../commands/commandTable';
 import type { ExtensionServices } from '../services';
-import { CHAT_VIEW_TYPE, ChatPanel } from './chatPanel';
+import { CHAT_SIDE_VIEW_ID, CHAT_VIEW_TYPE, ChatPanel, type ChatSurfaceKind } from './chatPanel';
 import { createChatSession } from './chatSession';
 import { CodeActions } from './codeActions';
 import { CHAT_COMMANDS } from './commands';
@@ -24,14 +24,22 @@ export interface ChatSnapshot {
   models: string[];
   modelsError: string | undefined;
   panelOpen: boolean;
-  /** The webview has loaded and said 'ready' (it receives state and deltas). */
+  /** The panel's webview has loaded and said 'ready' (it receives state and deltas). */
   webviewReady: boolean;
+  /** The side-bar view's webview said 'ready'. */
+  viewReady: boolean;
+  /** The code Ask about Selection attached to the next message (shown as a chip), if any. */
+  attached: { label: string; text: string } | undefined;
+  /** The conversation each webview was last sent (what it shows), if it is ready. */
+  shown: { panel: string | undefined; view: string | undefined };
 }
 
 /** What the chat area exposes to the composition root and to the in-host tests. */
 export interface ChatApi {
-  /** Opens (or reveals) the panel; resolves once its webview said 'ready'. */
+  /** Opens (or reveals) the editor-tab panel; resolves once its webview said 'ready'. */
   open(): Promise<void>;
+  /** Reveals the side-bar view; resolves once its webview said 'ready'. */
+  openView(): Promise<void>;
   /** Starts a new conversation and makes it active. */
   newConversation(): ConversationView;
   /** Sends a user message in the active conversation; resolves when the reply ended (complete, stopped, failed). */
@@ -81,22 +89,28 @@ export function registerChat(services: ExtensionServices): ChatApi {
       modelsError: models.error,
       panelOpen: panel.isOpen,
       webviewReady: panel.isReady,
+      viewReady: panel.isViewReady,
+      attached: panel.attached,
+      shown: { panel: panel.shownConversation('panel'), view: panel.shownConversation('view') },
     };
   };
 
-  const openPanel = async (): Promise<void> => {
+  /** Shows one surface and resolves once its webview said 'ready'. */
+  const openSurface = async (kind: ChatSurfaceKind, reveal: () => unknown): Promise<void> => {
     await session.loaded;
-    if (panel.isReady) {
-      panel.open(false);
+    const isReady = (): boolean => (kind === 'panel' ? panel.isReady : panel.isViewReady);
+    if (isReady()) {
+      await reveal();
       return;
     }
     const ready = new Promise<void>((resolve) => {
-      const subscription = panel.onDidBecomeReady(() => {
+      const subscription = panel.onDidBecomeReady((readyKind) => {
+        if (readyKind !== kind) return;
         subscription.dispose();
         resolve();
       });
     });
-    panel.open(false);
+    await reveal();
     await ready;
   };
 
@@ -112,6 +126,9 @@ export function registerChat(services: ExtensionServices): ChatApi {
       clients.reset();
       session.profileChanged();
     }),
+    vscode.window.registerWebviewViewProvider(CHAT_SIDE_VIEW_ID, { resolveWebviewView: (view) => panel.resolveView(view) }, {
+      webviewOptions: { retainContextWhenHidden: false },
+    }),
     vscode.window.registerWebviewPanelSerializer(CHAT_VIEW_TYPE, {
       deserializeWebviewPanel: async (webviewPanel, state: unknown) => panel.restore(webviewPanel, state),
     }),
@@ -119,7 +136,8 @@ export function registerChat(services: ExtensionServices): ChatApi {
   );
 
   return {
-    open: openPanel,
+    open: () => openSurface('panel', () => panel.open(false)),
+    openView: () => openSurface('view', () => panel.openView(false)),
     newConversation: () => session.view(session.newConversation()),
     send: async (text) => {
       await session.send(text);

@@ -1,6 +1,7 @@
-// Selection-to-prompt: "Ask about Selection" quotes the selection (or the whole file) into the chat input
-// with the cursor after it; "Explain Selection" and "Find Bugs in Selection" send at once. Truncation and
-// whole-file use are always announced (in the prompt, on the turn, and as a notification).
+// Selection-to-prompt: "Ask about Selection" attaches the selection (or the whole file) to the next
+// message as a removable chip (file, lines) and focuses the input; "Explain Selection" and "Find Bugs in Selection" send at once, by default in a
+// new conversation (computeToolkit.chat.selectionActionsNewConversation) so the open one is not resent.
+// Truncation and whole-file use are always announced (in the prompt, on the turn, and as a notification).
 
 import * as vscode from 'vscode';
 import { buildSelectionPrompt, type SelectionIntent, type SelectionPrompt } from '../../shared/selectionPrompt';
@@ -23,18 +24,40 @@ export function promptFromEditor(editor: vscode.TextEditor | undefined, intent: 
   );
 }
 
-export async function quoteSelection(intent: SelectionIntent, session: ChatSession, panel: ChatPanel, maxSelectionChars: number): Promise<void> {
-  const prompt = promptFromEditor(vscode.window.activeTextEditor, intent, maxSelectionChars);
+/** The chip's label: "src/a.py, lines 3–9", or the file name alone for a whole file. */
+function contextLabel(editor: vscode.TextEditor | undefined): string {
+  if (!editor) return '';
+  const { document, selection } = editor;
+  const fileName = document.isUntitled ? document.fileName : vscode.workspace.asRelativePath(document.uri);
+  if (selection.isEmpty) return fileName;
+  const first = selection.start.line + 1;
+  // A selection ending at column 0 of a line does not include that line.
+  const last = selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line : selection.end.line + 1;
+  return first === last ? vscode.l10n.t('{0}, line {1}', fileName, first) : vscode.l10n.t('{0}, lines {1}–{2}', fileName, first, last);
+}
+
+export interface SelectionOptions {
+  maxSelectionChars: number;
+  /** Explain and Find Bugs start a new conversation instead of continuing the open one. */
+  newConversation: boolean;
+}
+
+export async function quoteSelection(intent: SelectionIntent, session: ChatSession, panel: ChatPanel, options: SelectionOptions): Promise<void> {
+  const prompt = promptFromEditor(vscode.window.activeTextEditor, intent, options.maxSelectionChars);
   if (typeof prompt === 'string') {
     void vscode.window.showInformationMessage(prompt);
     return;
   }
   if (prompt.notice) void vscode.window.showWarningMessage(prompt.notice);
   await session.loaded;
-  panel.open(false);
+  await panel.show(false);
   if (intent === 'ask') {
-    session.setDraft(prompt.text, { focus: true, fromWebview: false });
+    // The quote rides as a chip (file, lines) sent ahead of the question; the input keeps what was typed.
+    panel.attach({ label: contextLabel(vscode.window.activeTextEditor), text: prompt.text });
+    session.setDraft(session.draft(), { focus: true, fromWebview: false });
     return;
   }
+  // An empty conversation is reused rather than leaving an empty one behind.
+  if (options.newConversation && session.view().turns.length > 0) session.newConversation();
   await session.send(prompt.text, prompt.notice);
 }

@@ -32,7 +32,8 @@ export function webviewStrings(): WebviewStrings {
     maxTokens: vscode.l10n.t('Max tokens'),
     temperatureRange: vscode.l10n.t('Temperature must be between {0} and {1}.'),
     maxTokensRange: vscode.l10n.t('Max tokens must be a whole number from {0}.'),
-    transcript: vscode.l10n.t('Conversation'),
+    // Not 'Conversation': the conversation picker has that name, and every control's name is unique.
+    transcript: vscode.l10n.t('Messages'),
     emptyState: vscode.l10n.t('Ask a hosted model about your code.'),
     emptyStateHint: vscode.l10n.t('Select code in an editor and press Ctrl+Alt+Shift+A (⌘⌥⇧A) to quote it here.'),
     jumpToLatest: vscode.l10n.t('Jump to latest ↓'),
@@ -70,5 +71,7 @@ export function webviewStrings(): WebviewStrings {
     codePlainText: vscode.l10n.t('text'),
     image: vscode.l10n.t('image'),
     imageLink: vscode.l10n.t('[image: {0}]'),
+    attachedContext: vscode.l10n.t('Attached to your next message: {0}'),
+    removeContext: vscode.l10n.t('Remove the attached code ({0})'),
   };
 }

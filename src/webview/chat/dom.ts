@@ -24,3 +24,9 @@ export function byId<T extends HTMLElement>(id: string, type: new () => T): T {
   if (!(element instanceof type)) throw new Error(`#${id} is missing from the chat page`);
   return element;
 }
+
+/** A button showing a glyph; its tooltip and accessible name are the (localized) label. */
+export function iconButton(glyph: string, label: string, props: Props = {}): HTMLButtonElement {
+  const element = button(glyph, { ...props, title: props.title ?? label, ariaLabel: label, className: `${props.className ?? ''} icon`.trim() });
+  return element;
+}

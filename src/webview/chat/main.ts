@@ -5,9 +5,10 @@
 import { MAX_SYSTEM_PROMPT_CHARS, MAX_TOKENS_MAX, MAX_TOKENS_MIN, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../../shared/limits';
 import { CHAT_ACTIONS, type ChatAction, type ConversationView, type HostMessage } from '../../shared/protocol';
 import { formatString } from '../../shared/webviewStrings';
+import { modelDisplayName } from '../../shared/modelDisplayName';
 import { AutoScroll } from './autoScroll';
 import { Composer } from './composer';
-import { button, el } from './dom';
+import { button, el, iconButton } from './dom';
 import { HostChannel } from './hostChannel';
 import { createChatMarkdown } from './markdown';
 import { formatTokens, readPageStrings } from './strings';
@@ -46,6 +47,10 @@ class ChatApp {
   private readonly jumpButton = button(S.jumpToLatest, { className: 'jump-latest' });
   private readonly feedback = el('div', { className: 'feedback' });
   private readonly input = el('textarea', { className: 'composer-input', ariaLabel: S.message, title: S.messageTitle });
+  /** The code attached to the next message (Ask about Selection): its label and a remove button. */
+  private readonly contextLabel = el('span', { className: 'context-label' });
+  private readonly contextRemove = iconButton('×', S.removeContext, { className: 'context-remove' });
+  private readonly contextChip = el('div', { className: 'context-chip' }, this.contextLabel, this.contextRemove);
 
   private readonly transcript: Transcript;
   private readonly composer: Composer;
@@ -57,8 +62,8 @@ class ChatApp {
     const autoScroll = new AutoScroll(scroller, this.jumpButton);
     this.transcript = new Transcript(this.transcriptElement, this.emptyState, md, autoScroll, S);
 
-    const sendButton = button(S.send, { className: 'primary send', title: S.sendTitle });
-    const stopButton = button(S.stop, { className: 'stop', title: S.stopTitle });
+    const sendButton = iconButton('➤', S.send, { className: 'primary send', title: S.sendTitle });
+    const stopButton = iconButton('■', S.stop, { className: 'stop', title: S.stopTitle });
     const cancelEdit = button(S.cancel, { className: 'link-button' });
     const editBanner = el('div', { className: 'edit-banner' }, S.editingBanner, cancelEdit);
     this.composer = new Composer(this.input, sendButton, stopButton, editBanner, cancelEdit, {
@@ -73,11 +78,20 @@ class ChatApp {
       this.buildSettings(),
       scroller,
       this.jumpButton,
-      el('div', { className: 'composer' }, editBanner, el('div', { className: 'composer-row' }, this.input, sendButton, stopButton)),
+      el('div', { className: 'composer' }, editBanner, this.contextChip, el('div', { className: 'composer-row' }, this.input, sendButton, stopButton)),
       this.feedback,
     );
+    // Errors show here, inline under the composer (never as a notification over Send and Stop).
     this.feedback.setAttribute('role', 'status');
+    this.feedback.setAttribute('aria-live', 'polite');
     this.feedback.hidden = true;
+    this.contextChip.hidden = true;
+    this.contextChip.setAttribute('role', 'group');
+    this.contextRemove.addEventListener('click', () => {
+      this.showContext(undefined);
+      void this.request({ type: 'composer/removeContext' });
+      this.composer.focus();
+    });
     scroller.addEventListener('click', (event) => this.onTranscriptClick(event));
     scroller.addEventListener('keydown', (event) => {
       if (event.key === 'Enter' && event.target instanceof HTMLElement && event.target.classList.contains('chat-link')) this.onTranscriptClick(event);
@@ -96,17 +110,17 @@ class ChatApp {
       void this.request({ type: 'conversation/switch', conversationId: this.conversationSelect.value });
     });
     this.modelSelect.addEventListener('change', () => void this.request({ type: 'settings/update', model: this.modelSelect.value }));
-    const newChat = button(S.newConversation, { title: S.newConversationTitle, className: 'toolbar-button' });
+    const newChat = iconButton('+', S.newConversationTitle, { className: 'toolbar-button' });
     newChat.addEventListener('click', () => void this.request({ type: 'conversation/new' }));
-    const clear = button(S.clear, { title: S.clearTitle, className: 'toolbar-button' });
+    const clear = iconButton('⌫', S.clearTitle, { className: 'toolbar-button' });
     clear.addEventListener('click', () => void this.request({ type: 'conversation/clear' }));
-    const exportButton = button(S.export, { title: S.exportTitle, className: 'toolbar-button' });
+    const exportButton = iconButton('⤓', S.exportTitle, { className: 'toolbar-button' });
     exportButton.addEventListener('click', () => void this.request({ type: 'conversation/export' }));
-    const remove = button(S.delete, { title: S.deleteTitle, className: 'toolbar-button' });
+    const remove = iconButton('✕', S.deleteTitle, { className: 'toolbar-button' });
     remove.addEventListener('click', () => {
       if (this.conversation) void this.request({ type: 'conversation/delete', conversationId: this.conversation.id });
     });
-    const refresh = button('↻', { title: S.refreshModelsTitle, className: 'toolbar-button icon' });
+    const refresh = iconButton('↻', S.refreshModelsTitle, { className: 'toolbar-button' });
     refresh.addEventListener('click', () => void this.request({ type: 'models/refresh' }));
     return el('header', { className: 'chat-header' },
       el('div', { className: 'header-row' }, this.conversationSelect, newChat, clear, exportButton, remove),
@@ -170,6 +184,9 @@ class ChatApp {
       case 'composer/set':
         this.composer.setText(message.text, message.focus);
         return;
+      case 'composer/context':
+        this.showContext(message.label);
+        return;
       case 'request/result':
         return; // answered by HostChannel
     }
@@ -191,7 +208,8 @@ class ChatApp {
     const { settings } = conversation;
     const ids = this.models.includes(settings.model) || !settings.model ? this.models : [settings.model, ...this.models];
     const options = ids.map((id) => {
-      const option = el('option', {}, id);
+      // The list carries ids only: show a readable name, keep the id as the value and the tooltip.
+      const option = el('option', { title: id }, modelDisplayName(id));
       option.value = id;
       option.selected = id === settings.model;
       return option;
@@ -235,6 +253,16 @@ class ChatApp {
       const lastUser = [...(this.conversation?.turns ?? [])].reverse().find((turn) => turn.role === 'user');
       if (lastUser) this.composer.editLastMessage(lastUser.content);
     } else if (isChatAction(turnAction)) void this.request({ type: 'action/run', action: turnAction });
+  }
+
+  private showContext(label: string | undefined): void {
+    this.contextChip.hidden = label === undefined;
+    this.contextLabel.textContent = label ?? '';
+    this.contextLabel.title = label ?? '';
+    this.contextChip.setAttribute('aria-label', formatString(S.attachedContext, label ?? ''));
+    const removeLabel = formatString(S.removeContext, label ?? '');
+    this.contextRemove.setAttribute('aria-label', removeLabel);
+    this.contextRemove.title = removeLabel;
   }
 
   private showFeedback(text: string, isError = false): void {

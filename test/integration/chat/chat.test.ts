@@ -114,16 +114,19 @@ describe('chat: panel, streaming and selection-to-prompt (sandbox)', () => {
     assert.ok(chat.exportMarkdown().includes('stopped by the user'));
   });
 
-  it('Ask about Selection quotes the code in the input without sending it', async () => {
+  it('Ask about Selection attaches the code as a chip (file, lines) without sending it', async () => {
     const code = 'def add(a, b):\n    return a + b\n\nprint(add(1, 2))\n';
     const editor = await editorWith(code, 'python');
     editor.selection = new vscode.Selection(0, 0, 1, 16);
     const turnsBefore = chat.activeConversation().turns.length;
     await vscode.commands.executeCommand('computeToolkit.chat.askAboutSelection');
 
-    const snapshot = await waitForSnapshot(chat, (s) => s.draft.includes('def add(a, b):'));
-    assert.ok(snapshot.draft.includes('```python\ndef add(a, b):\n    return a + b\n```'), snapshot.draft);
-    assert.match(snapshot.draft, /lines 1–2:/);
+    const snapshot = await waitForSnapshot(chat, (s) => s.attached?.text.includes('def add(a, b):') === true);
+    const attached = snapshot.attached;
+    assert.ok(attached?.text.includes('```python\ndef add(a, b):\n    return a + b\n```'), attached?.text);
+    assert.match(attached?.text ?? '', /lines 1–2:/);
+    assert.match(attached?.label ?? '', /, lines 1–2$/);
+    assert.ok(!snapshot.draft.includes('def add(a, b):'), 'the code is not pasted into the input');
     assert.equal(snapshot.panelOpen, true);
     assert.equal(chat.activeConversation().turns.length, turnsBefore, 'Ask about Selection must not send');
   });

@@ -21,6 +21,12 @@ interface SendResult {
 }
 
 const SEARCH = { operation: 'resource.search', params: { task_type: 'Deployment', device_type: 'GpuDevice' } };
+/**
+ * The faulted requests ask for CPU devices, and the faults match that exact query: the extension's own
+ * background calls to the same path (the Resources view, the burn rate's prices) cannot take them.
+ */
+const FAULTED_SEARCH = { operation: 'resource.search', params: { task_type: 'Deployment', device_type: 'CpuDevice' } };
+const FAULTED_PREFIX = '/api/deployment/resource/search?task_type=Deployment&device_type=CpuDevice';
 
 async function send(argument: unknown): Promise<SendResult> {
   const result = (await vscode.commands.executeCommand('computeToolkit.request.send', argument)) as SendResult | undefined;
@@ -56,8 +62,8 @@ describe('surface: request debugger', () => {
   });
 
   it('an envelope failure: status, masked headers, the body and the diagnosis', async () => {
-    await injectFault({ target: 'compute', kind: 'envelope', code: 'C001', message: 'sign error', pathPrefix: '/api/deployment/resource/search' });
-    const result = await send(SEARCH);
+    await injectFault({ target: 'compute', kind: 'envelope', code: 'C001', message: 'sign error', pathPrefix: FAULTED_PREFIX });
+    const result = await send(FAULTED_SEARCH);
     assert.equal(result.ok, false);
     assert.match(result.text, /- Status: HTTP 200/);
     assert.match(result.text, /C001/);
@@ -68,8 +74,8 @@ describe('surface: request debugger', () => {
   });
 
   it('an HTML error page after retries: every attempt, and the page as a capped excerpt', async () => {
-    await injectFault({ target: 'compute', kind: 'html', status: 502, count: 10, pathPrefix: '/api/deployment/resource/search' });
-    const result = await send(SEARCH);
+    await injectFault({ target: 'compute', kind: 'html', status: 502, count: 10, pathPrefix: FAULTED_PREFIX });
+    const result = await send(FAULTED_SEARCH);
     assert.equal(result.ok, false);
     assert.ok(result.exchanges.length > 1, 'the retries are not shown');
     assert.match(result.text, /- Status: HTTP 502/);
@@ -83,8 +89,8 @@ describe('surface: request debugger', () => {
     const config = vscode.workspace.getConfiguration('computeToolkit.request');
     await config.update('timeoutSeconds', 1, vscode.ConfigurationTarget.Global);
     try {
-      await injectFault({ target: 'compute', kind: 'latency', delayMs: 2500, pathPrefix: '/api/deployment/resource/search' });
-      const result = await send(SEARCH);
+      await injectFault({ target: 'compute', kind: 'latency', delayMs: 2500, pathPrefix: FAULTED_PREFIX });
+      const result = await send(FAULTED_SEARCH);
       assert.equal(result.ok, false);
       assert.match(result.text, /- Status: no answer/);
       assert.ok(result.exchanges[0]?.failure, 'the failure of the attempt is missing');

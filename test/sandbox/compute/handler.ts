@@ -32,7 +32,9 @@ export function createComputeHandler(options: ComputeHandlerOptions): ComputeHan
   const routes = [...computeRoutes(options.catalog, options.tasks), ...moneyRoutes(options.catalog, options.tasks, options.clock)];
 
   return async (req, res, url, rawBody) => {
-    const fault = options.faults.take('compute', url.pathname);
+    // Matched against the path with its query, so a test can aim a one-shot fault at its own request
+    // rather than at the extension's background calls to the same path.
+    const fault = options.faults.take('compute', url.pathname + url.search);
     if (fault) {
       const outcome = await answerComputeFault(fault, res, options.envelopeField);
       if (outcome !== undefined) return outcome;

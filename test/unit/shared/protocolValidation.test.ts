@@ -20,6 +20,7 @@ const VALID: { [K in WebviewMessageType]: Extract<WebviewMessage, { type: K }> }
   'settings/update': { type: 'settings/update', requestId: 11, model: 'qwen/qwen3-32b', temperature: 0.2, maxTokens: 512, systemPrompt: 'Be brief.' },
   'models/refresh': { type: 'models/refresh', requestId: 12 },
   'composer/draft': { type: 'composer/draft', requestId: 13, text: '' },
+  'composer/removeContext': { type: 'composer/removeContext', requestId: 22 },
   'code/copy': { type: 'code/copy', requestId: 14, code: 'print(1)' },
   'code/insert': { type: 'code/insert', requestId: 15, code: 'print(1)\n' },
   'code/openInEditor': { type: 'code/openInEditor', requestId: 16, code: 'x = 1', language: 'python' },
