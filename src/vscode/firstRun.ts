@@ -22,7 +22,21 @@ export async function openWalkthroughOnFirstRun(host: FirstRunHost): Promise<boo
   return true;
 }
 
-/** The editor's way to open our walkthrough (`publisher.name#walkthroughId`). */
-export function openComputeWalkthrough(extensionId: string): Thenable<unknown> {
-  return vscode.commands.executeCommand('workbench.action.openWalkthrough', `${extensionId}#${Walkthroughs.gettingStarted}`, false);
+/** How long VS Code's own startup editor may take to appear after our activation. */
+const STARTUP_EDITOR_SETTLE_MS = 3_000;
+
+/**
+ * The editor's way to open our walkthrough (`publisher.name#walkthroughId`). On a first start VS Code
+ * opens its own welcome walkthrough too, in the same editor, and on some versions (1.104) it lands after
+ * ours and replaces it: once startup has settled, if the active editor is a welcome page that is not
+ * ours (its title, in every language, names "Compute Toolkit"), ours is opened again, once.
+ */
+export async function openComputeWalkthrough(extensionId: string, settleMs = STARTUP_EDITOR_SETTLE_MS): Promise<void> {
+  const open = (): Thenable<unknown> =>
+    vscode.commands.executeCommand('workbench.action.openWalkthrough', `${extensionId}#${Walkthroughs.gettingStarted}`, false);
+  await open();
+  await new Promise((resolve) => setTimeout(resolve, settleMs));
+  const active = vscode.window.tabGroups.activeTabGroup.activeTab;
+  // A welcome or walkthrough page has no input type the API knows (text, webview, custom, … all do).
+  if (active && active.input === undefined && !active.label.includes('Compute Toolkit')) await open();
 }

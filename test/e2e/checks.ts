@@ -5,7 +5,7 @@ import type { SandboxBootstrap } from '../sandbox/types';
 import { languageModelsListPlatformModels } from './aiChecks';
 import { SAMPLE_PYTHON_FILE, SAMPLE_PYTHON_FIRST_LINE } from './sampleWorkspace';
 import {
-  activeEditorText, openFile, openViewContainer, pickQuickPickRow, runCommand, visibleQuickPick, visibleWebview, waitForRow, widenSideBar,
+  activeEditorText, openFile, openViewContainer, pickQuickPickRow, runCommand, visibleQuickPick, visibleWebview, waitForRow, webviewShowing, widenSideBar,
 } from './workbench';
 import { measureChatLatency } from './chatLatency';
 
@@ -207,8 +207,8 @@ const spendViewShowsFigures: E2eCheck = {
   async run({ page, screenshot }) {
     await runCommand(page, 'View: Close All Editors');
     await runCommand(page, 'Compute: Show Spend');
-    const body = visibleWebview(page).locator('body');
-    await waitForWords(body, ['This month', 'Spend by day', 'Spend by task', '¥'], 'the spend figures', 45_000);
+    const spend = await webviewShowing(page, 'Spend by day', 45_000).catch(() => fail('no webview showed "Spend by day" within 45 s'));
+    await waitForWords(spend.locator('body'), ['This month', 'Spend by day', 'Spend by task', '¥'], 'the spend figures', 15_000);
     await screenshot('spend');
   },
 };

@@ -71,6 +71,24 @@ export function visibleWebview(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview:visible').first().frameLocator('iframe#active-frame');
 }
 
+/**
+ * The visible webview whose page shows `text`: several can be visible at once (the Compute Chat view in
+ * the side bar beside a webview in the editor), and which comes first in the DOM is not defined.
+ */
+export async function webviewShowing(page: Page, text: string, timeoutMs: number): Promise<FrameLocator> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const count = await page.locator('iframe.webview:visible').count();
+    for (let index = 0; index < count; index++) {
+      const inner = page.frameLocator('iframe.webview:visible').nth(index).frameLocator('iframe#active-frame');
+      const shown = await inner.locator('body').innerText({ timeout: 1_000 }).catch(() => '');
+      if (shown.includes(text)) return inner;
+    }
+    if (Date.now() > deadline) throw new Error(`no visible webview showed "${text}" within ${Math.round(timeoutMs / 1000)} s`);
+    await page.waitForTimeout(250);
+  }
+}
+
 /** Text of the visible lines of the active text editor (Monaco renders only what is on screen). */
 export async function activeEditorText(page: Page, timeoutMs = 10_000): Promise<string> {
   const lines = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
