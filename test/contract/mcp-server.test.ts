@@ -12,6 +12,7 @@ import { TOOLS } from '../../src/core/tools/index';
 import { buildMcpBundle } from '../helpers/mcpBundle';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
+import { pemBlock } from '../helpers/pemArmor';
 
 type Mode = 'token' | 'rsa';
 interface TextResult {
@@ -192,7 +193,7 @@ describe('MCP server over stdio (official SDK client) against the sandbox', () =
     const secretBody = 'QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0MjQyNDI0MjQyNDI0MjQy';
     const before = stderrText.length;
     const client = new Client({ name: 'contract-test', version: '1.0.0' });
-    const broken = transport(env('rsa', { COMPUTE_TOOLKIT_PRIVATE_KEY: `-----BEGIN PRIVATE KEY-----\n${secretBody}\n-----END PRIVATE KEY-----\n` }));
+    const broken = transport(env('rsa', { COMPUTE_TOOLKIT_PRIVATE_KEY: `${pemBlock('PRIVATE KEY', secretBody)}\n` }));
     const closed = new Promise<void>((resolve) => {
       broken.onclose = () => resolve();
     });

@@ -2,7 +2,7 @@
 // are DeepSeek, Qwen and MiniMax, each with its own BPE vocabulary; no well-kept JavaScript library ships
 // all three). Rule: CJK characters count one token each (their BPEs mostly map a Han character to about
 // one token), every other run of text about one token per four characters, rounded up, plus a few tokens
-// of framing per message. It errs high for English prose, which keeps prompts inside the window.
+// of framing per message. It errs high for English prose, which keeps prompts inside the context limit.
 // One pass over the text: linear time, no allocation per character.
 
 /** Tokens of framing (role markers, separators) counted once per message. */

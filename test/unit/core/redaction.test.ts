@@ -4,6 +4,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { maskSecretsIn, Redactor } from '../../../src/core/log';
 import { assertLinearTime } from '../../helpers/linearTime';
+import { pemBegin } from '../../helpers/pemArmor';
 
 /** A token generated at test time, with the characters encodings touch: / + = and mixed case. */
 function makeToken(): string {
@@ -92,7 +93,7 @@ describe('redaction runs in linear time', () => {
     'near misses of the token': (n) => token.slice(0, -1).repeat(Math.ceil(n / token.length)),
     'percent signs and backslashes': (n) => '%\\u%2\\'.repeat(n / 6),
     'line breaks': (n) => '\r\n '.repeat(n / 3),
-    'unclosed private key headers': (n) => '-----BEGIN RSA PRIVATE KEY-----'.repeat(n / 31),
+    'unclosed private key headers': (n) => pemBegin('RSA PRIVATE KEY').repeat(n / 31),
     'Bearer without a value': (n) => `Bearer ${' '.repeat(n)}!`,
     'many matches': (n) => `${token} `.repeat(Math.ceil(n / (token.length + 1))),
   };

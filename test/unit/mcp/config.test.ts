@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { McpConfigError, readConfig } from '../../../src/mcp/config';
+import { pemBlock } from '../../helpers/pemArmor';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const privatePem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
@@ -73,7 +74,7 @@ describe('MCP server configuration from the environment', () => {
     const swapped = problems({ COMPUTE_TOOLKIT_MODE: 'rsa', COMPUTE_TOOLKIT_TOKEN: 'secret-token-value', COMPUTE_TOOLKIT_PRIVATE_KEY: publicPem });
     assert.equal(swapped.length, 1);
     assert.match(swapped[0]!, /^COMPUTE_TOOLKIT_PRIVATE_KEY: /);
-    const broken = problems({ COMPUTE_TOOLKIT_MODE: 'rsa', COMPUTE_TOOLKIT_TOKEN: 'secret-token-value', COMPUTE_TOOLKIT_PRIVATE_KEY: `-----BEGIN PRIVATE KEY-----\n${body}\n-----END PRIVATE KEY-----` });
+    const broken = problems({ COMPUTE_TOOLKIT_MODE: 'rsa', COMPUTE_TOOLKIT_TOKEN: 'secret-token-value', COMPUTE_TOOLKIT_PRIVATE_KEY: pemBlock('PRIVATE KEY', body) });
     const all = [...swapped, ...broken].join('\n');
     assert.ok(!all.includes(body) && !all.includes('secret-token-value'));
     for (const line of publicPem.split('\n').filter((l) => l.length > 40)) assert.ok(!all.includes(line));
