@@ -27,8 +27,8 @@ export async function connectSandbox(store: ProfileStore, url: string, signal?: 
   const token: Profile = { id: SANDBOX_TOKEN_PROFILE_ID, label: vscode.l10n.t('Sandbox (token)'), environment: 'sandbox', mode: 'token', ...urls };
   const { rsaMode, tokenMode, modelApiKey } = bootstrap.credentials;
   await store.batch(async () => {
-    await store.upsert(rsa);
-    await store.upsert(token);
+    // Secrets first: a view that loads while this runs (the profile list is read as settings change)
+    // must never find the new profile without its keys and report "no API token".
     await store.setSecret(rsa.id, 'apiToken', rsaMode.token);
     await store.setSecret(rsa.id, 'privateKey', rsaMode.privateKeyPem);
     await store.setSecret(rsa.id, 'platformPublicKey', rsaMode.platformPublicKeyPem);
@@ -37,6 +37,8 @@ export async function connectSandbox(store: ProfileStore, url: string, signal?: 
     await store.setSecret(token.id, 'modelApiKey', modelApiKey);
     await store.deleteSecret(token.id, 'privateKey');
     await store.deleteSecret(token.id, 'platformPublicKey');
+    await store.upsert(rsa);
+    await store.upsert(token);
     await store.setActive(rsa.id);
   });
   return { rsa, token };
