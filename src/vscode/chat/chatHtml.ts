@@ -28,25 +28,45 @@ export function chatContentSecurityPolicy(cspSource: string, nonce: string): str
   ].join('; ');
 }
 
-function escapeAttribute(text: string): string {
+export function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-export function chatPageHtml(sources: ChatPageSources): string {
-  const csp = chatContentSecurityPolicy(sources.cspSource, sources.nonce);
+/** What every page of ours is made of: the one stylesheet and the one nonce'd script around its body. */
+export interface WebviewPageShell {
+  cspSource: string;
+  nonce: string;
+  scriptUri: string;
+  styleUri: string;
+  title: string;
+}
+
+/**
+ * A whole webview page under the chat's CSP: `body` is trusted markup of ours (never remote text), placed
+ * before the script tag.
+ */
+export function webviewPageHtml(shell: WebviewPageShell, body: string): string {
+  const csp = chatContentSecurityPolicy(shell.cspSource, shell.nonce);
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeAttribute(csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${escapeAttribute(sources.styleUri)}">
-<title>${escapeAttribute(sources.title)}</title>
+<link rel="stylesheet" href="${escapeAttribute(shell.styleUri)}">
+<title>${escapeAttribute(shell.title)}</title>
 </head>
 <body>
-<div id="chat-root" role="main"></div>
-<script type="application/json" id="${WEBVIEW_STRINGS_ELEMENT_ID}">${stringsAsPageJson(sources.strings)}</script>
-<script nonce="${escapeAttribute(sources.nonce)}" src="${escapeAttribute(sources.scriptUri)}"></script>
+${body}
+<script nonce="${escapeAttribute(shell.nonce)}" src="${escapeAttribute(shell.scriptUri)}"></script>
 </body>
 </html>`;
+}
+
+export function chatPageHtml(sources: ChatPageSources): string {
+  return webviewPageHtml(
+    sources,
+    `<div id="chat-root" role="main"></div>
+<script type="application/json" id="${WEBVIEW_STRINGS_ELEMENT_ID}">${stringsAsPageJson(sources.strings)}</script>`,
+  );
 }

@@ -4,7 +4,7 @@
 
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { chatContentSecurityPolicy } from '../chat/chatHtml';
+import { webviewPageHtml } from '../chat/chatHtml';
 import type { SpendSummary } from '../../core/money/spend';
 import { parseSpendWebviewMessage, type SpendHostMessage, type SpendLabel, type SpendRangeDays, type SpendViewData } from '../../shared/spendProtocol';
 import { Views } from '../commandIds';
@@ -38,22 +38,11 @@ function labels(): Record<SpendLabel, string> {
 }
 
 export function spendPageHtml(cspSource: string, nonce: string, scriptUri: string, styleUri: string, title: string): string {
-  const attr = (text: string): string => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${attr(chatContentSecurityPolicy(cspSource, nonce))}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${attr(styleUri)}">
-<title>${attr(title)}</title>
-</head>
-<body>
-<div id="spend-status" role="status" aria-live="polite"></div>
-<main id="spend-root"></main>
-<script nonce="${attr(nonce)}" src="${attr(scriptUri)}"></script>
-</body>
-</html>`;
+  return webviewPageHtml(
+    { cspSource, nonce, scriptUri, styleUri, title },
+    `<div id="spend-status" role="status" aria-live="polite"></div>
+<main id="spend-root"></main>`,
+  );
 }
 
 export class SpendPanel implements vscode.Disposable {
