@@ -3,7 +3,7 @@
 
 import { ConfigError } from '../errors';
 import type { HttpMethod, OperationEffect, OperationId, OperationSpec, RawRequest } from './api';
-import { desiredStateOf, type DesiredState } from './desiredState';
+import { desiredStateOf, type DesiredState } from '../tasks/desiredState';
 import { compactJson } from './encryption';
 
 type Field = OperationSpec['fields'][number];
