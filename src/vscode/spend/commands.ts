@@ -6,11 +6,11 @@ import { Commands } from '../commandIds';
 import type { CommandEntry } from '../commands/commandTable';
 import type { ChatApi } from '../chat/index';
 import type { ComputeApi } from '../views/computeApi';
-import { deleteNode, explainFailure, nodeRefFrom, showNodeEvents, showTaskEvents } from '../tasks/nodeCare';
+import { deleteNode, explainFailure, nodeRefFrom, showNodeEvents, showTaskEvents } from '../tasks/index';
 import type { ExtensionServices } from '../services';
 import type { PauseTimerService } from './pauseTimerService';
 import type { SpendPanel } from './spendPanel';
-import type { TaskUpdateFlow } from '../tasks/taskUpdate';
+import type { TaskUpdateFlow } from '../tasks/index';
 
 export interface MoneyContext {
   services: ExtensionServices;

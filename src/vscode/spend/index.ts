@@ -19,10 +19,10 @@ import { MONEY_COMMANDS } from './commands';
 import { Commands } from '../commandIds';
 import { registerCommandTable } from '../commands/commandTable';
 import { Config } from '../config';
-import { TaskNotifier } from '../tasks/taskNotifier';
+import { TaskNotifier } from '../tasks/index';
 import { PauseTimerService } from './pauseTimerService';
-import { deleteNode, explainFailure } from '../tasks/nodeCare';
-import { TaskUpdateFlow } from '../tasks/taskUpdate';
+import { deleteNode, explainFailure } from '../tasks/index';
+import { TaskUpdateFlow } from '../tasks/index';
 
 export interface MoneyApi {
   /** Notifications shown this session, oldest first. */

@@ -8,8 +8,8 @@ import { isAbort } from '../../core/errors';
 import type { ExtensionServices, Profile } from '../services';
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
 import { deviceLabel, effectivePrice, formatRegionPrice, formatYuan, isSoldOut, yuanPerHour } from '../ui/format';
-import type { ResourceFilterStore } from '../resources/resourceFilter';
-import { flattenRegions, regionPickItem, searchDevices, type RegionChoice, type RegionPickItem } from '../resources/resourceSearch';
+import type { ResourceFilterStore } from '../resources/index';
+import { flattenRegions, regionPickItem, searchDevices, type RegionChoice, type RegionPickItem } from '../resources/index';
 import type { TaskActions } from './taskActions';
 import { imageTemplates, nodesNote, preselectRegion, type ImageTemplate } from './createDefaults';
 import {
