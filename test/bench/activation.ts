@@ -103,11 +103,6 @@ export async function runActivationBench(rounds = 9): Promise<void> {
     if (child.status !== 0) throw new Error(`activation child failed: ${child.stderr}`);
     if (round > 0) results.push(JSON.parse(child.stdout) as ChildResult); // first round warms the disk cache
   }
-  const heavy = ['net', 'tls', 'http2', 'zlib', 'http', 'https'];
-  const loaded = results[0]?.loaded ?? [];
-  const heavyLoaded = loaded.filter((name) => heavy.some((h) => name === h || name.startsWith(`internal/${h}`)));
-  console.log('\n## Activation and bundle size');
-  console.log(`require(dist/extension.js): ${fmt(results.map((r) => r.requireMs))} ms   activate(): ${fmt(results.map((r) => r.activateMs))} ms  (median [min–max], ${rounds} fresh processes)`);
   const failed = results.find((r) => r.activateError);
   if (failed) {
     // A figure for an activation that threw measures the failure, not the extension: refuse to report it.
@@ -115,6 +110,11 @@ export async function runActivationBench(rounds = 9): Promise<void> {
     process.exitCode = 1;
     return;
   }
+  const heavy = ['net', 'tls', 'http2', 'zlib', 'http', 'https'];
+  const loaded = results[0]?.loaded ?? [];
+  const heavyLoaded = loaded.filter((name) => heavy.some((h) => name === h || name.startsWith(`internal/${h}`)));
+  console.log('\n## Activation and bundle size');
+  console.log(`require(dist/extension.js): ${fmt(results.map((r) => r.requireMs))} ms   activate(): ${fmt(results.map((r) => r.activateMs))} ms  (median [min–max], ${rounds} fresh processes)`);
   console.log(`built-ins loaded by require + activate: ${loaded.length} (${loaded.slice(0, 12).join(', ')}${loaded.length > 12 ? ', …' : ''})`);
   console.log(`HTTP stack loaded at activation: ${heavyLoaded.length === 0 ? 'no (lazy until first use)' : `YES: ${heavyLoaded.join(', ')}`}`);
   for (const file of ['dist/extension.js', 'dist/webview/chat.js']) {
