@@ -63,6 +63,21 @@ export function assertLinearTime<T>(label: string, input: (n: number) => T, work
     bestCpuMs(() => {
       for (let index = 0; index < loops; index++) work(value);
     }, repeats);
+  /** Like timed(large), but a run stops once it is past `limitMs` (a quadratic would take minutes). */
+  const timedLarge = (limitMs: number): number => {
+    let best = Infinity;
+    for (let round = 0; round < repeats; round++) {
+      const started = process.cpuUsage();
+      let usedMs = 0;
+      for (let index = 0; index < loops && usedMs <= limitMs; index++) {
+        work(large);
+        const used = process.cpuUsage(started);
+        usedMs = (used.user + used.system) / 1000;
+      }
+      best = Math.min(best, usedMs);
+    }
+    return best;
+  };
   work(small); // warm-up: compile before timing
   const seen: string[] = [];
   for (let attempt = 0; attempt < attempts; attempt++) {
@@ -71,7 +86,7 @@ export function assertLinearTime<T>(label: string, input: (n: number) => T, work
       loops *= Math.min(16, Math.max(2, Math.ceil(minMs / Math.max(smallMs, 0.01))));
       smallMs = timed(small);
     }
-    const largeMs = timed(large);
+    const largeMs = timedLarge(2 * maxRatio * smallMs);
     // The small input once more after the large one: the least disturbed of both readings counts.
     smallMs = Math.min(smallMs, timed(small));
     const ratio = largeMs / Math.max(smallMs, 0.001);
