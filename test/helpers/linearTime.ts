@@ -86,10 +86,12 @@ export function assertLinearTime<T>(label: string, input: (n: number) => T, work
       loops *= Math.min(16, Math.max(2, Math.ceil(minMs / Math.max(smallMs, 0.01))));
       smallMs = timed(small);
     }
-    const largeMs = timedLarge(2 * maxRatio * smallMs);
+    const largeMs = timedLarge(2 * maxRatio * Math.max(smallMs, minMs));
     // The small input once more after the large one: the least disturbed of both readings counts.
     smallMs = Math.min(smallMs, timed(small));
-    const ratio = largeMs / Math.max(smallMs, 0.001);
+    // Work too cheap to reach minMs even at the most loops (constant-time work, e.g. a cut to a fixed
+    // length) is below the CPU clock's resolution: it counts as minMs, or the ratio would be noise.
+    const ratio = largeMs / Math.max(smallMs, minMs);
     if (ratio <= maxRatio) return;
     seen.push(`${ratio.toFixed(1)} (${loops}× n: ${smallMs.toFixed(2)} ms, ${factor}n: ${largeMs.toFixed(2)} ms)`);
   }
