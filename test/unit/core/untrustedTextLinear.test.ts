@@ -9,7 +9,7 @@
 //   MAX_KEY_INPUT_CHARS (new), decodeBareBase64, the OpenSSH line test; parsePrivateKey /
 //   parsePlatformPublicKey run decodeKeyInput first — this file.
 // - Pasted requests: comparePasted (headers, curl arguments, request lines, JSON bodies, signatures,
-//   query escapes; MAX_PASTE_CHARS) — test/unit/compute/signCompare.test.ts; signatureNotes' "=" trim
+//   query escapes; MAX_PASTE_CHARS) — test/unit/requests/signCompare.test.ts; signatureNotes' "=" trim
 //   (was /=+$/, fixed: trimEnd) — reached only after a bounded match.
 // - URLs (profile, MCP environment, sandbox): joinUrl, the compute client's base path, the MCP config's
 //   base URLs (were /\/+$/: quadratic on "////…x", fixed: trimEnd) — this file.
