@@ -7,6 +7,8 @@
 export interface Listing<T> {
   items: readonly T[];
   complete: boolean;
+  /** What the platform says exists, when it says (more than `items` when incomplete). */
+  total?: number;
 }
 
 export interface StateDefinition<T, K, Source> {

@@ -46,6 +46,7 @@ export class PollScheduler<Source> {
   private timer: unknown;
   private timerAt: number | undefined;
   private inflight: Promise<void> | undefined;
+  private queued: Promise<void> | undefined;
   private controller: AbortController | undefined;
   /** A wake arrived while a poll ran: poll once more after it (the change may postdate its listing). */
   private again = false;
@@ -106,15 +107,27 @@ export class PollScheduler<Source> {
   }
 
   /**
-   * Polls now, whatever the floor (the user pressed Refresh), or joins the poll running; resolves
-   * when the stores hold its result.
+   * Polls now, whatever the floor (the user pressed Refresh, or just changed something), and resolves
+   * when the stores hold the answer of a listing that started after this call: with a poll running,
+   * one more follows it (shared by every caller meanwhile).
    */
   refresh(): Promise<void> {
     if (this.disposed) return Promise.resolve();
     this.lookAll = true;
-    if (this.inflight) return this.inflight;
+    if (this.inflight) {
+      this.queued ??= this.inflight.then(() => {
+        this.queued = undefined;
+        return this.refresh();
+      });
+      return this.queued;
+    }
     this.cancelTimer();
     return this.poll();
+  }
+
+  /** A new base interval (a changed setting), raised to the floor; applies from the next schedule. */
+  setIntervalMs(intervalMs: number): void {
+    this.options.intervalMs = Math.max(POLL_FLOOR_MS, intervalMs);
   }
 
   setFocused(focused: boolean): void {

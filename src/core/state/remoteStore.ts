@@ -13,6 +13,7 @@ export class RemoteStore<T, K = unknown, Source = unknown> {
   private order: T[] = [];
   private loadedAt: number | undefined;
   private failure: unknown;
+  private lastRead: { complete: boolean; total: number } = { complete: true, total: 0 };
   private readonly listeners: { phase: ListenerPhase; listener: ChangeListener<T> }[] = [];
   private readonly errorListeners: ((error: unknown) => void)[] = [];
 
@@ -28,6 +29,11 @@ export class RemoteStore<T, K = unknown, Source = unknown> {
   /** Every item of the last successful poll, in the listing's order. */
   get items(): readonly T[] {
     return this.order;
+  }
+
+  /** Whether the last listing read everything, and what the platform counted. */
+  get completeness(): { complete: boolean; total: number } {
+    return this.lastRead;
   }
 
   get(key: K): T | undefined {
@@ -90,6 +96,7 @@ export class RemoteStore<T, K = unknown, Source = unknown> {
     this.order = [];
     this.loadedAt = undefined;
     this.failure = undefined;
+    this.lastRead = { complete: true, total: 0 };
   }
 
   private diff(listing: Listing<T>, at: number): StateChange<T> {
@@ -121,6 +128,7 @@ export class RemoteStore<T, K = unknown, Source = unknown> {
     }
     this.byKey = next;
     this.order = order;
+    this.lastRead = { complete: listing.complete, total: Math.max(listing.total ?? 0, order.length) };
     this.loadedAt = at;
     this.failure = undefined;
     return { kind: this.definition.kind, owner: this.owner, added, changed, removed, items: order, complete: listing.complete, first, at };

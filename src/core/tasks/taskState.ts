@@ -31,7 +31,7 @@ export const TASK_STATE: StateDefinition<TaskSummary, number, ComputeClient> = {
   key: (task) => task.task_id,
   list: async (client, signal) => {
     const listed = await listTasks(client, { statuses: ACTIVE_TASK_STATUSES }, { signal });
-    return { items: listed.items, complete: !listed.truncated };
+    return { items: listed.items, complete: !listed.truncated, total: listed.count };
   },
   atRest: (tasks) => !tasks.some(moving),
   equal: sameTask,
