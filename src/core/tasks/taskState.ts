@@ -1,6 +1,6 @@
 // Tasks as a kind of remote state (core/state): every task that can still change or be resumed
 // (Running, Pending, Paused), every page, up to the listing cap. The only task listing that polls;
-// `task.list` is called from listing.ts alone, reached from here and the ended pages the user opens
+// the task-list operation is called from listing.ts alone, reached from here and the ended pages the user opens
 // (test/unit/lint/taskListCallers.test.ts keeps it so).
 
 import type { ComputeClient, TaskSummary } from '../compute/api';
