@@ -11,7 +11,7 @@ import { registerCommandTable } from './commands/commandTable';
 import { CORE_COMMANDS } from './commands/index';
 import { registerCompute } from './views/index';
 import { describeError } from './errors/describeError';
-import { registerSpend } from './spend/index';
+import { registerSpend, spendNeedsWatching } from './spend/index';
 import { RemoteState } from './state/index';
 import { registerTasks } from './tasks/index';
 import { NotificationCenter } from './ui/notificationCenter';
@@ -41,7 +41,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   void setHasProfile(services.profiles.active !== undefined);
 
   // One store of remote state per watched profile; every area reads it (docs/areas.md, `state`).
-  const state = new RemoteState(services);
+  const state = new RemoteState(services, spendNeedsWatching(services));
   context.subscriptions.push(state);
   const center = new NotificationCenter((line) => services.logger.info(line));
   const compute = registerCompute(services, state);

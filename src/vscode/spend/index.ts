@@ -16,7 +16,9 @@ import { SPEND_REFRESH_MS, SpendTracker, type SpendState } from './spendTracker'
 import type { SpendViewData } from '../../shared/spendProtocol';
 import { SpendStatusBar } from './spendStatusBar';
 import { MONEY_COMMANDS } from './commands';
-import { Commands } from '../commandIds';
+import { Commands, StateKeys } from '../commandIds';
+import { budgetFor } from './budgetSettings';
+import { readTimers } from '../../core/spend/pauseTimers';
 import { registerCommandTable } from '../commands/commandTable';
 import { Config } from '../config';
 import { PauseTimerService } from './pauseTimerService';
@@ -33,6 +35,13 @@ export interface SpendApi {
   openSpend(): Promise<SpendViewData | undefined>;
   /** The Spend page's last figures (updated by store events while open). */
   spendPageData(): SpendViewData | undefined;
+}
+
+/** Whether a profile has something the spend area watches over: a budget or a pause timer. */
+export function spendNeedsWatching(services: ExtensionServices): (profile: Profile) => boolean {
+  return (profile) =>
+    budgetFor(profile, services.config.budgetsPerProfile, services.config.budgetThresholds) !== undefined ||
+    readTimers(services.context.globalState.get(StateKeys.pauseTimers)).some((timer) => timer.profileId === profile.id);
 }
 
 export function registerSpend(services: ExtensionServices, compute: ComputeApi, state: RemoteState, center: NotificationCenter): SpendApi {
@@ -98,7 +107,10 @@ export function registerSpend(services: ExtensionServices, compute: ComputeApi, 
       await watch.scheduler.refresh();
       return watch.tasks.get(taskId)?.status === 'Running';
     },
-    rerender: () => compute.rerenderTasks(),
+    rerender: () => {
+      compute.rerenderTasks();
+      state.resync(); // a profile with a timer is watched even while another one is active
+    },
   });
   compute.annotateTasks((taskId) => timers.annotation(taskId));
 

@@ -1,8 +1,8 @@
 // The remote-state store on the editor side: one PollScheduler per watched profile (core/state),
 // each holding one store per kind of remote state (tasks today: core/tasks/taskState.ts). The active
-// profile is always watched; every other profile too unless `computeToolkit.watch.profiles` turns it
-// off, and a profile polls only while something of it moves (one look at start, then silence at
-// rest). Cost: one list per kind per watched profile per interval. Every consumer — the Tasks view,
+// profile is always watched; another profile when `computeToolkit.watch.profiles` says so, or by
+// default when it has something to watch over (a budget, a pause timer); a profile polls only while
+// something of it moves (one look, then silence at rest). Cost: one list per kind per watched profile per interval. Every consumer — the Tasks view,
 // notifications, burn rate, spend, budgets, pause timers, the status bar, the Spend page — reads the
 // stores and follows their events; none of them lists tasks itself.
 
@@ -50,12 +50,16 @@ export class RemoteState implements vscode.Disposable {
   /** Fires when the set of watched profiles changes. */
   readonly onDidChangeWatched = this.watchChanged.event;
 
-  constructor(private readonly services: ExtensionServices) {
+  constructor(
+    private readonly services: ExtensionServices,
+    /** Whether a profile not named in the setting has something to watch over (a budget, a timer). */
+    private readonly needsWatching: (profile: Profile) => boolean = () => false,
+  ) {
     this.disposables = [
       this.watchChanged,
       services.profiles.onDidChangeActive(() => this.sync()),
       services.config.onDidChange((event) => {
-        if (Config.affects(event, 'watch') || Config.affects(event, 'profiles')) this.sync();
+        if (Config.affects(event, 'watch') || Config.affects(event, 'profiles') || Config.affects(event, 'budgets')) this.sync();
         if (Config.affects(event, 'notifications.pollIntervalSeconds')) {
           for (const { watch } of this.watches.values()) watch.scheduler.setIntervalMs(services.config.watchIntervalMs);
         }
@@ -132,12 +136,21 @@ export class RemoteState implements vscode.Disposable {
     return total;
   }
 
-  /** Which profiles should be watched: the active one, and every other one not turned off. */
+  /** Re-reads which profiles to watch (a pause timer was set or cancelled). */
+  resync(): void {
+    this.sync();
+  }
+
+  /** Which profiles should be watched: the active one; others as the setting says, else when they need it. */
   private wanted(): Profile[] {
     const { profiles, config } = this.services;
     const flags = config.watchProfiles;
     const active = profiles.active;
-    return profiles.all.filter((profile) => profile.id === active?.id || (flags[profile.label] ?? flags[profile.id]) !== false);
+    return profiles.all.filter((profile) => {
+      if (profile.id === active?.id) return true;
+      const flag = flags[profile.label] ?? flags[profile.id];
+      return flag ?? this.needsWatching(profile);
+    });
   }
 
   /** Creates, keeps or drops schedulers to match the wanted profiles (an edited profile starts afresh). */
