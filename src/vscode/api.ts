@@ -38,7 +38,7 @@ export interface MoneyApi extends SpendApi, Pick<TasksAreaApi, 'updates' | 'expl
   choose(notification: ShownNotification, action: string): Promise<void>;
   /** Whether the active profile is being polled now. */
   watching(): boolean;
-  /** Polls the active profile as soon as the floor allows (as after a create). */
+  /** Polls the active profile now (as Refresh does). */
   wakeWatcher(): void;
   /** Listing calls the remote-state store made so far (all profiles), and the profiles it watches. */
   stateListings(): number;
