@@ -130,6 +130,11 @@ export class PollScheduler<Source> {
     this.options.intervalMs = Math.max(POLL_FLOOR_MS, intervalMs);
   }
 
+  /** The poll running now, or a new one: for a first read that need not postdate anything. */
+  look(): Promise<void> {
+    return this.inflight ?? this.refresh();
+  }
+
   setFocused(focused: boolean): void {
     if (focused === this.focused) return;
     this.focused = focused;

@@ -181,7 +181,8 @@ export class SpendPanel implements vscode.Disposable {
     };
     if (JSON.stringify(summary) === JSON.stringify(last.summary)) return;
     this.lastData = { ...last, summary };
-    void panel.webview.postMessage({ type: 'spend/data', data: this.lastData } satisfies SpendHostMessage);
+    // The page may close meanwhile: a disposed webview refuses the message, which is fine.
+    panel.webview.postMessage({ type: 'spend/data', data: this.lastData } satisfies SpendHostMessage).then(undefined, () => undefined);
   }
 
   dispose(): void {

@@ -129,6 +129,11 @@ export class RemoteState implements vscode.Disposable {
     return this.active?.scheduler.refresh() ?? Promise.resolve();
   }
 
+  /** The active profile's first look: joins the poll running (a switch just woke it) or polls now. */
+  look(): Promise<void> {
+    return this.active?.scheduler.look() ?? Promise.resolve();
+  }
+
   /** Listing calls made by every scheduler so far (the in-host tests compare it). */
   listings(): number {
     let total = 0;

@@ -213,7 +213,8 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
       async () => {
         const force = this.forceNextLoad;
         this.forceNextLoad = false;
-        if (force || !state.tasks?.loaded) await state.refresh();
+        if (force) await state.refresh();
+        else if (!state.tasks?.loaded) await state.look();
         const store = state.tasks;
         if (!store) return { items: [], complete: true, total: 0 };
         if (store.error !== undefined) throw store.error;

@@ -212,6 +212,22 @@ describe('poll scheduler', () => {
     assert.equal(b.platform.calls, 2, 'a wake looks at every kind');
   });
 
+  it('look() joins the poll running instead of sending another', async () => {
+    const { platform, scheduler, settle } = setup();
+    platform.items.set(1, { id: 1, state: 'resting' });
+    const running = scheduler.refresh();
+    await scheduler.look();
+    await running;
+    await settle();
+    assert.equal(platform.calls, 1, 'look() joined the running poll');
+    const first = scheduler.refresh();
+    const second = scheduler.refresh();
+    await Promise.all([first, second]);
+    assert.equal(platform.calls, 3, 'a refresh during a poll queues one more (its answer must postdate the call)');
+    await scheduler.look();
+    assert.equal(platform.calls, 4, 'with nothing running, look() polls');
+  });
+
   it('a store is one per definition, and a disposed scheduler sends nothing more', async () => {
     const { time, platform, scheduler, store, settle } = setup();
     const { definition } = fakeKind();
