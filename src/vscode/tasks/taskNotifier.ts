@@ -31,7 +31,11 @@ export class TaskNotifier implements vscode.Disposable {
     private readonly hooks: TaskNotifierHooks,
   ) {
     this.subscriptions = [
-      state.followTasks((change, profile) => this.take(change, profile)),
+      // Not awaited: the task events are diffed at once (in order), and a slow node check must never
+      // hold up the store's poll (a Refresh waits for it).
+      state.followTasks((change, profile) => {
+        void this.take(change, profile);
+      }),
       services.config.onDidChange((event) => {
         if (Config.affects(event, 'notifications.nodeProblems')) this.watchers.clear();
       }),
