@@ -7,6 +7,7 @@ import { runMcpBench } from './mcp';
 import { runRenderBench } from './render';
 import { runSpendChartBench } from './spendChart';
 import { runSseBench } from './sse';
+import { runStatePollingBench } from './statePolling';
 import { runTasksViewBench } from './tasksView';
 import { runTokensBench } from './tokens';
 
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
     ['spend', runSpendChartBench],
     ['chat-history', runChatHistoryBench],
     ['tasks', runTasksViewBench],
+    ['state', runStatePollingBench],
     ['activation', () => runActivationBench()],
     ['mcp', runMcpBench],
     ['tokens', runTokensBench],
