@@ -7,6 +7,8 @@
 //   POST   /__sandbox/clock      ← {offsetMs: number} → {offsetMs}
 //   GET    /__sandbox/requests   → RecordedRequest[] (newest first)
 //   POST   /__sandbox/nodes/crash ← {point_id, reason?, fail?} → {crashed: point_id} (restart count up)
+//   POST   /__sandbox/jobs/spot-queue ← {count?: n (default 1), ms?: n (default 60000)} → {queued}: the next
+//                                 n Spot jobs wait in the queue (schedule_status Queued) for ms
 //   POST   /__sandbox/tasks/seed ← {running?, pending?, paused?, ended?: count} → 201 TaskSeedResult
 //                                 (a heavy account: compute/bulkTasks.ts; 400 naming the bad field)
 
@@ -23,6 +25,7 @@ export interface ControlContext {
   clock: SandboxClock;
   requests: () => readonly RecordedRequest[];
   crashNode: (pointId: number, reason: string, fail: boolean) => void;
+  queueSpot: (count: number, ms: number) => void;
   /** Adds tasks; throws TypeError/RangeError for bad counts. */
   seedTasks: (counts: unknown) => TaskSeedResult;
 }
@@ -57,6 +60,18 @@ export function createControlHandler(context: ControlContext): (req: IncomingMes
           throw new RangeError(error instanceof Error ? error.message : String(error));
         }
         sendJson(res, 200, { crashed: pointId });
+      },
+    },
+    '/__sandbox/jobs/spot-queue': {
+      POST: (body, res) => {
+        const request = parseJsonBody(body);
+        const fields = typeof request === 'object' && request !== null ? (request as Record<string, unknown>) : {};
+        const count = fields.count ?? 1;
+        const ms = fields.ms ?? 60_000;
+        if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) throw new TypeError('count must be a non-negative integer');
+        if (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms < 0) throw new TypeError('ms must be a non-negative integer');
+        context.queueSpot(count, ms);
+        sendJson(res, 200, { queued: count, ms });
       },
     },
     '/__sandbox/tasks/seed': { POST: (body, res) => sendJson(res, 201, context.seedTasks(parseJsonBody(body))) },

@@ -15,6 +15,7 @@ import { createComputeHandler } from './compute/handler';
 import { seedTasks } from './compute/seedTasks';
 import { seededRandom } from './compute/random';
 import { TaskStore } from './compute/tasks';
+import { JobStore } from './jobs/jobs';
 import { consolePage } from './consolePage';
 import { createControlHandler } from './control';
 import { createFaultQueue } from './faults';
@@ -80,6 +81,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const catalog = buildCatalog(options.seed ?? DEFAULT_SEED);
   const tasks = new TaskStore(clock, options.pendingMs ?? DEFAULT_PENDING_MS);
   seedTasks(catalog, tasks);
+  // NAS volumes: options.volumeDirectory (the nas area's volumeDirectory) once wired; else a temp dir per job.
+  const jobs = new JobStore(clock, options.jobPendingMs ?? Math.min(options.pendingMs ?? DEFAULT_PENDING_MS, 1000), options.volumeDirectory);
   seedBillingHistory(catalog, tasks, options.seed ?? DEFAULT_SEED);
 
   const compute = createComputeHandler({
@@ -90,6 +93,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     envelopeField,
     catalog,
     tasks,
+    jobs,
   });
   const inference = createInferenceHandler({ modelApiKey: credentials.modelApiKey, faults });
 
@@ -160,6 +164,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     requests: () => requestLog.snapshot(),
     seedTasks: seedHeavyAccount,
     crashNode: (pointId, reason, fail) => tasks.crashNode(pointId, reason, fail),
+    queueSpot: (count, ms) => jobs.queueSpot(count, ms),
   });
 
   let closing: Promise<void> | undefined;
@@ -175,8 +180,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     setClockOffset: (ms) => clock.setOffset(ms),
     crashNode: (pointId, options = {}) => tasks.crashNode(pointId, options.reason ?? 'OOMKilled', options.fail ?? false),
     seedTasks: seedHeavyAccount,
+    queueSpot: (count = 1, ms = 60_000) => jobs.queueSpot(count, ms),
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
+        jobs.close();
         server.close((error) => (error ? reject(error) : resolve()));
         // Keep-alive sockets (and streams held open by a latency fault) would hold close() forever.
         server.closeAllConnections();

@@ -13,6 +13,10 @@ export interface SandboxOptions {
   seed?: number;
   /** Envelope message field: 'message' (the real platform, default) or 'msg' (the spec). */
   envelopeField?: 'message' | 'msg';
+  /** How long a new batch job stays Pending before its pods start (ms, default min(pendingMs, 1000)). */
+  jobPendingMs?: number;
+  /** Where a NAS volume's files are (test/sandbox/nas volumeDirectory); default: a temp dir per job. */
+  volumeDirectory?: (storageId: number) => string | undefined;
 }
 
 export interface SandboxCredentials {
@@ -95,6 +99,8 @@ export interface Sandbox {
   crashNode(pointId: number, options?: { reason?: string; fail?: boolean }): void;
   /** Adds a heavy account's tasks in mixed statuses (also POST /__sandbox/tasks/seed). */
   seedTasks(counts: TaskSeedCounts): TaskSeedResult;
+  /** The next `count` Spot jobs (default 1) wait in the queue, schedule_status Queued, for `ms` (default 60000). */
+  queueSpot(count?: number, ms?: number): void;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,7 @@
 // The public surface of the compute core (interface A): what the VS Code layer and the tests code against.
 // Implementations live beside this file; this file holds types only.
 
+import type { JobOperationId, JobOperationTypes } from '../jobs/operations';
 import type { ComputeToolkitError, ErrorKind } from '../errors';
 
 export type AuthMode = 'token' | 'rsa';
@@ -56,7 +57,8 @@ export type OperationId =
   | 'node.events'
   | 'node.delete'
   | 'billing.byTime'
-  | 'billing.byTask';
+  | 'billing.byTask'
+  | JobOperationId;
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -241,7 +243,7 @@ export interface StorageCheckBody {
 }
 
 /** Parameters (query for GET, JSON body for POST) and `data` results per operation. */
-export interface OperationTypes {
+export interface OperationTypes extends JobOperationTypes {
   // Required query parameters are the ones the platform's docs mark `required: true`; comma-separated lists.
   'resource.search': { params: { task_type: string; device_type: string }; result: Paged<Device> };
   'task.list': {

@@ -5,6 +5,7 @@ import { ConfigError } from '../errors';
 import type { HttpMethod, OperationEffect, OperationId, OperationSpec, RawRequest } from './api';
 import { desiredStateOf, type DesiredState } from './desiredState';
 import { compactJson } from './encryption';
+import { JOB_OPERATIONS, JOB_REQUIRED_ARRAYS } from '../jobs/operations';
 
 type Field = OperationSpec['fields'][number];
 
@@ -191,6 +192,7 @@ export const OPERATION_CATALOG: { readonly [Id in OperationId]: OperationEntry }
     idempotent: true,
     fields: [str('range', true), str('start_time', true), str('end_time', true), ...paging],
   },
+  ...JOB_OPERATIONS,
 };
 
 /** The catalog as a list, in declaration order (wizards and Sign Request list operations in this order). */
@@ -203,6 +205,7 @@ export const OPERATIONS: readonly OperationSpec[] = (Object.keys(OPERATION_CATAL
 const REQUIRED_ARRAYS: Partial<Record<OperationId, readonly string[]>> = {
   'task.create': ['resources', 'services'],
   'task.update': ['resources', 'services'],
+  ...JOB_REQUIRED_ARRAYS,
 };
 
 /** Secret body fields that never reach logs or displays, beyond the catalog's `secret` fields. */
