@@ -201,7 +201,6 @@ export class JobStore {
         billing_value: Math.floor((this.runMs(pod) / 1000) * job.pricePerSecond),
         port_mappings: null,
         describe_dto: { restart_count: pod.restarts, last_restart_time: pod.lastRestartAt === undefined ? null : this.formatRfc3339(pod.lastRestartAt) },
-        job_index: pod.index,
       }));
   }
 
