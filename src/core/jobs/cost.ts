@@ -3,7 +3,7 @@
 // most it can cost: every pod at once for the whole timeout (the platform kills the job after it).
 // Retries run more pods, but never past the timeout, so the cap holds.
 
-import { formatPoints, formatPricePerHour } from '../compute/units';
+import { formatPoints, formatPricePerHour } from '../spend/units';
 import { costPointsFor } from './status';
 
 export interface JobCostInput {

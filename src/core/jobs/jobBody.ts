@@ -2,7 +2,7 @@
 // offer from a fresh resource search, an image and a shell command, completions, parallelism,
 // timeout, retries (backoff or per-index), env and a NAS volume mounted at a directory.
 
-import type { TaskResource } from '../compute/api';
+import type { TaskResource } from '../tasks/operations';
 import type { JobCreateBody, JobModParam } from './operations';
 
 export interface JobSpec {

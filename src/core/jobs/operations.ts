@@ -1,11 +1,12 @@
 // Batch jobs (Job 批处理, docs/platform.md "Batch jobs"): the operation types and their catalog
-// entries together. The shared catalog (src/core/compute/operations.ts) spreads JOB_OPERATIONS in and
-// the OperationTypes interface (src/core/compute/api.ts) extends JobOperationTypes.
+// entries together; src/core/compute/catalog.ts assembles JOB_OPERATIONS into the one catalog.
 //
 // A job's pods and their logs come from the node list and node log operations (`node.list`,
 // `node.log`) with the job's task_id: the platform documents no job-specific log call.
 
-import type { OperationSpec, Paged, TaskResource } from '../compute/api';
+import { declare, int, paging, str } from '../compute/operationEntry';
+import type { Paged } from '../compute/wire';
+import type { TaskResource } from '../tasks/operations';
 
 /** Task lifecycle (`status`). The docs have no pause operation for jobs; Paused is read, never set. */
 export type JobLifecycle = 'Pending' | 'Running' | 'Paused' | 'End';
@@ -127,31 +128,12 @@ export interface QueueGroup {
   task_dto: Record<string, unknown>;
 }
 
-export interface JobOperationTypes {
-  'job.create': { params: JobCreateBody; result: { task_id: number } };
-  'job.detail': { params: { task_id: number }; result: JobDetail };
-  'job.list': { params: { status?: string; search_value?: string; page?: number; page_size?: number }; result: Paged<JobSummary> };
-  'job.stop': { params: { task_id: number }; result: null };
-  'jobQueue.groups': {
-    params: { queue_id: number; status?: string; search_value?: string; page?: number; page_size?: number };
-    result: Paged<QueueGroup>;
-  };
-  'jobQueue.group': { params: { group_id: number }; result: QueueGroup | null };
-}
-
-export type JobOperationId = keyof JobOperationTypes;
-
-type Field = OperationSpec['fields'][number];
-const int = (name: string, required = false): Field => ({ name, type: 'integer', required });
-const str = (name: string, required = false): Field => ({ name, type: 'string', required });
-const paging = [int('page'), int('page_size')];
-
 /**
  * Create is never retried (a lost answer could mean a second job that runs and bills). Stop ends the
  * job for good (no recover for jobs) and is retried like the task stop: a repeat cannot do more.
  */
-export const JOB_OPERATIONS: { readonly [Id in JobOperationId]: Omit<OperationSpec, 'id'> } = {
-  'job.create': {
+export const JOB_OPERATIONS = {
+  'job.create': declare<{ params: JobCreateBody; result: { task_id: number } }>({
     title: 'Create batch job',
     effect: 'write',
     method: 'POST',
@@ -159,8 +141,8 @@ export const JOB_OPERATIONS: { readonly [Id in JobOperationId]: Omit<OperationSp
     encryption: 'never',
     idempotent: false,
     fields: [str('task_name', true), int('points', true), str('sub_type')],
-  },
-  'job.detail': {
+  }),
+  'job.detail': declare<{ params: { task_id: number }; result: JobDetail }>({
     title: 'Batch job detail',
     effect: 'read',
     method: 'GET',
@@ -168,8 +150,8 @@ export const JOB_OPERATIONS: { readonly [Id in JobOperationId]: Omit<OperationSp
     encryption: 'never',
     idempotent: true,
     fields: [int('task_id', true)],
-  },
-  'job.list': {
+  }),
+  'job.list': declare<{ params: { status?: string; search_value?: string; page?: number; page_size?: number }; result: Paged<JobSummary> }>({
     title: 'List batch jobs',
     effect: 'read',
     method: 'GET',
@@ -177,8 +159,8 @@ export const JOB_OPERATIONS: { readonly [Id in JobOperationId]: Omit<OperationSp
     encryption: 'never',
     idempotent: true,
     fields: [str('status'), str('search_value'), ...paging],
-  },
-  'job.stop': {
+  }),
+  'job.stop': declare<{ params: { task_id: number }; result: null }>({
     title: 'Stop batch job',
     effect: 'destructive',
     method: 'POST',
@@ -186,8 +168,11 @@ export const JOB_OPERATIONS: { readonly [Id in JobOperationId]: Omit<OperationSp
     encryption: 'never',
     idempotent: true,
     fields: [int('task_id', true)],
-  },
-  'jobQueue.groups': {
+  }),
+  'jobQueue.groups': declare<{
+    params: { queue_id: number; status?: string; search_value?: string; page?: number; page_size?: number };
+    result: Paged<QueueGroup>;
+  }>({
     title: 'List queue task groups',
     effect: 'read',
     method: 'GET',
@@ -195,8 +180,8 @@ export const JOB_OPERATIONS: { readonly [Id in JobOperationId]: Omit<OperationSp
     encryption: 'never',
     idempotent: true,
     fields: [int('queue_id', true), str('status'), str('search_value'), ...paging],
-  },
-  'jobQueue.group': {
+  }),
+  'jobQueue.group': declare<{ params: { group_id: number }; result: QueueGroup | null }>({
     title: 'Queue task group detail',
     effect: 'read',
     method: 'GET',
@@ -204,8 +189,6 @@ export const JOB_OPERATIONS: { readonly [Id in JobOperationId]: Omit<OperationSp
     encryption: 'never',
     idempotent: true,
     fields: [int('group_id', true)],
-  },
+  }),
 };
 
-/** Body fields that are required but not scalar (planOperation checks them non-empty). */
-export const JOB_REQUIRED_ARRAYS = { 'job.create': ['resources', 'services'] } as const;

@@ -8,7 +8,7 @@ import { buildJobBody, type JobSpec } from '../jobs/jobBody';
 import type { JobDetail } from '../jobs/operations';
 import { listPods } from '../jobs/polling';
 import { formatElapsed, jobView } from '../jobs/status';
-import { formatPoints } from '../compute/units';
+import { formatPoints } from '../spend/units';
 import { ConfigError } from '../errors';
 import type { ToolContext, ToolDefinition } from './api';
 import { confirmation } from './confirmation';
