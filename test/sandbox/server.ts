@@ -20,6 +20,7 @@ import { createControlHandler } from './control';
 import { createFaultQueue } from './faults';
 import { BodyTooLargeError, readBody, sendHtml, sendJson } from './http';
 import { createInferenceHandler } from './inference';
+import { createNasSandbox } from './nas';
 import { RequestLog } from './requestLog';
 import type { Sandbox, SandboxBootstrap, SandboxCredentials, SandboxOptions } from './types';
 
@@ -82,6 +83,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   seedTasks(catalog, tasks);
   seedBillingHistory(catalog, tasks, options.seed ?? DEFAULT_SEED);
 
+  const nas = createNasSandbox(clock, options.nas);
   const compute = createComputeHandler({
     keys: keyRecords,
     platformPrivateKey: keys.platform.privateKey,
@@ -90,6 +92,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     envelopeField,
     catalog,
     tasks,
+    extraRoutes: nas.routes,
   });
   const inference = createInferenceHandler({ modelApiKey: credentials.modelApiKey, faults });
 
@@ -160,6 +163,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     requests: () => requestLog.snapshot(),
     seedTasks: seedHeavyAccount,
     crashNode: (pointId, reason, fail) => tasks.crashNode(pointId, reason, fail),
+    nas,
   });
 
   let closing: Promise<void> | undefined;
@@ -175,12 +179,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     setClockOffset: (ms) => clock.setOffset(ms),
     crashNode: (pointId, options = {}) => tasks.crashNode(pointId, options.reason ?? 'OOMKilled', options.fail ?? false),
     seedTasks: seedHeavyAccount,
+    nas,
     close() {
-      closing ??= new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        // Keep-alive sockets (and streams held open by a latency fault) would hold close() forever.
-        server.closeAllConnections();
-      });
+      closing ??= Promise.all([
+        new Promise<void>((resolve, reject) => {
+          server.close((error) => (error ? reject(error) : resolve()));
+          // Keep-alive sockets (and streams held open by a latency fault) would hold close() forever.
+          server.closeAllConnections();
+        }),
+        nas.close(),
+      ]).then(() => undefined);
       return closing;
     },
   };

@@ -3,6 +3,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TaskSeedCounts, TaskSeedResult } from './compute/bulkTasks';
+import type { NasControl, NasSandboxOptions } from './nas';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port on 127.0.0.1. */
@@ -13,6 +14,8 @@ export interface SandboxOptions {
   seed?: number;
   /** Envelope message field: 'message' (the real platform, default) or 'msg' (the spec). */
   envelopeField?: 'message' | 'msg';
+  /** NAS timings (Creating, Expanding, Deleting, transfers), SFTP session lifetime, seeding. */
+  nas?: NasSandboxOptions;
 }
 
 export interface SandboxCredentials {
@@ -95,6 +98,8 @@ export interface Sandbox {
   crashNode(pointId: number, options?: { reason?: string; fail?: boolean }): void;
   /** Adds a heavy account's tasks in mixed statuses (also POST /__sandbox/tasks/seed). */
   seedTasks(counts: TaskSeedCounts): TaskSeedResult;
+  /** NAS volumes, SFTP sessions (a real SFTP server on loopback) and S3 transfers. */
+  nas: NasControl;
   close(): Promise<void>;
 }
 
