@@ -21,6 +21,7 @@ import { createControlHandler } from './control';
 import { createFaultQueue } from './faults';
 import { BodyTooLargeError, readBody, sendHtml, sendJson } from './http';
 import { createInferenceHandler } from './inference';
+import { createNasSandbox } from './nas';
 import { RequestLog } from './requestLog';
 import type { Sandbox, SandboxBootstrap, SandboxCredentials, SandboxOptions } from './types';
 
@@ -81,10 +82,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const catalog = buildCatalog(options.seed ?? DEFAULT_SEED);
   const tasks = new TaskStore(clock, options.pendingMs ?? DEFAULT_PENDING_MS);
   seedTasks(catalog, tasks);
-  // NAS volumes: options.volumeDirectory (the nas area's volumeDirectory) once wired; else a temp dir per job.
-  const jobs = new JobStore(clock, options.jobPendingMs ?? Math.min(options.pendingMs ?? DEFAULT_PENDING_MS, 1000), options.volumeDirectory);
   seedBillingHistory(catalog, tasks, options.seed ?? DEFAULT_SEED);
 
+  const nas = createNasSandbox(clock, options.nas);
+  // A job's NAS mounts run in the volume's local directory (a job without one gets a temp directory).
+  const jobPendingMs = options.jobPendingMs ?? Math.min(options.pendingMs ?? DEFAULT_PENDING_MS, 1000);
+  const jobs = new JobStore(clock, jobPendingMs, options.volumeDirectory ?? ((storageId) => nas.volumeDirectory(storageId)));
   const compute = createComputeHandler({
     keys: keyRecords,
     platformPrivateKey: keys.platform.privateKey,
@@ -94,6 +97,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     catalog,
     tasks,
     jobs,
+    extraRoutes: nas.routes,
   });
   const inference = createInferenceHandler({ modelApiKey: credentials.modelApiKey, faults });
 
@@ -165,6 +169,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     seedTasks: seedHeavyAccount,
     crashNode: (pointId, reason, fail) => tasks.crashNode(pointId, reason, fail),
     queueSpot: (count, ms) => jobs.queueSpot(count, ms),
+    nas,
   });
 
   let closing: Promise<void> | undefined;
@@ -181,13 +186,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     crashNode: (pointId, options = {}) => tasks.crashNode(pointId, options.reason ?? 'OOMKilled', options.fail ?? false),
     seedTasks: seedHeavyAccount,
     queueSpot: (count = 1, ms = 60_000) => jobs.queueSpot(count, ms),
+    nas,
     close() {
-      closing ??= new Promise<void>((resolve, reject) => {
-        jobs.close();
-        server.close((error) => (error ? reject(error) : resolve()));
-        // Keep-alive sockets (and streams held open by a latency fault) would hold close() forever.
-        server.closeAllConnections();
-      });
+      jobs.close();
+      closing ??= Promise.all([
+        new Promise<void>((resolve, reject) => {
+          server.close((error) => (error ? reject(error) : resolve()));
+          // Keep-alive sockets (and streams held open by a latency fault) would hold close() forever.
+          server.closeAllConnections();
+        }),
+        nas.close(),
+      ]).then(() => undefined);
       return closing;
     },
   };

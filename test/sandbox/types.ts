@@ -3,6 +3,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TaskSeedCounts, TaskSeedResult } from './compute/bulkTasks';
+import type { NasControl, NasSandboxOptions } from './nas';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port on 127.0.0.1. */
@@ -15,8 +16,10 @@ export interface SandboxOptions {
   envelopeField?: 'message' | 'msg';
   /** How long a new batch job stays Pending before its pods start (ms, default min(pendingMs, 1000)). */
   jobPendingMs?: number;
-  /** Where a NAS volume's files are (test/sandbox/nas volumeDirectory); default: a temp dir per job. */
+  /** Where a NAS volume's files are for job mounts (default: the NAS sandbox's volumeDirectory). */
   volumeDirectory?: (storageId: number) => string | undefined;
+  /** NAS timings (Creating, Expanding, Deleting, transfers), SFTP session lifetime, seeding. */
+  nas?: NasSandboxOptions;
 }
 
 export interface SandboxCredentials {
@@ -101,6 +104,8 @@ export interface Sandbox {
   seedTasks(counts: TaskSeedCounts): TaskSeedResult;
   /** The next `count` Spot jobs (default 1) wait in the queue, schedule_status Queued, for `ms` (default 60000). */
   queueSpot(count?: number, ms?: number): void;
+  /** NAS volumes, SFTP sessions (a real SFTP server on loopback) and S3 transfers. */
+  nas: NasControl;
   close(): Promise<void>;
 }
 

@@ -26,6 +26,8 @@ export interface ComputeHandlerOptions {
   catalog: Catalog;
   tasks: TaskStore;
   jobs: JobStore;
+  /** Routes of other areas served through the same authentication and envelope (NAS). */
+  extraRoutes?: readonly Route[];
 }
 
 export type ComputeHandler = (req: IncomingMessage, res: ServerResponse, url: URL, rawBody: Buffer) => Promise<string>;
@@ -36,6 +38,7 @@ export function createComputeHandler(options: ComputeHandlerOptions): ComputeHan
     ...computeRoutes(options.catalog, options.tasks, options.jobs),
     ...moneyRoutes(options.catalog, options.tasks, options.clock),
     ...jobRoutes(options.catalog, options.jobs),
+    ...(options.extraRoutes ?? []),
   ];
 
   return async (req, res, url, rawBody) => {
@@ -60,9 +63,10 @@ export function createComputeHandler(options: ComputeHandlerOptions): ComputeHan
               contentType: req.headers['content-type'],
               rawBody,
               platformPrivateKey: options.platformPrivateKey,
+              ...(route.encryptedMediaTypes ? { encryptedMediaTypes: route.encryptedMediaTypes } : {}),
             })
           : {};
-      const data = route.handle({ query: url.searchParams, body });
+      const data: unknown = await route.handle({ query: url.searchParams, body });
       sendEnvelope(res, options.envelopeField, { status: 200, code: SUCCESS_CODE, message: 'success', data });
       return SUCCESS_CODE;
     } catch (error) {

@@ -23,7 +23,9 @@ export interface Route {
   method: 'GET' | 'POST';
   path: string;
   encryption: Encryption;
-  /** Returns the envelope's `data`; throws SandboxFailure to reject. */
+  /** Media types an encrypted body may come as (default: application/json or text/plain). */
+  encryptedMediaTypes?: readonly string[];
+  /** Returns the envelope's `data` (or a promise of it); throws SandboxFailure to reject. */
   handle(context: RouteContext): unknown;
 }
 
