@@ -25,7 +25,7 @@ describe('batch jobs in the sandbox', () => {
 
   before(async () => {
     volume = mkdtempSync(join(tmpdir(), 'jobs-volume-'));
-    sandbox = await startSandbox({ pendingMs: 0, jobPendingMs: 50, volumeDirectory: (id) => (id === VOLUME_ID ? volume : undefined) });
+    sandbox = await startSandbox({ pendingMs: 0, jobPendingMs: 400, volumeDirectory: (id) => (id === VOLUME_ID ? volume : undefined) });
     client = createComputeClient({
       baseUrl: sandbox.computeBaseUrl,
       credentials: async () => ({ mode: 'token', token: sandbox.credentials.tokenMode.token }),
