@@ -92,17 +92,20 @@ export async function askSeconds(title: string, value: number, max: number): Pro
   return text === undefined ? undefined : Number(text.trim());
 }
 
-/** The cost before anything spends; resolves true only when the user chose to run. */
+/**
+ * The cost before anything spends; resolves true only when the user chose to run. A pick whose first
+ * (highlighted) answer is Cancel, so Enter never spends money by accident.
+ */
 export async function confirmJobCost(input: { name: string; resourceLabel: string; pointsPerSecond: number; spot: boolean; completions: number; parallelism: number; timeoutSec: number; estimatedSec?: number; profile: string }): Promise<boolean> {
   const cost = estimateJobCost({ ...input, estimatedSec: input.spot ? (input.estimatedSec ?? null) : null });
-  const lines = [
-    vscode.l10n.t('Profile: {0}', input.profile),
-    vscode.l10n.t('{0} pod(s) at once of {1}, {2}', Math.min(input.parallelism, input.completions), input.resourceLabel, input.spot ? vscode.l10n.t('Spot') : vscode.l10n.t('On-demand')),
+  const what = vscode.l10n.t('{0} pod(s) at once of {1}, {2}', Math.min(input.parallelism, input.completions), input.resourceLabel, input.spot ? vscode.l10n.t('Spot') : vscode.l10n.t('On-demand'));
+  const money = [
     vscode.l10n.t('Rate: {0} while pods run', cost.rateText),
     ...(cost.expectedText ? [vscode.l10n.t('Expected: about {0}', cost.expectedText)] : []),
     vscode.l10n.t('At most {0} (timeout {1})', cost.capText, formatElapsed(input.timeoutSec)),
-  ];
-  const run = vscode.l10n.t('Run');
-  const answer = await vscode.window.showInformationMessage(vscode.l10n.t('Run job "{0}"?', input.name), { modal: true, detail: lines.join('\n') }, run);
-  return answer === run;
+  ].join(' · ');
+  const cancel = { label: vscode.l10n.t('Cancel'), run: false };
+  const run = { label: vscode.l10n.t('Run ({0})', cost.rateText), description: vscode.l10n.t('Profile: {0}', input.profile), detail: `${what} · ${money}`, run: true };
+  const picked = await vscode.window.showQuickPick([cancel, run], { title: vscode.l10n.t('Run job "{0}"?', input.name), placeHolder: money, ignoreFocusOut: true });
+  return picked?.run === true;
 }
