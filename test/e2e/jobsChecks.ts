@@ -48,12 +48,16 @@ export const jobsViewAndLogTerminal: E2eCheck = {
     await createJob(sandbox, QUEUED_JOB, 'echo never yet', true);
     const script = 'for i in 1 2 3 4 5 6 7 8 9 10 11 12; do printf "\\033[1;32mepoch %d\\033[0m loss=%s \\033[2m(lr 3e-4)\\033[0m\\n" $i 0.$((100 - i * 7)); sleep 2; done; echo "saved model.pt"';
     await createJob(sandbox, TRAIN_JOB, script, false);
+    await page.waitForTimeout(3000); // the first-run walkthrough opens by itself; let it settle, then close it
+    await page.keyboard.press('Escape');
+    await runCommand(page, 'View: Close All Editors');
     await openViewContainer(page, 'Compute');
     await widenSideBar(page, 520);
     await runCommand(page, 'Compute: Refresh Jobs');
     await waitForRow(page, 'Jobs', QUEUED_JOB, 30_000);
     await waitForRow(page, 'Jobs', /e2e-train/, 30_000);
     await waitForRow(page, 'Jobs', /Queued \(Spot\)/, 15_000);
+    await screenshot('jobs-view');
     await runCommand(page, 'Compute: Show Job Logs');
     await pickQuickPickRow(page, TRAIN_JOB);
     const deadline = Date.now() + 45_000;
