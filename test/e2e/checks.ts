@@ -8,6 +8,7 @@ import {
   activeEditorText, openFile, openViewContainer, pickQuickPickRow, runCommand, visibleQuickPick, visibleWebview, waitForRow, webviewShowing, widenSideBar,
 } from './workbench';
 import { measureChatLatency } from './chatLatency';
+import { jobsViewAndLogTerminal } from './jobsChecks';
 
 export interface CheckContext {
   page: Page;
@@ -221,4 +222,5 @@ export const checks: readonly E2eCheck[] = [
   selectionLandsInChatInput,
   spendViewShowsFigures,
   languageModelsListPlatformModels,
+  jobsViewAndLogTerminal,
 ];
