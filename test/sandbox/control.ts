@@ -9,6 +9,7 @@
 //   POST   /__sandbox/nodes/crash ← {point_id, reason?, fail?} → {crashed: point_id} (restart count up)
 //   POST   /__sandbox/tasks/seed ← {running?, pending?, paused?, ended?: count} → 201 TaskSeedResult
 //                                 (a heavy account: compute/bulkTasks.ts; 400 naming the bad field)
+//   POST   /__sandbox/deployments/load-ms ← {loadMs} → {loadMs} (model servers activated from now on)
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxClock } from './clock';
@@ -25,6 +26,8 @@ export interface ControlContext {
   crashNode: (pointId: number, reason: string, fail: boolean) => void;
   /** Adds tasks; throws TypeError/RangeError for bad counts. */
   seedTasks: (counts: unknown) => TaskSeedResult;
+  /** Throws RangeError for a bad value. */
+  setModelLoadMs: (ms: number) => void;
 }
 
 type ControlAction = (body: Buffer, res: ServerResponse) => void;
@@ -57,6 +60,15 @@ export function createControlHandler(context: ControlContext): (req: IncomingMes
           throw new RangeError(error instanceof Error ? error.message : String(error));
         }
         sendJson(res, 200, { crashed: pointId });
+      },
+    },
+    '/__sandbox/deployments/load-ms': {
+      POST: (body, res) => {
+        const request = parseJsonBody(body);
+        const loadMs = typeof request === 'object' && request !== null ? (request as Record<string, unknown>).loadMs : undefined;
+        if (typeof loadMs !== 'number') throw new TypeError('loadMs must be a number of milliseconds');
+        context.setModelLoadMs(loadMs);
+        sendJson(res, 200, { loadMs });
       },
     },
     '/__sandbox/tasks/seed': { POST: (body, res) => sendJson(res, 201, context.seedTasks(parseJsonBody(body))) },

@@ -17,6 +17,7 @@ import { seededRandom } from './compute/random';
 import { TaskStore } from './compute/tasks';
 import { consolePage } from './consolePage';
 import { createControlHandler } from './control';
+import { ModelServers } from './deployments/modelServers';
 import { createFaultQueue } from './faults';
 import { BodyTooLargeError, readBody, sendHtml, sendJson } from './http';
 import { createInferenceHandler } from './inference';
@@ -78,7 +79,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     [credentials.rsaMode.token, { mode: 'rsa', clientPublicKey: keys.client.publicKey }],
   ]);
   const catalog = buildCatalog(options.seed ?? DEFAULT_SEED);
-  const tasks = new TaskStore(clock, options.pendingMs ?? DEFAULT_PENDING_MS);
+  // Tasks that run vLLM serve the model API at their public URL (deployments/modelServerRule.ts).
+  const modelServers = new ModelServers({ now: () => clock.realNow(), ...(options.modelLoadMs !== undefined ? { loadMs: options.modelLoadMs } : {}) });
+  const tasks = new TaskStore(clock, options.pendingMs ?? DEFAULT_PENDING_MS, modelServers);
   seedTasks(catalog, tasks);
   seedBillingHistory(catalog, tasks, options.seed ?? DEFAULT_SEED);
 
@@ -160,6 +163,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     requests: () => requestLog.snapshot(),
     seedTasks: seedHeavyAccount,
     crashNode: (pointId, reason, fail) => tasks.crashNode(pointId, reason, fail),
+    setModelLoadMs: (ms) => modelServers.setLoadMs(ms),
   });
 
   let closing: Promise<void> | undefined;
@@ -175,12 +179,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     setClockOffset: (ms) => clock.setOffset(ms),
     crashNode: (pointId, options = {}) => tasks.crashNode(pointId, options.reason ?? 'OOMKilled', options.fail ?? false),
     seedTasks: seedHeavyAccount,
+    setModelLoadMs: (ms) => modelServers.setLoadMs(ms),
+    modelServerPhase: (taskId) => modelServers.phase(taskId),
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         // Keep-alive sockets (and streams held open by a latency fault) would hold close() forever.
         server.closeAllConnections();
       });
+      void modelServers.close();
       return closing;
     },
   };

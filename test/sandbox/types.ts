@@ -13,6 +13,11 @@ export interface SandboxOptions {
   seed?: number;
   /** Envelope message field: 'message' (the real platform, default) or 'msg' (the spec). */
   envelopeField?: 'message' | 'msg';
+  /**
+   * How long a model-serving task (deployments/modelServerRule.ts) pulls and loads after its node runs
+   * before its URL answers (ms; default env SANDBOX_MODEL_LOAD_MS, else 6000).
+   */
+  modelLoadMs?: number;
 }
 
 export interface SandboxCredentials {
@@ -95,6 +100,10 @@ export interface Sandbox {
   crashNode(pointId: number, options?: { reason?: string; fail?: boolean }): void;
   /** Adds a heavy account's tasks in mixed statuses (also POST /__sandbox/tasks/seed). */
   seedTasks(counts: TaskSeedCounts): TaskSeedResult;
+  /** Load delay of model servers activated from now on (also POST /__sandbox/deployments/load-ms). */
+  setModelLoadMs(ms: number): void;
+  /** pulling → loading → ready of a model-serving task; undefined when the task serves no model. */
+  modelServerPhase(taskId: number): 'pulling' | 'loading' | 'ready' | undefined;
   close(): Promise<void>;
 }
 
