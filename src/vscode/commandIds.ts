@@ -61,6 +61,9 @@ export const Commands = {
   nodesDelete: 'computeToolkit.nodes.delete',
   tasksUpdate: 'computeToolkit.tasks.update',
   tasksSendUpdate: 'computeToolkit.tasks.sendUpdate',
+  deploymentsDeployModel: 'computeToolkit.deployments.deployModel',
+  deploymentsSetIdlePause: 'computeToolkit.deployments.setIdlePause',
+  deploymentsSetKey: 'computeToolkit.deployments.setKey',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -76,6 +79,7 @@ export const Views = {
   profileStatusBar: 'computeToolkit.profile',
   spendPanel: 'computeToolkit.spend',
   spendStatusBar: 'computeToolkit.spend.statusBar',
+  deploymentsStatusBar: 'computeToolkit.deployments.statusBar',
 } as const;
 
 /** Providers of VS Code's AI surfaces (contributes.mcpServerDefinitionProviders). */
@@ -101,6 +105,10 @@ export const StateKeys = {
   /** Pause timers of every profile (no secrets: profile id, task id and name, times). */
   pauseTimers: 'computeToolkit.tasks.pauseTimers',
   walkthroughShown: 'computeToolkit.walkthroughShown',
+  /** Idle-pause minutes per deployment: `{ [profileId]: { [taskId]: minutes } }` (no secrets). */
+  deploymentIdlePause: 'computeToolkit.deployments.idlePause',
+  /** SecretStorage prefix: `<prefix>/<profile id>/<task id>` holds the key a user set for one deployment. */
+  deploymentKeyPrefix: 'computeToolkit.deployments.key',
 } as const;
 
 /** Walkthroughs (contributes.walkthroughs), without the `publisher.name#` prefix. */

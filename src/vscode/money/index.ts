@@ -4,7 +4,7 @@
 
 import * as vscode from 'vscode';
 import type { TaskSummary } from '../../core/compute/api';
-import { burnRate } from '../../core/money/spend';
+import { burnRate, offerKey } from '../../core/money/spend';
 import type { ChatApi } from '../chat/index';
 import type { ComputeApi } from '../compute/computeApi';
 import type { ExtensionServices } from '../services';
@@ -47,6 +47,10 @@ export interface MoneyApi {
   readonly updates: TaskUpdateFlow;
   /** Deletes one node without the confirmation (the command asks first). */
   deleteNode(taskId: number, pointId: number): Promise<void>;
+  /** Fires after every task-watcher poll with the watched tasks (deployments discover from it: no extra list). */
+  readonly onDidPollTasks: vscode.Event<readonly TaskSummary[]>;
+  /** A running task's effective price per node (points/s) from the price book, loading it when stale. */
+  priceOfTask(task: TaskSummary): Promise<number | undefined>;
 }
 
 export function registerMoney(services: ExtensionServices, compute: ComputeApi, chat: ChatApi): MoneyApi {
@@ -55,6 +59,7 @@ export function registerMoney(services: ExtensionServices, compute: ComputeApi, 
   const prices = new PriceBook(services);
   const statusBar = new SpendStatusBar();
   let latest: readonly TaskSummary[] = [];
+  const polled = new vscode.EventEmitter<readonly TaskSummary[]>();
 
   const guard = new BudgetGuard(services, center, {
     listRunning: async () => (await services.computeClient().call('task.list', { type: 'Deployment', status: 'Running', page_size: 100 })).results,
@@ -98,6 +103,7 @@ export function registerMoney(services: ExtensionServices, compute: ComputeApi, 
     onPoll: (tasks) => {
       latest = tasks;
       updateStatusBar();
+      polled.fire(tasks);
       // Spend only moves while something runs; prices only matter then too.
       if (tasks.some((task) => task.status === 'Running')) {
         prices.ensure().then(updateStatusBar, (error: unknown) => services.logger.warn(`Prices for the burn rate: ${String(error)}`));
@@ -107,6 +113,7 @@ export function registerMoney(services: ExtensionServices, compute: ComputeApi, 
   });
 
   services.context.subscriptions.push(
+    polled,
     notifier,
     spend,
     statusBar,
@@ -155,6 +162,12 @@ export function registerMoney(services: ExtensionServices, compute: ComputeApi, 
     openSpend: async () => {
       panel.show();
       return panel.load();
+    },
+    onDidPollTasks: polled.event,
+    priceOfTask: async (task) => {
+      await prices.ensure();
+      const resource = task.resources[0]?.resource;
+      return resource ? prices.priceOf(offerKey(resource.device_name, resource.region)) : undefined;
     },
   };
 }
