@@ -75,6 +75,7 @@ describe('deployments: deploy a model, use it in both pickers, idle pause', () =
     assert.match(reply?.content ?? '', /Sandbox reply from `Qwen\/Qwen3-8B`/);
     assert.ok(reply?.cost, 'the reply carries its cost');
     assert.ok(reply.cost.yuan > 0 && reply.cost.seconds > 0);
+    assert.ok((reply.cost.tokens ?? 0) > 0, 'with the tokens the server reported');
     assert.equal(reply.cost.tokens, reply.usage?.completion);
     assert.equal(reply.cost.deployment, 'deploy-qwen3-8b');
 
