@@ -106,7 +106,8 @@ export class DeploymentRegistry implements ModelRoutes, vscode.Disposable {
           model: model.id,
           deployment,
           yuanPerHour,
-          label: `${model.id} — ${deployment.taskName}${rate}`,
+          // Both parts come from the platform and the server: bounded before they reach a picker.
+          label: `${model.id.slice(0, 120)} — ${deployment.taskName.slice(0, 64)}${rate}`,
           maxModelLen: model.maxModelLen,
         };
       }),
