@@ -10,7 +10,7 @@ import type { DeploymentRegistry } from './deploymentRegistry';
 import { loadDeploymentsCore } from './lazyDeployments';
 
 /** Statuses whose deployments matter: running ones answer, paused/ended ones say why they cannot. */
-const DISCOVERY_LIST = { type: 'Deployment', status: 'Running,Paused', page_size: 100 } as const;
+const DISCOVERY_LIST = { type: 'Deployment', status: 'Pending,Running,Paused', page_size: 100 } as const;
 
 export class DeploymentPolling {
   private running: Promise<void> | undefined;
