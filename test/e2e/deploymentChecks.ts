@@ -14,7 +14,9 @@ async function waitForStep(page: Page, step: string): Promise<void> {
 
 export const deployModelAndChat: E2eCheck = {
   title: 'palette "Compute: Deploy a Model…": estimate, GPUs that fit, cost confirmed, ready, then answering in Compute Chat with its cost',
-  async run({ page, screenshot }) {
+  async run({ page, sandbox, screenshot }) {
+    // A short load keeps the check quick; the progress still goes through its phases.
+    await fetch(`${sandbox.computeBaseUrl}/__sandbox/deployments/load-ms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loadMs: 1500 }) });
     await runCommand(page, 'Compute: Deploy a Model…');
     await waitForStep(page, '1/5');
     await pickQuickPickRow(page, MODEL);
