@@ -1,7 +1,7 @@
 // Money of a deployment (docs/deployments.md): its ¥/h from the task's price × nodes, and the approximate
 // cost of one answer (reply time × that rate). The task bills by the second whether or not it answers.
 
-import { pointsPerSecondToYuanPerHour, pointsToYuan } from '../compute/units';
+import { pointsPerSecondToYuanPerHour, pointsToYuan } from '../spend/units';
 
 export interface AnswerCost {
   /** Approximate yuan: seconds × rate. */

@@ -3,7 +3,7 @@
 // not enough; in stock first, then cheapest, then most inventory. Pure.
 
 import type { Device, Region } from '../compute/api';
-import { effectivePointsPerSecond } from '../compute/units';
+import { effectivePointsPerSecond } from '../spend/units';
 import { GPU_MEMORY_UTILIZATION } from './estimate';
 
 const MIB = 1024 ** 2;

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { ComputeToolkitError, ConfigError, RateLimitError } from '../../core/errors';
 import type { ModelRoutes } from '../../core/chat/modelRoutes';
-import { formatYuanPerHour } from '../../core/compute/units';
+import { formatYuanPerHour } from '../../core/spend/units';
 import type { ModelClient } from '../../core/inference/api';
 import { Commands } from '../commandIds';
 import type { Services } from '../extensionServices';

@@ -5,15 +5,15 @@
 
 import * as vscode from 'vscode';
 import type { Device } from '../../core/compute/api';
-import { formatYuanPerHour, pointsPerSecondToYuanPerHour } from '../../core/compute/units';
+import { formatYuanPerHour, pointsPerSecondToYuanPerHour } from '../../core/spend/units';
 import { CURATED_MODELS, findCuratedModel, validateModelId } from '../../core/deployments/catalog';
 import { estimateMemory, formatGiB, shapeFor, type MemoryEstimate, type Precision } from '../../core/deployments/estimate';
 import { rankFits, type GpuFit } from '../../core/deployments/ranking';
 import type { DeployPhase } from '../../core/deployments/readiness';
 import { VLLM_IMAGE, VLLM_PORT, vllmCommand } from '../../core/deployments/vllmArgs';
 import { Commands } from '../commandIds';
-import type { ComputeApi } from '../compute/computeApi';
-import { deviceLabel } from '../compute/format';
+import type { ComputeApi } from '../views/index';
+import { deviceLabel } from '../ui/format';
 import type { ExtensionServices } from '../services';
 import { abortSignalFor } from '../ui/cancellation';
 import type { DeploymentPolling } from './deploymentPolling';

@@ -9,7 +9,7 @@ import type { ModelRoutes, RoutedModel } from '../../core/chat/modelRoutes';
 import { answerCost, deploymentYuanPerHour } from '../../core/deployments/cost';
 import { DeploymentDiscovery, type Deployment } from '../../core/deployments/discovery';
 import { IdleTracker } from '../../core/deployments/idle';
-import { formatYuanPerHour } from '../../core/compute/units';
+import { formatYuanPerHour } from '../../core/spend/units';
 import type { ModelClient } from '../../core/inference/api';
 import type { DeployedModelOption } from '../../shared/protocol';
 import { StateKeys } from '../commandIds';

@@ -4,10 +4,10 @@
 // timer only: the remote state it needs comes from the registry (deploymentPolling.ts feeds it).
 
 import * as vscode from 'vscode';
-import { formatYuanPerHour } from '../../core/compute/units';
+import { formatYuanPerHour } from '../../core/spend/units';
 import { deploymentYuanPerHour } from '../../core/deployments/cost';
 import { Commands, Views } from '../commandIds';
-import type { ComputeApi } from '../compute/computeApi';
+import type { ComputeApi } from '../views/index';
 import type { ExtensionServices } from '../services';
 import type { DeploymentRegistry } from './deploymentRegistry';
 

@@ -4,11 +4,11 @@
 
 import type * as vscode from 'vscode';
 import type { DeployPhase, FollowResult } from '../../core/deployments/readiness';
-import type { ComputeChatProvider } from '../ai/chatProvider';
+import type { AiApi } from '../ai/index';
 import type { ChatApi } from '../chat/index';
 import { registerCommandTable } from '../commands/commandTable';
-import type { ComputeApi } from '../compute/computeApi';
-import type { MoneyApi } from '../money/index';
+import type { ComputeApi } from '../views/index';
+import type { MoneyApi } from '../spend/index';
 import type { ExtensionServices } from '../services';
 import { DEPLOYMENT_COMMANDS } from './commands';
 import { DeploymentPolling } from './deploymentPolling';
@@ -27,7 +27,7 @@ export interface DeploymentsApi {
   refreshNow(): Promise<void>;
 }
 
-export function registerDeployments(services: ExtensionServices, compute: ComputeApi, chat: ChatApi, money: MoneyApi, chatModels: ComputeChatProvider): DeploymentsApi {
+export function registerDeployments(services: ExtensionServices, compute: ComputeApi, chat: ChatApi, money: MoneyApi, chatModels: AiApi['chatModels']): DeploymentsApi {
   const registry = new DeploymentRegistry(services, (task) => money.priceOfTask(task));
   const polling = new DeploymentPolling(services, registry);
   const idlePause = new IdlePause(services, registry, compute);
