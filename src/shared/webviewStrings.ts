@@ -15,6 +15,7 @@ export const WEBVIEW_STRING_KEYS = [
   'actionRetry', 'actionSetModelApiKey', 'actionConnectProfile', 'actionShowLogs',
   'codeCopy', 'codeCopyTitle', 'codeInsert', 'codeInsertTitle', 'codeOpen', 'codeOpenTitle', 'codePlainText',
   'image', 'imageLink', 'attachedContext', 'removeContext',
+  'deployedModels', 'costLine', 'costTokens', 'costTitle',
 ] as const;
 
 export type WebviewStringKey = (typeof WEBVIEW_STRING_KEYS)[number];

@@ -11,6 +11,7 @@ import type { SpendApi } from './spend/index';
 import type { TasksAreaApi } from './tasks/index';
 import type { ShownNotification } from './ui/notificationCenter';
 import type { JobsApi } from './jobs/index';
+import type { DeploymentsApi } from './deployments/index';
 import type { SandboxProfiles } from './profiles/connectSandbox';
 import type { ProfileStore } from './profiles/profileStore';
 import type { ExtensionServices } from './services';
@@ -28,6 +29,8 @@ export interface ExtensionApi {
   readonly ai: AiApi;
   /** Batch jobs: the Jobs view, log terminals, Run on GPU (and the NAS hooks it needs). */
   readonly jobs: JobsApi;
+  /** A user's own deployed models: deploy, readiness, discovery, idle pause. */
+  readonly deployments: DeploymentsApi;
   /** Settles when start-up work is done: log redaction primed, the quiet sandbox connect attempted. */
   readonly ready: Promise<void>;
   readonly surface: SurfaceApi;

@@ -68,6 +68,9 @@ export const Commands = {
   jobsShowLogs: 'computeToolkit.jobs.showLogs',
   jobsStop: 'computeToolkit.jobs.stop',
   jobsDetail: 'computeToolkit.jobs.detail',
+  deploymentsDeployModel: 'computeToolkit.deployments.deployModel',
+  deploymentsSetIdlePause: 'computeToolkit.deployments.setIdlePause',
+  deploymentsSetKey: 'computeToolkit.deployments.setKey',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -84,6 +87,7 @@ export const Views = {
   profileStatusBar: 'computeToolkit.profile',
   spendPanel: 'computeToolkit.spend',
   spendStatusBar: 'computeToolkit.spend.statusBar',
+  deploymentsStatusBar: 'computeToolkit.deployments.statusBar',
 } as const;
 
 /** Providers of VS Code's AI surfaces (contributes.mcpServerDefinitionProviders). */
@@ -109,6 +113,10 @@ export const StateKeys = {
   /** Pause timers of every profile (no secrets: profile id, task id and name, times). */
   pauseTimers: 'computeToolkit.tasks.pauseTimers',
   walkthroughShown: 'computeToolkit.walkthroughShown',
+  /** Idle-pause minutes per deployment: `{ [profileId]: { [taskId]: minutes } }` (no secrets). */
+  deploymentIdlePause: 'computeToolkit.deployments.idlePause',
+  /** SecretStorage prefix: `<prefix>/<profile id>/<task id>` holds the key a user set for one deployment. */
+  deploymentKeyPrefix: 'computeToolkit.deployments.key',
 } as const;
 
 /** Walkthroughs (contributes.walkthroughs), without the `publisher.name#` prefix. */

@@ -16,6 +16,7 @@ import { RemoteState } from './state/index';
 import { registerTasks } from './tasks/index';
 import { NotificationCenter } from './ui/notificationCenter';
 import { registerJobs } from './jobs/index';
+import { registerDeployments } from './deployments/index';
 import { openComputeWalkthrough, openWalkthroughOnFirstRun } from './firstRun';
 import { Services } from './extensionServices';
 import { SANDBOX_URL_ENV, connectSandbox, needsSandboxConnect } from './profiles/connectSandbox';
@@ -66,6 +67,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   context.subscriptions.push(...ai.disposables);
   const jobs = registerJobs(services);
   context.subscriptions.push(...jobs.disposables);
+  const deployments = registerDeployments(services, compute, chat, money, ai.api.chatModels);
 
   // The in-host tests drive the first run themselves (test/integration/surface/firstRun.test.ts).
   if (context.extensionMode !== vscode.ExtensionMode.Test) {
@@ -87,6 +89,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     money,
     ai: ai.api,
     jobs: jobs.api,
+    deployments,
     ready,
     surface: {
       profiles: services.profiles,

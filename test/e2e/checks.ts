@@ -3,6 +3,7 @@
 import type { Locator, Page } from 'playwright-core';
 import type { SandboxBootstrap } from '../sandbox/types';
 import { languageModelsListPlatformModels } from './aiChecks';
+import { deployModelAndChat } from './deploymentChecks';
 import { SAMPLE_PYTHON_FILE, SAMPLE_PYTHON_FIRST_LINE } from './sampleWorkspace';
 import {
   activeEditorText, openFile, openViewContainer, pickQuickPickRow, runCommand, visibleQuickPick, visibleWebview, waitForRow, webviewShowing, widenSideBar,
@@ -223,4 +224,5 @@ export const checks: readonly E2eCheck[] = [
   spendViewShowsFigures,
   languageModelsListPlatformModels,
   jobsViewAndLogTerminal,
+  deployModelAndChat,
 ];

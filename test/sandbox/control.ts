@@ -17,6 +17,7 @@
 //   POST   /__sandbox/nas/expire  ← {storage_id} the volume's SFTP session expires now → {expired}
 //   POST   /__sandbox/nas/faults  ← {kind: expire|drop|full, storage_id?, afterBytes} (fires during an upload)
 //   POST   /__sandbox/nas/mount   ← {storage_id, instance_id, instance_name, mount_path, unmount?}
+//   POST   /__sandbox/deployments/load-ms ← {loadMs} → {loadMs} (model servers activated from now on)
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxClock } from './clock';
@@ -36,6 +37,8 @@ export interface ControlContext {
   /** Adds tasks; throws TypeError/RangeError for bad counts. */
   seedTasks: (counts: unknown) => TaskSeedResult;
   nas: NasControl;
+  /** Throws RangeError for a bad value. */
+  setModelLoadMs: (ms: number) => void;
 }
 
 type ControlAction = (body: Buffer, res: ServerResponse, url: URL) => void;
@@ -143,6 +146,15 @@ export function createControlHandler(context: ControlContext): (req: IncomingMes
         if (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms < 0) throw new TypeError('ms must be a non-negative integer');
         context.queueSpot(count, ms);
         sendJson(res, 200, { queued: count, ms });
+      },
+    },
+    '/__sandbox/deployments/load-ms': {
+      POST: (body, res) => {
+        const request = parseJsonBody(body);
+        const loadMs = typeof request === 'object' && request !== null ? (request as Record<string, unknown>).loadMs : undefined;
+        if (typeof loadMs !== 'number') throw new TypeError('loadMs must be a number of milliseconds');
+        context.setModelLoadMs(loadMs);
+        sendJson(res, 200, { loadMs });
       },
     },
     '/__sandbox/tasks/seed': { POST: (body, res) => sendJson(res, 201, context.seedTasks(parseJsonBody(body))) },

@@ -18,6 +18,7 @@ import { TaskStore } from './compute/tasks';
 import { JobStore } from './jobs/jobs';
 import { consolePage } from './consolePage';
 import { createControlHandler } from './control';
+import { ModelServers } from './deployments/modelServers';
 import { createFaultQueue } from './faults';
 import { BodyTooLargeError, readBody, sendHtml, sendJson } from './http';
 import { createInferenceHandler } from './inference';
@@ -80,7 +81,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     [credentials.rsaMode.token, { mode: 'rsa', clientPublicKey: keys.client.publicKey }],
   ]);
   const catalog = buildCatalog(options.seed ?? DEFAULT_SEED);
-  const tasks = new TaskStore(clock, options.pendingMs ?? DEFAULT_PENDING_MS);
+  // Tasks that run vLLM serve the model API at their public URL (deployments/modelServerRule.ts).
+  const modelServers = new ModelServers({ now: () => clock.realNow(), ...(options.modelLoadMs !== undefined ? { loadMs: options.modelLoadMs } : {}) });
+  const tasks = new TaskStore(clock, options.pendingMs ?? DEFAULT_PENDING_MS, modelServers);
   seedTasks(catalog, tasks);
   seedBillingHistory(catalog, tasks, options.seed ?? DEFAULT_SEED);
 
@@ -170,6 +173,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     crashNode: (pointId, reason, fail) => tasks.crashNode(pointId, reason, fail),
     queueSpot: (count, ms) => jobs.queueSpot(count, ms),
     nas,
+    setModelLoadMs: (ms) => modelServers.setLoadMs(ms),
   });
 
   let closing: Promise<void> | undefined;
@@ -187,6 +191,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     seedTasks: seedHeavyAccount,
     queueSpot: (count = 1, ms = 60_000) => jobs.queueSpot(count, ms),
     nas,
+    setModelLoadMs: (ms) => modelServers.setLoadMs(ms),
+    modelServerPhase: (taskId) => modelServers.phase(taskId),
     close() {
       jobs.close();
       closing ??= Promise.all([
@@ -196,6 +202,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           server.closeAllConnections();
         }),
         nas.close(),
+        modelServers.close(),
       ]).then(() => undefined);
       return closing;
     },

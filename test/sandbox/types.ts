@@ -20,6 +20,11 @@ export interface SandboxOptions {
   volumeDirectory?: (storageId: number) => string | undefined;
   /** NAS timings (Creating, Expanding, Deleting, transfers), SFTP session lifetime, seeding. */
   nas?: NasSandboxOptions;
+  /**
+   * How long a model-serving task (deployments/modelServerRule.ts) pulls and loads after its node runs
+   * before its URL answers (ms; default env SANDBOX_MODEL_LOAD_MS, else 6000).
+   */
+  modelLoadMs?: number;
 }
 
 export interface SandboxCredentials {
@@ -106,6 +111,10 @@ export interface Sandbox {
   queueSpot(count?: number, ms?: number): void;
   /** NAS volumes, SFTP sessions (a real SFTP server on loopback) and S3 transfers. */
   nas: NasControl;
+  /** Load delay of model servers activated from now on (also POST /__sandbox/deployments/load-ms). */
+  setModelLoadMs(ms: number): void;
+  /** pulling → loading → ready of a model-serving task; undefined when the task serves no model. */
+  modelServerPhase(taskId: number): 'pulling' | 'loading' | 'ready' | undefined;
   close(): Promise<void>;
 }
 

@@ -79,6 +79,7 @@ export function linkedController(signal: AbortSignal | undefined): { controller:
 
 async function requireApiKey(options: ModelClientOptions): Promise<string> {
   const key = (await options.apiKey())?.trim();
+  if (options.keyOptional === true && (key === undefined || key === '')) return '';
   if (key === undefined || key === '') {
     throw new ConfigError(
       'No model API key is set for this profile.',
@@ -94,7 +95,9 @@ export async function exchange(context: ExchangeContext, request: ExchangeReques
   const base = assertSecureUrl(options.apiBaseUrl).toString();
   const url = joinUrl(base, request.path);
   const apiKey = await requireApiKey(options);
-  const headers: Record<string, string> = { authorization: `Bearer ${apiKey}`, accept: request.accept };
+  const headers: Record<string, string> = { accept: request.accept };
+  // A deployment without a key of its own gets no Authorization header at all (docs/deployments.md).
+  if (apiKey !== '') headers['authorization'] = `Bearer ${apiKey}`;
   if (request.body !== undefined) headers['content-type'] = 'application/json';
 
   const attempt = async (index: number): Promise<AttemptResult<AcceptedResponse>> => {

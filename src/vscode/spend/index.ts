@@ -4,7 +4,7 @@
 
 import * as vscode from 'vscode';
 import type { TaskSummary } from '../../core/compute/api';
-import { burnRate } from '../../core/spend/spend';
+import { burnRate, offerKey } from '../../core/spend/spend';
 import type { ComputeApi } from '../views/computeApi';
 import type { ExtensionServices, Profile } from '../services';
 import type { RemoteState } from '../state/index';
@@ -35,6 +35,10 @@ export interface SpendApi {
   openSpend(): Promise<SpendViewData | undefined>;
   /** The Spend page's last figures (updated by store events while open). */
   spendPageData(): SpendViewData | undefined;
+  /** Fires after every poll of the active profile's tasks (deployments discover from it: no extra list). */
+  readonly onDidPollTasks: vscode.Event<readonly TaskSummary[]>;
+  /** A running task's effective price per node (points/s) from the price book, loading it when stale. */
+  priceOfTask(task: TaskSummary): Promise<number | undefined>;
 }
 
 /** Whether a profile has something the spend area watches over: a budget or a pause timer. */
@@ -61,6 +65,7 @@ export function registerSpend(services: ExtensionServices, compute: ComputeApi, 
     state.wake(profile.id);
   };
   const profileById = (profileId: string): Profile | undefined => services.profiles.all.find((profile) => profile.id === profileId);
+  const polled = new vscode.EventEmitter<readonly TaskSummary[]>();
 
   const guard = new BudgetGuard(services, center, {
     listRunning: async (profile) => {
@@ -122,6 +127,7 @@ export function registerSpend(services: ExtensionServices, compute: ComputeApi, 
   }, SPEND_REFRESH_MS);
 
   services.context.subscriptions.push(
+    polled,
     spend,
     statusBar,
     { dispose: () => clearInterval(spendTicker) },
@@ -141,6 +147,7 @@ export function registerSpend(services: ExtensionServices, compute: ComputeApi, 
         checkBudget(stopped, profile).catch(logSpendError);
       }
       if (!isActive(profile)) return;
+      polled.fire(change.items);
       if (running) prices.ensure().then(updateStatusBar, (error: unknown) => services.logger.warn(`Prices for the burn rate: ${errorMessage(error)}`));
       updateStatusBar();
       panel.updateFigures({ burnPointsPerSecond: burn().pointsPerSecond });
@@ -170,5 +177,11 @@ export function registerSpend(services: ExtensionServices, compute: ComputeApi, 
       return panel.load();
     },
     spendPageData: () => panel.lastData,
+    onDidPollTasks: polled.event,
+    priceOfTask: async (task) => {
+      await prices.ensure();
+      const resource = task.resources[0]?.resource;
+      return resource ? prices.priceOf(offerKey(resource.device_name, resource.region)) : undefined;
+    },
   };
 }
