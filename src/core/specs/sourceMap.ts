@@ -172,9 +172,11 @@ function jsonErrorText(code: string): string {
 }
 
 function parseYaml(text: string, finder: ReturnType<typeof positionFinder>): ParsedSource {
-  // maxAliasCount bounds alias expansion ("billion laughs"); uniqueKeys reports duplicate keys.
-  const document: Document = parseDocument(text, { prettyErrors: false, uniqueKeys: true, strict: true });
+  // maxAliasCount (below) bounds alias expansion ("billion laughs"). The library's own duplicate-key
+  // check compares each key with all before it (quadratic); duplicateKeys does it with a set.
+  const document: Document = parseDocument(text, { prettyErrors: false, uniqueKeys: false, strict: true });
   const syntaxErrors = document.errors.map((error) => ({ span: { start: error.pos[0], end: Math.max(error.pos[1], error.pos[0] + 1) }, message: firstLine(error.message) }));
+  if (syntaxErrors.length === 0) syntaxErrors.push(...duplicateKeys(document.contents as YamlNode | null));
   let value: unknown;
   if (syntaxErrors.length === 0) {
     try {
@@ -221,4 +223,28 @@ function parseYaml(text: string, finder: ReturnType<typeof positionFinder>): Par
 function firstLine(message: string): string {
   const line = message.split('\n')[0] ?? message;
   return line.length > 300 ? `${line.slice(0, 299)}…` : line;
+}
+
+/** Keys set twice in one mapping (the later one would win silently), in one pass over the tree. */
+function duplicateKeys(root: YamlNode | null): { span: Span; message: string }[] {
+  const found: { span: Span; message: string }[] = [];
+  const stack: unknown[] = [root];
+  while (stack.length > 0 && found.length < 100) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      const keys = new Set<string>();
+      for (const pair of node.items) {
+        const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
+        if (key !== undefined) {
+          if (keys.has(key) && pair.key && (pair.key as YamlNode).range) {
+            const range = (pair.key as YamlNode).range!;
+            found.push({ span: { start: range[0], end: range[1] }, message: `"${key.slice(0, 60)}" is set twice in this mapping.` });
+          }
+          keys.add(key);
+        }
+        stack.push(pair.value);
+      }
+    } else if (isSeq(node)) stack.push(...node.items);
+  }
+  return found;
 }

@@ -189,27 +189,28 @@ export function validateSpecText(text: string, format: SpecFormat): SpecValidati
   const validate = validator();
   const valid = validate(source.value);
   const errors = valid ? [] : (validate.errors ?? []);
-  const described = errors.map((error) => ({ error, problem: describe(error) }));
   // One message per place: a unit or anyOf problem explains the type/branch errors at or under it.
   const explains = (keyword: string): boolean => keyword === 'x-unit' || keyword === 'anyOf' || keyword === 'oneOf';
-  const explainedPaths = new Set(described.filter(({ error }) => explains(error.keyword)).map(({ error }) => error.instancePath));
+  const explainedPaths = new Set(errors.filter((error) => explains(error.keyword)).map((error) => error.instancePath));
   // Prefix checks walk the path's own parts (depth ≤ MAX_SPEC_DEPTH), not the list of errors.
   const underExplained = (instancePath: string): boolean => {
     for (let cut = instancePath.length; cut >= 0; cut = instancePath.lastIndexOf('/', cut - 1)) {
       if (explainedPaths.has(instancePath.slice(0, cut))) return true;
-      if (cut === 0) break;
+      if (cut <= 0) break;
     }
     return false;
   };
   const seen = new Set<string>();
-  for (const { error, problem } of described) {
-    if (!problem) continue;
+  for (const error of errors) {
+    if (diagnostics.length >= MAX_DIAGNOSTICS) break;
     if (!explains(error.keyword) && explainedPaths.size > 0 && underExplained(error.instancePath)) continue;
+    // Described lazily: suggestions cost a little per error, and only the first diagnostics are shown.
+    const problem = describe(error);
+    if (!problem) continue;
     const dedupe = `${problem.path.join('/')}|${problem.message}`;
     if (seen.has(dedupe)) continue;
     seen.add(dedupe);
     push(source.locate(problem.path, problem.part), problem.message, problem.severity, problem.path);
-    if (diagnostics.length >= MAX_DIAGNOSTICS) break;
   }
   for (const extra of semanticProblems(source.value)) push(source.locate(extra.path, extra.part), extra.message, extra.severity, extra.path);
   diagnostics.sort((a, b) => a.start.line - b.start.line || a.start.character - b.start.character);
