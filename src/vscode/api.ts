@@ -8,6 +8,7 @@ import type { ChatApi } from './chat/index';
 import type { ComputeApi } from './compute/index';
 import type { ErrorReport } from './errors/describeError';
 import type { MoneyApi } from './money/index';
+import type { SpecsApi } from './specs/index';
 import type { SandboxProfiles } from './profiles/connectSandbox';
 import type { ProfileStore } from './profiles/profileStore';
 import type { ExtensionServices } from './services';
@@ -23,6 +24,8 @@ export interface ExtensionApi {
   readonly money: MoneyApi;
   /** VS Code's AI surfaces: language-model tools, the MCP server provider, the model provider. */
   readonly ai: AiApi;
+  /** Spec files: validate, plan, deploy, update, save a task as a file. */
+  readonly specs: SpecsApi;
   /** Settles when start-up work is done: log redaction primed, the quiet sandbox connect attempted. */
   readonly ready: Promise<void>;
   readonly surface: SurfaceApi;

@@ -61,6 +61,15 @@ export const Commands = {
   nodesDelete: 'computeToolkit.nodes.delete',
   tasksUpdate: 'computeToolkit.tasks.update',
   tasksSendUpdate: 'computeToolkit.tasks.sendUpdate',
+  specValidate: 'computeToolkit.spec.validate',
+  specPlan: 'computeToolkit.spec.plan',
+  specDeploy: 'computeToolkit.spec.deploy',
+  specUpdate: 'computeToolkit.spec.update',
+  specOpenLive: 'computeToolkit.spec.openLive',
+  specStop: 'computeToolkit.spec.stop',
+  specSaveFromTask: 'computeToolkit.spec.saveFromTask',
+  specNewFromTemplate: 'computeToolkit.spec.newFromTemplate',
+  specSetSecret: 'computeToolkit.spec.setSecret',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -101,6 +110,11 @@ export const StateKeys = {
   /** Pause timers of every profile (no secrets: profile id, task id and name, times). */
   pauseTimers: 'computeToolkit.tasks.pauseTimers',
   walkthroughShown: 'computeToolkit.walkthroughShown',
+} as const;
+
+/** SecretStorage keys outside the profiles: `<prefix>/<name>` holds a spec secret a spec file references. */
+export const SecretKeys = {
+  specSecretPrefix: 'computeToolkit.specSecret',
 } as const;
 
 /** Walkthroughs (contributes.walkthroughs), without the `publisher.name#` prefix. */

@@ -12,6 +12,7 @@ import { CORE_COMMANDS } from './commands/index';
 import { registerCompute } from './compute/index';
 import { describeError } from './errors/describeError';
 import { registerMoney } from './money/index';
+import { registerSpecs } from './specs/index';
 import { openComputeWalkthrough, openWalkthroughOnFirstRun } from './firstRun';
 import { Services } from './extensionServices';
 import { SANDBOX_URL_ENV, connectSandbox, needsSandboxConnect } from './profiles/connectSandbox';
@@ -41,6 +42,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const chat = registerChat(services);
   const money = registerMoney(services, compute, chat);
   const ai = registerAi(services);
+  const specs = registerSpecs(services);
   context.subscriptions.push(...ai.disposables);
 
   // The in-host tests drive the first run themselves (test/integration/surface/firstRun.test.ts).
@@ -62,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     chat,
     money,
     ai: ai.api,
+    specs,
     ready,
     surface: {
       profiles: services.profiles,

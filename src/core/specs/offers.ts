@@ -3,6 +3,7 @@
 
 import type { Device, Region, ResourceSpec } from '../compute/api';
 import { effectivePointsPerSecond } from '../compute/units';
+import { ENGLISH, type SpecMessages } from './messages';
 import type { ResourceSelector } from './types';
 
 export interface Offer {
@@ -15,15 +16,15 @@ export type OfferLookup = { offer: Offer } | { problem: string };
 const same = (a: string | null | undefined, b: string | null | undefined): boolean => (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 
 /** The one device × region the selector names; ambiguity and absence are problems, with what exists. */
-export function findOffer(devices: readonly Device[], selector: ResourceSelector): OfferLookup {
+export function findOffer(devices: readonly Device[], selector: ResourceSelector, messages: SpecMessages = ENGLISH): OfferLookup {
   const models = devices.filter((device) => same(device.gpu_name, selector.gpu) && device.gpu_count === selector.gpuCount);
   if (models.length === 0) {
     const counts = [...new Set(devices.filter((device) => same(device.gpu_name, selector.gpu)).map((device) => device.gpu_count))];
     return {
       problem:
         counts.length > 0
-          ? `No ${selector.gpu} × ${selector.gpuCount} resource is listed; ${selector.gpu} comes in ${counts.sort((a, b) => a - b).join(', ')} GPU(s) per node.`
-          : `No resource with GPU "${selector.gpu}" is listed. Listed models: ${[...new Set(devices.map((device) => device.gpu_name))].slice(0, 20).join(', ')}.`,
+          ? messages.noSuchCount(selector.gpu, selector.gpuCount, counts.sort((a, b) => a - b).join(', '))
+          : messages.noSuchModel(selector.gpu, [...new Set(devices.map((device) => device.gpu_name))].slice(0, 20).join(', ')),
     };
   }
   const fitting = models.filter(
@@ -32,13 +33,13 @@ export function findOffer(devices: readonly Device[], selector: ResourceSelector
       (selector.memoryMi === undefined || device.memory === selector.memoryMi) &&
       (selector.cpuCores === undefined || device.cpu_cores === selector.cpuCores),
   );
-  if (fitting.length === 0) return { problem: `No ${selector.gpu} × ${selector.gpuCount} device matches device/memoryMi/cpuCores; listed: ${models.map(deviceText).join('; ')}.` };
+  if (fitting.length === 0) return { problem: messages.noDeviceFits(selector.gpu, selector.gpuCount, models.map(deviceText).join('; ')) };
   const inRegion = fitting.flatMap((device) => device.regions.filter((region) => same(region.region, selector.region) || same(region.region_name, selector.region)).map((region) => ({ device, region })));
   if (inRegion.length === 0) {
     const regions = [...new Set(fitting.flatMap((device) => device.regions.map((region) => `${region.region} (${region.region_name})`)))];
-    return { problem: `${selector.gpu} × ${selector.gpuCount} is not offered in region "${selector.region}"; it is in: ${regions.slice(0, 20).join(', ')}.` };
+    return { problem: messages.notInRegion(selector.gpu, selector.gpuCount, selector.region, regions.slice(0, 20).join(', ')) };
   }
-  if (inRegion.length > 1) return { problem: `Several devices fit ${selector.gpu} × ${selector.gpuCount} in ${selector.region}: ${inRegion.map((offer) => deviceText(offer.device)).join('; ')}. Add "device", "memoryMi" or "cpuCores" to pick one.` };
+  if (inRegion.length > 1) return { problem: messages.ambiguous(selector.gpu, selector.gpuCount, selector.region, inRegion.map((offer) => deviceText(offer.device)).join('; ')) };
   return { offer: inRegion[0]! };
 }
 

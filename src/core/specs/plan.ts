@@ -6,6 +6,7 @@
 import type { Device, TaskDetail } from '../compute/api';
 import { configDiff } from '../compute/configDiff';
 import { pointsPerSecondToYuanPerHour } from '../compute/units';
+import { ENGLISH, type SpecMessages } from './messages';
 import { findOffer, livePrice, type Offer } from './offers';
 import type { SecretResolver } from './secrets';
 import { buildDeploymentBody, planViews, type DeploymentBody, type TaskView } from './taskBody';
@@ -60,8 +61,8 @@ function emptyish(value: unknown): boolean {
 }
 
 /** Builds the plan from a fresh resource search and (for an update) the live detail. */
-export async function planTask(spec: TaskSpec, devices: readonly Device[], live: TaskDetail | undefined, resolve: SecretResolver): Promise<TaskPlan> {
-  const lookup = findOffer(devices, spec.resource);
+export async function planTask(spec: TaskSpec, devices: readonly Device[], live: TaskDetail | undefined, resolve: SecretResolver, messages: SpecMessages = ENGLISH): Promise<TaskPlan> {
+  const lookup = findOffer(devices, spec.resource, messages);
   if ('problem' in lookup) throw new SpecPlanError(lookup.problem, 'resource');
   const offer = lookup.offer;
   const price = offer.region.discount_price ?? offer.region.price;

@@ -3,7 +3,8 @@
 // whole-overwrite update). Nothing here asks the user; callers confirm with the plan first.
 
 import type { ComputeClient, Device, TaskCreateBody, TaskDetail, TaskUpdateBody } from '../compute/api';
-import { formatYuanPerHour } from '../compute/units';
+import { formatYuanPerHour, pointsPerSecondToYuanPerHour } from '../compute/units';
+import { ENGLISH, type SpecMessages } from './messages';
 import { findOffer } from './offers';
 import { planTask, type TaskPlan } from './plan';
 import { refText, type SecretResolver } from './secrets';
@@ -18,6 +19,8 @@ export interface SpecContext {
    * without it the NAS check says it was not made.
    */
   nasVolumes?: () => Promise<{ id: number; regionName: string; region?: string; status: string }[]>;
+  /** Texts for people (the editor passes localized ones); English by default. */
+  messages?: SpecMessages;
 }
 
 export interface SpecCheck {
@@ -37,33 +40,34 @@ export async function searchDevices(context: SpecContext): Promise<Device[]> {
 /** Checks a valid spec against the platform: the resource, its stock, the task id, the NAS volumes. */
 export async function checkSpec(spec: Spec, context: SpecContext): Promise<SpecCheck[]> {
   const checks: SpecCheck[] = [];
+  const messages = context.messages ?? ENGLISH;
   const devices = await searchDevices(context);
-  const lookup = findOffer(devices, spec.resource);
+  const lookup = findOffer(devices, spec.resource, messages);
   if ('problem' in lookup) return [{ path: ['resource'], message: lookup.problem, severity: 'error' }];
   const { region, device } = lookup.offer;
   const wanted = spec.kind === 'task' ? spec.nodes : spec.parallelism;
   const price = region.discount_price ?? region.price;
-  if (region.inventory <= 0) checks.push({ path: ['resource'], severity: 'error', message: `${device.device_name} is sold out in ${region.region_name}: a deploy would stay Pending.` });
-  else if (region.inventory < wanted) checks.push({ path: ['resource'], severity: 'warning', message: `Only ${region.inventory} node(s) of ${device.device_name} in stock in ${region.region_name}; ${wanted} wanted.` });
-  else checks.push({ path: ['resource'], severity: 'info', message: `${device.device_name} in ${region.region_name}: ${region.inventory} in stock${price === null ? '' : `, ${formatYuanPerHour((price * 3600) / 1_000_000)} per node`}.` });
+  if (region.inventory <= 0) checks.push({ path: ['resource'], severity: 'error', message: messages.soldOut(device.device_name, region.region_name) });
+  else if (region.inventory < wanted) checks.push({ path: ['resource'], severity: 'warning', message: messages.lowStock(region.inventory, device.device_name, region.region_name, wanted) });
+  else checks.push({ path: ['resource'], severity: 'info', message: messages.inStock(device.device_name, region.region_name, region.inventory, price === null ? '¥—/h' : formatYuanPerHour(pointsPerSecondToYuanPerHour(price))) });
   if (spec.kind === 'task' && spec.taskId !== undefined) {
     try {
       await context.client.call('task.detail', { task_id: spec.taskId }, callOptions(context));
     } catch (error) {
-      checks.push({ path: ['taskId'], severity: 'error', message: `Task ${spec.taskId} cannot be read: ${error instanceof Error ? error.message : String(error)}` });
+      checks.push({ path: ['taskId'], severity: 'error', message: messages.taskUnreadable(spec.taskId, error instanceof Error ? error.message : String(error)) });
     }
   }
   const nasMounts = spec.services.flatMap((service, index) => (service.nas ?? []).map((mount, mountIndex) => ({ mount, path: ['services', index, 'nas', mountIndex, 'volumeId'] as (string | number)[] })));
   if (nasMounts.length > 0) {
     if (!context.nasVolumes) {
-      for (const { path } of nasMounts) checks.push({ path, severity: 'info', message: 'NAS volume not checked: this version cannot list NAS volumes.' });
+      for (const { path } of nasMounts) checks.push({ path, severity: 'info', message: messages.nasNotChecked() });
     } else {
       const volumes = await context.nasVolumes();
       for (const { mount, path } of nasMounts) {
         const volume = volumes.find((candidate) => candidate.id === mount.volumeId);
-        if (!volume) checks.push({ path, severity: 'error', message: `NAS volume ${mount.volumeId} does not exist on this account.` });
-        else if (volume.regionName !== region.region_name && volume.region !== region.region) checks.push({ path, severity: 'error', message: `NAS volume ${mount.volumeId} is in ${volume.regionName}, the task runs in ${region.region_name}: a volume mounts only in its own region.` });
-        else if (volume.status !== 'Active') checks.push({ path, severity: 'warning', message: `NAS volume ${mount.volumeId} is ${volume.status}, not Active.` });
+        if (!volume) checks.push({ path, severity: 'error', message: messages.nasMissing(mount.volumeId) });
+        else if (volume.regionName !== region.region_name && volume.region !== region.region) checks.push({ path, severity: 'error', message: messages.nasOtherRegion(mount.volumeId, volume.regionName, region.region_name) });
+        else if (volume.status !== 'Active') checks.push({ path, severity: 'warning', message: messages.nasNotActive(mount.volumeId, volume.status) });
       }
     }
   }
@@ -74,7 +78,7 @@ export async function checkSpec(spec: Spec, context: SpecContext): Promise<SpecC
 export async function planTaskSpec(spec: TaskSpec, context: SpecContext): Promise<TaskPlan> {
   const devices = await searchDevices(context);
   const live: TaskDetail | undefined = spec.taskId === undefined ? undefined : await context.client.call('task.detail', { task_id: spec.taskId }, callOptions(context));
-  return planTask(spec, devices, live, context.resolveSecret);
+  return planTask(spec, devices, live, context.resolveSecret, context.messages);
 }
 
 export class MissingSecretsError extends Error {

@@ -5,6 +5,7 @@
 
 import { parseTree, findNodeAtLocation, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import { isMap, isScalar, isSeq, parseDocument, type Document, type Node as YamlNode, type Pair } from 'yaml';
+import { ENGLISH, type SpecMessages } from './messages';
 import type { Position, SpecFormat, SpecPath } from './types';
 
 /** Larger files are refused before parsing (a spec is a few KB). */
@@ -101,19 +102,19 @@ export function nestingDepth(text: string): number {
   return max;
 }
 
-export function parseSource(text: string, format: SpecFormat): ParsedSource {
+export function parseSource(text: string, format: SpecFormat, messages: SpecMessages = ENGLISH): ParsedSource {
   const finder = positionFinder(text);
   const whole: Span = { start: 0, end: Math.min(text.length, Math.max(0, text.search(/\r?\n|$/))) };
   const refused = (message: string): ParsedSource => ({ value: undefined, syntaxErrors: [{ span: whole, message }], locate: () => whole, ...finder });
-  if (text.length > MAX_SPEC_CHARS) return refused(`The file is larger than ${MAX_SPEC_CHARS / 1024} KB; a spec file is a few KB.`);
-  if (nestingDepth(text) > MAX_SPEC_DEPTH) return refused(`The file nests deeper than ${MAX_SPEC_DEPTH} levels; a spec file does not.`);
-  return format === 'json' ? parseJson(text, finder) : parseYaml(text, finder);
+  if (text.length > MAX_SPEC_CHARS) return refused(messages.tooLarge(MAX_SPEC_CHARS / 1024));
+  if (nestingDepth(text) > MAX_SPEC_DEPTH) return refused(messages.tooDeep(MAX_SPEC_DEPTH));
+  return format === 'json' ? parseJson(text, finder, messages) : parseYaml(text, finder, messages);
 }
 
-function parseJson(text: string, finder: ReturnType<typeof positionFinder>): ParsedSource {
+function parseJson(text: string, finder: ReturnType<typeof positionFinder>, messages: SpecMessages): ParsedSource {
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  const syntaxErrors = errors.map((error) => ({ span: { start: error.offset, end: error.offset + Math.max(1, error.length) }, message: jsonErrorText(printParseErrorCode(error.error)) }));
+  const syntaxErrors = errors.map((error) => ({ span: { start: error.offset, end: error.offset + Math.max(1, error.length) }, message: messages.jsonSyntax(printParseErrorCode(error.error)) }));
   let value: unknown;
   if (syntaxErrors.length === 0) {
     try {
@@ -149,34 +150,12 @@ function jsonSpan(node: JsonNode, part: 'key' | 'value'): Span {
   return { start: node.offset, end: node.offset + node.length };
 }
 
-function jsonErrorText(code: string): string {
-  const texts: Record<string, string> = {
-    InvalidSymbol: 'Unexpected character.',
-    InvalidNumberFormat: 'Not a valid number.',
-    PropertyNameExpected: 'A property name in double quotes is expected.',
-    ValueExpected: 'A value is expected.',
-    ColonExpected: 'A colon is expected.',
-    CommaExpected: 'A comma is expected.',
-    CloseBraceExpected: 'A closing } is expected.',
-    CloseBracketExpected: 'A closing ] is expected.',
-    EndOfFileExpected: 'Nothing may follow the top-level value.',
-    InvalidCommentToken: 'Comments are not allowed in JSON (use a .yaml spec for comments).',
-    UnexpectedEndOfComment: 'Comments are not allowed in JSON.',
-    UnexpectedEndOfString: 'The string is not closed.',
-    UnexpectedEndOfNumber: 'The number is not complete.',
-    InvalidUnicode: 'Invalid \\u escape.',
-    InvalidEscapeCharacter: 'Invalid escape character.',
-    InvalidCharacter: 'Invalid character in a string.',
-  };
-  return texts[code] ?? `JSON syntax error (${code}).`;
-}
-
-function parseYaml(text: string, finder: ReturnType<typeof positionFinder>): ParsedSource {
+function parseYaml(text: string, finder: ReturnType<typeof positionFinder>, messages: SpecMessages): ParsedSource {
   // maxAliasCount (below) bounds alias expansion ("billion laughs"). The library's own duplicate-key
   // check compares each key with all before it (quadratic); duplicateKeys does it with a set.
   const document: Document = parseDocument(text, { prettyErrors: false, uniqueKeys: false, strict: true });
   const syntaxErrors = document.errors.map((error) => ({ span: { start: error.pos[0], end: Math.max(error.pos[1], error.pos[0] + 1) }, message: firstLine(error.message) }));
-  if (syntaxErrors.length === 0) syntaxErrors.push(...duplicateKeys(document.contents as YamlNode | null));
+  if (syntaxErrors.length === 0) syntaxErrors.push(...duplicateKeys(document.contents as YamlNode | null, messages));
   let value: unknown;
   if (syntaxErrors.length === 0) {
     try {
@@ -226,7 +205,7 @@ function firstLine(message: string): string {
 }
 
 /** Keys set twice in one mapping (the later one would win silently), in one pass over the tree. */
-function duplicateKeys(root: YamlNode | null): { span: Span; message: string }[] {
+function duplicateKeys(root: YamlNode | null, messages: SpecMessages): { span: Span; message: string }[] {
   const found: { span: Span; message: string }[] = [];
   const stack: unknown[] = [root];
   while (stack.length > 0 && found.length < 100) {
@@ -238,7 +217,7 @@ function duplicateKeys(root: YamlNode | null): { span: Span; message: string }[]
         if (key !== undefined) {
           if (keys.has(key) && pair.key && (pair.key as YamlNode).range) {
             const range = (pair.key as YamlNode).range!;
-            found.push({ span: { start: range[0], end: range[1] }, message: `"${key.slice(0, 60)}" is set twice in this mapping.` });
+            found.push({ span: { start: range[0], end: range[1] }, message: messages.duplicateKey(key.slice(0, 60)) });
           }
           keys.add(key);
         }

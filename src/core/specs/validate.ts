@@ -7,6 +7,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import schemaJson from '../../../schemas/compute-spec.schema.json';
 import { parseSource, type ParsedSource, type Span } from './sourceMap';
+import { ENGLISH, type SpecMessages } from './messages';
 import { formatPath, type Spec, type SpecDiagnostic, type SpecFormat, type SpecPath } from './types';
 
 /** At most this many diagnostics per file (the first ones matter; a broken file can have thousands). */
@@ -18,6 +19,8 @@ export const SPEC_SCHEMA = schemaJson as Record<string, unknown>;
 const PLAUSIBLE_MIN_MI = 64;
 
 let compiled: ValidateFunction | undefined;
+/** The messages of the validation running now (ajv keywords are compiled once, messages vary per call). */
+let current: SpecMessages = ENGLISH;
 
 function validator(): ValidateFunction {
   if (compiled) return compiled;
@@ -30,7 +33,7 @@ function validator(): ValidateFunction {
     schemaType: 'string',
     errors: true,
     validate: function checkUnit(unit: string, data: unknown): boolean {
-      const problem = unitProblem(unit, data);
+      const problem = unitProblem(unit, data, current);
       if (!problem) return true;
       (checkUnit as unknown as { errors: Partial<ErrorObject>[] }).errors = [{ keyword: 'x-unit', message: problem.message, params: { severity: problem.severity } }];
       return false;
@@ -43,7 +46,7 @@ function validator(): ValidateFunction {
 const SIZE = /^\s*(\d+(?:\.\d+)?)\s*([kmgt])?(i?b?|i)?\s*$/i;
 
 /** What is wrong with a value for a field in `unit` (only Mi is used), or undefined. */
-export function unitProblem(unit: string, data: unknown): { message: string; severity: 'error' | 'warning' } | undefined {
+export function unitProblem(unit: string, data: unknown, messages: SpecMessages = ENGLISH): { message: string; severity: 'error' | 'warning' } | undefined {
   if (unit !== 'Mi') return undefined;
   if (typeof data === 'string') {
     const match = SIZE.exec(data.slice(0, 64));
@@ -51,12 +54,12 @@ export function unitProblem(unit: string, data: unknown): { message: string; sev
       const amount = Number(match[1]);
       const scale = (match[2] ?? 'm').toLowerCase();
       const mi = Math.round(amount * ({ k: 1 / 1024, m: 1, g: 1024, t: 1024 * 1024 } as Record<string, number>)[scale]!);
-      return { message: `Memory here is a number in Mi (binary megabytes), not text: write ${mi} for "${data.trim()}".`, severity: 'error' };
+      return { message: messages.memoryAsText(mi, data.trim()), severity: 'error' };
     }
-    return { message: 'Memory here is a whole number in Mi (binary megabytes), e.g. 16384 for 16 Gi.', severity: 'error' };
+    return { message: messages.memoryNotNumber(), severity: 'error' };
   }
   if (typeof data === 'number' && Number.isFinite(data) && data > 0 && data < PLAUSIBLE_MIN_MI) {
-    return { message: `${data} Mi is tiny: this field is in Mi (binary megabytes). If you meant ${data} GiB, write ${data * 1024}.`, severity: 'warning' };
+    return { message: messages.memoryTiny(data, data * 1024), severity: 'warning' };
   }
   return undefined;
 }
@@ -117,9 +120,9 @@ interface Problem {
   severity: 'error' | 'warning';
 }
 
-function describe(error: ErrorObject): Problem | undefined {
+function describe(error: ErrorObject, messages: SpecMessages): Problem | undefined {
   const path = pathOf(error.instancePath);
-  const where = formatPath(path) || 'the file';
+  const where = formatPath(path) || messages.theFile();
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'additionalProperties': {
@@ -131,53 +134,46 @@ function describe(error: ErrorObject): Problem | undefined {
         path: [...path, name],
         part: 'key',
         severity: 'error',
-        message: close ? `Unknown field "${name}" in ${where}: did you mean "${close}"?` : `Unknown field "${name}" in ${where}. Known fields: ${known.join(', ')}.`,
+        message: close ? messages.unknownFieldSuggest(name, where, close) : messages.unknownField(name, where, known.join(', ')),
       };
     }
     case 'required':
-      return { path, part: 'key', severity: 'error', message: `${where === 'the file' ? 'The file' : where} needs "${String(params.missingProperty)}".` };
+      return { path, part: 'key', severity: 'error', message: messages.needsField(where, String(params.missingProperty)) };
     case 'x-unit':
       return { path, part: 'value', severity: params.severity === 'warning' ? 'warning' : 'error', message: error.message ?? 'Wrong unit.' };
     case 'type':
-      return { path, part: 'value', severity: 'error', message: `${where} must be ${typeText(params.type)}, not ${show(error.data)}.` };
+      return { path, part: 'value', severity: 'error', message: messages.wrongType(where, (Array.isArray(params.type) ? params.type : [params.type]).map(String), show(error.data)) };
     case 'enum':
-      return { path, part: 'value', severity: 'error', message: `${where} must be one of ${(params.allowedValues as unknown[]).map(show).join(', ')}.` };
+      return { path, part: 'value', severity: 'error', message: messages.notOneOf(where, (params.allowedValues as unknown[]).map(show).join(', ')) };
     case 'const':
-      return { path, part: 'value', severity: 'error', message: `${where} must be ${show(params.allowedValue)}.` };
+      return { path, part: 'value', severity: 'error', message: messages.mustBe(where, show(params.allowedValue)) };
     case 'anyOf':
     case 'oneOf': {
-      const custom = (error.parentSchema as { errorMessage?: unknown } | undefined)?.errorMessage;
-      return { path, part: 'value', severity: 'error', message: typeof custom === 'string' ? `${where}: ${custom}` : `${where} ${error.message ?? 'is not valid'}.` };
+      // The schema's only anyOf is an env value (string or secret reference); its errorMessage says so in the editor.
+      return { path, part: 'value', severity: 'error', message: messages.envValueForm(where) };
     }
     case 'pattern':
-      if (path.at(-2) === 'env' || path.at(-1) === 'secret' || path.at(-1) === 'env') return { path, part: 'value', severity: 'error', message: `${where} is not a valid name.` };
-      return { path, part: 'value', severity: 'error', message: `${where} has an invalid form${patternHint(path)}.` };
+      return { path, part: 'value', severity: 'error', message: patternMessage(path, where, messages) };
     case 'propertyNames':
       return undefined; // reported by the nested 'pattern' error on the name
     case 'if':
       return undefined; // the branch's own errors say what is wrong
     default:
-      return { path, part: 'value', severity: 'error', message: `${where} ${error.message ?? 'is not valid'}.` };
+      return { path, part: 'value', severity: 'error', message: messages.invalid(where, error.message ?? 'is not valid') };
   }
 }
 
-function patternHint(path: SpecPath): string {
+function patternMessage(path: SpecPath, where: string, messages: SpecMessages): string {
   const last = path.at(-1);
-  if (last === 'image') return ': use registry/repository:tag';
-  if (last === 'name') return ': lowercase letters, digits and -';
-  if (last === 'targetDir') return ': an absolute path starting with /';
-  return '';
-}
-
-function typeText(type: unknown): string {
-  const names: Record<string, string> = { integer: 'a whole number', number: 'a number', string: 'text', boolean: 'true or false', object: 'an object', array: 'a list', null: 'null' };
-  const list = Array.isArray(type) ? type : [type];
-  return list.map((item) => names[String(item)] ?? String(item)).join(' or ');
+  if (last === 'image') return messages.invalidImage(where);
+  if (last === 'name') return messages.invalidServiceName(where);
+  if (last === 'targetDir') return messages.invalidPath(where);
+  return messages.invalidName(where);
 }
 
 /** Validates the text of a spec file; linear in its size (bounded before any parser runs). */
-export function validateSpecText(text: string, format: SpecFormat): SpecValidation {
-  const source = parseSource(text, format);
+export function validateSpecText(text: string, format: SpecFormat, messages: SpecMessages = ENGLISH): SpecValidation {
+  const source = parseSource(text, format, messages);
   const diagnostics: SpecDiagnostic[] = [];
   const push = (span: Span, message: string, severity: SpecDiagnostic['severity'], path: SpecPath): void => {
     if (diagnostics.length >= MAX_DIAGNOSTICS) return;
@@ -187,7 +183,9 @@ export function validateSpecText(text: string, format: SpecFormat): SpecValidati
   if (source.syntaxErrors.length > 0 || source.value === undefined) return { value: source.value, diagnostics, source };
 
   const validate = validator();
+  current = messages;
   const valid = validate(source.value);
+  current = ENGLISH;
   const errors = valid ? [] : (validate.errors ?? []);
   // One message per place: a unit or anyOf problem explains the type/branch errors at or under it.
   const explains = (keyword: string): boolean => keyword === 'x-unit' || keyword === 'anyOf' || keyword === 'oneOf';
@@ -205,21 +203,21 @@ export function validateSpecText(text: string, format: SpecFormat): SpecValidati
     if (diagnostics.length >= MAX_DIAGNOSTICS) break;
     if (!explains(error.keyword) && explainedPaths.size > 0 && underExplained(error.instancePath)) continue;
     // Described lazily: suggestions cost a little per error, and only the first diagnostics are shown.
-    const problem = describe(error);
+    const problem = describe(error, messages);
     if (!problem) continue;
     const dedupe = `${problem.path.join('/')}|${problem.message}`;
     if (seen.has(dedupe)) continue;
     seen.add(dedupe);
     push(source.locate(problem.path, problem.part), problem.message, problem.severity, problem.path);
   }
-  for (const extra of semanticProblems(source.value)) push(source.locate(extra.path, extra.part), extra.message, extra.severity, extra.path);
+  for (const extra of semanticProblems(source.value, messages)) push(source.locate(extra.path, extra.part), extra.message, extra.severity, extra.path);
   diagnostics.sort((a, b) => a.start.line - b.start.line || a.start.character - b.start.character);
   const ok = !diagnostics.some((diagnostic) => diagnostic.severity === 'error');
   return { value: source.value, diagnostics, source, ...(ok ? { spec: source.value as Spec } : {}) };
 }
 
 /** Rules the schema does not express: unique container names, Spot needs an estimate, declared volumes. */
-function semanticProblems(value: unknown): Problem[] {
+function semanticProblems(value: unknown, messages: SpecMessages): Problem[] {
   const problems: Problem[] = [];
   if (typeof value !== 'object' || value === null) return problems;
   const spec = value as Record<string, unknown>;
@@ -229,23 +227,23 @@ function semanticProblems(value: unknown): Problem[] {
     if (typeof service !== 'object' || service === null) return;
     const env = typeof service.env === 'object' && service.env !== null ? (service.env as Record<string, unknown>) : {};
     for (const [name, value] of Object.entries(env)) {
-      if (typeof value === 'string' && /[\r\n]/.test(value)) problems.push({ path: ['services', index, 'env', name], part: 'value', severity: 'error', message: `${name}: an env value is one line (the platform keeps env as KEY=VALUE lines).` });
+      if (typeof value === 'string' && /[\r\n]/.test(value)) problems.push({ path: ['services', index, 'env', name], part: 'value', severity: 'error', message: messages.envOneLine(name) });
     }
     if (typeof service.name !== 'string') return;
-    if (names.has(service.name)) problems.push({ path: ['services', index, 'name'], part: 'value', severity: 'error', message: `Container name "${service.name}" is used twice.` });
+    if (names.has(service.name)) problems.push({ path: ['services', index, 'name'], part: 'value', severity: 'error', message: messages.duplicateContainer(service.name) });
     names.add(service.name);
   });
   if (spec.kind === 'job') {
-    if (spec.spot === true && spec.estimatedSeconds === undefined) problems.push({ path: ['spot'], part: 'key', severity: 'error', message: 'A spot job needs "estimatedSeconds" (a little above the real run time, below timeoutSeconds).' });
+    if (spec.spot === true && spec.estimatedSeconds === undefined) problems.push({ path: ['spot'], part: 'key', severity: 'error', message: messages.spotNeedsEstimate() });
     if (typeof spec.estimatedSeconds === 'number' && typeof spec.timeoutSeconds === 'number' && spec.estimatedSeconds > spec.timeoutSeconds) {
-      problems.push({ path: ['estimatedSeconds'], part: 'value', severity: 'warning', message: 'estimatedSeconds is above timeoutSeconds: the job would be killed first.' });
+      problems.push({ path: ['estimatedSeconds'], part: 'value', severity: 'warning', message: messages.estimateAboveTimeout() });
     }
     const declared = new Set([...(Array.isArray(spec.sharedDiskVolumes) ? spec.sharedDiskVolumes : []), ...(Array.isArray(spec.sharedMemoryVolumes) ? (spec.sharedMemoryVolumes as { name?: unknown }[]).map((volume) => volume?.name) : [])]);
     services.forEach((service, index) => {
       for (const key of ['sharedMemoryMounts', 'sharedDiskMounts'] as const) {
         const mounts = Array.isArray(service?.[key]) ? (service[key] as { volume?: unknown }[]) : [];
         mounts.forEach((mount, mountIndex) => {
-          if (typeof mount?.volume === 'string' && !declared.has(mount.volume)) problems.push({ path: ['services', index, key, mountIndex, 'volume'], part: 'value', severity: 'error', message: `Volume "${mount.volume}" is not declared at the top of the job.` });
+          if (typeof mount?.volume === 'string' && !declared.has(mount.volume)) problems.push({ path: ['services', index, key, mountIndex, 'volume'], part: 'value', severity: 'error', message: messages.undeclaredVolume(mount.volume) });
         });
       }
     });
