@@ -3,7 +3,7 @@
 import type { Locator, Page } from 'playwright-core';
 import type { SandboxBootstrap } from '../sandbox/types';
 import { languageModelsListPlatformModels } from './aiChecks';
-import { SAMPLE_PYTHON_FILE, SAMPLE_PYTHON_FIRST_LINE } from './sampleWorkspace';
+import { SAMPLE_PYTHON_FILE, SAMPLE_PYTHON_FIRST_LINE, SAMPLE_SPEC_FILE } from './sampleWorkspace';
 import {
   activeEditorText, openFile, openViewContainer, pickQuickPickRow, runCommand, visibleQuickPick, visibleWebview, waitForRow, webviewShowing, widenSideBar,
 } from './workbench';
@@ -213,6 +213,25 @@ const spendViewShowsFigures: E2eCheck = {
   },
 };
 
+/** A spec file's Plan: the diff of the live task and the file, with the summary of changes and cost (src/vscode/specs). */
+const specPlanShowsDiff: E2eCheck = {
+  title: 'spec file: CodeLens "Plan" opens live ↔ file with each change and the cost per hour before → after',
+  async run({ page, screenshot }) {
+    await runCommand(page, 'View: Close All Editors');
+    await openFile(page, SAMPLE_SPEC_FILE);
+    const lens = page.locator('.contentWidgets .codelens-decoration a', { hasText: 'Plan' }).first();
+    await lens.waitFor({ state: 'visible', timeout: 30_000 }).catch(() => fail('no "Plan" CodeLens on the spec file'));
+    await lens.click();
+    const tab = page.locator('.tabs-container .tab', { hasText: 'Plan: qwen3-32b-serving' }).first();
+    await tab.waitFor({ state: 'visible', timeout: 45_000 }).catch(() => fail('Plan did not open the diff editor'));
+    await page.locator('.monaco-diff-editor').first().waitFor({ state: 'visible', timeout: 15_000 });
+    await page.getByText(/CHANGE nodes: 2 → 3/).first().waitFor({ state: 'visible', timeout: 15_000 }).catch(() => fail('the plan does not name the node count change'));
+    await page.getByText(/→ ¥5\.04\/h/).first().waitFor({ state: 'visible', timeout: 15_000 }).catch(() => fail('the plan does not show the cost after'));
+    await page.waitForTimeout(UI_PACING_MS);
+    await screenshot('spec-plan');
+  },
+};
+
 export const checks: readonly E2eCheck[] = [
   walkthroughOpensOnFirstRun,
   treesShowSandboxData,
@@ -220,5 +239,6 @@ export const checks: readonly E2eCheck[] = [
   chatStreamsIntoWebview,
   selectionLandsInChatInput,
   spendViewShowsFigures,
+  specPlanShowsDiff,
   languageModelsListPlatformModels,
 ];
