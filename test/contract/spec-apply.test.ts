@@ -9,6 +9,11 @@ import { createComputeClient } from '../../src/core/compute/client';
 import { specFromTask } from '../../src/core/specs/fromLive';
 import { applyTaskPlan, checkSpec, planTaskSpec, type SpecContext } from '../../src/core/specs/runner';
 import type { TaskSpec } from '../../src/core/specs/types';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { confinedPath, confinedSpecFiles } from '../../src/core/specs/fileAccess';
+import { confirmTool, findTool, runTool, type ToolContext } from '../../src/core/tools/index';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
 
@@ -103,5 +108,32 @@ describe('spec files against the strict sandbox', () => {
     const detail = (await client.call('task.detail', { task_id: taskId })) as unknown as { services: { shared_mem_size: number }[] };
     assert.equal(detail.services[0]!.shared_mem_size, 1024);
     assert.deepEqual((await planTaskSpec({ ...spec, taskId }, context)).changes, []);
+  });
+
+  it('agent tools: validate and plan a spec file, apply it with the plan in the confirmation; files outside the folder are refused', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'spec-tools-'));
+    try {
+      const taskId = await createTask({}, { env: 'MODE=prod' });
+      const saved = specFromTask(await client.call('task.detail', { task_id: taskId }), undefined);
+      writeFileSync(path.join(folder, 'api.task.json'), JSON.stringify({ ...saved.spec, nodes: 2 }, null, 2));
+      writeFileSync(path.join(folder, 'typo.task.json'), JSON.stringify({ ...saved.spec, nodse: 2 }, null, 2));
+      const context: ToolContext = { client, profile: { label: 'sandbox', environment: 'sandbox' }, specFiles: confinedSpecFiles([folder], async (file) => readFileSync(file), async () => undefined) };
+      const validate = await runTool(findTool('compute_validate_spec')!, { path: 'typo.task.json' }, context);
+      assert.match(validate.text, /line \d+: error: Unknown field "nodse"/);
+      const plan = await runTool(findTool('compute_plan_spec')!, { path: 'api.task.json' }, context);
+      assert.equal(plan.isError, false, plan.text);
+      assert.match(plan.text, /- nodes: 1 → 2/);
+      const confirm = await confirmTool(findTool('compute_apply_spec')!, { path: 'api.task.json' }, context);
+      assert.match(confirm?.message ?? '', /- nodes: 1 → 2/);
+      const applied = await runTool(findTool('compute_apply_spec')!, { path: 'api.task.json' }, context);
+      assert.equal(applied.isError, false, applied.text);
+      assert.equal((await client.call('task.detail', { task_id: taskId })).points, 2);
+      const outside = await runTool(findTool('compute_plan_spec')!, { path: '../etc/passwd.task.json' }, context);
+      assert.equal(outside.isError, true);
+      assert.match(outside.text, /outside the open folder/);
+      assert.throws(() => confinedPath('/etc/x.task.json', [folder]), /outside/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

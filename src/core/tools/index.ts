@@ -10,6 +10,7 @@ import { errorText } from './errors';
 import { finalText, RESULT_LIMIT_CHARS } from './format';
 import { getTask, listStorage, listTasks, nodeLog, searchGpus } from './readTools';
 import { validateInput } from './schema';
+import { applySpec, planSpec, validateSpec } from './specTools';
 import { changeNodeCount, createTask, pauseTask, recoverTask, stopTask } from './writeTools';
 
 export type { JsonSchema, ToolConfirmation, ToolContext, ToolDefinition, ToolEffect, ToolProfile, ToolResult } from './api';
@@ -24,11 +25,14 @@ export const TOOLS: readonly ToolDefinition[] = [
   nodeLog,
   listStorage,
   explainFailure,
+  validateSpec,
+  planSpec,
   createTask,
   changeNodeCount,
   pauseTask,
   recoverTask,
   stopTask,
+  applySpec,
 ];
 
 const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));
