@@ -224,10 +224,13 @@ const specPlanShowsDiff: E2eCheck = {
     await lens.click();
     const tab = page.locator('.tabs-container .tab', { hasText: 'Plan: qwen3-32b-serving' }).first();
     await tab.waitFor({ state: 'visible', timeout: 45_000 }).catch(() => fail('Plan did not open the diff editor'));
-    await page.locator('.monaco-diff-editor').first().waitFor({ state: 'visible', timeout: 15_000 });
-    await page.getByText(/CHANGE nodes: 2 → 3/).first().waitFor({ state: 'visible', timeout: 15_000 }).catch(() => fail('the plan does not name the node count change'));
-    await page.getByText(/→ ¥5\.04\/h/).first().waitFor({ state: 'visible', timeout: 15_000 }).catch(() => fail('the plan does not show the cost after'));
-    await page.waitForTimeout(UI_PACING_MS);
+    const modified = page.locator('.monaco-diff-editor .editor.modified .view-lines').first();
+    await modified.waitFor({ state: 'visible', timeout: 15_000 }).catch(() => fail('the plan diff has no file side'));
+    const text = await pollUntil('the plan summary (node count change and ¥/h after) did not show', 15_000, async () => {
+      const shown = (await modified.innerText()).replace(/\u00a0/g, ' ');
+      return shown.includes('CHANGE nodes: 2 → 3') && shown.includes('¥5.04/h') ? shown : undefined;
+    });
+    if (!text.includes('services[0].image')) fail('the plan does not name the image change');
     await screenshot('spec-plan');
   },
 };
