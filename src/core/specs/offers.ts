@@ -2,7 +2,7 @@
 // resource search (its mark). This finds that row, or says why none fits.
 
 import type { Device, Region, ResourceSpec } from '../compute/api';
-import { effectivePointsPerSecond } from '../compute/units';
+import { effectivePointsPerSecond } from '../spend/units';
 import { ENGLISH, type SpecMessages } from './messages';
 import type { ResourceSelector } from './types';
 

@@ -4,8 +4,8 @@
 // out is cleared), and the cost per hour before and after.
 
 import type { Device, TaskDetail } from '../compute/api';
-import { configDiff } from '../compute/configDiff';
-import { pointsPerSecondToYuanPerHour } from '../compute/units';
+import { configDiff } from '../tasks/configDiff';
+import { pointsPerSecondToYuanPerHour } from '../spend/units';
 import { ENGLISH, type SpecMessages } from './messages';
 import { findOffer, livePrice, type Offer } from './offers';
 import type { SecretResolver } from './secrets';

@@ -3,7 +3,7 @@
 // whole-overwrite update). Nothing here asks the user; callers confirm with the plan first.
 
 import type { ComputeClient, Device, TaskCreateBody, TaskDetail, TaskUpdateBody } from '../compute/api';
-import { formatYuanPerHour, pointsPerSecondToYuanPerHour } from '../compute/units';
+import { formatYuanPerHour, pointsPerSecondToYuanPerHour } from '../spend/units';
 import { ENGLISH, type SpecMessages } from './messages';
 import { findOffer } from './offers';
 import { planTask, type TaskPlan } from './plan';

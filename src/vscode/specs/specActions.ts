@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { applyEdits, modify } from 'jsonc-parser';
 import { parseDocument, stringify } from 'yaml';
 import { ComputeApiError } from '../../core/compute/errors';
-import { formatYuanPerHour } from '../../core/compute/units';
+import { formatYuanPerHour } from '../../core/spend/units';
 import { specFromTask } from '../../core/specs/fromLive';
 import { SpecPlanError, type TaskPlan } from '../../core/specs/plan';
 import { specPathFromMessage } from '../../core/specs/platformErrors';

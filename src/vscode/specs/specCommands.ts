@@ -5,10 +5,8 @@
 import * as vscode from 'vscode';
 import { Commands, type CommandId } from '../commandIds';
 import type { CommandEntry } from '../commands/commandTable';
-import { imageTemplates } from '../compute/createDefaults';
-import { flattenRegions, type RegionChoice } from '../compute/resourceSearch';
-import { preselectRegion } from '../compute/createDefaults';
-import { taskIdFrom } from '../compute/taskCommands';
+import { flattenRegions, type RegionChoice } from '../resources/index';
+import { imageTemplates, preselectRegion, taskIdFrom } from '../tasks/index';
 import { searchDevices } from '../../core/specs/runner';
 import type { SpecsContext } from './index';
 import { specFromTemplate } from './templates';

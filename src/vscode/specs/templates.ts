@@ -3,8 +3,7 @@
 
 import type { Region } from '../../core/compute/api';
 import type { TaskSpec } from '../../core/specs/types';
-import type { ImageTemplate } from '../compute/createDefaults';
-import { serviceNameFor } from '../compute/taskInput';
+import { serviceNameFor, type ImageTemplate } from '../tasks/index';
 
 export function specFromTemplate(template: ImageTemplate, offer: { device: { gpu_name: string; gpu_count: number }; region: Region } | undefined, profileLabel: string | undefined): TaskSpec {
   const ports = template.ports
