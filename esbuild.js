@@ -30,6 +30,8 @@ const common = {
   sourcesContent: false,
   logLevel: 'warning',
   plugins: [problemReporter],
+  // jsonc-parser's "main" is a UMD build whose requires esbuild cannot follow; its ES module build bundles.
+  alias: { 'jsonc-parser': require.resolve('jsonc-parser/lib/esm/main.js') },
 };
 
 const targets = [

@@ -20,9 +20,9 @@ import { ensureInstalled } from './install.mjs';
 import { cacheTmpDir, codeServerEntry, nodeDir, repoRoot, targetFor, toolEnv } from './versions.mjs';
 
 const require = createRequire(import.meta.url);
-const INTEGRATION_TIMEOUT_MS = 5 * 60_000;
-const E2E_TIMEOUT_MS = 4 * 60_000;
-const OVERALL_TIMEOUT_MS = 10 * 60_000;
+const INTEGRATION_TIMEOUT_MS = 12 * 60_000;
+const E2E_TIMEOUT_MS = 10 * 60_000;
+const OVERALL_TIMEOUT_MS = 25 * 60_000;
 
 // COMPUTE_TOOLKIT_OUT_DIR points at another tsc output folder (e.g. out-<name> while working side by side).
 const outDir = path.resolve(repoRoot, process.env.COMPUTE_TOOLKIT_OUT_DIR || 'out');

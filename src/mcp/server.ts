@@ -6,7 +6,9 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { readFile } from 'node:fs/promises';
 import { createComputeClient } from '../core/compute/client';
+import { confinedSpecFiles } from '../core/specs/fileAccess';
 import { ConfigError } from '../core/errors';
 import { Redactor } from '../core/log';
 import { findTool, runTool, toolsFor, type ToolDefinition } from '../core/tools/index';
@@ -67,7 +69,9 @@ export function createMcpServer(config: McpConfig, log: (line: string) => void):
         ],
       };
     }
-    const result = await runTool(tool, request.params.arguments ?? {}, { client, profile, signal: extra.signal, secrets: config.secrets });
+    // Spec files under the server's working folder; no secret store here, so secret references stay unresolved.
+    const specFiles = confinedSpecFiles([process.cwd()], (file) => readFile(file), async () => undefined);
+    const result = await runTool(tool, request.params.arguments ?? {}, { client, profile, signal: extra.signal, secrets: config.secrets, specFiles });
     return { isError: result.isError, content: [{ type: 'text' as const, text: result.text }] };
   });
   return server;

@@ -12,6 +12,7 @@ import type { TasksAreaApi } from './tasks/index';
 import type { ShownNotification } from './ui/notificationCenter';
 import type { JobsApi } from './jobs/index';
 import type { DeploymentsApi } from './deployments/index';
+import type { SpecsApi } from './specs/index';
 import type { SandboxProfiles } from './profiles/connectSandbox';
 import type { ProfileStore } from './profiles/profileStore';
 import type { ExtensionServices } from './services';
@@ -31,6 +32,8 @@ export interface ExtensionApi {
   readonly jobs: JobsApi;
   /** A user's own deployed models: deploy, readiness, discovery, idle pause. */
   readonly deployments: DeploymentsApi;
+  /** Spec files: validate, plan, deploy, update, save a task as a file. */
+  readonly specs: SpecsApi;
   /** Settles when start-up work is done: log redaction primed, the quiet sandbox connect attempted. */
   readonly ready: Promise<void>;
   readonly surface: SurfaceApi;

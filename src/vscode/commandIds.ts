@@ -71,6 +71,15 @@ export const Commands = {
   deploymentsDeployModel: 'computeToolkit.deployments.deployModel',
   deploymentsSetIdlePause: 'computeToolkit.deployments.setIdlePause',
   deploymentsSetKey: 'computeToolkit.deployments.setKey',
+  specValidate: 'computeToolkit.spec.validate',
+  specPlan: 'computeToolkit.spec.plan',
+  specDeploy: 'computeToolkit.spec.deploy',
+  specUpdate: 'computeToolkit.spec.update',
+  specOpenLive: 'computeToolkit.spec.openLive',
+  specStop: 'computeToolkit.spec.stop',
+  specSaveFromTask: 'computeToolkit.spec.saveFromTask',
+  specNewFromTemplate: 'computeToolkit.spec.newFromTemplate',
+  specSetSecret: 'computeToolkit.spec.setSecret',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -117,6 +126,11 @@ export const StateKeys = {
   deploymentIdlePause: 'computeToolkit.deployments.idlePause',
   /** SecretStorage prefix: `<prefix>/<profile id>/<task id>` holds the key a user set for one deployment. */
   deploymentKeyPrefix: 'computeToolkit.deployments.key',
+} as const;
+
+/** SecretStorage keys outside the profiles: `<prefix>/<name>` holds a spec secret a spec file references. */
+export const SecretKeys = {
+  specSecretPrefix: 'computeToolkit.specSecret',
 } as const;
 
 /** Walkthroughs (contributes.walkthroughs), without the `publisher.name#` prefix. */

@@ -17,6 +17,7 @@ import { registerTasks } from './tasks/index';
 import { NotificationCenter } from './ui/notificationCenter';
 import { registerJobs } from './jobs/index';
 import { registerDeployments } from './deployments/index';
+import { registerSpecs } from './specs/index';
 import { openComputeWalkthrough, openWalkthroughOnFirstRun } from './firstRun';
 import { Services } from './extensionServices';
 import { SANDBOX_URL_ENV, connectSandbox, needsSandboxConnect } from './profiles/connectSandbox';
@@ -64,6 +65,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     watchedProfiles: () => state.watched.map((watch) => watch.profile.label),
   };
   const ai = registerAi(services);
+  const specs = registerSpecs(services);
   context.subscriptions.push(...ai.disposables);
   const jobs = registerJobs(services);
   context.subscriptions.push(...jobs.disposables);
@@ -90,6 +92,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     ai: ai.api,
     jobs: jobs.api,
     deployments,
+    specs,
     ready,
     surface: {
       profiles: services.profiles,

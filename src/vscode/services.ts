@@ -69,7 +69,7 @@ export interface ReadOnlyDocumentOptions {
   key: string;
   /** Shown as the editor title, e.g. "Task 123.json". Must end with an extension matching `language`. */
   title: string;
-  language: 'json' | 'markdown' | 'log' | 'plaintext';
+  language: 'json' | 'markdown' | 'log' | 'plaintext' | 'yaml';
   content: () => Promise<string>;
   /** Open beside the active editor. */
   beside?: boolean;

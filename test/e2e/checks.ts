@@ -5,6 +5,7 @@ import type { SandboxBootstrap } from '../sandbox/types';
 import { languageModelsListPlatformModels } from './aiChecks';
 import { deployModelAndChat } from './deploymentChecks';
 import { SAMPLE_PYTHON_FILE, SAMPLE_PYTHON_FIRST_LINE } from './sampleWorkspace';
+import { SAMPLE_PYTHON_FILE, SAMPLE_PYTHON_FIRST_LINE, SAMPLE_SPEC_FILE } from './sampleWorkspace';
 import {
   activeEditorText, openFile, openViewContainer, pickQuickPickRow, runCommand, visibleQuickPick, visibleWebview, waitForRow, webviewShowing, widenSideBar,
 } from './workbench';
@@ -215,6 +216,30 @@ const spendViewShowsFigures: E2eCheck = {
   },
 };
 
+/** A spec file's Plan: the diff of the live task and the file, with the summary of changes and cost (src/vscode/specs). */
+const specPlanShowsDiff: E2eCheck = {
+  title: 'spec file: CodeLens "Plan" opens live ↔ file with each change and the cost per hour before → after',
+  async run({ page, screenshot }) {
+    await runCommand(page, 'View: Close All Editors');
+    await runCommand(page, 'View: Close Primary Side Bar');
+    await openFile(page, SAMPLE_SPEC_FILE);
+    const lens = page.locator('.contentWidgets .codelens-decoration a', { hasText: 'Plan' }).first();
+    await lens.waitFor({ state: 'visible', timeout: 30_000 }).catch(() => fail('no "Plan" CodeLens on the spec file'));
+    await lens.click();
+    const tab = page.locator('.tabs-container .tab', { hasText: 'Plan: qwen3-32b-serving' }).first();
+    await tab.waitFor({ state: 'visible', timeout: 45_000 }).catch(() => fail('Plan did not open the diff editor'));
+    const modified = page.locator('.monaco-diff-editor .editor.modified .view-lines').first();
+    await modified.waitFor({ state: 'visible', timeout: 15_000 }).catch(() => fail('the plan diff has no file side'));
+    const text = await pollUntil('the plan summary (node count change and ¥/h after) did not show', 15_000, async () => {
+      const shown = (await modified.innerText()).replace(/\u00a0/g, ' ');
+      // The sandbox may list a discount price: check the shape of the cost, not a figure.
+      return shown.includes('CHANGE nodes: 2 → 3') && /¥[\d.,]+\/h → ¥[\d.,]+\/h/.test(shown) ? shown : undefined;
+    });
+    if (!text.includes('services[0].image')) fail('the plan does not name the image change');
+    await screenshot('spec-plan');
+  },
+};
+
 export const checks: readonly E2eCheck[] = [
   walkthroughOpensOnFirstRun,
   treesShowSandboxData,
@@ -222,6 +247,7 @@ export const checks: readonly E2eCheck[] = [
   chatStreamsIntoWebview,
   selectionLandsInChatInput,
   spendViewShowsFigures,
+  specPlanShowsDiff,
   languageModelsListPlatformModels,
   jobsViewAndLogTerminal,
   deployModelAndChat,

@@ -8,7 +8,22 @@ export const SAMPLE_PYTHON_FIRST_LINE = 'def fibonacci(n: int) -> list[int]:';
 /** The file's last line, outside the selection that check makes. */
 export const SAMPLE_PYTHON_LAST_LINE = '    print(fibonacci(10))';
 
+/** A spec of the task the sandbox seeds (qwen3-32b-serving, the first task id), edited: 3 nodes, a new image, an env change. */
+export const SAMPLE_SPEC_FILE = 'qwen3-serving.task.json';
+
 const files: Record<string, string> = {
+  [SAMPLE_SPEC_FILE]: `${JSON.stringify(
+    {
+      kind: 'task',
+      taskId: 1229831,
+      name: 'qwen3-32b-serving',
+      nodes: 3,
+      resource: { gpu: 'RTX 4090', gpuCount: 1, region: 'beijing-jxq-p1' },
+      services: [{ name: 'vllm', image: 'harbor.suanleme.cn/public-hub/vllm-openai:0.9.0', ports: [8000], env: { MODEL: 'Qwen/Qwen3-32B-AWQ', MAX_MODEL_LEN: '32768' } }],
+    },
+    null,
+    2,
+  )}\n`,
   [SAMPLE_PYTHON_FILE]: [
     SAMPLE_PYTHON_FIRST_LINE,
     '    """The first n Fibonacci numbers."""',

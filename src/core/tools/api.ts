@@ -45,6 +45,8 @@ export interface ToolContext {
   secrets?: readonly string[];
   /** Largest result in characters (default RESULT_LIMIT_CHARS). */
   resultLimitChars?: number;
+  /** Spec files (the spec tools); absent when the host cannot read them. */
+  specFiles?: import('./specTools').SpecFileAccess;
 }
 
 /** A confirmation before a tool that spends money or destroys state runs. Plain text with markdown. */

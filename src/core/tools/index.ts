@@ -10,6 +10,7 @@ import { errorText } from './errors';
 import { finalText, RESULT_LIMIT_CHARS } from './format';
 import { getTask, listStorage, listTasks, nodeLog, searchGpus } from './readTools';
 import { validateInput } from './schema';
+import { applySpec, planSpec, validateSpec } from './specTools';
 import { changeNodeCount, createTask, pauseTask, recoverTask, stopTask } from './writeTools';
 import { getJob, jobLogs, runJob, stopJob } from './jobTools';
 
@@ -27,6 +28,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   explainFailure,
   getJob,
   jobLogs,
+  validateSpec,
+  planSpec,
   createTask,
   changeNodeCount,
   pauseTask,
@@ -34,6 +37,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   stopTask,
   runJob,
   stopJob,
+  applySpec,
 ];
 
 const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));

@@ -1,8 +1,11 @@
 // What a compute tool runs with inside VS Code: the active profile's client, the profile as
 // confirmations name it, and that profile's secrets (masked should a server echo one back).
 
+import * as vscode from 'vscode';
+import { confinedSpecFiles } from '../../core/specs/fileAccess';
 import type { ToolContext } from '../../core/tools/api';
 import type { ExtensionServices, Profile, SecretKind } from '../services';
+import { SpecSecrets } from '../specs/index';
 
 const SECRET_KINDS: readonly SecretKind[] = ['apiToken', 'privateKey', 'platformPublicKey', 'modelApiKey'];
 
@@ -27,6 +30,12 @@ export async function toolContext(services: ExtensionServices, profile: Profile,
     client: services.computeClient(),
     profile: { label: profile.label, environment: profile.environment },
     secrets,
+    // Spec files of the open folders; only the user's stored spec secrets resolve (never env variables).
+    specFiles: confinedSpecFiles(
+      (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath),
+      async (absolutePath) => vscode.workspace.fs.readFile(vscode.Uri.file(absolutePath)),
+      (name) => Promise.resolve(new SpecSecrets(services.context.secrets).resolve({ secret: name })),
+    ),
     ...(signal ? { signal } : {}),
   };
 }

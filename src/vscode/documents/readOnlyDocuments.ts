@@ -55,6 +55,15 @@ export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vs
     });
   }
 
+  /** Stores a document's text and returns its URI without showing it (the two sides of a diff view). */
+  async put(options: ReadOnlyDocumentOptions): Promise<vscode.Uri> {
+    const uri = ReadOnlyDocuments.uriFor(options);
+    const text = this.redactor.redact(await options.content());
+    this.entries.set(uri.toString(), { text, options });
+    await this.showNewText(uri, text);
+    return uri;
+  }
+
   /** Recomputes an open document's text (e.g. a task detail after a lifecycle action). */
   async refresh(options: Pick<ReadOnlyDocumentOptions, 'key' | 'title'>): Promise<boolean> {
     const uri = ReadOnlyDocuments.uriFor(options);

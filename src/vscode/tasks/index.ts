@@ -6,3 +6,7 @@ export { deleteNode, explainFailure, nodeRefFrom, showNodeEvents, showTaskEvents
 export { TaskUpdateFlow } from './taskUpdate';
 export { pickListedTask } from './taskPick';
 export { registerTasks, type TasksAreaApi } from './register';
+// The spec files area starts from the wizard's templates and reads task ids like the task commands.
+export { imageTemplates, preselectRegion, type ImageTemplate } from './createDefaults';
+export { serviceNameFor } from './taskInput';
+export { taskIdFrom } from './taskCommands';

@@ -1,6 +1,8 @@
 // Validation of the task create body (docs/platform.md): task_name, points, resources[] whose
-// mark the sandbox issued, services[] with name, image and ports. Unknown fields are ignored, as
-// the platform's optional ones (load_balance, health_checks, …) are not modelled here.
+// mark the sandbox issued, services[] with name, image and ports, and the optional settings create
+// and update accept (scheduling, QoS, load balancing, autoscaling, shared memory, storage mounts),
+// kept as sent so task detail returns them and a whole-overwrite update that leaves one out clears
+// it. Fields outside the documented body are ignored.
 
 import type { ServiceSpec, TaskResource } from '../../../src/core/compute/api';
 import type { IssuedMark } from './catalog';
@@ -9,12 +11,52 @@ import { asArray, asObject, optionalString, requireInt, requireString, type Json
 
 export const MAX_POINTS = 20;
 
+/** Task-level optional settings; null when absent (detail returns them null, as the platform's does). */
+export interface TaskSettings {
+  scheduler_strategy: { mode: 'Unrestricted' } | null;
+  task_qos: { class: 'Guaranteed' } | null;
+  load_balance: JsonObject | null;
+  dynamic_pod_strategy: JsonObject | null;
+}
+
+type Mounts = { storage_id: number; target_dir: string }[] | null;
+
+/** A service with every optional field the create and update bodies document. */
+export type SandboxService = ServiceSpec & { shared_mem_size?: number | null; share_storage_config?: Mounts; nas_storage_config?: Mounts; storage_config?: Mounts };
+
 export interface TaskCreateInput {
   name: string;
   points: number;
   resources: TaskResource[];
-  services: ServiceSpec[];
+  services: SandboxService[];
   pricePerSecond: number;
+  /** Absent for seeded tasks: every setting null. */
+  settings?: TaskSettings;
+}
+
+export const NO_SETTINGS: TaskSettings = { scheduler_strategy: null, task_qos: null, load_balance: null, dynamic_pod_strategy: null };
+
+const BALANCE_TYPES = ['LeastConnection', 'RoundRobin', 'Random', 'IpHash', 'HeaderHash', 'CookieHash'];
+
+function parseSettings(body: JsonObject): TaskSettings {
+  const present = (key: string): JsonObject | null => (body[key] === undefined || body[key] === null ? null : asObject(key, body[key]));
+  const scheduler = present('scheduler_strategy');
+  if (scheduler && scheduler.mode !== 'Unrestricted') throw invalidParam('scheduler_strategy.mode', 'must be "Unrestricted"');
+  const qos = present('task_qos');
+  if (qos && qos.class !== 'Guaranteed') throw invalidParam('task_qos.class', 'must be "Guaranteed"');
+  const balance = present('load_balance');
+  if (balance && !BALANCE_TYPES.includes(String(balance.type))) throw invalidParam('load_balance.type', `must be one of ${BALANCE_TYPES.join(', ')}`);
+  return { scheduler_strategy: scheduler ? { mode: 'Unrestricted' } : null, task_qos: qos ? { class: 'Guaranteed' } : null, load_balance: balance, dynamic_pod_strategy: present('dynamic_pod_strategy') };
+}
+
+function parseMounts(object: JsonObject, key: string, path: string): Mounts {
+  const value = object[key];
+  if (value === undefined || value === null) return null;
+  return asArray(`${path}.${key}`, value).map((item, index) => {
+    const itemPath = `${path}.${key}[${index}]`;
+    const mount = asObject(itemPath, item);
+    return { storage_id: requireInt(mount, 'storage_id', { min: 1 }, `${itemPath}.storage_id`), target_dir: requireString(mount, 'target_dir', `${itemPath}.target_dir`) };
+  });
 }
 
 export function parseTaskCreate(body: JsonObject, marks: ReadonlyMap<string, IssuedMark>): TaskCreateInput {
@@ -48,11 +90,11 @@ export function parseTaskCreate(body: JsonObject, marks: ReadonlyMap<string, Iss
   const serviceItems = asArray('services', body.services ?? missing('services'));
   if (serviceItems.length === 0) throw invalidParam('services', 'must hold at least one service');
   const services = serviceItems.map((item, index) => parseService(asObject(`services[${index}]`, item), `services[${index}]`));
-  return { name, points, resources, services, pricePerSecond };
+  return { name, points, resources, services, pricePerSecond, settings: parseSettings(body) };
 }
 
-function parseService(object: JsonObject, path: string): ServiceSpec {
-  const service: ServiceSpec = {
+function parseService(object: JsonObject, path: string): SandboxService {
+  const service: SandboxService = {
     service_name: requireString(object, 'service_name', `${path}.service_name`),
     service_image: requireString(object, 'service_image', `${path}.service_image`),
     remote_ports: asArray(`${path}.remote_ports`, object.remote_ports ?? missing(`${path}.remote_ports`)).map((port, index) => {
@@ -60,6 +102,10 @@ function parseService(object: JsonObject, path: string): ServiceSpec {
       return { service_port: requireInt(asObject(portPath, port), 'service_port', { min: 1, max: 65535 }, `${portPath}.service_port`) };
     }),
     env: optionalString(object, 'env', `${path}.env`) ?? null,
+    shared_mem_size: object.shared_mem_size === undefined || object.shared_mem_size === null ? null : requireInt(object, 'shared_mem_size', { min: 0 }, `${path}.shared_mem_size`),
+    storage_config: parseMounts(object, 'storage_config', path),
+    share_storage_config: parseMounts(object, 'share_storage_config', path),
+    nas_storage_config: parseMounts(object, 'nas_storage_config', path),
   };
   if (object.health_checks !== undefined) service.health_checks = parseHealthChecks(object.health_checks, `${path}.health_checks`);
   if (object.start_script_v2 !== undefined && object.start_script_v2 !== null) {

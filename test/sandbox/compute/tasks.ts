@@ -17,7 +17,7 @@ import type { SandboxClock } from '../clock';
 import { SandboxFailure, invalidParam } from './codes';
 import { nodeEvents, type NodeEventView } from './nodeEvents';
 import type { Paging } from './params';
-import type { TaskCreateInput } from './taskBody';
+import { NO_SETTINGS, type SandboxService, type TaskCreateInput, type TaskSettings } from './taskBody';
 import { UsageLedger } from './usage';
 
 /** The platform bills every 5 minutes; forecast_value is the next period at the current rate. */
@@ -47,7 +47,8 @@ interface TaskRecord {
   createTime: string;
   points: number;
   resources: TaskResource[];
-  services: (ServiceSpec & { service_id: number })[];
+  services: (SandboxService & { service_id: number })[];
+  settings: TaskSettings;
   pricePerSecond: number;
   phase: Phase;
   /** Real ms at which the current activation leaves Pending. */
@@ -103,6 +104,7 @@ export class TaskStore {
       points: input.points,
       resources: input.resources,
       services: input.services.map((service) => ({ ...service, service_id: this.nextServiceId++ })),
+      settings: { ...(input.settings ?? NO_SETTINGS) },
       pricePerSecond: input.pricePerSecond,
       phase: 'Active',
       runningAt: now + (options.pendingMs ?? this.pendingMs),
@@ -180,7 +182,15 @@ export class TaskStore {
     return {
       ...summary,
       // Detail returns the whole configuration, probes included, so it can be posted back to update.
-      services: summary.services.map((service) => ({ ...service, health_checks: service.health_checks ?? null })),
+      services: summary.services.map((service) => ({
+        ...service,
+        health_checks: service.health_checks ?? null,
+        shared_mem_size: (service as SandboxService).shared_mem_size ?? null,
+        storage_config: (service as SandboxService).storage_config ?? null,
+        share_storage_config: (service as SandboxService).share_storage_config ?? null,
+        nas_storage_config: (service as SandboxService).nas_storage_config ?? null,
+      })),
+      ...task.settings,
       task_type: 'Deployment',
       namespace: `ns-${task.id}`,
       billing_points: this.runningNodes(task).length,
@@ -216,6 +226,8 @@ export class TaskStore {
     task.points = input.points;
     task.resources = input.resources;
     task.services = input.services.map((service) => ({ ...service, service_id: serviceIds.get(service.service_name) ?? this.nextServiceId++ }));
+    // A whole overwrite: settings the body leaves out are cleared, not kept.
+    task.settings = { ...(input.settings ?? NO_SETTINGS) };
     task.pricePerSecond = input.pricePerSecond;
     this.usage.nameTask({ taskId: task.id, name: task.name, type: 'Deployment' });
     if (task.phase !== 'Active') return;

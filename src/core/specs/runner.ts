@@ -1,0 +1,125 @@
+// Spec operations against the platform, shared by the editor commands and the agent tools: check a
+// spec (resource exists, has stock, NAS volume in the region), plan it, apply a plan (create or
+// whole-overwrite update). Nothing here asks the user; callers confirm with the plan first.
+
+import type { ComputeClient, Device, TaskCreateBody, TaskDetail, TaskUpdateBody } from '../compute/api';
+import { formatYuanPerHour, pointsPerSecondToYuanPerHour } from '../spend/units';
+import { ENGLISH, type SpecMessages } from './messages';
+import { findOffer } from './offers';
+import { planTask, type TaskPlan } from './plan';
+import { refText, type SecretResolver } from './secrets';
+import type { Spec, TaskSpec } from './types';
+
+export interface SpecContext {
+  client: ComputeClient;
+  resolveSecret: SecretResolver;
+  signal?: AbortSignal;
+  /**
+   * NAS volumes of the account, when the client has an operation for them (the NAS area adds it);
+   * without it the NAS check says it was not made.
+   */
+  nasVolumes?: () => Promise<{ id: number; regionName: string; region?: string; status: string }[]>;
+  /** Texts for people (the editor passes localized ones); English by default. */
+  messages?: SpecMessages;
+}
+
+export interface SpecCheck {
+  /** A spec path ("resource", "services[0].nas[0].volumeId"), for a diagnostic. */
+  path: (string | number)[];
+  message: string;
+  severity: 'error' | 'warning' | 'info';
+}
+
+const callOptions = (context: SpecContext) => (context.signal ? { signal: context.signal } : undefined);
+
+export async function searchDevices(context: SpecContext): Promise<Device[]> {
+  const page = await context.client.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }, callOptions(context));
+  return page.results ?? [];
+}
+
+/** Checks a valid spec against the platform: the resource, its stock, the task id, the NAS volumes. */
+export async function checkSpec(spec: Spec, context: SpecContext): Promise<SpecCheck[]> {
+  const checks: SpecCheck[] = [];
+  const messages = context.messages ?? ENGLISH;
+  const devices = await searchDevices(context);
+  const lookup = findOffer(devices, spec.resource, messages);
+  if ('problem' in lookup) return [{ path: ['resource'], message: lookup.problem, severity: 'error' }];
+  const { region, device } = lookup.offer;
+  const wanted = spec.kind === 'task' ? spec.nodes : spec.parallelism;
+  const price = region.discount_price ?? region.price;
+  if (region.inventory <= 0) checks.push({ path: ['resource'], severity: 'error', message: messages.soldOut(device.device_name, region.region_name) });
+  else if (region.inventory < wanted) checks.push({ path: ['resource'], severity: 'warning', message: messages.lowStock(region.inventory, device.device_name, region.region_name, wanted) });
+  else checks.push({ path: ['resource'], severity: 'info', message: messages.inStock(device.device_name, region.region_name, region.inventory, price === null ? '¥—/h' : formatYuanPerHour(pointsPerSecondToYuanPerHour(price))) });
+  if (spec.kind === 'task' && spec.taskId !== undefined) {
+    try {
+      await context.client.call('task.detail', { task_id: spec.taskId }, callOptions(context));
+    } catch (error) {
+      checks.push({ path: ['taskId'], severity: 'error', message: messages.taskUnreadable(spec.taskId, error instanceof Error ? error.message : String(error)) });
+    }
+  }
+  const nasMounts = spec.services.flatMap((service, index) => (service.nas ?? []).map((mount, mountIndex) => ({ mount, path: ['services', index, 'nas', mountIndex, 'volumeId'] as (string | number)[] })));
+  if (nasMounts.length > 0) {
+    if (!context.nasVolumes) {
+      for (const { path } of nasMounts) checks.push({ path, severity: 'info', message: messages.nasNotChecked() });
+    } else {
+      const volumes = await context.nasVolumes();
+      for (const { mount, path } of nasMounts) {
+        const volume = volumes.find((candidate) => candidate.id === mount.volumeId);
+        if (!volume) checks.push({ path, severity: 'error', message: messages.nasMissing(mount.volumeId) });
+        else if (volume.regionName !== region.region_name && volume.region !== region.region) checks.push({ path, severity: 'error', message: messages.nasOtherRegion(mount.volumeId, volume.regionName, region.region_name) });
+        else if (volume.status !== 'Active') checks.push({ path, severity: 'warning', message: messages.nasNotActive(mount.volumeId, volume.status) });
+      }
+    }
+  }
+  return checks;
+}
+
+/** The plan of a task spec: a create without a task id, else a comparison with the live task. */
+export async function planTaskSpec(spec: TaskSpec, context: SpecContext): Promise<TaskPlan> {
+  const devices = await searchDevices(context);
+  const live: TaskDetail | undefined = spec.taskId === undefined ? undefined : await context.client.call('task.detail', { task_id: spec.taskId }, callOptions(context));
+  return planTask(spec, devices, live, context.resolveSecret, context.messages);
+}
+
+export class MissingSecretsError extends Error {
+  constructor(readonly refs: string[]) {
+    super(`Set these secrets first: ${refs.join(', ')} (command "Set Spec Secret…" or the environment variable).`);
+    this.name = 'MissingSecretsError';
+  }
+}
+
+/** Sends a plan: create → the new task id; update → the task id. Refuses while a secret is missing. */
+export async function applyTaskPlan(plan: TaskPlan, context: SpecContext): Promise<{ taskId: number; created: boolean }> {
+  if (plan.missingSecrets.length > 0) throw new MissingSecretsError(plan.missingSecrets.map(refText));
+  if (plan.action === 'create') {
+    const result = await context.client.call('task.create', plan.body as unknown as TaskCreateBody, callOptions(context));
+    return { taskId: result.task_id, created: true };
+  }
+  await context.client.call('task.update', plan.body as unknown as TaskUpdateBody, callOptions(context));
+  return { taskId: plan.taskId!, created: false };
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return '(absent)';
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+/** The plan in plain English lines (agent tools and the MCP server; the editor localizes its own). */
+export function describePlan(plan: TaskPlan): string[] {
+  const cost = (value: number | undefined) => (value === undefined ? 'price not listed' : formatYuanPerHour(value));
+  const lines: string[] = [];
+  if (plan.action === 'create') {
+    lines.push(`Create task "${plan.taskName}": ${plan.body.points} node(s) of ${plan.offer.device.device_name} in ${plan.offer.region.region_name}, ${cost(plan.costAfter)} (${plan.inventory} in stock).`);
+  } else if (plan.changes.length === 0) {
+    lines.push(`Task ${plan.taskId} "${plan.taskName}" already matches the file: nothing to update.`);
+  } else {
+    lines.push(`Update task ${plan.taskId} "${plan.taskName}" (a whole overwrite; running nodes restart): ${plan.changes.length} change(s), cost ${cost(plan.costBefore)} → ${cost(plan.costAfter)}.`);
+    for (const change of plan.changes.slice(0, 40)) {
+      lines.push(change.kind === 'reset' ? `- RESET ${change.path}: ${show(change.before)} → cleared (the file leaves it out)` : `- ${change.path}: ${show(change.before)} → ${show(change.after)}`);
+    }
+    if (plan.changes.length > 40 || plan.truncated) lines.push('- …and more');
+  }
+  if (plan.missingSecrets.length > 0) lines.push(`Missing secrets (set them before applying): ${plan.missingSecrets.map(refText).join(', ')}.`);
+  return lines;
+}

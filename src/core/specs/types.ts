@@ -1,0 +1,153 @@
+// The spec file format (schemas/compute-spec.schema.json is its source): a deployment task or a batch
+// job as a reviewable file, in readable forms (GPU model + count, env as a map, memory in Mi, secrets
+// as references). These types mirror the schema; the validator guarantees a parsed spec matches them.
+
+/** A secret is never inline: a SecretStorage name or an environment variable name. */
+export type SecretRef = { secret: string } | { env: string };
+export type EnvValue = string | SecretRef;
+
+export interface ResourceSelector {
+  gpu: string;
+  gpuCount: number;
+  /** Region tag or region name. */
+  region: string;
+  device?: string;
+  memoryMi?: number;
+  cpuCores?: number;
+}
+
+export interface Mount {
+  storageId: number;
+  targetDir: string;
+}
+
+export interface NasMount {
+  volumeId: number;
+  targetDir: string;
+}
+
+export interface Probe {
+  switch: boolean;
+  probe_type: 'httpGet' | 'tcpSocket';
+  path: string;
+  port: number;
+  initial_delay_seconds: number;
+  period_seconds: number;
+  timeout_seconds: number;
+  failure_threshold: number;
+}
+
+export interface HealthChecks {
+  liveness_probe?: Probe;
+  startup_probe?: Probe;
+  readiness_probe?: Probe;
+}
+
+export interface TaskServiceSpec {
+  name: string;
+  image: string;
+  ports: number[];
+  env?: Record<string, EnvValue>;
+  command?: string | null;
+  args?: string[];
+  sharedMemoryMi?: number;
+  storage?: Mount[];
+  sharedStorage?: Mount[];
+  nas?: NasMount[];
+  healthChecks?: HealthChecks;
+}
+
+export interface TaskSpec {
+  $schema?: string;
+  kind: 'task';
+  profile?: string;
+  taskId?: number;
+  name: string;
+  nodes: number;
+  resource: ResourceSelector;
+  crossRegion?: boolean;
+  dedicatedCpu?: boolean;
+  loadBalance?: { type: string; header?: string; cookie?: string };
+  autoscaling?: Record<string, unknown>;
+  registry?: { username: string; password: SecretRef };
+  services: TaskServiceSpec[];
+}
+
+export interface JobServiceSpec {
+  name: string;
+  image: string;
+  command?: string[];
+  args?: string[];
+  env?: Record<string, EnvValue>;
+  ports?: number[];
+  weight?: { cpu?: number; memory?: number; gpu?: number };
+  storage?: Mount[];
+  sharedStorage?: Mount[];
+  nas?: NasMount[];
+  sharedMemoryMounts?: { volume: string; targetDir: string }[];
+  sharedDiskMounts?: { volume: string; targetDir: string }[];
+  healthChecks?: HealthChecks;
+  registry?: { username: string; password?: SecretRef };
+}
+
+export interface JobSpec {
+  $schema?: string;
+  kind: 'job';
+  profile?: string;
+  taskId?: number;
+  name: string;
+  resource: ResourceSelector;
+  spot?: boolean;
+  estimatedSeconds?: number;
+  completions: number;
+  parallelism: number;
+  timeoutSeconds: number;
+  retry?: { backoffLimit?: number; restartPolicy?: 'OnFailure' | 'Never'; indexed?: boolean; maxFailedIndex?: number };
+  dedicatedCpu?: boolean;
+  sharedDiskVolumes?: string[];
+  sharedMemoryVolumes?: { name: string; sizeMi: number }[];
+  services: JobServiceSpec[];
+}
+
+export type Spec = TaskSpec | JobSpec;
+
+export type SpecFormat = 'json' | 'yaml';
+
+/** A path into the spec: property names and array indexes, e.g. ['services', 0, 'env']. */
+export type SpecPath = readonly (string | number)[];
+
+export interface Position {
+  /** 0-based, as the editor counts. */
+  line: number;
+  character: number;
+}
+
+export interface SpecDiagnostic {
+  start: Position;
+  end: Position;
+  message: string;
+  severity: 'error' | 'warning' | 'info';
+  /** Where in the spec, for callers that map to other things ("services[0].image"). */
+  path: string;
+}
+
+/** "services[0].env.HF_TOKEN" from ['services', 0, 'env', 'HF_TOKEN']. */
+export function formatPath(path: SpecPath): string {
+  let text = '';
+  for (const part of path) text += typeof part === 'number' ? `[${part}]` : text === '' ? part : `.${part}`;
+  return text;
+}
+
+/** The format a file name implies: *.task.yaml / *.job.yml → yaml; *.task.json / *.job.json → json. */
+export function specFormatOf(fileName: string): SpecFormat | undefined {
+  const lower = fileName.toLowerCase();
+  if (/\.(task|job)\.json$/.test(lower)) return 'json';
+  if (/\.(task|job)\.ya?ml$/.test(lower)) return 'yaml';
+  return undefined;
+}
+
+export function isSecretRef(value: unknown): value is SecretRef {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length === 1 && (typeof (value as Record<string, unknown>).secret === 'string' || typeof (value as Record<string, unknown>).env === 'string');
+}

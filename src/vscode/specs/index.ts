@@ -1,0 +1,32 @@
+// The specs area: task and job spec files in the editor (diagnostics, CodeLens, Validate / Plan /
+// Deploy / Update / Open Live / Stop, Save as Spec File…, New Spec from Template…). The schema
+// (schemas/compute-spec.schema.json) is contributed in the manifest for completion and hover.
+
+import { registerCommandTable } from '../commands/commandTable';
+import type { Services } from '../extensionServices';
+import { SPEC_COMMANDS } from './specCommands';
+import { SpecActions } from './specActions';
+import { SpecDocuments } from './specDocuments';
+import { SpecSecrets } from './specSecrets';
+
+export interface SpecsContext {
+  services: Services;
+  actions: SpecActions;
+  secrets: SpecSecrets;
+}
+
+/** What the in-host tests reach. */
+export interface SpecsApi {
+  readonly actions: SpecActions;
+  readonly documents: SpecDocuments;
+  readonly secrets: SpecSecrets;
+}
+
+export function registerSpecs(services: Services): SpecsApi {
+  const documents = new SpecDocuments();
+  const secrets = new SpecSecrets(services.context.secrets);
+  const actions = new SpecActions(services, documents, secrets);
+  services.context.subscriptions.push(documents, ...registerCommandTable(SPEC_COMMANDS, { services, actions, secrets }, services.reportError));
+  return { actions, documents, secrets };
+}
+export { SpecSecrets } from './specSecrets';

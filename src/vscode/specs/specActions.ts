@@ -1,0 +1,346 @@
+// What the spec commands do, callable without UI from the in-host tests: validate against the
+// platform, plan (diff view + summary), deploy (create, then remember the task id in the file),
+// update (only after a plan of the file's current text; confirmed; production stands out), save a
+// task as a spec file, start one from a template. Platform refusals that name a field become
+// diagnostics on that field.
+
+import * as vscode from 'vscode';
+import { applyEdits, modify } from 'jsonc-parser';
+import { parseDocument, stringify } from 'yaml';
+import { ComputeApiError } from '../../core/compute/errors';
+import { formatYuanPerHour } from '../../core/spend/units';
+import { specFromTask } from '../../core/specs/fromLive';
+import { SpecPlanError, type TaskPlan } from '../../core/specs/plan';
+import { specPathFromMessage } from '../../core/specs/platformErrors';
+import { applyTaskPlan, checkSpec, planTaskSpec, type SpecCheck, type SpecContext } from '../../core/specs/runner';
+import { refText } from '../../core/specs/secrets';
+import type { Spec, TaskSpec } from '../../core/specs/types';
+import { Commands } from '../commandIds';
+import type { SpecValidation } from '../../core/specs/validate';
+import type { Services } from '../extensionServices';
+import type { Profile } from '../services';
+import { abortSignalFor } from '../ui/cancellation';
+import { formatOf, type SpecDocuments } from './specDocuments';
+import { LOCALIZED_SPEC_MESSAGES } from './specMessages';
+import type { SpecSecrets } from './specSecrets';
+
+export interface LoadedSpec<T extends Spec = Spec> {
+  document: vscode.TextDocument;
+  validation: SpecValidation;
+  spec: T;
+  profile: Profile;
+}
+
+export interface PlanShown {
+  plan: TaskPlan;
+  /** The one-line summary shown with the diff. */
+  summary: string;
+  /** The summary lines naming each change and reset. */
+  lines: string[];
+}
+
+export class SpecActions {
+  /** The text of each file as last planned: Update requires the current text to have been planned. */
+  private readonly planned = new Map<string, string>();
+
+  constructor(
+    private readonly services: Services,
+    private readonly documents: SpecDocuments,
+    private readonly secrets: SpecSecrets,
+  ) {}
+
+  private context(signal?: AbortSignal): SpecContext {
+    return { client: this.services.computeClient(), resolveSecret: (ref) => this.secrets.resolve(ref), messages: LOCALIZED_SPEC_MESSAGES, ...(signal ? { signal } : {}) };
+  }
+
+  /** Opens and validates a spec file; says why it cannot be used (invalid, other profile) and returns undefined then. */
+  async load(uri: vscode.Uri): Promise<LoadedSpec | undefined> {
+    const document = await vscode.workspace.openTextDocument(uri);
+    const validation = this.documents.check(document);
+    if (!validation) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('This is not a spec file (*.task.json, *.job.json, *.task.yaml, *.job.yaml).'));
+      return undefined;
+    }
+    if (!validation.spec) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Fix the problems in {0} first (see the Problems view); nothing was sent.', vscode.workspace.asRelativePath(uri)));
+      return undefined;
+    }
+    const profile = await this.services.requireProfile();
+    if (!profile) return undefined;
+    const target = validation.spec.profile;
+    if (target !== undefined && target !== profile.label && target !== profile.id) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('This spec targets profile "{0}", but the active profile is "{1}". Switch profiles first; nothing was sent.', target, profile.label));
+      return undefined;
+    }
+    return { document, validation, spec: validation.spec, profile };
+  }
+
+  private async loadTask(uri: vscode.Uri): Promise<LoadedSpec<TaskSpec> | undefined> {
+    const loaded = await this.load(uri);
+    if (!loaded) return undefined;
+    if (loaded.spec.kind !== 'task') {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Plan, Deploy and Update of job specs come with the batch job operations; Validate works now.'));
+      return undefined;
+    }
+    return loaded as LoadedSpec<TaskSpec>;
+  }
+
+  /** Puts findings on their fields as diagnostics (they stay until the file changes). */
+  private showFindings(loaded: LoadedSpec, findings: { path: (string | number)[]; message: string; severity: 'error' | 'warning' | 'info' }[]): vscode.Diagnostic[] {
+    const severity = { error: vscode.DiagnosticSeverity.Error, warning: vscode.DiagnosticSeverity.Warning, info: vscode.DiagnosticSeverity.Information };
+    const diagnostics = findings.map((finding) => {
+      const span = loaded.validation.source.locate(finding.path, 'key');
+      const start = loaded.document.positionAt(span.start);
+      const end = loaded.document.positionAt(Math.max(span.end, span.start + 1));
+      const diagnostic = new vscode.Diagnostic(new vscode.Range(start, end), finding.message, severity[finding.severity]);
+      diagnostic.source = vscode.l10n.t('Compute platform');
+      return diagnostic;
+    });
+    this.documents.setPlatformFindings(loaded.document, diagnostics);
+    return diagnostics;
+  }
+
+  /** A platform refusal that names a field lands on that field; the error still goes to reportError. */
+  private placeError(loaded: LoadedSpec, error: unknown): void {
+    if (error instanceof SpecPlanError) this.showFindings(loaded, [{ path: [error.path], message: error.message, severity: 'error' }]);
+    else if (error instanceof ComputeApiError) {
+      const path = specPathFromMessage(error.serverMessage);
+      if (path) this.showFindings(loaded, [{ path, message: vscode.l10n.t('The platform refused this field: {0}', error.serverMessage), severity: 'error' }]);
+    }
+  }
+
+  async validate(uri: vscode.Uri): Promise<SpecCheck[] | undefined> {
+    const loaded = await this.load(uri);
+    if (!loaded) return undefined;
+    const checks = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the spec on the platform…'), cancellable: true }, (_progress, token) =>
+      checkSpec(loaded.spec, this.context(abortSignalFor(token))),
+    );
+    this.showFindings(loaded, checks);
+    const errors = checks.filter((check) => check.severity === 'error').length;
+    const warnings = checks.filter((check) => check.severity === 'warning').length;
+    if (errors > 0) void vscode.window.showErrorMessage(vscode.l10n.t('{0}: {1} problem(s) on the platform (see the Problems view).', vscode.workspace.asRelativePath(uri), errors));
+    else if (warnings > 0) void vscode.window.showWarningMessage(vscode.l10n.t('{0} is valid, with {1} warning(s) (see the Problems view).', vscode.workspace.asRelativePath(uri), warnings));
+    else void vscode.window.showInformationMessage(vscode.l10n.t('{0} is valid: the resource exists and is in stock.', vscode.workspace.asRelativePath(uri)));
+    return checks;
+  }
+
+  private async computePlan(loaded: LoadedSpec<TaskSpec>): Promise<TaskPlan> {
+    try {
+      return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Planning {0}…', loaded.spec.name), cancellable: true }, (_progress, token) =>
+        planTaskSpec(loaded.spec, this.context(abortSignalFor(token))),
+      );
+    } catch (error) {
+      this.placeError(loaded, error);
+      throw error;
+    }
+  }
+
+  /** Plans the file and shows the diff (live ↔ file) with a summary; remembers the planned text. */
+  async plan(uri: vscode.Uri, options: { show?: boolean } = {}): Promise<PlanShown | undefined> {
+    const loaded = await this.loadTask(uri);
+    if (!loaded) return undefined;
+    const plan = await this.computePlan(loaded);
+    this.planned.set(uri.toString(), loaded.document.getText());
+    const shown = { plan, ...summarize(plan) };
+    if (options.show !== false) await this.showPlan(loaded, shown);
+    return shown;
+  }
+
+  private async showPlan(loaded: LoadedSpec<TaskSpec>, shown: PlanShown): Promise<void> {
+    const { plan } = shown;
+    const key = `spec-plan/${encodeURIComponent(loaded.document.uri.toString())}`;
+    const header = (lines: string[]) => lines.map((line) => `# ${line}`).join('\n');
+    const left = await this.services.documents.put({
+      key: `${key}/live`,
+      title: vscode.l10n.t('live task.yaml'),
+      language: 'yaml',
+      content: async () => (plan.live ? `${header([vscode.l10n.t('Live task {0} ({1})', plan.taskId ?? '', plan.liveStatus ?? '')])}\n${stringify(plan.live)}` : `${header([vscode.l10n.t('No live task: Deploy creates one.')])}\n`),
+    });
+    const right = await this.services.documents.put({
+      key: `${key}/file`,
+      title: vscode.l10n.t('{0} (plan).yaml', vscode.workspace.asRelativePath(loaded.document.uri).replace(/[\\/]/g, '∕')),
+      language: 'yaml',
+      content: async () => `${header([shown.summary, ...shown.lines])}\n${stringify(plan.desired)}`,
+    });
+    await vscode.commands.executeCommand('vscode.diff', left, right, vscode.l10n.t('Plan: {0} (live ↔ file)', plan.taskName), { preview: false });
+    if (plan.missingSecrets.length > 0) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Set these secrets before applying: {0} (command "Set Spec Secret…").', plan.missingSecrets.map(refText).join(', ')));
+    } else void vscode.window.showInformationMessage(shown.summary);
+  }
+
+  /** Creates the task of a file without a task id, after a confirmation with the cost; writes the id back. */
+  async deploy(uri: vscode.Uri, options: { confirm?: boolean } = {}): Promise<number | undefined> {
+    const loaded = await this.loadTask(uri);
+    if (!loaded) return undefined;
+    if (loaded.spec.taskId !== undefined) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('This file already deployed task {0}: use Update to change it, or remove "taskId" to deploy a new one.', loaded.spec.taskId));
+      return undefined;
+    }
+    const plan = await this.computePlan(loaded);
+    if (plan.missingSecrets.length > 0) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Set these secrets before deploying: {0} (command "Set Spec Secret…"). Nothing was sent.', plan.missingSecrets.map(refText).join(', ')));
+      return undefined;
+    }
+    if (options.confirm !== false) {
+      const deploy = vscode.l10n.t('Deploy');
+      const stock = plan.inventory > 0 ? vscode.l10n.t('{0} in stock', plan.inventory) : vscode.l10n.t('sold out: the task may stay Pending');
+      const answer = await vscode.window.showWarningMessage(
+        loaded.profile.environment === 'prod'
+          ? vscode.l10n.t('Deploy "{0}" on PRODUCTION profile "{1}"?', plan.taskName, loaded.profile.label)
+          : vscode.l10n.t('Deploy "{0}" on profile "{1}"?', plan.taskName, loaded.profile.label),
+        {
+          modal: true,
+          detail: vscode.l10n.t('{0} node(s) of {1} in {2}: {3}, billed per second while nodes run ({4}).', plan.body.points, plan.offer.device.device_name, plan.offer.region.region_name, costText(plan.costAfter), stock),
+        },
+        deploy,
+      );
+      if (answer !== deploy) return undefined;
+    }
+    let taskId: number;
+    try {
+      taskId = (await applyTaskPlan(plan, this.context())).taskId;
+    } catch (error) {
+      this.placeError(loaded, error);
+      throw error;
+    }
+    this.services.logger.info(`Spec ${vscode.workspace.asRelativePath(uri)}: created task ${taskId}.`);
+    await this.writeBack(loaded.document, { taskId, profile: loaded.spec.profile ?? loaded.profile.label });
+    void vscode.commands.executeCommand(Commands.tasksRefresh).then(undefined, () => undefined);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Deployed task {0}; the file now remembers its id.', taskId));
+    return taskId;
+  }
+
+  /**
+   * Overwrites the live task with the file. Only after a plan of the file's current text: without
+   * one, the plan is shown first. The confirmation names every change and reset and the cost.
+   */
+  async update(uri: vscode.Uri, options: { confirm?: boolean } = {}): Promise<'sent' | 'unchanged' | 'cancelled' | undefined> {
+    const loaded = await this.loadTask(uri);
+    if (!loaded) return undefined;
+    if (loaded.spec.taskId === undefined) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('This file has no task id yet: Deploy creates the task.'));
+      return undefined;
+    }
+    const wasPlanned = this.planned.get(uri.toString()) === loaded.document.getText();
+    const plan = await this.computePlan(loaded);
+    const shown = { plan, ...summarize(plan) };
+    this.planned.set(uri.toString(), loaded.document.getText());
+    if (!wasPlanned && options.confirm !== false) await this.showPlan(loaded, shown);
+    if (plan.changes.length === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Task {0} already matches the file: no update sent.', plan.taskId ?? ''));
+      return 'unchanged';
+    }
+    if (plan.missingSecrets.length > 0) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Set these secrets before updating: {0} (command "Set Spec Secret…"). Nothing was sent.', plan.missingSecrets.map(refText).join(', ')));
+      return 'cancelled';
+    }
+    if (options.confirm !== false) {
+      const send = vscode.l10n.t('Update Task');
+      const lines = shown.lines.slice(0, 14).join('\n') + (shown.lines.length > 14 ? `\n${vscode.l10n.t('…and more (see the plan)')}` : '');
+      const answer = await vscode.window.showWarningMessage(
+        loaded.profile.environment === 'prod'
+          ? vscode.l10n.t('PRODUCTION: overwrite task {0} "{1}" on profile "{2}" with this file?', plan.taskId ?? '', plan.taskName, loaded.profile.label)
+          : vscode.l10n.t('Overwrite task {0} "{1}" on profile "{2}" with this file?', plan.taskId ?? '', plan.taskName, loaded.profile.label),
+        { modal: true, detail: `${shown.summary}\n${vscode.l10n.t('The update replaces the whole task; running nodes restart.')}\n\n${lines}` },
+        send,
+      );
+      if (answer !== send) return 'cancelled';
+    }
+    try {
+      await applyTaskPlan(plan, this.context());
+    } catch (error) {
+      this.placeError(loaded, error);
+      throw error;
+    }
+    this.planned.delete(uri.toString());
+    this.services.logger.info(`Spec ${vscode.workspace.asRelativePath(uri)}: updated task ${plan.taskId} (${plan.changes.length} change(s)).`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Updated task {0}: {1} change(s) applied.', plan.taskId ?? '', plan.changes.length));
+    return 'sent';
+  }
+
+  /** The task id a spec file remembers (Open Live, Stop). */
+  async taskIdOf(uri: vscode.Uri): Promise<number | undefined> {
+    const document = await vscode.workspace.openTextDocument(uri);
+    const value = this.documents.check(document)?.value as { taskId?: unknown } | undefined;
+    if (typeof value?.taskId === 'number') return value.taskId;
+    void vscode.window.showInformationMessage(vscode.l10n.t('This file has no task id yet: Deploy creates the task.'));
+    return undefined;
+  }
+
+  /** Writes taskId (and the profile) into the file, keeping its format, and saves it. */
+  private async writeBack(document: vscode.TextDocument, values: { taskId: number; profile: string }): Promise<void> {
+    const text = document.getText();
+    let next: string;
+    if (formatOf(document) === 'json') {
+      const formattingOptions = { insertSpaces: true, tabSize: 2, eol: document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n' };
+      next = applyEdits(text, modify(text, ['profile'], values.profile, { formattingOptions }));
+      next = applyEdits(next, modify(next, ['taskId'], values.taskId, { formattingOptions }));
+    } else {
+      const yamlDocument = parseDocument(text);
+      yamlDocument.set('profile', values.profile);
+      yamlDocument.set('taskId', values.taskId);
+      next = yamlDocument.toString();
+    }
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(text.length)), next);
+    await vscode.workspace.applyEdit(edit);
+    await document.save();
+  }
+
+  /** Saves a live task as a spec file: env credentials become SecretStorage references (values stored). */
+  async saveFromTask(taskId: number, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+    const profile = await this.services.requireProfile();
+    if (!profile) return undefined;
+    const detail = await this.services.computeClient().call('task.detail', { task_id: taskId });
+    const saved = specFromTask(detail, profile.label);
+    const fileName = `${detail.task_name.replace(/[^A-Za-z0-9._-]+/g, '-') || 'task'}.task.json`;
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const uri = target ?? (await vscode.window.showSaveDialog({ ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, fileName) } : {}), filters: { [vscode.l10n.t('Task spec')]: ['json', 'yaml'] }, title: vscode.l10n.t('Save task "{0}" as a spec file', detail.task_name) }));
+    if (!uri) return undefined;
+    for (const secret of saved.secrets) await this.secrets.store(secret.name, secret.value);
+    const text = uri.path.endsWith('.yaml') || uri.path.endsWith('.yml') ? stringify(saved.spec) : `${JSON.stringify(saved.spec, null, 2)}\n`;
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    const notes: string[] = [];
+    if (saved.secrets.length > 0) notes.push(vscode.l10n.t('{0} env value(s) that look like credentials were stored as spec secrets and referenced by name.', saved.secrets.length));
+    if (saved.dropped.length > 0) notes.push(vscode.l10n.t('Not expressible in a spec (an update from this file would reset them): {0}.', saved.dropped.join(', ')));
+    void vscode.window.showInformationMessage([vscode.l10n.t('Saved task {0} as {1}.', taskId, vscode.workspace.asRelativePath(uri)), ...notes].join(' '));
+    return uri;
+  }
+
+  /** Writes a spec file text to `uri` and opens it. */
+  async writeSpec(uri: vscode.Uri, spec: Spec): Promise<void> {
+    const text = uri.path.endsWith('.yaml') || uri.path.endsWith('.yml') ? stringify(spec) : `${JSON.stringify(spec, null, 2)}\n`;
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+  }
+}
+
+function costText(value: number | undefined): string {
+  return value === undefined ? vscode.l10n.t('price not listed') : formatYuanPerHour(value);
+}
+
+function show(value: unknown): string {
+  if (value === undefined || value === null) return vscode.l10n.t('(none)');
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
+/** The summary line and one line per change/reset, localized. */
+export function summarize(plan: TaskPlan): { summary: string; lines: string[] } {
+  if (plan.action === 'create') {
+    return { summary: vscode.l10n.t('Create "{0}": {1} node(s) of {2} in {3}, {4}.', plan.taskName, plan.body.points, plan.offer.device.device_name, plan.offer.region.region_name, costText(plan.costAfter)), lines: [] };
+  }
+  if (plan.changes.length === 0) return { summary: vscode.l10n.t('No difference: task {0} matches the file ({1}).', plan.taskId ?? '', costText(plan.costAfter)), lines: [] };
+  const resets = plan.changes.filter((change) => change.kind === 'reset').length;
+  const summary = vscode.l10n.t('Plan for task {0}: {1} change(s), {2} reset(s); cost {3} → {4}.', plan.taskId ?? '', plan.changes.length - resets, resets, costText(plan.costBefore), costText(plan.costAfter));
+  const lines = plan.changes.map((change) =>
+    change.kind === 'reset'
+      ? vscode.l10n.t('RESET {0}: {1} → cleared (the file leaves it out)', change.path, show(change.before))
+      : change.kind === 'add'
+        ? vscode.l10n.t('ADD {0}: {1}', change.path, show(change.after))
+        : vscode.l10n.t('CHANGE {0}: {1} → {2}', change.path, show(change.before), show(change.after)),
+  );
+  return { summary, lines };
+}
+

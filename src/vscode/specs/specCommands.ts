@@ -1,0 +1,106 @@
+// The spec commands as command-table entries: from a CodeLens (the file's URI), the editor title, or
+// the palette (the active editor); Save as Spec File… from a task row; New Spec from Template… and
+// Set Spec Secret… from the palette.
+
+import * as vscode from 'vscode';
+import { Commands, type CommandId } from '../commandIds';
+import type { CommandEntry } from '../commands/commandTable';
+import { flattenRegions, type RegionChoice } from '../resources/index';
+import { imageTemplates, preselectRegion, taskIdFrom } from '../tasks/index';
+import { searchDevices } from '../../core/specs/runner';
+import type { SpecsContext } from './index';
+import { specFromTemplate } from './templates';
+
+function entry(id: CommandId, doing: string, handler: (context: SpecsContext, arg: unknown, extra: unknown) => unknown): CommandEntry<SpecsContext> {
+  return { id, doing, create: (context) => (arg?: unknown, extra?: unknown) => handler(context, arg, extra) };
+}
+
+/** The spec file a command acts on: its URI argument, else the active editor's file. */
+function specUri(arg: unknown): vscode.Uri | undefined {
+  if (arg instanceof vscode.Uri) return arg;
+  if (typeof arg === 'string' && arg !== '') return vscode.Uri.parse(arg);
+  const active = vscode.window.activeTextEditor?.document.uri;
+  if (!active) void vscode.window.showInformationMessage(vscode.l10n.t('Open a spec file (*.task.json, *.task.yaml, *.job.json, *.job.yaml) first.'));
+  return active;
+}
+
+const confirmOption = (extra: unknown): { confirm?: boolean } => (typeof extra === 'object' && extra !== null && (extra as { confirm?: unknown }).confirm === false ? { confirm: false } : {});
+
+export const SPEC_COMMANDS: readonly CommandEntry<SpecsContext>[] = [
+  entry(Commands.specValidate, vscode.l10n.t('Validate the spec file'), (context, arg) => {
+    const uri = specUri(arg);
+    return uri ? context.actions.validate(uri) : undefined;
+  }),
+  entry(Commands.specPlan, vscode.l10n.t('Plan the spec file'), (context, arg) => {
+    const uri = specUri(arg);
+    return uri ? context.actions.plan(uri) : undefined;
+  }),
+  entry(Commands.specDeploy, vscode.l10n.t('Deploy the spec file'), (context, arg, extra) => {
+    const uri = specUri(arg);
+    return uri ? context.actions.deploy(uri, confirmOption(extra)) : undefined;
+  }),
+  entry(Commands.specUpdate, vscode.l10n.t('Update the task from the spec file'), (context, arg, extra) => {
+    const uri = specUri(arg);
+    return uri ? context.actions.update(uri, confirmOption(extra)) : undefined;
+  }),
+  entry(Commands.specOpenLive, vscode.l10n.t('Open the live task'), async (context, arg) => {
+    const uri = specUri(arg);
+    const taskId = uri ? await context.actions.taskIdOf(uri) : undefined;
+    if (taskId !== undefined) await vscode.commands.executeCommand(Commands.tasksDetail, taskId);
+  }),
+  entry(Commands.specStop, vscode.l10n.t('Stop the live task'), async (context, arg) => {
+    const uri = specUri(arg);
+    const taskId = uri ? await context.actions.taskIdOf(uri) : undefined;
+    // The task Stop command confirms (and offers Pause instead): stopping deletes the task.
+    if (taskId !== undefined) await vscode.commands.executeCommand(Commands.tasksStop, taskId);
+  }),
+  entry(Commands.specSaveFromTask, vscode.l10n.t('Save a task as a spec file'), async (context, arg, extra) => {
+    let taskId = taskIdFrom(arg);
+    if (taskId === undefined) {
+      const typed = await vscode.window.showInputBox({ title: vscode.l10n.t('Save as Spec File'), prompt: vscode.l10n.t('Task id'), validateInput: (value) => (/^\d+$/.test(value.trim()) ? undefined : vscode.l10n.t('Enter a task id (digits).')) });
+      if (!typed) return undefined;
+      taskId = Number(typed.trim());
+    }
+    return context.actions.saveFromTask(taskId, extra instanceof vscode.Uri ? extra : undefined);
+  }),
+  entry(Commands.specNewFromTemplate, vscode.l10n.t('Create a spec file from a template'), async (context, arg, extra) => {
+    const templates = imageTemplates(vscode.l10n);
+    const wanted = typeof arg === 'string' ? templates.find((template) => template.id === arg) : undefined;
+    const template =
+      wanted ??
+      (await vscode.window.showQuickPick(
+        templates.map((item) => ({ label: item.label, description: item.image, detail: item.description, template: item })),
+        { title: vscode.l10n.t('New Spec from Template'), placeHolder: vscode.l10n.t('Start from a template (the create wizard\'s images)') },
+      ))?.template;
+    if (!template) return undefined;
+    const profile = context.services.profiles.active;
+    let offer: RegionChoice | undefined;
+    if (profile) {
+      try {
+        offer = preselectRegion(flattenRegions(await searchDevices({ client: context.services.computeClient(), resolveSecret: async () => undefined })));
+      } catch (error) {
+        context.services.logger.warn(`New spec from template: no resource search (${error instanceof Error ? error.message : String(error)}); using a placeholder resource.`);
+      }
+    }
+    const spec = specFromTemplate(template, offer, profile?.label);
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const uri =
+      extra instanceof vscode.Uri
+        ? extra
+        : await vscode.window.showSaveDialog({ ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, `${template.id}.task.json`) } : {}), filters: { [vscode.l10n.t('Task spec')]: ['json', 'yaml'] }, title: vscode.l10n.t('Save the new spec file') });
+    if (!uri) return undefined;
+    await context.actions.writeSpec(uri, spec);
+    return uri;
+  }),
+  entry(Commands.specSetSecret, vscode.l10n.t('Set a spec secret'), async (context, arg) => {
+    const name =
+      typeof arg === 'string' && arg !== ''
+        ? arg
+        : await vscode.window.showInputBox({ title: vscode.l10n.t('Set Spec Secret'), prompt: vscode.l10n.t('Name, as a spec file references it: {"secret": "name"}'), validateInput: (value) => (/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(value) ? undefined : vscode.l10n.t('Letters, digits, . _ - (up to 128).')) });
+    if (!name) return;
+    const value = await vscode.window.showInputBox({ title: vscode.l10n.t('Set Spec Secret'), prompt: vscode.l10n.t('Value of "{0}" (stored in the editor\'s secret storage, never in a file)', name), password: true, ignoreFocusOut: true });
+    if (value === undefined) return;
+    await context.secrets.store(name, value);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Spec secret "{0}" stored.', name));
+  }),
+];
