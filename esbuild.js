@@ -32,6 +32,13 @@ const common = {
   plugins: [problemReporter],
 };
 
+/**
+ * ssh2's optional native parts: `cpu-features` and its `sshcrypto.node` binding. ssh2 loads both inside
+ * try/catch and falls back to pure JavaScript, so they stay out of the bundle (the packaged extension ships
+ * no node_modules) and the pure-JS path is what runs everywhere.
+ */
+const SSH2_OPTIONAL_NATIVE = ['cpu-features', '*.node'];
+
 const targets = [
   {
     ...common,
@@ -40,7 +47,7 @@ const targets = [
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    external: ['vscode'],
+    external: ['vscode', ...SSH2_OPTIONAL_NATIVE],
   },
   {
     // The MCP server (stdio), run by any MCP client as `node dist/mcp.js`.
@@ -50,6 +57,7 @@ const targets = [
     format: 'cjs',
     platform: 'node',
     target: 'node20',
+    external: SSH2_OPTIONAL_NATIVE,
   },
   {
     ...common,

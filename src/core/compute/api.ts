@@ -3,6 +3,8 @@
 
 import type { ComputeToolkitError, ErrorKind } from '../errors';
 
+import type { NasOperationId, NasOperationTypes } from '../nas/operations';
+
 export type AuthMode = 'token' | 'rsa';
 
 /** Secrets of one profile, read from SecretStorage by the host and handed to the client. */
@@ -56,7 +58,8 @@ export type OperationId =
   | 'node.events'
   | 'node.delete'
   | 'billing.byTime'
-  | 'billing.byTask';
+  | 'billing.byTask'
+  | NasOperationId;
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -241,7 +244,7 @@ export interface StorageCheckBody {
 }
 
 /** Parameters (query for GET, JSON body for POST) and `data` results per operation. */
-export interface OperationTypes {
+export interface OperationTypes extends NasOperationTypes {
   // Required query parameters are the ones the platform's docs mark `required: true`; comma-separated lists.
   'resource.search': { params: { task_type: string; device_type: string }; result: Paged<Device> };
   'task.list': {

@@ -5,6 +5,7 @@ import { ConfigError } from '../errors';
 import type { HttpMethod, OperationEffect, OperationId, OperationSpec, RawRequest } from './api';
 import { desiredStateOf, type DesiredState } from './desiredState';
 import { compactJson } from './encryption';
+import { NAS_OPERATION_CATALOG } from '../nas/operations';
 
 type Field = OperationSpec['fields'][number];
 
@@ -191,6 +192,7 @@ export const OPERATION_CATALOG: { readonly [Id in OperationId]: OperationEntry }
     idempotent: true,
     fields: [str('range', true), str('start_time', true), str('end_time', true), ...paging],
   },
+  ...NAS_OPERATION_CATALOG,
 };
 
 /** The catalog as a list, in declaration order (wizards and Sign Request list operations in this order). */

@@ -123,7 +123,7 @@ export async function buildRequest(
     built.keyFingerprint = privateKey.fingerprint;
   }
   // RSA mode sends Content-Type on every request (docs/platform.md); token mode only with a body. An
-  // encrypted body is still application/json (docs/platform.md), though the platform's script says text/plain.
-  if (mode === 'rsa' || plan.method === 'POST') headers['Content-Type'] = 'application/json';
+  // encrypted body goes as text/plain, as the platform's own script sends it (docs/nas.md).
+  if (mode === 'rsa' || plan.method === 'POST') headers['Content-Type'] = plan.encrypt ? 'text/plain' : 'application/json';
   return built;
 }
