@@ -3,7 +3,7 @@
 // (compute/api.ts, compute/operations.ts), so NAS calls are signed, encrypted, retried and diagnosed
 // exactly like every other platform call.
 
-import type { OperationEntry } from '../compute/operations';
+import { declare, int, paging, str } from '../compute/operationEntry';
 
 // ---- shapes (sizes are bytes; display_unit_price is yuan per GB per month; unit_price 积分/GB/10 min) ----
 
@@ -170,33 +170,6 @@ export interface VolumeListQuery {
   page_size?: number;
 }
 
-/** Parameters and `data` per NAS operation. */
-export interface NasOperationTypes {
-  'nas.summary': { params: Record<string, never>; result: NasSummary };
-  'nas.dictionaries': { params: Record<string, never>; result: NasDictionaries };
-  'nas.preCreate': { params: Record<string, never>; result: { configs: NasConfig[] } };
-  'nas.list': { params: VolumeListQuery; result: { count: number; results: NasVolume[] } };
-  'nas.create': { params: { name: string; nas_config_id: number; total_size: number }; result: VolumeAnswer };
-  'nas.expand': { params: { id: number; total_size: number }; result: VolumeAnswer };
-  'nas.rename': { params: { id: number; name: string }; result: VolumeAnswer };
-  'nas.delete': { params: { id: number; force?: boolean; reason?: string | null }; result: VolumeAnswer };
-  'nas.sftpObtain': { params: { storage_id: number }; result: SftpSessionInfo | null };
-  'nas.sftpDestroy': { params: { storage_id: number }; result: null };
-  'nas.transferList': { params: { storage_id?: number; statuses?: string; page?: number; page_size?: number }; result: TransferList };
-  'nas.transferDetail': { params: { id: number }; result: TransferRecord };
-  'nas.transferStop': { params: { id: number }; result: { id: number; status: TransferStatus } };
-  'nas.transferDelete': { params: { id: number }; result: { id: number; status: TransferStatus } };
-  'nas.transferCreate': { params: TransferCreateBody; result: { id: number; status: TransferStatus } };
-  'nas.transferRetry': { params: TransferCreateBody & { id: number }; result: { id: number; status: TransferStatus } };
-  'nas.transferCheck': { params: TransferCheckBody; result: { pass: boolean; message: string | null } };
-}
-
-export type NasOperationId = keyof NasOperationTypes;
-
-type Field = OperationEntry['fields'][number];
-const str = (name: string, required = false, secret = false): Field => (secret ? { name, type: 'string', required, secret } : { name, type: 'string', required });
-const int = (name: string, required = false): Field => ({ name, type: 'integer', required });
-const paging = [int('page'), int('page_size')];
 const NAS = '/api/storage/nas/v1';
 const transferFields = [
   int('storage_id', true),
@@ -211,16 +184,18 @@ const transferFields = [
   str('nas_path'),
   int('overwrite_policy'),
 ];
+type NoParams = Record<string, never>;
+type IdStatus = { id: number; status: TransferStatus };
 
 /**
  * Creating a volume or a transfer is never retried (a lost answer would make a second one); every
  * other call sets a state that a repeat cannot change further. Obtain is idempotent on the platform.
  */
-export const NAS_OPERATION_CATALOG: { readonly [Id in NasOperationId]: OperationEntry } = {
-  'nas.summary': { title: 'NAS usage summary', effect: 'read', method: 'GET', path: `${NAS}/summary`, encryption: 'never', idempotent: true, fields: [] },
-  'nas.dictionaries': { title: 'NAS regions and classes', effect: 'read', method: 'GET', path: `${NAS}/dictionaries`, encryption: 'never', idempotent: true, fields: [] },
-  'nas.preCreate': { title: 'NAS creatable configs', effect: 'read', method: 'GET', path: `${NAS}/pre-create`, encryption: 'never', idempotent: true, fields: [] },
-  'nas.list': {
+export const NAS_OPERATIONS = {
+  'nas.summary': declare<{ params: NoParams; result: NasSummary }>({ title: 'NAS usage summary', effect: 'read', method: 'GET', path: `${NAS}/summary`, encryption: 'never', idempotent: true, fields: [] }),
+  'nas.dictionaries': declare<{ params: NoParams; result: NasDictionaries }>({ title: 'NAS regions and classes', effect: 'read', method: 'GET', path: `${NAS}/dictionaries`, encryption: 'never', idempotent: true, fields: [] }),
+  'nas.preCreate': declare<{ params: NoParams; result: { configs: NasConfig[] } }>({ title: 'NAS creatable configs', effect: 'read', method: 'GET', path: `${NAS}/pre-create`, encryption: 'never', idempotent: true, fields: [] }),
+  'nas.list': declare<{ params: VolumeListQuery; result: { count: number; results: NasVolume[] } }>({
     title: 'List NAS volumes',
     effect: 'read',
     method: 'GET',
@@ -228,8 +203,8 @@ export const NAS_OPERATION_CATALOG: { readonly [Id in NasOperationId]: Operation
     encryption: 'never',
     idempotent: true,
     fields: [str('regions'), str('storage_class'), str('statuses'), str('storage_ids'), ...paging],
-  },
-  'nas.create': {
+  }),
+  'nas.create': declare<{ params: { name: string; nas_config_id: number; total_size: number }; result: VolumeAnswer }>({
     title: 'Create NAS volume',
     effect: 'write',
     method: 'POST',
@@ -237,13 +212,13 @@ export const NAS_OPERATION_CATALOG: { readonly [Id in NasOperationId]: Operation
     encryption: 'never',
     idempotent: false,
     fields: [str('name', true), int('nas_config_id', true), int('total_size', true)],
-  },
-  'nas.expand': { title: 'Expand NAS volume', effect: 'write', method: 'POST', path: `${NAS}/expand`, encryption: 'never', idempotent: true, fields: [int('id', true), int('total_size', true)] },
-  'nas.rename': { title: 'Rename NAS volume', effect: 'write', method: 'POST', path: `${NAS}/rename`, encryption: 'never', idempotent: true, fields: [int('id', true), str('name', true)] },
-  'nas.delete': { title: 'Delete NAS volume', effect: 'destructive', method: 'POST', path: `${NAS}/delete`, encryption: 'never', idempotent: true, fields: [int('id', true), str('reason')] },
-  'nas.sftpObtain': { title: 'Open SFTP session', effect: 'write', method: 'POST', path: `${NAS}/sftp/obtain`, encryption: 'never', idempotent: true, fields: [int('storage_id', true)] },
-  'nas.sftpDestroy': { title: 'Close SFTP session', effect: 'write', method: 'POST', path: `${NAS}/sftp/destroy`, encryption: 'never', idempotent: true, fields: [int('storage_id', true)] },
-  'nas.transferList': {
+  }),
+  'nas.expand': declare<{ params: { id: number; total_size: number }; result: VolumeAnswer }>({ title: 'Expand NAS volume', effect: 'write', method: 'POST', path: `${NAS}/expand`, encryption: 'never', idempotent: true, fields: [int('id', true), int('total_size', true)] }),
+  'nas.rename': declare<{ params: { id: number; name: string }; result: VolumeAnswer }>({ title: 'Rename NAS volume', effect: 'write', method: 'POST', path: `${NAS}/rename`, encryption: 'never', idempotent: true, fields: [int('id', true), str('name', true)] }),
+  'nas.delete': declare<{ params: { id: number; force?: boolean; reason?: string | null }; result: VolumeAnswer }>({ title: 'Delete NAS volume', effect: 'destructive', method: 'POST', path: `${NAS}/delete`, encryption: 'never', idempotent: true, fields: [int('id', true), str('reason')] }),
+  'nas.sftpObtain': declare<{ params: { storage_id: number }; result: SftpSessionInfo | null }>({ title: 'Open SFTP session', effect: 'write', method: 'POST', path: `${NAS}/sftp/obtain`, encryption: 'never', idempotent: true, fields: [int('storage_id', true)] }),
+  'nas.sftpDestroy': declare<{ params: { storage_id: number }; result: null }>({ title: 'Close SFTP session', effect: 'write', method: 'POST', path: `${NAS}/sftp/destroy`, encryption: 'never', idempotent: true, fields: [int('storage_id', true)] }),
+  'nas.transferList': declare<{ params: { storage_id?: number; statuses?: string; page?: number; page_size?: number }; result: TransferList }>({
     title: 'List S3 transfers',
     effect: 'read',
     method: 'GET',
@@ -251,12 +226,12 @@ export const NAS_OPERATION_CATALOG: { readonly [Id in NasOperationId]: Operation
     encryption: 'never',
     idempotent: true,
     fields: [int('storage_id'), str('statuses'), ...paging],
-  },
-  'nas.transferDetail': { title: 'S3 transfer detail', effect: 'read', method: 'GET', path: `${NAS}/s3/detail`, encryption: 'never', idempotent: true, fields: [int('id', true)] },
-  'nas.transferStop': { title: 'Stop S3 transfer', effect: 'write', method: 'POST', path: `${NAS}/s3/stop`, encryption: 'never', idempotent: true, fields: [int('id', true)] },
-  'nas.transferDelete': { title: 'Delete S3 transfer record', effect: 'destructive', method: 'POST', path: `${NAS}/s3/delete`, encryption: 'never', idempotent: true, fields: [int('id', true)] },
-  'nas.transferCreate': { title: 'Create S3 transfer', effect: 'write', method: 'POST', path: `${NAS}/encrypt/s3/create`, encryption: 'required', idempotent: false, fields: transferFields },
-  'nas.transferRetry': {
+  }),
+  'nas.transferDetail': declare<{ params: { id: number }; result: TransferRecord }>({ title: 'S3 transfer detail', effect: 'read', method: 'GET', path: `${NAS}/s3/detail`, encryption: 'never', idempotent: true, fields: [int('id', true)] }),
+  'nas.transferStop': declare<{ params: { id: number }; result: IdStatus }>({ title: 'Stop S3 transfer', effect: 'write', method: 'POST', path: `${NAS}/s3/stop`, encryption: 'never', idempotent: true, fields: [int('id', true)] }),
+  'nas.transferDelete': declare<{ params: { id: number }; result: IdStatus }>({ title: 'Delete S3 transfer record', effect: 'destructive', method: 'POST', path: `${NAS}/s3/delete`, encryption: 'never', idempotent: true, fields: [int('id', true)] }),
+  'nas.transferCreate': declare<{ params: TransferCreateBody; result: IdStatus }>({ title: 'Create S3 transfer', effect: 'write', method: 'POST', path: `${NAS}/encrypt/s3/create`, encryption: 'required', idempotent: false, fields: transferFields }),
+  'nas.transferRetry': declare<{ params: TransferCreateBody & { id: number }; result: IdStatus }>({
     title: 'Retry S3 transfer',
     effect: 'write',
     method: 'POST',
@@ -264,8 +239,8 @@ export const NAS_OPERATION_CATALOG: { readonly [Id in NasOperationId]: Operation
     encryption: 'required',
     idempotent: false,
     fields: [int('id', true), ...transferFields],
-  },
-  'nas.transferCheck': {
+  }),
+  'nas.transferCheck': declare<{ params: TransferCheckBody; result: { pass: boolean; message: string | null } }>({
     title: 'Check S3 connection',
     effect: 'read',
     method: 'POST',
@@ -273,5 +248,7 @@ export const NAS_OPERATION_CATALOG: { readonly [Id in NasOperationId]: Operation
     encryption: 'required',
     idempotent: true,
     fields: [str('supplier', true), str('endpoint', true), str('ak', true, true), str('sk', true, true), str('bucket', true), str('prefix')],
-  },
+  }),
 };
+
+export type NasOperationId = keyof typeof NAS_OPERATIONS;
