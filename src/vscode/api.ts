@@ -23,6 +23,8 @@ export interface ExtensionApi {
   readonly money: MoneyApi;
   /** VS Code's AI surfaces: language-model tools, the MCP server provider, the model provider. */
   readonly ai: AiApi;
+  /** NAS volumes: the view, the computenas file system and the SFTP sessions. */
+  readonly nas: import('./nas/index').NasApi;
   /** Settles when start-up work is done: log redaction primed, the quiet sandbox connect attempted. */
   readonly ready: Promise<void>;
   readonly surface: SurfaceApi;

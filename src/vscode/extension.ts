@@ -12,6 +12,7 @@ import { CORE_COMMANDS } from './commands/index';
 import { registerCompute } from './views/index';
 import { describeError } from './errors/describeError';
 import { registerMoney } from './spend/index';
+import { registerNas } from './nas/index';
 import { openComputeWalkthrough, openWalkthroughOnFirstRun } from './firstRun';
 import { Services } from './extensionServices';
 import { SANDBOX_URL_ENV, connectSandbox, needsSandboxConnect } from './profiles/connectSandbox';
@@ -42,6 +43,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const money = registerMoney(services, compute, chat);
   const ai = registerAi(services);
   context.subscriptions.push(...ai.disposables);
+  const nas = registerNas(services);
+  context.subscriptions.push(...nas.disposables);
 
   // The in-host tests drive the first run themselves (test/integration/surface/firstRun.test.ts).
   if (context.extensionMode !== vscode.ExtensionMode.Test) {
@@ -62,6 +65,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     chat,
     money,
     ai: ai.api,
+    nas: nas.api,
     ready,
     surface: {
       profiles: services.profiles,
