@@ -4,6 +4,7 @@ import { runActivationBench } from './activation';
 import { runChatHistoryBench } from './chatHistory';
 import { runComputeBench } from './compute';
 import { runMcpBench } from './mcp';
+import { runNasBench } from './nas';
 import { runRenderBench } from './render';
 import { runSpendChartBench } from './spendChart';
 import { runSseBench } from './sse';
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     ['activation', () => runActivationBench()],
     ['mcp', runMcpBench],
     ['tokens', runTokensBench],
+    ['nas', runNasBench],
   ];
   for (const [name, run] of all) {
     if (only.length > 0 && !only.includes(name)) continue;
