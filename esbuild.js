@@ -34,6 +34,13 @@ const common = {
   alias: { 'jsonc-parser': require.resolve('jsonc-parser/lib/esm/main.js') },
 };
 
+/**
+ * ssh2's optional native parts: `cpu-features` and its `sshcrypto.node` binding. ssh2 loads both inside
+ * try/catch and falls back to pure JavaScript, so they stay out of the bundle (the packaged extension ships
+ * no node_modules) and the pure-JS path is what runs everywhere.
+ */
+const SSH2_OPTIONAL_NATIVE = ['cpu-features', '*.node'];
+
 const targets = [
   {
     ...common,
@@ -42,7 +49,7 @@ const targets = [
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    external: ['vscode'],
+    external: ['vscode', ...SSH2_OPTIONAL_NATIVE],
   },
   {
     // The MCP server (stdio), run by any MCP client as `node dist/mcp.js`.
@@ -52,6 +59,7 @@ const targets = [
     format: 'cjs',
     platform: 'node',
     target: 'node20',
+    external: SSH2_OPTIONAL_NATIVE,
   },
   {
     ...common,

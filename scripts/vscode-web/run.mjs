@@ -192,6 +192,8 @@ async function integrationPhase(target, runDir, { locale, grep } = {}) {
     env: {
       COMPUTE_TOOLKIT_SANDBOX_URL: sandbox.url, COMPUTE_TOOLKIT_TEST_RESULTS: resultsFile,
       ...(locale ? { COMPUTE_TOOLKIT_TEST_LOCALE: locale, COMPUTE_TOOLKIT_TEST_GREP: grep } : {}),
+      // A developer narrows a run: COMPUTE_TOOLKIT_TEST_GREP=nas node scripts/vscode-web/run.mjs …
+      ...(!locale && process.env.COMPUTE_TOOLKIT_TEST_GREP ? { COMPUTE_TOOLKIT_TEST_GREP: process.env.COMPUTE_TOOLKIT_TEST_GREP } : {}),
     },
     testDriver: true,
     locale,

@@ -11,7 +11,8 @@ export type ErrorKind =
   | 'timeout'
   | 'aborted'
   | 'network'
-  | 'protocol'; // malformed response / stream the client cannot understand
+  | 'protocol' // malformed response / stream the client cannot understand
+  | 'storage'; // a file operation on a NAS volume refused (not found, exists, volume full: core/nas/errors.ts)
 
 export abstract class ComputeToolkitError extends Error {
   abstract readonly kind: ErrorKind;

@@ -34,6 +34,8 @@ export interface ExtensionApi {
   readonly deployments: DeploymentsApi;
   /** Spec files: validate, plan, deploy, update, save a task as a file. */
   readonly specs: SpecsApi;
+  /** NAS volumes: the view, the computenas file system and the SFTP sessions. */
+  readonly nas: import('./nas/index').NasApi;
   /** Settles when start-up work is done: log redaction primed, the quiet sandbox connect attempted. */
   readonly ready: Promise<void>;
   readonly surface: SurfaceApi;

@@ -18,6 +18,7 @@ import { NotificationCenter } from './ui/notificationCenter';
 import { registerJobs } from './jobs/index';
 import { registerDeployments } from './deployments/index';
 import { registerSpecs } from './specs/index';
+import { registerNas } from './nas/index';
 import { openComputeWalkthrough, openWalkthroughOnFirstRun } from './firstRun';
 import { Services } from './extensionServices';
 import { SANDBOX_URL_ENV, connectSandbox, needsSandboxConnect } from './profiles/connectSandbox';
@@ -70,6 +71,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const jobs = registerJobs(services);
   context.subscriptions.push(...jobs.disposables);
   const deployments = registerDeployments(services, compute, chat, money, ai.api.chatModels);
+  const nas = registerNas(services);
+  context.subscriptions.push(...nas.disposables);
 
   // The in-host tests drive the first run themselves (test/integration/surface/firstRun.test.ts).
   if (context.extensionMode !== vscode.ExtensionMode.Test) {
@@ -93,6 +96,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     jobs: jobs.api,
     deployments,
     specs,
+    nas: nas.api,
     ready,
     surface: {
       profiles: services.profiles,

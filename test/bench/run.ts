@@ -5,6 +5,7 @@ import { runChatHistoryBench } from './chatHistory';
 import { runComputeBench } from './compute';
 import { runJobsBench } from './jobs';
 import { runMcpBench } from './mcp';
+import { runNasBench } from './nas';
 import { runRenderBench } from './render';
 import { runSpendChartBench } from './spendChart';
 import { runSseBench } from './sse';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
     ['mcp', runMcpBench],
     ['tokens', runTokensBench],
     ['jobs', runJobsBench],
+    ['nas', runNasBench],
   ];
   for (const [name, run] of all) {
     if (only.length > 0 && !only.includes(name)) continue;

@@ -34,8 +34,9 @@ export function answeredExchange(
     if (value === undefined) continue;
     for (const one of Array.isArray(value) ? value : [value]) responseHeaders.push([cut(name, 100), maskSecretsIn(cut(one, HEADER_VALUE_LIMIT), secrets)]);
   }
-  // Masked before cutting, so no secret is half shown at the cut.
-  const masked = maskSecretsIn(body.slice(0, EXCHANGE_BODY_LIMIT + 1024), secrets);
+  // Masked before cutting, so no secret is half shown at the cut. A password the platform answers with
+  // (an SFTP session's) is masked too: only Show Connection Details shows it (docs/nas.md).
+  const masked = maskAnsweredPasswords(maskSecretsIn(body.slice(0, EXCHANGE_BODY_LIMIT + 1024), secrets));
   return {
     attempt,
     request: toPreparedRequest(built, undefined),
@@ -45,6 +46,11 @@ export function answeredExchange(
     responseBody: masked.slice(0, EXCHANGE_BODY_LIMIT),
     responseBodyChars: body.length,
   };
+}
+
+/** `"password":"…"` in a JSON answer (linear: no nested quantifiers). */
+export function maskAnsweredPasswords(text: string): string {
+  return text.replace(/("password"\s*:\s*)"(?:[^"\\]|\\.)*"/g, '$1"••••••"');
 }
 
 export function failedExchange(built: BuiltRequest, attempt: number, elapsedMs: number, failure: string): ExchangeRecord {

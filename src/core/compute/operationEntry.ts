@@ -28,6 +28,11 @@ export interface OperationEntry {
   path: string;
   /** 'never' | 'optional' | 'required' (platform reference flags 加密). */
   encryption: 'never' | 'optional' | 'required';
+  /**
+   * Content-Type of an encrypted body. The spec's is application/json (the default, docs/platform.md);
+   * the NAS S3 calls take the ciphertext only as text/plain (docs/nas.md).
+   */
+  encryptedBodyType?: 'text/plain';
   /** Safe to retry on 429/5xx/network (reads; never creates). */
   idempotent: boolean;
   /** Parameter names and types, for wizards and the Sign Request command. */

@@ -126,7 +126,9 @@ export async function buildRequest(
     built.keyFingerprint = privateKey.fingerprint;
   }
   // RSA mode sends Content-Type on every request (docs/platform.md); token mode only with a body. An
-  // encrypted body is still application/json (docs/platform.md), though the platform's script says text/plain.
-  if (mode === 'rsa' || plan.method === 'POST') headers['Content-Type'] = 'application/json';
+  // encrypted body is application/json as the spec says (docs/platform.md), except where the catalog entry
+  // names text/plain (the NAS S3 calls, docs/nas.md).
+  const encryptedType = plan.encrypt && plan.operation !== 'raw' ? operationSpec(plan.operation).encryptedBodyType : undefined;
+  if (mode === 'rsa' || plan.method === 'POST') headers['Content-Type'] = encryptedType ?? 'application/json';
   return built;
 }

@@ -5,8 +5,9 @@
 
 import { ProtocolError } from '../errors';
 import type { OperationId } from './api';
+import { nasResultShapes } from '../nas/resultShapes';
 
-class ShapeError extends Error {
+export class ShapeError extends Error {
   constructor(
     readonly path: string,
     readonly expected: string,
@@ -16,7 +17,7 @@ class ShapeError extends Error {
   }
 }
 
-type Check = (value: unknown, path: string) => unknown;
+export type Check = (value: unknown, path: string) => unknown;
 
 function describeValue(value: unknown): string {
   if (value === undefined) return 'missing';
@@ -34,6 +35,11 @@ const string: Check = (value, path) => {
 
 const number: Check = (value, path) => {
   if (typeof value !== 'number' || !Number.isFinite(value)) throw new ShapeError(path, 'a number', value);
+  return value;
+};
+
+const boolean: Check = (value, path) => {
+  if (typeof value !== 'boolean') throw new ShapeError(path, 'true or false', value);
   return value;
 };
 
@@ -131,6 +137,7 @@ const RESULT_SHAPES: Record<OperationId, Check> = {
     return paged(record({ group_id: number, group_name: string, status: string }))(page, path);
   },
   'jobQueue.group': (value, path) => (value === null || value === undefined ? null : record({ group_id: number, group_name: string })(value, path)),
+  ...nasResultShapes({ string, number, boolean, optional, record, list, paged, anything }),
 };
 
 /**

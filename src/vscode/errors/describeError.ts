@@ -32,7 +32,7 @@ interface ApiFailure {
 /** A core error, recognised by its `kind` discriminant (and the fields its class adds). */
 type ToolkitError = Error & { kind: ErrorKind; retryable?: boolean; hint?: string; status?: number };
 
-const KINDS: ReadonlySet<string> = new Set<ErrorKind>(['config', 'api', 'auth', 'http', 'rate-limit', 'timeout', 'aborted', 'network', 'protocol']);
+const KINDS: ReadonlySet<string> = new Set<ErrorKind>(['config', 'api', 'auth', 'http', 'rate-limit', 'timeout', 'aborted', 'network', 'protocol', 'storage']);
 
 /**
  * By `kind` rather than only `instanceof`: the in-host tests and any second copy of the core (another

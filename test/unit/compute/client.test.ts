@@ -57,6 +57,7 @@ describe('compute client against a local HTTP server', () => {
     assert.match(req.body, /^[A-Za-z0-9+/]+=*$/);
     assert.equal(Buffer.from(req.body, 'base64').length % 256, 0);
     assert.equal(decryptBlocks(req.body, platformKeys.privateKey).toString('utf8'), JSON.stringify(createBody));
+    // The spec's type for an encrypted task create (docs/platform.md); only the NAS S3 calls send text/plain.
     assert.equal(req.headers['content-type'], 'application/json');
   });
 

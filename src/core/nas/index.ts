@@ -1,0 +1,30 @@
+// NAS volumes, SFTP file access and folder sync: the API the VS Code layer, the agent tools and the
+// jobs area (Run on GPU) use. See docs/nas.md.
+//
+// Sync a project folder to a volume (what Run on GPU calls):
+//   const sessions = new NasSessions(computeClient);
+//   const { sent, skipped, bytes } = await syncFolder(sessions, { storageId, localDir, remoteDir: '/project', signal, onProgress });
+
+export * from './operations';
+export { BYTES_PER_GIB, bytesToGiB, formatBytes, formatGiB, formatYuan, gibToBytes, knownUsedBytes, monthlyPriceYuan, parseNasTime } from './units';
+export { NasConnectionError, NasFileError, type NasFileErrorCode } from './errors';
+export { ProgressMeter, type ProgressListener, type TransferProgress } from './progress';
+export { NasSessions, parseSftpUrl, type ConnectionDetails, type SessionApi, type SessionOptions } from './sessions';
+export { SftpConnection, type RemoteEntry, type RemoteStat, type SftpEndpoint } from './sftpConnection';
+export { download, keepsExisting, remoteJoin, upload, uploadFiles, type ExistingFilePolicy, type TransferOptions, type TransferResult } from './transfer';
+export { MANIFEST_DIR, MANIFEST_FILE, syncFolder, walkIncluded, type LocalFile, type SyncOptions, type SyncResult } from './sync';
+export {
+  checkBodyOf,
+  createChoices,
+  createTransfer,
+  deleteBlock,
+  getVolume,
+  isTransitional,
+  listVolumes,
+  transferFraction,
+  volumeMonthlyYuan,
+  volumeNameProblem,
+  type CreateChoice,
+  type DeleteBlock,
+  type NasApi,
+} from './volumes';

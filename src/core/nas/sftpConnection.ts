@@ -1,0 +1,227 @@
+// One SFTP connection to a volume over ssh2 (a kept library; no protocol code here): connect with a
+// session's credentials, promise-returning file operations mapped to NasFileError/NasConnectionError,
+// and the library's pipelined transfers (fastPut/fastGet) for large files, which stream from and to disk
+// in bounded chunks (concurrency × chunk size in flight), so a 10 GB file never sits in memory.
+
+import { Client, type FileEntryWithStats, type SFTPWrapper, type Stats } from 'ssh2';
+import { AbortedError } from '../errors';
+import { NasConnectionError, fromSftpError } from './errors';
+
+export interface SftpEndpoint {
+  host: string;
+  port: number;
+  username: string;
+  password: string;
+}
+
+export interface RemoteEntry {
+  name: string;
+  type: 'file' | 'directory' | 'other';
+  size: number;
+  /** Modification time, ms (SFTP carries whole seconds). */
+  mtimeMs: number;
+}
+
+export interface RemoteStat {
+  type: 'file' | 'directory' | 'other';
+  size: number;
+  mtimeMs: number;
+}
+
+const CONNECT_TIMEOUT_MS = 20_000;
+/** fastPut/fastGet request pipeline: 64 × 32 KiB in flight (ssh2's defaults), about 2 MiB of memory. */
+export const TRANSFER_CONCURRENCY = 64;
+export const TRANSFER_CHUNK_BYTES = 32 * 1024;
+
+/**
+ * Host keys seen per host:port in this process. The platform publishes no host key, so the first key
+ * seen is trusted and a different key later on the same address is refused (trust on first use).
+ */
+const seenHostKeys = new Map<string, string>();
+
+function typeOf(stats: Stats): RemoteStat['type'] {
+  return stats.isDirectory() ? 'directory' : stats.isFile() ? 'file' : 'other';
+}
+
+export function toRemoteStat(stats: Stats): RemoteStat {
+  return { type: typeOf(stats), size: stats.size, mtimeMs: stats.mtime * 1000 };
+}
+
+export class SftpConnection {
+  private closedFlag = false;
+  private readonly closeListeners = new Set<() => void>();
+
+  private constructor(
+    private readonly client: Client,
+    readonly sftp: SFTPWrapper,
+  ) {
+    const onClose = (): void => {
+      if (this.closedFlag) return;
+      this.closedFlag = true;
+      for (const listener of this.closeListeners) listener();
+    };
+    client.on('close', onClose);
+    client.on('end', onClose);
+    sftp.on('close', onClose);
+  }
+
+  static async open(endpoint: SftpEndpoint, signal?: AbortSignal): Promise<SftpConnection> {
+    if (signal?.aborted) throw new AbortedError('Connecting to the volume was cancelled.');
+    const client = new Client();
+    const address = `${endpoint.host}:${endpoint.port}`;
+    return new Promise<SftpConnection>((resolve, reject) => {
+      let settled = false;
+      const onAbort = (): void => fail(new AbortedError('Connecting to the volume was cancelled.'));
+      const fail = (error: unknown): void => {
+        if (settled) return;
+        settled = true;
+        signal?.removeEventListener('abort', onAbort);
+        client.end();
+        const level = (error as { level?: unknown }).level;
+        if (error instanceof AbortedError || error instanceof NasConnectionError) reject(error);
+        // The credentials are never part of the message: only what failed.
+        else if (level === 'client-authentication') reject(new NasConnectionError('The volume refused the SFTP login (the session expired or was closed).', { cause: error }));
+        else reject(new NasConnectionError(`Cannot connect to the volume over SFTP at ${address} (${(error as Error).message?.slice(0, 120) ?? 'error'}).`, { cause: error }));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      client.on('error', fail);
+      client.on('ready', () => {
+        client.sftp((error, sftp) => {
+          if (error) return fail(error);
+          if (settled) return client.end();
+          settled = true;
+          signal?.removeEventListener('abort', onAbort);
+          client.removeListener('error', fail);
+          client.on('error', () => undefined);
+          resolve(new SftpConnection(client, sftp));
+        });
+      });
+      client.connect({
+        host: endpoint.host,
+        port: endpoint.port,
+        username: endpoint.username,
+        password: endpoint.password,
+        readyTimeout: CONNECT_TIMEOUT_MS,
+        keepaliveInterval: 15_000,
+        hostHash: 'sha256',
+        hostVerifier: (fingerprint: string) => {
+          const known = seenHostKeys.get(address);
+          if (known === undefined) seenHostKeys.set(address, fingerprint);
+          if (known !== undefined && known !== fingerprint) {
+            fail(new NasConnectionError(`The SFTP server at ${address} presented a different host key than before in this session; refusing to send credentials.`));
+            return false;
+          }
+          return true;
+        },
+      });
+    });
+  }
+
+  get closed(): boolean {
+    return this.closedFlag;
+  }
+
+  onClose(listener: () => void): () => void {
+    this.closeListeners.add(listener);
+    return () => this.closeListeners.delete(listener);
+  }
+
+  close(): void {
+    this.closedFlag = true;
+    this.client.end();
+  }
+
+  private call<T>(path: string, action: string, run: (done: (error: Error | null | undefined, value?: T) => void) => void): Promise<T> {
+    if (this.closedFlag) return Promise.reject(new NasConnectionError(`${action}: the connection to the volume is closed.`));
+    return new Promise<T>((resolve, reject) => {
+      // ssh2 does not always call back requests in flight when the connection goes away (fastPut and
+      // fastGet wait for handle closes that never answer), so a close settles them here.
+      const stopWatching = this.onClose(() => reject(new NasConnectionError(`${action}: the connection to the volume was lost.`)));
+      run((error, value) => {
+        stopWatching();
+        if (error) reject(fromSftpError(error, path, action));
+        else resolve(value as T);
+      });
+    });
+  }
+
+  stat(path: string): Promise<RemoteStat> {
+    return this.call<Stats>(path, 'Stat', (done) => this.sftp.stat(path, done)).then(toRemoteStat);
+  }
+
+  /** The stat, or undefined when nothing is at `path`. */
+  async statIfExists(path: string): Promise<RemoteStat | undefined> {
+    try {
+      return await this.stat(path);
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'not-found') return undefined;
+      throw error;
+    }
+  }
+
+  async readdir(path: string): Promise<RemoteEntry[]> {
+    const list = await this.call<FileEntryWithStats[]>(path, 'List folder', (done) => this.sftp.readdir(path, done));
+    return list
+      .filter((entry) => entry.filename !== '.' && entry.filename !== '..')
+      .map((entry) => ({ name: entry.filename, type: typeOf(entry.attrs), size: entry.attrs.size, mtimeMs: entry.attrs.mtime * 1000 }));
+  }
+
+  mkdir(path: string): Promise<void> {
+    return this.call<void>(path, 'Create folder', (done) => this.sftp.mkdir(path, done));
+  }
+
+  /** Creates `path` and any missing parents. */
+  async mkdirs(path: string): Promise<void> {
+    const parts = path.split('/').filter(Boolean);
+    let current = '';
+    for (const part of parts) {
+      current += `/${part}`;
+      const found = await this.statIfExists(current);
+      if (!found) await this.mkdir(current);
+      else if (found.type !== 'directory') throw fromSftpError(Object.assign(new Error('exists'), { code: 4 }), current, 'Create folder');
+    }
+  }
+
+  rmdir(path: string): Promise<void> {
+    return this.call<void>(path, 'Delete folder', (done) => this.sftp.rmdir(path, done));
+  }
+
+  unlink(path: string): Promise<void> {
+    return this.call<void>(path, 'Delete file', (done) => this.sftp.unlink(path, done));
+  }
+
+  rename(from: string, to: string): Promise<void> {
+    return this.call<void>(from, 'Rename', (done) => this.sftp.rename(from, to, done));
+  }
+
+  setTimes(path: string, mtimeMs: number): Promise<void> {
+    const seconds = Math.floor(mtimeMs / 1000);
+    return this.call<void>(path, 'Set time', (done) => this.sftp.utimes(path, seconds, seconds, done));
+  }
+
+  /** Reads a whole file; refuses files over `maxBytes` before reading them. */
+  async readFile(path: string, maxBytes = Number.MAX_SAFE_INTEGER): Promise<Buffer> {
+    const info = await this.stat(path);
+    if (info.type === 'directory') throw fromSftpError(Object.assign(new Error('is a directory'), { code: 4 }), path, 'Read');
+    if (info.size > maxBytes) throw new RangeError(`${path} is ${info.size} bytes, over the ${maxBytes}-byte limit.`);
+    return this.call<Buffer>(path, 'Read', (done) => this.sftp.readFile(path, done));
+  }
+
+  writeFile(path: string, data: Uint8Array): Promise<void> {
+    return this.call<void>(path, 'Write', (done) => this.sftp.writeFile(path, Buffer.from(data.buffer, data.byteOffset, data.byteLength), done));
+  }
+
+  /** Streams a local file to the volume; `step` gets the bytes of each acknowledged chunk. */
+  put(localPath: string, remotePath: string, step: (chunkBytes: number) => void): Promise<void> {
+    return this.call<void>(remotePath, 'Upload', (done) =>
+      this.sftp.fastPut(localPath, remotePath, { concurrency: TRANSFER_CONCURRENCY, chunkSize: TRANSFER_CHUNK_BYTES, step: (_total, chunk) => step(chunk) }, done),
+    );
+  }
+
+  /** Streams a volume file to a local path; `step` gets the bytes of each received chunk. */
+  get(remotePath: string, localPath: string, step: (chunkBytes: number) => void): Promise<void> {
+    return this.call<void>(remotePath, 'Download', (done) =>
+      this.sftp.fastGet(remotePath, localPath, { concurrency: TRANSFER_CONCURRENCY, chunkSize: TRANSFER_CHUNK_BYTES, step: (_total, chunk) => step(chunk) }, done),
+    );
+  }
+}

@@ -1,0 +1,235 @@
+// Uploads and downloads of files and folders between the local disk and a volume, streaming through
+// the library's pipelined transfers with progress (bytes, rate, time left), cancellation, and a policy
+// for files that already exist. A transfer whose connection is lost (the session expired, the network
+// dropped) renews the session and sends that file again from its start; a full volume stops at once and
+// removes the partial file.
+
+import { mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { dirname, join, posix } from 'node:path';
+import { AbortedError } from '../errors';
+import { NasFileError } from './errors';
+import { ProgressMeter, type ProgressListener } from './progress';
+import type { NasSessions } from './sessions';
+import type { SftpConnection } from './sftpConnection';
+
+/** What to do with a file that already exists at the destination. */
+export type ExistingFilePolicy = 'skip' | 'overwrite' | 'newer';
+
+export interface TransferOptions {
+  policy?: ExistingFilePolicy;
+  signal?: AbortSignal;
+  onProgress?: ProgressListener;
+}
+
+export interface TransferResult {
+  sent: number;
+  skipped: number;
+  bytes: number;
+}
+
+/** Volume paths are POSIX and absolute ("/data/train.csv"). */
+export function remoteJoin(...parts: string[]): string {
+  return posix.normalize(`/${parts.join('/')}`).replace(/\/+$/, '') || '/';
+}
+
+/** Whether an existing destination keeps its copy under `policy` (mtime compared in whole seconds, as SFTP carries them). */
+export function keepsExisting(policy: ExistingFilePolicy, sourceMtimeMs: number, destinationMtimeMs: number): boolean {
+  if (policy === 'overwrite') return false;
+  if (policy === 'skip') return true;
+  return Math.floor(sourceMtimeMs / 1000) <= Math.floor(destinationMtimeMs / 1000);
+}
+
+interface LocalFile {
+  local: string;
+  relative: string;
+  size: number;
+  mtimeMs: number;
+}
+
+async function listLocal(root: string, isIncluded: (relative: string, isDirectory: boolean) => boolean = () => true): Promise<LocalFile[]> {
+  const files: LocalFile[] = [];
+  const pending: string[] = [''];
+  while (pending.length > 0) {
+    const relativeDir = pending.pop() as string;
+    const entries = await readdir(join(root, relativeDir), { withFileTypes: true });
+    for (const entry of entries) {
+      const relative = relativeDir ? `${relativeDir}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (isIncluded(relative, true)) pending.push(relative);
+      } else if (entry.isFile() && isIncluded(relative, false)) {
+        const info = await stat(join(root, relative));
+        files.push({ local: join(root, relative), relative, size: info.size, mtimeMs: info.mtimeMs });
+      }
+    }
+  }
+  return files.sort((a, b) => a.relative.localeCompare(b.relative));
+}
+
+export { listLocal as listLocalFiles };
+
+/**
+ * Sends one local file to `remotePath` over `connection`; the caller handles the policy. On a full
+ * volume the partial file is removed (it would only hold space) and the error goes up unchanged.
+ */
+async function putOne(connection: SftpConnection, file: { local: string; mtimeMs: number }, remotePath: string, meter: ProgressMeter): Promise<number> {
+  let sent = 0;
+  try {
+    await connection.put(file.local, remotePath, (bytes) => {
+      sent += bytes;
+      meter.add(bytes);
+    });
+  } catch (error) {
+    meter.takeBack(sent);
+    if (error instanceof NasFileError && error.code === 'volume-full') await connection.unlink(remotePath).catch(() => undefined);
+    throw error;
+  }
+  // Keep the source's time, so "only newer" compares like with like next time.
+  await connection.setTimes(remotePath, file.mtimeMs);
+  return sent;
+}
+
+/**
+ * Uploads `files` (local path → volume path) on one dedicated connection, renewing the session on loss.
+ * Returns what was sent and skipped.
+ */
+export async function uploadFiles(
+  sessions: NasSessions,
+  storageId: number,
+  files: readonly { local: string; remote: string; size: number; mtimeMs: number }[],
+  options: TransferOptions = {},
+): Promise<TransferResult> {
+  const policy = options.policy ?? 'overwrite';
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+  const meter = new ProgressMeter(total, files.length, options.onProgress);
+  const result: TransferResult = { sent: 0, skipped: 0, bytes: 0 };
+  let next = 0;
+  await sessions.runDedicated(
+    storageId,
+    async (connection) => {
+      const madeDirs = new Set<string>();
+      // A renewed connection carries on with the file that was in flight (sent again from its start).
+      for (; next < files.length; next++) {
+        if (options.signal?.aborted) throw new AbortedError('The upload was cancelled.');
+        const file = files[next] as (typeof files)[number];
+        meter.startFile(file.remote);
+        const existing = await connection.statIfExists(file.remote);
+        if (existing?.type === 'directory') throw new NasFileError('is-a-directory', `Upload: ${file.remote} is a folder on the volume.`, file.remote);
+        if (existing && keepsExisting(policy, file.mtimeMs, existing.mtimeMs)) {
+          result.skipped++;
+          meter.fileDone();
+          continue;
+        }
+        const parent = posix.dirname(file.remote);
+        if (!madeDirs.has(parent)) {
+          await connection.mkdirs(parent);
+          madeDirs.add(parent);
+        }
+        result.bytes += await putOne(connection, file, file.remote, meter);
+        result.sent++;
+        meter.fileDone();
+      }
+    },
+    options.signal,
+  );
+  return result;
+}
+
+/** Uploads a local file or folder to `remotePath` (a folder's contents go under it, keeping their tree). */
+export async function upload(sessions: NasSessions, storageId: number, localPath: string, remotePath: string, options: TransferOptions = {}): Promise<TransferResult> {
+  const info = await stat(localPath);
+  if (info.isDirectory()) {
+    const files = await listLocal(localPath);
+    return uploadFiles(
+      sessions,
+      storageId,
+      files.map((f) => ({ local: f.local, remote: remoteJoin(remotePath, f.relative), size: f.size, mtimeMs: f.mtimeMs })),
+      options,
+    );
+  }
+  return uploadFiles(sessions, storageId, [{ local: localPath, remote: remoteJoin(remotePath), size: info.size, mtimeMs: info.mtimeMs }], options);
+}
+
+interface RemoteFile {
+  remote: string;
+  relative: string;
+  size: number;
+  mtimeMs: number;
+}
+
+async function listRemote(connection: SftpConnection, root: string): Promise<RemoteFile[]> {
+  const files: RemoteFile[] = [];
+  const pending = [''];
+  while (pending.length > 0) {
+    const relativeDir = pending.pop() as string;
+    for (const entry of await connection.readdir(remoteJoin(root, relativeDir))) {
+      const relative = relativeDir ? `${relativeDir}/${entry.name}` : entry.name;
+      if (entry.type === 'directory') pending.push(relative);
+      else if (entry.type === 'file') files.push({ remote: remoteJoin(root, relative), relative, size: entry.size, mtimeMs: entry.mtimeMs });
+    }
+  }
+  return files;
+}
+
+/**
+ * Downloads a volume file or folder to `localPath` (a folder's tree is recreated under it). Each file is
+ * written to a temporary name beside its destination and renamed into place when complete, so an
+ * interrupted download never leaves a half file under the real name.
+ */
+export async function download(sessions: NasSessions, storageId: number, remotePath: string, localPath: string, options: TransferOptions = {}): Promise<TransferResult> {
+  const policy = options.policy ?? 'overwrite';
+  const result: TransferResult = { sent: 0, skipped: 0, bytes: 0 };
+  let files: RemoteFile[] | undefined;
+  let meter: ProgressMeter | undefined;
+  let next = 0;
+  await sessions.runDedicated(
+    storageId,
+    async (connection) => {
+      if (!files) {
+        const root = await connection.stat(remoteJoin(remotePath));
+        files =
+          root.type === 'directory'
+            ? await listRemote(connection, remoteJoin(remotePath))
+            : [{ remote: remoteJoin(remotePath), relative: '', size: root.size, mtimeMs: root.mtimeMs }];
+        meter = new ProgressMeter(
+          files.reduce((sum, f) => sum + f.size, 0),
+          files.length,
+          options.onProgress,
+        );
+      }
+      const progress = meter as ProgressMeter;
+      for (; next < files.length; next++) {
+        if (options.signal?.aborted) throw new AbortedError('The download was cancelled.');
+        const file = files[next] as RemoteFile;
+        const target = file.relative ? join(localPath, ...file.relative.split('/')) : localPath;
+        progress.startFile(file.remote);
+        const existing = await stat(target).catch(() => undefined);
+        if (existing?.isFile() && keepsExisting(policy, file.mtimeMs, existing.mtimeMs)) {
+          result.skipped++;
+          progress.fileDone();
+          continue;
+        }
+        await mkdir(dirname(target), { recursive: true });
+        const partial = `${target}.computenas-part`;
+        let received = 0;
+        try {
+          await connection.get(file.remote, partial, (bytes) => {
+            received += bytes;
+            progress.add(bytes);
+          });
+        } catch (error) {
+          progress.takeBack(received);
+          await rm(partial, { force: true });
+          throw error;
+        }
+        const seconds = file.mtimeMs / 1000;
+        await utimes(partial, seconds, seconds);
+        await rename(partial, target);
+        result.bytes += received;
+        result.sent++;
+        progress.fileDone();
+      }
+    },
+    options.signal,
+  );
+  return result;
+}

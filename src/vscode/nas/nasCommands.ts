@@ -1,0 +1,336 @@
+// The NAS commands: create / expand / rename / delete volumes (price shown before anything spends; delete
+// named, confirmed, refused with the reason while mounted), open a volume in the Explorer, upload and
+// download with progress and cancellation, and the session's connection details and close.
+
+import { Commands } from '../commandIds';
+import * as vscode from 'vscode';
+import type { CommandEntry } from '../commands/commandTable';
+import type { NasVolume } from '../../core/nas/operations';
+import type { ExistingFilePolicy, TransferResult } from '../../core/nas/transfer';
+import type { TransferProgress } from '../../core/nas/progress';
+import { BYTES_PER_GIB, formatBytes, formatGiB, formatYuan, monthlyPriceYuan } from '../../core/nas/units';
+import type { ExtensionServices } from '../services';
+import { nasCore } from './nasCore';
+import { NAS_SCHEME, volumeUri, type NasFileSystem } from './nasFileSystem';
+import { monthlyText, VolumeRow, type NasTree } from './nasTree';
+import type { NasSessions } from '../../core/nas/sessions';
+
+export interface NasContext {
+  services: ExtensionServices;
+  tree: NasTree;
+  fileSystem: NasFileSystem;
+  sessions: () => NasSessions;
+}
+
+/** A volume from a command argument (tree row, computenas URI, id) or, failing that, a pick among `filter`. */
+async function resolveVolume(context: NasContext, argument: unknown, filter: (v: NasVolume) => boolean = () => true): Promise<NasVolume | undefined> {
+  if (argument instanceof VolumeRow) return argument.volume;
+  const volumes = await context.tree.load();
+  let id: number | undefined;
+  if (argument instanceof vscode.Uri && argument.scheme === NAS_SCHEME) id = Number(argument.authority);
+  if (typeof argument === 'number') id = argument;
+  if (id !== undefined) return volumes.find((v) => v.storage_id === id);
+  const candidates = volumes.filter(filter);
+  if (candidates.length === 0) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('No NAS volume fits. Create one in the NAS view.'));
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(
+    candidates.map((volume) => ({ label: volume.name, description: vscode.l10n.t('{0} · {1} GiB', volume.region.name, formatGiB(volume.total_size)), volume })),
+    { placeHolder: vscode.l10n.t('Choose a NAS volume') },
+  );
+  return picked?.volume;
+}
+
+function gibInput(prompt: string, minGiB: number, value: string): Thenable<string | undefined> {
+  return vscode.window.showInputBox({
+    prompt,
+    value,
+    validateInput: (text) => {
+      const gib = Number(text);
+      return Number.isFinite(gib) && gib > minGiB && gib <= 1024 * 1024 ? undefined : vscode.l10n.t('Enter a size in GiB larger than {0}.', minGiB);
+    },
+  });
+}
+
+function progressMessage(progress: TransferProgress): string {
+  const parts = [progress.totalBytes !== undefined ? `${formatBytes(progress.bytes)} / ${formatBytes(progress.totalBytes)}` : formatBytes(progress.bytes)];
+  if (progress.bytesPerSecond > 0) parts.push(vscode.l10n.t('{0}/s', formatBytes(progress.bytesPerSecond)));
+  if (progress.secondsLeft !== undefined) parts.push(vscode.l10n.t('{0} s left', Math.ceil(progress.secondsLeft)));
+  if (progress.filesTotal !== undefined && progress.filesTotal > 1) parts.push(vscode.l10n.t('{0} of {1} files', progress.filesDone, progress.filesTotal));
+  return parts.join(' · ');
+}
+
+async function pickPolicy(): Promise<ExistingFilePolicy | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    [
+      { label: vscode.l10n.t('Skip existing files'), policy: 'skip' as const },
+      { label: vscode.l10n.t('Replace only older files'), policy: 'newer' as const },
+      { label: vscode.l10n.t('Overwrite existing files'), policy: 'overwrite' as const },
+    ],
+    { placeHolder: vscode.l10n.t('Files that already exist at the destination') },
+  );
+  return picked?.policy;
+}
+
+/** Runs a transfer under a cancellable notification with bytes, rate and time left. */
+async function withTransferProgress(title: string, run: (signal: AbortSignal, report: (p: TransferProgress) => void) => Promise<TransferResult>): Promise<TransferResult | undefined> {
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
+    const controller = new AbortController();
+    token.onCancellationRequested(() => controller.abort());
+    let lastFraction = 0;
+    try {
+      return await run(controller.signal, (p) => {
+        const fraction = p.totalBytes ? p.bytes / p.totalBytes : 0;
+        progress.report({ message: progressMessage(p), increment: Math.max(0, (fraction - lastFraction) * 100) });
+        lastFraction = fraction;
+      });
+    } catch (error) {
+      if (controller.signal.aborted) return undefined;
+      throw error;
+    }
+  });
+}
+
+function resultMessage(result: TransferResult): string {
+  return vscode.l10n.t('{0} files sent, {1} skipped ({2}).', result.sent, result.skipped, formatBytes(result.bytes));
+}
+
+export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
+  {
+    id: Commands.nasRefresh,
+    doing: vscode.l10n.t('Refresh NAS volumes'),
+    create: (context) => () => {
+      context.tree.refresh();
+      for (const folder of vscode.workspace.workspaceFolders ?? []) if (folder.uri.scheme === NAS_SCHEME) context.fileSystem.refresh(folder.uri);
+    },
+  },
+  {
+    id: Commands.nasCreate,
+    doing: vscode.l10n.t('Create NAS volume'),
+    create: (context) => async () => {
+      const client = context.services.computeClient();
+      const choices = await nasCore().createChoices(client);
+      const choice = await vscode.window.showQuickPick(
+        choices.map((c) => ({
+          label: `${c.config.region.name} · ${c.config.storage_class_name}`,
+          description: vscode.l10n.t('¥{0}/GB/month', c.config.display_unit_price),
+          detail: vscode.l10n.t('{0} GiB free', formatGiB(c.freeBytes)),
+          choice: c,
+        })),
+        { placeHolder: vscode.l10n.t('Region and storage class') },
+      );
+      if (!choice) return;
+      const name = await vscode.window.showInputBox({
+        prompt: vscode.l10n.t('Volume name (1–32 characters)'),
+        validateInput: (text) => (nasCore().volumeNameProblem(text) ? vscode.l10n.t('Use 1 to 32 characters.') : undefined),
+      });
+      if (name === undefined) return;
+      const size = await gibInput(vscode.l10n.t('Size in GiB'), 0, '50');
+      if (size === undefined) return;
+      const bytes = Math.round(Number(size) * BYTES_PER_GIB);
+      const price = monthlyText(bytes, choice.choice.config.display_unit_price) ?? '?';
+      const create = vscode.l10n.t('Create');
+      const answer = await vscode.window.showInformationMessage(
+        vscode.l10n.t('Create NAS volume "{0}" ({1} GiB, {2})?', name.trim(), formatGiB(bytes), choice.label),
+        { modal: true, detail: vscode.l10n.t('It costs about {0} while it exists.', price) },
+        create,
+      );
+      if (answer !== create) return;
+      await client.call('nas.create', { name: name.trim(), nas_config_id: choice.choice.config.id, total_size: bytes });
+      context.tree.refresh();
+    },
+  },
+  {
+    id: Commands.nasExpand,
+    doing: vscode.l10n.t('Expand NAS volume'),
+    create: (context) => async (argument: unknown) => {
+      const volume = await resolveVolume(context, argument, (v) => v.status === 'Active');
+      if (!volume) return;
+      if (volume.status !== 'Active') throw new Error(vscode.l10n.t('Only an Active volume can be expanded; "{0}" is {1}.', volume.name, volume.status));
+      const current = volume.total_size / BYTES_PER_GIB;
+      const size = await gibInput(vscode.l10n.t('New size in GiB (volumes only grow; now {0} GiB)', formatGiB(volume.total_size)), current, String(Math.ceil(current * 2)));
+      if (size === undefined) return;
+      const bytes = Math.round(Number(size) * BYTES_PER_GIB);
+      const before = monthlyPriceYuan(volume.total_size, volume.display_unit_price);
+      const after = monthlyPriceYuan(bytes, volume.display_unit_price);
+      const expand = vscode.l10n.t('Expand');
+      const answer = await vscode.window.showInformationMessage(
+        vscode.l10n.t('Expand "{0}" from {1} to {2} GiB?', volume.name, formatGiB(volume.total_size), formatGiB(bytes)),
+        { modal: true, detail: before !== undefined && after !== undefined ? vscode.l10n.t('Price per month: ¥{0} → ¥{1}.', formatYuan(before), formatYuan(after)) : '' },
+        expand,
+      );
+      if (answer !== expand) return;
+      await context.services.computeClient().call('nas.expand', { id: volume.storage_id, total_size: bytes });
+      context.tree.refresh();
+    },
+  },
+  {
+    id: Commands.nasRename,
+    doing: vscode.l10n.t('Rename NAS volume'),
+    create: (context) => async (argument: unknown) => {
+      const volume = await resolveVolume(context, argument);
+      if (!volume) return;
+      const name = await vscode.window.showInputBox({
+        prompt: vscode.l10n.t('New name'),
+        value: volume.name,
+        validateInput: (text) => (nasCore().volumeNameProblem(text) ? vscode.l10n.t('Use 1 to 32 characters.') : undefined),
+      });
+      if (name === undefined || name.trim() === volume.name) return;
+      await context.services.computeClient().call('nas.rename', { id: volume.storage_id, name: name.trim() });
+      context.tree.refresh();
+    },
+  },
+  {
+    id: Commands.nasDelete,
+    doing: vscode.l10n.t('Delete NAS volume'),
+    create: (context) => async (argument: unknown) => {
+      const volume = await resolveVolume(context, argument);
+      if (!volume) return;
+      const client = context.services.computeClient();
+      const block = await nasCore().deleteBlock(client, volume);
+      if (block?.reason === 'mounted') {
+        void vscode.window.showErrorMessage(vscode.l10n.t('"{0}" is mounted by {1}; it cannot be deleted while a task mounts it. Remove the mount from the task first.', volume.name, block.instances.join(', ')));
+        return;
+      }
+      if (block?.reason === 'transfers') {
+        void vscode.window.showErrorMessage(vscode.l10n.t('"{0}" has {1} running S3 transfers; stop them before deleting the volume.', volume.name, block.count));
+        return;
+      }
+      if (block?.reason === 'status') {
+        void vscode.window.showErrorMessage(vscode.l10n.t('"{0}" is {1}; only an Active or Exception volume can be deleted.', volume.name, volume.status));
+        return;
+      }
+      const typed = await vscode.window.showInputBox({
+        title: vscode.l10n.t('Delete NAS volume "{0}" (id {1}, {2} GiB)', volume.name, volume.storage_id, formatGiB(volume.total_size)),
+        prompt: vscode.l10n.t('All files on it are lost for good. Type the volume name to delete it.'),
+        validateInput: (text) => (text === volume.name ? undefined : vscode.l10n.t('Type "{0}" exactly.', volume.name)),
+      });
+      if (typed !== volume.name) return;
+      context.sessions().forget(volume.storage_id);
+      await client.call('nas.delete', { id: volume.storage_id });
+      context.tree.refresh();
+    },
+  },
+  {
+    id: Commands.nasOpenInExplorer,
+    doing: vscode.l10n.t('Open volume in Explorer'),
+    create: (context) => async (argument: unknown) => {
+      const volume = await resolveVolume(context, argument, (v) => v.status === 'Active');
+      if (!volume) return false;
+      const uri = volumeUri(volume.storage_id);
+      const folders = vscode.workspace.workspaceFolders ?? [];
+      if (folders.some((f) => f.uri.toString() === uri.toString())) {
+        await vscode.commands.executeCommand('workbench.view.explorer');
+        return true;
+      }
+      return vscode.workspace.updateWorkspaceFolders(folders.length, 0, { uri, name: vscode.l10n.t('NAS: {0}', volume.name) });
+    },
+  },
+  {
+    id: Commands.nasUpload,
+    doing: vscode.l10n.t('Upload to volume'),
+    create: (context) => async (argument: unknown, rawOptions?: unknown) => {
+      const options = rawOptions as { sources?: vscode.Uri[]; target?: string; policy?: ExistingFilePolicy } | undefined;
+      const volume = await resolveVolume(context, argument instanceof vscode.Uri && argument.scheme !== NAS_SCHEME ? undefined : argument, (v) => v.status === 'Active');
+      if (!volume) return undefined;
+      const sources =
+        options?.sources ??
+        (argument instanceof vscode.Uri && argument.scheme === 'file'
+          ? [argument]
+          : await vscode.window.showOpenDialog({ canSelectFiles: true, canSelectFolders: true, canSelectMany: true, openLabel: vscode.l10n.t('Upload') }));
+      if (!sources || sources.length === 0) return undefined;
+      const defaultTarget = argument instanceof vscode.Uri && argument.scheme === NAS_SCHEME ? argument.path : '/';
+      const target = options?.target ?? (await vscode.window.showInputBox({ prompt: vscode.l10n.t('Folder on the volume'), value: defaultTarget }));
+      if (target === undefined) return undefined;
+      const policy = options?.policy ?? (await pickPolicy());
+      if (!policy) return undefined;
+      const core = nasCore();
+      const total: TransferResult = { sent: 0, skipped: 0, bytes: 0 };
+      const result = await withTransferProgress(vscode.l10n.t('Uploading to {0}', volume.name), async (signal, report) => {
+        for (const source of sources) {
+          const name = source.path.split('/').pop() ?? 'upload';
+          const one = await core.upload(context.sessions(), volume.storage_id, source.fsPath, core.remoteJoin(target, name), { policy, signal, onProgress: report });
+          total.sent += one.sent;
+          total.skipped += one.skipped;
+          total.bytes += one.bytes;
+        }
+        return total;
+      });
+      if (result) {
+        void vscode.window.showInformationMessage(resultMessage(result));
+        context.fileSystem.refresh(volumeUri(volume.storage_id, target));
+      }
+      return result;
+    },
+  },
+  {
+    id: Commands.nasDownload,
+    doing: vscode.l10n.t('Download from volume'),
+    create: (context) => async (argument: unknown, rawOptions?: unknown) => {
+      const options = rawOptions as { remote?: string; destination?: vscode.Uri; policy?: ExistingFilePolicy } | undefined;
+      const volume = await resolveVolume(context, argument, (v) => v.status === 'Active');
+      if (!volume) return undefined;
+      const remote =
+        options?.remote ??
+        (argument instanceof vscode.Uri && argument.scheme === NAS_SCHEME ? argument.path : await vscode.window.showInputBox({ prompt: vscode.l10n.t('File or folder on the volume'), value: '/' }));
+      if (remote === undefined) return undefined;
+      const destination =
+        options?.destination ?? (await vscode.window.showOpenDialog({ canSelectFiles: false, canSelectFolders: true, openLabel: vscode.l10n.t('Download here') }))?.[0];
+      if (!destination) return undefined;
+      const policy = options?.policy ?? (await pickPolicy());
+      if (!policy) return undefined;
+      const core = nasCore();
+      const name = remote.split('/').filter(Boolean).pop() ?? volume.name;
+      const result = await withTransferProgress(vscode.l10n.t('Downloading from {0}', volume.name), (signal, report) =>
+        core.download(context.sessions(), volume.storage_id, remote, vscode.Uri.joinPath(destination, name).fsPath, { policy, signal, onProgress: report }),
+      );
+      if (result) void vscode.window.showInformationMessage(resultMessage(result));
+      return result;
+    },
+  },
+  {
+    id: Commands.nasShowConnection,
+    doing: vscode.l10n.t('Show connection details'),
+    create: (context) => async (argument: unknown) => {
+      const volume = await resolveVolume(context, argument, (v) => v.status === 'Active');
+      if (!volume) return;
+      // The one place the password is shown: the user asked for it, for an outside SFTP client.
+      const details = await context.sessions().connectionDetails(volume.storage_id);
+      const expires = details.expireAt !== undefined ? new Date(details.expireAt).toLocaleString() : '?';
+      const copy = vscode.l10n.t('Copy Password');
+      const answer = await vscode.window.showInformationMessage(
+        vscode.l10n.t('SFTP connection for "{0}"', volume.name),
+        {
+          modal: true,
+          detail: [
+            vscode.l10n.t('Host: {0}', details.host),
+            vscode.l10n.t('Port: {0}', details.port),
+            vscode.l10n.t('User: {0}', details.username),
+            vscode.l10n.t('Password: {0}', details.password),
+            vscode.l10n.t('Valid until: {0}', expires),
+          ].join('\n'),
+        },
+        copy,
+      );
+      if (answer === copy) await vscode.env.clipboard.writeText(details.password);
+    },
+  },
+  {
+    id: Commands.nasCloseSession,
+    doing: vscode.l10n.t('Close SFTP session'),
+    create: (context) => async (argument: unknown) => {
+      const volume = await resolveVolume(context, argument);
+      if (!volume) return false;
+      const close = vscode.l10n.t('Close Session');
+      const answer = await vscode.window.showWarningMessage(
+        vscode.l10n.t('Close the SFTP session of "{0}"?', volume.name),
+        { modal: true, detail: vscode.l10n.t('Its credentials stop working at once (also in outside clients); the next file operation opens a new session.') },
+        close,
+      );
+      if (answer !== close) return false;
+      await context.sessions().destroy(volume.storage_id);
+      return true;
+    },
+  },
+];

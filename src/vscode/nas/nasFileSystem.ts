@@ -1,0 +1,168 @@
+// A volume as a folder: the `computenas` file system over SFTP (core/nas, ssh2). The URI's authority is
+// the volume id, its path the path on the volume: computenas://1001/data/train.csv. SFTP has no change
+// notifications, so nothing is watched: the Explorer shows changes made elsewhere after a refresh
+// (Refresh Explorer), and our own writes fire change events.
+
+import * as vscode from 'vscode';
+import type { NasSessions } from '../../core/nas/sessions';
+import type { SftpConnection } from '../../core/nas/sftpConnection';
+
+export const NAS_SCHEME = 'computenas';
+
+export function volumeUri(storageId: number, path = '/'): vscode.Uri {
+  return vscode.Uri.from({ scheme: NAS_SCHEME, authority: String(storageId), path });
+}
+
+function storageIdOf(uri: vscode.Uri): number {
+  const id = Number(uri.authority);
+  if (!Number.isSafeInteger(id) || id <= 0) throw vscode.FileSystemError.FileNotFound(uri);
+  return id;
+}
+
+function remotePath(uri: vscode.Uri): string {
+  const path = uri.path.replace(/\/+$/, '');
+  return path === '' ? '/' : path;
+}
+
+/** Maps a core NAS error (by its `code`) to the FileSystemError VS Code expects. */
+export function toFileSystemError(error: unknown, uri: vscode.Uri): unknown {
+  if (error instanceof vscode.FileSystemError) return error;
+  const code = (error as { code?: unknown }).code;
+  switch (code) {
+    case 'not-found':
+      return vscode.FileSystemError.FileNotFound(uri);
+    case 'exists':
+      return vscode.FileSystemError.FileExists(uri);
+    case 'is-a-directory':
+      return vscode.FileSystemError.FileIsADirectory(uri);
+    case 'not-a-directory':
+      return vscode.FileSystemError.FileNotADirectory(uri);
+    case 'no-permission':
+      return vscode.FileSystemError.NoPermissions(uri);
+    case 'volume-full':
+      return vscode.FileSystemError.NoPermissions(vscode.l10n.t('The volume is full: expand it or free space ({0}).', uri.path));
+    default: {
+      if ((error as { kind?: unknown }).kind === 'network') return vscode.FileSystemError.Unavailable(uri);
+      return error;
+    }
+  }
+}
+
+const FILE_TYPES = { file: vscode.FileType.File, directory: vscode.FileType.Directory, other: vscode.FileType.Unknown } as const;
+
+export class NasFileSystem implements vscode.FileSystemProvider {
+  private readonly emitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.emitter.event;
+
+  constructor(private readonly sessions: () => NasSessions) {}
+
+  /** No watching over SFTP (the protocol has no notifications); see the file comment. */
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+
+  private async run<T>(uri: vscode.Uri, action: (connection: SftpConnection, path: string) => Promise<T>): Promise<T> {
+    try {
+      return await this.sessions().run(storageIdOf(uri), (connection) => action(connection, remotePath(uri)));
+    } catch (error) {
+      throw toFileSystemError(error, uri);
+    }
+  }
+
+  private fire(...events: vscode.FileChangeEvent[]): void {
+    this.emitter.fire(events);
+  }
+
+  stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    return this.run(uri, async (connection, path) => {
+      const info = await connection.stat(path);
+      return { type: FILE_TYPES[info.type], size: info.size, mtime: info.mtimeMs, ctime: info.mtimeMs };
+    });
+  }
+
+  readDirectory(uri: vscode.Uri): Promise<[string, vscode.FileType][]> {
+    return this.run(uri, async (connection, path) => (await connection.readdir(path)).map((entry) => [entry.name, FILE_TYPES[entry.type]] as [string, vscode.FileType]));
+  }
+
+  createDirectory(uri: vscode.Uri): Promise<void> {
+    return this.run(uri, async (connection, path) => {
+      if (await connection.statIfExists(path)) throw vscode.FileSystemError.FileExists(uri);
+      await connection.mkdir(path);
+      this.fire({ type: vscode.FileChangeType.Created, uri });
+    });
+  }
+
+  readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    return this.run(uri, async (connection, path) => new Uint8Array(await connection.readFile(path)));
+  }
+
+  writeFile(uri: vscode.Uri, content: Uint8Array, options: { create: boolean; overwrite: boolean }): Promise<void> {
+    return this.run(uri, async (connection, path) => {
+      const existing = await connection.statIfExists(path);
+      if (existing?.type === 'directory') throw vscode.FileSystemError.FileIsADirectory(uri);
+      if (!existing && !options.create) throw vscode.FileSystemError.FileNotFound(uri);
+      if (existing && !options.overwrite) throw vscode.FileSystemError.FileExists(uri);
+      const parent = path.slice(0, path.lastIndexOf('/')) || '/';
+      if (!(await connection.statIfExists(parent))) throw vscode.FileSystemError.FileNotFound(uri.with({ path: parent }));
+      await connection.writeFile(path, content);
+      this.fire({ type: existing ? vscode.FileChangeType.Changed : vscode.FileChangeType.Created, uri });
+    });
+  }
+
+  delete(uri: vscode.Uri, options: { recursive: boolean }): Promise<void> {
+    return this.run(uri, async (connection, path) => {
+      if (path === '/') throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('The volume root cannot be deleted.'));
+      await deleteTree(connection, path, options.recursive, uri);
+      this.fire({ type: vscode.FileChangeType.Deleted, uri });
+    });
+  }
+
+  rename(oldUri: vscode.Uri, newUri: vscode.Uri, options: { overwrite: boolean }): Promise<void> {
+    if (oldUri.authority !== newUri.authority) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Moving between volumes is not supported; copy instead.'));
+    return this.run(oldUri, async (connection, path) => {
+      const target = remotePath(newUri);
+      const existing = await connection.statIfExists(target);
+      if (existing && !options.overwrite) throw vscode.FileSystemError.FileExists(newUri);
+      // SFTP v3 rename never replaces: the old target goes first when overwriting was asked for.
+      if (existing) await deleteTree(connection, target, true, newUri);
+      await connection.rename(path, target);
+      this.fire({ type: vscode.FileChangeType.Deleted, uri: oldUri }, { type: vscode.FileChangeType.Created, uri: newUri });
+    });
+  }
+
+  copy(source: vscode.Uri, destination: vscode.Uri, options: { overwrite: boolean }): Promise<void> {
+    return this.run(source, async (connection, path) => {
+      const target = remotePath(destination);
+      const existing = await connection.statIfExists(target);
+      if (existing && !options.overwrite) throw vscode.FileSystemError.FileExists(destination);
+      if (existing) await deleteTree(connection, target, true, destination);
+      await copyTree(connection, path, target);
+      this.fire({ type: vscode.FileChangeType.Created, uri: destination });
+    });
+  }
+
+  /** Tells the Explorer to re-read a folder (no watching over SFTP). */
+  refresh(uri: vscode.Uri): void {
+    this.fire({ type: vscode.FileChangeType.Changed, uri });
+  }
+}
+
+async function deleteTree(connection: SftpConnection, path: string, recursive: boolean, uri: vscode.Uri): Promise<void> {
+  const info = await connection.stat(path);
+  if (info.type !== 'directory') return connection.unlink(path);
+  const entries = await connection.readdir(path);
+  if (entries.length > 0 && !recursive) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('The folder is not empty: {0}', uri.path));
+  for (const entry of entries) await deleteTree(connection, `${path}/${entry.name}`, true, uri);
+  await connection.rmdir(path);
+}
+
+/** Copies on the volume through this machine (SFTP v3 has no server-side copy); bounded by one file at a time. */
+async function copyTree(connection: SftpConnection, from: string, to: string): Promise<void> {
+  const info = await connection.stat(from);
+  if (info.type === 'directory') {
+    await connection.mkdir(to);
+    for (const entry of await connection.readdir(from)) await copyTree(connection, `${from}/${entry.name}`, `${to}/${entry.name}`);
+    return;
+  }
+  await connection.writeFile(to, await connection.readFile(from));
+}
