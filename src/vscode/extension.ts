@@ -73,6 +73,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const deployments = registerDeployments(services, compute, chat, money, ai.api.chatModels);
   const nas = registerNas(services);
   context.subscriptions.push(...nas.disposables);
+  // Run on GPU sends the folder to a NAS volume and opens its outputs from there.
+  jobs.api.setNasHooks(nas.api.runHooks);
 
   // The in-host tests drive the first run themselves (test/integration/surface/firstRun.test.ts).
   if (context.extensionMode !== vscode.ExtensionMode.Test) {

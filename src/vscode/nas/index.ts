@@ -6,9 +6,9 @@ import { Views } from '../commandIds';
 import { registerCommandTable } from '../commands/commandTable';
 import type { NasSessions } from '../../core/nas/sessions';
 import type { ExtensionServices } from '../services';
-import { NAS_COMMANDS } from './nasCommands';
+import { NAS_COMMANDS, resolveVolume } from './nasCommands';
 import { nasCore } from './nasCore';
-import { NAS_SCHEME, NasFileSystem } from './nasFileSystem';
+import { NAS_SCHEME, NasFileSystem, volumeUri } from './nasFileSystem';
 import { NasTree } from './nasTree';
 
 export { NAS_SCHEME, volumeUri } from './nasFileSystem';
@@ -17,6 +17,12 @@ export interface NasApi {
   readonly tree: NasTree;
   readonly fileSystem: NasFileSystem;
   sessions(): NasSessions;
+  /** What Run on GPU needs from NAS: folder sync, a volume pick, and the outputs opened from the volume. */
+  readonly runHooks: {
+    syncer: { sync(options: { storageId: number; localDir: string; remoteDir: string; signal?: AbortSignal }): Promise<{ sent: number; skipped: number; bytes: number }> };
+    pickVolume(): Promise<number | undefined>;
+    openOutputs(storageId: number, remoteDir: string): Promise<void>;
+  };
 }
 
 export function registerNas(services: ExtensionServices & { reportError: Parameters<typeof registerCommandTable>[2] }): { api: NasApi; disposables: vscode.Disposable[] } {
@@ -41,5 +47,22 @@ export function registerNas(services: ExtensionServices & { reportError: Paramet
     new vscode.Disposable(() => sessions?.dispose()),
     ...registerCommandTable(NAS_COMMANDS, { services, tree, fileSystem, sessions: getSessions }, services.reportError),
   ];
-  return { api: { tree, fileSystem, sessions: getSessions }, disposables };
+  const context = { services, tree, fileSystem, sessions: getSessions };
+  const runHooks: NasApi['runHooks'] = {
+    syncer: { sync: (options) => nasCore().syncFolder(getSessions(), options) },
+    pickVolume: async () => (await resolveVolume(context, undefined, (volume) => volume.status === 'Active'))?.storage_id,
+    openOutputs: async (storageId, remoteDir) => {
+      // The files the run left in its folder (newest first), opened from the volume itself.
+      const folder = volumeUri(storageId, remoteDir);
+      const entries = await vscode.workspace.fs.readDirectory(folder);
+      const files = entries.filter(([, type]) => type === vscode.FileType.File).map(([name]) => name);
+      if (files.length === 0) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('The run left no files in {0}.', remoteDir));
+        return;
+      }
+      const picked = await vscode.window.showQuickPick(files, { placeHolder: vscode.l10n.t('Open an output file from the volume') });
+      if (picked) await vscode.window.showTextDocument(vscode.Uri.joinPath(folder, picked));
+    },
+  };
+  return { api: { tree, fileSystem, sessions: getSessions, runHooks }, disposables };
 }

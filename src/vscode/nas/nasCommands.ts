@@ -23,7 +23,7 @@ export interface NasContext {
 }
 
 /** A volume from a command argument (tree row, computenas URI, id) or, failing that, a pick among `filter`. */
-async function resolveVolume(context: NasContext, argument: unknown, filter: (v: NasVolume) => boolean = () => true): Promise<NasVolume | undefined> {
+export async function resolveVolume(context: NasContext, argument: unknown, filter: (v: NasVolume) => boolean = () => true): Promise<NasVolume | undefined> {
   if (argument instanceof VolumeRow) return argument.volume;
   const volumes = await context.tree.load();
   let id: number | undefined;
