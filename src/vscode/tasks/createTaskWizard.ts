@@ -194,7 +194,7 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
   try {
     finished = await MultiStepInput.run(askName);
   } catch (error) {
-    services.reportError(error, 'Create task');
+    services.reportError(error, vscode.l10n.t('Create task'));
     return undefined;
   } finally {
     loading.abort();
@@ -229,7 +229,7 @@ async function createWithProgress(deps: CreateTaskWizardDeps, input: TaskCreateI
       void deps.actions.refreshTasks();
       return undefined;
     }
-    services.reportError(error, `Create task "${input.name}"`);
+    services.reportError(error, vscode.l10n.t('Create task "{0}"', input.name));
     return undefined;
   }
 }
