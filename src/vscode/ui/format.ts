@@ -131,3 +131,17 @@ export function formatDateTime(value: string | undefined): string | undefined {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
 }
+
+/** dev / test / prod / sandbox in the display language. */
+export function environmentName(environment: string): string {
+  switch (environment) {
+    case 'prod':
+      return vscode.l10n.t('production');
+    case 'test':
+      return vscode.l10n.t('test');
+    case 'sandbox':
+      return vscode.l10n.t('sandbox');
+    default:
+      return vscode.l10n.t('development');
+  }
+}
