@@ -13,7 +13,7 @@ export class ProfileStatusBar implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
 
   constructor(profiles: ProfileService) {
-    this.item.name = 'Compute Toolkit Profile';
+    this.item.name = vscode.l10n.t('Compute Toolkit Profile');
     this.item.command = Commands.profileSwitch;
     this.subscription = profiles.onDidChangeActive((profile) => this.update(profile));
     this.update(profiles.active);

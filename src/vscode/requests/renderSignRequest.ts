@@ -152,14 +152,16 @@ function renderCurl(prepared: PreparedRequest): string[] {
 
 /** The shell lines that send `prepared` with curl, the token (and in RSA mode the signature) as variables. */
 export function curlScript(prepared: PreparedRequest): string {
-  const lines = ["export COMPUTE_TOKEN='<your API token>'"];
+  /* eslint-disable no-restricted-syntax -- shell code, not prose; its words are the l10n.t arguments */
+  const lines = [`export COMPUTE_TOKEN='<${vscode.l10n.t('your API token')}>'`];
   if (prepared.mode === 'rsa') {
     const fields = [prepared.pathWithQuery, prepared.version, prepared.timestamp].map(shellQuote);
     lines.push(
-      '# sign_str: the five fields with your token, signed with your private key (PEM file)',
+      `# sign_str: ${vscode.l10n.t('the five fields with your token, signed with your private key (PEM file)')}`,
       `export SIGN_STR="$(printf '%s\\n%s\\n%s\\n%s\\n%s' ${fields.join(' ')} "$COMPUTE_TOKEN" ${shellQuote(prepared.body)} | ` +
         'openssl dgst -sha256 -sign private-key.pem | openssl base64 -A)"',
     );
+  /* eslint-enable no-restricted-syntax */
   }
   lines.push(prepared.curl);
   return lines.join('\n');

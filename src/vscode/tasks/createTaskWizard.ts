@@ -241,7 +241,7 @@ function toCreateInput(state: WizardState, choice: RegionChoice): TaskCreateInpu
   const points = parsePoints(state.points);
   const env = parseEnv(state.env);
   // Every field was validated by its step; a failure here is a bug, not user input.
-  if ('error' in ports || 'error' in points || 'error' in env) throw new Error('create-task wizard: a validated field no longer parses');
+  if ('error' in ports || 'error' in points || 'error' in env) throw new Error(vscode.l10n.t('Create Task: a field that passed its step no longer parses (a bug: please report it).'));
   return {
     name: state.name.trim(),
     region: choice.region,

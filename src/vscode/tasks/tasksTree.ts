@@ -372,6 +372,7 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
     const rows: TaskElement[] = this.endedMatches().map((task) => new TaskItem(task, group));
     const count = this.ended.count;
     if (this.ended.error !== undefined) {
+      // eslint-disable-next-line no-restricted-syntax -- the row's id; ErrorRow words it (loadedThing)
       const row = new ErrorRow(this.ended.error, 'ended tasks', Commands.tasksLoadMoreEnded, this.services.redactor);
       row.id = 'tasks/ended/error';
       rows.push(row);
