@@ -303,6 +303,18 @@ function reviewItems(state: WizardState, profile: Profile, canEncrypt: boolean, 
   return items;
 }
 
+/**
+ * The wizard's words for a filled-in state: its title, the region step's rows and the review rows
+ * (labels, descriptions, details). For the in-host display-language check (test/integration/l10n).
+ */
+export function wizardTexts(state: Omit<WizardState, 'reviewing'>, profile: Profile, canEncrypt: boolean): string[] {
+  const noStep: Step = async () => undefined;
+  const steps: FieldSteps = { askName: noStep, askRegion: noStep, askImage: noStep, askPorts: noStep, askPoints: noStep, askEnv: noStep, askStartCommand: noStep, askEncrypt: noStep };
+  const title = profile.environment === 'prod' ? vscode.l10n.t('Create Task on "{0}" (PRODUCTION)', profile.label) : vscode.l10n.t('Create Task on "{0}"', profile.label);
+  const rows = [...(state.choice ? [regionPickItem(state.choice)] : []), ...reviewItems({ ...state, reviewing: true }, profile, canEncrypt, steps)];
+  return [title, ...rows.flatMap((row) => [row.label, row.description ?? '', row.detail ?? ''])];
+}
+
 function errorOf<T extends object>(result: T | { error: string }): string | undefined {
   return 'error' in result && typeof result.error === 'string' ? result.error : undefined;
 }
