@@ -129,7 +129,8 @@ export function taskPlacement(task: TaskSummary): string | undefined {
 export function formatDateTime(value: string | undefined): string | undefined {
   if (!value) return undefined;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
+  // In the display language ("下午 8:00", not "8:00 PM"), whatever the system locale.
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleString(vscode.env.language);
 }
 
 /** dev / test / prod / sandbox in the display language. */

@@ -78,9 +78,11 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
     ]);
     /** English words of ours left in `text` once code, URLs and platform values are gone. */
     function englishWords(text: string, values: readonly string[]): string[] {
-      let rest = text.replace(/```[\s\S]*?```/g, ' ').replace(/`[^`\n]*`/g, ' ').replace(/https?:\/\/\S+/g, ' ').replace(/\$\([\w~-]+\)/g, ' ');
+      // Markdown escapes (tooltips escape platform values: "hebeif\\-1") are undone first.
+      let rest = text.replace(/\\(\W)/g, '$1').replace(/```[\s\S]*?```/g, ' ').replace(/`[^`\n]*`/g, ' ').replace(/https?:\/\/\S+/g, ' ').replace(/\$\([\w~-]+\)/g, ' ');
       for (const value of [...values].sort((a, b) => b.length - a.length)) if (value.length > 1) rest = rest.split(value).join(' ');
-      const words = rest.match(/[A-Za-z][A-Za-z_'-]*[A-Za-z]/g) ?? [];
+      // A token with a digit or an underscore is an identifier ("deployment-1229833-iv0k", "task_id").
+      const words = rest.match(/[A-Za-z][\w'-]*[A-Za-z0-9]/g) ?? [];
       return [...new Set(words.filter((word) => !ALLOWED.has(word) && !/[_\d]/.test(word)))];
     }
     const check = (what: string, text: string, values: readonly string[]): void => {

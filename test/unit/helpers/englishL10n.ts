@@ -1,7 +1,8 @@
 // Node unit tests of editor-layer text (tree rows, wizards' validation, documents) load modules that
 // word their text with vscode.l10n.t. Outside VS Code there is no `vscode` module: this gives them the
 // English display language — the bundle's keys are the English text, so `t` only fills the {n}
-// placeholders — and nothing else of the editor API, so a module that needs more fails loudly.
+// placeholders; `env.language` is 'en' — and nothing else of the editor API, so a module that needs
+// more fails loudly.
 // The display-language checks themselves run in the real VS Code (test/integration/l10n).
 // Import it first: `import '../helpers/englishL10n';`.
 import Module from 'node:module';
@@ -27,7 +28,7 @@ if (!(ID in require.cache)) {
     return request === 'vscode' ? ID : resolve.call(this, request, ...rest);
   };
   const module = new Module(ID);
-  module.exports = { l10n: { t } };
+  module.exports = { l10n: { t }, env: { language: 'en' } };
   module.loaded = true;
   require.cache[ID] = module;
 }
