@@ -33,6 +33,29 @@ export interface TurnError {
   actions: ChatAction[];
 }
 
+/** What an answer from a user's own deployment cost, approximately (docs/deployments.md). */
+export interface TurnCost {
+  /** Reply seconds × the deployment's ¥/h. */
+  yuan: number;
+  seconds: number;
+  yuanPerHour: number;
+  /** Completion tokens, when the server reported usage. */
+  tokens?: number;
+  /** The deployment (task name) that answered. */
+  deployment: string;
+}
+
+/** A deployed model in the chat's picker, beside the hosted ones. */
+export interface DeployedModelOption {
+  /** `deployment:<taskId>/<model>`: what the conversation stores as its model. */
+  id: string;
+  /** "Qwen3-8B — my-task · ¥1.68/h" */
+  label: string;
+  available: boolean;
+  /** Why it cannot answer now ("paused"), shown beside it. */
+  reason?: string;
+}
+
 export interface ChatTurn {
   id: string;
   role: 'user' | 'assistant';
@@ -43,6 +66,8 @@ export interface ChatTurn {
   /** Assistant turns: the model that answered. */
   model?: string;
   usage?: TokenUsage;
+  /** Answers from a user's own deployment: approximate cost (shown under the reply). */
+  cost?: TurnCost;
   error?: TurnError;
   /** A visible notice attached to the turn (e.g. "selection truncated to 20,000 characters"). */
   notice?: string;
@@ -106,7 +131,7 @@ export type HostMessage =
     }
   /** Text appended to a streaming assistant turn since the previous delta (coalesced by the host). */
   | { type: 'chat/delta'; conversationId: string; turnId: string; content: string; reasoning: string; hops?: HopTimes }
-  | { type: 'models/list'; models: string[]; loading: boolean; error: string | undefined }
+  | { type: 'models/list'; models: string[]; loading: boolean; error: string | undefined; deployed?: DeployedModelOption[] }
   /** Replaces the composer text (selection-to-prompt) and focuses it. */
   | { type: 'composer/set'; text: string; focus: boolean }
   /** The code attached to the next message, shown as a removable chip ("src/a.py, lines 3–9"); none when undefined. */

@@ -7,7 +7,11 @@ import type { AiApi } from './ai/index';
 import type { ChatApi } from './chat/index';
 import type { ComputeApi } from './views/index';
 import type { ErrorReport } from './errors/describeError';
-import type { MoneyApi } from './spend/index';
+import type { SpendApi } from './spend/index';
+import type { TasksAreaApi } from './tasks/index';
+import type { ShownNotification } from './ui/notificationCenter';
+import type { JobsApi } from './jobs/index';
+import type { DeploymentsApi } from './deployments/index';
 import type { SandboxProfiles } from './profiles/connectSandbox';
 import type { ProfileStore } from './profiles/profileStore';
 import type { ExtensionServices } from './services';
@@ -23,9 +27,28 @@ export interface ExtensionApi {
   readonly money: MoneyApi;
   /** VS Code's AI surfaces: language-model tools, the MCP server provider, the model provider. */
   readonly ai: AiApi;
+  /** Batch jobs: the Jobs view, log terminals, Run on GPU (and the NAS hooks it needs). */
+  readonly jobs: JobsApi;
+  /** A user's own deployed models: deploy, readiness, discovery, idle pause. */
+  readonly deployments: DeploymentsApi;
   /** Settles when start-up work is done: log redaction primed, the quiet sandbox connect attempted. */
   readonly ready: Promise<void>;
   readonly surface: SurfaceApi;
+}
+
+/** Notifications, spend, budgets, timers and the tasks area's care flows, for the in-host tests. */
+export interface MoneyApi extends SpendApi, Pick<TasksAreaApi, 'updates' | 'explainFailure' | 'deleteNode'> {
+  /** Notifications shown this session, oldest first. */
+  notifications(): readonly ShownNotification[];
+  /** Runs a shown notification's action as a click would (e.g. "Recover"). */
+  choose(notification: ShownNotification, action: string): Promise<void>;
+  /** Whether the active profile is being polled now. */
+  watching(): boolean;
+  /** Polls the active profile now (as Refresh does). */
+  wakeWatcher(): void;
+  /** Listing calls the remote-state store made so far (all profiles), and the profiles it watches. */
+  stateListings(): number;
+  watchedProfiles(): string[];
 }
 
 /** Profiles, secrets, logging and errors: the parts built by the composition root. */

@@ -61,6 +61,16 @@ export const Commands = {
   nodesDelete: 'computeToolkit.nodes.delete',
   tasksUpdate: 'computeToolkit.tasks.update',
   tasksSendUpdate: 'computeToolkit.tasks.sendUpdate',
+  jobsRefresh: 'computeToolkit.jobs.refresh',
+  jobsCreate: 'computeToolkit.jobs.create',
+  jobsRunOnGpu: 'computeToolkit.jobs.runOnGpu',
+  jobsRunAgain: 'computeToolkit.jobs.runAgain',
+  jobsShowLogs: 'computeToolkit.jobs.showLogs',
+  jobsStop: 'computeToolkit.jobs.stop',
+  jobsDetail: 'computeToolkit.jobs.detail',
+  deploymentsDeployModel: 'computeToolkit.deployments.deployModel',
+  deploymentsSetIdlePause: 'computeToolkit.deployments.setIdlePause',
+  deploymentsSetKey: 'computeToolkit.deployments.setKey',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -70,12 +80,14 @@ export const Views = {
   resources: 'computeToolkit.resources',
   tasks: 'computeToolkit.tasks',
   storage: 'computeToolkit.storage',
+  jobs: 'computeToolkit.jobs',
   chatPanel: 'computeToolkit.chat',
   /** The chat as a webview view in the Compute side bar (same page and session as the panel). */
   chatView: 'computeToolkit.chatView',
   profileStatusBar: 'computeToolkit.profile',
   spendPanel: 'computeToolkit.spend',
   spendStatusBar: 'computeToolkit.spend.statusBar',
+  deploymentsStatusBar: 'computeToolkit.deployments.statusBar',
 } as const;
 
 /** Providers of VS Code's AI surfaces (contributes.mcpServerDefinitionProviders). */
@@ -101,6 +113,10 @@ export const StateKeys = {
   /** Pause timers of every profile (no secrets: profile id, task id and name, times). */
   pauseTimers: 'computeToolkit.tasks.pauseTimers',
   walkthroughShown: 'computeToolkit.walkthroughShown',
+  /** Idle-pause minutes per deployment: `{ [profileId]: { [taskId]: minutes } }` (no secrets). */
+  deploymentIdlePause: 'computeToolkit.deployments.idlePause',
+  /** SecretStorage prefix: `<prefix>/<profile id>/<task id>` holds the key a user set for one deployment. */
+  deploymentKeyPrefix: 'computeToolkit.deployments.key',
 } as const;
 
 /** Walkthroughs (contributes.walkthroughs), without the `publisher.name#` prefix. */

@@ -99,14 +99,6 @@ export class Config implements vscode.Disposable {
     return this.get('resources.taskType', 'Deployment').trim() || 'Deployment';
   }
 
-  get tasksAutoRefresh(): boolean {
-    return this.get('tasks.autoRefresh', true);
-  }
-  get tasksRefreshIntervalMs(): number {
-    // The platform advises polling no faster than every 10 s; the manifest allows 5 s as a floor.
-    return Math.max(5, this.get('tasks.refreshIntervalSeconds', 10)) * 1000;
-  }
-
   /** Days after which a key or token should be rotated; 0 turns the reminder off. */
   get keyRotationReminderDays(): number {
     return Math.max(0, Math.floor(this.get('keys.rotationReminderDays', 90)));
@@ -142,9 +134,22 @@ export class Config implements vscode.Disposable {
   get stuckPendingMs(): number {
     return Math.max(1, this.positive('notifications.stuckPendingMinutes', 10)) * 60_000;
   }
-  /** How often the watcher lists tasks; the platform's floor is 10 s. */
+  /** How often the remote-state store polls a profile while something moves; the platform's floor is 10 s. */
   get watchIntervalMs(): number {
     return Math.max(10, this.positive('notifications.pollIntervalSeconds', 15)) * 1000;
+  }
+  /**
+   * Which profiles are watched in the background (`computeToolkit.watch.profiles`: profile label or
+   * id → true/false). A profile not named is watched (one look, then polling only while something
+   * moves); false turns it off. The active profile is always watched. Global value only: a
+   * repository's settings must not decide which accounts are polled.
+   */
+  get watchProfiles(): Record<string, boolean> {
+    const value = globalValueOf(vscode.workspace.getConfiguration(SECTION).inspect<unknown>('watch.profiles'));
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+    const result: Record<string, boolean> = {};
+    for (const [key, flag] of Object.entries(value as Record<string, unknown>)) if (typeof flag === 'boolean') result[key] = flag;
+    return result;
   }
   /**
    * The raw per-profile budget entries (validated by spend/budgetSettings.ts). The user's global

@@ -4,14 +4,19 @@
 
 import { ContextKeys } from './commandIds';
 import * as vscode from 'vscode';
-import type { ExtensionApi } from './api';
+import type { ExtensionApi, MoneyApi } from './api';
 import { registerAi } from './ai/index';
 import { registerChat } from './chat/index';
 import { registerCommandTable } from './commands/commandTable';
 import { CORE_COMMANDS } from './commands/index';
 import { registerCompute } from './views/index';
 import { describeError } from './errors/describeError';
-import { registerMoney } from './spend/index';
+import { registerSpend, spendNeedsWatching } from './spend/index';
+import { RemoteState } from './state/index';
+import { registerTasks } from './tasks/index';
+import { NotificationCenter } from './ui/notificationCenter';
+import { registerJobs } from './jobs/index';
+import { registerDeployments } from './deployments/index';
 import { openComputeWalkthrough, openWalkthroughOnFirstRun } from './firstRun';
 import { Services } from './extensionServices';
 import { SANDBOX_URL_ENV, connectSandbox, needsSandboxConnect } from './profiles/connectSandbox';
@@ -37,11 +42,32 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   );
   void setHasProfile(services.profiles.active !== undefined);
 
-  const compute = registerCompute(services);
+  // One store of remote state per watched profile; every area reads it (docs/areas.md, `state`).
+  const state = new RemoteState(services, spendNeedsWatching(services));
+  context.subscriptions.push(state);
+  const center = new NotificationCenter((line) => services.logger.info(line));
+  const compute = registerCompute(services, state);
   const chat = registerChat(services);
-  const money = registerMoney(services, compute, chat);
+  const tasks = registerTasks(services, compute, chat, state, center);
+  const spend = registerSpend(services, compute, state, center);
+  const money: MoneyApi = {
+    ...spend,
+    updates: tasks.updates,
+    explainFailure: tasks.explainFailure,
+    deleteNode: tasks.deleteNode,
+    notifications: () => center.shown,
+    choose: (notification, action) => center.choose(notification, action),
+    watching: () => tasks.notifier.active,
+    // The tests' hook polls now (as Refresh does); the product's wakes keep the 10 s floor.
+    wakeWatcher: () => void state.refresh(),
+    stateListings: () => state.listings(),
+    watchedProfiles: () => state.watched.map((watch) => watch.profile.label),
+  };
   const ai = registerAi(services);
   context.subscriptions.push(...ai.disposables);
+  const jobs = registerJobs(services);
+  context.subscriptions.push(...jobs.disposables);
+  const deployments = registerDeployments(services, compute, chat, money, ai.api.chatModels);
 
   // The in-host tests drive the first run themselves (test/integration/surface/firstRun.test.ts).
   if (context.extensionMode !== vscode.ExtensionMode.Test) {
@@ -62,6 +88,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     chat,
     money,
     ai: ai.api,
+    jobs: jobs.api,
+    deployments,
     ready,
     surface: {
       profiles: services.profiles,

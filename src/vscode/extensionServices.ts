@@ -60,6 +60,10 @@ export class Services implements ExtensionServices, vscode.Disposable {
     return this.clients.get();
   }
 
+  computeClientFor(profile: Profile): ComputeClient {
+    return this.clients.forProfile(profile);
+  }
+
   async requireProfile(): Promise<Profile | undefined> {
     const active = this.profiles.active;
     if (active) return active;

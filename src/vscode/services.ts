@@ -42,6 +42,8 @@ export interface ExtensionServices {
   readonly redactor: Redactor;
   /** The compute client of the active profile (rebuilt when the profile or its secrets change). */
   computeClient(): ComputeClient;
+  /** The compute client of any profile (background watching of profiles that are not active). */
+  computeClientFor(profile: Profile): ComputeClient;
   /** Ensures a profile exists (offers Create Profile / Connect to Sandbox otherwise); undefined if the user backs out. */
   requireProfile(): Promise<Profile | undefined>;
   /**

@@ -3,10 +3,12 @@
 import { runActivationBench } from './activation';
 import { runChatHistoryBench } from './chatHistory';
 import { runComputeBench } from './compute';
+import { runJobsBench } from './jobs';
 import { runMcpBench } from './mcp';
 import { runRenderBench } from './render';
 import { runSpendChartBench } from './spendChart';
 import { runSseBench } from './sse';
+import { runStatePollingBench } from './statePolling';
 import { runTasksViewBench } from './tasksView';
 import { runTokensBench } from './tokens';
 
@@ -19,9 +21,11 @@ async function main(): Promise<void> {
     ['spend', runSpendChartBench],
     ['chat-history', runChatHistoryBench],
     ['tasks', runTasksViewBench],
+    ['state', runStatePollingBench],
     ['activation', () => runActivationBench()],
     ['mcp', runMcpBench],
     ['tokens', runTokensBench],
+    ['jobs', runJobsBench],
   ];
   for (const [name, run] of all) {
     if (only.length > 0 && !only.includes(name)) continue;

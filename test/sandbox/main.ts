@@ -10,6 +10,7 @@ import type { SandboxOptions } from './types';
 const USAGE = `usage: node out/test/sandbox/main.js [options]
   --port N               listen on 127.0.0.1:N (default: a free port)
   --pending-ms N         how long new tasks stay Pending (default 3000)
+  --model-load-ms N      how long a vLLM task pulls and loads before its URL answers (default 6000)
   --seed N               seed of the generated devices, prices and tasks
   --envelope-field F     "message" (the platform, default) or "msg" (the spec)
   --write-bootstrap FILE write the bootstrap JSON (URLs and generated test keys) to FILE
@@ -28,6 +29,7 @@ function parseOptions(argv: string[]): { options: SandboxOptions; bootstrapFile?
     options: {
       port: { type: 'string' },
       'pending-ms': { type: 'string' },
+      'model-load-ms': { type: 'string' },
       seed: { type: 'string' },
       'envelope-field': { type: 'string' },
       'write-bootstrap': { type: 'string' },
@@ -47,6 +49,8 @@ function parseOptions(argv: string[]): { options: SandboxOptions; bootstrapFile?
   const seed = integerOption('seed', values.seed);
   if (port !== undefined) options.port = port;
   if (pendingMs !== undefined) options.pendingMs = pendingMs;
+  const modelLoadMs = integerOption('model-load-ms', values['model-load-ms']);
+  if (modelLoadMs !== undefined) options.modelLoadMs = modelLoadMs;
   if (seed !== undefined) options.seed = seed;
   if (envelopeField !== undefined) options.envelopeField = envelopeField;
   const bootstrapFile = values['write-bootstrap'];

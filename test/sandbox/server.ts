@@ -15,11 +15,14 @@ import { createComputeHandler } from './compute/handler';
 import { seedTasks } from './compute/seedTasks';
 import { seededRandom } from './compute/random';
 import { TaskStore } from './compute/tasks';
+import { JobStore } from './jobs/jobs';
 import { consolePage } from './consolePage';
 import { createControlHandler } from './control';
+import { ModelServers } from './deployments/modelServers';
 import { createFaultQueue } from './faults';
 import { BodyTooLargeError, readBody, sendHtml, sendJson } from './http';
 import { createInferenceHandler } from './inference';
+import { createNasSandbox } from './nas';
 import { RequestLog } from './requestLog';
 import type { Sandbox, SandboxBootstrap, SandboxCredentials, SandboxOptions } from './types';
 
@@ -78,10 +81,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     [credentials.rsaMode.token, { mode: 'rsa', clientPublicKey: keys.client.publicKey }],
   ]);
   const catalog = buildCatalog(options.seed ?? DEFAULT_SEED);
-  const tasks = new TaskStore(clock, options.pendingMs ?? DEFAULT_PENDING_MS);
+  // Tasks that run vLLM serve the model API at their public URL (deployments/modelServerRule.ts).
+  const modelServers = new ModelServers({ now: () => clock.realNow(), ...(options.modelLoadMs !== undefined ? { loadMs: options.modelLoadMs } : {}) });
+  const tasks = new TaskStore(clock, options.pendingMs ?? DEFAULT_PENDING_MS, modelServers);
   seedTasks(catalog, tasks);
   seedBillingHistory(catalog, tasks, options.seed ?? DEFAULT_SEED);
 
+  const nas = createNasSandbox(clock, options.nas);
+  // A job's NAS mounts run in the volume's local directory (a job without one gets a temp directory).
+  const jobPendingMs = options.jobPendingMs ?? Math.min(options.pendingMs ?? DEFAULT_PENDING_MS, 1000);
+  const jobs = new JobStore(clock, jobPendingMs, options.volumeDirectory ?? ((storageId) => nas.volumeDirectory(storageId)));
   const compute = createComputeHandler({
     keys: keyRecords,
     platformPrivateKey: keys.platform.privateKey,
@@ -90,6 +99,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     envelopeField,
     catalog,
     tasks,
+    jobs,
+    extraRoutes: nas.routes,
   });
   const inference = createInferenceHandler({ modelApiKey: credentials.modelApiKey, faults });
 
@@ -160,6 +171,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     requests: () => requestLog.snapshot(),
     seedTasks: seedHeavyAccount,
     crashNode: (pointId, reason, fail) => tasks.crashNode(pointId, reason, fail),
+    queueSpot: (count, ms) => jobs.queueSpot(count, ms),
+    nas,
+    setModelLoadMs: (ms) => modelServers.setLoadMs(ms),
   });
 
   let closing: Promise<void> | undefined;
@@ -175,12 +189,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     setClockOffset: (ms) => clock.setOffset(ms),
     crashNode: (pointId, options = {}) => tasks.crashNode(pointId, options.reason ?? 'OOMKilled', options.fail ?? false),
     seedTasks: seedHeavyAccount,
+    queueSpot: (count = 1, ms = 60_000) => jobs.queueSpot(count, ms),
+    nas,
+    setModelLoadMs: (ms) => modelServers.setLoadMs(ms),
+    modelServerPhase: (taskId) => modelServers.phase(taskId),
     close() {
-      closing ??= new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        // Keep-alive sockets (and streams held open by a latency fault) would hold close() forever.
-        server.closeAllConnections();
-      });
+      jobs.close();
+      closing ??= Promise.all([
+        new Promise<void>((resolve, reject) => {
+          server.close((error) => (error ? reject(error) : resolve()));
+          // Keep-alive sockets (and streams held open by a latency fault) would hold close() forever.
+          server.closeAllConnections();
+        }),
+        nas.close(),
+        modelServers.close(),
+      ]).then(() => undefined);
       return closing;
     },
   };

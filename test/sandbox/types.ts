@@ -3,6 +3,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TaskSeedCounts, TaskSeedResult } from './compute/bulkTasks';
+import type { NasControl, NasSandboxOptions } from './nas';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port on 127.0.0.1. */
@@ -13,6 +14,17 @@ export interface SandboxOptions {
   seed?: number;
   /** Envelope message field: 'message' (the real platform, default) or 'msg' (the spec). */
   envelopeField?: 'message' | 'msg';
+  /** How long a new batch job stays Pending before its pods start (ms, default min(pendingMs, 1000)). */
+  jobPendingMs?: number;
+  /** Where a NAS volume's files are for job mounts (default: the NAS sandbox's volumeDirectory). */
+  volumeDirectory?: (storageId: number) => string | undefined;
+  /** NAS timings (Creating, Expanding, Deleting, transfers), SFTP session lifetime, seeding. */
+  nas?: NasSandboxOptions;
+  /**
+   * How long a model-serving task (deployments/modelServerRule.ts) pulls and loads after its node runs
+   * before its URL answers (ms; default env SANDBOX_MODEL_LOAD_MS, else 6000).
+   */
+  modelLoadMs?: number;
 }
 
 export interface SandboxCredentials {
@@ -95,6 +107,14 @@ export interface Sandbox {
   crashNode(pointId: number, options?: { reason?: string; fail?: boolean }): void;
   /** Adds a heavy account's tasks in mixed statuses (also POST /__sandbox/tasks/seed). */
   seedTasks(counts: TaskSeedCounts): TaskSeedResult;
+  /** The next `count` Spot jobs (default 1) wait in the queue, schedule_status Queued, for `ms` (default 60000). */
+  queueSpot(count?: number, ms?: number): void;
+  /** NAS volumes, SFTP sessions (a real SFTP server on loopback) and S3 transfers. */
+  nas: NasControl;
+  /** Load delay of model servers activated from now on (also POST /__sandbox/deployments/load-ms). */
+  setModelLoadMs(ms: number): void;
+  /** pulling → loading → ready of a model-serving task; undefined when the task serves no model. */
+  modelServerPhase(taskId: number): 'pulling' | 'loading' | 'ready' | undefined;
   close(): Promise<void>;
 }
 

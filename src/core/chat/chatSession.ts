@@ -7,13 +7,14 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '../log';
 import type { ModelClient } from '../inference/api';
 import { sumUsage, titleFrom } from '../../shared/conversationMarkdown';
-import type { ChatTurn, ConversationSettings, ConversationSummary, ConversationView, SettingsPatch, TurnError } from '../../shared/protocol';
+import type { ChatTurn, ConversationSettings, DeployedModelOption, ConversationSummary, ConversationView, SettingsPatch, TurnError } from '../../shared/protocol';
 import { messagesFor, NEW_TITLE, type ConversationEntry, type StoredConversation } from './conversation';
 import { ConversationList } from './conversationList';
 import type { ConversationStore } from './conversationStore';
 import { Emitter } from './events';
 import { ModelList, type ModelListState } from './modelList';
 import { ReplyRun, type DeltaEvent } from './replyRunner';
+import type { ModelRoutes } from './modelRoutes';
 
 export type { DeltaEvent } from './replyRunner';
 export type { ModelListState } from './modelList';
@@ -55,6 +56,7 @@ export class ChatSession {
   readonly onDidSetComposer = this.composerEmitter.event;
   private loading: Promise<void> | undefined;
   private disposed = false;
+  private routes: ModelRoutes | undefined;
   /** Last change time handed out: strictly increasing, so "newest first" never ties. */
   private lastStamp = 0;
 
@@ -115,6 +117,22 @@ export class ChatSession {
 
   get models(): ModelListState {
     return this.modelList.current;
+  }
+
+  /** Deployed models for the pickers (docs/deployments.md); empty without routes. */
+  get deployedModels(): DeployedModelOption[] {
+    return this.routes?.options() ?? [];
+  }
+
+  /** Models besides the profile's (a user's deployments): asked first when a conversation names one of theirs. */
+  useRoutes(routes: ModelRoutes): void {
+    this.routes = routes;
+    this.stateEmitter.fire();
+  }
+
+  /** The routes' list changed (a deployment became ready, was paused): show it. */
+  routesChanged(): void {
+    if (!this.disposed) this.stateEmitter.fire();
   }
 
   draft(conversationId: string = this.active.id): string {
@@ -356,6 +374,7 @@ export class ChatSession {
     conversation.turns.push(turn);
     const run = new ReplyRun(conversation.id, turn, history, { ...conversation.settings }, {
       client: () => this.deps.client(),
+      routes: this.routes,
       defaultModel: async (client, signal) => {
         const listed = await client.listModels(signal);
         const first = listed.find((model) => model.chat)?.id;

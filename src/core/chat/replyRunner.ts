@@ -5,10 +5,11 @@
 // can both drive it.
 
 import { AbortedError, isAbort } from '../errors';
-import type { ChatMessage, ModelClient } from '../inference/api';
+import type { ChatMessage, ModelClient, Usage } from '../inference/api';
 import type { Logger } from '../log';
 import type { ChatTurn, ConversationSettings, TurnError } from '../../shared/protocol';
 import { latencyProbe } from './latencyProbe';
+import type { ModelRoutes } from './modelRoutes';
 
 /** Streamed text after the first is forwarded at most this often (a webview renders once per frame). */
 export const DELTA_FLUSH_MS = 16;
@@ -24,6 +25,8 @@ export interface DeltaEvent {
 
 export interface ReplyRunnerDeps {
   client(): Promise<ModelClient>;
+  /** Deployed models: asked first for the conversation's model (docs/deployments.md). */
+  routes?: ModelRoutes | undefined;
   /** The model to ask when the conversation has none yet (the first chat model listed). */
   defaultModel(client: ModelClient, signal: AbortSignal): Promise<string>;
   toTurnError(error: unknown): TurnError;
@@ -52,6 +55,9 @@ export class ReplyRun {
   private sentReadable = false;
   private immediateFlushes = 0;
   private announced = false;
+  /** Set for a routed (deployed) model: records the reply's cost when it ends. */
+  private onEnd: ((usage: Usage | undefined) => void) | undefined;
+  private usage: Usage | undefined;
   /** Resolves when the reply has ended, whichever way; never rejects. */
   readonly done: Promise<void>;
 
@@ -87,18 +93,31 @@ export class ReplyRun {
   private async run(messages: ChatMessage[]): Promise<void> {
     const { turn, controller, settings } = this;
     try {
-      const client = await this.deps.client();
+      const routed = settings.model && this.deps.routes ? await this.deps.routes.route(settings.model) : undefined;
+      const client = routed?.client ?? (await this.deps.client());
       const model = settings.model || (await this.deps.defaultModel(client, controller.signal));
       turn.model = model;
       if (controller.signal.aborted) throw new AbortedError('Stopped by the user');
       latencyProbe?.mark('requestStartedAt');
-      const stream = client.stream({ model, messages, max_tokens: settings.maxTokens, temperature: settings.temperature }, controller.signal);
+      if (routed) {
+        routed.started?.();
+        const startedAt = Date.now();
+        // Whatever way the reply ends, the time it took is what it cost at the deployment's rate.
+        this.onEnd = (usage) => {
+          const cost = routed.finished?.(Date.now() - startedAt, usage);
+          if (cost) turn.cost = cost;
+        };
+      }
+      const stream = client.stream({ model: routed?.model ?? model, messages, max_tokens: settings.maxTokens, temperature: settings.temperature }, controller.signal);
       // The request is written in the next turns of the event loop; the state post waits for them.
       setImmediate(() => this.announce());
       for await (const event of stream) {
         if (event.type === 'content') this.queue(event.text, '');
         else if (event.type === 'reasoning') this.queue('', event.text);
-        else if (event.type === 'usage') turn.usage = { prompt: event.usage.prompt_tokens, completion: event.usage.completion_tokens, total: event.usage.total_tokens };
+        else if (event.type === 'usage') {
+          turn.usage = { prompt: event.usage.prompt_tokens, completion: event.usage.completion_tokens, total: event.usage.total_tokens };
+          this.usage = event.usage;
+        }
       }
       const outcome = await stream.outcome;
       turn.status = outcome.complete ? 'complete' : 'incomplete';
@@ -115,6 +134,7 @@ export class ReplyRun {
       turn.error = this.deps.toTurnError(error);
       this.deps.logger.warn(`Chat reply failed (${turn.error.kind}): ${turn.error.message}`);
     } finally {
+      this.onEnd?.(this.usage);
       this.announce();
     }
   }

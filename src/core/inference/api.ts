@@ -52,6 +52,8 @@ export interface ModelInfo {
   ownedBy?: string;
   /** False for embedding, rerank, image, speech and document models (filtered out of chat pickers). */
   chat: boolean;
+  /** Context length the server was started with (vLLM's `max_model_len`), when it says. */
+  maxModelLen?: number;
 }
 
 /** One step of a streamed reply. */
@@ -94,6 +96,11 @@ export interface ModelClientOptions {
   apiBaseUrl: string;
   /** Called per request so a profile switch or a key change takes effect at once. */
   apiKey: () => Promise<string | undefined>;
+  /**
+   * A server that needs no key (a user's own deployment, docs/deployments.md): without a key the request
+   * carries no Authorization header instead of failing. Default false (the platform's API needs one).
+   */
+  keyOptional?: boolean;
   /**
    * Time to connect and receive response headers (ms, default 30000) for the model list and streams. A whole
    * (non-streamed) reply is generated before its headers, so complete() waits up to firstTokenTimeoutMs instead.

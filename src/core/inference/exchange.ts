@@ -22,6 +22,7 @@ import { silentLogger, type Logger } from '../log';
 import type { ModelClientOptions } from './api';
 import { errorFromHttpResponse } from './modelErrors';
 import { errorMessage } from '../../shared/errorMessage';
+import { checkedHeaderSecret } from '../secretValues';
 
 /** Error bodies are short; a larger one is a misrouted page and its head is enough for an excerpt. */
 const ERROR_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -78,13 +79,14 @@ export function linkedController(signal: AbortSignal | undefined): { controller:
 
 async function requireApiKey(options: ModelClientOptions): Promise<string> {
   const key = (await options.apiKey())?.trim();
+  if (options.keyOptional === true && (key === undefined || key === '')) return '';
   if (key === undefined || key === '') {
     throw new ConfigError(
       'No model API key is set for this profile.',
       'Set the model API key (Bearer key from the platform console) for the active profile.',
     );
   }
-  return key;
+  return checkedHeaderSecret(key, 'modelApiKey');
 }
 
 /** Sends one request (with retries before the first byte) and returns the accepted 2xx response. */
@@ -93,7 +95,9 @@ export async function exchange(context: ExchangeContext, request: ExchangeReques
   const base = assertSecureUrl(options.apiBaseUrl).toString();
   const url = joinUrl(base, request.path);
   const apiKey = await requireApiKey(options);
-  const headers: Record<string, string> = { authorization: `Bearer ${apiKey}`, accept: request.accept };
+  const headers: Record<string, string> = { accept: request.accept };
+  // A deployment without a key of its own gets no Authorization header at all (docs/deployments.md).
+  if (apiKey !== '') headers['authorization'] = `Bearer ${apiKey}`;
   if (request.body !== undefined) headers['content-type'] = 'application/json';
 
   const attempt = async (index: number): Promise<AttemptResult<AcceptedResponse>> => {

@@ -42,6 +42,9 @@ export function modelsFromJson(json: unknown): ModelInfo[] | undefined {
       Array.isArray(endpointTypes) && endpointTypes.length > 0 && endpointTypes.every((type) => type === 'image-generation');
     const info: ModelInfo = { id, chat: !imageOnly && isChatModel(id) };
     if (typeof entry['owned_by'] === 'string') info.ownedBy = entry['owned_by'];
+    // vLLM reports the context it was started with (docs/deployments.md).
+    const maxModelLen = entry['max_model_len'];
+    if (typeof maxModelLen === 'number' && Number.isSafeInteger(maxModelLen) && maxModelLen > 0) info.maxModelLen = maxModelLen;
     models.push(info);
   }
   return models;

@@ -1,13 +1,17 @@
 // What the Tasks view reads, host-neutral (the VS Code tree and the benchmark both use it): every
-// active task (Running, Pending, Paused; page after page), and the first page of ended tasks for the
-// "Ended (N)" group's count, read beside the active list so active rows never wait for ended pages.
-// A poll reads only the active list unless a task left it (it ended: the ended count changed) or the
-// user asked for a full refresh, so polling costs one request however long the history is.
+// active task (Running, Pending, Paused) from the remote-state store, and the first page of ended
+// tasks for the "Ended (N)" group's count, read beside the active list so active rows never wait for
+// ended pages. The ended page is read again only when a task left the active list (it ended) or the
+// user asked for a full refresh, so polling costs the store's listing however long the history is.
 
 import type { ComputeClient, TaskSummary } from '../compute/api';
-import { ACTIVE_TASK_STATUSES, listTasks, taskPage } from './listing';
+import type { Listing } from '../state/definition';
+import { endedTaskPage } from './taskState';
 import { TaskPager } from './taskPager';
 import { isAbort } from '../errors';
+
+/** Reads the active tasks: the remote-state store's task listing (core/tasks/taskState.ts). */
+export type ActiveTaskSource = (signal?: AbortSignal) => Promise<Listing<TaskSummary>>;
 
 /** Ended tasks per page of the group ("Load more…"). */
 export const ENDED_PAGE_SIZE = 50;
@@ -28,9 +32,20 @@ export class TasksViewData {
 
   constructor(
     private readonly client: () => ComputeClient,
+    private readonly active: ActiveTaskSource,
     endedPageSize = ENDED_PAGE_SIZE,
   ) {
-    this.ended = new TaskPager((page, size, signal) => taskPage(this.client(), { statuses: ['End'] }, page, size, signal), endedPageSize);
+    this.ended = new TaskPager((page, size, signal) => endedTaskPage(this.client(), page, size, signal), endedPageSize);
+  }
+
+  /** A store change removed tasks (they ended): the ended group's count and first page are read again. */
+  async afterEnded(signal?: AbortSignal): Promise<void> {
+    try {
+      this.ended.applyFirstPage(await endedTaskPage(this.client(), 1, this.ended.pageSize, signal));
+      this.endedStale = false;
+    } catch (error) {
+      if (!isAbort(error)) this.ended.fail(error);
+    }
   }
 
   /** A user refresh re-reads the ended count too. */
@@ -46,7 +61,7 @@ export class TasksViewData {
   async load(previous: ActiveTasks | undefined, signal?: AbortSignal): Promise<ActiveTasks> {
     const client = this.client();
     const readEndedFirstPage = (): Promise<void> =>
-      taskPage(client, { statuses: ['End'] }, 1, this.ended.pageSize, signal).then(
+      endedTaskPage(client, 1, this.ended.pageSize, signal).then(
         (page) => {
           this.ended.applyFirstPage(page);
           this.endedStale = false;
@@ -56,13 +71,13 @@ export class TasksViewData {
         },
       );
     let ended = this.endedStale || this.ended.count === undefined ? readEndedFirstPage() : undefined;
-    const active = await listTasks(client, { statuses: ACTIVE_TASK_STATUSES }, signal ? { signal } : {});
+    const active = await this.active(signal);
     if (!ended && previous) {
       const activeIds = new Set(active.items.map((task) => task.task_id));
       if (previous.tasks.some((task) => !activeIds.has(task.task_id))) ended = readEndedFirstPage();
     }
     await ended;
-    return { tasks: active.items, count: active.count, truncated: active.truncated };
+    return { tasks: [...active.items], count: Math.max(active.total ?? 0, active.items.length), truncated: !active.complete };
   }
 
   /** Profile switch: forget the ended pages. */

@@ -5,6 +5,8 @@
 
 import * as vscode from 'vscode';
 import { renderModelProviderError } from '../errors/renderers';
+import type { ModelRoutes } from '../../core/chat/modelRoutes';
+import { formatYuanPerHour } from '../../core/spend/units';
 import type { ModelClient } from '../../core/inference/api';
 import { Commands } from '../commandIds';
 import type { Services } from '../extensionServices';
@@ -13,6 +15,13 @@ import { toChatMessages, toChatTools } from './chatMessages';
 import { signalOf } from './toolContext';
 
 export const MODEL_VENDOR = 'compute-toolkit';
+
+/** What the deployments area gives the provider (src/vscode/deployments/deploymentRegistry.ts). */
+export interface DeployedModels extends Pick<ModelRoutes, 'route'> {
+  models(): { id: string; model: string; deployment: { taskName: string; state: string }; yuanPerHour: number | undefined; maxModelLen: number | undefined }[];
+  readonly onDidChange: vscode.Event<void>;
+}
+
 
 type InferenceCore = typeof import('../../core/inference/index');
 let inferenceCore: InferenceCore | undefined;
@@ -31,7 +40,17 @@ export class ComputeChatProvider implements vscode.LanguageModelChatProvider<Com
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeLanguageModelChatInformation = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
+
   private cached: { key: string; client: ModelClient } | undefined;
+  /** A user's own deployments (docs/deployments.md), listed beside the platform's models. */
+  private deployments: DeployedModels | undefined;
+
+  /** Lists deployed models too, and sends their requests to their own service URLs. */
+  useDeployments(deployments: DeployedModels): void {
+    this.deployments = deployments;
+    this.subscriptions.push(deployments.onDidChange(() => this.refresh()));
+    this.refresh();
+  }
 
   constructor(private readonly services: Services) {
     this.subscriptions = [
@@ -68,6 +87,36 @@ export class ComputeChatProvider implements vscode.LanguageModelChatProvider<Com
   }
 
   async provideLanguageModelChatInformation(options: vscode.PrepareLanguageModelChatModelOptions, token: vscode.CancellationToken): Promise<ComputeModelInformation[]> {
+    const deployed = this.deployedInformation();
+    return [...(await this.platformInformation(options, token)), ...deployed];
+  }
+
+  /** Ready deployments only: a paused or ended one disappears from VS Code's picker. */
+  private deployedInformation(): ComputeModelInformation[] {
+    if (!this.deployments) return [];
+    return this.deployments
+      .models()
+      .filter((model) => model.deployment.state === 'ready')
+      .map((model): ComputeModelInformation => {
+        const context = model.maxModelLen ?? 8192;
+        const rate = model.yuanPerHour !== undefined ? formatYuanPerHour(model.yuanPerHour) : vscode.l10n.t('price unknown');
+        return {
+          id: model.id,
+          name: model.model.includes('/') ? model.model.slice(model.model.indexOf('/') + 1) : model.model,
+          family: model.model,
+          version: model.id,
+          detail: vscode.l10n.t('{0} · {1}', model.deployment.taskName, rate),
+          tooltip: vscode.l10n.t('{0} deployed on task "{1}" ({2}); billed while the task runs', model.model, model.deployment.taskName, rate),
+          // vLLM's max_model_len holds prompt and reply together: leave a quarter for the reply.
+          maxInputTokens: Math.floor(context * 0.75),
+          maxOutputTokens: Math.floor(context * 0.25),
+          capabilities: { toolCalling: false, imageInput: false },
+          isUserSelectable: true,
+        };
+      });
+  }
+
+  private async platformInformation(options: vscode.PrepareLanguageModelChatModelOptions, token: vscode.CancellationToken): Promise<ComputeModelInformation[]> {
     const active = await this.client();
     if (!active) {
       // Silent listing never prompts; otherwise point at the one command that fixes it.
@@ -113,14 +162,20 @@ export class ComputeChatProvider implements vscode.LanguageModelChatProvider<Com
     progress: vscode.Progress<vscode.LanguageModelResponsePart>,
     token: vscode.CancellationToken,
   ): Promise<void> {
-    const active = await this.client();
-    if (!active) throw new Error(this.noKeyMessage());
+    // A deployed model: its own URL, no platform key; a paused one says why it cannot answer.
+    const routed = this.deployments ? await this.deployments.route(model.id) : undefined;
+    const active = routed ? undefined : await this.client();
+    if (!routed && !active) throw new Error(this.noKeyMessage());
+    const client = routed?.client ?? active?.client;
+    if (!client) throw new Error(this.noKeyMessage());
     const core = loadInferenceCore();
-    const tools = toChatTools(options.tools);
+    const tools = routed ? undefined : toChatTools(options.tools);
     const modelOptions = options.modelOptions ?? {};
-    const stream = active.client.stream(
+    routed?.started?.();
+    const startedAt = Date.now();
+    const stream = client.stream(
       {
-        model: model.id,
+        model: routed?.model ?? model.id,
         messages: toChatMessages(messages),
         ...(tools ? { tools, ...(options.toolMode === vscode.LanguageModelChatToolMode.Required ? { tool_choice: 'required' as const } : {}) } : {}),
         ...(typeof modelOptions['temperature'] === 'number' ? { temperature: modelOptions['temperature'] } : {}),
@@ -135,9 +190,11 @@ export class ComputeChatProvider implements vscode.LanguageModelChatProvider<Com
         // Reasoning stays out of the answer: the thinking part is still a proposed API.
       }
       const outcome = await stream.outcome;
+      routed?.finished?.(Date.now() - startedAt, outcome.usage);
       if (!outcome.complete) throw new Error(vscode.l10n.t('The reply was cut off: {0}', outcome.interruption ?? ''));
     } catch (error) {
       if (token.isCancellationRequested) return;
+      if (!active) throw new Error(error instanceof Error ? error.message : String(error));
       // Clear, actionable text for each failure (the one classification); never a secret (the core removed the key).
       throw new Error(renderModelProviderError(error, active.profile.label));
     }

@@ -286,7 +286,7 @@ export class ChatPanel implements vscode.Disposable {
       profileLabel: this.services.profiles.active?.label,
     });
     const models = this.session.models;
-    this.post({ type: 'models/list', models: models.models, loading: models.loading, error: models.error });
+    this.post({ type: 'models/list', models: models.models, loading: models.loading, error: models.error, deployed: this.session.deployedModels });
   }
 
   private async receive(surface: ChatSurface, raw: unknown): Promise<void> {

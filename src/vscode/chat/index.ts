@@ -2,7 +2,8 @@
 // chat commands. Nothing heavy loads here: the model client (HTTP stack) loads on the first request.
 
 import * as vscode from 'vscode';
-import type { ConversationSummary, ConversationView, SettingsPatch } from '../../shared/protocol';
+import type { ModelRoutes } from '../../core/chat/modelRoutes';
+import type { ConversationSummary, ConversationView, DeployedModelOption, SettingsPatch } from '../../shared/protocol';
 import { conversationToMarkdown } from '../../shared/conversationMarkdown';
 import { registerCommandTable } from '../commands/commandTable';
 import type { ExtensionServices } from '../services';
@@ -22,6 +23,8 @@ export interface ChatSnapshot {
   /** The composer text as the host knows it (set by selection-to-prompt, reported back by the webview). */
   draft: string;
   models: string[];
+  /** A user's deployed models in the picker (docs/deployments.md), unavailable ones with their reason. */
+  deployed: DeployedModelOption[];
   modelsError: string | undefined;
   panelOpen: boolean;
   /** The panel's webview has loaded and said 'ready' (it receives state and deltas). */
@@ -67,6 +70,10 @@ export interface ChatApi {
   switchTo(conversationId: string): Promise<void>;
   /** Writes the history now (persistence is otherwise debounced). */
   flush(): Promise<void>;
+  /** Models besides the profile's (a user's deployments): listed in the picker, asked through their routes. */
+  useModelRoutes(routes: ModelRoutes): void;
+  /** The routes' models changed: the picker shows it. */
+  modelRoutesChanged(): void;
 }
 
 export function registerChat(services: ExtensionServices): ChatApi {
@@ -86,6 +93,7 @@ export function registerChat(services: ExtensionServices): ChatApi {
       historyBytes: session.counts.bytes,
       draft: session.draft(),
       models: models.models,
+      deployed: session.deployedModels,
       modelsError: models.error,
       panelOpen: panel.isOpen,
       webviewReady: panel.isReady,
@@ -161,5 +169,7 @@ export function registerChat(services: ExtensionServices): ChatApi {
     switchTo: (conversationId) => session.switchTo(conversationId),
     whenIdle: () => session.whenIdle(),
     flush: () => session.flush(),
+    useModelRoutes: (routes) => session.useRoutes(routes),
+    modelRoutesChanged: () => session.routesChanged(),
   };
 }

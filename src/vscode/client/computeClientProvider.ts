@@ -13,6 +13,8 @@ import type { Profile } from '../services';
 
 export class ComputeClientProvider implements vscode.Disposable {
   private cached: { identity: string; client: ComputeClient } | undefined;
+  /** Clients of other profiles (watched in the background), by profile id. */
+  private readonly others = new Map<string, { identity: string; client: ComputeClient }>();
 
   constructor(
     private readonly store: ProfileStore,
@@ -32,6 +34,21 @@ export class ComputeClientProvider implements vscode.Disposable {
     return this.cached.client;
   }
 
+  /**
+   * The client of any profile (the active one's is the same as get()), kept until that profile, its
+   * secrets or the request settings change. The remote-state store watches every profile through it.
+   */
+  forProfile(profile: Profile): ComputeClient {
+    if (profile.id === this.store.active?.id) return this.get();
+    const identity = JSON.stringify(profile);
+    const cached = this.others.get(profile.id);
+    if (cached?.identity === identity) return cached.client;
+    cached?.client.reset();
+    const client = this.create(profile);
+    this.others.set(profile.id, { identity, client });
+    return client;
+  }
+
   /** A separate client for `profile` with some options replaced (tests inject a skewed clock this way). */
   create(profile: Profile, overrides: Partial<Omit<ComputeClientOptions, 'baseUrl' | 'credentials'>> = {}): ComputeClient {
     return computeCore().createComputeClient({
@@ -48,6 +65,8 @@ export class ComputeClientProvider implements vscode.Disposable {
   invalidate(): void {
     this.cached?.client.reset();
     this.cached = undefined;
+    for (const other of this.others.values()) other.client.reset();
+    this.others.clear();
   }
 
   dispose(): void {

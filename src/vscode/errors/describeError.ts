@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { LikelyCause, OperationId } from '../../core/compute/api';
 import { classifyError, isComputeApiFailure, type ErrorActionKey, type ErrorClassification } from '../../core/errors/classify';
+import { InvalidSecretError } from '../../core/secretValues';
 import type { ErrorAction } from './errorActions';
 import { causeText, hintText, whatHappened } from './errorWords';
 
@@ -58,6 +59,10 @@ export function actionOf(key: ErrorActionKey, operation?: string): ErrorAction {
  * `canRetry`: the caller can repeat it.
  */
 export function describeError(error: unknown, context: string, canRetry = false): ErrorReport | undefined {
+  if (error instanceof InvalidSecretError) {
+    // A stored token or key no request can carry (a line break, a non-ASCII character): store it again.
+    return { severity: 'warning', message: `${context}: ${error.message}`, summary: summarize(`${context}: ${error.message}`), actions: [{ kind: 'setSecret', secret: error.secret }, { kind: 'configureProfile' }] };
+  }
   const classification = classifyError(error, { surface: 'compute', canRetry });
   if (!classification) return undefined;
   return renderNotification(classification, context);

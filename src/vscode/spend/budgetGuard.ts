@@ -1,4 +1,4 @@
-// Budgets of the active profile: warnings at the configured thresholds once per period, and the
+// Budgets of every watched profile: warnings at the configured thresholds once per period, and the
 // opt-in auto-pause when a limit is reached — pause, never stop (stop deletes a task) — with a
 // notification that names what was paused and offers Recover. What was announced is remembered per
 // profile in globalState, so a restart does not repeat a warning in the same period.
@@ -8,16 +8,16 @@ import type { TaskSummary } from '../../core/compute/api';
 import { formatPoints, formatYuan } from '../../core/spend/units';
 import { checkBudgets, pruneAnnouncements, type BudgetAlert } from '../../core/spend/budgets';
 import { StateKeys } from '../commandIds';
-import type { ExtensionServices } from '../services';
+import type { ExtensionServices, Profile } from '../services';
 import { budgetFor } from './budgetSettings';
 import { plain, type NotificationCenter } from '../ui/notificationCenter';
 import type { SpendState } from './spendTracker';
 
 export interface BudgetActions {
-  /** The profile's tasks running now (one fresh list: auto-pause acts on the platform's state, not a cached one). */
-  listRunning(): Promise<readonly TaskSummary[]>;
-  pause(taskId: number): Promise<void>;
-  recover(taskId: number): Promise<void>;
+  /** The profile's tasks running now (a fresh poll of the store: auto-pause acts on the platform's state). */
+  listRunning(profile: Profile): Promise<readonly TaskSummary[]>;
+  pause(profile: Profile, taskId: number): Promise<void>;
+  recover(profile: Profile, taskId: number): Promise<void>;
   openSpend(): unknown;
 }
 
@@ -51,8 +51,8 @@ export class BudgetGuard {
   }
 
   private async checkNow(spend: SpendState): Promise<void> {
-    const profile = this.services.profiles.active;
-    if (!profile || profile.id !== spend.profileId) return;
+    const profile = this.services.profiles.all.find((candidate) => candidate.id === spend.profileId);
+    if (!profile) return;
     const settings = budgetFor(profile, this.services.config.budgetsPerProfile, this.services.config.budgetThresholds);
     if (!settings) return;
     const state = this.services.context.globalState;
@@ -62,11 +62,12 @@ export class BudgetGuard {
     if (result.announce.length === 0) return;
     for (const key of result.announce) announced.add(key);
     await state.update(announcedKey(profile.id), [...announced]);
-    for (const alert of result.alerts) this.warn(alert, result.pause);
-    if (result.pause) await this.autoPause((await this.actions.listRunning()).filter((task) => task.status === 'Running'));
+    const whose = profile.id === this.services.profiles.active?.id ? undefined : profile;
+    for (const alert of result.alerts) this.warn(alert, result.pause, whose);
+    if (result.pause) await this.autoPause(profile, (await this.actions.listRunning(profile)).filter((task) => task.status === 'Running'));
   }
 
-  private warn(alert: BudgetAlert, pausing: boolean): void {
+  private warn(alert: BudgetAlert, pausing: boolean, other: Profile | undefined): void {
     const period = alert.kind === 'day' ? vscode.l10n.t('daily') : vscode.l10n.t('monthly');
     const spent = formatPoints(alert.spentPoints);
     const limit = formatYuan(alert.limitPoints / 1_000_000);
@@ -74,16 +75,17 @@ export class BudgetGuard {
       ? vscode.l10n.t('The {0} budget of {1} is used up: {2} spent.', period, limit, spent)
       : vscode.l10n.t('{0}% of the {1} budget of {2} is spent ({3}).', alert.threshold, period, limit, spent);
     const note = alert.exceeded && !pausing ? ` ${vscode.l10n.t('Running tasks keep costing money until you pause them.')}` : '';
-    this.center.show('budget', alert.exceeded ? 'warning' : 'info', `${message}${note}`, [{ title: vscode.l10n.t('Show Spend'), run: () => this.actions.openSpend() }]);
+    const text = other ? vscode.l10n.t('[{0}] {1}', plain(other.label, 40), `${message}${note}`) : `${message}${note}`;
+    this.center.show('budget', alert.exceeded ? 'warning' : 'info', text, [{ title: vscode.l10n.t('Show Spend'), run: () => this.actions.openSpend() }]);
   }
 
   /** Pauses each running task (never stops one); one notification lists them and offers Recover. */
-  private async autoPause(running: readonly TaskSummary[]): Promise<void> {
+  private async autoPause(profile: Profile, running: readonly TaskSummary[]): Promise<void> {
     const result: AutoPauseResult = { paused: [], failed: [] };
     for (const task of running) {
       const entry = { taskId: task.task_id, name: plain(task.task_name, 60) };
       try {
-        await this.actions.pause(task.task_id);
+        await this.actions.pause(profile, task.task_id);
         result.paused.push(entry);
       } catch (error) {
         result.failed.push(entry);
@@ -104,9 +106,10 @@ export class BudgetGuard {
     const recover = {
       title: vscode.l10n.t('Recover'),
       run: async () => {
-        for (const task of result.paused) await this.actions.recover(task.taskId);
+        for (const task of result.paused) await this.actions.recover(profile, task.taskId);
       },
     };
-    this.center.show('autoPause', result.failed.length > 0 ? 'error' : 'warning', message, result.paused.length > 0 ? [recover] : []);
+    const whose = profile.id === this.services.profiles.active?.id ? message : vscode.l10n.t('[{0}] {1}', plain(profile.label, 40), message);
+    this.center.show('autoPause', result.failed.length > 0 ? 'error' : 'warning', whose, result.paused.length > 0 ? [recover] : []);
   }
 }

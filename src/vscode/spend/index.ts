@@ -1,38 +1,30 @@
-// The money-and-time area: notifications on task state changes, spend and burn rate in the status
-// bar, budgets with opt-in auto-pause, and the Spend view. Wires the parts to the active profile and
-// hands the composition root a MoneyApi (read by the in-host tests).
+// The spend area: spend and burn rate in the status bar, budgets with opt-in auto-pause, pause
+// timers, and the Spend page. It lists no tasks: the burn rate, budgets, timers, the status bar and
+// an open Spend page follow the remote-state store (state/) of every watched profile.
 
 import * as vscode from 'vscode';
 import type { TaskSummary } from '../../core/compute/api';
-import { burnRate } from '../../core/spend/spend';
-import type { ChatApi } from '../chat/index';
+import { burnRate, offerKey } from '../../core/spend/spend';
 import type { ComputeApi } from '../views/computeApi';
-import type { ExtensionServices } from '../services';
+import type { ExtensionServices, Profile } from '../services';
+import type { RemoteState } from '../state/index';
 import { BudgetGuard, type AutoPauseResult } from './budgetGuard';
-import { NotificationCenter, type ShownNotification } from '../ui/notificationCenter';
+import type { NotificationCenter } from '../ui/notificationCenter';
 import { PriceBook } from './priceBook';
 import { SpendPanel } from './spendPanel';
-import { SpendTracker, type SpendState } from './spendTracker';
+import { SPEND_REFRESH_MS, SpendTracker, type SpendState } from './spendTracker';
 import type { SpendViewData } from '../../shared/spendProtocol';
 import { SpendStatusBar } from './spendStatusBar';
 import { MONEY_COMMANDS } from './commands';
-import { Commands } from '../commandIds';
+import { Commands, StateKeys } from '../commandIds';
+import { budgetFor } from './budgetSettings';
+import { readTimers } from '../../core/spend/pauseTimers';
 import { registerCommandTable } from '../commands/commandTable';
 import { Config } from '../config';
-import { TaskNotifier } from '../tasks/index';
 import { PauseTimerService } from './pauseTimerService';
-import { deleteNode, explainFailure } from '../tasks/index';
-import { TaskUpdateFlow } from '../tasks/index';
+import { errorMessage } from '../../shared/errorMessage';
 
-export interface MoneyApi {
-  /** Notifications shown this session, oldest first. */
-  notifications(): readonly ShownNotification[];
-  /** Runs a shown notification's action as a click would (e.g. "Recover"). */
-  choose(notification: ShownNotification, action: string): Promise<void>;
-  /** Whether the task watcher is polling now. */
-  watching(): boolean;
-  /** Polls now (as after a create). */
-  wakeWatcher(): void;
+export interface SpendApi {
   /** Fetches spend now and checks the budget against it (auto-pause included). */
   checkBudgetNow(): Promise<SpendState | undefined>;
   lastAutoPause(): AutoPauseResult | undefined;
@@ -41,120 +33,155 @@ export interface MoneyApi {
   readonly timers: PauseTimerService;
   /** Opens the Spend view and resolves with the figures it was sent. */
   openSpend(): Promise<SpendViewData | undefined>;
-  /** What Explain Failure sends to the chat for a task (and sends it). */
-  explainFailure(taskId: number): Promise<string>;
-  /** The task update flow (start, then reviewAndSend). */
-  readonly updates: TaskUpdateFlow;
-  /** Deletes one node without the confirmation (the command asks first). */
-  deleteNode(taskId: number, pointId: number): Promise<void>;
+  /** The Spend page's last figures (updated by store events while open). */
+  spendPageData(): SpendViewData | undefined;
+  /** Fires after every poll of the active profile's tasks (deployments discover from it: no extra list). */
+  readonly onDidPollTasks: vscode.Event<readonly TaskSummary[]>;
+  /** A running task's effective price per node (points/s) from the price book, loading it when stale. */
+  priceOfTask(task: TaskSummary): Promise<number | undefined>;
 }
 
-export function registerMoney(services: ExtensionServices, compute: ComputeApi, chat: ChatApi): MoneyApi {
-  const center = new NotificationCenter((line) => services.logger.info(line));
+/** Whether a profile has something the spend area watches over: a budget or a pause timer. */
+export function spendNeedsWatching(services: ExtensionServices): (profile: Profile) => boolean {
+  return (profile) =>
+    budgetFor(profile, services.config.budgetsPerProfile, services.config.budgetThresholds) !== undefined ||
+    readTimers(services.context.globalState.get(StateKeys.pauseTimers)).some((timer) => timer.profileId === profile.id);
+}
+
+export function registerSpend(services: ExtensionServices, compute: ComputeApi, state: RemoteState, center: NotificationCenter): SpendApi {
   const spend = new SpendTracker(services);
   const prices = new PriceBook(services);
   const statusBar = new SpendStatusBar();
-  let latest: readonly TaskSummary[] = [];
+  const activeTasks = (): readonly TaskSummary[] => state.tasks?.items ?? [];
+  const isActive = (profile: Profile): boolean => profile.id === services.profiles.active?.id;
+
+  /** Pause or recover through the Tasks view for the active profile, or the profile's own client. */
+  const lifecycle = async (action: 'pause' | 'recover', profile: Profile, taskId: number): Promise<void> => {
+    if (isActive(profile)) {
+      await (action === 'pause' ? compute.pauseTask(taskId) : compute.recoverTask(taskId));
+      return;
+    }
+    await services.computeClientFor(profile).call(action === 'pause' ? 'task.pause' : 'task.recover', { task_id: taskId });
+    state.wake(profile.id);
+  };
+  const profileById = (profileId: string): Profile | undefined => services.profiles.all.find((profile) => profile.id === profileId);
+  const polled = new vscode.EventEmitter<readonly TaskSummary[]>();
 
   const guard = new BudgetGuard(services, center, {
-    listRunning: async () => (await services.computeClient().call('task.list', { type: 'Deployment', status: 'Running', page_size: 100 })).results,
-    pause: (taskId) => compute.pauseTask(taskId),
-    recover: async (taskId) => {
-      await compute.recoverTask(taskId);
-      notifier.wake();
+    listRunning: async (profile) => {
+      const watch = state.of(profile.id);
+      if (!watch) return [];
+      await watch.scheduler.refresh();
+      return watch.tasks.items;
     },
+    pause: (profile, taskId) => lifecycle('pause', profile, taskId),
+    recover: (profile, taskId) => lifecycle('recover', profile, taskId),
     openSpend: () => vscode.commands.executeCommand(Commands.spendShow),
   });
 
+  const burn = (): ReturnType<typeof burnRate> => burnRate(activeTasks(), prices.priceOf);
   const updateStatusBar = (): void => {
-    const rate = burnRate(latest, prices.priceOf);
-    statusBar.update({ visible: services.profiles.active !== undefined && services.config.spendStatusBar, ...rate, spend: spend.current?.summary });
+    statusBar.update({ visible: services.profiles.active !== undefined && services.config.spendStatusBar, ...burn(), spend: spend.current });
   };
 
-  const checkBudget = async (force: boolean): Promise<SpendState | undefined> => {
-    const state = await spend.refresh(force);
-    if (state) await guard.check(state);
-    return state;
+  const checkBudget = async (force: boolean, profile?: Profile): Promise<SpendState | undefined> => {
+    const current = await spend.refresh(force, profile);
+    if (current) await guard.check(current);
+    return current;
   };
+  const logSpendError = (error: unknown): void => services.logger.warn(`Spend: ${errorMessage(error)}`);
 
   const panel = new SpendPanel(services, {
     summary: async () => (await spend.refresh())?.summary,
-    burnPointsPerSecond: () => burnRate(latest, prices.priceOf).pointsPerSecond,
+    burnPointsPerSecond: () => burn().pointsPerSecond,
   });
 
   const timers = new PauseTimerService(services, center, {
-    pause: (taskId) => compute.pauseTask(taskId),
-    isRunning: async (taskId) => (await services.computeClient().call('task.detail', { task_id: taskId })).status === 'Running',
-    rerender: () => compute.rerenderTasks(),
-  });
-  compute.annotateTasks((taskId) => timers.annotation(taskId));
-  const updates = new TaskUpdateFlow(services, () => {
-    void compute.refresh('tasks');
-    notifier.wake();
-  });
-
-  const notifier = new TaskNotifier(services, center, {
-    showTask: (taskId) => compute.revealTask(taskId),
-    onPoll: (tasks) => {
-      latest = tasks;
-      updateStatusBar();
-      // Spend only moves while something runs; prices only matter then too.
-      if (tasks.some((task) => task.status === 'Running')) {
-        prices.ensure().then(updateStatusBar, (error: unknown) => services.logger.warn(`Prices for the burn rate: ${String(error)}`));
-        checkBudget(false).catch((error: unknown) => services.logger.warn(`Spend: ${error instanceof Error ? error.message : String(error)}`));
-      }
+    pause: async (profileId, taskId) => {
+      const profile = profileById(profileId);
+      if (profile) await lifecycle('pause', profile, taskId);
+    },
+    recover: async (profileId, taskId) => {
+      const profile = profileById(profileId);
+      if (profile) await lifecycle('recover', profile, taskId);
+    },
+    // The store's fresh look at the profile (one poll), not a detail request per timer.
+    isRunning: async (profileId, taskId) => {
+      const watch = state.of(profileId);
+      if (!watch) return false;
+      await watch.scheduler.refresh();
+      return watch.tasks.get(taskId)?.status === 'Running';
+    },
+    rerender: () => {
+      compute.rerenderTasks();
+      state.resync(); // a profile with a timer is watched even while another one is active
     },
   });
+  compute.annotateTasks((taskId) => timers.annotation(taskId));
+
+  // Spend moves on a slow cadence whatever runs (charges post every 5 minutes): the status bar's
+  // "today" never stays stale, and the tooltip says how old the figure is.
+  const spendTicker = setInterval(() => {
+    if (services.profiles.active) spend.refresh().catch(logSpendError);
+    updateStatusBar();
+  }, SPEND_REFRESH_MS);
 
   services.context.subscriptions.push(
-    notifier,
+    polled,
     spend,
     statusBar,
-    spend.onDidChange(updateStatusBar),
-    services.profiles.onDidChangeActive(() => {
-      latest = [];
+    { dispose: () => clearInterval(spendTicker) },
+    spend.onDidChange((changed) => {
+      if (changed.profileId === services.profiles.active?.id) {
+        updateStatusBar();
+        panel.updateFigures({ summary: changed.summary, burnPointsPerSecond: burn().pointsPerSecond });
+      }
+    }),
+    // One poll of any watched profile: burn rate, spend and budget of that profile; the status bar and
+    // an open Spend page of the active one. (The Tasks view took the same change before this.)
+    state.followTasks((change, profile) => {
+      const running = change.items.some((task) => task.status === 'Running');
+      const stopped = change.removed.length > 0 || change.changed.some(({ before, after }) => before.status !== after.status);
+      if (running || stopped) {
+        // Spend only moves while something runs (and once more after it stopped); the tracker's cadence caps the requests.
+        checkBudget(stopped, profile).catch(logSpendError);
+      }
+      if (!isActive(profile)) return;
+      polled.fire(change.items);
+      if (running) prices.ensure().then(updateStatusBar, (error: unknown) => services.logger.warn(`Prices for the burn rate: ${errorMessage(error)}`));
       updateStatusBar();
-      void timers.start();
+      panel.updateFigures({ burnPointsPerSecond: burn().pointsPerSecond });
+    }),
+    services.profiles.onDidChangeActive(() => {
+      updateStatusBar();
+      spend.refresh().catch(logSpendError);
     }),
     services.config.onDidChange((event) => {
       if (Config.affects(event, 'spend') || Config.affects(event, 'budgets')) updateStatusBar();
     }),
-    // A task created, recovered or scaled here starts moving: watch it from now on.
-    // (Only when the view shows a task that can change: the watcher stays quiet while all rest.)
-    compute.onDidRefresh((view) => {
-      if (view !== 'tasks' || notifier.active) return;
-      if (compute.listedTasks().some((task) => task.status === 'Pending' || task.status === 'Running')) notifier.wake();
-    }),
     panel,
     timers,
-    ...registerCommandTable(MONEY_COMMANDS, { services, panel, timers, compute, chat, notifier, updates }, services.reportError),
+    ...registerCommandTable(MONEY_COMMANDS, { services, panel, timers, compute }, services.reportError),
   );
   updateStatusBar();
+  if (services.profiles.active) spend.refresh().catch(logSpendError);
   void timers.start();
 
   return {
-    notifications: () => center.shown,
-    choose: (notification, action) => center.choose(notification, action),
-    watching: () => notifier.active,
-    wakeWatcher: () => notifier.wake(),
     checkBudgetNow: () => checkBudget(true),
     lastAutoPause: () => guard.lastAutoPause,
     statusBarText: () => statusBar.text,
     timers,
-    updates,
-    explainFailure: async (taskId) => {
-      const task = compute.listedTasks().find((candidate) => candidate.task_id === taskId) ?? (await services.computeClient().call('task.detail', { task_id: taskId }));
-      return explainFailure(services, chat, task);
-    },
-    deleteNode: async (taskId, pointId) => {
-      const task = await services.computeClient().call('task.detail', { task_id: taskId });
-      const node = (await services.computeClient().call('node.list', { task_id: taskId })).results.find((candidate) => candidate.point_id === pointId);
-      if (!node) throw new Error(`task ${taskId} has no node ${pointId}`);
-      await deleteNode(services, { task, node }, false);
-    },
     openSpend: async () => {
       panel.show();
       return panel.load();
+    },
+    spendPageData: () => panel.lastData,
+    onDidPollTasks: polled.event,
+    priceOfTask: async (task) => {
+      await prices.ensure();
+      const resource = task.resources[0]?.resource;
+      return resource ? prices.priceOf(offerKey(resource.device_name, resource.region)) : undefined;
     },
   };
 }

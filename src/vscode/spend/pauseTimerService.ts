@@ -1,12 +1,12 @@
 // "Pause after…" timers for tasks: kept in globalState (so they survive a restart), shown on the
 // task's row with the time left, and acted on by pausing the task (never stopping it). The platform
 // has no server-side schedule, so a timer acts only while VS Code runs; one that came due while it
-// was closed acts at the next start, and the notification says so. Timers act on the active
-// profile's tasks; a timer of another profile waits until that profile is active again.
+// was closed acts at the next start, and the notification says so. Timers act on every profile's
+// tasks (through that profile's client), whichever profile is active.
 
 import * as vscode from 'vscode';
 import { formatTimeLeft, nextDue, readTimers, splitDue, type PauseTimer } from '../../core/spend/pauseTimers';
-import { Commands, StateKeys } from '../commandIds';
+import { StateKeys } from '../commandIds';
 import type { ExtensionServices } from '../services';
 import { plain, type NotificationCenter } from '../ui/notificationCenter';
 
@@ -23,9 +23,10 @@ export const REAL_CLOCK: TimerClock = {
 };
 
 export interface TimerActions {
-  pause(taskId: number): Promise<void>;
+  pause(profileId: string, taskId: number): Promise<void>;
   /** Whether the task is Running now (a timer on a task that is no longer running is dropped). */
-  isRunning(taskId: number): Promise<boolean>;
+  isRunning(profileId: string, taskId: number): Promise<boolean>;
+  recover(profileId: string, taskId: number): Promise<void>;
   /** Redraws task rows (time left changed). */
   rerender(): void;
 }
@@ -89,7 +90,7 @@ export class PauseTimerService implements vscode.Disposable {
     return this.runDue(true);
   }
 
-  /** Acts on every timer of the active profile that is due at the clock's time (one run at a time). */
+  /** Acts on every timer (of any existing profile) that is due at the clock's time (one run at a time). */
   runDue(atStart = false): Promise<void> {
     const next = this.running.then(() => this.fire(atStart));
     this.running = next.catch(() => undefined);
@@ -97,10 +98,9 @@ export class PauseTimerService implements vscode.Disposable {
   }
 
   private async fire(atStart: boolean): Promise<void> {
-    const profile = this.services.profiles.active;
     const now = this.clock.now();
     const all = this.list();
-    const mine = all.filter((timer) => timer.profileId === profile?.id);
+    const mine = this.actionable(all);
     const { due } = splitDue(mine, now);
     if (due.length > 0) {
       await this.save(all.filter((timer) => !due.includes(timer)));
@@ -112,15 +112,15 @@ export class PauseTimerService implements vscode.Disposable {
   private async act(timer: PauseTimer, atStart: boolean): Promise<void> {
     const when = new Date(timer.dueAt).toLocaleTimeString();
     try {
-      if (!(await this.actions.isRunning(timer.taskId))) {
+      if (!(await this.actions.isRunning(timer.profileId, timer.taskId))) {
         this.services.logger.info(`Pause timer for task ${timer.taskId} dropped: the task is no longer running.`);
         return;
       }
-      await this.actions.pause(timer.taskId);
+      await this.actions.pause(timer.profileId, timer.taskId);
       const message = atStart
         ? vscode.l10n.t('The pause timer of "{0}" came due at {1} while VS Code was closed: paused it now.', timer.taskName, when)
         : vscode.l10n.t('Paused "{0}" as its timer asked ({1}). It is not billed while paused.', timer.taskName, when);
-      this.center.show('timer', atStart ? 'warning' : 'info', message, [{ title: vscode.l10n.t('Recover'), run: () => vscode.commands.executeCommand(Commands.tasksRecover, timer.taskId) }]);
+      this.center.show('timer', atStart ? 'warning' : 'info', message, [{ title: vscode.l10n.t('Recover'), run: () => this.actions.recover(timer.profileId, timer.taskId) }]);
     } catch (error) {
       this.center.show('timer', 'error', vscode.l10n.t('The pause timer of "{0}" could not pause it: it is still running.', timer.taskName));
       this.services.reportError(error, vscode.l10n.t('Pause task {0}', timer.taskId));
@@ -136,8 +136,7 @@ export class PauseTimerService implements vscode.Disposable {
   private schedule(): void {
     if (this.wake !== undefined) this.clock.clearTimer(this.wake);
     this.wake = undefined;
-    const profile = this.services.profiles.active;
-    const mine = this.list().filter((timer) => timer.profileId === profile?.id);
+    const mine = this.actionable(this.list());
     const due = nextDue(mine);
     if (due !== undefined) {
       const delay = Math.min(MAX_TIMEOUT_MS, Math.max(0, due - this.clock.now()));
@@ -151,6 +150,12 @@ export class PauseTimerService implements vscode.Disposable {
       clearInterval(this.rowTicker);
       this.rowTicker = undefined;
     }
+  }
+
+  /** Timers of profiles that still exist (a removed profile's timers cannot act). */
+  private actionable(timers: PauseTimer[]): PauseTimer[] {
+    const ids = new Set(this.services.profiles.all.map((profile) => profile.id));
+    return timers.filter((timer) => ids.has(timer.profileId));
   }
 
   dispose(): void {

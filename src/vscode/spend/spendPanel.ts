@@ -10,6 +10,7 @@ import { parseSpendWebviewMessage, type SpendHostMessage, type SpendLabel, type 
 import { Views } from '../commandIds';
 import type { ExtensionServices } from '../services';
 import { TOP_TASKS, rangeWindow, spendViewData } from './spendViewModel';
+import { formatPoints, formatYuanPerHour, pointsPerSecondToYuanPerHour } from '../../core/spend/units';
 
 
 export interface SpendSources {
@@ -161,6 +162,27 @@ export class SpendPanel implements vscode.Disposable {
       this.services.reportError(error, vscode.l10n.t('Load spend'));
       return undefined;
     }
+  }
+
+  /**
+   * Updates the figures an open page shows from the store's events (burn rate after a pause, the
+   * spend summary after a fetch), without the billing requests of a full load.
+   */
+  updateFigures(figures: { summary?: SpendSummary; burnPointsPerSecond?: number }): void {
+    const panel = this.panel;
+    const last = this.lastData;
+    if (!panel || !last) return;
+    const summary = {
+      ...last.summary,
+      ...(figures.summary
+        ? { today: formatPoints(figures.summary.today), week: formatPoints(figures.summary.week), month: formatPoints(figures.summary.month) }
+        : {}),
+      ...(figures.burnPointsPerSecond !== undefined ? { burnRate: formatYuanPerHour(pointsPerSecondToYuanPerHour(figures.burnPointsPerSecond)) } : {}),
+    };
+    if (JSON.stringify(summary) === JSON.stringify(last.summary)) return;
+    this.lastData = { ...last, summary };
+    // The page may close meanwhile: a disposed webview refuses the message, which is fine.
+    panel.webview.postMessage({ type: 'spend/data', data: this.lastData } satisfies SpendHostMessage).then(undefined, () => undefined);
   }
 
   dispose(): void {

@@ -4,6 +4,9 @@
 import * as vscode from 'vscode';
 import { formatPoints, formatYuanPerHour, pointsPerSecondToYuanPerHour } from '../../core/spend/units';
 import type { SpendSummary } from '../../core/spend/spend';
+
+/** Older than this, the item's text says how old today's figure is. */
+const STALE_MS = 10 * 60_000;
 import { Commands, Views } from '../commandIds';
 
 
@@ -22,21 +25,26 @@ export class SpendStatusBar implements vscode.Disposable {
     return this.shown ? this.item.text : '';
   }
 
-  update(state: { visible: boolean; pointsPerSecond: number; running: number; unpriced: number; spend: SpendSummary | undefined }): void {
+  update(state: { visible: boolean; pointsPerSecond: number; running: number; unpriced: number; spend: { summary: SpendSummary; at: number } | undefined }, now = Date.now()): void {
     if (!state.visible) {
       this.item.hide();
       this.shown = false;
       return;
     }
     const rate = formatYuanPerHour(pointsPerSecondToYuanPerHour(state.pointsPerSecond));
-    const today = state.spend ? formatPoints(state.spend.today) : '…';
-    this.item.text = `$(flame) ${rate} · ${vscode.l10n.t('today {0}', today)}`;
+    const spend = state.spend?.summary;
+    const today = spend ? formatPoints(spend.today) : '…';
+    const ageMinutes = state.spend ? Math.max(0, Math.floor((now - state.spend.at) / 60_000)) : 0;
+    const age = ageMinutes < 1 ? vscode.l10n.t('just now') : vscode.l10n.t('{0} min ago', ageMinutes);
+    const stale = state.spend !== undefined && now - state.spend.at >= STALE_MS;
+    this.item.text = `$(flame) ${rate} · ${vscode.l10n.t('today {0}', today)}${stale ? ` (${age})` : ''}`;
     const lines = [
       vscode.l10n.t('{0} running task(s) cost {1}.', state.running, rate),
       state.unpriced > 0 ? vscode.l10n.t('{0} running task(s) have no known price and are not counted.', state.unpriced) : '',
-      state.spend
-        ? vscode.l10n.t('Spent today {0}, this week {1}, this month {2} (posted every 5 minutes, +08:00 days).', today, formatPoints(state.spend.week), formatPoints(state.spend.month))
+      spend
+        ? vscode.l10n.t('Spent today {0}, this week {1}, this month {2} (posted every 5 minutes, +08:00 days).', today, formatPoints(spend.week), formatPoints(spend.month))
         : '',
+      state.spend ? vscode.l10n.t('Spend figures fetched {0}.', age) : '',
       vscode.l10n.t('Click to open the Spend view.'),
     ];
     this.item.tooltip = lines.filter(Boolean).join('\n');

@@ -1,9 +1,10 @@
-// Today's, this week's and this month's spend of the active profile: one billing request, at most
-// every five minutes (the platform posts charges every 5 minutes), or at once when asked.
+// Today's, this week's and this month's spend per profile: one billing request, at most every five
+// minutes (the platform posts charges every 5 minutes), or at once when asked. The active profile's
+// figures feed the status bar and the Spend page; every watched profile's feed its budget.
 
 import * as vscode from 'vscode';
 import { spendWindow, summarizeSpend, type SpendSummary } from '../../core/spend/spend';
-import type { ExtensionServices } from '../services';
+import type { ExtensionServices, Profile } from '../services';
 
 /** The platform posts charges every 5 minutes; asking more often cannot show anything new. */
 export const SPEND_REFRESH_MS = 5 * 60_000;
@@ -15,47 +16,44 @@ export interface SpendState {
 }
 
 export class SpendTracker implements vscode.Disposable {
-  private state: SpendState | undefined;
-  private loading: Promise<SpendState | undefined> | undefined;
+  private readonly states = new Map<string, SpendState>();
+  private readonly loading = new Map<string, Promise<SpendState | undefined>>();
   private readonly changed = new vscode.EventEmitter<SpendState>();
   readonly onDidChange = this.changed.event;
-  private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly services: ExtensionServices) {
-    this.subscription = services.profiles.onDidChangeActive(() => {
-      this.state = undefined;
-    });
-  }
+  constructor(private readonly services: ExtensionServices) {}
 
+  /** The active profile's last figures. */
   get current(): SpendState | undefined {
     const profile = this.services.profiles.active;
-    return this.state && profile && this.state.profileId === profile.id ? this.state : undefined;
+    return profile ? this.states.get(profile.id) : undefined;
   }
 
-  /** Refreshes when the last figures are older than five minutes (or `force`). */
-  refresh(force = false): Promise<SpendState | undefined> {
-    const current = this.current;
+  /** Refreshes a profile's figures (default: the active one's) when older than five minutes (or `force`). */
+  refresh(force = false, profile: Profile | undefined = this.services.profiles.active): Promise<SpendState | undefined> {
+    if (!profile) return Promise.resolve(undefined);
+    const current = this.states.get(profile.id);
     if (!force && current && Date.now() - current.at < SPEND_REFRESH_MS) return Promise.resolve(current);
-    this.loading ??= this.load().finally(() => {
-      this.loading = undefined;
-    });
-    return this.loading;
+    let loading = this.loading.get(profile.id);
+    if (!loading) {
+      loading = this.load(profile).finally(() => this.loading.delete(profile.id));
+      this.loading.set(profile.id, loading);
+    }
+    return loading;
   }
 
-  private async load(): Promise<SpendState | undefined> {
-    const profile = this.services.profiles.active;
-    if (!profile) return undefined;
+  private async load(profile: Profile): Promise<SpendState | undefined> {
     const now = Date.now();
     const window = spendWindow(now);
-    const page = await this.services.computeClient().call('billing.byTime', window.query);
-    if (this.services.profiles.active?.id !== profile.id) return undefined; // switched meanwhile
-    this.state = { profileId: profile.id, summary: summarizeSpend(page.results, now), at: now };
-    this.changed.fire(this.state);
-    return this.state;
+    const page = await this.services.computeClientFor(profile).call('billing.byTime', window.query);
+    if (!this.services.profiles.all.some((candidate) => candidate.id === profile.id)) return undefined; // removed meanwhile
+    const state = { profileId: profile.id, summary: summarizeSpend(page.results, now), at: now };
+    this.states.set(profile.id, state);
+    this.changed.fire(state);
+    return state;
   }
 
   dispose(): void {
-    this.subscription.dispose();
     this.changed.dispose();
   }
 }

@@ -149,8 +149,9 @@ export class NodeLogViewer implements vscode.Disposable {
       `# ${vscode.l10n.t('Fetched {0}', new Date().toLocaleTimeString())} · ${stopped ? describeStop(stopped) : vscode.l10n.t('following while the node runs')}`,
       '',
     ];
-    // Once the node is gone there is nothing new to fetch (and the platform may refuse): keep the last lines.
-    if (stopped?.kind === 'node' && follow.lastLogs !== undefined) return [...header, follow.lastLogs].join('\n');
+    // Once the node is gone or its task paused or ended there is nothing new to fetch (and the
+    // platform refuses: the task has no node any more): keep the last lines.
+    if (stopped && follow.lastLogs !== undefined) return [...header, follow.lastLogs].join('\n');
     try {
       const { logs } = await this.services
         .computeClient()
@@ -159,6 +160,17 @@ export class NodeLogViewer implements vscode.Disposable {
       return [...header, logs.length > 0 ? logs : vscode.l10n.t('(the node has written no log lines yet)')].join('\n');
     } catch (error) {
       if (follow.lastLogs === undefined) throw error;
+      // The task stopped running between the status check and this fetch: say so calmly.
+      const status = this.taskStatus(target.taskId);
+      if (status !== undefined && status !== 'Running' && status !== 'Pending') {
+        follow.stopped = { kind: 'task', status };
+        const calm = [
+          `# ${vscode.l10n.t('Node {0} (point {1}) · task "{2}" ({3}) · service {4}', target.nodeName, target.pointId, target.taskName, target.taskId, target.serviceName)}`,
+          `# ${vscode.l10n.t('Fetched {0}', new Date().toLocaleTimeString())} · ${describeStop(follow.stopped)}`,
+          '',
+        ];
+        return [...calm, follow.lastLogs].join('\n');
+      }
       return [...header, `# ${vscode.l10n.t('Could not refresh: {0} — showing the last lines fetched.', errorSummary(error))}`, '', follow.lastLogs].join('\n');
     }
   }

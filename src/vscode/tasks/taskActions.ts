@@ -25,7 +25,7 @@ export class TaskActions {
     // The body is not logged: env values can hold secrets.
     this.services.logger.info(`Created task ${taskId} "${body.task_name}" (${input.points} node(s), ${input.region.region_name}).`);
     this.tree.insertOptimistic(optimisticTask(taskId, body));
-    void this.tree.data.refreshAfterChange();
+    void this.tree.refreshAfterChange();
     return taskId;
   }
 
@@ -33,18 +33,18 @@ export class TaskActions {
   async lifecycle(action: LifecycleAction, taskId: number, signal?: AbortSignal): Promise<void> {
     await this.services.computeClient().call(OPERATION[action], { task_id: taskId }, signal ? { signal } : undefined);
     this.services.logger.info(`${PAST_TENSE[action]} task ${taskId}.`);
-    await this.tree.data.refreshAfterChange();
+    await this.tree.refreshAfterChange();
   }
 
   async changePoints(taskId: number, points: number, signal?: AbortSignal): Promise<void> {
     await this.services.computeClient().call('task.changePoints', { task_id: taskId, points }, signal ? { signal } : undefined);
     this.services.logger.info(`Changed task ${taskId} to ${points} node(s).`);
-    await this.tree.data.refreshAfterChange();
+    await this.tree.refreshAfterChange();
   }
 
   /** Reloads the Tasks view from a request that starts now (after a change made elsewhere). */
   refreshTasks(): Promise<void> {
-    return this.tree.data.refreshAfterChange();
+    return this.tree.refreshAfterChange();
   }
 
   detail(taskId: number, signal?: AbortSignal): Promise<TaskDetail> {

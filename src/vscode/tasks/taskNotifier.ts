@@ -1,102 +1,115 @@
-// Notifications on task state changes for the active profile: started (with Open URL for public
-// services), ended, a node restarting or failing, stuck in Pending. Polls through the core
-// TaskWatcher, so the cost is one task-list request per interval (plus at most one node list),
-// none while every task is at rest, slower while the window is unfocused, backing off on errors.
+// Notifications on task state changes of every watched profile: started (with Open URL for public
+// services), ended, a node restarting or failing, stuck in Pending. It lists no tasks: it follows
+// the remote-state store (state/), after the Tasks view has taken the same change. Node checks (at
+// most one node list per poll) run for the active profile only, while their notifications are on.
 
 import * as vscode from 'vscode';
 import type { TaskSummary } from '../../core/compute/api';
+import type { StateChange } from '../../core/state/definition';
 import type { TaskEvent } from '../../core/tasks/taskEvents';
-import { TaskWatcher, WATCH_LIST_PARAMS } from '../../core/tasks/taskWatcher';
+import { TaskWatcher } from '../../core/tasks/taskWatcher';
 import { Config } from '../config';
-import type { ExtensionServices } from '../services';
-import { plain, type NotificationCenter } from '../ui/notificationCenter';
+import type { ExtensionServices, Profile } from '../services';
+import type { RemoteState } from '../state/index';
+import { errorMessage } from '../../shared/errorMessage';
+import { plain, type NotificationAction, type NotificationCenter } from '../ui/notificationCenter';
 
 export interface TaskNotifierHooks {
-  /** Reveals the task in the Tasks view. */
+  /** Reveals the task in the Tasks view (active profile). */
   showTask(taskId: number): void;
-  /** Called after every successful poll with the watched tasks (burn rate, budgets, timers). */
-  onPoll(tasks: readonly TaskSummary[]): void;
 }
 
 export class TaskNotifier implements vscode.Disposable {
-  private watcher: TaskWatcher | undefined;
+  /** One watcher (what was seen) per profile. */
+  private readonly watchers = new Map<string, TaskWatcher>();
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
     private readonly services: ExtensionServices,
     private readonly center: NotificationCenter,
+    private readonly state: RemoteState,
     private readonly hooks: TaskNotifierHooks,
   ) {
     this.subscriptions = [
-      services.profiles.onDidChangeActive(() => this.restart()),
-      vscode.window.onDidChangeWindowState((state) => {
-        this.watcher?.setFocused(state.focused);
-        // Back at the window after a quiet spell: one look, in case tasks changed elsewhere.
-        if (state.focused && this.watcher && !this.watcher.active) this.watcher.wake();
+      // Not awaited: the task events are diffed at once (in order), and a slow node check must never
+      // hold up the store's poll (a Refresh waits for it).
+      state.followTasks((change, profile) => {
+        void this.take(change, profile);
       }),
       services.config.onDidChange((event) => {
-        if (Config.affects(event, 'notifications')) this.restart();
+        if (Config.affects(event, 'notifications.nodeProblems')) this.watchers.clear();
+      }),
+      state.onDidChangeWatched(() => {
+        for (const id of this.watchers.keys()) if (!state.of(id)) this.watchers.delete(id);
       }),
     ];
-    this.restart();
   }
 
-  /** True while polling (some task can change on its own). */
+  /** True while the active profile is being polled (some task can change on its own). */
   get active(): boolean {
-    return this.watcher?.active ?? false;
+    return this.state.active?.scheduler.active ?? false;
   }
 
   /** Polls now: after a create, a recover, a scale, or anything else that sets tasks moving. */
   wake(): void {
-    this.watcher?.wake();
+    this.state.wake();
   }
 
-  private restart(): void {
-    this.watcher?.dispose();
-    this.watcher = undefined;
-    const profile = this.services.profiles.active;
-    if (!profile) return;
-    const { config } = this.services;
-    this.watcher = new TaskWatcher(
-      {
-        listTasks: async (signal) => (await this.services.computeClient().call('task.list', WATCH_LIST_PARAMS, { signal })).results,
-        listNodes: config.notificationEnabled('nodeProblems')
-          ? async (taskId, signal) => (await this.services.computeClient().call('node.list', { task_id: taskId }, { signal })).results
-          : undefined,
-        now: () => Date.now(),
-        setTimer: (callback, ms) => setTimeout(callback, ms),
-        clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-      },
-      (events, tasks) => {
-        for (const event of events) this.announce(event);
-        this.hooks.onPoll(tasks);
-      },
-      { intervalMs: config.watchIntervalMs, stuckAfterMs: config.stuckPendingMs },
-      (error) => this.services.logger.warn(`Task watch: ${error instanceof Error ? error.message : String(error)}`),
-    );
-    this.watcher.setFocused(vscode.window.state.focused);
-    this.watcher.wake();
+  private watcherFor(profile: Profile): TaskWatcher {
+    let watcher = this.watchers.get(profile.id);
+    if (!watcher) {
+      const isActive = (): boolean => this.services.profiles.active?.id === profile.id;
+      const checkNodes = this.services.config.notificationEnabled('nodeProblems');
+      watcher = new TaskWatcher(
+        {
+          ...(checkNodes
+            ? {
+                listNodes: async (taskId: number, signal?: AbortSignal) =>
+                  isActive() ? (await this.services.computeClientFor(profile).call('node.list', { task_id: taskId }, signal ? { signal } : undefined)).results : [],
+              }
+            : {}),
+          now: () => Date.now(),
+        },
+        this.services.config.stuckPendingMs,
+      );
+      this.watchers.set(profile.id, watcher);
+    }
+    return watcher;
   }
 
-  private announce(event: TaskEvent): void {
+  private async take(change: StateChange<TaskSummary>, profile: Profile): Promise<void> {
+    const watcher = this.watcherFor(profile);
+    const { events, nodeError } = await watcher.take(change);
+    if (nodeError !== undefined) this.services.logger.warn(`Task watch (nodes): ${errorMessage(nodeError)}`);
+    for (const event of events) this.announce(event, profile);
+  }
+
+  private announce(event: TaskEvent, profile: Profile): void {
     const { config } = this.services;
+    const isActive = this.services.profiles.active?.id === profile.id;
     const showTask = { title: vscode.l10n.t('Show Task'), run: () => this.hooks.showTask(event.taskId) };
+    // Another profile's news says whose it is; Show Task reveals rows of the active profile only.
+    const center = {
+      show: (kind: Parameters<NotificationCenter['show']>[0], level: Parameters<NotificationCenter['show']>[1], message: string, actions: NotificationAction[] = []): void => {
+        this.center.show(kind, level, isActive ? message : vscode.l10n.t('[{0}] {1}', plain(profile.label, 40), message), isActive ? actions : actions.filter((action) => action !== showTask));
+      },
+    };
     const name = plain(event.taskName);
     switch (event.kind) {
       case 'started': {
         if (!config.notificationEnabled('taskStarted')) return;
         const url = event.urls[0];
         const actions = url ? [{ title: vscode.l10n.t('Open URL'), run: () => vscode.env.openExternal(vscode.Uri.parse(url, true)) }, showTask] : [showTask];
-        this.center.show('taskStarted', 'info', vscode.l10n.t('Task "{0}" is running.', name), actions);
+        center.show('taskStarted', 'info', vscode.l10n.t('Task "{0}" is running.', name), actions);
         return;
       }
       case 'ended':
         if (!config.notificationEnabled('taskEnded')) return;
-        this.center.show('taskEnded', 'warning', vscode.l10n.t('Task "{0}" has ended (it was {1}).', name, event.from), [showTask]);
+        center.show('taskEnded', 'warning', vscode.l10n.t('Task "{0}" has ended (it was {1}).', name, event.from), [showTask]);
         return;
       case 'stuckPending':
         if (!config.notificationEnabled('stuckPending')) return;
-        this.center.show(
+        center.show(
           'stuckPending',
           'warning',
           vscode.l10n.t('Task "{0}" has been Pending for {1} minutes: the region may have no free capacity.', name, Math.round(event.pendingMs / 60_000)),
@@ -105,7 +118,7 @@ export class TaskNotifier implements vscode.Disposable {
         return;
       case 'nodeRestarted':
         if (!config.notificationEnabled('nodeProblems')) return;
-        this.center.show(
+        center.show(
           'nodeProblems',
           'warning',
           event.reason
@@ -116,7 +129,7 @@ export class TaskNotifier implements vscode.Disposable {
         return;
       case 'nodeFailed':
         if (!config.notificationEnabled('nodeProblems')) return;
-        this.center.show(
+        center.show(
           'nodeProblems',
           'error',
           event.reason ? vscode.l10n.t('A node of task "{0}" failed: {1}', name, plain(event.reason, 160)) : vscode.l10n.t('A node of task "{0}" failed.', name),
@@ -127,7 +140,6 @@ export class TaskNotifier implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.watcher?.dispose();
     for (const subscription of this.subscriptions) subscription.dispose();
   }
 }

@@ -1,7 +1,8 @@
 // The Tasks view: running, pending and paused tasks first (every one of them, page after page), then
 // a collapsed "Ended (N)" group whose tasks load page by page; each task → services (public URLs) and
-// nodes. A filter (name, id, status, GPU) narrows both. The auto-refresh reads only the active list,
-// plus the first ended page when a task left it, so polling cost does not grow with the history.
+// nodes. A filter (name, id, status, GPU) narrows both. Active rows come from the remote-state store
+// (state/), whose polls reach this view first; the first ended page is read again only when a task
+// left the active list, so polling cost does not grow with the history.
 import { Commands, ContextKeys, Views } from '../commandIds';
 import * as vscode from 'vscode';
 import type { RemotePort, ServiceSpec, TaskNode, TaskStatus, TaskSummary } from '../../core/compute/api';
@@ -10,7 +11,9 @@ import { filterWords, matchesTaskFilter } from '../../core/tasks/taskFilter';
 import type { TaskPager } from '../../core/tasks/taskPager';
 import { TasksViewData, type ActiveTasks } from '../../core/tasks/tasksViewData';
 import { isAbort } from '../../core/errors';
-import type { ExtensionServices } from '../services';
+import type { ExtensionServices, Profile } from '../services';
+import type { StateChange } from '../../core/state/definition';
+import type { RemoteState } from '../state/index';
 import { formatDateTime, formatPoints, taskDescription, taskPlacement, taskStatusColor, taskStatusIcon, taskStatusLabel } from '../ui/format';
 import { RemoteTree } from '../views/remoteTree';
 import { EndedGroupItem, LoadMoreItem } from './taskGroups';
@@ -215,9 +218,37 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
     this.render();
   }
 
-  constructor(services: ExtensionServices) {
+  /** The next load polls the store now (user refresh, after an action) instead of taking what it holds. */
+  private forceNextLoad = false;
+
+  constructor(
+    services: ExtensionServices,
+    private readonly state: RemoteState,
+  ) {
     super(services, TASKS_VIEW_ID, (signal) => this.loadTasks(signal));
-    this.model = new TasksViewData(() => this.services.computeClient());
+    this.model = new TasksViewData(
+      () => this.services.computeClient(),
+      async () => {
+        const force = this.forceNextLoad;
+        this.forceNextLoad = false;
+        if (force) await state.refresh();
+        else if (!state.tasks?.loaded) await state.look();
+        const store = state.tasks;
+        if (!store) return { items: [], complete: true, total: 0 };
+        if (store.error !== undefined) throw store.error;
+        return { items: store.items, ...store.completeness };
+      },
+    );
+    // The store's poll reaches the view first (before notifications, spend and the rest).
+    this.disposables.push(state.followTasks((change, profile) => this.take(change, profile), 'view'));
+  }
+
+  /** A poll of the active profile's tasks: new rows at once, and the ended count when a task left. */
+  private async take(change: StateChange<TaskSummary>, profile: Profile): Promise<void> {
+    if (profile.id !== this.services.profiles.active?.id || this.data.loading) return;
+    if (change.removed.length > 0) await this.model.afterEnded();
+    const completeness = this.state.tasks?.completeness ?? { complete: true, total: change.items.length };
+    this.data.accept({ tasks: [...change.items], count: completeness.total, truncated: !completeness.complete });
   }
 
   /** Ended tasks, read page by page. */
@@ -255,10 +286,17 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
     this.render();
   }
 
-  /** A user refresh also re-reads the ended count. */
+  /** A user refresh polls the store now and re-reads the ended count. */
   override refresh(): Promise<void> {
     this.model.markEndedStale();
+    this.forceNextLoad = true;
     return super.refresh();
+  }
+
+  /** After an action here (create, pause, scale): the next load polls now, and polling resumes. */
+  refreshAfterChange(): Promise<void> {
+    this.forceNextLoad = true;
+    return this.data.refreshAfterChange();
   }
 
   get filter(): string {

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { registerCommandTable } from '../commands/commandTable';
 import { describeError } from '../errors/describeError';
 import type { ExtensionServices } from '../services';
+import type { RemoteState } from '../state/index';
 import { COMPUTE_COMMANDS } from './commands';
 import type { ComputeApi, ComputeViewName } from './computeApi';
 import type { ComputeContext } from './computeContext';
@@ -18,7 +19,6 @@ import { loadedThing } from './treeMessages';
 import { checkStorage } from '../storage/storageCheck';
 import { TaskActions } from '../tasks/taskActions';
 import { taskDetailDocument } from '../tasks/taskCommands';
-import { TasksAutoRefresh } from '../tasks/tasksAutoRefresh';
 import { TaskItem, type TaskElement } from '../tasks/tasksTree';
 import { TREE_NAMES, createTrees, type AnyRemoteTree } from './treeDescriptors';
 
@@ -28,16 +28,15 @@ export type { RegionChoice } from '../resources/resourceSearch';
 export type { StorageCheckResult } from '../storage/storageCheck';
 export type { TaskCreateInput } from '../tasks/taskInput';
 
-export function registerCompute(services: ExtensionServices): ComputeApi {
+export function registerCompute(services: ExtensionServices, state: RemoteState): ComputeApi {
   const subscriptions = services.context.subscriptions;
 
   const filter = new ResourceFilterStore(services.context.workspaceState, services.config);
-  const { trees, views } = createTrees(services, filter);
+  const { trees, views } = createTrees(services, { filter, state });
   const tasksView = views.tasks as vscode.TreeView<TaskElement>;
 
   const actions = new TaskActions(services, trees.tasks);
   const nodeLog = new NodeLogViewer(services, (taskId) => trees.tasks.findTask(taskId)?.status);
-  const autoRefresh = new TasksAutoRefresh(trees.tasks, tasksView, services.config, () => services.profiles.active !== undefined);
 
   const revealTask = (taskId: number): void => {
     const task = trees.tasks.findTask(taskId);
@@ -71,8 +70,12 @@ export function registerCompute(services: ExtensionServices): ComputeApi {
   subscriptions.push(
     filter,
     nodeLog,
-    autoRefresh,
     refreshed,
+    // A followed node log whose task stopped running ends with a calm line at once (same store event).
+    state.followTasks((change, profile) => {
+      if (profile.id !== services.profiles.active?.id) return;
+      if (change.removed.length > 0 || change.changed.some(({ before, after }) => before.status !== after.status)) void nodeLog.tick();
+    }),
     // A profile switch re-scopes every view at once: nothing of the old profile stays on screen.
     services.profiles.onDidChangeActive(() => {
       nodeLog.stop();

@@ -101,6 +101,12 @@ export class RemoteData<T> implements vscode.Disposable {
     this.changed.fire();
   }
 
+  /** Takes a value read elsewhere (the remote-state store's poll) as the freshest load. */
+  accept(value: T): void {
+    this.current = { kind: 'loaded', value, loadedAt: Date.now() };
+    this.changed.fire();
+  }
+
   /** Applies a local change (an optimistic insert) to the loaded value. */
   update(change: (value: T) => T): void {
     if (this.current.kind === 'loaded') {

@@ -11,6 +11,13 @@ import type { ResourceFilterStore } from '../resources/resourceFilter';
 import { ResourcesTree } from '../resources/resourcesTree';
 import { StorageTree } from '../storage/storageTree';
 import { TasksTree } from '../tasks/tasksTree';
+import type { RemoteState } from '../state/index';
+
+/** What the trees are built from besides the services. */
+export interface TreeDeps {
+  filter: ResourceFilterStore;
+  state: RemoteState;
+}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the element type differs per tree
 export type AnyRemoteTree = RemoteTree<any, vscode.TreeItem>;
@@ -18,12 +25,12 @@ export type AnyRemoteTree = RemoteTree<any, vscode.TreeItem>;
 export interface TreeDescriptor<Tree extends AnyRemoteTree> {
   viewId: string;
   showCollapseAll: boolean;
-  create(services: ExtensionServices, filter: ResourceFilterStore): Tree;
+  create(services: ExtensionServices, deps: TreeDeps): Tree;
 }
 
 export const TREE_DESCRIPTORS = {
-  resources: { viewId: Views.resources, showCollapseAll: true, create: (services, filter) => new ResourcesTree(services, filter) },
-  tasks: { viewId: Views.tasks, showCollapseAll: true, create: (services) => new TasksTree(services) },
+  resources: { viewId: Views.resources, showCollapseAll: true, create: (services, { filter }) => new ResourcesTree(services, filter) },
+  tasks: { viewId: Views.tasks, showCollapseAll: true, create: (services, { state }) => new TasksTree(services, state) },
   storage: { viewId: Views.storage, showCollapseAll: false, create: (services) => new StorageTree(services) },
 } satisfies { [Name in ComputeViewName]: TreeDescriptor<AnyRemoteTree> };
 
@@ -35,12 +42,12 @@ export type ComputeTreeViews = { [Name in ComputeViewName]: vscode.TreeView<vsco
 export const TREE_NAMES = Object.keys(TREE_DESCRIPTORS) as ComputeViewName[];
 
 /** Builds every tree and its view; the caller disposes both. */
-export function createTrees(services: ExtensionServices, filter: ResourceFilterStore): { trees: ComputeTrees; views: ComputeTreeViews } {
+export function createTrees(services: ExtensionServices, deps: TreeDeps): { trees: ComputeTrees; views: ComputeTreeViews } {
   const trees = {} as Record<ComputeViewName, AnyRemoteTree>;
   const views = {} as ComputeTreeViews;
   for (const name of TREE_NAMES) {
     const descriptor: TreeDescriptor<AnyRemoteTree> = TREE_DESCRIPTORS[name];
-    const tree = descriptor.create(services, filter);
+    const tree = descriptor.create(services, deps);
     const view = vscode.window.createTreeView(descriptor.viewId, { treeDataProvider: tree, showCollapseAll: descriptor.showCollapseAll });
     tree.bindView(view);
     trees[name] = tree;

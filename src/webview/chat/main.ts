@@ -3,7 +3,7 @@
 // the panel can be hidden (and its webview destroyed) at any time and restored from the host.
 
 import { MAX_SYSTEM_PROMPT_CHARS, MAX_TOKENS_MAX, MAX_TOKENS_MIN, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../../shared/limits';
-import { CHAT_ACTIONS, type ChatAction, type ConversationView, type HostMessage } from '../../shared/protocol';
+import { CHAT_ACTIONS, type ChatAction, type ConversationView, type DeployedModelOption, type HostMessage } from '../../shared/protocol';
 import { formatString, NEW_CHAT_TITLE } from '../../shared/webviewStrings';
 import { modelDisplayName } from '../../shared/modelDisplayName';
 import { AutoScroll } from './autoScroll';
@@ -11,7 +11,7 @@ import { Composer } from './composer';
 import { button, el, iconButton } from './dom';
 import { HostChannel } from './hostChannel';
 import { createChatMarkdown } from './markdown';
-import { formatTokens, readPageStrings } from './strings';
+import { formatTokens, readPageStrings, searchConversationsLabel } from './strings';
 import { Transcript } from './transcript';
 
 const FEEDBACK_MS = 2500;
@@ -28,6 +28,7 @@ class ChatApp {
   private readonly channel = new HostChannel((message) => this.onHostMessage(message));
   private conversation: ConversationView | undefined;
   private models: string[] = [];
+  private deployed: DeployedModelOption[] = [];
 
   // Header
   private readonly conversationSelect = el('select', { className: 'conversation-select', ariaLabel: S.conversationPicker, title: S.conversationPickerTitle });
@@ -177,6 +178,7 @@ class ChatApp {
         return;
       case 'models/list':
         this.models = message.models;
+        this.deployed = message.deployed ?? [];
         this.modelStatus.textContent = message.loading ? S.loadingModels : (message.error ?? '');
         this.modelStatus.classList.toggle('error', message.error !== undefined);
         if (this.conversation) this.renderSettings(this.conversation);
@@ -200,22 +202,35 @@ class ChatApp {
       option.selected = summary.id === activeId;
       return option;
     });
-    const search = el('option', {}, formatString(S.searchAllConversations, Math.max(total, conversations.length).toLocaleString()));
+    const search = el('option', {}, searchConversationsLabel(S, total));
     search.value = SEARCH_OPTION;
     this.conversationSelect.replaceChildren(...options, search);
   }
 
   private renderSettings(conversation: ConversationView): void {
     const { settings } = conversation;
-    const ids = this.models.includes(settings.model) || !settings.model ? this.models : [settings.model, ...this.models];
-    const options = ids.map((id) => {
+    const deployedIds = new Set(this.deployed.map((model) => model.id));
+    const ids = this.models.includes(settings.model) || deployedIds.has(settings.model) || !settings.model ? this.models : [settings.model, ...this.models];
+    const options: (HTMLOptionElement | HTMLOptGroupElement)[] = ids.map((id) => {
       // The list carries ids only: show a readable name, keep the id as the value and the tooltip.
       const option = el('option', { title: id }, modelDisplayName(id));
       option.value = id;
       option.selected = id === settings.model;
       return option;
     });
-    if (ids.length === 0) {
+    if (this.deployed.length > 0) {
+      // A user's own deployments, labelled with the task and its ¥/h; one that cannot answer says why.
+      const group = el('optgroup', {});
+      group.label = S.deployedModels;
+      for (const model of this.deployed) {
+        const option = el('option', { title: model.reason ?? model.id }, model.reason ? `${model.label} — ${model.reason}` : model.label);
+        option.value = model.id;
+        option.selected = model.id === settings.model;
+        group.append(option);
+      }
+      options.push(group);
+    }
+    if (ids.length === 0 && this.deployed.length === 0) {
       const placeholder = el('option', {}, S.noModelYet);
       placeholder.value = '';
       options.push(placeholder);

@@ -2,6 +2,7 @@
 // the streaming reply goes through IncrementalMarkdown, and its DOM is updated at most once per
 // animation frame however many deltas arrive in between.
 
+import { costLine } from '../../shared/costLine';
 import type { ChatAction, ChatTurn, ConversationView } from '../../shared/protocol';
 import type { WebviewStrings } from '../../shared/webviewStrings';
 import type { AutoScroll } from './autoScroll';
@@ -118,7 +119,7 @@ export class Transcript {
   }
 
   private entryFor(turn: ChatTurn, flags: { canEdit: boolean; canRegenerate: boolean }): TurnEntry {
-    const signature = JSON.stringify([turn.status, turn.content.length, turn.model, turn.usage, turn.error, turn.notice, flags]);
+    const signature = JSON.stringify([turn.status, turn.content.length, turn.model, turn.usage, turn.cost, turn.error, turn.notice, flags]);
     const existing = this.entries.get(turn.id);
     if (existing?.streaming && turn.status === 'streaming') {
       // Deltas drive a streaming turn; a state message only refreshes its header.
@@ -161,6 +162,8 @@ export class Transcript {
       body.innerHTML = this.md.render(turn.content);
     }
 
+    // A deployment's answer: what it cost at the deployment's rate (approximate).
+    if (turn.cost) element.append(el('div', { className: 'turn-cost', title: S.costTitle }, costLine(turn.cost, S.costLine, S.costTokens)));
     const statusKey = STATUS_TEXT[turn.status];
     const statusText = statusKey ? S[statusKey] : undefined;
     if (statusText) element.append(el('div', { className: 'turn-status' }, statusText));

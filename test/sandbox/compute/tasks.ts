@@ -57,6 +57,18 @@ interface TaskRecord {
   releasedNodeMs: number;
 }
 
+/**
+ * What else a task's lifecycle drives: the model servers behind public URLs (../deployments). Told when
+ * a task's nodes start and when they are released; asked for public URLs and container logs.
+ */
+export interface TaskServiceHost {
+  activated(taskId: number, services: readonly ServiceSpec[], runningAt: number): void;
+  deactivated(taskId: number): void;
+  /** A URL for this port, null while it is not bound yet, undefined for the default `.invalid` one. */
+  publicUrl(taskId: number, servicePort: number): string | null | undefined;
+  logLines(taskId: number, service: ServiceSpec, nodeReadyAt: number, format: (realMs: number) => string): string[] | undefined;
+}
+
 export interface TaskListFilter {
   types?: string[];
   statuses?: string[];
@@ -75,6 +87,7 @@ export class TaskStore {
   constructor(
     private readonly clock: SandboxClock,
     private readonly pendingMs: number,
+    private readonly serviceHost?: TaskServiceHost,
   ) {}
 
   /**
@@ -99,6 +112,7 @@ export class TaskStore {
     this.tasks.set(task.id, task);
     this.usage.nameTask({ taskId: task.id, name: task.name, type: 'Deployment' });
     this.addNodes(task, input.points, task.runningAt, now);
+    if (task.phase === 'Active') this.serviceHost?.activated(task.id, task.services, task.runningAt);
     return task.id;
   }
 
@@ -108,6 +122,7 @@ export class TaskStore {
     if (status !== 'Running') throw transition(task, status, 'pause', 'Running');
     this.releaseNodes(task, task.nodes.length);
     task.phase = 'Paused';
+    this.serviceHost?.deactivated(task.id);
   }
 
   recover(taskId: number): void {
@@ -117,6 +132,7 @@ export class TaskStore {
     task.phase = 'Active';
     task.runningAt = this.clock.realNow() + this.pendingMs;
     this.addNodes(task, task.points, task.runningAt, this.clock.realNow());
+    this.serviceHost?.activated(task.id, task.services, task.runningAt);
   }
 
   stop(taskId: number): void {
@@ -125,6 +141,7 @@ export class TaskStore {
     if (status === 'End') throw transition(task, status, 'stop', 'Pending, Running or Paused');
     this.releaseNodes(task, task.nodes.length);
     task.phase = 'End';
+    this.serviceHost?.deactivated(task.id);
   }
 
   changePoints(taskId: number, points: number): void {
@@ -183,7 +200,7 @@ export class TaskStore {
     if (!node) throw invalidParam('point_id', `task ${taskId} has no node ${pointId}`);
     const service = task.services.find((candidate) => candidate.service_id === serviceId);
     if (!service) throw invalidParam('service_id', `task ${taskId} has no service ${serviceId}`);
-    return this.logLines(node, service).join('\n');
+    return this.logLines(task, node, service).join('\n');
   }
 
   /**
@@ -206,6 +223,7 @@ export class TaskStore {
     const now = this.clock.realNow();
     task.runningAt = now + this.pendingMs;
     this.addNodes(task, task.points, task.runningAt, now);
+    this.serviceHost?.activated(task.id, task.services, task.runningAt);
   }
 
   /** Deletes one node; the platform schedules a replacement at once (a reschedule, not a scale-down). */
@@ -309,10 +327,16 @@ export class TaskStore {
         // Public URLs exist once the task runs; `.invalid` guarantees they never resolve.
         remote_ports: service.remote_ports.map((port) => ({
           service_port: port.service_port,
-          url: status === 'Running' ? `https://${task.id}-${port.service_port}.sandbox.invalid` : null,
+          url: status === 'Running' ? this.publicUrl(task.id, port.service_port) : null,
         })),
       })),
     };
+  }
+
+  private publicUrl(taskId: number, servicePort: number): string | null {
+    const served = this.serviceHost?.publicUrl(taskId, servicePort);
+    // `.invalid` guarantees the URL of a task that serves nothing here never resolves.
+    return served === undefined ? `https://${taskId}-${servicePort}.sandbox.invalid` : served;
   }
 
   private nodeView(
@@ -345,9 +369,11 @@ export class TaskStore {
   }
 
   /** A deterministic container log: start-up lines, then one line per second of running time. */
-  private logLines(node: NodeRecord, service: ServiceSpec & { service_id: number }): string[] {
+  private logLines(task: TaskRecord, node: NodeRecord, service: ServiceSpec & { service_id: number }): string[] {
     const seconds = Math.floor(this.runningMs(node) / 1000);
     if (this.nodeStatus(node) === 'Pending') return [`${this.formatWallTime(this.clock.realNow())} Waiting for resources in ${node.regionName}…`];
+    const served = this.serviceHost?.logLines(task.id, service, node.readyAt, (ms) => this.formatWallTime(ms));
+    if (served) return served.slice(-MAX_LOG_LINES);
     const at = (second: number): string => this.formatWallTime(node.readyAt + second * 1000);
     const ports = service.remote_ports.map((port) => port.service_port).join(', ');
     const lines = [

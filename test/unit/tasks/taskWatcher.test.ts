@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { TaskStatus, TaskSummary } from '../../../src/core/compute/api';
+import type { ComputeClient, TaskStatus, TaskSummary } from '../../../src/core/compute/api';
 import type { NodeLook, TaskEvent } from '../../../src/core/tasks/taskEvents';
 import { diffNodes, diffTasks } from '../../../src/core/tasks/taskEvents';
 import { TaskWatcher } from '../../../src/core/tasks/taskWatcher';
+import { TASK_STATE } from '../../../src/core/tasks/taskState';
+import { PollScheduler } from '../../../src/core/state/pollScheduler';
 import { FakeTime, flush } from '../../helpers/fakeTimers';
+import { assertLinearTime } from '../../helpers/linearTime';
 
 function task(id: number, status: TaskStatus, url?: string): TaskSummary {
   return {
@@ -23,12 +26,26 @@ function task(id: number, status: TaskStatus, url?: string): TaskSummary {
 
 interface Harness {
   time: FakeTime;
-  watcher: TaskWatcher;
+  scheduler: PollScheduler<ComputeClient>;
   events: TaskEvent[];
   calls: { list: number; nodes: number };
   tasks: Map<number, TaskSummary>;
   nodes: Map<number, NodeLook[]>;
-  failNext: { count: number };
+  dispose(): void;
+}
+
+/** A platform that pages `task.list` like the real one (status filter, page, page_size ≤ 100, count). */
+function fakeClient(tasks: Map<number, TaskSummary>, calls: { list: number; nodes: number }): ComputeClient {
+  const call = (operation: string, params: Record<string, unknown>): Promise<unknown> => {
+    if (operation !== 'task.list') throw new Error(`unexpected ${operation}`);
+    calls.list++;
+    const statuses = String(params.status).split(',');
+    const size = Math.min(100, Number(params.page_size ?? 10));
+    const page = Number(params.page ?? 1);
+    const matching = [...tasks.values()].filter((t) => statuses.includes(t.status)).sort((a, b) => b.task_id - a.task_id);
+    return Promise.resolve({ count: matching.length, results: matching.slice((page - 1) * size, page * size) });
+  };
+  return { call } as unknown as ComputeClient;
 }
 
 function harness(options: { withNodes?: boolean } = {}): Harness {
@@ -37,17 +54,10 @@ function harness(options: { withNodes?: boolean } = {}): Harness {
   const calls = { list: 0, nodes: 0 };
   const tasks = new Map<number, TaskSummary>();
   const nodes = new Map<number, NodeLook[]>();
-  const failNext = { count: 0 };
+  const client = fakeClient(tasks, calls);
+  const scheduler = new PollScheduler('p1', () => client, { intervalMs: 15_000 }, { now: () => time.now, setTimer: time.setTimer, clearTimer: time.clearTimer });
   const watcher = new TaskWatcher(
     {
-      listTasks: () => {
-        calls.list++;
-        if (failNext.count > 0) {
-          failNext.count--;
-          return Promise.reject(new Error('503'));
-        }
-        return Promise.resolve([...tasks.values()].filter((t) => t.status !== 'End'));
-      },
       ...(options.withNodes === false
         ? {}
         : {
@@ -57,13 +67,18 @@ function harness(options: { withNodes?: boolean } = {}): Harness {
             },
           }),
       now: () => time.now,
-      setTimer: time.setTimer,
-      clearTimer: time.clearTimer,
     },
-    (batch) => events.push(...batch),
-    { intervalMs: 15_000, stuckAfterMs: 10 * 60_000, unfocusedAfterMs: 5 * 60_000, unfocusedFactor: 4, maxBackoffMs: 240_000 },
+    10 * 60_000,
   );
-  return { time, watcher, events, calls, tasks, nodes, failNext };
+  scheduler.store(TASK_STATE).onChange(async (change) => {
+    events.push(...(await watcher.take(change)).events);
+  });
+  return { time, scheduler, events, calls, tasks, nodes, dispose: () => scheduler.dispose() };
+}
+
+/** Lets the scheduler's poll (listing, then listeners) run to completion. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 20; i++) await flush();
 }
 
 describe('task state diff', () => {
@@ -89,138 +104,104 @@ describe('task state diff', () => {
     assert.deepEqual(second.events, [{ kind: 'started', taskId: 1, taskName: 'task-1', urls: [] }]);
   });
 
-  it('is linear in the number of tasks: one diff of 8n costs under 3× eight diffs of n (quadratic: 8×)', () => {
-    // Normalised per item, so cache effects of the larger maps (about 1.6× here) do not read as growth.
+  it('is linear in the number of tasks (n vs 32n)', () => {
     const setup = (n: number) => {
       const list = Array.from({ length: n }, (_, i) => task(i + 1, i % 2 ? 'Running' : 'Pending'));
       return { list, memory: diffTasks(undefined, list, 0, 1e9).memory };
     };
-    const best = (input: ReturnType<typeof setup>, repeats: number): number => {
-      let min = Infinity;
-      for (let round = 0; round < 9; round++) {
-        const started = performance.now();
-        for (let r = 0; r < repeats; r++) diffTasks(input.memory, input.list, 10, 1e9);
-        min = Math.min(min, performance.now() - started);
-      }
-      return min;
-    };
-    const small = setup(1000);
-    const large = setup(8000);
-    best(small, 8);
-    const ratio = best(large, 1) / Math.max(best(small, 8), 0.001);
-    assert.ok(ratio < 3, `8n / (8 × n) time ratio ${ratio.toFixed(2)}`);
+    // 32×: linear ≈ 32 (the larger maps' cache misses add up to 2×), quadratic ≈ 1,024; the limit is 128.
+    assertLinearTime('diffTasks', setup, (input) => diffTasks(input.memory, input.list, 10, 1e9), { n: 500, factor: 32 });
   });
 });
 
-describe('task watcher (controllable clock)', () => {
-  it('makes one list request per interval whatever the number of tasks, plus at most one node check', async () => {
+describe('task watcher fed by the task store (controllable clock)', () => {
+  it('makes one listing per interval per 100 tasks, plus at most one node check', async () => {
     for (const count of [1, 10, 200]) {
       const h = harness();
       for (let id = 1; id <= count; id++) h.tasks.set(id, task(id, 'Running'));
-      h.watcher.wake();
-      await flush();
-      await h.time.advance(10 * 15_000, flush);
-      assert.equal(h.calls.list, 11, `${count} tasks: one list per interval`);
+      h.scheduler.wake();
+      await h.time.advance(0, settle);
+      await h.time.advance(10 * 15_000, settle);
+      const pages = Math.ceil(count / 100);
+      assert.equal(h.calls.list, 11 * pages, `${count} tasks: every page, each interval`);
       assert.equal(h.calls.nodes, 11, `${count} tasks: one node list per interval`);
-      h.watcher.dispose();
+      h.dispose();
     }
+  });
+
+  it('with 150 running and 2,000 ended tasks, a new task is announced started once and nothing ends', async () => {
+    const h = harness({ withNodes: false });
+    for (let id = 1; id <= 150; id++) h.tasks.set(id, task(id, 'Running'));
+    for (let id = 1001; id <= 3000; id++) h.tasks.set(id, task(id, 'End'));
+    h.scheduler.wake();
+    await h.time.advance(0, settle);
+    h.tasks.set(5000, task(5000, 'Pending'));
+    h.scheduler.wake();
+    await h.time.advance(15_000, settle);
+    h.tasks.set(5000, task(5000, 'Running'));
+    await h.time.advance(3 * 15_000, settle);
+    assert.deepEqual(h.events, [{ kind: 'started', taskId: 5000, taskName: 'task-5000', urls: [] }]);
+    assert.equal(h.scheduler.store(TASK_STATE).items.filter((t) => t.status === 'Running').length, 151);
+    h.dispose();
   });
 
   it('sees a crash loop in a task that just started within two polls, even among 300 running tasks', async () => {
     const h = harness();
     for (let id = 1; id <= 300; id++) h.tasks.set(id, task(id, 'Running'));
     h.tasks.set(1000, task(1000, 'Pending'));
-    h.watcher.wake();
-    await flush();
+    h.scheduler.wake();
+    await h.time.advance(0, settle);
     h.tasks.set(1000, task(1000, 'Running'));
     h.nodes.set(1000, [{ point_id: 7, name: 'n7', status: 'Running', describe_dto: { restart_count: 0 } }]);
-    await h.time.advance(2 * 15_000, flush);
+    await h.time.advance(2 * 15_000, settle);
     assert.ok(h.events.some((e) => e.kind === 'started' && e.taskId === 1000));
     h.nodes.set(1000, [{ point_id: 7, name: 'n7', status: 'Running', describe_dto: { restart_count: 3 } }]);
-    await h.time.advance(2 * 15_000, flush);
+    const nodesBefore = h.calls.nodes;
+    await h.time.advance(2 * 15_000, settle);
     assert.ok(h.events.some((e) => e.kind === 'nodeRestarted' && e.taskId === 1000), 'seen within two polls');
-    assert.equal(h.calls.list, h.calls.nodes, 'still one node list per poll');
-    h.watcher.dispose();
+    assert.equal(h.calls.nodes - nodesBefore, 2, 'still one node list per poll');
+    h.dispose();
   });
 
   it('makes no request while every task is Paused or ended, until woken', async () => {
     const h = harness();
     h.tasks.set(1, task(1, 'Paused'));
     h.tasks.set(2, task(2, 'End'));
-    h.watcher.wake();
-    await flush();
+    h.scheduler.wake();
+    await h.time.advance(0, settle);
     assert.equal(h.calls.list, 1);
     assert.equal(h.time.pending, 0, 'nothing scheduled');
-    await h.time.advance(3600_000, flush);
+    await h.time.advance(3600_000, settle);
     assert.equal(h.calls.list, 1, 'an hour later, still one request');
     h.tasks.set(1, task(1, 'Pending'));
-    h.watcher.wake();
-    await flush();
+    h.scheduler.wake();
+    await h.time.advance(0, settle);
     assert.equal(h.calls.list, 2);
     assert.equal(h.time.nextDelay, 15_000);
-    h.watcher.dispose();
+    h.dispose();
   });
 
   it('announces Pending → Running, stuck in Pending, a node restart and a node failure, each once', async () => {
     const h = harness();
     h.tasks.set(1, task(1, 'Pending'));
     h.tasks.set(2, task(2, 'Pending'));
-    h.watcher.wake();
-    await flush();
+    h.scheduler.wake();
+    await h.time.advance(0, settle);
     h.tasks.set(1, task(1, 'Running', 'https://one.example.test'));
     h.nodes.set(1, [{ point_id: 11, name: 'n11', status: 'Running', describe_dto: { restart_count: 0 } }]);
-    await h.time.advance(15_000, flush);
+    await h.time.advance(15_000, settle);
     assert.deepEqual(h.events.map((e) => e.kind), ['started']);
     h.nodes.set(1, [{ point_id: 11, name: 'n11', status: 'Running', describe_dto: { restart_count: 1 }, containers: [{ reason: 'Error', message: 'OOMKilled' }] }]);
-    await h.time.advance(15_000, flush);
+    await h.time.advance(15_000, settle);
     assert.deepEqual(h.events.at(-1), { kind: 'nodeRestarted', taskId: 1, taskName: 'task-1', pointId: 11, nodeName: 'n11', restartCount: 1, reason: 'Error: OOMKilled' });
     h.nodes.set(1, [{ point_id: 11, name: 'n11', status: 'Failed', describe_dto: { restart_count: 1 } }]);
-    await h.time.advance(15_000, flush);
+    await h.time.advance(15_000, settle);
     assert.equal(h.events.at(-1)?.kind, 'nodeFailed');
-    await h.time.advance(10 * 60_000, flush);
+    await h.time.advance(10 * 60_000, settle);
     const stuck = h.events.filter((e) => e.kind === 'stuckPending');
     assert.equal(stuck.length, 1, 'stuck announced once');
     assert.equal(stuck[0]?.taskId, 2);
     assert.equal(h.events.filter((e) => e.kind === 'nodeRestarted').length, 1);
-    h.watcher.dispose();
-  });
-
-  it('backs off on errors (doubling, capped) and returns to the interval after a success', async () => {
-    const h = harness({ withNodes: false });
-    h.tasks.set(1, task(1, 'Running'));
-    h.failNext.count = 5;
-    h.watcher.wake();
-    await flush();
-    const delays: (number | undefined)[] = [h.time.nextDelay];
-    for (let i = 0; i < 5; i++) {
-      await h.time.advance(h.time.nextDelay ?? 0, flush);
-      delays.push(h.time.nextDelay);
-    }
-    assert.deepEqual(delays, [30_000, 60_000, 120_000, 240_000, 240_000, 15_000]);
-    h.watcher.dispose();
-  });
-
-  it('slows down once the window has been unfocused for long, and not before', async () => {
-    const h = harness({ withNodes: false });
-    h.tasks.set(1, task(1, 'Running'));
-    h.watcher.setFocused(false);
-    h.watcher.wake();
-    await flush();
-    assert.equal(h.time.nextDelay, 15_000);
-    await h.time.advance(5 * 60_000, flush);
-    assert.equal(h.time.nextDelay, 60_000);
-    h.watcher.setFocused(true);
-    assert.equal(h.watcher.nextDelayMs(), 15_000);
-    h.watcher.dispose();
-  });
-
-  it('never polls faster than the platform allows (10 s), whatever the setting', () => {
-    const time = new FakeTime();
-    const watcher = new TaskWatcher(
-      { listTasks: () => Promise.resolve([]), now: () => time.now, setTimer: time.setTimer, clearTimer: time.clearTimer },
-      () => undefined,
-      { intervalMs: 1000 },
-    );
-    assert.equal(watcher.nextDelayMs(), 10_000);
+    h.dispose();
   });
 });

@@ -1,0 +1,41 @@
+// Idle tracking of deployments (docs/deployments.md): the time of the last request the extension sent to
+// each, and which ones with idle pause switched on have had none for their N minutes. The clock is passed
+// in, so tests move time without waiting.
+
+export interface IdleSetting {
+  taskId: number;
+  minutes: number;
+}
+
+export class IdleTracker {
+  private readonly last = new Map<number, number>();
+
+  /** A request was sent to the deployment (or it became ready: idle time counts from then). */
+  touch(taskId: number, now: number): void {
+    this.last.set(taskId, now);
+  }
+
+  /** Starts counting from `now` unless a request is already known. */
+  watch(taskId: number, now: number): void {
+    if (!this.last.has(taskId)) this.last.set(taskId, now);
+  }
+
+  lastRequestAt(taskId: number): number | undefined {
+    return this.last.get(taskId);
+  }
+
+  forget(taskId: number): void {
+    this.last.delete(taskId);
+  }
+
+  /** Ms until the deployment is due (≤ 0: due now); undefined when nothing is known of it. */
+  remainingMs(setting: IdleSetting, now: number): number | undefined {
+    const at = this.last.get(setting.taskId);
+    return at === undefined ? undefined : at + setting.minutes * 60_000 - now;
+  }
+
+  /** The deployments with idle pause on whose last request is at least their minutes ago. */
+  due(settings: readonly IdleSetting[], now: number): number[] {
+    return settings.filter((setting) => (this.remainingMs(setting, now) ?? Infinity) <= 0).map((setting) => setting.taskId);
+  }
+}

@@ -1,0 +1,227 @@
+// One poll loop per profile for every kind of remote state it holds (docs/areas.md, `state`): each
+// poll lists every kind that is not at rest (one full listing per kind, every page), then each store
+// emits one change. Never faster than the platform's floor (one poll per 10 s), slower once the window
+// has been unfocused a while, backing off on failures, and silent while every store is at rest until
+// `wake()` (a create, a recover, focus regained). Timers and the clock are injected: tests drive it
+// on plain Node without waiting.
+
+import type { StateDefinition } from './definition';
+import { RemoteStore } from './remoteStore';
+
+/** The platform asks for at most one poll every 10 s (docs/platform.md). */
+export const POLL_FLOOR_MS = 10_000;
+
+export interface SchedulerClock {
+  now(): number;
+  setTimer(callback: () => void, ms: number): unknown;
+  clearTimer(handle: unknown): void;
+}
+
+export const SYSTEM_CLOCK: SchedulerClock = {
+  now: () => Date.now(),
+  setTimer: (callback, ms) => setTimeout(callback, ms),
+  clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export interface PollOptions {
+  /** Base interval (ms); raised to POLL_FLOOR_MS. */
+  intervalMs: number;
+  /** After the window has been unfocused this long, the interval is multiplied by `unfocusedFactor`. */
+  unfocusedAfterMs: number;
+  unfocusedFactor: number;
+  /** Ceiling of the failure backoff (ms). */
+  maxBackoffMs: number;
+}
+
+export const DEFAULT_POLL_OPTIONS: PollOptions = {
+  intervalMs: 15_000,
+  unfocusedAfterMs: 5 * 60_000,
+  unfocusedFactor: 4,
+  maxBackoffMs: 5 * 60_000,
+};
+
+export class PollScheduler<Source> {
+  private readonly stores: RemoteStore<unknown, unknown, Source>[] = [];
+  private readonly options: PollOptions;
+  private timer: unknown;
+  private timerAt: number | undefined;
+  private inflight: Promise<void> | undefined;
+  private queued: Promise<void> | undefined;
+  private controller: AbortController | undefined;
+  /** A wake arrived while a poll ran: poll once more after it (the change may postdate its listing). */
+  private again = false;
+  /** The next poll lists every store, at rest or not (first poll, wake, refresh). */
+  private lookAll = true;
+  private lastPollAt: number | undefined;
+  private failures = 0;
+  private focused = true;
+  private unfocusedSince: number | undefined;
+  private disposed = false;
+  /** Listing calls made (one per kind per poll): what the benchmark and tests count. */
+  listings = 0;
+
+  constructor(
+    /** Whose state this is (a profile id): stamped on every change. */
+    readonly owner: string,
+    /** The client (or any source) the definitions list from, asked at each poll. */
+    private readonly source: () => Source,
+    options: Partial<PollOptions> = {},
+    private readonly clock: SchedulerClock = SYSTEM_CLOCK,
+  ) {
+    this.options = { ...DEFAULT_POLL_OPTIONS, ...options };
+    this.options.intervalMs = Math.max(POLL_FLOOR_MS, this.options.intervalMs);
+  }
+
+  /** The store of one kind, created on first ask (one per definition). */
+  store<T, K>(definition: StateDefinition<T, K, Source>): RemoteStore<T, K, Source> {
+    const existing = this.stores.find((candidate) => candidate.definition === (definition as unknown));
+    if (existing) return existing as unknown as RemoteStore<T, K, Source>;
+    const created = new RemoteStore(definition, this.owner);
+    this.stores.push(created as unknown as RemoteStore<unknown, unknown, Source>);
+    return created;
+  }
+
+  /** True while a poll is scheduled or running. */
+  get active(): boolean {
+    return this.timer !== undefined || this.inflight !== undefined;
+  }
+
+  get busy(): boolean {
+    return this.inflight !== undefined;
+  }
+
+  /** Every store read and at rest: no poll until a wake. */
+  get atRest(): boolean {
+    return this.stores.length > 0 && this.stores.every((store) => store.atRest);
+  }
+
+  /** Polls as soon as the floor allows (something was set moving, or a view wants fresh rows). */
+  wake(): void {
+    if (this.disposed) return;
+    this.lookAll = true;
+    if (this.inflight) {
+      this.again = true;
+      return;
+    }
+    this.scheduleIn(this.floorWait());
+  }
+
+  /**
+   * Polls now, whatever the floor (the user pressed Refresh, or just changed something), and resolves
+   * when the stores hold the answer of a listing that started after this call: with a poll running,
+   * one more follows it (shared by every caller meanwhile).
+   */
+  refresh(): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    this.lookAll = true;
+    if (this.inflight) {
+      this.queued ??= this.inflight.then(() => {
+        this.queued = undefined;
+        return this.refresh();
+      });
+      return this.queued;
+    }
+    this.cancelTimer();
+    return this.poll();
+  }
+
+  /** A new base interval (a changed setting), raised to the floor; applies from the next schedule. */
+  setIntervalMs(intervalMs: number): void {
+    this.options.intervalMs = Math.max(POLL_FLOOR_MS, intervalMs);
+  }
+
+  /** The poll running now, or a new one: for a first read that need not postdate anything. */
+  look(): Promise<void> {
+    return this.inflight ?? this.refresh();
+  }
+
+  setFocused(focused: boolean): void {
+    if (focused === this.focused) return;
+    this.focused = focused;
+    this.unfocusedSince = focused ? undefined : this.clock.now();
+  }
+
+  /** The delay before the next poll, given the failures so far and the window's focus. */
+  nextDelayMs(): number {
+    const { intervalMs, maxBackoffMs, unfocusedAfterMs, unfocusedFactor } = this.options;
+    let delay = this.failures === 0 ? intervalMs : Math.min(Math.max(maxBackoffMs, intervalMs), intervalMs * 2 ** Math.min(this.failures, 16));
+    const slow = !this.focused && this.unfocusedSince !== undefined && this.clock.now() - this.unfocusedSince >= unfocusedAfterMs;
+    if (slow) delay = Math.max(delay, intervalMs * unfocusedFactor);
+    return delay;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.cancelTimer();
+    this.controller?.abort();
+  }
+
+  private floorWait(): number {
+    return this.lastPollAt === undefined ? 0 : Math.max(0, this.lastPollAt + POLL_FLOOR_MS - this.clock.now());
+  }
+
+  private poll(): Promise<void> {
+    const run = this.pollOnce().finally(() => {
+      if (this.inflight === run) this.inflight = undefined;
+      this.controller = undefined;
+      if (this.disposed) return;
+      const again = this.again;
+      this.again = false;
+      if (again) this.scheduleIn(this.floorWait());
+      else if (!this.atRest || this.failures > 0) this.scheduleIn(this.nextDelayMs());
+    });
+    this.inflight = run;
+    return run;
+  }
+
+  private async pollOnce(): Promise<void> {
+    const controller = new AbortController();
+    this.controller = controller;
+    this.lastPollAt = this.clock.now();
+    let failed = false;
+    // A store at rest is not listed by the timer's polls; a wake or a refresh looks at every store,
+    // since anything may have been set moving.
+    const due = this.lookAll ? [...this.stores] : this.stores.filter((store) => !store.atRest);
+    this.lookAll = false;
+    const results = await Promise.all(
+      due.map(async (store) => {
+        this.listings += 1;
+        try {
+          return { store, listing: await store.definition.list(this.source(), controller.signal) };
+        } catch (error) {
+          return { store, error };
+        }
+      }),
+    );
+    if (this.disposed) return;
+    const at = this.clock.now();
+    for (const result of results) {
+      if ('listing' in result && result.listing) {
+        await result.store.apply(result.listing, at);
+      } else {
+        failed = true;
+        result.store.fail(result.error);
+      }
+    }
+    this.failures = failed ? this.failures + 1 : 0;
+  }
+
+  private scheduleIn(ms: number): void {
+    const at = this.clock.now() + ms;
+    // An earlier poll already planned stays.
+    if (this.timer !== undefined && this.timerAt !== undefined && this.timerAt <= at) return;
+    this.cancelTimer();
+    this.timerAt = at;
+    this.timer = this.clock.setTimer(() => {
+      this.timer = undefined;
+      this.timerAt = undefined;
+      if (!this.disposed && !this.inflight) void this.poll();
+    }, ms);
+  }
+
+  private cancelTimer(): void {
+    if (this.timer !== undefined) this.clock.clearTimer(this.timer);
+    this.timer = undefined;
+    this.timerAt = undefined;
+  }
+}

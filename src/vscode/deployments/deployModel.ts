@@ -1,0 +1,248 @@
+// Deploy a Model… (docs/deployments.md): a model from the curated list or typed, the context and precision,
+// the memory estimate, the GPUs that fit ranked by price and stock, idle pause (opt-in), the cost per hour
+// confirmed before anything is created — then the task is created through the same path as any task
+// (ComputeApi.createTask) and followed until its URL answers, with a progress notification.
+
+import * as vscode from 'vscode';
+import type { Device } from '../../core/compute/api';
+import { formatYuanPerHour, pointsPerSecondToYuanPerHour } from '../../core/spend/units';
+import { CURATED_MODELS, findCuratedModel, validateModelId } from '../../core/deployments/catalog';
+import { estimateMemory, formatGiB, shapeFor, type MemoryEstimate, type Precision } from '../../core/deployments/estimate';
+import { rankFits, type GpuFit } from '../../core/deployments/ranking';
+import type { DeployPhase } from '../../core/deployments/readiness';
+import { VLLM_IMAGE, VLLM_PORT, vllmCommand } from '../../core/deployments/vllmArgs';
+import { Commands } from '../commandIds';
+import type { ComputeApi } from '../views/index';
+import { deviceLabel } from '../ui/format';
+import type { ExtensionServices } from '../services';
+import { abortSignalFor } from '../ui/cancellation';
+import type { DeploymentPolling } from './deploymentPolling';
+import type { DeploymentRegistry } from './deploymentRegistry';
+
+export interface DeployRequest {
+  model: string;
+  contextTokens: number;
+  precision: Precision;
+  /** Billions of parameters, for a typed id whose name gives no size. */
+  paramsB?: number;
+  /** Where to run it; default: the best-ranked available fit. */
+  fit?: GpuFit;
+  /** Pause after this many idle minutes; undefined leaves idle pause off. */
+  idleMinutes?: number;
+  taskName?: string;
+}
+
+export interface DeployContext {
+  services: ExtensionServices;
+  compute: ComputeApi;
+  registry: DeploymentRegistry;
+  polling: DeploymentPolling;
+}
+
+const IDLE_CHOICES = [15, 30, 60] as const;
+
+export function estimateFor(request: Pick<DeployRequest, 'model' | 'contextTokens' | 'precision' | 'paramsB'>): MemoryEstimate | undefined {
+  const shape = shapeFor(request.model, request.paramsB);
+  return shape ? estimateMemory(shape, request.precision, request.contextTokens) : undefined;
+}
+
+/** The GPUs that fit, ranked, from a fresh resource search (marks must be fresh for a create). */
+export async function fitsFor(context: DeployContext, estimate: MemoryEstimate, signal?: AbortSignal): Promise<GpuFit[]> {
+  const page = await context.services.computeClient().call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }, signal ? { signal } : undefined);
+  return rankFits(page.results as Device[], estimate.totalBytes);
+}
+
+function defaultTaskName(model: string): string {
+  const name = (model.split('/').pop() ?? model).toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '');
+  return `deploy-${name}`.slice(0, 64);
+}
+
+/** Creates the deployment task (no UI): the same create path as the wizard. Resolves with the task id. */
+export async function createDeployment(context: DeployContext, request: DeployRequest, fit: GpuFit, signal?: AbortSignal): Promise<number> {
+  const command = vllmCommand({ model: request.model, servedModelName: request.model, contextTokens: request.contextTokens, tensorParallel: fit.tensorParallel, precision: request.precision });
+  const taskId = await context.compute.createTask(
+    { name: request.taskName ?? defaultTaskName(request.model), region: fit.region, image: VLLM_IMAGE, ports: [VLLM_PORT], points: 1, startCommand: command },
+    signal,
+  );
+  if (request.idleMinutes !== undefined) await context.registry.setIdleMinutes(taskId, request.idleMinutes);
+  return taskId;
+}
+
+export function phaseText(phase: DeployPhase): string {
+  switch (phase) {
+    case 'waiting':
+      return vscode.l10n.t('Waiting for a GPU…');
+    case 'pulling':
+      return vscode.l10n.t('Pulling the vLLM image…');
+    case 'loading':
+      return vscode.l10n.t('Loading weights — a model can take several minutes…');
+    case 'ready':
+      return vscode.l10n.t('Ready');
+    default:
+      return vscode.l10n.t('The task was paused or ended before the model was ready.');
+  }
+}
+
+/** Follows a created deployment with a progress notification; remembers it once it answers. */
+export async function followWithProgress(context: DeployContext, taskId: number, model: string, pointsPerSecond: number | undefined): Promise<boolean> {
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Deploying {0}', model), cancellable: true },
+    async (progress, token) => {
+      progress.report({ message: phaseText('waiting') });
+      return context.polling.follow(taskId, (phase) => progress.report({ message: phaseText(phase) }), abortSignalFor(token)).catch((error: unknown) => {
+        if (token.isCancellationRequested) return undefined;
+        throw error;
+      });
+    },
+  );
+  if (!result) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Stopped following {0}. The task keeps running (and billing); it appears in the chat once it answers.', model));
+    return false;
+  }
+  if (result.phase !== 'ready' || !result.observation.url) {
+    void vscode.window.showWarningMessage(phaseText('stopped'));
+    return false;
+  }
+  const detail = await context.services.computeClient().call('task.detail', { task_id: taskId });
+  context.registry.remember({
+    taskId,
+    taskName: detail.task_name,
+    url: result.observation.url,
+    models: [...(result.observation.models ?? [])],
+    state: 'ready',
+    pointsPerSecond,
+    nodes: Math.max(1, detail.runing_points || detail.points),
+  });
+  void vscode.window
+    .showInformationMessage(vscode.l10n.t('{0} is ready. Pick it in Compute Chat or in VS Code\'s model picker.', model), vscode.l10n.t('Open Chat'))
+    .then((picked) => (picked ? vscode.commands.executeCommand(Commands.chatOpen) : undefined));
+  return true;
+}
+
+// ---- the wizard ----------------------------------------------------------------------------------
+
+type ModelItem = vscode.QuickPickItem & { model?: string; typed?: true };
+
+async function pickModel(): Promise<{ model: string; paramsB?: number } | undefined> {
+  const items: ModelItem[] = [
+    ...CURATED_MODELS.map((model): ModelItem => ({ label: model.id, description: vscode.l10n.t('{0}B parameters · {1}K context', model.paramsB, Math.round(model.defaultContext / 1024)), model: model.id })),
+    { label: vscode.l10n.t('$(edit) Type a Hugging Face model id…'), typed: true },
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Deploy a Model (1/5): model'), placeHolder: vscode.l10n.t('An open chat model served by vLLM on a GPU you rent') });
+  if (!picked) return undefined;
+  if (picked.model) return { model: picked.model };
+  const typed = await vscode.window.showInputBox({ title: vscode.l10n.t('Deploy a Model (1/5): model'), prompt: vscode.l10n.t('Hugging Face model id (owner/name)'), placeHolder: vscode.l10n.t('e.g. Qwen/Qwen2.5-14B-Instruct'), validateInput: validateModelId });
+  if (!typed) return undefined;
+  const model = typed.trim();
+  if (shapeFor(model)) return { model };
+  const size = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Deploy a Model (1/5): model'),
+    prompt: vscode.l10n.t('Its name gives no size: how many billion parameters does {0} have?', model),
+    validateInput: (value) => (/^\d{1,4}(\.\d{1,2})?$/.test(value.trim()) && Number(value) > 0 ? undefined : vscode.l10n.t('A number of billions, e.g. 7 or 1.5.')),
+  });
+  return size ? { model, paramsB: Number(size) } : undefined;
+}
+
+async function pickContext(model: string): Promise<number | undefined> {
+  const curated = findCuratedModel(model);
+  const max = curated?.maxContext ?? 131_072;
+  const value = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Deploy a Model (2/5): context length'),
+    prompt: vscode.l10n.t('Longest conversation in tokens (--max-model-len, up to {0}); more context needs more GPU memory.', max),
+    value: String(curated?.defaultContext ?? 8192),
+    validateInput: (text) => (/^\d+$/.test(text.trim()) && Number(text) >= 512 && Number(text) <= max ? undefined : vscode.l10n.t('A whole number of tokens from 512 to {0}.', max)),
+  });
+  return value ? Number(value.trim()) : undefined;
+}
+
+async function pickPrecision(request: Pick<DeployRequest, 'model' | 'contextTokens' | 'paramsB'>): Promise<Precision | undefined> {
+  const items = (['bf16', 'fp8', 'int4'] as const).map((precision) => {
+    const estimate = estimateFor({ ...request, precision });
+    return {
+      label: precision === 'bf16' ? vscode.l10n.t('BF16 (the model as published)') : precision === 'fp8' ? vscode.l10n.t('FP8 (quantized by vLLM, about half the weights)') : vscode.l10n.t('INT4 (only for AWQ / GPTQ model ids)'),
+      description: estimate ? vscode.l10n.t('needs ≈ {0} of GPU memory', formatGiB(estimate.totalBytes)) : '',
+      precision,
+    };
+  });
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Deploy a Model (3/5): precision'), placeHolder: vscode.l10n.t('Weights + KV cache for the context + overhead') });
+  return picked?.precision;
+}
+
+async function pickFit(fits: GpuFit[], estimate: MemoryEstimate): Promise<GpuFit | undefined> {
+  const items = fits.map((fit) => {
+    const rate = fit.pointsPerSecond !== null ? formatYuanPerHour(pointsPerSecondToYuanPerHour(fit.pointsPerSecond)) : vscode.l10n.t('not sold');
+    const stock = fit.region.inventory > 0 ? vscode.l10n.t('{0} in stock', fit.region.inventory) : vscode.l10n.t('sold out');
+    return {
+      label: `${fit.available ? '$(check)' : '$(warning)'} ${deviceLabel(fit.device)}`,
+      description: `${fit.region.region_name} · ${rate} · ${stock}`,
+      detail: fit.tensorParallel > 1
+        ? vscode.l10n.t('{0} usable for ≈ {1}, split across {2} GPUs (tensor parallel)', formatGiB(fit.usableBytes), formatGiB(estimate.totalBytes), fit.tensorParallel)
+        : vscode.l10n.t('{0} usable for ≈ {1}', formatGiB(fit.usableBytes), formatGiB(estimate.totalBytes)),
+      fit,
+    };
+  });
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Deploy a Model (4/5): GPU'), placeHolder: vscode.l10n.t('GPUs that fit, cheapest in stock first') });
+  if (picked && !picked.fit.available) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('{0} in {1} is sold out or not sold: pick one in stock.', deviceLabel(picked.fit.device), picked.fit.region.region_name));
+    return undefined;
+  }
+  return picked?.fit;
+}
+
+async function pickIdle(): Promise<number | undefined | 'cancel'> {
+  const off = { label: vscode.l10n.t('Keep running until I pause it'), minutes: undefined as number | undefined };
+  const items = [off, ...IDLE_CHOICES.map((minutes) => ({ label: vscode.l10n.t('Pause after {0} minutes without a chat request', minutes), minutes }))];
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Deploy a Model (5/5): idle pause'), placeHolder: vscode.l10n.t('Pausing stops the billing; Recover brings it back (it loads again)') });
+  return picked ? picked.minutes : 'cancel';
+}
+
+export async function runDeployWizard(context: DeployContext): Promise<number | undefined> {
+  const profile = await context.services.requireProfile();
+  if (!profile) return undefined;
+  const chosen = await pickModel();
+  if (!chosen) return undefined;
+  const contextTokens = await pickContext(chosen.model);
+  if (contextTokens === undefined) return undefined;
+  const base = { model: chosen.model, contextTokens, ...(chosen.paramsB !== undefined ? { paramsB: chosen.paramsB } : {}) };
+  const precision = await pickPrecision(base);
+  if (!precision) return undefined;
+  const estimate = estimateFor({ ...base, precision });
+  if (!estimate) return undefined;
+  const fits = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Searching resources…') }, () => fitsFor(context, estimate));
+  if (!fits.some((fit) => fit.available)) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('No GPU in stock fits {0} (≈ {1}). Try FP8 or INT4, or a shorter context.', chosen.model, formatGiB(estimate.totalBytes)));
+    return undefined;
+  }
+  const fit = await pickFit(fits, estimate);
+  if (!fit || fit.pointsPerSecond === null) return undefined;
+  const idle = await pickIdle();
+  if (idle === 'cancel') return undefined;
+
+  const rate = formatYuanPerHour(pointsPerSecondToYuanPerHour(fit.pointsPerSecond));
+  const where = `${deviceLabel(fit.device)} · ${fit.region.region_name}`;
+  const confirm = vscode.l10n.t('Deploy');
+  const answer = await vscode.window.showWarningMessage(
+    profile.environment === 'prod'
+      ? vscode.l10n.t('Deploy {0} on {1} for {2} on PRODUCTION profile "{3}"?', chosen.model, where, rate, profile.label)
+      : vscode.l10n.t('Deploy {0} on {1} for {2} on profile "{3}"?', chosen.model, where, rate, profile.label),
+    {
+      modal: true,
+      detail: vscode.l10n.t(
+        'Billed per second while the task runs, also while it pulls the image and loads the weights (a model can take several minutes). Needs ≈ {0} of GPU memory. {1}',
+        formatGiB(estimate.totalBytes),
+        idle === undefined ? vscode.l10n.t('Idle pause: off.') : vscode.l10n.t('Idle pause: after {0} minutes without a chat request.', idle),
+      ),
+    },
+    confirm,
+  );
+  if (answer !== confirm) return undefined;
+
+  const request: DeployRequest = { ...base, precision, fit, ...(idle !== undefined ? { idleMinutes: idle } : {}) };
+  const taskId = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating the deployment of {0}…', chosen.model), cancellable: true },
+    (_progress, token) => createDeployment(context, request, fit, abortSignalFor(token)),
+  );
+  context.compute.revealTask(taskId);
+  void followWithProgress(context, taskId, chosen.model, fit.pointsPerSecond).catch((error: unknown) => context.services.reportError(error, vscode.l10n.t('Follow the deployment of {0}', chosen.model)));
+  return taskId;
+}

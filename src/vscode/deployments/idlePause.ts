@@ -1,0 +1,127 @@
+// Idle pause of deployments (docs/deployments.md): opt-in per deployment, paused after its minutes without
+// a chat request (the registry records every request the extension sends), with a notification offering
+// Recover; and the status bar item that shows what running deployments cost while they sit idle. A local
+// timer only: the remote state it needs comes from the registry (deploymentPolling.ts feeds it).
+
+import * as vscode from 'vscode';
+import { formatYuanPerHour } from '../../core/spend/units';
+import { deploymentYuanPerHour } from '../../core/deployments/cost';
+import { Commands, Views } from '../commandIds';
+import type { ComputeApi } from '../views/index';
+import type { ExtensionServices } from '../services';
+import type { DeploymentRegistry } from './deploymentRegistry';
+
+const CHECK_EVERY_MS = 20_000;
+
+export interface IdlePauseEvent {
+  taskId: number;
+  taskName: string;
+  minutes: number;
+}
+
+export class IdlePause implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem(Views.deploymentsStatusBar, vscode.StatusBarAlignment.Left, 48);
+  private readonly timer: ReturnType<typeof setInterval>;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private checking: Promise<void> | undefined;
+  /** Idle pauses done this session, oldest first (the in-host tests read them). */
+  readonly paused: IdlePauseEvent[] = [];
+
+  constructor(
+    private readonly services: ExtensionServices,
+    private readonly registry: DeploymentRegistry,
+    private readonly compute: ComputeApi,
+  ) {
+    this.item.name = vscode.l10n.t('Compute Toolkit Deployments');
+    this.item.command = Commands.deploymentsSetIdlePause;
+    this.timer = setInterval(() => void this.check(), CHECK_EVERY_MS);
+    this.subscriptions.push(registry.onDidChange(() => this.render()));
+    this.render();
+  }
+
+  /** What the status bar item shows ('' while hidden). */
+  get text(): string {
+    return this.shown ? this.item.text : '';
+  }
+
+  private shown = false;
+
+  /** Pauses every deployment that is due now (also run by the timer). */
+  check(): Promise<void> {
+    this.checking ??= this.pauseDue().finally(() => {
+      this.checking = undefined;
+      this.render();
+    });
+    return this.checking;
+  }
+
+  private async pauseDue(): Promise<void> {
+    const settings = this.registry
+      .list()
+      .filter((deployment) => deployment.state === 'ready')
+      .flatMap((deployment) => {
+        const minutes = this.registry.idleMinutes(deployment.taskId);
+        return minutes === undefined ? [] : [{ taskId: deployment.taskId, minutes }];
+      });
+    for (const taskId of this.registry.idle.due(settings, this.registry.now())) {
+      const deployment = this.registry.get(taskId);
+      const minutes = settings.find((setting) => setting.taskId === taskId)?.minutes ?? 0;
+      if (!deployment) continue;
+      try {
+        await this.compute.pauseTask(taskId);
+      } catch (error) {
+        this.services.reportError(error, vscode.l10n.t('Pause the idle deployment "{0}"', deployment.taskName));
+        continue;
+      }
+      this.registry.markPaused(taskId);
+      this.paused.push({ taskId, taskName: deployment.taskName, minutes });
+      this.services.logger.info(`Deployments: paused task ${taskId} after ${minutes} idle minute(s).`);
+      void this.registry.refresh(this.compute.listedTasks()).catch(() => undefined);
+      const recover = vscode.l10n.t('Recover');
+      void vscode.window
+        .showInformationMessage(vscode.l10n.t('Paused the deployment "{0}" after {1} minutes without a chat request. Pausing keeps the task; Recover loads the model again.', deployment.taskName, minutes), recover)
+        .then((picked) => (picked === recover ? this.compute.recoverTask(taskId) : undefined))
+        .then(undefined, (error: unknown) => this.services.reportError(error, vscode.l10n.t('Recover "{0}"', deployment.taskName)));
+    }
+  }
+
+  private render(): void {
+    const now = this.registry.now();
+    const running = this.registry.list().filter((deployment) => deployment.state === 'ready');
+    if (running.length === 0 || !this.services.profiles.active) {
+      this.item.hide();
+      this.shown = false;
+      return;
+    }
+    let yuanPerHour = 0;
+    const lines: string[] = [];
+    let longestIdle = 0;
+    for (const deployment of running) {
+      const rate = deployment.pointsPerSecond !== undefined ? deploymentYuanPerHour(deployment.pointsPerSecond, deployment.nodes) : undefined;
+      yuanPerHour += rate ?? 0;
+      const last = this.registry.idle.lastRequestAt(deployment.taskId);
+      const idleMinutes = last === undefined ? 0 : Math.max(0, Math.floor((now - last) / 60_000));
+      longestIdle = Math.max(longestIdle, idleMinutes);
+      const setting = this.registry.idleMinutes(deployment.taskId);
+      lines.push(
+        vscode.l10n.t(
+          '"{0}": {1}, idle {2} min; {3}',
+          deployment.taskName,
+          rate !== undefined ? formatYuanPerHour(rate) : vscode.l10n.t('price unknown'),
+          idleMinutes,
+          setting !== undefined ? vscode.l10n.t('pauses after {0} idle minutes', setting) : vscode.l10n.t('idle pause off'),
+        ),
+      );
+    }
+    this.item.text = `$(server-process) ${vscode.l10n.t('{0} model(s) {1} · idle {2} min', running.length, formatYuanPerHour(yuanPerHour), longestIdle)}`;
+    this.item.tooltip = [vscode.l10n.t('Your deployments bill while they run, answering or idle.'), ...lines, vscode.l10n.t('Click to set idle pause.')].join('\n');
+    this.item.show();
+    this.shown = true;
+  }
+
+  dispose(): void {
+    clearInterval(this.timer);
+    this.item.dispose();
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+}

@@ -1,0 +1,66 @@
+// The deployments area (docs/deployments.md): a user's own model on a rented GPU — Deploy a Model…,
+// readiness, discovery, the models in Compute Chat's and VS Code's pickers, idle pause and the cost line.
+// Wired from the composition root; returns what the in-host tests use.
+
+import type * as vscode from 'vscode';
+import type { DeployPhase, FollowResult } from '../../core/deployments/readiness';
+import type { AiApi } from '../ai/index';
+import type { ChatApi } from '../chat/index';
+import { registerCommandTable } from '../commands/commandTable';
+import type { ComputeApi } from '../views/index';
+import type { SpendApi } from '../spend/index';
+import type { ExtensionServices } from '../services';
+import { DEPLOYMENT_COMMANDS } from './commands';
+import { DeploymentPolling } from './deploymentPolling';
+import { DeploymentRegistry } from './deploymentRegistry';
+import { createDeployment, estimateFor, fitsFor, type DeployContext, type DeployRequest } from './deployModel';
+import { IdlePause } from './idlePause';
+
+export interface DeploymentsApi {
+  readonly registry: DeploymentRegistry;
+  readonly idlePause: IdlePause;
+  /** Deploy a Model… without the wizard: the best-ranked GPU in stock unless `fit` is given. */
+  deploy(request: DeployRequest): Promise<{ taskId: number; pointsPerSecond: number | undefined }>;
+  /** Follows a deployment until it answers (or stops), remembering it when ready; phases in order. */
+  waitReady(taskId: number, delays?: { firstDelayMs: number; maxDelayMs: number }): Promise<{ result: FollowResult; phases: DeployPhase[] }>;
+  /** Lists tasks and discovers deployments now. */
+  refreshNow(): Promise<void>;
+}
+
+export function registerDeployments(services: ExtensionServices, compute: ComputeApi, chat: ChatApi, money: SpendApi, chatModels: AiApi['chatModels']): DeploymentsApi {
+  const registry = new DeploymentRegistry(services, (task) => money.priceOfTask(task));
+  const polling = new DeploymentPolling(services, registry);
+  const idlePause = new IdlePause(services, registry, compute);
+  const context: DeployContext = { services, compute, registry, polling };
+
+  chat.useModelRoutes(registry);
+  chatModels.useDeployments(registry);
+  const disposables: vscode.Disposable[] = [
+    registry,
+    idlePause,
+    registry.onDidChange(() => chat.modelRoutesChanged()),
+    money.onDidPollTasks((tasks) => polling.onTasks(tasks)),
+    ...registerCommandTable(DEPLOYMENT_COMMANDS, context, services.reportError),
+  ];
+  services.context.subscriptions.push(...disposables);
+
+  return {
+    registry,
+    idlePause,
+    deploy: async (request) => {
+      const estimate = estimateFor(request);
+      if (!estimate) throw new Error(`No size known for ${request.model}: pass paramsB.`);
+      const fit = request.fit ?? (await fitsFor(context, estimate)).find((candidate) => candidate.available);
+      if (!fit) throw new Error(`No GPU in stock fits ${request.model}.`);
+      const taskId = await createDeployment(context, request, fit);
+      return { taskId, pointsPerSecond: fit.pointsPerSecond ?? undefined };
+    },
+    waitReady: async (taskId, delays) => {
+      const phases: DeployPhase[] = [];
+      const result = await polling.follow(taskId, (phase) => phases.push(phase), undefined, delays);
+      if (result.phase === 'ready') await polling.refreshNow();
+      return { result, phases };
+    },
+    refreshNow: () => polling.refreshNow(),
+  };
+}

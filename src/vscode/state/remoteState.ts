@@ -1,0 +1,208 @@
+// The remote-state store on the editor side: one PollScheduler per watched profile (core/state),
+// each holding one store per kind of remote state (tasks today: core/tasks/taskState.ts). The active
+// profile is always watched; another profile when `computeToolkit.watch.profiles` says so, or by
+// default when it has something to watch over (a budget, a pause timer); a profile polls only while
+// something of it moves (one look, then silence at rest). Cost: one list per kind per watched profile per interval. Every consumer — the Tasks view,
+// notifications, burn rate, spend, budgets, pause timers, the status bar, the Spend page — reads the
+// stores and follows their events; none of them lists tasks itself.
+
+import * as vscode from 'vscode';
+import type { ComputeClient, TaskSummary } from '../../core/compute/api';
+import type { StateChange, StateDefinition } from '../../core/state/definition';
+import { PollScheduler } from '../../core/state/pollScheduler';
+import type { ChangeListener, ListenerPhase, RemoteStore } from '../../core/state/remoteStore';
+import { TASK_STATE } from '../../core/tasks/taskState';
+import { Config } from '../config';
+import type { ExtensionServices, Profile } from '../services';
+import { errorMessage } from '../../shared/errorMessage';
+
+export type TaskStore = RemoteStore<TaskSummary, number, ComputeClient>;
+
+/** One watched profile: its scheduler and its task store. */
+export interface ProfileWatch {
+  readonly profile: Profile;
+  readonly scheduler: PollScheduler<ComputeClient>;
+  readonly tasks: TaskStore;
+}
+
+/** A change of one kind in one profile's store, with the profile it belongs to. */
+export type ProfileChangeListener<T> = (change: StateChange<T>, profile: Profile) => void | Promise<void>;
+
+interface Entry {
+  watch: ProfileWatch;
+  identity: string;
+  stopLogging: () => void;
+  /** Each subscription's unsubscribe from this profile's store. */
+  detach: Map<Subscription<unknown>, () => void>;
+}
+
+interface Subscription<T> {
+  definition: StateDefinition<T, unknown, ComputeClient>;
+  listener: ProfileChangeListener<T>;
+  phase: ListenerPhase;
+}
+
+export class RemoteState implements vscode.Disposable {
+  private readonly watches = new Map<string, Entry>();
+  private readonly subscriptions: Subscription<unknown>[] = [];
+  private readonly disposables: vscode.Disposable[];
+  private readonly watchChanged = new vscode.EventEmitter<void>();
+  /** Fires when the set of watched profiles changes. */
+  readonly onDidChangeWatched = this.watchChanged.event;
+
+  constructor(
+    private readonly services: ExtensionServices,
+    /** Whether a profile not named in the setting has something to watch over (a budget, a timer). */
+    private readonly needsWatching: (profile: Profile) => boolean = () => false,
+  ) {
+    this.disposables = [
+      this.watchChanged,
+      services.profiles.onDidChangeActive(() => this.sync()),
+      services.config.onDidChange((event) => {
+        if (Config.affects(event, 'watch') || Config.affects(event, 'profiles') || Config.affects(event, 'budgets')) this.sync();
+        if (Config.affects(event, 'notifications.pollIntervalSeconds')) {
+          for (const { watch } of this.watches.values()) watch.scheduler.setIntervalMs(services.config.watchIntervalMs);
+        }
+      }),
+      vscode.window.onDidChangeWindowState((state) => {
+        for (const { watch } of this.watches.values()) {
+          watch.scheduler.setFocused(state.focused);
+          // Back at the window after a quiet spell: one look, in case something changed elsewhere.
+          if (state.focused && !watch.scheduler.active) watch.scheduler.wake();
+        }
+      }),
+    ];
+    this.sync();
+  }
+
+  /** Every watched profile. */
+  get watched(): readonly ProfileWatch[] {
+    return [...this.watches.values()].map((entry) => entry.watch);
+  }
+
+  /** The active profile's watch (undefined without a profile). */
+  get active(): ProfileWatch | undefined {
+    const id = this.services.profiles.active?.id;
+    return id === undefined ? undefined : this.watches.get(id)?.watch;
+  }
+
+  of(profileId: string): ProfileWatch | undefined {
+    return this.watches.get(profileId)?.watch;
+  }
+
+  /** The active profile's task store. */
+  get tasks(): TaskStore | undefined {
+    return this.active?.tasks;
+  }
+
+  /**
+   * Follows one kind's changes in every watched profile, present and future (views render in the
+   * 'view' phase, before 'follow' listeners such as notifications). Returns a disposable.
+   */
+  follow<T>(definition: StateDefinition<T, unknown, ComputeClient>, listener: ProfileChangeListener<T>, phase: ListenerPhase = 'follow'): vscode.Disposable {
+    const subscription = { definition, listener, phase } as Subscription<unknown>;
+    this.subscriptions.push(subscription);
+    for (const entry of this.watches.values()) entry.detach.set(subscription, this.attach(entry.watch, subscription));
+    return new vscode.Disposable(() => {
+      const index = this.subscriptions.indexOf(subscription);
+      if (index >= 0) this.subscriptions.splice(index, 1);
+      for (const entry of this.watches.values()) {
+        entry.detach.get(subscription)?.();
+        entry.detach.delete(subscription);
+      }
+    });
+  }
+
+  /** Follows task changes in every watched profile. */
+  followTasks(listener: ProfileChangeListener<TaskSummary>, phase: ListenerPhase = 'follow'): vscode.Disposable {
+    return this.follow(TASK_STATE as StateDefinition<TaskSummary, unknown, ComputeClient>, listener, phase);
+  }
+
+  /** Polls a profile (default: the active one) as soon as the platform's floor allows. */
+  wake(profileId?: string): void {
+    const id = profileId ?? this.services.profiles.active?.id;
+    if (id !== undefined) this.watches.get(id)?.watch.scheduler.wake();
+  }
+
+  /** Polls the active profile now (a user refresh) and resolves when its stores hold the answer. */
+  refresh(): Promise<void> {
+    return this.active?.scheduler.refresh() ?? Promise.resolve();
+  }
+
+  /** The active profile's first look: joins the poll running (a switch just woke it) or polls now. */
+  look(): Promise<void> {
+    return this.active?.scheduler.look() ?? Promise.resolve();
+  }
+
+  /** Listing calls made by every scheduler so far (the in-host tests compare it). */
+  listings(): number {
+    let total = 0;
+    for (const { watch } of this.watches.values()) total += watch.scheduler.listings;
+    return total;
+  }
+
+  /** Re-reads which profiles to watch (a pause timer was set or cancelled). */
+  resync(): void {
+    this.sync();
+  }
+
+  /** Which profiles should be watched: the active one; others as the setting says, else when they need it. */
+  private wanted(): Profile[] {
+    const { profiles, config } = this.services;
+    const flags = config.watchProfiles;
+    const active = profiles.active;
+    return profiles.all.filter((profile) => {
+      if (profile.id === active?.id) return true;
+      const flag = flags[profile.label] ?? flags[profile.id];
+      return flag ?? this.needsWatching(profile);
+    });
+  }
+
+  /** Creates, keeps or drops schedulers to match the wanted profiles (an edited profile starts afresh). */
+  private sync(): void {
+    const wanted = new Map(this.wanted().map((profile) => [profile.id, profile]));
+    let changed = false;
+    for (const [id, entry] of this.watches) {
+      const profile = wanted.get(id);
+      if (profile && JSON.stringify(profile) === entry.identity) continue;
+      this.drop(entry);
+      this.watches.delete(id);
+      changed = true;
+    }
+    for (const profile of wanted.values()) {
+      if (this.watches.has(profile.id)) continue;
+      this.watches.set(profile.id, this.create(profile));
+      changed = true;
+    }
+    if (changed) this.watchChanged.fire();
+  }
+
+  private drop(entry: Entry): void {
+    for (const detach of entry.detach.values()) detach();
+    entry.stopLogging();
+    entry.watch.scheduler.dispose();
+  }
+
+  private create(profile: Profile): Entry {
+    const scheduler = new PollScheduler<ComputeClient>(profile.id, () => this.services.computeClientFor(profile), { intervalMs: this.services.config.watchIntervalMs });
+    scheduler.setFocused(vscode.window.state.focused);
+    const tasks = scheduler.store(TASK_STATE);
+    const watch: ProfileWatch = { profile, scheduler, tasks };
+    const stopLogging = tasks.onError((error) => this.services.logger.warn(`Watching ${profile.label}: ${errorMessage(error)}`));
+    const detach = new Map(this.subscriptions.map((subscription) => [subscription, this.attach(watch, subscription)] as const));
+    scheduler.wake();
+    return { watch, identity: JSON.stringify(profile), stopLogging, detach };
+  }
+
+  private attach(watch: ProfileWatch, subscription: Subscription<unknown>): () => void {
+    const store = watch.scheduler.store(subscription.definition);
+    const listener: ChangeListener<unknown> = (change) => subscription.listener(change, watch.profile);
+    return store.onChange(listener, subscription.phase);
+  }
+
+  dispose(): void {
+    for (const entry of this.watches.values()) this.drop(entry);
+    this.watches.clear();
+    for (const disposable of this.disposables) disposable.dispose();
+  }
+}

@@ -1,0 +1,47 @@
+// The tasks area's own wiring beside the trees (views/index.ts composes those): notifications on
+// task changes (following the remote-state store), task care commands (events, Explain Failure,
+// Update Task, node events and delete). Called by the composition root (extension.ts).
+
+import type { ChatApi } from '../chat/index';
+import { registerCommandTable } from '../commands/commandTable';
+import type { ExtensionServices } from '../services';
+import type { RemoteState } from '../state/index';
+import type { NotificationCenter } from '../ui/notificationCenter';
+import type { ComputeApi } from '../views/computeApi';
+import { TASK_CARE_COMMANDS } from './careCommands';
+import { deleteNode, explainFailure } from './nodeCare';
+import { TaskNotifier } from './taskNotifier';
+import { TaskUpdateFlow } from './taskUpdate';
+
+export interface TasksAreaApi {
+  readonly notifier: TaskNotifier;
+  /** The task update flow (start, then reviewAndSend). */
+  readonly updates: TaskUpdateFlow;
+  /** What Explain Failure sends to the chat for a task (and sends it). */
+  explainFailure(taskId: number): Promise<string>;
+  /** Deletes one node without the confirmation (the command asks first). */
+  deleteNode(taskId: number, pointId: number): Promise<void>;
+}
+
+export function registerTasks(services: ExtensionServices, compute: ComputeApi, chat: ChatApi, state: RemoteState, center: NotificationCenter): TasksAreaApi {
+  const notifier = new TaskNotifier(services, center, state, { showTask: (taskId) => compute.revealTask(taskId) });
+  const updates = new TaskUpdateFlow(services, () => {
+    void compute.refresh('tasks');
+  });
+  services.context.subscriptions.push(notifier, ...registerCommandTable(TASK_CARE_COMMANDS, { services, compute, chat, updates }, services.reportError));
+  return {
+    notifier,
+    updates,
+    explainFailure: async (taskId) => {
+      // A task the user names: the listed row, or its detail (one read where the user asked).
+      const task = compute.listedTasks().find((candidate) => candidate.task_id === taskId) ?? (await services.computeClient().call('task.detail', { task_id: taskId }));
+      return explainFailure(services, chat, task);
+    },
+    deleteNode: async (taskId, pointId) => {
+      const task = await services.computeClient().call('task.detail', { task_id: taskId });
+      const node = (await services.computeClient().call('node.list', { task_id: taskId })).results.find((candidate) => candidate.point_id === pointId);
+      if (!node) throw new Error(`task ${taskId} has no node ${pointId}`);
+      await deleteNode(services, { task, node }, false);
+    },
+  };
+}

@@ -1,0 +1,103 @@
+// A user's own model, inside a real VS Code against the sandbox (docs/deployments.md): Deploy a Model (the
+// command's non-UI path) → followed until ready → listed by vscode.lm.selectChatModels and answering a
+// streamed request → picked in Compute Chat, whose reply carries its approximate cost → idle pause after
+// the set minutes (the registry's clock moved, nothing waited) → gone from VS Code's picker and marked
+// paused in the chat's.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../../src/vscode/api';
+import { connectedApi, until, VENDOR } from '../ai/aiTestApi';
+import { sandboxUrl } from '../sandboxInfo';
+
+const MODEL = 'Qwen/Qwen3-8B';
+const ORDER = ['waiting', 'pulling', 'loading', 'ready'];
+
+async function lmModels(): Promise<vscode.LanguageModelChat[]> {
+  return vscode.lm.selectChatModels({ vendor: VENDOR });
+}
+
+async function setLoadMs(loadMs: number): Promise<void> {
+  const response = await fetch(`${sandboxUrl()}/__sandbox/deployments/load-ms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loadMs }) });
+  assert.equal(response.status, 200);
+}
+
+describe('deployments: deploy a model, use it in both pickers, idle pause', () => {
+  let api: ExtensionApi;
+  let taskId: number | undefined;
+
+  before(async () => {
+    api = await connectedApi();
+    await setLoadMs(1500);
+  });
+
+  after(async () => {
+    api.deployments.registry.now = () => Date.now();
+    if (taskId !== undefined) await api.compute.stopTask(taskId).catch(() => undefined);
+    await setLoadMs(6000);
+  });
+
+  it('deploys, becomes ready, answers through vscode.lm and in Compute Chat with its cost, and is paused when idle', async () => {
+    const deployed = await api.deployments.deploy({ model: MODEL, contextTokens: 8192, precision: 'bf16', idleMinutes: 5 });
+    taskId = deployed.taskId;
+    assert.ok(deployed.pointsPerSecond !== undefined && deployed.pointsPerSecond > 0, 'the GPU it runs on has a price');
+
+    const { result, phases } = await api.deployments.waitReady(taskId, { firstDelayMs: 100, maxDelayMs: 400 });
+    assert.equal(result.phase, 'ready', `phases: ${phases.join(' → ')}`);
+    assert.equal(phases.at(-1), 'ready');
+    const ranks = phases.map((phase) => ORDER.indexOf(phase));
+    assert.ok(ranks.every((rank, index) => rank >= 0 && (index === 0 || rank > (ranks[index - 1] ?? -1))), `phases in order: ${phases.join(' → ')}`);
+
+    const id = `deployment:${taskId}/${MODEL}`;
+    // VS Code's model picker: the deployed model beside the platform's.
+    const listed = await until(lmModels, (models) => models.some((model) => model.id === id), 'the deployed model in vscode.lm');
+    const chatModel = listed.find((model) => model.id === id) as vscode.LanguageModelChat;
+    assert.ok(listed.some((model) => model.id === 'sandbox/echo'), 'the hosted models are still listed');
+    assert.equal(chatModel.maxInputTokens, 6144, 'three quarters of --max-model-len');
+    const response = await chatModel.sendRequest([vscode.LanguageModelChatMessage.User('hello from VS Code')], {}, new vscode.CancellationTokenSource().token);
+    let text = '';
+    let fragments = 0;
+    for await (const fragment of response.text) {
+      text += fragment;
+      fragments++;
+    }
+    assert.match(text, /Sandbox reply from `Qwen\/Qwen3-8B`/);
+    assert.ok(fragments > 1, 'streamed');
+
+    // Compute Chat: listed under the deployments, picked, answered with a cost line.
+    const option = await until(() => api.chat.snapshot().deployed, (options) => options.some((candidate) => candidate.id === id && candidate.available), 'the deployed model in the chat picker');
+    assert.match(option.find((candidate) => candidate.id === id)?.label ?? '', /deploy-qwen3-8b · ¥[\d.]+\/h/);
+    await api.chat.open();
+    api.chat.newConversation();
+    api.chat.selectModel(id);
+    const view = await api.chat.send('hello from Compute Chat');
+    const reply = view.turns.at(-1);
+    assert.equal(reply?.status, 'complete', JSON.stringify(reply?.error));
+    assert.match(reply?.content ?? '', /Sandbox reply from `Qwen\/Qwen3-8B`/);
+    assert.ok(reply?.cost, 'the reply carries its cost');
+    assert.ok(reply.cost.yuan > 0 && reply.cost.seconds > 0);
+    assert.ok((reply.cost.tokens ?? 0) > 0, 'with the tokens the server reported');
+    assert.equal(reply.cost.tokens, reply.usage?.completion);
+    assert.equal(reply.cost.deployment, 'deploy-qwen3-8b');
+
+    // Idle pause: move the registry's clock past the 5 minutes since that request.
+    const lastRequest = api.deployments.registry.idle.lastRequestAt(taskId);
+    assert.ok(lastRequest !== undefined);
+    api.deployments.registry.now = () => lastRequest + 4 * 60_000;
+    await api.deployments.idlePause.check();
+    assert.equal(api.deployments.idlePause.paused.length, 0, 'not before its minutes');
+    assert.match(api.deployments.idlePause.text, /1 model\(s\) ¥[\d.]+\/h · idle 4 min/);
+    api.deployments.registry.now = () => lastRequest + 5 * 60_000;
+    await api.deployments.idlePause.check();
+    assert.deepEqual(api.deployments.idlePause.paused.map((event) => [event.taskId, event.minutes]), [[taskId, 5]]);
+    const detail = await api.services.computeClient().call('task.detail', { task_id: taskId });
+    assert.equal(detail.status, 'Paused');
+
+    await until(lmModels, (models) => !models.some((model) => model.id === id), 'the paused deployment gone from vscode.lm');
+    const paused = api.chat.snapshot().deployed.find((candidate) => candidate.id === id);
+    assert.equal(paused?.available, false);
+    assert.equal(paused?.reason, 'paused');
+    const refused = await api.chat.send('still there?');
+    assert.equal(refused.turns.at(-1)?.status, 'error');
+    assert.match(refused.turns.at(-1)?.error?.message ?? '', /cannot answer: it is paused/);
+  });
+});
