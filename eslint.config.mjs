@@ -25,6 +25,45 @@ const bornLocalizable = [
   { selector: `AssignmentExpression[left.property.name=/^(title|placeholder|tooltip|description|label|message|prompt)$/] > ${TEXT}.right`, message: l10nMessage },
   { selector: `NewExpression[callee.name=/TreeItem$/] > ${TEXT}`, message: l10nMessage },
   { selector: `CallExpression[callee.property.name='setStatusBarMessage'] > ${TEXT}`, message: l10nMessage },
+  // Picker items given as strings: showQuickPick(['Stop', 'Keep']).
+  { selector: `CallExpression[callee.property.name=/^show(QuickPick|InputBox)$/] > ArrayExpression > ${TEXT}`, message: l10nMessage },
+];
+// Prose anywhere in src/vscode: two words in a string or template are text someone reads, wherever it
+// goes on to (a picker's prompt passed as an argument, a format helper's return, a document's line, an
+// error's message). Not prose: vscode.l10n.t's own arguments, the log, imports, and the English log
+// message an error class hands to super() (the user reads it worded from the error classification).
+const PROSE = ':matches(Literal[value=/[A-Za-z]{2,} [A-Za-z]{2,}/], TemplateLiteral:has(> TemplateElement[value.raw=/[A-Za-z]{2,} [A-Za-z]{2,}/]))';
+const NOT_PROSE = [
+  ":not(CallExpression[callee.property.name='t'] > .arguments)",
+  ':not(ImportDeclaration > *)',
+  ':not(CallExpression[callee.object.name=/^(logger|log|console)$/] > .arguments)',
+  ':not(CallExpression[callee.object.property.name=/^(logger|log)$/] > .arguments)',
+  ":not(CallExpression[callee.type='Super'] > .arguments)",
+  ':not(SwitchCase > .test)',
+].join('');
+const proseLocalizable = [
+  { selector: `${PROSE}${NOT_PROSE}`, message: l10nMessage },
+  // A format helper's or a document renderer's one-word text ("Nodes", "Clock").
+  { selector: `ReturnStatement > Literal[value=/^[A-Z][a-z]{2,}$/]`, message: l10nMessage },
+];
+// Files whose prose is not localized yet (issue 17): each leaves this list when its strings go through
+// vscode.l10n.t and get their zh-cn entry. New files are never added here.
+const PROSE_NOT_YET = [
+  'src/vscode/chat/chatPanel.ts', 'src/vscode/chat/codeActions.ts', 'src/vscode/chat/selection.ts',
+  'src/vscode/client/computeClientProvider.ts', 'src/vscode/documents/readOnlyDocuments.ts',
+  'src/vscode/errors/missingSecretError.ts', 'src/vscode/errors/reportError.ts',
+  'src/vscode/extension.ts', 'src/vscode/extensionServices.ts', 'src/vscode/firstRun.ts',
+  'src/vscode/profiles/keyCommands.ts', 'src/vscode/profiles/keyRotation.ts', 'src/vscode/profiles/keyValidation.ts',
+  'src/vscode/profiles/profileCommands.ts', 'src/vscode/profiles/profileRecord.ts', 'src/vscode/profiles/profileStore.ts',
+  'src/vscode/profiles/profileWizard.ts', 'src/vscode/profiles/sandboxBootstrap.ts', 'src/vscode/profiles/secretCommands.ts',
+  'src/vscode/requests/requestCommands.ts', 'src/vscode/requests/requestInput.ts', 'src/vscode/requests/requestWizard.ts',
+  'src/vscode/requests/signRequestController.ts', 'src/vscode/spend/commands.ts', 'src/vscode/spend/index.ts',
+  'src/vscode/spend/spendPanel.ts', 'src/vscode/storage/storageCheck.ts', 'src/vscode/storage/storageTree.ts',
+  'src/vscode/tasks/createDefaults.ts', 'src/vscode/tasks/taskCommands.ts', 'src/vscode/tasks/tasksViewCommands.ts',
+  'src/vscode/webviews/pageHtml.ts', 'src/vscode/resources/resourceCommands.ts',
+  // Landed with the jobs / deployments / store merges while this rule was being added:
+  'src/vscode/deployments/commands.ts', 'src/vscode/deployments/index.ts', 'src/vscode/jobs/runOnGpuCommand.ts',
+  'src/vscode/tasks/careCommands.ts', 'src/vscode/tasks/register.ts',
 ];
 // The chat webview shows only strings of the bundle the host passes in (src/shared/webviewStrings.ts).
 const webviewMessage = 'Webview text comes from the host\'s bundle: add a key to src/shared/webviewStrings.ts and its vscode.l10n.t in src/vscode/chat/webviewStrings.ts.';
@@ -83,7 +122,11 @@ export default tseslint.config(
   },
   {
     files: ['src/vscode/**/*.ts'],
-    ignores: [ID_MODULE, COMMAND_TABLE, CONFIG],
+    ignores: [ID_MODULE, COMMAND_TABLE, CONFIG, ...PROSE_NOT_YET],
+    rules: { 'no-restricted-syntax': ['error', oneRegistrar, ...oneIdModule, oneSettingsReader, ...bornLocalizable, ...proseLocalizable] },
+  },
+  {
+    files: PROSE_NOT_YET,
     rules: { 'no-restricted-syntax': ['error', oneRegistrar, ...oneIdModule, oneSettingsReader, ...bornLocalizable] },
   },
   { files: [ID_MODULE], rules: { 'no-restricted-syntax': ['error', oneRegistrar, oneSettingsReader, ...bornLocalizable] } },

@@ -3,7 +3,10 @@
 // package.nls.json (package.nls.<lang>.json) and l10n/bundle.l10n.json (l10n/bundle.l10n.<lang>.json),
 // the keys it misses (with the English text to translate), the keys it has that English no longer
 // has, and the translations that lost or added a placeholder ({0}), an icon ($(rocket)) or a command
-// link ((command:…)), and the walkthrough pages without a <page>.nls.<lang>.md. Exits 1 when anything is listed, so whoever adds strings can fill them fast:
+// link ((command:…)), the translations that are only the English text again (`copied`; identifiers,
+// units and names excepted: SAME_IN_TRANSLATION), and the walkthrough pages without a <page>.nls.<lang>.md.
+// The bundle is exported from every vscode.l10n.t call (npm run l10n:export; a unit test fails when it
+// is stale), so a call whose text has no translation is listed here. Exits 1 when anything is listed:
 //   node scripts/l10n-missing.mjs [--root DIR] [--lang zh-cn]
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,6 +20,19 @@ const SOURCES = [
   { english: 'l10n/bundle.l10n.json', pattern: /^bundle\.l10n\.([a-z]{2}(?:-[a-z]{2,4})?)\.json$/, dir: 'l10n', file: (lang) => `l10n/bundle.l10n.${lang}.json` },
 ];
 
+/**
+ * Text that reads the same in a translation: environment ids, product names. Anything else whose
+ * translation equals the English is listed as `copied`, unless it holds no lowercase word at all once
+ * placeholders and icons are removed (units and acronyms: "{0} KB", "RSA", "{0} × {1} = {2}").
+ */
+export const SAME_IN_TRANSLATION = new Set(['dev', 'test', 'prod', 'Compute Toolkit']);
+
+/** Whether `text` has words a translation must change. */
+export function hasWordsToTranslate(text) {
+  if (SAME_IN_TRANSLATION.has(text)) return false;
+  return /[a-z]{2,}/.test(text.replace(/\{\d+\}|\$\([\w~-]+\)|\(command:[^)\s]+\)/g, ''));
+}
+
 /** The tokens a translation must keep unchanged: placeholders, codicons and command links. */
 export function protectedTokens(text) {
   const tokens = text.match(/\{\d+\}|\$\([\w-]+\)|\(command:[^)\s]+\)/g) ?? [];
@@ -26,6 +42,7 @@ export function protectedTokens(text) {
 /** Compares one English table with one translation. */
 export function compareTables(english, translated) {
   const missing = {};
+  const copied = {};
   const tokenMismatch = {};
   for (const [key, source] of Object.entries(english)) {
     const target = translated[key];
@@ -35,12 +52,13 @@ export function compareTables(english, translated) {
       missing[key] = text;
       continue;
     }
+    if (target === text && hasWordsToTranslate(text)) copied[key] = text;
     const want = protectedTokens(text);
     const have = protectedTokens(target);
     if (want.join('\u0000') !== have.join('\u0000')) tokenMismatch[key] = { english: text, translated: target, expected: want, found: have };
   }
   const extra = Object.keys(translated).filter((key) => !Object.hasOwn(english, key));
-  return { missing, extra, tokenMismatch };
+  return { missing, copied, extra, tokenMismatch };
 }
 
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -58,7 +76,7 @@ export function missingTranslations(root, onlyLanguage) {
       const translated = fs.existsSync(full) ? readJson(full) : {};
       const result = compareTables(english, translated);
       if (!fs.existsSync(full)) result.fileMissing = true;
-      const problems = Object.keys(result.missing).length + result.extra.length + Object.keys(result.tokenMismatch).length;
+      const problems = Object.keys(result.missing).length + Object.keys(result.copied).length + result.extra.length + Object.keys(result.tokenMismatch).length;
       if (problems > 0) report[file] = result;
     }
   }

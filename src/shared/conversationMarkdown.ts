@@ -2,6 +2,7 @@
 // Pure so it is unit-tested on Node and identical wherever it is used.
 
 import type { ChatTurn, ConversationSettings, TokenUsage } from './protocol';
+import { NEW_CHAT_TITLE } from './webviewStrings';
 
 export function addUsage(total: TokenUsage | undefined, usage: TokenUsage | undefined): TokenUsage | undefined {
   if (!usage) return total;
@@ -106,6 +107,6 @@ export function titleFrom(text: string, maxChars = 60): string {
       .map((line) => line.replace(/^[#>*\-\s`]+/, '').trim())
       .find((line) => line.length > 0) ?? '';
   const clean = firstLine.replace(/\s+/g, ' ');
-  if (!clean) return 'New chat';
+  if (!clean) return NEW_CHAT_TITLE;
   return clean.length > maxChars ? `${clean.slice(0, maxChars - 1)}…` : clean;
 }

@@ -14,9 +14,15 @@ export const WEBVIEW_STRING_KEYS = [
   'statusStopped', 'statusIncomplete', 'edit', 'editTitle', 'regenerate', 'regenerateTitle',
   'actionRetry', 'actionSetModelApiKey', 'actionConnectProfile', 'actionShowLogs',
   'codeCopy', 'codeCopyTitle', 'codeInsert', 'codeInsertTitle', 'codeOpen', 'codeOpenTitle', 'codePlainText',
-  'image', 'imageLink', 'attachedContext', 'removeContext',
+  'image', 'imageLink', 'attachedContext', 'removeContext', 'newChatTitle',
   'deployedModels', 'costLine', 'costTokens', 'costTitle',
 ] as const;
+
+/**
+ * The stored title of a conversation that has no message yet (a sentinel, so stored files stay
+ * language-neutral): shown as the bundle's `newChatTitle`, in the webview and the host's pickers alike.
+ */
+export const NEW_CHAT_TITLE = 'New chat';
 
 export type WebviewStringKey = (typeof WEBVIEW_STRING_KEYS)[number];
 export type WebviewStrings = Record<WebviewStringKey, string>;

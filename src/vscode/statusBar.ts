@@ -3,16 +3,17 @@
 import { Views } from './commandIds';
 import * as vscode from 'vscode';
 import { Commands } from './commandIds';
-import { describeMode, statusBarLabel } from './profiles/profileRecord';
+import { statusBarLabel } from './profiles/profileRecord';
 import type { Profile, ProfileService } from './services';
 import { markdownText } from './markdownText';
+import { environmentName } from './ui/format';
 
 export class ProfileStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem(Views.profileStatusBar, vscode.StatusBarAlignment.Left, 50);
   private readonly subscription: vscode.Disposable;
 
   constructor(profiles: ProfileService) {
-    this.item.name = 'Compute Toolkit Profile';
+    this.item.name = vscode.l10n.t('Compute Toolkit Profile');
     this.item.command = Commands.profileSwitch;
     this.subscription = profiles.onDidChangeActive((profile) => this.update(profile));
     this.update(profiles.active);
@@ -33,11 +34,12 @@ export class ProfileStatusBar implements vscode.Disposable {
     }
     this.item.text = `$(server-environment) ${statusBarLabel(profile.label, profile.mode, profile.mode === 'rsa' ? 'RSA' : vscode.l10n.t('Token'))}`;
     const tooltip = new vscode.MarkdownString(undefined, true);
-    tooltip.appendMarkdown(`**Compute profile:** ${markdownText(profile.label)} (${profile.environment})\n\n`);
-    tooltip.appendMarkdown(`**Mode:** ${describeMode(profile)}\n\n`);
-    tooltip.appendMarkdown(`**Compute API:** ${markdownText(profile.computeBaseUrl)}\n\n`);
-    tooltip.appendMarkdown(`**Model API:** ${markdownText(profile.modelApiBaseUrl)}\n\n`);
-    tooltip.appendMarkdown('Click to switch profile.');
+    const line = (name: string, value: string): void => void tooltip.appendMarkdown(`**${name}** ${value}\n\n`);
+    line(vscode.l10n.t('Compute profile:'), `${markdownText(profile.label)} (${environmentName(profile.environment)})`);
+    line(vscode.l10n.t('Mode:'), profile.mode === 'rsa' ? 'RSA' : vscode.l10n.t('Token'));
+    line(vscode.l10n.t('Compute API:'), markdownText(profile.computeBaseUrl));
+    line(vscode.l10n.t('Model API:'), markdownText(profile.modelApiBaseUrl));
+    tooltip.appendMarkdown(vscode.l10n.t('Click to switch profile.'));
     this.item.tooltip = tooltip;
     // Production requests cost money and can stop real tasks: make it visible at a glance.
     this.item.backgroundColor = profile.environment === 'prod' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;

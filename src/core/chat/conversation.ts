@@ -25,7 +25,7 @@ export interface ConversationEntry {
   bytes: number;
 }
 
-export const NEW_TITLE = 'New chat';
+export { NEW_CHAT_TITLE as NEW_TITLE } from '../../shared/webviewStrings';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

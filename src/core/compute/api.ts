@@ -147,13 +147,16 @@ export interface ClockSkew {
   outsideWindow: boolean;
 }
 
-/** Why a compute call most likely failed, from local evidence only (docs/platform.md). */
+/**
+ * Why a compute call most likely failed, from local evidence only (docs/platform.md). `detail` is the
+ * English explanation (log, MCP); the editor words it from `kind` and the evidence fields (errors/classify.ts).
+ */
 export type LikelyCause =
   | { kind: 'signature-mismatch-local'; detail: string } // our own self-verify failed: wrong key pair / key damaged
-  | { kind: 'token-or-key-unregistered'; detail: string } // local evidence clean: a refused token or an unregistered key (the codes cannot tell)
+  | { kind: 'token-or-key-unregistered'; detail: string; encrypted?: boolean } // local evidence clean: a refused token or an unregistered key (the codes cannot tell)
   | { kind: 'clock-skew'; detail: string; offsetMs: number }
-  | { kind: 'timestamp-format'; detail: string }
-  | { kind: 'version-type'; detail: string }
+  | { kind: 'timestamp-format'; detail: string; timestamp?: string }
+  | { kind: 'version-type'; detail: string; version?: string }
   | { kind: 'token'; detail: string }
   | { kind: 'encryption-key'; detail: string }
   | { kind: 'unknown'; detail: string };

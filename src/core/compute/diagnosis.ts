@@ -37,12 +37,14 @@ export function diagnose(code: string, evidence: AttemptEvidence): LikelyCause {
   if (evidence.version !== EXPECTED_VERSION) {
     return {
       kind: 'version-type',
+      version: evidence.version,
       detail: `The header version was "${evidence.version}"; the platform expects the string "${EXPECTED_VERSION}".`,
     };
   }
   if (!isThirteenDigitTimestamp(evidence.timestamp)) {
     return {
       kind: 'timestamp-format',
+      timestamp: evidence.timestamp,
       detail: `The timestamp "${evidence.timestamp}" is ${evidence.timestamp.length} digits; it must be Unix time in milliseconds (13 digits)${
         evidence.timestamp.length === 10 ? ' — 10 digits means seconds' : ''
       }.`,
@@ -78,6 +80,7 @@ export function diagnose(code: string, evidence: AttemptEvidence): LikelyCause {
     // are named: the token first (the commoner mistake), then the key comparison.
     return {
       kind: 'token-or-key-unregistered',
+      encrypted: evidence.encrypted === true,
       detail:
         'The signature verifies locally with the configured private key, and the timestamp, clock and version are fine, ' +
         "so the platform refused the credentials themselves; its codes do not tell which of two causes it is. " +

@@ -4,7 +4,7 @@
 // forwarded both ways. Listing never prompts when VS Code asks silently.
 
 import * as vscode from 'vscode';
-import { ComputeToolkitError, ConfigError, RateLimitError } from '../../core/errors';
+import { renderModelProviderError } from '../errors/renderers';
 import type { ModelRoutes } from '../../core/chat/modelRoutes';
 import { formatYuanPerHour } from '../../core/spend/units';
 import type { ModelClient } from '../../core/inference/api';
@@ -195,7 +195,8 @@ export class ComputeChatProvider implements vscode.LanguageModelChatProvider<Com
     } catch (error) {
       if (token.isCancellationRequested) return;
       if (!active) throw new Error(error instanceof Error ? error.message : String(error));
-      throw new Error(this.describe(error, active.profile));
+      // Clear, actionable text for each failure (the one classification); never a secret (the core removed the key).
+      throw new Error(renderModelProviderError(error, active.profile.label));
     }
   }
 
@@ -211,17 +212,6 @@ export class ComputeChatProvider implements vscode.LanguageModelChatProvider<Com
     return profile
       ? vscode.l10n.t('No model API key is set for profile "{0}". Run "Compute: Set Model API Key…".', profile.label)
       : vscode.l10n.t('No Compute Toolkit profile is active. Run "Compute: Create Profile…" or "Compute: Connect to Local Sandbox…".');
-  }
-
-  /** Clear, actionable text for each failure; never a secret (the core already removed the key). */
-  private describe(error: unknown, profile: Profile): string {
-    if (error instanceof ConfigError) return `${error.message}${error.hint ? ` ${error.hint}` : ''}`;
-    if (error instanceof RateLimitError) return vscode.l10n.t('The model API is rate limiting requests (HTTP 429) even after retries; wait a moment and try again.');
-    if (error instanceof ComputeToolkitError && error.kind === 'auth') {
-      return vscode.l10n.t('The model API refused the key of profile "{0}" ({1}). Run "Compute: Set Model API Key…" with a key from the platform console.', profile.label, error.message);
-    }
-    if (error instanceof ComputeToolkitError) return vscode.l10n.t('The model API failed: {0}', error.message);
-    return error instanceof Error ? error.message : String(error);
   }
 
   dispose(): void {

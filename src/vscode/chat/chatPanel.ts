@@ -348,7 +348,7 @@ export class ChatPanel implements vscode.Disposable {
         await session.switchTo(message.conversationId);
         return undefined;
       case 'conversation/search':
-        void searchConversations(session, this).catch((error: unknown) => this.services.reportError(error, 'Search the conversations'));
+        void searchConversations(session, this).catch((error: unknown) => this.services.reportError(error, vscode.l10n.t('Search the conversations')));
         return undefined;
       case 'conversation/delete':
         // Not awaited: the notification with Undo stays while the webview goes on.

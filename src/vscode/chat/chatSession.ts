@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { ChatSession } from '../../core/chat/chatSession';
 import { nodeChatFiles } from '../../core/chat/chatFiles';
 import { ConversationStore } from '../../core/chat/conversationStore';
-import { NoChatModelError, toTurnError } from '../../core/chat/turnErrors';
+import { NoChatModelError } from '../../core/chat/turnErrors';
+import { renderTurnError } from '../errors/renderers';
 import { StateKeys } from '../commandIds';
 import type { ExtensionServices } from '../services';
 import { newConversationSettings } from './chatSettings';
@@ -29,7 +30,7 @@ export function createChatSession(services: ExtensionServices, clients: ModelCli
       get: () => context.globalState.get<string>(LAST_MODEL_KEY, ''),
       set: (model) => void context.globalState.update(LAST_MODEL_KEY, model),
     },
-    toTurnError: (error) => toTurnError(error, services.redactor),
+    toTurnError: (error) => renderTurnError(error, services.redactor, services.profiles.active?.label),
     noModelError: (reason) => new NoChatModelError(reason),
     logger: services.logger,
     reportError: (error, where) => services.reportError(error, where),

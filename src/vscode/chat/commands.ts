@@ -3,6 +3,7 @@
 
 import * as vscode from 'vscode';
 import type { SelectionIntent } from '../../shared/selectionPrompt';
+import { NEW_CHAT_TITLE } from '../../shared/webviewStrings';
 import { Commands, type CommandId } from '../commandIds';
 import type { CommandEntry } from '../commands/commandTable';
 import type { ExtensionServices } from '../services';
@@ -64,7 +65,7 @@ export async function searchConversations(session: ChatSession, panel: ChatPanel
     quickPick.busy = false;
     quickPick.items = matches.map((entry) => ({
       id: entry.id,
-      label: entry.title,
+      label: entry.title === NEW_CHAT_TITLE ? vscode.l10n.t('New chat') : entry.title,
       description: new Date(entry.updatedAt).toLocaleString(),
       detail: vscode.l10n.t('{0} turns', entry.turnCount),
       alwaysShow: true,

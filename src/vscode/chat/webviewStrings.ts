@@ -21,6 +21,7 @@ export function webviewStrings(): WebviewStrings {
     noProfile: vscode.l10n.t('No profile'),
     conversationUsageTitle: vscode.l10n.t('Tokens used by this conversation (as reported by the server)'),
     newConversation: vscode.l10n.t('New'),
+    newChatTitle: vscode.l10n.t('New chat'),
     newConversationTitle: vscode.l10n.t('New conversation'),
     clear: vscode.l10n.t('Clear'),
     clearTitle: vscode.l10n.t('Clear this conversation'),

@@ -1,27 +1,25 @@
-// A profile lacks a secret the requested call needs. A ConfigError, so it reads like every other local
-// setup problem, but it names the exact secret so reportError can offer the one command that fixes it.
+// A profile lacks a secret the requested call needs, or no profile exists: setup errors (core/errors),
+// so the classification names the exact secret and the action table offers the one command that fixes
+// it. The message here is the log's (English); what the user reads is worded from the classification
+// in the display language (errorWords.ts), so this file stays free of the editor API.
 
-import { ConfigError } from '../../core/errors';
+import { SetupError } from '../../core/errors';
 import { SECRET_LABELS } from '../profiles/index';
 import type { Profile, SecretKind } from '../services';
 
-export class MissingSecretError extends ConfigError {
+export class MissingSecretError extends SetupError {
   constructor(
     readonly profile: Pick<Profile, 'id' | 'label'>,
     readonly secret: SecretKind,
     why: string,
   ) {
-    super(`Profile "${profile.label}" has no ${SECRET_LABELS[secret]}: ${why}.`, `Store it with "Compute: Set ${title(secret)}".`);
+    super(secret, profile.label, `Profile "${profile.label}" has no ${SECRET_LABELS[secret]}: ${why}.`);
   }
 }
 
 /** No profile exists or is active. */
-export class NoProfileError extends ConfigError {
+export class NoProfileError extends SetupError {
   constructor() {
-    super('No compute profile is configured.', 'Create a profile or connect to the local sandbox.');
+    super('profile', undefined, 'No compute profile is configured.', 'Create a profile or connect to the local sandbox.');
   }
-}
-
-function title(secret: SecretKind): string {
-  return SECRET_LABELS[secret].replace(/\b\w/g, (letter) => letter.toUpperCase()).replace('Api', 'API');
 }

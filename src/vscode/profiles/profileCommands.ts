@@ -49,7 +49,7 @@ export const profileCommands: readonly CommandEntry<Services>[] = [
     id: Commands.profileEdit,
     doing: vscode.l10n.t('Edit the profile'),
     create: (services) => async (argument?: unknown) => {
-      const profile = profileIdArgument(argument) ? await targetProfile(services, argument) : await pickProfile(services, 'Profile to edit');
+      const profile = profileIdArgument(argument) ? await targetProfile(services, argument) : await pickProfile(services, vscode.l10n.t('Profile to edit'));
       if (!profile) return undefined;
       return editProfile(services, profile);
     },
@@ -59,7 +59,7 @@ export const profileCommands: readonly CommandEntry<Services>[] = [
     id: Commands.profileDelete,
     doing: vscode.l10n.t('Delete the profile'),
     create: (services) => async (argument?: unknown) => {
-      const profile = profileIdArgument(argument) ? await targetProfile(services, argument) : await pickProfile(services, 'Profile to delete');
+      const profile = profileIdArgument(argument) ? await targetProfile(services, argument) : await pickProfile(services, vscode.l10n.t('Profile to delete'));
       if (!profile) return false;
       const confirm = `Delete "${profile.label}"`;
       const answer = await vscode.window.showWarningMessage(

@@ -4,7 +4,8 @@
 // secrets: masked in both bodies, as wherever a task is shown (Reveal Task Env Values shows them).
 
 import * as vscode from 'vscode';
-import type { ExchangeRecord } from '../../core/compute/api';
+import type { ExchangeRecord, LikelyCause } from '../../core/compute/api';
+import { causeText } from '../errors/errorWords';
 import { ConfigError } from '../../core/errors';
 import { errorMessage } from '../../shared/errorMessage';
 import { maskTaskEnv } from '../../core/tasks/envMask';
@@ -56,7 +57,7 @@ export function renderResponse(view: ResponseView): string {
     // Numbered in order sent: a task detail refused as POST and asked again as GET restarts `attempt`.
     for (const [index, exchange] of view.exchanges.entries()) {
       const answer = exchange.status !== undefined ? `HTTP ${exchange.status}` : (exchange.failure ?? vscode.l10n.t('no answer'));
-      out.push(`${index + 1}. ${exchange.request.method} ${inline(exchange.request.pathWithQuery)} → ${inline(answer)} (${exchange.elapsedMs} ms, timestamp ${exchange.request.timestamp})`);
+      out.push(`${index + 1}. ${exchange.request.method} ${inline(exchange.request.pathWithQuery)} → ${inline(answer)} (${vscode.l10n.t('{0} ms, timestamp {1}', exchange.elapsedMs, exchange.request.timestamp)})`);
     }
     out.push('');
   }
@@ -68,8 +69,10 @@ function describeOutcome(outcome: ResponseView['outcome']): string[] {
   const error = outcome.error;
   const lines = [`- ${vscode.l10n.t('Outcome')}: ${inline(errorMessage(error))}`];
   if (error instanceof ConfigError && error.hint) lines.push(`- ${vscode.l10n.t('Hint')}: ${inline(error.hint)}`);
-  const cause = (error as { likelyCause?: { kind: string; detail: string } }).likelyCause;
-  if (cause && typeof cause.detail === 'string') lines.push(`- ${vscode.l10n.t('Likely cause')} (${inline(cause.kind)}): ${inline(cause.detail)}`);
+  const cause = (error as { likelyCause?: LikelyCause }).likelyCause;
+  // The cause in the display language (errorWords.ts); its English detail when nothing local explains it.
+  const why = causeText(cause) ?? cause?.detail;
+  if (cause && typeof why === 'string') lines.push(`- ${vscode.l10n.t('Likely cause')} (${inline(cause.kind)}): ${inline(why)}`);
   return lines;
 }
 

@@ -1,6 +1,8 @@
 // The Sign Request document: everything needed to compare our request with a failing one, field by
-// field. Pure text from a PreparedRequest whose secrets the core has already masked (4+4).
+// field. Pure text from a PreparedRequest whose secrets the core has already masked (4+4), in the
+// display language (vscode.l10n.t only; node unit tests load it with test/unit/helpers/englishL10n.ts).
 
+import * as vscode from 'vscode';
 import type { ClockSkew, PreparedRequest } from '../../core/compute/api';
 import type { Profile } from '../services';
 import { fence } from './markdownBlocks';
@@ -23,73 +25,74 @@ export interface SignRequestView {
 export function methodNote(operation: string | undefined, catalogMethod: string | undefined, signedMethod: string): string | undefined {
   if (operation !== 'task.detail') return undefined;
   if (catalogMethod === signedMethod) {
-    return 'The spec says POST; the platform answers only GET ?task_id=. This profile has not been refused yet, so POST is signed; after the first refusal it signs GET.';
+    return vscode.l10n.t('The spec says POST; the platform answers only GET ?task_id=. This profile has not been refused yet, so POST is signed; after the first refusal it signs GET.');
   }
-  return `The catalog lists ${catalogMethod ?? 'POST'} (the spec), but this profile's platform refused it and answers only GET ?task_id=, so GET is signed and sent.`;
+  return vscode.l10n.t("The catalog lists {0} (the spec), but this profile's platform refused it and answers only GET ?task_id=, so GET is signed and sent.", catalogMethod ?? 'POST');
 }
 
 const FIELD_NAMES = ['path', 'version', 'timestamp', 'token', 'body'] as const;
 const WINDOW_MS = 5 * 60 * 1000;
 
-/** Heading above the JSON literal of the string to sign; tests and users search for it. */
-export const STRING_LITERAL_HEADING = 'The string to sign as one JSON string literal';
 
 export function renderSignRequest(view: SignRequestView): string {
   const { prepared, profile } = view;
   const out: string[] = [];
-  out.push(`# Sign Request: ${view.title}`, '');
+  out.push(`# ${vscode.l10n.t('Sign Request: {0}', view.title)}`, '');
   out.push(
-    `Profile **${profile.label}** (${profile.environment}, ${prepared.mode === 'rsa' ? 'RSA signature' : 'token'} mode) · ` +
-      `generated ${view.generatedAt.toISOString()} · nothing was sent except the clock measurement.`,
+    vscode.l10n.t(
+      'Profile **{0}** ({1}, {2}) · generated {3} · nothing was sent except the clock measurement.',
+      profile.label,
+      profile.environment,
+      prepared.mode === 'rsa' ? vscode.l10n.t('RSA signature mode') : vscode.l10n.t('token mode'),
+      view.generatedAt.toISOString(),
+    ),
     '',
   );
-  out.push('## Request', '', fence('text', `${prepared.method} ${prepared.url}`), '');
+  out.push(`## ${vscode.l10n.t('Request')}`, '', fence('text', `${prepared.method} ${prepared.url}`), '');
   if (view.note) out.push(`> ${view.note}`, '');
-  out.push(`- Path as sent and signed: \`${inline(prepared.pathWithQuery)}\``);
-  out.push(`- Body encrypted: ${prepared.encrypted ? 'yes (platform public key, 244-byte segments, one Base64)' : 'no'}`, '');
+  out.push(`- ${vscode.l10n.t('Path as sent and signed: {0}', `\`${inline(prepared.pathWithQuery)}\``)}`);
+  out.push(`- ${vscode.l10n.t('Body encrypted: {0}', prepared.encrypted ? vscode.l10n.t('yes (platform public key, 244-byte segments, one Base64)') : vscode.l10n.t('no'))}`, '');
 
   if (prepared.mode === 'rsa' && prepared.stringToSignForDisplay !== undefined) {
     out.push(...renderStringToSign(prepared, prepared.stringToSignForDisplay));
   } else {
     out.push(
-      '## String to sign',
+      `## ${vscode.l10n.t('String to sign')}`,
       '',
-      'Token mode does not sign: the platform checks the `token` header (sent with `version` and `timestamp`). ' +
-        'Use an RSA-mode profile to see a signature.',
+      vscode.l10n.t('Token mode does not sign: the platform checks the `token` header (sent with `version` and `timestamp`). Use an RSA-mode profile to see a signature.'),
       '',
     );
   }
 
-  out.push('## Headers', '', 'Token and signature masked (first 4 + last 4 characters).', '');
+  out.push(`## ${vscode.l10n.t('Headers')}`, '', vscode.l10n.t('Token and signature masked (first 4 + last 4 characters).'), '');
   out.push(fence('http', Object.entries(prepared.displayHeaders).map(([name, value]) => `${name}: ${value}`).join('\n')), '');
 
-  out.push('## Body', '');
+  out.push(`## ${vscode.l10n.t('Body')}`, '');
   if (prepared.body === '') {
-    out.push('No body: the string to sign ends with the separator before the (empty) body field, never `{}` or `null`.', '');
+    out.push(vscode.l10n.t('No body: the string to sign ends with the separator before the (empty) body field, never `{}` or `null`.'), '');
   } else {
-    out.push(prepared.encrypted ? 'As sent (Base64 ciphertext):' : 'As sent (compact JSON, secret fields masked):', '');
+    out.push(prepared.encrypted ? vscode.l10n.t('As sent (Base64 ciphertext):') : vscode.l10n.t('As sent (compact JSON, secret fields masked):'), '');
     out.push(fence(prepared.encrypted ? 'text' : 'json', prepared.body), '');
     if (prepared.plaintextBody !== undefined) {
-      out.push('Plaintext before encryption (secret fields masked):', '', fence('json', prepared.plaintextBody), '');
+      out.push(vscode.l10n.t('Plaintext before encryption (secret fields masked):'), '', fence('json', prepared.plaintextBody), '');
     }
   }
 
   if (prepared.mode === 'rsa') {
-    out.push('## Signature', '');
-    out.push('RSA SHA-256, PKCS#1 v1.5 padding, standard Base64, sent in header `sign_str`.', '');
-    out.push(`- \`sign_str\`: \`${inline(prepared.signatureForDisplay ?? '(none)')}\``);
-    out.push(`- Self-verification: ${describeSelfVerification(prepared.selfVerified)}`, '');
+    out.push(`## ${vscode.l10n.t('Signature')}`, '');
+    out.push(vscode.l10n.t('RSA SHA-256, PKCS#1 v1.5 padding, standard Base64, sent in header `sign_str`.'), '');
+    out.push(`- \`sign_str\`: \`${inline(prepared.signatureForDisplay ?? vscode.l10n.t('(none)'))}\``);
+    out.push(`- ${vscode.l10n.t('Self-verification: {0}', describeSelfVerification(prepared.selfVerified))}`, '');
   }
 
-  out.push('## Clock', '');
+  out.push(`## ${vscode.l10n.t('Clock')}`, '');
   out.push(...renderClock(view), '');
 
   out.push('## curl', '');
   out.push(...renderCurl(prepared), '');
-  out.push('## A failing request', '');
+  out.push(`## ${vscode.l10n.t('A failing request')}`, '');
   out.push(
-    'Copy its string to sign, `sign_str`, headers, curl command or the server reply, then run **Compare with a Failing Request…**: ' +
-      'it compares them with this request field by field and points at the first difference.',
+    vscode.l10n.t('Copy its string to sign, `sign_str`, headers, curl command or the server reply, then run **Compare with a Failing Request…**: it compares them with this request field by field and points at the first difference.'),
     '',
   );
   return out.join('\n');
@@ -97,19 +100,19 @@ export function renderSignRequest(view: SignRequestView): string {
 
 function renderStringToSign(prepared: PreparedRequest, display: string): string[] {
   const fields = splitFields(display);
-  const out: string[] = ['## String to sign', ''];
-  out.push('Five fields joined with LF (0x0a); the token is masked here, the real one is signed.', '');
+  const out: string[] = [`## ${vscode.l10n.t('String to sign')}`, ''];
+  out.push(vscode.l10n.t('Five fields joined with LF (0x0a); the token is masked here, the real one is signed.'), '');
   const width = Math.max(...FIELD_NAMES.map((name) => name.length)) + 2;
   const rows = FIELD_NAMES.map((name, index) => {
     const value = fields[index] ?? '';
-    return `${String(index + 1)}. ${name.padEnd(width)}${value === '' ? '(empty string)' : value}${note(name, value)}`;
+    return `${String(index + 1)}. ${name.padEnd(width)}${value === '' ? vscode.l10n.t('(empty string)') : value}${note(name, value)}`;
   });
   out.push(fence('text', rows.join('\n')), '');
-  out.push('With visible `\\n` markers (each real line ends where a separator is):', '');
+  out.push(vscode.l10n.t('With visible `\\n` markers (each real line ends where a separator is):'), '');
   out.push(fence('text', FIELD_NAMES.map((_, index) => (fields[index] ?? '') + (index < FIELD_NAMES.length - 1 ? '\\n' : '')).join('\n')), '');
-  out.push(`${STRING_LITERAL_HEADING} (token masked):`, '', fence('json', JSON.stringify(display)), '');
+  out.push(vscode.l10n.t('The string to sign as one JSON string literal (token masked):'), '', fence('json', JSON.stringify(display)), '');
   if (prepared.stringToSignHexForDisplay !== undefined) {
-    out.push('UTF-8 bytes (token bytes shown as `**`):', '', fence('text', prepared.stringToSignHexForDisplay), '');
+    out.push(vscode.l10n.t('UTF-8 bytes (token bytes shown as `**`):'), '', fence('text', prepared.stringToSignHexForDisplay), '');
   }
   return out;
 }
@@ -129,9 +132,9 @@ export function splitFields(stringToSign: string): string[] {
 }
 
 function note(name: (typeof FIELD_NAMES)[number], value: string): string {
-  if (name === 'timestamp') return /^\d{13}$/.test(value) ? `   (13 digits, ${new Date(Number(value)).toISOString()})` : '   (NOT 13 digits)';
-  if (name === 'version') return value === '1.0.0' ? '   (string, as the header)' : '   (expected "1.0.0")';
-  if (name === 'token') return '   (masked)';
+  if (name === 'timestamp') return `   ${/^\d{13}$/.test(value) ? vscode.l10n.t('(13 digits, {0})', new Date(Number(value)).toISOString()) : vscode.l10n.t('(NOT 13 digits)')}`;
+  if (name === 'version') return `   ${value === '1.0.0' ? vscode.l10n.t('(string, as the header)') : vscode.l10n.t('(expected "1.0.0")')}`;
+  if (name === 'token') return `   ${vscode.l10n.t('(masked)')}`;
   return '';
 }
 
@@ -142,21 +145,23 @@ function note(name: (typeof FIELD_NAMES)[number], value: string): string {
 function renderCurl(prepared: PreparedRequest): string[] {
   const note =
     prepared.mode === 'rsa'
-      ? 'The timestamp is accepted once and for 5 minutes: run Sign Request again for a fresh one.'
-      : 'Token mode: the token header is the only credential.';
-  return [`Secrets are shell variables. ${note}`, '', fence('sh', curlScript(prepared))];
+      ? vscode.l10n.t('The timestamp is accepted once and for 5 minutes: run Sign Request again for a fresh one.')
+      : vscode.l10n.t('Token mode: the token header is the only credential.');
+  return [`${vscode.l10n.t('Secrets are shell variables.')} ${note}`, '', fence('sh', curlScript(prepared))];
 }
 
 /** The shell lines that send `prepared` with curl, the token (and in RSA mode the signature) as variables. */
 export function curlScript(prepared: PreparedRequest): string {
-  const lines = ["export COMPUTE_TOKEN='<your API token>'"];
+  /* eslint-disable no-restricted-syntax -- shell code, not prose; its words are the l10n.t arguments */
+  const lines = [`export COMPUTE_TOKEN='<${vscode.l10n.t('your API token')}>'`];
   if (prepared.mode === 'rsa') {
     const fields = [prepared.pathWithQuery, prepared.version, prepared.timestamp].map(shellQuote);
     lines.push(
-      '# sign_str: the five fields with your token, signed with your private key (PEM file)',
+      `# sign_str: ${vscode.l10n.t('the five fields with your token, signed with your private key (PEM file)')}`,
       `export SIGN_STR="$(printf '%s\\n%s\\n%s\\n%s\\n%s' ${fields.join(' ')} "$COMPUTE_TOKEN" ${shellQuote(prepared.body)} | ` +
         'openssl dgst -sha256 -sign private-key.pem | openssl base64 -A)"',
     );
+  /* eslint-enable no-restricted-syntax */
   }
   lines.push(prepared.curl);
   return lines.join('\n');
@@ -168,22 +173,24 @@ function shellQuote(value: string): string {
 }
 
 function describeSelfVerification(selfVerified: boolean | undefined): string {
-  if (selfVerified === true) return 'passed: the signature verifies with the public half of the stored private key.';
-  if (selfVerified === false) return 'FAILED: the signature does not verify with the public half of the stored private key (damaged key?).';
-  return 'not run.';
+  if (selfVerified === true) return vscode.l10n.t('passed: the signature verifies with the public half of the stored private key.');
+  if (selfVerified === false) return vscode.l10n.t('FAILED: the signature does not verify with the public half of the stored private key (damaged key?).');
+  return vscode.l10n.t('not run.');
 }
 
 function renderClock(view: SignRequestView): string[] {
-  if (!view.skew.ok) return [`Clock skew could not be measured: ${view.skew.error}`];
+  if (!view.skew.ok) return [vscode.l10n.t('Clock skew could not be measured: {0}', view.skew.error)];
   const { offsetMs, rttMs, outsideWindow } = view.skew.value;
   const seconds = (Math.abs(offsetMs) / 1000).toFixed(1);
-  const direction = offsetMs > 0 ? 'behind' : 'ahead of';
-  return [
-    `- This computer's clock is ${seconds} s ${direction} the server's (from its Date header; round trip ${rttMs} ms).`,
+  const clock =
+    offsetMs > 0
+      ? vscode.l10n.t("This computer's clock is {0} s behind the server's (from its Date header; round trip {1} ms).", seconds, rttMs)
+      : vscode.l10n.t("This computer's clock is {0} s ahead of the server's (from its Date header; round trip {1} ms).", seconds, rttMs);
+  const window =
     outsideWindow || Math.abs(offsetMs) >= WINDOW_MS
-      ? '- **Outside** the 5-minute window: the platform rejects these timestamps as expired. Fix the system clock; the client corrects by the measured offset meanwhile.'
-      : '- Inside the 5-minute window.',
-  ];
+      ? vscode.l10n.t('**Outside** the 5-minute window: the platform rejects these timestamps as expired. Fix the system clock; the client corrects by the measured offset meanwhile.')
+      : vscode.l10n.t('Inside the 5-minute window.');
+  return [`- ${clock}`, `- ${window}`];
 }
 
 

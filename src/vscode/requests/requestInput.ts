@@ -3,6 +3,7 @@
 // or ask for the missing parts step by step.
 
 import type { HttpMethod, OperationId, OperationSpec, RawRequest } from '../../core/compute/api';
+import { operationTitle } from './operationTitles';
 import { ConfigError } from '../../core/errors';
 import { errorMessage } from '../../shared/errorMessage';
 
@@ -119,7 +120,8 @@ export function jsonBodyError(text: string, mustBeObject: boolean): string | und
 
 export function describeRequest(input: RequestInput, operations: readonly OperationSpec[]): string {
   if (input.kind === 'raw') return `${input.request.method} ${input.request.path}`;
-  return operations.find((spec) => spec.id === input.operation)?.title ?? input.operation;
+  const spec = operations.find((candidate) => candidate.id === input.operation);
+  return spec ? operationTitle(spec) : input.operation;
 }
 
 export const METHODS: readonly HttpMethod[] = ['GET', 'POST'];

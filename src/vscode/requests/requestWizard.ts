@@ -2,6 +2,7 @@
 // hand-written method, path, query and JSON body; then whether to encrypt the body.
 
 import * as vscode from 'vscode';
+import { operationTitle } from './operationTitles';
 import type { HttpMethod, OperationId, OperationSpec } from '../../core/compute/api';
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
 import { METHODS, convertField, jsonBodyError, parseJsonBody, parseQuery, type RequestInput } from './requestInput';
@@ -26,7 +27,7 @@ export async function promptRequest(
   const pickTarget: Step = async (input) => {
     const items: Choice<OperationId | typeof RAW>[] = [
       ...operations.map((spec) => ({
-        label: spec.title,
+        label: operationTitle(spec),
         description: `${spec.method} ${spec.path}`,
         detail: spec.id === 'task.detail' ? taskDetailPickerNote() : spec.encryption === 'never' ? undefined : vscode.l10n.t('body encryption {0}', spec.encryption),
         value: spec.id,
@@ -50,7 +51,7 @@ function taskDetailPickerNote(): string {
 }
 
 function throwUnknown(id: string): never {
-  throw new Error(`Unknown operation "${id}"`);
+  throw new Error(vscode.l10n.t('Unknown operation "{0}"', id));
 }
 
 /** One step per field, an optional extra-JSON step for POST bodies, and the encryption choice. */
@@ -118,7 +119,9 @@ function operationSteps(title: string, spec: OperationSpec, stepsBefore: number,
       totalSteps: total,
       // Required list parameters start from the value the platform's docs show.
       value: values.get(field.name) ?? field.example ?? '',
-      prompt: `${spec.title}: ${field.name} (${field.type}${field.required ? ', required' : ', optional: leave empty to omit'})`,
+      prompt: field.required
+        ? vscode.l10n.t('{0}: {1} ({2}, required)', operationTitle(spec), field.name, field.type)
+        : vscode.l10n.t('{0}: {1} ({2}, optional: leave empty to omit)', operationTitle(spec), field.name, field.type),
       password: field.secret === true,
       validate: (value) => convertField(field, value).error,
     });

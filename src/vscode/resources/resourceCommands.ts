@@ -75,7 +75,7 @@ function searchRegions(services: ExtensionServices, filter: ResourceFilterStore)
       (error: unknown) => {
         if (settled) return;
         finish(undefined);
-        services.reportError(error, 'Search resources');
+        services.reportError(error, vscode.l10n.t('Search resources'));
       },
     );
   });

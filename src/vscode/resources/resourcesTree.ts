@@ -32,15 +32,15 @@ export class DeviceItem extends vscode.TreeItem {
     this.id = `device/${device.device_name}`;
     const cheapest = cheapestInStock(device);
     const cheapestPrice = cheapest ? effectivePrice(cheapest) : null;
-    const from = cheapestPrice !== null ? ` · from ${formatYuan(yuanPerHour(cheapestPrice))}/h` : ' · sold out';
+    const from = ` · ${cheapestPrice !== null ? vscode.l10n.t('from {0}', `${formatYuan(yuanPerHour(cheapestPrice))}/h`) : vscode.l10n.t('sold out')}`;
     this.description = `${deviceSpecs(device)}${from}`;
     this.tooltip = new vscode.MarkdownString(
       [
         `**${md(deviceLabel(device))}** (${md(device.device_name)})`,
         '',
         `- ${md(deviceSpecs(device))}`,
-        `- Disk: ${device.disk_size >= 1024 ? `${Math.round(device.disk_size / 1024)} GB` : `${device.disk_size} MB`} ${md(device.disk_type)}`,
-        `- Regions: ${device.regions.length} (${device.regions.filter((region) => !isSoldOut(region)).length} in stock)`,
+        `- ${vscode.l10n.t('Disk: {0}', `${device.disk_size >= 1024 ? `${Math.round(device.disk_size / 1024)} GB` : `${device.disk_size} MB`} ${md(device.disk_type)}`)}`,
+        `- ${vscode.l10n.t('Regions: {0} ({1} in stock)', device.regions.length, device.regions.filter((region) => !isSoldOut(region)).length)}`,
       ].join('\n'),
     );
     this.iconPath = new vscode.ThemeIcon(device.gpu_count > 0 ? 'circuit-board' : 'server');
@@ -61,13 +61,13 @@ export class RegionItem extends vscode.TreeItem {
     this.description = `${formatRegionPrice(region)} · ${formatInventory(region)}`;
     this.tooltip = new vscode.MarkdownString(
       [
-        `**${md(deviceLabel(device))}** in **${md(region.region_name)}** (${md(region.region)})`,
+        vscode.l10n.t('{0} in {1}', `**${md(deviceLabel(device))}**`, `**${md(region.region_name)}** (${md(region.region)})`),
         '',
-        `- Price: ${md(formatRegionPrice(region))}`,
-        `- Inventory: ${md(formatInventory(region))}`,
+        `- ${vscode.l10n.t('Price: {0}', md(formatRegionPrice(region)))}`,
+        `- ${vscode.l10n.t('Inventory: {0}', md(formatInventory(region)))}`,
         `- ${md(deviceSpecs(device))}`,
         '',
-        soldOut ? '_Sold out: a task created here stays Pending until capacity frees up._' : '_Right-click → Create Task Here…_',
+        `_${soldOut ? vscode.l10n.t('Sold out: a task created here stays Pending until capacity frees up.') : vscode.l10n.t('Right-click → Create Task Here…')}_`,
       ].join('\n'),
     );
     // Sold-out regions stay listed (prices are still useful) but read as unavailable.

@@ -231,7 +231,7 @@ export async function runStorageCheckWizard(
     const first = picks ? pickStorage : ask(0);
     if (!first || !(await MultiStepInput.run(first))) return;
   } catch (error) {
-    services.reportError(error, 'Check storage credentials');
+    services.reportError(error, vscode.l10n.t('Check storage credentials'));
     return;
   }
   const body = checkBody(specFields, fields);
@@ -248,6 +248,6 @@ export async function runStorageCheckWizard(
       return undefined;
     });
   } catch (error) {
-    if (!isAbort(error)) services.reportError(error, `Check storage "${body.storage_name}"`);
+    if (!isAbort(error)) services.reportError(error, vscode.l10n.t('Check storage "{0}"', body.storage_name));
   }
 }

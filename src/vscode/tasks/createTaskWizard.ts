@@ -7,7 +7,7 @@ import { abortSignalFor } from '../ui/cancellation';
 import { isAbort } from '../../core/errors';
 import type { ExtensionServices, Profile } from '../services';
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
-import { deviceLabel, effectivePrice, formatRegionPrice, formatYuan, isSoldOut, yuanPerHour } from '../ui/format';
+import { deviceLabel, effectivePrice, environmentName, formatRegionPrice, formatYuan, isSoldOut, yuanPerHour } from '../ui/format';
 import type { ResourceFilterStore } from '../resources/index';
 import { flattenRegions, regionPickItem, searchDevices, type RegionChoice, type RegionPickItem } from '../resources/index';
 import type { TaskActions } from './taskActions';
@@ -85,7 +85,7 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
   const regions = searchDevices(services, deps.filter, loading.signal).then(flattenRegions);
   regions.catch(() => undefined); // awaited (and reported) by the region step; avoids an unhandled rejection if never reached
 
-  const title = `Create Task on "${profile.label}"${profile.environment === 'prod' ? ' (PRODUCTION)' : ''}`;
+  const title = profile.environment === 'prod' ? vscode.l10n.t('Create Task on "{0}" (PRODUCTION)', profile.label) : vscode.l10n.t('Create Task on "{0}"', profile.label);
   const totalSteps = canEncrypt ? 9 : 8;
   const at = (step: number) => ({ title, step, totalSteps });
   const then = (next: Step): Step => (state.reviewing ? review : next);
@@ -96,7 +96,7 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
   };
   const askRegion: Step = async (input) => {
     const choices = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Searching resources…') }, () => regions);
-    if (choices.length === 0) throw new Error('The platform lists no resources for the current filter (Compute: Filter Resources…).');
+    if (choices.length === 0) throw new Error(vscode.l10n.t('The platform lists no resources for the current filter (Compute: Filter Resources…).'));
     const items = choices.map(regionPickItem);
     const wanted = state.choice ? { deviceName: state.choice.device.device_name, region: state.choice.region.region } : hint;
     // The region asked for when it is in stock, else the cheapest in stock: never a sold-out one.
@@ -137,7 +137,7 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
       ...at(4),
       value: state.ports,
       prompt: vscode.l10n.t('Ports to expose, comma-separated (each gets a public URL)'),
-      placeholder: `e.g. 8080, 80`,
+      placeholder: vscode.l10n.t('e.g. {0}', '8080, 80'),
       validate: (value) => errorOf(parsePorts(value)),
     });
     return then(askPoints);
@@ -147,7 +147,7 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
     state.points = await input.showInputBox({
       ...at(5),
       value: state.points,
-      prompt: vscode.l10n.t('Number of nodes (1–{0}); {1} in {2}', MAX_POINTS, inventory > 0 ? `${inventory} available` : 'sold out', state.choice?.region.region_name ?? 'this region'),
+      prompt: vscode.l10n.t('Number of nodes (1–{0}); {1} in {2}', MAX_POINTS, inventory > 0 ? vscode.l10n.t('{0} available', inventory) : vscode.l10n.t('sold out'), state.choice?.region.region_name ?? vscode.l10n.t('this region')),
       validate: (value) => errorOf(parsePoints(value)),
       note: (value) => {
         const parsed = parsePoints(value);
@@ -194,7 +194,7 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
   try {
     finished = await MultiStepInput.run(askName);
   } catch (error) {
-    services.reportError(error, 'Create task');
+    services.reportError(error, vscode.l10n.t('Create task'));
     return undefined;
   } finally {
     loading.abort();
@@ -214,11 +214,13 @@ async function createWithProgress(deps: CreateTaskWizardDeps, input: TaskCreateI
       (_progress, token) => deps.actions.create(input, abortSignalFor(token)),
     );
     deps.revealTask(taskId);
+    const showDetail = vscode.l10n.t('Show Detail');
+    const copyId = vscode.l10n.t('Copy ID');
     void vscode.window
-      .showInformationMessage(vscode.l10n.t('Task "{0}" created (id {1}). It stays Pending until the platform schedules it.', input.name, taskId), vscode.l10n.t('Show Detail'), vscode.l10n.t('Copy ID'))
+      .showInformationMessage(vscode.l10n.t('Task "{0}" created (id {1}). It stays Pending until the platform schedules it.', input.name, taskId), showDetail, copyId)
       .then((choice) => {
-        if (choice === 'Show Detail') return vscode.commands.executeCommand(Commands.tasksDetail, taskId);
-        if (choice === 'Copy ID') return vscode.env.clipboard.writeText(String(taskId));
+        if (choice === showDetail) return vscode.commands.executeCommand(Commands.tasksDetail, taskId);
+        if (choice === copyId) return vscode.env.clipboard.writeText(String(taskId));
         return undefined;
       });
     return taskId;
@@ -229,7 +231,7 @@ async function createWithProgress(deps: CreateTaskWizardDeps, input: TaskCreateI
       void deps.actions.refreshTasks();
       return undefined;
     }
-    services.reportError(error, `Create task "${input.name}"`);
+    services.reportError(error, vscode.l10n.t('Create task "{0}"', input.name));
     return undefined;
   }
 }
@@ -239,7 +241,7 @@ function toCreateInput(state: WizardState, choice: RegionChoice): TaskCreateInpu
   const points = parsePoints(state.points);
   const env = parseEnv(state.env);
   // Every field was validated by its step; a failure here is a bug, not user input.
-  if ('error' in ports || 'error' in points || 'error' in env) throw new Error('create-task wizard: a validated field no longer parses');
+  if ('error' in ports || 'error' in points || 'error' in env) throw new Error(vscode.l10n.t('Create Task: a field that passed its step no longer parses (a bug: please report it).'));
   return {
     name: state.name.trim(),
     region: choice.region,
@@ -273,8 +275,8 @@ function reviewItems(state: WizardState, profile: Profile, canEncrypt: boolean, 
   const items: ReviewItem[] = [
     {
       label: vscode.l10n.t('$(rocket) Create task "{0}"', state.name.trim()),
-      description: vscode.l10n.t('on profile "{0}" ({1})', profile.label, profile.environment),
-      detail: price !== null ? `Estimated ${formatYuan(yuanPerHour(price) * nodes)}/h for ${nodes} node(s), billed per second` : undefined,
+      description: vscode.l10n.t('on profile "{0}" ({1})', profile.label, environmentName(profile.environment)),
+      detail: price !== null ? vscode.l10n.t('Estimated {0}/h for {1} node(s), billed per second', formatYuan(yuanPerHour(price) * nodes), nodes) : undefined,
       target: 'create',
     },
     { label: vscode.l10n.t('Change'), kind: vscode.QuickPickItemKind.Separator, target: undefined },
@@ -282,7 +284,7 @@ function reviewItems(state: WizardState, profile: Profile, canEncrypt: boolean, 
     {
       label: vscode.l10n.t('$(server) Resource'),
       description: choice ? `${deviceLabel(choice.device)} · ${choice.region.region_name} · ${formatRegionPrice(choice.region)}` : '—',
-      detail: choice && isSoldOut(choice.region) ? '$(warning) Sold out: the task stays Pending until capacity frees up' : undefined,
+      detail: choice && isSoldOut(choice.region) ? vscode.l10n.t('$(warning) Sold out: the task stays Pending until capacity frees up') : undefined,
       target: steps.askRegion,
     },
     { label: vscode.l10n.t('$(package) Image'), description: state.image, target: steps.askImage },
@@ -294,11 +296,23 @@ function reviewItems(state: WizardState, profile: Profile, canEncrypt: boolean, 
       target: steps.askPoints,
     },
     // Only the names: values can be secrets and the review is on screen.
-    { label: vscode.l10n.t('$(symbol-variable) Environment'), description: envKeys.length > 0 ? envKeys.join(', ') : 'none', target: steps.askEnv },
-    { label: vscode.l10n.t('$(terminal) Start command'), description: state.startCommand.trim() || "image's entrypoint", target: steps.askStartCommand },
+    { label: vscode.l10n.t('$(symbol-variable) Environment'), description: envKeys.length > 0 ? envKeys.join(', ') : vscode.l10n.t('none'), target: steps.askEnv },
+    { label: vscode.l10n.t('$(terminal) Start command'), description: state.startCommand.trim() || vscode.l10n.t("image's entrypoint"), target: steps.askStartCommand },
   ];
-  if (canEncrypt) items.push({ label: vscode.l10n.t('$(lock) Body'), description: state.encrypt ? 'encrypted' : 'signed, not encrypted', target: steps.askEncrypt });
+  if (canEncrypt) items.push({ label: vscode.l10n.t('$(lock) Body'), description: state.encrypt ? vscode.l10n.t('encrypted') : vscode.l10n.t('signed, not encrypted'), target: steps.askEncrypt });
   return items;
+}
+
+/**
+ * The wizard's words for a filled-in state: its title, the region step's rows and the review rows
+ * (labels, descriptions, details). For the in-host display-language check (test/integration/l10n).
+ */
+export function wizardTexts(state: Omit<WizardState, 'reviewing'>, profile: Profile, canEncrypt: boolean): string[] {
+  const noStep: Step = async () => undefined;
+  const steps: FieldSteps = { askName: noStep, askRegion: noStep, askImage: noStep, askPorts: noStep, askPoints: noStep, askEnv: noStep, askStartCommand: noStep, askEncrypt: noStep };
+  const title = profile.environment === 'prod' ? vscode.l10n.t('Create Task on "{0}" (PRODUCTION)', profile.label) : vscode.l10n.t('Create Task on "{0}"', profile.label);
+  const rows = [...(state.choice ? [regionPickItem(state.choice)] : []), ...reviewItems({ ...state, reviewing: true }, profile, canEncrypt, steps)];
+  return [title, ...rows.flatMap((row) => [row.label, row.description ?? '', row.detail ?? ''])];
 }
 
 function errorOf<T extends object>(result: T | { error: string }): string | undefined {

@@ -8,7 +8,7 @@ import type { TaskStatus, TaskSummary } from '../../core/compute/api';
 import { listNodes } from '../../core/tasks/listing';
 import { isAbort } from '../../core/errors';
 import type { ExtensionServices, Profile, ReadOnlyDocumentOptions } from '../services';
-import { taskPlacement, taskStatusIcon } from '../ui/format';
+import { taskPlacement, taskStatusIcon, taskStatusLabel } from '../ui/format';
 import type { ComputeContext } from '../views/computeContext';
 import type { NodeLogTarget, NodeLogViewer } from './nodeLog';
 import type { TaskActions } from './taskActions';
@@ -47,7 +47,7 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
   entry(Commands.tasksRefresh, vscode.l10n.t('Refresh tasks'), (deps) => deps.tree.refresh()),
   entry(Commands.tasksCreate, vscode.l10n.t('Create task'), (deps) => deps.runCreateWizard()),
   entry(Commands.tasksDetail, vscode.l10n.t('Show task detail'), async (deps, arg) => {
-    const task = await resolveTask(deps, arg, ANY, 'Task to show');
+    const task = await resolveTask(deps, arg, ANY, vscode.l10n.t('Task to show'));
     if (task) await openTaskDetail(deps, task.task_id);
   }),
   entry(Commands.tasksRevealEnv, vscode.l10n.t('Reveal env values'), async (deps, arg) => {
@@ -62,15 +62,15 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
     if (answer === reveal) await deps.services.openReadOnlyDocument(taskDetailDocument(deps.actions, task.task_id, true));
   }),
   entry(Commands.tasksPause, vscode.l10n.t('Pause task'), async (deps, arg) => {
-    const task = await resolveTask(deps, arg, ['Running'], 'Running task to pause');
+    const task = await resolveTask(deps, arg, ['Running'], vscode.l10n.t('Running task to pause'));
     if (task) await withProgress(deps.services, `Pausing "${task.task_name}"…`, `Pause task ${task.task_id}`, (signal) => deps.actions.lifecycle('pause', task.task_id, signal));
   }),
   entry(Commands.tasksRecover, vscode.l10n.t('Recover task'), async (deps, arg) => {
-    const task = await resolveTask(deps, arg, ['Paused'], 'Paused task to recover');
+    const task = await resolveTask(deps, arg, ['Paused'], vscode.l10n.t('Paused task to recover'));
     if (task) await withProgress(deps.services, `Recovering "${task.task_name}"…`, `Recover task ${task.task_id}`, (signal) => deps.actions.lifecycle('recover', task.task_id, signal));
   }),
   entry(Commands.tasksStop, vscode.l10n.t('Stop task'), async (deps, arg) => {
-    const task = await resolveTask(deps, arg, LIVE, 'Task to stop (delete)');
+    const task = await resolveTask(deps, arg, LIVE, vscode.l10n.t('Task to stop (delete)'));
     const profile = deps.services.profiles.active;
     if (!task || !profile) return;
     const decision = await confirmStop(task, profile);
@@ -81,7 +81,7 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
     }
   }),
   entry(Commands.tasksChangePoints, vscode.l10n.t('Change node count'), async (deps, arg) => {
-    const task = await resolveTask(deps, arg, LIVE, 'Task whose node count to change');
+    const task = await resolveTask(deps, arg, LIVE, vscode.l10n.t('Task whose node count to change'));
     const profile = deps.services.profiles.active;
     if (!task || !profile) return;
     // The price of the task's offer, so the box can show what the change costs (unknown: said so).
@@ -114,7 +114,7 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
     );
   }),
   entry(Commands.tasksCopyId, vscode.l10n.t('Copy task id'), async (deps, arg) => {
-    const task = await resolveTask(deps, arg, ANY, 'Task whose id to copy');
+    const task = await resolveTask(deps, arg, ANY, vscode.l10n.t('Task whose id to copy'));
     if (!task) return;
     await vscode.env.clipboard.writeText(String(task.task_id));
     vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Copied task id {0}', task.task_id), 3000);
@@ -129,7 +129,7 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
     try {
       await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Fetching log of {0}…', target.nodeName) }, () => deps.nodeLog.show(target));
     } catch (error) {
-      deps.services.reportError(error, `Show log of node ${target.nodeName}`);
+      deps.services.reportError(error, vscode.l10n.t('Show log of node {0}', target.nodeName));
     }
   }),
 ];
@@ -156,7 +156,7 @@ async function openTaskDetail(deps: TaskCommandDeps, taskId: number): Promise<vo
       deps.services.openReadOnlyDocument(taskDetailDocument(deps.actions, taskId)),
     );
   } catch (error) {
-    deps.services.reportError(error, `Show task ${taskId}`);
+    deps.services.reportError(error, vscode.l10n.t('Show task {0}', taskId));
   }
 }
 
@@ -191,12 +191,12 @@ async function resolveTask(deps: TaskCommandDeps, arg: unknown, statuses: readon
     try {
       task = await deps.actions.detail(taskId);
     } catch (error) {
-      services.reportError(error, `Find task ${taskId}`);
+      services.reportError(error, vscode.l10n.t('Find task {0}', taskId));
       return undefined;
     }
   }
   if (!statuses.includes(task.status)) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Task "{0}" is {1}; this needs a {2} task.', task.task_name, task.status, statuses.join(' or ')));
+    void vscode.window.showInformationMessage(vscode.l10n.t('Task "{0}" is {1}; this needs a {2} task.', task.task_name, taskStatusLabel(task.status), statuses.map(taskStatusLabel).join(vscode.l10n.t(' or '))));
     return undefined;
   }
   return task;
@@ -223,13 +223,13 @@ async function pickTask(deps: TaskCommandDeps, statuses: readonly TaskStatus[], 
   }
   if (candidates.length === 0) {
     const profile = services.profiles.active?.label ?? '';
-    void vscode.window.showInformationMessage(vscode.l10n.t('No {0} tasks on profile "{1}".', statuses.join(' / '), profile));
+    void vscode.window.showInformationMessage(vscode.l10n.t('No {0} tasks on profile "{1}".', statuses.map(taskStatusLabel).join(' / '), profile));
     return undefined;
   }
   const picked = await vscode.window.showQuickPick<TaskPickItem>(
     candidates.map((task) => ({
       label: `$(${taskStatusIcon(task.status)}) ${task.task_name}`,
-      description: `${task.task_id} · ${task.status}`,
+      description: `${task.task_id} · ${taskStatusLabel(task.status)}`,
       detail: taskPlacement(task),
       task,
     })),
@@ -343,13 +343,13 @@ async function targetFromNode(deps: TaskCommandDeps, item: NodeItem): Promise<No
       serviceName: service.service_name,
     };
   } catch (error) {
-    deps.services.reportError(error, `Show log of node ${item.node.name}`);
+    deps.services.reportError(error, vscode.l10n.t('Show log of node {0}', item.node.name));
     return undefined;
   }
 }
 
 async function pickNodeTarget(deps: TaskCommandDeps): Promise<NodeLogTarget | undefined> {
-  const task = await resolveTask(deps, undefined, LIVE, 'Task whose node log to show');
+  const task = await resolveTask(deps, undefined, LIVE, vscode.l10n.t('Task whose node log to show'));
   if (!task) return undefined;
   try {
     const listed = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Listing nodes…') }, () =>
@@ -374,7 +374,7 @@ async function pickNodeTarget(deps: TaskCommandDeps): Promise<NodeLogTarget | un
     if (!service) return undefined;
     return { taskId: task.task_id, taskName: task.task_name, pointId: node.point_id, nodeName: node.name, serviceId: service.service_id, serviceName: service.service_name };
   } catch (error) {
-    deps.services.reportError(error, `Show a node log of task ${task.task_id}`);
+    deps.services.reportError(error, vscode.l10n.t('Show a node log of task {0}', task.task_id));
     return undefined;
   }
 }

@@ -1,5 +1,7 @@
 // What the create-task wizard collects, how each field is validated, and the platform body it becomes.
-// Pure functions (no editor API), shared by the wizard and the non-UI ComputeApi.createTask.
+// Pure functions but for vscode.l10n.t (messages in the display language), shared by the wizard and the
+// non-UI ComputeApi.createTask; node unit tests load them with test/unit/helpers/englishL10n.ts.
+import * as vscode from 'vscode';
 import type { Region, TaskCreateBody, TaskSummary } from '../../core/compute/api';
 
 export interface TaskCreateInput {
@@ -25,17 +27,17 @@ export const MAX_POINTS = 100;
 
 export function validateTaskName(value: string): string | undefined {
   const name = value.trim();
-  if (name.length === 0) return 'Enter a task name.';
-  if (name.length > 64) return `At most 64 characters (this one has ${name.length}).`;
-  if (/[\u0000-\u001f\u007f]/.test(name)) return 'The name cannot contain control characters.';
+  if (name.length === 0) return vscode.l10n.t('Enter a task name.');
+  if (name.length > 64) return vscode.l10n.t('At most 64 characters (this one has {0}).', name.length);
+  if (/[\u0000-\u001f\u007f]/.test(name)) return vscode.l10n.t('The name cannot contain control characters.');
   return undefined;
 }
 
 export function validateImage(value: string): string | undefined {
   const image = value.trim();
-  if (image.length === 0) return 'Enter an image, e.g. harbor.suanleme.cn/public-hub/<name>:<tag>.';
-  if (/\s/.test(image)) return 'An image reference has no spaces.';
-  if (!/^[a-z0-9][a-z0-9._\-/:@]*$/i.test(image)) return 'Use the form registry/repository:tag (letters, digits, . _ - / : @).';
+  if (image.length === 0) return vscode.l10n.t('Enter an image, e.g. {0}.', 'harbor.suanleme.cn/public-hub/<name>:<tag>');
+  if (/\s/.test(image)) return vscode.l10n.t('An image reference has no spaces.');
+  if (!/^[a-z0-9][a-z0-9._\-/:@]*$/i.test(image)) return vscode.l10n.t('Use the form registry/repository:tag (letters, digits, . _ - / : @).');
   return undefined;
 }
 
@@ -45,13 +47,13 @@ export function parsePorts(text: string): { ports: number[] } | { error: string 
     .split(/[,\s]+/)
     .map((part) => part.trim())
     .filter((part) => part.length > 0);
-  if (parts.length === 0) return { error: 'Enter at least one port, e.g. 8080 or 8080, 80.' };
+  if (parts.length === 0) return { error: vscode.l10n.t('Enter at least one port, e.g. 8080 or 8080, 80.') };
   const ports: number[] = [];
   for (const part of parts) {
-    if (!/^\d+$/.test(part)) return { error: `"${part}" is not a port number.` };
+    if (!/^\d+$/.test(part)) return { error: vscode.l10n.t('"{0}" is not a port number.', part) };
     const port = Number(part);
-    if (port < 1 || port > 65535) return { error: `Port ${port} is outside 1–65535.` };
-    if (ports.includes(port)) return { error: `Port ${port} is listed twice.` };
+    if (port < 1 || port > 65535) return { error: vscode.l10n.t('Port {0} is outside 1–65535.', port) };
+    if (ports.includes(port)) return { error: vscode.l10n.t('Port {0} is listed twice.', port) };
     ports.push(port);
   }
   return { ports };
@@ -59,10 +61,10 @@ export function parsePorts(text: string): { ports: number[] } | { error: string 
 
 export function parsePoints(text: string): { points: number } | { error: string } {
   const value = text.trim();
-  if (!/^\d+$/.test(value)) return { error: 'Enter a whole number of nodes.' };
+  if (!/^\d+$/.test(value)) return { error: vscode.l10n.t('Enter a whole number of nodes.') };
   const points = Number(value);
-  if (points < 1) return { error: 'At least one node.' };
-  if (points > MAX_POINTS) return { error: `At most ${MAX_POINTS} nodes per task from here.` };
+  if (points < 1) return { error: vscode.l10n.t('At least one node.') };
+  if (points > MAX_POINTS) return { error: vscode.l10n.t('At most {0} nodes per task from here.', MAX_POINTS) };
   return { points };
 }
 
@@ -78,10 +80,10 @@ export function parseEnv(text: string): { env: Record<string, string> } | { erro
     .filter((pair) => pair.length > 0);
   for (const pair of pairs) {
     const equals = pair.indexOf('=');
-    if (equals <= 0) return { error: `"${pair}" is not KEY=VALUE.` };
+    if (equals <= 0) return { error: vscode.l10n.t('"{0}" is not KEY=VALUE.', pair) };
     const key = pair.slice(0, equals).trim();
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) return { error: `"${key}" is not a valid variable name.` };
-    if (key in env) return { error: `${key} is set twice.` };
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) return { error: vscode.l10n.t('"{0}" is not a valid variable name.', key) };
+    if (key in env) return { error: vscode.l10n.t('{0} is set twice.', key) };
     env[key] = pair.slice(equals + 1).trim();
   }
   return { env };

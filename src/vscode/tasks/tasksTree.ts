@@ -14,7 +14,7 @@ import { isAbort } from '../../core/errors';
 import type { ExtensionServices, Profile } from '../services';
 import type { StateChange } from '../../core/state/definition';
 import type { RemoteState } from '../state/index';
-import { formatDateTime, formatPoints, taskDescription, taskPlacement, taskStatusColor, taskStatusIcon } from '../ui/format';
+import { formatDateTime, formatPoints, taskDescription, taskPlacement, taskStatusColor, taskStatusIcon, taskStatusLabel } from '../ui/format';
 import { RemoteTree } from '../views/remoteTree';
 import { EndedGroupItem, LoadMoreItem } from './taskGroups';
 import { ErrorRow, InfoRow, viewMessage } from '../views/treeMessages';
@@ -59,7 +59,7 @@ export class ServiceItem extends vscode.TreeItem {
     super(service.service_name, service.remote_ports.length > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
     this.id = `task/${task.task_id}/service/${service.service_id}`;
     this.description = service.service_image;
-    this.tooltip = vscode.l10n.t('{0}: {1}\nPorts: {2}', service.service_name, service.service_image, service.remote_ports.map((port) => port.service_port).join(', ') || 'none');
+    this.tooltip = vscode.l10n.t('{0}: {1}\nPorts: {2}', service.service_name, service.service_image, service.remote_ports.map((port) => port.service_port).join(', ') || vscode.l10n.t('none'));
     this.iconPath = new vscode.ThemeIcon('package');
     this.contextValue = 'service';
   }
@@ -74,10 +74,10 @@ export class ServiceUrlItem extends vscode.TreeItem {
     readonly parent: ServiceItem,
   ) {
     const url = port.url ?? undefined;
-    super(url ?? `port ${port.service_port}`, vscode.TreeItemCollapsibleState.None);
+    super(url ?? vscode.l10n.t('port {0}', port.service_port), vscode.TreeItemCollapsibleState.None);
     this.id = `task/${task.task_id}/service/${service.service_id}/port/${port.service_port}`;
     this.description = url ? `→ :${port.service_port}` : noUrlReason(task.status);
-    this.tooltip = url ? `Open ${url} (container port ${port.service_port})` : vscode.l10n.t('Port {0}: {1}', port.service_port, noUrlReason(task.status));
+    this.tooltip = url ? vscode.l10n.t('Open {0} (container port {1})', url, port.service_port) : vscode.l10n.t('Port {0}: {1}', port.service_port, noUrlReason(task.status));
     this.iconPath = new vscode.ThemeIcon(url ? 'link-external' : 'plug');
     if (url) {
       this.contextValue = 'serviceUrl';
@@ -105,7 +105,7 @@ export class NodesGroupItem extends vscode.TreeItem {
     readonly task: TaskSummary,
     readonly parent: TaskItem,
   ) {
-    super('Nodes', vscode.TreeItemCollapsibleState.Collapsed);
+    super(vscode.l10n.t('Nodes'), vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `task/${task.task_id}/nodes`;
     this.description = vscode.l10n.t('{0}/{1} running', task.runing_points, task.points);
     this.iconPath = new vscode.ThemeIcon('server-environment');
@@ -122,17 +122,17 @@ export class NodeItem extends vscode.TreeItem {
   ) {
     super(node.name, vscode.TreeItemCollapsibleState.None);
     this.id = `task/${task.task_id}/node/${node.point_id}`;
-    this.description = `${node.status} · ${node.region_name}`;
+    this.description = `${nodeStatusLabel(node.status)} · ${node.region_name}`;
     this.tooltip = new vscode.MarkdownString(
       [
-        `**${md(node.name)}** (point ${md(node.point_id)})`,
+        `**${md(node.name)}** (${vscode.l10n.t('point {0}', md(node.point_id))})`,
         '',
-        `- Status: ${md(node.status)}`,
-        `- Region: ${md(node.region_name)} (${md(node.region)})`,
-        `- ${node.resource.gpu_name ? `${md(node.resource.gpu_name)} × ${md(node.resource.gpu_count)}, ` : ''}${md(node.resource.cpu_cores)} CPU`,
-        `- Billed: ${formatPoints(node.billing_value)}`,
+        `- ${vscode.l10n.t('Status: {0}', md(nodeStatusLabel(node.status)))}`,
+        `- ${vscode.l10n.t('Region: {0}', `${md(node.region_name)} (${md(node.region)})`)}`,
+        `- ${node.resource.gpu_name ? `${md(node.resource.gpu_name)} × ${md(node.resource.gpu_count)}, ` : ''}${vscode.l10n.t('{0} CPU', md(node.resource.cpu_cores))}`,
+        `- ${vscode.l10n.t('Billed: {0}', formatPoints(node.billing_value))}`,
         '',
-        '_Click to show its log._',
+        `_${vscode.l10n.t('Click to show its log.')}_`,
       ].join('\n'),
     );
     this.iconPath = new vscode.ThemeIcon(nodeStatusIcon(node.status));
@@ -142,6 +142,24 @@ export class NodeItem extends vscode.TreeItem {
 }
 
 export type TaskElement = TaskItem | ServiceItem | ServiceUrlItem | NodesGroupItem | NodeItem | EndedGroupItem | LoadMoreItem | ErrorRow | InfoRow;
+
+/** A node status in the display language (the platform's values are English words). */
+function nodeStatusLabel(status: TaskNode['status']): string {
+  switch (status) {
+    case 'Running':
+      return vscode.l10n.t('Running');
+    case 'Pending':
+      return vscode.l10n.t('Pending');
+    case 'Failed':
+      return vscode.l10n.t('Failed');
+    case 'Succeeded':
+      return vscode.l10n.t('Succeeded');
+    case 'End':
+      return vscode.l10n.t('Ended');
+    default:
+      return vscode.l10n.t('Unknown');
+  }
+}
 
 function nodeStatusIcon(status: TaskNode['status']): string {
   switch (status) {
@@ -161,19 +179,19 @@ function nodeStatusIcon(status: TaskNode['status']): string {
 
 function taskTooltip(task: TaskSummary): vscode.MarkdownString {
   const lines = [
-    `**${md(task.task_name)}** · task ${md(task.task_id)}`,
+    `**${md(task.task_name)}** · ${vscode.l10n.t('task {0}', md(task.task_id))}`,
     '',
-    `- Status: **${md(task.status)}**`,
-    `- Nodes: ${md(task.runing_points)} running of ${md(task.points)}`,
+    `- ${vscode.l10n.t('Status: {0}', `**${md(taskStatusLabel(task.status))}**`)}`,
+    `- ${vscode.l10n.t('Nodes: {0} running of {1}', md(task.runing_points), md(task.points))}`,
   ];
   const placement = taskPlacement(task);
-  if (placement) lines.push(`- Resource: ${md(placement)}`);
+  if (placement) lines.push(`- ${vscode.l10n.t('Resource: {0}', md(placement))}`);
   const created = formatDateTime(task.create_time);
-  if (created) lines.push(`- Created: ${created}`);
-  lines.push(`- Billed: ${formatPoints(task.billing_value)} (not yet billed: ${formatPoints(task.forecast_value)})`);
+  if (created) lines.push(`- ${vscode.l10n.t('Created: {0}', created)}`);
+  lines.push(`- ${vscode.l10n.t('Billed: {0} (not yet billed: {1})', formatPoints(task.billing_value), formatPoints(task.forecast_value))}`);
   for (const service of task.services) {
-    const urls = service.remote_ports.map((port) => (port.url ? md(port.url) : `:${md(port.service_port)} (no URL yet)`));
-    lines.push(`- Service ${md(service.service_name)}: ${md(service.service_image)}${urls.length > 0 ? ` — ${urls.join(', ')}` : ''}`);
+    const urls = service.remote_ports.map((port) => (port.url ? md(port.url) : vscode.l10n.t(':{0} (no URL yet)', md(port.service_port))));
+    lines.push(`- ${vscode.l10n.t('Service {0}: {1}', md(service.service_name), md(service.service_image))}${urls.length > 0 ? ` — ${urls.join(', ')}` : ''}`);
   }
   const tooltip = new vscode.MarkdownString(lines.join('\n'));
   tooltip.supportThemeIcons = true;
@@ -392,6 +410,7 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
     const rows: TaskElement[] = this.endedMatches().map((task) => new TaskItem(task, group));
     const count = this.ended.count;
     if (this.ended.error !== undefined) {
+      // eslint-disable-next-line no-restricted-syntax -- the row's id; ErrorRow words it (loadedThing)
       const row = new ErrorRow(this.ended.error, 'ended tasks', Commands.tasksLoadMoreEnded, this.services.redactor);
       row.id = 'tasks/ended/error';
       rows.push(row);
@@ -408,7 +427,7 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
     try {
       const nodes = await listNodes(this.services.computeClient(), group.task.task_id);
       if (nodes.items.length === 0) {
-        const why = group.task.status === 'Pending' ? 'No nodes yet (scheduling…)' : 'No nodes';
+        const why = group.task.status === 'Pending' ? vscode.l10n.t('No nodes yet (scheduling…)') : vscode.l10n.t('No nodes');
         return [new InfoRow(`task/${group.task.task_id}/nodes/empty`, why)];
       }
       const rows: TaskElement[] = nodes.items.map((node) => new NodeItem(group.task, node, group));

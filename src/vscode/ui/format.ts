@@ -1,4 +1,6 @@
-// How platform numbers read in the trees and pickers. Pure functions: no editor API, easy to test.
+// How platform numbers read in the trees and pickers, in the display language. Pure functions but for
+// vscode.l10n.t (node unit tests load them with test/unit/helpers/englishL10n.ts).
+import * as vscode from 'vscode';
 import type { Device, Region, TaskStatus, TaskSummary } from '../../core/compute/api';
 import { effectivePointsPerSecond, formatPoints, formatYuan, pointsPerSecondToYuanPerHour as yuanPerHour } from '../../core/spend/units';
 
@@ -13,12 +15,12 @@ export function effectivePrice(region: Region): number | null {
 /** "¥2.30/h", "¥2.30/h (−20%, was ¥2.88)", or "price n/a" when the platform sends none. */
 export function formatRegionPrice(region: Region): string {
   const effective = effectivePrice(region);
-  if (effective === null) return 'price n/a';
+  if (effective === null) return vscode.l10n.t('price n/a');
   const text = `${formatYuan(yuanPerHour(effective))}/h`;
   const list = region.price;
   if (list !== null && list > 0 && effective < list) {
     const percent = Math.round((1 - effective / list) * 100);
-    return `${text} (−${percent}%, was ${formatYuan(yuanPerHour(list))})`;
+    return vscode.l10n.t('{0} (−{1}%, was {2})', text, percent, formatYuan(yuanPerHour(list)));
   }
   return text;
 }
@@ -28,7 +30,7 @@ export function isSoldOut(region: Region): boolean {
 }
 
 export function formatInventory(region: Region): string {
-  return isSoldOut(region) ? 'sold out' : `${region.inventory} available`;
+  return isSoldOut(region) ? vscode.l10n.t('sold out') : vscode.l10n.t('{0} available', region.inventory);
 }
 
 /** Memory sizes arrive in MiB (24560 for one RTX 4090). */
@@ -48,8 +50,8 @@ export function deviceLabel(device: Pick<Device, 'gpu_name' | 'gpu_count' | 'dev
 /** "24 GB VRAM · 16 CPU · 64 GB RAM" */
 export function deviceSpecs(device: Pick<Device, 'gpu_memory' | 'gpu_count' | 'cpu_cores' | 'memory'>): string {
   const parts: string[] = [];
-  if (device.gpu_count > 0 && device.gpu_memory > 0) parts.push(`${formatMiB(device.gpu_memory)} VRAM`);
-  parts.push(`${device.cpu_cores} CPU`, `${formatMiB(device.memory)} RAM`);
+  if (device.gpu_count > 0 && device.gpu_memory > 0) parts.push(vscode.l10n.t('{0} VRAM', formatMiB(device.gpu_memory)));
+  parts.push(vscode.l10n.t('{0} CPU', device.cpu_cores), vscode.l10n.t('{0} RAM', formatMiB(device.memory)));
   return parts.join(' · ');
 }
 
@@ -95,10 +97,26 @@ export function taskStatusColor(status: TaskStatus): string | undefined {
   }
 }
 
-/** "1/2 nodes · ¥0.12 billed" */
+/** A task status in the display language (the platform's values are English words). */
+export function taskStatusLabel(status: TaskStatus): string {
+  switch (status) {
+    case 'Pending':
+      return vscode.l10n.t('Pending');
+    case 'Running':
+      return vscode.l10n.t('Running');
+    case 'Paused':
+      return vscode.l10n.t('Paused');
+    case 'End':
+      return vscode.l10n.t('Ended');
+    default:
+      return vscode.l10n.t('Other');
+  }
+}
+
+/** "Paused · 1/2 nodes · ¥0.12 billed" */
 export function taskDescription(task: TaskSummary): string {
-  const nodes = `${task.runing_points}/${task.points} node${task.points === 1 ? '' : 's'}`;
-  return `${task.status} · ${nodes} · ${formatPoints(task.billing_value)} billed`;
+  const nodes = task.points === 1 ? vscode.l10n.t('{0}/{1} node', task.runing_points, task.points) : vscode.l10n.t('{0}/{1} nodes', task.runing_points, task.points);
+  return `${taskStatusLabel(task.status)} · ${nodes} · ${vscode.l10n.t('{0} billed', formatPoints(task.billing_value))}`;
 }
 
 /** Device and region of a task's first resource, e.g. "RTX 4090 × 1 · 北京一区". */
@@ -111,5 +129,20 @@ export function taskPlacement(task: TaskSummary): string | undefined {
 export function formatDateTime(value: string | undefined): string | undefined {
   if (!value) return undefined;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
+  // In the display language ("下午 8:00", not "8:00 PM"), whatever the system locale.
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleString(vscode.env.language);
+}
+
+/** dev / test / prod / sandbox in the display language. */
+export function environmentName(environment: string): string {
+  switch (environment) {
+    case 'prod':
+      return vscode.l10n.t('production');
+    case 'test':
+      return vscode.l10n.t('test');
+    case 'sandbox':
+      return vscode.l10n.t('sandbox');
+    default:
+      return vscode.l10n.t('development');
+  }
 }

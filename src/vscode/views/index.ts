@@ -15,6 +15,7 @@ import { NodeLogViewer } from '../tasks/nodeLog';
 import { ResourceFilterStore } from '../resources/resourceFilter';
 import { flattenRegions, searchDevices } from '../resources/resourceSearch';
 import { snapshotTree } from './snapshot';
+import { loadedThing } from './treeMessages';
 import { checkStorage } from '../storage/storageCheck';
 import { TaskActions } from '../tasks/taskActions';
 import { taskDetailDocument } from '../tasks/taskCommands';
@@ -51,7 +52,7 @@ export function registerCompute(services: ExtensionServices, state: RemoteState)
   const failureNotice = new LoadFailureNotice({
     // The same cause reads the same in every view once the view's name is left out.
     causeOf: (error) => describeError(error, '')?.message,
-    show: (error, view) => services.reportError(error, vscode.l10n.t('Load {0}', view)),
+    show: (error, view) => services.reportError(error, vscode.l10n.t('Load {0}', loadedThing(view))),
   });
   for (const name of TREE_NAMES) {
     const tree: AnyRemoteTree = trees[name];

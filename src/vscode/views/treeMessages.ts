@@ -33,15 +33,33 @@ export function errorSummary(error: unknown): string {
  * A failed load as a view shows it: a one-line summary for the row and the message line, the whole
  * explanation for the tooltip (shown once as a notification by LoadFailureNotice), and the most useful action.
  */
+/** What a view loads, in the display language ("tasks", "ended tasks", …; also the row's id). */
+export function loadedThing(what: string): string {
+  switch (what) {
+    case 'tasks':
+      return vscode.l10n.t('tasks');
+    case 'ended tasks':
+      return vscode.l10n.t('ended tasks');
+    case 'nodes':
+      return vscode.l10n.t('nodes');
+    case 'resources':
+      return vscode.l10n.t('resources');
+    case 'storage':
+      return vscode.l10n.t('storage');
+    default:
+      return what;
+  }
+}
+
 export function describeLoadError(
   error: unknown,
   what: string,
   refreshCommand: CommandId,
   redactor: Redactor,
 ): { summary: string; message: string; action: TreeAction } {
-  const report = describeError(error, `Load ${what}`, true);
+  const report = describeError(error, vscode.l10n.t('Load {0}', loadedThing(what)), true);
   // Messages can quote server text; the Redactor keeps any secret out of the view.
-  const cancelled = vscode.l10n.t('Load {0} was cancelled.', what);
+  const cancelled = vscode.l10n.t('Load {0} was cancelled.', loadedThing(what));
   const message = redactor.redact(report?.message ?? cancelled);
   const summary = redactor.redact(report?.summary ?? cancelled);
   const first = report?.actions[0] ?? { kind: 'showLogs' as const };

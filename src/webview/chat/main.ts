@@ -4,7 +4,7 @@
 
 import { MAX_SYSTEM_PROMPT_CHARS, MAX_TOKENS_MAX, MAX_TOKENS_MIN, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../../shared/limits';
 import { CHAT_ACTIONS, type ChatAction, type ConversationView, type DeployedModelOption, type HostMessage } from '../../shared/protocol';
-import { formatString } from '../../shared/webviewStrings';
+import { formatString, NEW_CHAT_TITLE } from '../../shared/webviewStrings';
 import { modelDisplayName } from '../../shared/modelDisplayName';
 import { AutoScroll } from './autoScroll';
 import { Composer } from './composer';
@@ -196,7 +196,8 @@ class ChatApp {
 
   private renderConversationList(activeId: string, conversations: readonly { id: string; title: string; turnCount: number }[], total: number): void {
     const options = conversations.map((summary) => {
-      const option = el('option', {}, `${summary.title}${summary.turnCount ? ` (${summary.turnCount})` : ''}`);
+      const title = summary.title === NEW_CHAT_TITLE ? S.newChatTitle : summary.title;
+      const option = el('option', {}, `${title}${summary.turnCount ? ` (${summary.turnCount})` : ''}`);
       option.value = summary.id;
       option.selected = summary.id === activeId;
       return option;

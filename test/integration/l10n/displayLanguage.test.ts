@@ -5,6 +5,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Commands } from '../../../src/vscode/commandIds';
+import type { TreeRow } from '../../../src/vscode/views/index';
+import { wizardTexts } from '../../../src/vscode/tasks/createTaskWizard';
 import { computeWithSandbox } from '../compute/computeTestApi';
 import { EXTENSION_ID, extensionApi } from '../extensionApi';
 
@@ -63,5 +65,86 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
     const { rows } = await compute.snapshot('storage');
     assert.ok(rows.length > 0);
     assert.ok(rows.some((row) => row.description?.startsWith(expect('Active · ', '已激活 · '))), rows.map((row) => row.description).join(' | '));
+  });
+
+  describe('no English in our own words', () => {
+    // What may stay Latin in Chinese: units, acronyms, protocol and format names, product and model
+    // names. Values from the platform (task, device, region, image names) are not our words: each
+    // check removes them, and code (fenced blocks, `inline code`, URLs) before looking for words.
+    const ALLOWED = new Set([
+      'GB', 'GiB', 'MB', 'MiB', 'KB', 'CPU', 'GPU', 'RAM', 'VRAM', 'RSA', 'API', 'HTTP', 'JSON', 'GET', 'POST', 'URL', 'SHA', 'PKCS',
+      'LF', 'UTF', 'Base', 'PEM', 'ID', 'Open', 'MaaS', 'token', 'curl', 'shell', 'Compute', 'Toolkit', 'RTX', 'Sandbox', 'sandbox', 'Token',
+      'env', 'version', 'timestamp', 'sign_str', 'task_id', 'openssl', 'printf', 'Date', 'Unix', 'min', 'ms', 'h',
+    ]);
+    /** English words of ours left in `text` once code, URLs and platform values are gone. */
+    function englishWords(text: string, values: readonly string[]): string[] {
+      // Markdown escapes (tooltips escape platform values: "hebeif\\-1") are undone first.
+      let rest = text.replace(/\\(\W)/g, '$1').replace(/```[\s\S]*?```/g, ' ').replace(/`[^`\n]*`/g, ' ').replace(/https?:\/\/\S+/g, ' ').replace(/\$\([\w~-]+\)/g, ' ');
+      for (const value of [...values].sort((a, b) => b.length - a.length)) if (value.length > 1) rest = rest.split(value).join(' ');
+      // A token with a digit or an underscore is an identifier ("deployment-1229833-iv0k", "task_id").
+      const words = rest.match(/[A-Za-z][\w'-]*[A-Za-z0-9]/g) ?? [];
+      return [...new Set(words.filter((word) => !ALLOWED.has(word) && !/[_\d]/.test(word)))];
+    }
+    const check = (what: string, text: string, values: readonly string[]): void => {
+      const found = englishWords(text, values);
+      // In English the same check finds our words: it can fail.
+      if (zhCn) assert.deepEqual(found, [], `${what}: English left in the zh-cn display:\n${text}`);
+      else assert.ok(found.length > 3, `${what}: the check found no English in the English display`);
+    };
+    const rowTexts = (rows: readonly TreeRow[]): string[] =>
+      rows.flatMap((row) => [row.label, row.description ?? '', row.tooltip ?? '', ...rowTexts(row.children ?? [])]);
+    /** Every string value in platform data (names, images, region codes). */
+    const platformValues = (data: unknown): string[] => {
+      const values: string[] = [];
+      JSON.stringify(data, (_key, value: unknown) => {
+        if (typeof value === 'string') values.push(value);
+        return value;
+      });
+      return values;
+    };
+
+    it('the trees (labels, descriptions, tooltips), the create wizard and the status bar', async function () {
+      this.timeout(120_000);
+      const compute = await computeWithSandbox();
+      const api = await extensionApi();
+      const profile = api.services.profiles.active;
+      assert.ok(profile);
+      const choices = await compute.searchRegions();
+      const choice = choices.find(({ region }) => region.inventory > 0 && region.discount_price !== null);
+      assert.ok(choice, 'the sandbox has a region in stock');
+      const name = `l10n-${Date.now()}`;
+      const taskId = await compute.createTask({ name, region: choice.region, image: 'harbor.suanleme.cn/public-hub/dailyhot:1.0', ports: [8000], points: 1, encrypt: false });
+      try {
+        const data = [...platformValues(choices), ...platformValues(compute.listedTasks()), profile.label, name];
+        // The storage tree's tooltips are not localized yet (PROSE_NOT_YET in eslint.config.mjs): it joins when they are.
+        for (const view of ['resources', 'tasks'] as const) {
+          await compute.refresh(view);
+          const { rows, message } = await compute.snapshot(view, { depth: 3 });
+          assert.ok(rows.length > 0, `${view}: no rows`);
+          check(`the ${view} view`, [...rowTexts(rows), message ?? ''].join('\n'), [...data, ...platformValues(compute.listedTasks())]);
+        }
+        const wizard = wizardTexts(
+          { name, choice, image: 'harbor.suanleme.cn/public-hub/dailyhot:1.0', ports: '8000', points: '1', env: '', startCommand: '', encrypt: false },
+          profile,
+          true,
+        );
+        check('the create wizard and the status bar', [...wizard, api.surface.statusBarText()].join('\n'), [...data, 'harbor.suanleme.cn/public-hub/dailyhot:1.0']);
+      } finally {
+        await compute.stopTask(taskId);
+      }
+    });
+
+    it('the Sign Request and Response documents', async function () {
+      this.timeout(60_000);
+      await computeWithSandbox();
+      const argument = { operation: 'resource.search', params: { task_type: 'Deployment', device_type: 'GpuDevice' } };
+      const signed = (await vscode.commands.executeCommand(Commands.requestSign, argument)) as { text: string } | undefined;
+      assert.ok(signed, 'Sign Request returned nothing');
+      const values = ['Deployment', 'GpuDevice', (await extensionApi()).services.profiles.active?.label ?? ''];
+      check('the Sign Request document', signed.text, values);
+      const sent = (await vscode.commands.executeCommand(Commands.requestSend, argument)) as { text: string } | undefined;
+      assert.ok(sent, 'Send Signed Request returned nothing');
+      check('the Response document', sent.text, values);
+    });
   });
 });

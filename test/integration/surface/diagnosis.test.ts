@@ -39,7 +39,8 @@ describe('surface: failure diagnosis', () => {
     const report = api.surface.describeError(error, 'Load resources');
     assert.ok(report);
     assert.ok(report.actions.some((action) => action.kind === 'openSignRequest'), 'no "Open Sign Request" action');
-    assert.ok(report.message.includes(error.likelyCause?.detail ?? '\u0000'), 'the likely cause is not in the message');
+    // The cause is worded in the display language from its kind (src/vscode/errors/errorWords.ts), not the core's English detail.
+    assert.match(report.message, /Likely cause: .*API token is wrong, revoked/, 'the likely cause is not in the message');
   });
 
   it('a timestamp from a clock 10 minutes behind: clock-skew, measured from the server Date header', async () => {

@@ -54,7 +54,8 @@ describe('surface: error messages and actions', () => {
   });
 
   it('a bad token or an unregistered key (the platform cannot tell which): Set API Token first, then the key fingerprint', () => {
-    for (const cause of ['token-or-key-unregistered', 'signature-key-not-registered']) {
+    // The old alias 'signature-key-not-registered' is gone: the core's diagnosis never produces it.
+    for (const cause of ['token-or-key-unregistered']) {
       const error = Object.assign(new Error('C002 signature invalid'), {
         kind: 'auth',
         code: 'C002',
@@ -67,7 +68,8 @@ describe('surface: error messages and actions', () => {
       assert.deepEqual(report?.actions[0], { kind: 'setSecret', secret: 'apiToken' });
       // The row and the view's message line get the short summary; the whole diagnosis stays in `message`.
       assert.equal(report?.summary, 'Load resources failed: the platform answered C002 "signature invalid".');
-      assert.match(report?.message ?? '', /Likely cause: The API token may be wrong/);
+      // The cause is worded from its kind in the display language (errorWords.ts), not from the error's English detail.
+      assert.match(report?.message ?? '', /Likely cause: .*Most often the API token is wrong/);
     }
   });
 

@@ -68,6 +68,25 @@ describe('translations (zh-cn)', () => {
     }
   });
 
+  it('a translation that is the English again is reported, units, acronyms and names are not (it can fail)', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'l10n-missing-'));
+    try {
+      fs.mkdirSync(path.join(root, 'l10n'));
+      const write = (file: string, value: unknown): void => fs.writeFileSync(path.join(root, file), JSON.stringify(value));
+      write('package.nls.json', { title: 'Compute Toolkit' });
+      write('package.nls.zh-cn.json', { title: 'Compute Toolkit' });
+      const english = { 'sold out': 'sold out', '{0} available': '{0} available', '{0} KB': '{0} KB', RSA: 'RSA', dev: 'dev', Nodes: 'Nodes' };
+      write('l10n/bundle.l10n.json', english);
+      write('l10n/bundle.l10n.zh-cn.json', { ...english, Nodes: '节点' });
+      const { status, report } = runScript(root);
+      assert.equal(status, 1);
+      assert.equal(report['package.nls.zh-cn.json'], undefined, 'a product name reads the same');
+      assert.deepEqual((report['l10n/bundle.l10n.zh-cn.json'] as { copied?: Record<string, string> } | undefined)?.copied, { 'sold out': 'sold out', '{0} available': '{0} available' });
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('a language file or walkthrough page that does not exist is reported', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'l10n-missing-'));
     try {

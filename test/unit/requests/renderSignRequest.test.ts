@@ -1,5 +1,6 @@
 // The Sign Request document (src/vscode/requests/renderSignRequest.ts) says why task detail is
 // signed as GET when the catalog and the picker list the spec's POST.
+import '../helpers/englishL10n';
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { PreparedRequest } from '../../../src/core/compute/api';

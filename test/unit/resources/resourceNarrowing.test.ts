@@ -1,5 +1,6 @@
 // The Resources filters applied locally (src/vscode/resources/resourceNarrowing.ts): GPU model, minimum
 // VRAM, maximum ¥/h, region code or name, and "in stock" — the same for the view, search and wizard.
+import '../helpers/englishL10n';
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Device, Region } from '../../../src/core/compute/api';

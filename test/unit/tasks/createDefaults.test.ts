@@ -1,3 +1,4 @@
+import '../helpers/englishL10n';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';

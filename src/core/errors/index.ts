@@ -1,6 +1,8 @@
 // One error hierarchy for the whole core. The VS Code layer maps these to messages and actions
 // in one place (reportError), so every class carries what a user needs to act, never a secret.
 
+import { isRetryableStatus } from '../http/retry';
+
 /** What went wrong, in terms a user can act on. `kind` is the discriminant the UI switches on. */
 export type ErrorKind =
   | 'config' // bad local input: key format, missing secret, invalid URL
@@ -32,7 +34,26 @@ export class ConfigError extends ComputeToolkitError {
   }
 }
 
-export { bodyExcerpt } from './excerpt';
+/** What a setup error says is missing: no profile, one of its secrets, or a chat model. */
+export type MissingSetup = 'profile' | 'apiToken' | 'privateKey' | 'platformPublicKey' | 'modelApiKey' | 'chatModel';
+
+/**
+ * Something the user has not set up yet (a profile, a secret, a chat model): the classification
+ * (errors/classify.ts) names the one step that fixes it, so the words come from the editor's bundle.
+ */
+export class SetupError extends ConfigError {
+  constructor(
+    readonly missing: MissingSetup,
+    /** The profile it concerns, when there is one. */
+    readonly profileLabel: string | undefined,
+    message: string,
+    hint?: string,
+  ) {
+    super(message, hint);
+  }
+}
+
+export { bodyExcerpt } from '../excerpt';
 
 /** The server answered with an HTTP status the operation does not expect, or a body that is not JSON. */
 export class HttpError extends ComputeToolkitError {
@@ -48,7 +69,8 @@ export class HttpError extends ComputeToolkitError {
     readonly retryAfterSeconds?: number,
   ) {
     super(message ?? `HTTP ${status}${excerpt ? `: ${excerpt}` : ''}`);
-    this.retryable = status === 429 || status === 502 || status === 503 || status === 504;
+    // Which statuses say "not now" is the retry policy's call alone (core/http/retry.ts).
+    this.retryable = isRetryableStatus(status);
   }
 }
 

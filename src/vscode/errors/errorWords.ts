@@ -1,0 +1,133 @@
+// The words of an error classification (core/errors/classify.ts) in the display language: one sentence
+// per message key, hint key and diagnosed cause. The renderers (describeError, renderers.ts) only join them.
+
+import * as vscode from 'vscode';
+import type { LikelyCause } from '../../core/compute/api';
+import type { ErrorClassification, ErrorHintKey, ErrorValues } from '../../core/errors/classify';
+import type { MissingSetup } from '../../core/errors';
+
+/** "API token", "private key", … in the display language. */
+export function setupName(missing: MissingSetup): string {
+  switch (missing) {
+    case 'profile':
+      return vscode.l10n.t('compute profile');
+    case 'apiToken':
+      return vscode.l10n.t('API token');
+    case 'privateKey':
+      return vscode.l10n.t('private key');
+    case 'platformPublicKey':
+      return vscode.l10n.t('platform public key');
+    case 'modelApiKey':
+      return vscode.l10n.t('model API key');
+    case 'chatModel':
+      return vscode.l10n.t('chat model');
+  }
+}
+
+function missingSetupText(values: ErrorValues): string {
+  const missing = values.missing ?? 'profile';
+  if (missing === 'profile') return vscode.l10n.t('No compute profile is configured. Create a profile or connect to the local sandbox.');
+  if (missing === 'chatModel') return vscode.l10n.t('No chat model is selected: the model API lists no chat models for this profile.');
+  if (missing === 'modelApiKey') return vscode.l10n.t('Profile "{0}" has no model API key. Set one to chat with the hosted models.', values.profileLabel ?? '');
+  return vscode.l10n.t('Profile "{0}" has no {1}.', values.profileLabel ?? '', setupName(missing));
+}
+
+function timeoutPhase(phase: ErrorValues['timeoutPhase']): string {
+  switch (phase) {
+    case 'connect':
+      return vscode.l10n.t('connecting');
+    case 'first-token':
+      return vscode.l10n.t('waiting for the first token');
+    case 'idle':
+      return vscode.l10n.t('between chunks');
+    default:
+      return vscode.l10n.t('whole request');
+  }
+}
+
+/** What happened, without the context ("Load tasks failed: …" is the renderer's). */
+export function whatHappened(classification: ErrorClassification): string {
+  const { values } = classification;
+  switch (classification.message) {
+    case 'missing-setup':
+      return missingSetupText(values);
+    case 'config':
+      return values.hint ? `${values.detail} ${values.hint}` : values.detail;
+    case 'platform-refused':
+      return values.serverMessage
+        ? vscode.l10n.t('the platform answered {0} "{1}".', values.code ?? '?', values.serverMessage)
+        : vscode.l10n.t('the platform answered {0}.', values.code ?? '?');
+    case 'html-page':
+      return values.excerpt
+        ? vscode.l10n.t('HTTP {0} with an HTML page ("{1}"), not the API\'s JSON.', values.status ?? '?', values.excerpt)
+        : vscode.l10n.t('HTTP {0} with an HTML page, not the API\'s JSON.', values.status ?? '?');
+    case 'rate-limited':
+      return values.retryAfterSeconds !== undefined
+        ? vscode.l10n.t('Rate limited (HTTP 429); the server asked to wait {0}s', values.retryAfterSeconds)
+        : vscode.l10n.t('Rate limited (HTTP 429)');
+    case 'timeout':
+      return vscode.l10n.t('Timed out after {0} ms ({1})', values.timeoutMs ?? 0, timeoutPhase(values.timeoutPhase));
+    case 'model-refused-key':
+      return vscode.l10n.t('The model API refused the key of profile "{0}" ({1}).', values.profileLabel ?? '', values.detail);
+    case 'failed':
+      return values.detail;
+  }
+}
+
+export function hintText(hint: ErrorHintKey | undefined): string | undefined {
+  switch (hint) {
+    case undefined:
+      return undefined;
+    case 'gateway-failing':
+      return vscode.l10n.t('A gateway in front of the API is failing; retry later.');
+    case 'check-addresses':
+      return vscode.l10n.t('Check the profile\'s addresses (Edit Profile): this one may not be the API\'s base URL.');
+    case 'model-key':
+      return vscode.l10n.t('Check it is the MaaS key of this profile from the platform console (an Open API token does not work).');
+    case 'model-rate-limit':
+      return vscode.l10n.t('The server is rate limiting requests; wait a moment and retry.');
+    case 'model-timeout':
+      return vscode.l10n.t('The server did not answer in time (see computeToolkit.chat.requestTimeoutSeconds).');
+    case 'model-unreachable':
+      return vscode.l10n.t('The model API could not be reached: check the profile\'s model API URL and your connection.');
+    case 'model-protocol':
+      return vscode.l10n.t('The server sent a reply the chat could not understand.');
+  }
+}
+
+function clockOffset(offsetMs: number): string {
+  const minutes = Math.abs(offsetMs) / 60_000;
+  const amount = minutes >= 1 ? vscode.l10n.t('{0} min', minutes.toFixed(1)) : vscode.l10n.t('{0} s', (Math.abs(offsetMs) / 1000).toFixed(1));
+  return offsetMs > 0 ? vscode.l10n.t('{0} behind', amount) : vscode.l10n.t('{0} ahead of', amount);
+}
+
+/** The diagnosed cause in the display language; undefined when nothing local explains it. */
+export function causeText(cause: LikelyCause | undefined): string | undefined {
+  switch (cause?.kind) {
+    case undefined:
+    case 'unknown':
+      return undefined;
+    case 'version-type':
+      return vscode.l10n.t('The header version was "{0}"; the platform expects the string "1.0.0".', cause.version ?? '?');
+    case 'timestamp-format':
+      return vscode.l10n.t('The timestamp "{0}" is not Unix time in milliseconds (13 digits); 10 digits means seconds.', cause.timestamp ?? '?');
+    case 'clock-skew':
+      return vscode.l10n.t(
+        "This computer's clock is {0} the server's; the platform accepts timestamps within 5 minutes. The client now corrects for the offset, so a retry should pass; fix the system clock (enable network time) for a lasting cure.",
+        clockOffset(cause.offsetMs),
+      );
+    case 'signature-mismatch-local':
+      return vscode.l10n.t('The signature we sent does not verify with the public half of the configured private key: the key is damaged or the pair is mismatched. Re-import or regenerate the private key.');
+    case 'token-or-key-unregistered':
+      return cause.encrypted === true
+        ? vscode.l10n.t('The signature, timestamp, clock and version are fine, so the platform refused the credentials themselves. Most often the API token is wrong, revoked or of another account: set it again from the console. Otherwise the platform holds a different public key for this token, or the platform public key used for encryption is not the one the console showed: compare the key fingerprints with the console.')
+        : vscode.l10n.t('The signature, timestamp, clock and version are fine, so the platform refused the credentials themselves. Most often the API token is wrong, revoked or of another account: set it again from the console. Otherwise the platform holds a different public key for this token: compare the key fingerprint with the console.');
+    case 'token':
+      return vscode.l10n.t('Token mode: the timestamp, clock and version are fine, so the token itself was refused: it may be revoked, mistyped, or belong to an RSA-mode key (which needs a signature).');
+    case 'encryption-key':
+      return vscode.l10n.t('The platform could not decrypt the body: the platform public key may not be the one the console showed for this token.');
+    default:
+      // A cause the core added before this table learned it: its own (English) explanation.
+      return (cause as { detail?: string }).detail;
+  }
+}
