@@ -40,6 +40,27 @@ const oneSettingsReader = {
   message: 'Read settings through Config (src/vscode/config.ts): defaults, clamps and the global-only rule live there.',
 };
 
+// Areas by domain (docs/areas.md): an area in src/vscode reaches another area only through that area's
+// index.ts. `views` composes the three trees (resources, tasks, storage) and is their shared tree
+// plumbing, so it may reach into them and they into it; the composition root (src/vscode/*.ts) and the
+// shared plumbing folders (ui, errors, documents, log, client, commands, webviews) are not areas.
+const AREAS = ['resources', 'tasks', 'storage', 'spend', 'requests', 'chat', 'ai', 'profiles'];
+const areaMessage = (area) => `Reach the ${area} area through its index.ts (docs/areas.md), not its files.`;
+function areaPatterns(self) {
+  const others = AREAS.filter((area) => area !== self && !(self === 'views' && ['resources', 'tasks', 'storage'].includes(area)));
+  return others.map((area) => ({ group: [`../${area}/*`, `!../${area}/index`], message: areaMessage(area) }));
+}
+// lazyCore.ts's promise: the compute core (crypto, undici, client) loads on first use, so the editor layer
+// imports only types from core/compute; errors and the catalog (operations) are small and allowed.
+const lazyCorePattern = {
+  group: ['**/core/compute/*', '!**/core/compute/errors', '!**/core/compute/operations'],
+  allowTypeImports: true,
+  message: 'Import only types from core/compute in src/vscode; values come through computeCore() (src/vscode/lazyCore.ts).',
+};
+const vscodeImportRules = (self) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns: [lazyCorePattern, ...areaPatterns(self)] }],
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.cache/**', '.vscode-test/**', '*.vsix'] },
   ...tseslint.configs.recommended,
@@ -84,4 +105,8 @@ export default tseslint.config(
       }],
     },
   },
+  // commands/index.ts lists the profile, secret, key and request command tables: part of the composition root.
+  { files: ['src/vscode/**/*.ts'], ignores: ['src/vscode/lazyCore.ts', 'src/vscode/commands/index.ts'], rules: vscodeImportRules(undefined) },
+  { files: ['src/vscode/commands/index.ts'], rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [lazyCorePattern] }] } },
+  ...[...AREAS, 'views'].map((area) => ({ files: [`src/vscode/${area}/**/*.ts`], rules: vscodeImportRules(area) })),
 );

@@ -5,9 +5,9 @@
 import type { ComputeClient, ComputeClientOptions } from '../core/compute/api';
 import type { AiApi } from './ai/index';
 import type { ChatApi } from './chat/index';
-import type { ComputeApi } from './compute/index';
+import type { ComputeApi } from './views/index';
 import type { ErrorReport } from './errors/describeError';
-import type { MoneyApi } from './money/index';
+import type { MoneyApi } from './spend/index';
 import type { SandboxProfiles } from './profiles/connectSandbox';
 import type { ProfileStore } from './profiles/profileStore';
 import type { ExtensionServices } from './services';

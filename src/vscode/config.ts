@@ -147,7 +147,7 @@ export class Config implements vscode.Disposable {
     return Math.max(10, this.positive('notifications.pollIntervalSeconds', 15)) * 1000;
   }
   /**
-   * The raw per-profile budget entries (validated by money/budgetSettings.ts). The user's global
+   * The raw per-profile budget entries (validated by spend/budgetSettings.ts). The user's global
    * value only: a repository's settings must not be able to pause someone's tasks.
    */
   get budgetsPerProfile(): Record<string, unknown> {

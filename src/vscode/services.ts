@@ -1,5 +1,6 @@
 // The services the composition root (extension.ts) hands to each feature area (trees, commands, chat).
-// Feature areas depend on these interfaces, not on each other.
+// Feature areas depend on these interfaces, and on each other only through an area's index.ts (a lint
+// rule in eslint.config.mjs enforces it; docs/areas.md lists the areas).
 
 import type * as vscode from 'vscode';
 import type { AuthMode, ComputeClient } from '../core/compute/api';

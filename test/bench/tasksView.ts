@@ -7,8 +7,8 @@
 
 import type { ComputeClient } from '../../src/core/compute/api';
 import { createComputeClient } from '../../src/core/compute/client';
-import { listTasks, TASK_FILTER_STATUSES } from '../../src/core/compute/listing';
-import { TasksViewData } from '../../src/core/compute/tasksViewData';
+import { listTasks, TASK_FILTER_STATUSES } from '../../src/core/tasks/listing';
+import { TasksViewData } from '../../src/core/tasks/tasksViewData';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
 

@@ -16,8 +16,8 @@ import type {
 } from '../../src/core/compute/api';
 import { createComputeClient } from '../../src/core/compute/client';
 import { ComputeApiError } from '../../src/core/compute/errors';
-import { spentPoints } from '../../src/core/compute/units';
-import { formatPlatformTime, parsePlatformTime, periodOf } from '../../src/core/money/periods';
+import { spentPoints } from '../../src/core/spend/units';
+import { formatPlatformTime, parsePlatformTime, periodOf } from '../../src/core/spend/periods';
 import { sendToken } from '../sandbox/handClient';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import type { ComputeCredentials } from '../../src/core/compute/api';
 import { createComputeClient } from '../../src/core/compute/client';
 import { OPERATIONS } from '../../src/core/compute/operations';
-import { ACTIVE_TASK_STATUSES, listNodes, listStorage, listTasks, STORAGE_LIST_STATUSES, taskPage } from '../../src/core/compute/listing';
+import { ACTIVE_TASK_STATUSES, listNodes, listStorage, listTasks, STORAGE_LIST_STATUSES, taskPage } from '../../src/core/tasks/listing';
 import { freshTimestamp, sendRaw, sendRsa, sendToken, VERSION, type HandResponse } from '../sandbox/handClient';
 import { startSandbox } from '../sandbox/server';
 import type { RecordedRequest, Sandbox } from '../sandbox/types';

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { ComputeClient, RawRequest } from '../../src/core/compute/api';
 import { createComputeClient } from '../../src/core/compute/client';
-import { renderSignRequest } from '../../src/vscode/signRequest/renderSignRequest';
+import { renderSignRequest } from '../../src/vscode/requests/renderSignRequest';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
 

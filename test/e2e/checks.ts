@@ -201,7 +201,7 @@ const selectionLandsInChatInput: E2eCheck = {
   },
 };
 
-/** The Spend view's headings and figures (src/vscode/money/spendPanel.ts labels). */
+/** The Spend view's headings and figures (src/vscode/spend/spendPanel.ts labels). */
 const spendViewShowsFigures: E2eCheck = {
   title: 'palette "Compute: Show Spend": today / this week / this month, the chart by day and spend per task',
   async run({ page, screenshot }) {

@@ -38,268 +38,37 @@ export interface ComputeClientOptions {
   timestampPartition?: () => import('./timestampSlots').TimestampPartition;
 }
 
-/** Every operation the catalog knows, by a stable id used by commands and tests. */
-export type OperationId =
-  | 'resource.search'
-  | 'task.list'
-  | 'task.create'
-  | 'task.detail'
-  | 'task.pause'
-  | 'task.recover'
-  | 'task.stop'
-  | 'task.changePoints'
-  | 'node.list'
-  | 'node.log'
-  | 'storage.list'
-  | 'storage.encryptCheck'
-  | 'task.update'
-  | 'node.events'
-  | 'node.delete'
-  | 'billing.byTime'
-  | 'billing.byTask';
 
-export type HttpMethod = 'GET' | 'POST';
-
-// ---- Payload shapes (docs/platform.md; fields the platform may add are kept via index signatures) ----
-
-export interface ResourceSpec {
-  device_name: string;
-  region: string;
-  gpu_name: string | null;
-  gpu_count: number;
-  gpu_memory: number; // MiB
-  memory: number; // MiB
-  cpu_cores: number;
-}
-
-export interface Region {
-  region: string;
-  region_name: string;
-  /** Points per second (1 yuan = 1,000,000 points); null when not sold. */
-  price: number | null;
-  discount_price: number | null;
-  inventory: number;
-  mark: { resource: ResourceSpec; mark: string; region_name?: string | null };
-}
-
-export interface Device {
-  device_name: string;
-  gpu_name: string;
-  gpu_memory: number;
-  gpu_count: number;
-  memory: number;
-  cpu_cores: number;
-  disk_size: number;
-  disk_type: string;
-  regions: Region[];
-}
-
-export interface Paged<T> {
-  count: number;
-  results: T[];
-}
-
-export type TaskStatus = 'Pending' | 'Running' | 'Paused' | 'End' | 'Other';
-
-export interface RemotePort {
-  service_port: number;
-  url?: string | null;
-}
-
-export interface ServiceSpec {
-  service_name: string;
-  service_image: string;
-  remote_ports: RemotePort[];
-  env?: string | null;
-  shared_mem_size?: number | null;
-  start_script_v2?: { command: string | null; args: string[] } | null;
-  storage_config?: { storage_id: number; target_dir: string }[] | null;
-  /** liveness / startup / readiness probes; task update requires the key (null when none). */
-  health_checks?: Record<string, unknown> | null;
-}
-
-export interface TaskResource {
-  resource: ResourceSpec;
-  region_name: string;
-  mark: string;
-  weight?: number;
-}
-
-export interface TaskSummary {
-  task_id: number;
-  task_name: string;
-  status: TaskStatus;
-  points: number;
-  runing_points: number; // sic: the platform spells it with one n
-  billing_value: number;
-  forecast_value: number;
-  create_time: string;
-  resources: TaskResource[];
-  services: (ServiceSpec & { service_id: number })[];
-}
-
-export interface TaskDetail extends TaskSummary {
-  task_type?: string;
-  namespace?: string;
-  billing_points?: number;
-}
-
-export interface TaskCreateBody {
-  task_name: string;
-  points: number;
-  task_type?: 'Deployment';
-  resources: { mark: string; resource: ResourceSpec; region_name: string }[];
-  services: ServiceSpec[];
-}
-
-export type NodeStatus = 'Running' | 'Pending' | 'Succeeded' | 'Failed' | 'End' | 'Unknown';
-
-export interface TaskNode {
-  point_id: number;
-  name: string;
-  status: NodeStatus;
-  region: string;
-  region_name: string;
-  resource: { gpu_name: string | null; gpu_count: number; cpu_cores: number };
-  billing_value: number;
-}
-
-/** Node list item fields beyond TaskNode that the platform documents (docs/money.md). */
-export interface NodeDetail extends TaskNode {
-  containers?: { service_name?: string | null; name: string; image: string; gpu_limit?: number; reason?: string | null; message?: string | null; exit_code?: unknown }[];
-  runing_time?: number;
-  describe_dto?: { last_restart_time?: string | null; restart_count: number };
-}
-
-/** One Kubernetes-style node event (type Normal / Warning). */
-export interface NodeEvent {
-  reason: string;
-  message: string;
-  type: string;
-  event_time: string;
-  service: string | null;
-}
-
-export type BillingRange = 'hour' | 'day' | 'week' | 'month';
-
-export interface BillingQuery {
-  range: BillingRange;
-  /** RFC 3339 with an offset, e.g. 2026-01-01T00:00:00+08:00. */
-  start_time: string;
-  end_time: string;
-  page?: number;
-  page_size?: number;
-}
-
-/** Spend in one time bucket; amounts in points. */
-export interface BillingRecord {
-  billing_coin: number;
-  discount_coin: number;
-  start_time: string;
-  end_time: string;
-}
-
-/** Spend of one task over the queried window; amounts in points. */
-export interface TaskBillingRecord {
-  task_id: number;
-  task_type: 'Deployment' | 'Development' | null;
-  task_name: string | null;
-  billing_coin: number;
-  discount_coin: number;
-}
-
-/** Task update overwrites the whole task: the body is the detail as read, edited. */
-export interface TaskUpdateBody extends Omit<TaskCreateBody, 'task_type'> {
-  task_id: number;
-  [more: string]: unknown;
-}
-
-export interface StorageItem {
-  storage_id: number;
-  storage_type: 'Juicefs' | 'ShareStorage';
-  storage_name: string;
-  juicefs_region_id: number;
-  bucket: string;
-  dir: string;
-  endpoint: string;
-  status: 'Activate' | 'Unactivated' | 'Delete';
-  create_time?: string;
-  /** Capacity and usage in bytes (not always sent). */
-  size?: number | null;
-  use_size?: number | null;
-  [more: string]: unknown;
-}
-
-export interface StorageCheckBody {
-  storage_name: string;
-  juicefs_region_id: number;
-  bucket: string;
-  dir: string;
-  endpoint: string;
-  access_key: string;
-  secret_key: string;
-}
-
-/** Parameters (query for GET, JSON body for POST) and `data` results per operation. */
-export interface OperationTypes {
-  // Required query parameters are the ones the platform's docs mark `required: true`; comma-separated lists.
-  'resource.search': { params: { task_type: string; device_type: string }; result: Paged<Device> };
-  'task.list': {
-    params: { type: string; status: string; search_value?: string; page?: number; page_size?: number };
-    result: Paged<TaskSummary>;
-  };
-  'task.create': { params: TaskCreateBody; result: { task_id: number } };
-  'task.detail': { params: { task_id: number }; result: TaskDetail };
-  'task.pause': { params: { task_id: number }; result: null };
-  'task.recover': { params: { task_id: number }; result: null };
-  'task.stop': { params: { task_id: number }; result: null };
-  'task.changePoints': { params: { task_id: number; points: number }; result: null };
-  'node.list': {
-    params: { task_id: number; status?: string; page?: number; page_size?: number };
-    result: Paged<TaskNode>;
-  };
-  'node.log': { params: { task_id: number; point_id: number; service_id: number }; result: { logs: string } };
-  'storage.list': {
-    params: { storage_type: string; status: string; page?: number; page_size?: number };
-    result: Paged<StorageItem>;
-  };
-  'storage.encryptCheck': { params: StorageCheckBody; result: unknown };
-  'task.update': { params: TaskUpdateBody; result: null };
-  'node.events': { params: { point_id: number }; result: { events: NodeEvent[] } };
-  'node.delete': { params: { point_id: number }; result: null };
-  'billing.byTime': { params: BillingQuery & { task_ids?: string }; result: Paged<BillingRecord> };
-  'billing.byTask': { params: BillingQuery; result: Paged<TaskBillingRecord> };
-}
+// Operation ids, their params and results come from the catalog (catalog.ts, assembled from each area's
+// operations.ts); the payload shapes live beside their operations and are re-exported here for callers.
+import type { HttpMethod, OperationEntry } from './operationEntry';
+import type { OperationId, OperationTypes } from './catalog';
+export type { HttpMethod, OperationEffect, OperationField } from './operationEntry';
+export type { OperationId, OperationTypes } from './catalog';
+export type { Paged } from './wire';
+export type { Device, Region, ResourceSpec } from '../resources/operations';
+export type {
+  NodeDetail,
+  NodeEvent,
+  NodeStatus,
+  RemotePort,
+  ServiceSpec,
+  TaskCreateBody,
+  TaskDetail,
+  TaskNode,
+  TaskResource,
+  TaskStatus,
+  TaskSummary,
+  TaskUpdateBody,
+} from '../tasks/operations';
+export type { StorageCheckBody, StorageItem } from '../storage/operations';
+export type { BillingQuery, BillingRange, BillingRecord, TaskBillingRecord } from '../spend/operations';
 
 export type OperationParams<K extends OperationId> = OperationTypes[K]['params'];
 export type OperationResult<K extends OperationId> = OperationTypes[K]['result'];
 
-/**
- * What an operation does to the account: `read` changes nothing; `write` creates or changes something
- * (and may cost money); `destructive` deletes something that cannot be brought back. Confirmations,
- * Sign Request and the agent tools decide from this, never from the operation's name or method.
- */
-export type OperationEffect = 'read' | 'write' | 'destructive';
-
-export interface OperationSpec {
+export interface OperationSpec extends OperationEntry {
   id: OperationId;
-  title: string;
-  effect: OperationEffect;
-  method: HttpMethod;
-  path: string;
-  /** 'never' | 'optional' | 'required' (platform reference flags 加密). */
-  encryption: 'never' | 'optional' | 'required';
-  /** Safe to retry on 429/5xx/network (reads; never creates). */
-  idempotent: boolean;
-  /** Parameter names and types, for wizards and the Sign Request command. */
-  fields: {
-    name: string;
-    type: 'string' | 'integer' | 'number';
-    required: boolean;
-    secret?: boolean;
-    /** A value the platform's docs give for a required parameter; the Sign Request wizard pre-fills it. */
-    example?: string;
-  }[];
 }
 
 /** A request described by hand (the generic "send any signed request" path). */

@@ -24,7 +24,7 @@ import type {
 import { processTimestampHistory, RequestClock, skewFromDateHeader } from './clock';
 import { diagnose, EXPECTED_VERSION } from './diagnosis';
 import { answeredExchange, failedExchange, notifyExchange } from './exchange';
-import { toPreparedRequest } from './display';
+import { toPreparedRequest } from '../requests/display';
 import { notAnEnvelopeError, tryParseEnvelope, type Envelope } from './envelope';
 import { ComputeApiError, isAuthFailureCode } from './errors';
 import { LastParsedKeys } from './keys';

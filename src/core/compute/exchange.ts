@@ -3,7 +3,7 @@
 
 import { maskSecretsIn } from '../log';
 import type { ExchangeRecord } from './api';
-import { toPreparedRequest } from './display';
+import { toPreparedRequest } from '../requests/display';
 import type { BuiltRequest } from './request';
 
 /** Enough for any envelope and the start of an error page; the rest is counted, not kept. */

@@ -23,7 +23,7 @@ export { compactJson, encryptBody, encryptBodyAsync, segmentBytes, SEGMENT_BYTES
 export { CLOCK_WINDOW_MS, RequestClock, isThirteenDigitTimestamp, skewFromDateHeader } from './clock';
 export { OPERATIONS, OPERATION_CATALOG, effectOf, encodeQuery, encodeQueryComponent, operationSpec } from './operations';
 export { tryParseEnvelope, type Envelope } from './envelope';
-export { hexDump } from './display';
+export { hexDump } from '../requests/display';
 export type { BuiltRequest } from './request';
 export {
   ACTIVE_TASK_STATUSES,
@@ -39,7 +39,7 @@ export {
   taskPage,
   type Listed,
   type TaskQuery,
-} from './listing';
-export { TaskPager, type TaskPageFetcher } from './taskPager';
-export { filterWords, matchesTaskFilter, taskSearchText } from './taskFilter';
+} from '../tasks/listing';
+export { TaskPager, type TaskPageFetcher } from '../tasks/taskPager';
+export { filterWords, matchesTaskFilter, taskSearchText } from '../tasks/taskFilter';
 export { TIMESTAMP_SLOTS, WHOLE_CLOCK, claimTimestampSlot, type TimestampPartition } from './timestampSlots';

@@ -3,7 +3,7 @@
 // against the server, sends it, and names the likely cause of a refusal. Changes nothing.
 
 import { ComputeApiError } from '../compute/errors';
-import { TASK_FILTER_STATUSES, TASK_LIST_TYPE } from '../compute/listing';
+import { TASK_FILTER_STATUSES, TASK_LIST_TYPE } from '../tasks/listing';
 import { ConfigError } from '../errors';
 import type { ToolDefinition } from './api';
 import { strongestEffect } from './effects';

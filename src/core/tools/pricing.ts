@@ -2,7 +2,7 @@
 // confirmations of create and change-node-count, which must show the money before it is spent.
 
 import type { ComputeClient, Device, Region, TaskResource } from '../compute/api';
-import { formatYuan, yuanPerHour } from '../compute/units';
+import { formatYuan, yuanPerHour } from '../spend/units';
 import { ConfigError } from '../errors';
 
 /** One region of one device: what the search tool lists and create takes. */

@@ -2,8 +2,8 @@
 // them changes anything on the platform, so none needs a confirmation beyond the editor's own.
 
 import type { TaskDetail, TaskNode, TaskStatus } from '../compute/api';
-import { TASK_FILTER_STATUSES, taskPage } from '../compute/listing';
-import { formatYuan, yuanFromPoints } from '../compute/units';
+import { TASK_FILTER_STATUSES, taskPage } from '../tasks/listing';
+import { formatYuan, yuanFromPoints } from '../spend/units';
 import { ConfigError } from '../errors';
 import type { ToolContext, ToolDefinition } from './api';
 import { capLines, field, gigabytes, RESULT_LIMIT_CHARS, tailLines } from './format';

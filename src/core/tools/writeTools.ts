@@ -3,7 +3,7 @@
 // from the platform; run() does the one change and says what happened.
 
 import type { TaskCreateBody, TaskDetail } from '../compute/api';
-import { formatYuan } from '../compute/units';
+import { formatYuan } from '../spend/units';
 import { ConfigError } from '../errors';
 import type { ToolContext, ToolDefinition } from './api';
 import { confirmation } from './confirmation';

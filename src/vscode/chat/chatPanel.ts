@@ -11,7 +11,7 @@ import { conversationToMarkdown } from '../../shared/conversationMarkdown';
 import type { ChatAction, HostMessage, WebviewMessage } from '../../shared/protocol';
 import { parseOpenableLink, validateWebviewMessage } from '../../shared/protocolValidation';
 import type { ExtensionServices } from '../services';
-import { chatPageHtml } from './chatHtml';
+import { chatPageHtml } from '../webviews/pageHtml';
 import { webviewStrings } from './webviewStrings';
 import type { ChatSession } from './chatSession';
 import type { CodeActions } from './codeActions';

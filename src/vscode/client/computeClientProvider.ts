@@ -8,7 +8,7 @@ import type { Logger } from '../../core/log';
 import type { Config } from '../config';
 import { MissingSecretError, NoProfileError } from '../errors/missingSecretError';
 import { computeCore } from '../lazyCore';
-import type { ProfileStore } from '../profiles/profileStore';
+import type { ProfileStore } from '../profiles/index';
 import type { Profile } from '../services';
 
 export class ComputeClientProvider implements vscode.Disposable {

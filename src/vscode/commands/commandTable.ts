@@ -1,5 +1,5 @@
 // The command table: every command of the extension is an entry here, from the area that owns it
-// (commands/, compute/commands.ts, chat/commands.ts). `registerCommandTable` is the one place that
+// (commands/, views/commands.ts, chat/commands.ts). `registerCommandTable` is the one place that
 // calls `registerCommand`: each handler runs inside one guard, so a failure becomes a reportError
 // notification (with Retry), never an unhandled rejection or VS Code's generic "command failed" popup.
 // Each entry's factory receives its area's context once, at registration, and returns the handler

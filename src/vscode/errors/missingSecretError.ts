@@ -2,7 +2,7 @@
 // setup problem, but it names the exact secret so reportError can offer the one command that fixes it.
 
 import { ConfigError } from '../../core/errors';
-import { SECRET_LABELS } from '../profiles/profileRecord';
+import { SECRET_LABELS } from '../profiles/index';
 import type { Profile, SecretKind } from '../services';
 
 export class MissingSecretError extends ConfigError {

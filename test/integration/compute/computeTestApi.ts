@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, extensionApi } from '../extensionApi';
-import type { ComputeApi, ComputeViewName, TreeRow, ViewSnapshot } from '../../../src/vscode/compute/index';
+import type { ComputeApi, ComputeViewName, TreeRow, ViewSnapshot } from '../../../src/vscode/views/index';
 import { sandboxUrl } from '../sandboxInfo';
 import { nextEvent } from '../events';
 

@@ -1,7 +1,7 @@
 // Read-only documents of the compute area: task detail JSON and the reusable node log.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ComputeApi, TreeRow } from '../../../src/vscode/compute/index';
+import type { ComputeApi, TreeRow } from '../../../src/vscode/views/index';
 import { computeWithSandbox, findRow, refreshUntil } from './computeTestApi';
 
 /** The number at the end of a row id such as `task/1229831/node/880001`. */

@@ -2,8 +2,8 @@
 // with the rest of the compute suites.
 import * as assert from 'node:assert/strict';
 import type { Region } from '../../../src/core/compute/api';
-import { deviceLabel, formatMiB, formatRegionPrice, taskStatusIcon, yuanPerHour } from '../../../src/vscode/compute/format';
-import { buildTaskCreateBody, parseEnv, parsePoints, parsePorts, serviceNameFor, validateTaskName } from '../../../src/vscode/compute/taskInput';
+import { deviceLabel, formatMiB, formatRegionPrice, taskStatusIcon, yuanPerHour } from '../../../src/vscode/ui/format';
+import { buildTaskCreateBody, parseEnv, parsePoints, parsePorts, serviceNameFor, validateTaskName } from '../../../src/vscode/tasks/taskInput';
 
 const region: Region = {
   region: 'beijing-jxq-p1',

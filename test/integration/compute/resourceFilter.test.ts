@@ -1,9 +1,9 @@
 // The Resources filters against the sandbox: "in stock", maximum ¥/h, region code and GPU model hold in
 // the view and in the region list the search command and the create wizard offer.
 import * as assert from 'node:assert/strict';
-import type { ComputeApi, RegionChoice } from '../../../src/vscode/compute/index';
-import type { ResourceFilter } from '../../../src/vscode/compute/resourceFilter';
-import { regionPickItem } from '../../../src/vscode/compute/resourceSearch';
+import type { ComputeApi, RegionChoice } from '../../../src/vscode/views/index';
+import type { ResourceFilter } from '../../../src/vscode/resources/resourceFilter';
+import { regionPickItem } from '../../../src/vscode/resources/resourceSearch';
 import { computeWithSandbox } from './computeTestApi';
 
 const yuanPerHour = (choice: RegionChoice): number | null => {

@@ -1,6 +1,6 @@
 // The Resources view against the sandbox: devices → regions with ¥/hour prices and inventory.
 import * as assert from 'node:assert/strict';
-import type { ComputeApi } from '../../../src/vscode/compute/index';
+import type { ComputeApi } from '../../../src/vscode/views/index';
 import { computeWithSandbox } from './computeTestApi';
 
 describe('compute: Resources tree', () => {

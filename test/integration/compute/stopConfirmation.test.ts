@@ -2,7 +2,7 @@
 // highlighted answer), and only choosing "Stop and delete" stops it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ComputeApi } from '../../../src/vscode/compute/index';
+import type { ComputeApi } from '../../../src/vscode/views/index';
 import { computeWithSandbox, refreshUntil } from './computeTestApi';
 
 /** Runs Stop Task on `taskId` and presses Enter on whatever it asks, until the command settles (bounded). */

@@ -1,9 +1,9 @@
 // The Storage view and the encrypted storage check against the sandbox.
 import * as assert from 'node:assert/strict';
 import type { StorageItem } from '../../../src/core/compute/api';
-import type { ComputeApi } from '../../../src/vscode/compute/index';
+import type { ComputeApi } from '../../../src/vscode/views/index';
 import { OPERATION_CATALOG } from '../../../src/core/compute/operations';
-import { checkQuestions, storageChoices } from '../../../src/vscode/compute/storageCheck';
+import { checkQuestions, storageChoices } from '../../../src/vscode/storage/storageCheck';
 import { clearFaults, injectFault } from '../sandboxInfo';
 import { computeWithSandbox, extensionApi } from './computeTestApi';
 

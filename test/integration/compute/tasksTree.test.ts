@@ -1,7 +1,7 @@
 // The Tasks view against the sandbox: seeded tasks, a full lifecycle through the wizard's code path,
 // and a failing platform shown as a view message that clears after a refresh.
 import * as assert from 'node:assert/strict';
-import type { ComputeApi, RegionChoice, TreeRow } from '../../../src/vscode/compute/index';
+import type { ComputeApi, RegionChoice, TreeRow } from '../../../src/vscode/views/index';
 import { clearFaults, injectFault } from '../sandboxInfo';
 import { computeWithSandbox, extensionApi, findRow, refreshUntil } from './computeTestApi';
 

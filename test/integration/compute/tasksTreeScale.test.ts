@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Commands } from '../../../src/vscode/commandIds';
-import type { ComputeApi, TreeRow } from '../../../src/vscode/compute/index';
+import type { ComputeApi, TreeRow } from '../../../src/vscode/views/index';
 import type { TaskSeedResult } from '../../sandbox/compute/bulkTasks';
 import { seedTasks } from '../sandboxInfo';
 import { computeWithSandbox } from './computeTestApi';

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as crypto from 'node:crypto';
 import type { ExtensionApi } from '../../../src/vscode/api';
-import type { ComputeViewName } from '../../../src/vscode/compute/index';
+import type { ComputeViewName } from '../../../src/vscode/views/index';
 import { RSA_PROFILE, connectedApi } from './surfaceApi';
 
 const VIEWS: ComputeViewName[] = ['resources', 'tasks', 'storage'];

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/vscode/api';
-import type { GeneratedKeyReport } from '../../../src/vscode/commands/keyCommands';
+import type { GeneratedKeyReport } from '../../../src/vscode/profiles/keyCommands';
 import { DOCUMENT_SCHEME } from '../../../src/vscode/documents/readOnlyDocuments';
 import { RSA_PROFILE, connectedApi } from './surfaceApi';
 

@@ -4,10 +4,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExchangeRecord, PreparedRequest } from '../../../src/core/compute/api';
-import type { SignComparison } from '../../../src/core/compute/signCompare';
+import type { SignComparison } from '../../../src/core/requests/signCompare';
 import { maskSecret } from '../../../src/core/log';
 import type { ExtensionApi } from '../../../src/vscode/api';
-import { HISTORY_STATE_KEY } from '../../../src/vscode/signRequest/requestHistory';
+import { HISTORY_STATE_KEY } from '../../../src/vscode/requests/requestHistory';
 import { clearFaults, injectFault, type SandboxInfo } from '../sandboxInfo';
 import { connectedApi, sandboxSecrets } from './surfaceApi';
 

@@ -6,7 +6,7 @@ import type { PreparedRequest } from '../../../src/core/compute/api';
 import { stringToSign } from '../../../src/core/compute/index';
 import { maskSecret } from '../../../src/core/log';
 import type { ExtensionApi } from '../../../src/vscode/api';
-import { wizardTitle } from '../../../src/vscode/signRequest/signRequestController';
+import { wizardTitle } from '../../../src/vscode/requests/signRequestController';
 import type { SandboxInfo } from '../sandboxInfo';
 import { connectedApi, sandboxSecrets } from './surfaceApi';
 

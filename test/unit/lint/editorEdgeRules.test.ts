@@ -20,7 +20,7 @@ const ID_TEMPLATE = 'declare const x: string;\nexport const id = `computeToolkit
 const SETTINGS = `import * as vscode from 'vscode';\nexport const v = vscode.workspace.getConfiguration('x').get('y');\n`;
 
 describe('lint: born localizable', () => {
-  const file = 'src/vscode/compute/fixture.ts';
+  const file = 'src/vscode/tasks/fixture.ts';
   const bare = [
     `import * as vscode from 'vscode';\nvoid vscode.window.showInformationMessage('Task stopped.');\n`,
     `import * as vscode from 'vscode';\ndeclare const n: string;\nvoid vscode.window.showWarningMessage(\`Stop \${n}?\`, 'Stop Task');\n`,
@@ -42,7 +42,7 @@ describe('lint: born localizable', () => {
 
 describe('lint: one place for commands, ids and settings', () => {
   it('registerCommand outside the command table fails', async () => {
-    const found = await messages(REGISTER, 'src/vscode/compute/fixture.ts');
+    const found = await messages(REGISTER, 'src/vscode/tasks/fixture.ts');
     assert.ok(found.some((text) => text.includes('command table')), found.join('\n'));
     assert.deepEqual(await messages(REGISTER, 'src/vscode/commands/commandTable.ts'), []);
   });
@@ -56,7 +56,7 @@ describe('lint: one place for commands, ids and settings', () => {
   });
 
   it('getConfiguration outside Config fails', async () => {
-    const found = await messages(SETTINGS, 'src/vscode/compute/fixture.ts');
+    const found = await messages(SETTINGS, 'src/vscode/tasks/fixture.ts');
     assert.ok(found.some((text) => text.includes('Config')), found.join('\n'));
     assert.deepEqual(await messages(SETTINGS, 'src/vscode/config.ts'), []);
   });

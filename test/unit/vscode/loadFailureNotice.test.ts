@@ -1,8 +1,8 @@
-// One failure is shown once (src/vscode/compute/loadFailureNotice.ts): three views failing for the same
+// One failure is shown once (src/vscode/views/loadFailureNotice.ts): three views failing for the same
 // cause make one notification; a new cause, or the same cause after recovery, makes another.
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { LoadFailureNotice } from '../../../src/vscode/compute/loadFailureNotice';
+import { LoadFailureNotice } from '../../../src/vscode/views/loadFailureNotice';
 
 function notice(): { notice: LoadFailureNotice; shown: string[] } {
   const shown: string[] = [];

@@ -1,0 +1,124 @@
+// The Resources view: devices ("RTX 4090 × 2") → regions with price, discount and inventory.
+import { Commands, Views } from '../commandIds';
+import * as vscode from 'vscode';
+import type { Device, Region } from '../../core/compute/api';
+import type { ExtensionServices } from '../services';
+import {
+  cheapestInStock,
+  deviceLabel,
+  deviceSpecs,
+  formatInventory,
+  formatRegionPrice,
+  formatYuan,
+  effectivePrice,
+  isSoldOut,
+  yuanPerHour,
+} from '../ui/format';
+import { RemoteTree } from '../views/remoteTree';
+import type { ResourceFilterStore } from './resourceFilter';
+import { searchDevices, sortRegions } from './resourceSearch';
+import { ErrorRow, viewMessage } from '../views/treeMessages';
+import { markdownText as md } from '../markdownText';
+
+export const RESOURCES_VIEW_ID = Views.resources;
+
+export class DeviceItem extends vscode.TreeItem {
+  readonly kind = 'device' as const;
+  constructor(
+    readonly device: Device,
+    readonly regions: readonly Region[],
+  ) {
+    super(deviceLabel(device), vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = `device/${device.device_name}`;
+    const cheapest = cheapestInStock(device);
+    const cheapestPrice = cheapest ? effectivePrice(cheapest) : null;
+    const from = cheapestPrice !== null ? ` · from ${formatYuan(yuanPerHour(cheapestPrice))}/h` : ' · sold out';
+    this.description = `${deviceSpecs(device)}${from}`;
+    this.tooltip = new vscode.MarkdownString(
+      [
+        `**${md(deviceLabel(device))}** (${md(device.device_name)})`,
+        '',
+        `- ${md(deviceSpecs(device))}`,
+        `- Disk: ${device.disk_size >= 1024 ? `${Math.round(device.disk_size / 1024)} GB` : `${device.disk_size} MB`} ${md(device.disk_type)}`,
+        `- Regions: ${device.regions.length} (${device.regions.filter((region) => !isSoldOut(region)).length} in stock)`,
+      ].join('\n'),
+    );
+    this.iconPath = new vscode.ThemeIcon(device.gpu_count > 0 ? 'circuit-board' : 'server');
+    this.contextValue = 'device';
+  }
+}
+
+export class RegionItem extends vscode.TreeItem {
+  readonly kind = 'region' as const;
+  constructor(
+    readonly device: Device,
+    readonly region: Region,
+    readonly parent: DeviceItem,
+  ) {
+    super(region.region_name || region.region, vscode.TreeItemCollapsibleState.None);
+    this.id = `device/${device.device_name}/region/${region.region}`;
+    const soldOut = isSoldOut(region);
+    this.description = `${formatRegionPrice(region)} · ${formatInventory(region)}`;
+    this.tooltip = new vscode.MarkdownString(
+      [
+        `**${md(deviceLabel(device))}** in **${md(region.region_name)}** (${md(region.region)})`,
+        '',
+        `- Price: ${md(formatRegionPrice(region))}`,
+        `- Inventory: ${md(formatInventory(region))}`,
+        `- ${md(deviceSpecs(device))}`,
+        '',
+        soldOut ? '_Sold out: a task created here stays Pending until capacity frees up._' : '_Right-click → Create Task Here…_',
+      ].join('\n'),
+    );
+    // Sold-out regions stay listed (prices are still useful) but read as unavailable.
+    this.iconPath = soldOut
+      ? new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground'))
+      : new vscode.ThemeIcon('location', new vscode.ThemeColor('testing.iconPassed'));
+    this.contextValue = 'region';
+  }
+}
+
+export type ResourceElement = DeviceItem | RegionItem | ErrorRow;
+
+export class ResourcesTree extends RemoteTree<Device[], ResourceElement> {
+  constructor(
+    services: ExtensionServices,
+    private readonly filter: ResourceFilterStore,
+  ) {
+    super(services, RESOURCES_VIEW_ID, (signal) => searchDevices(services, filter, signal));
+    this.disposables.push(filter.onDidChange(() => void this.refresh()));
+  }
+
+  message(): string | undefined {
+    if (!this.services.profiles.active) return undefined;
+    return viewMessage(
+      this.data.state,
+      'resources',
+      this.services.redactor,
+      (devices) => devices.length === 0,
+      vscode.l10n.t('No devices match the current filter. Use the filter button to widen it.'),
+    );
+  }
+
+  getParent(element: ResourceElement): ResourceElement | undefined {
+    return element.kind === 'region' ? element.parent : undefined;
+  }
+
+  async getChildren(element?: ResourceElement): Promise<ResourceElement[]> {
+    if (element) return element.kind === 'device' ? element.regions.map((region) => new RegionItem(element.device, region, element)) : [];
+    if (!this.services.profiles.active) return []; // the welcome view offers to create one
+    await this.data.ensureLoaded();
+    const state = this.data.state;
+    const devices = this.data.value;
+    if (!devices) return state.kind === 'failed' ? [new ErrorRow(state.error, 'resources', Commands.resourcesRefresh, this.services.redactor)] : [];
+    // searchDevices already narrowed the devices and regions by the filter.
+    return devices.map((device) => new DeviceItem(device, sortRegions(device.regions)));
+  }
+
+  /** Also shows the active filter as the view's description. */
+  protected override render(): void {
+    if (this.view) this.view.description = this.filter.describe();
+    super.render();
+  }
+}
+

@@ -1,0 +1,160 @@
+// "Pause after…" timers for tasks: kept in globalState (so they survive a restart), shown on the
+// task's row with the time left, and acted on by pausing the task (never stopping it). The platform
+// has no server-side schedule, so a timer acts only while VS Code runs; one that came due while it
+// was closed acts at the next start, and the notification says so. Timers act on the active
+// profile's tasks; a timer of another profile waits until that profile is active again.
+
+import * as vscode from 'vscode';
+import { formatTimeLeft, nextDue, readTimers, splitDue, type PauseTimer } from '../../core/spend/pauseTimers';
+import { Commands, StateKeys } from '../commandIds';
+import type { ExtensionServices } from '../services';
+import { plain, type NotificationCenter } from '../ui/notificationCenter';
+
+export interface TimerClock {
+  now(): number;
+  setTimer(callback: () => void, ms: number): unknown;
+  clearTimer(handle: unknown): void;
+}
+
+export const REAL_CLOCK: TimerClock = {
+  now: () => Date.now(),
+  setTimer: (callback, ms) => setTimeout(callback, ms),
+  clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export interface TimerActions {
+  pause(taskId: number): Promise<void>;
+  /** Whether the task is Running now (a timer on a task that is no longer running is dropped). */
+  isRunning(taskId: number): Promise<boolean>;
+  /** Redraws task rows (time left changed). */
+  rerender(): void;
+}
+
+/** setTimeout's ceiling (about 24.8 days); longer waits are re-armed. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+/** Rows show minutes left: redraw once a minute while a timer waits. */
+const ROW_REFRESH_MS = 60_000;
+
+export class PauseTimerService implements vscode.Disposable {
+  private wake: unknown;
+  private rowTicker: ReturnType<typeof setInterval> | undefined;
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly services: ExtensionServices,
+    private readonly center: NotificationCenter,
+    private readonly actions: TimerActions,
+    private clock: TimerClock = REAL_CLOCK,
+  ) {}
+
+  /** Replaces the clock (the in-host tests move time without waiting); re-arms the next timer. */
+  useClock(clock: TimerClock): void {
+    if (this.wake !== undefined) this.clock.clearTimer(this.wake);
+    this.wake = undefined;
+    this.clock = clock;
+    this.schedule();
+  }
+
+  list(): PauseTimer[] {
+    return readTimers(this.services.context.globalState.get(StateKeys.pauseTimers));
+  }
+
+  /** "47 min left to pause" for the task's row, or undefined. */
+  annotation(taskId: number): string | undefined {
+    const profile = this.services.profiles.active;
+    const timer = this.list().find((candidate) => candidate.taskId === taskId && candidate.profileId === profile?.id);
+    return timer ? vscode.l10n.t('pauses in {0}', formatTimeLeft(timer.dueAt - this.clock.now())) : undefined;
+  }
+
+  async set(taskId: number, taskName: string, dueAt: number): Promise<void> {
+    const profile = this.services.profiles.active;
+    if (!profile) return;
+    const timers = this.list().filter((timer) => !(timer.taskId === taskId && timer.profileId === profile.id));
+    timers.push({ profileId: profile.id, taskId, taskName: plain(taskName, 80), dueAt, createdAt: this.clock.now() });
+    await this.save(timers);
+    this.services.logger.info(`Pause timer for task ${taskId} set for ${new Date(dueAt).toISOString()}.`);
+  }
+
+  async cancel(taskId: number): Promise<boolean> {
+    const profile = this.services.profiles.active;
+    const timers = this.list();
+    const kept = timers.filter((timer) => !(timer.taskId === taskId && timer.profileId === profile?.id));
+    if (kept.length === timers.length) return false;
+    await this.save(kept);
+    return true;
+  }
+
+  /** At start (and on a profile switch): act on timers that came due while VS Code was closed. */
+  start(): Promise<void> {
+    return this.runDue(true);
+  }
+
+  /** Acts on every timer of the active profile that is due at the clock's time (one run at a time). */
+  runDue(atStart = false): Promise<void> {
+    const next = this.running.then(() => this.fire(atStart));
+    this.running = next.catch(() => undefined);
+    return next;
+  }
+
+  private async fire(atStart: boolean): Promise<void> {
+    const profile = this.services.profiles.active;
+    const now = this.clock.now();
+    const all = this.list();
+    const mine = all.filter((timer) => timer.profileId === profile?.id);
+    const { due } = splitDue(mine, now);
+    if (due.length > 0) {
+      await this.save(all.filter((timer) => !due.includes(timer)));
+      for (const timer of due) await this.act(timer, atStart);
+    }
+    this.schedule();
+  }
+
+  private async act(timer: PauseTimer, atStart: boolean): Promise<void> {
+    const when = new Date(timer.dueAt).toLocaleTimeString();
+    try {
+      if (!(await this.actions.isRunning(timer.taskId))) {
+        this.services.logger.info(`Pause timer for task ${timer.taskId} dropped: the task is no longer running.`);
+        return;
+      }
+      await this.actions.pause(timer.taskId);
+      const message = atStart
+        ? vscode.l10n.t('The pause timer of "{0}" came due at {1} while VS Code was closed: paused it now.', timer.taskName, when)
+        : vscode.l10n.t('Paused "{0}" as its timer asked ({1}). It is not billed while paused.', timer.taskName, when);
+      this.center.show('timer', atStart ? 'warning' : 'info', message, [{ title: vscode.l10n.t('Recover'), run: () => vscode.commands.executeCommand(Commands.tasksRecover, timer.taskId) }]);
+    } catch (error) {
+      this.center.show('timer', 'error', vscode.l10n.t('The pause timer of "{0}" could not pause it: it is still running.', timer.taskName));
+      this.services.reportError(error, vscode.l10n.t('Pause task {0}', timer.taskId));
+    }
+  }
+
+  private async save(timers: PauseTimer[]): Promise<void> {
+    await this.services.context.globalState.update(StateKeys.pauseTimers, timers);
+    this.schedule();
+    this.actions.rerender();
+  }
+
+  private schedule(): void {
+    if (this.wake !== undefined) this.clock.clearTimer(this.wake);
+    this.wake = undefined;
+    const profile = this.services.profiles.active;
+    const mine = this.list().filter((timer) => timer.profileId === profile?.id);
+    const due = nextDue(mine);
+    if (due !== undefined) {
+      const delay = Math.min(MAX_TIMEOUT_MS, Math.max(0, due - this.clock.now()));
+      this.wake = this.clock.setTimer(() => {
+        this.wake = undefined;
+        void this.runDue();
+      }, delay);
+    }
+    if (mine.length > 0 && this.rowTicker === undefined) this.rowTicker = setInterval(() => this.actions.rerender(), ROW_REFRESH_MS);
+    if (mine.length === 0 && this.rowTicker !== undefined) {
+      clearInterval(this.rowTicker);
+      this.rowTicker = undefined;
+    }
+  }
+
+  dispose(): void {
+    if (this.wake !== undefined) this.clock.clearTimer(this.wake);
+    if (this.rowTicker !== undefined) clearInterval(this.rowTicker);
+  }
+}

@@ -1,0 +1,169 @@
+// The Spend view: a webview panel under the chat's CSP (chatContentSecurityPolicy: nonce'd script,
+// local style only). Loads on open and on request: daily totals, spend per task, and the daily
+// buckets of the top tasks (2 + up to 5 billing requests, only when the user opens or refreshes it).
+
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import { webviewPageHtml } from '../webviews/pageHtml';
+import type { SpendSummary } from '../../core/spend/spend';
+import { parseSpendWebviewMessage, type SpendHostMessage, type SpendLabel, type SpendRangeDays, type SpendViewData } from '../../shared/spendProtocol';
+import { Views } from '../commandIds';
+import type { ExtensionServices } from '../services';
+import { TOP_TASKS, rangeWindow, spendViewData } from './spendViewModel';
+
+
+export interface SpendSources {
+  summary(): Promise<SpendSummary | undefined>;
+  burnPointsPerSecond(): number;
+}
+
+function labels(): Record<SpendLabel, string> {
+  return {
+    title: vscode.l10n.t('Spend'),
+    today: vscode.l10n.t('Today'),
+    week: vscode.l10n.t('This week'),
+    month: vscode.l10n.t('This month'),
+    burnRate: vscode.l10n.t('Burn rate now'),
+    refresh: vscode.l10n.t('Refresh'),
+    byDay: vscode.l10n.t('Spend by day'),
+    byTask: vscode.l10n.t('Spend by task'),
+    task: vscode.l10n.t('Task'),
+    type: vscode.l10n.t('Type'),
+    amount: vscode.l10n.t('Amount'),
+    total: vscode.l10n.t('Total'),
+    days: vscode.l10n.t('{0} days'),
+    asOf: vscode.l10n.t('As of {0}. Charges are posted every 5 minutes; days follow the platform time zone (+08:00).'),
+    empty: vscode.l10n.t('No spend in this window.'),
+  };
+}
+
+export function spendPageHtml(cspSource: string, nonce: string, scriptUri: string, styleUri: string, title: string): string {
+  return webviewPageHtml(
+    { cspSource, nonce, scriptUri, styleUri, title },
+    `<div id="spend-status" role="status" aria-live="polite"></div>
+<main id="spend-root"></main>`,
+  );
+}
+
+export class SpendPanel implements vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private rangeDays: SpendRangeDays = 30;
+  private loadCounter = 0;
+  /** The last data sent, for the in-host tests. */
+  lastData: SpendViewData | undefined;
+
+  constructor(
+    private readonly services: ExtensionServices,
+    private readonly sources: SpendSources,
+  ) {}
+
+  show(): void {
+    if (this.panel) {
+      this.panel.reveal(undefined, true);
+      void this.load();
+      return;
+    }
+    const extensionUri = this.services.context.extensionUri;
+    const panel = vscode.window.createWebviewPanel(Views.spendPanel, vscode.l10n.t('Spend'), { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
+      enableScripts: true,
+      enableCommandUris: false,
+      retainContextWhenHidden: false,
+      localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')],
+    });
+    this.panel = panel;
+    const webview = panel.webview;
+    webview.html = spendPageHtml(
+      webview.cspSource,
+      randomBytes(18).toString('base64'),
+      webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'spend.js')).toString(),
+      webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'spend.css')).toString(),
+      vscode.l10n.t('Spend'),
+    );
+    const subscriptions = [
+      webview.onDidReceiveMessage((raw: unknown) => {
+        const message = parseSpendWebviewMessage(raw);
+        if (!message) {
+          this.services.logger.warn('Spend view: ignored a malformed message from the webview.');
+          return;
+        }
+        if (message.type === 'spend/range') this.rangeDays = message.days;
+        void this.load();
+      }),
+      this.services.profiles.onDidChangeActive(() => void this.load()),
+    ];
+    panel.onDidDispose(() => {
+      this.panel = undefined;
+      for (const subscription of subscriptions) subscription.dispose();
+    });
+  }
+
+  private latest: Promise<SpendViewData | undefined> = Promise.resolve(undefined);
+
+  /**
+   * Loads the figures for the current range and posts them; resolves with what was sent. A load
+   * overtaken by a newer one (the webview's 'ready', a range change) resolves with the newer one's.
+   */
+  load(): Promise<SpendViewData | undefined> {
+    const mine = this.loadOnce();
+    this.latest = mine;
+    return mine.then((data) => (this.latest === mine ? data : this.latest));
+  }
+
+  private async loadOnce(): Promise<SpendViewData | undefined> {
+    const panel = this.panel;
+    const profile = this.services.profiles.active;
+    if (!panel) return undefined;
+    const load = ++this.loadCounter;
+    const post = (message: SpendHostMessage): void => {
+      if (load === this.loadCounter) void panel.webview.postMessage(message);
+    };
+    if (!profile) {
+      post({ type: 'spend/error', message: vscode.l10n.t('No compute profile: create one or connect to the local sandbox.') });
+      return undefined;
+    }
+    post({ type: 'spend/loading', rangeDays: this.rangeDays });
+    try {
+      const client = this.services.computeClient();
+      const now = Date.now();
+      const window = rangeWindow(this.rangeDays, now);
+      const taskWindow = { range: 'day' as const, start_time: window.query.start_time, end_time: window.query.end_time, page_size: 100 };
+      const [totals, perTask, summary] = await Promise.all([
+        client.call('billing.byTime', window.query),
+        client.call('billing.byTask', taskWindow),
+        this.sources.summary(),
+      ]);
+      const top = [...perTask.results].sort((a, b) => b.billing_coin - a.billing_coin).slice(0, TOP_TASKS);
+      const topBuckets = new Map(
+        await Promise.all(
+          top.map(async (task) => [task.task_id, (await client.call('billing.byTime', { ...window.query, task_ids: String(task.task_id) })).results] as const),
+        ),
+      );
+      const data = spendViewData({
+        profileLabel: profile.label,
+        rangeDays: this.rangeDays,
+        nowMs: now,
+        window,
+        totals: totals.results,
+        perTask: perTask.results,
+        topTaskBuckets: topBuckets,
+        summary: summary ?? { today: 0, week: 0, month: 0 },
+        burnPointsPerSecond: this.sources.burnPointsPerSecond(),
+        otherLabel: vscode.l10n.t('Other'),
+        unnamedLabel: (taskId) => vscode.l10n.t('Task {0}', taskId),
+      });
+      const withLabels = { ...data, labels: labels() };
+      if (load !== this.loadCounter) return undefined;
+      this.lastData = withLabels;
+      post({ type: 'spend/data', data: withLabels });
+      return withLabels;
+    } catch (error) {
+      post({ type: 'spend/error', message: vscode.l10n.t('Could not load spend; see the log for details.') });
+      this.services.reportError(error, vscode.l10n.t('Load spend'));
+      return undefined;
+    }
+  }
+
+  dispose(): void {
+    this.panel?.dispose();
+  }
+}

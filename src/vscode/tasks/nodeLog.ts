@@ -1,0 +1,197 @@
+// "Show Node Log": one read-only document per node, named after it ("worker-1.log"), that opens at
+// its last line and follows the node — refreshed every few seconds, scrolled along while the cursor
+// is at the end — until the node or its task ends; the header then says why following stopped.
+import * as vscode from 'vscode';
+import type { TaskNode, TaskStatus } from '../../core/compute/api';
+import type { ExtensionServices, ReadOnlyDocumentOptions } from '../services';
+import { errorSummary } from '../views/treeMessages';
+
+export interface NodeLogTarget {
+  taskId: number;
+  taskName: string;
+  pointId: number;
+  nodeName: string;
+  serviceId: number;
+  serviceName: string;
+}
+
+/** Logs move faster than task status; the platform's ≥10 s advice is for the task list. */
+const FOLLOW_INTERVAL_MS = 5_000;
+const NODE_PAGE_SIZE = 100;
+const ENDED_NODE_STATUSES: ReadonlySet<string> = new Set(['Succeeded', 'Failed', 'End']);
+
+/** Why a log is no longer followed, for its header. */
+export type StopReason = { kind: 'task'; status: TaskStatus } | { kind: 'node'; status: string };
+
+interface Follow {
+  readonly target: NodeLogTarget;
+  readonly options: ReadOnlyDocumentOptions;
+  uri?: string;
+  lastLogs?: string;
+  stopped?: StopReason;
+}
+
+/** The document key of a node's log: one document per task, node and service. */
+export function nodeLogKey(target: Pick<NodeLogTarget, 'taskId' | 'pointId' | 'serviceId'>): string {
+  return `node-log/${target.taskId}/${target.pointId}/${target.serviceId}`;
+}
+
+export class NodeLogViewer implements vscode.Disposable {
+  private readonly follows = new Map<string, Follow>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private ticking = false;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(
+    private readonly services: ExtensionServices,
+    /** The task's status as the Tasks view last saw it (undefined when it is not listed). */
+    private readonly taskStatus: (taskId: number) => TaskStatus | undefined,
+  ) {
+    this.subscriptions = [
+      vscode.workspace.onDidCloseTextDocument((document) => {
+        for (const [key, follow] of this.follows) if (follow.uri === document.uri.toString()) this.follows.delete(key);
+        this.stopTimerWhenIdle();
+      }),
+    ];
+  }
+
+  /** Opens (or reveals) the node's log at its end and follows it. Throws when the first fetch fails. */
+  async show(target: NodeLogTarget): Promise<vscode.TextEditor> {
+    const key = nodeLogKey(target);
+    const follow: Follow = this.follows.get(key) ?? {
+      target,
+      options: { key, title: logFileName(target), language: 'log', content: () => this.render(follow) },
+    };
+    follow.stopped = undefined;
+    const editor = await this.services.openReadOnlyDocument(follow.options);
+    follow.uri = editor.document.uri.toString();
+    this.follows.set(key, follow);
+    revealEnd(editor);
+    this.timer ??= setInterval(() => void this.tick(), FOLLOW_INTERVAL_MS);
+    return editor;
+  }
+
+  /** True while any node log is followed (or this node's, given a target). */
+  following(target?: Pick<NodeLogTarget, 'taskId' | 'pointId' | 'serviceId'>): boolean {
+    if (target) {
+      const follow = this.follows.get(nodeLogKey(target));
+      return follow !== undefined && follow.stopped === undefined && this.timer !== undefined;
+    }
+    return this.timer !== undefined && [...this.follows.values()].some((follow) => follow.stopped === undefined);
+  }
+
+  /** Stops following every log (a profile switch): their documents stay as they are. */
+  stop(): void {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+    this.follows.clear();
+  }
+
+  /** One round: checks each followed node, refreshes its log, and stops those whose node or task ended. */
+  async tick(): Promise<void> {
+    if (this.ticking) return;
+    this.ticking = true;
+    try {
+      for (const follow of [...this.follows.values()]) {
+        if (follow.stopped) continue;
+        follow.stopped = await this.whyStop(follow.target);
+        await this.refresh(follow);
+      }
+    } finally {
+      this.ticking = false;
+      this.stopTimerWhenIdle();
+    }
+  }
+
+  private async whyStop(target: NodeLogTarget): Promise<StopReason | undefined> {
+    const status = this.taskStatus(target.taskId);
+    // Paused or stopped tasks write no more lines: nothing left to follow.
+    if (status !== undefined && status !== 'Running' && status !== 'Pending') return { kind: 'task', status };
+    try {
+      const nodes = await this.services.computeClient().call('node.list', { task_id: target.taskId, page: 1, page_size: NODE_PAGE_SIZE });
+      const node: TaskNode | undefined = nodes.results.find((candidate) => candidate.point_id === target.pointId);
+      // Only a full first page proves a node is gone; on a longer list it may sit on a later page.
+      if (!node) return nodes.results.length < NODE_PAGE_SIZE ? { kind: 'node', status: 'End' } : undefined;
+      return ENDED_NODE_STATUSES.has(node.status) ? { kind: 'node', status: node.status } : undefined;
+    } catch (error) {
+      this.services.logger.warn(`Node log: could not check node ${target.pointId} of task ${target.taskId}: ${errorSummary(error)}`);
+      return undefined;
+    }
+  }
+
+  /** Refreshes in place, visible or not, keeping the view at the end where the user left it there. */
+  private async refresh(follow: Follow): Promise<void> {
+    const atEnd = vscode.window.visibleTextEditors.filter((editor) => editor.document.uri.toString() === follow.uri && isAtEnd(editor));
+    try {
+      const stillOpen = await this.services.refreshReadOnlyDocument(follow.options);
+      if (!stillOpen) {
+        this.follows.delete(nodeLogKey(follow.target));
+        return;
+      }
+      for (const editor of atEnd) revealEnd(editor);
+    } catch (error) {
+      this.services.logger.warn(`Node log: refresh failed: ${errorSummary(error)}`);
+    }
+  }
+
+  private stopTimerWhenIdle(): void {
+    if (this.timer !== undefined && ![...this.follows.values()].some((follow) => follow.stopped === undefined)) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+  }
+
+  /** Header + log text. After the first success a failed fetch keeps the last lines and says why. */
+  private async render(follow: Follow): Promise<string> {
+    const { target, stopped } = follow;
+    const header = [
+      `# ${vscode.l10n.t('Node {0} (point {1}) · task "{2}" ({3}) · service {4}', target.nodeName, target.pointId, target.taskName, target.taskId, target.serviceName)}`,
+      `# ${vscode.l10n.t('Fetched {0}', new Date().toLocaleTimeString())} · ${stopped ? describeStop(stopped) : vscode.l10n.t('following while the node runs')}`,
+      '',
+    ];
+    // Once the node is gone there is nothing new to fetch (and the platform may refuse): keep the last lines.
+    if (stopped?.kind === 'node' && follow.lastLogs !== undefined) return [...header, follow.lastLogs].join('\n');
+    try {
+      const { logs } = await this.services
+        .computeClient()
+        .call('node.log', { task_id: target.taskId, point_id: target.pointId, service_id: target.serviceId });
+      follow.lastLogs = logs;
+      return [...header, logs.length > 0 ? logs : vscode.l10n.t('(the node has written no log lines yet)')].join('\n');
+    } catch (error) {
+      if (follow.lastLogs === undefined) throw error;
+      return [...header, `# ${vscode.l10n.t('Could not refresh: {0} — showing the last lines fetched.', errorSummary(error))}`, '', follow.lastLogs].join('\n');
+    }
+  }
+
+  dispose(): void {
+    this.stop();
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+}
+
+export function describeStop(reason: StopReason): string {
+  switch (reason.kind) {
+    case 'task':
+      return reason.status === 'Paused'
+        ? vscode.l10n.t('stopped following: the task is paused')
+        : vscode.l10n.t('stopped following: the task ended ({0})', reason.status);
+    case 'node':
+      return vscode.l10n.t('stopped following: the node ended ({0})', reason.status);
+  }
+}
+
+/** The document's name: the node's, as a .log file (slashes would make it a path). */
+function logFileName(target: Pick<NodeLogTarget, 'nodeName' | 'pointId'>): string {
+  const name = target.nodeName.replace(/[\\/]/g, '_') || String(target.pointId);
+  return name + '.log';
+}
+
+function isAtEnd(editor: vscode.TextEditor): boolean {
+  return editor.selection.active.line >= editor.document.lineCount - 1;
+}
+
+function revealEnd(editor: vscode.TextEditor): void {
+  const end = editor.document.lineAt(editor.document.lineCount - 1).range.end;
+  editor.selection = new vscode.Selection(end, end);
+  editor.revealRange(new vscode.Range(end, end), vscode.TextEditorRevealType.Default);
+}

@@ -1,0 +1,79 @@
+// "Update Task Configuration…": task update overwrites the whole task on the platform, so the flow
+// is read the detail → edit it as JSON → review a diff of every changed field → confirm → send.
+// Nothing is sent without the review; a production profile says so in the confirmation.
+
+import * as vscode from 'vscode';
+import type { TaskDetail } from '../../core/compute/api';
+import { reviewUpdate } from '../../core/tasks/configDiff';
+import type { ExtensionServices } from '../services';
+
+interface PendingUpdate {
+  profileId: string;
+  taskId: number;
+  original: TaskDetail;
+  document: vscode.TextDocument;
+}
+
+export class TaskUpdateFlow {
+  private readonly pending = new Map<string, PendingUpdate>();
+
+  constructor(
+    private readonly services: ExtensionServices,
+    private readonly afterSend: () => void,
+  ) {}
+
+  /** Opens the task's configuration as an editable JSON document. */
+  async start(taskId: number): Promise<vscode.TextDocument | undefined> {
+    const profile = this.services.profiles.active;
+    if (!profile) return undefined;
+    const original = await this.services.computeClient().call('task.detail', { task_id: taskId });
+    const document = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(original, null, 2)}\n` });
+    this.pending.set(document.uri.toString(), { profileId: profile.id, taskId, original, document });
+    await vscode.window.showTextDocument(document);
+    const review = vscode.l10n.t('Review and Send…');
+    void vscode.window
+      .showInformationMessage(vscode.l10n.t('Edit the configuration of "{0}", then review the changes before anything is sent. The update replaces the whole task.', original.task_name), review)
+      .then((choice) => (choice === review ? this.reviewAndSend(document) : undefined));
+    return document;
+  }
+
+  /** Shows the diff and asks; sends only after "Send Update". `confirm` false is for tests. */
+  async reviewAndSend(document = vscode.window.activeTextEditor?.document, confirm = true): Promise<'sent' | 'cancelled' | 'unchanged' | 'invalid' | 'none'> {
+    const pending = document ? this.pending.get(document.uri.toString()) : undefined;
+    if (!pending || !document) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Open a task configuration with "Update Task Configuration…" first.'));
+      return 'none';
+    }
+    const profile = this.services.profiles.active;
+    if (!profile || profile.id !== pending.profileId) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('The active profile changed since this configuration was opened: open it again from the task.'));
+      return 'cancelled';
+    }
+    const review = reviewUpdate(pending.original, document.getText());
+    if (review.kind === 'invalid') {
+      void vscode.window.showErrorMessage(vscode.l10n.t('The configuration is not valid JSON: {0}', review.message));
+      return 'invalid';
+    }
+    if (review.kind === 'unchanged') {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Nothing changed: no update sent.'));
+      return 'unchanged';
+    }
+    if (confirm) {
+      const before = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(pending.original, null, 2)}\n` });
+      await vscode.commands.executeCommand('vscode.diff', before.uri, document.uri, vscode.l10n.t('Task {0}: current ↔ update', pending.taskId));
+      const send = vscode.l10n.t('Send Update');
+      const shown = review.lines.slice(0, 12).join('\n') + (review.lines.length > 12 || review.truncated ? `\n${vscode.l10n.t('…and more (see the diff)')}` : '');
+      const choice = await vscode.window.showWarningMessage(
+        vscode.l10n.t('Update "{0}" on {1}profile "{2}"? This replaces the whole task configuration; a running task restarts its nodes.', pending.original.task_name, profile.environment === 'prod' ? 'PRODUCTION ' : '', profile.label),
+        { modal: true, detail: shown },
+        send,
+      );
+      if (choice !== send) return 'cancelled';
+    }
+    await this.services.computeClient().call('task.update', review.body);
+    this.services.logger.info(`Updated task ${pending.taskId} (${review.lines.length} change(s)).`);
+    this.pending.delete(document.uri.toString());
+    this.afterSend();
+    return 'sent';
+  }
+}

@@ -1,0 +1,415 @@
+// The Tasks view: running, pending and paused tasks first (every one of them, page after page), then
+// a collapsed "Ended (N)" group whose tasks load page by page; each task → services (public URLs) and
+// nodes. A filter (name, id, status, GPU) narrows both. The auto-refresh reads only the active list,
+// plus the first ended page when a task left it, so polling cost does not grow with the history.
+import { Commands, ContextKeys, Views } from '../commandIds';
+import * as vscode from 'vscode';
+import type { RemotePort, ServiceSpec, TaskNode, TaskStatus, TaskSummary } from '../../core/compute/api';
+import { listNodes } from '../../core/tasks/listing';
+import { filterWords, matchesTaskFilter } from '../../core/tasks/taskFilter';
+import type { TaskPager } from '../../core/tasks/taskPager';
+import { TasksViewData, type ActiveTasks } from '../../core/tasks/tasksViewData';
+import { isAbort } from '../../core/errors';
+import type { ExtensionServices } from '../services';
+import { formatDateTime, formatPoints, taskDescription, taskPlacement, taskStatusColor, taskStatusIcon } from '../ui/format';
+import { RemoteTree } from '../views/remoteTree';
+import { EndedGroupItem, LoadMoreItem } from './taskGroups';
+import { ErrorRow, InfoRow, viewMessage } from '../views/treeMessages';
+import { errorMessage } from '../../shared/errorMessage';
+import { markdownText as md } from '../markdownText';
+
+export const TASKS_VIEW_ID = Views.tasks;
+
+/** How long a task we just created is shown before the platform lists it (eventual consistency). */
+const OPTIMISTIC_TTL_MS = 120_000;
+
+export type { ActiveTasks } from '../../core/tasks/tasksViewData';
+
+type TaskService = ServiceSpec & { service_id: number };
+
+export class TaskItem extends vscode.TreeItem {
+  readonly kind = 'task' as const;
+  constructor(
+    readonly task: TaskSummary,
+    /** The Ended group, for ended tasks (reveal needs the parent). */
+    readonly parent?: EndedGroupItem,
+    /** Extra text from other areas, e.g. a pause timer's time left. */
+    annotation?: string,
+  ) {
+    super(task.task_name, vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = `task/${task.task_id}`;
+    this.description = annotation ? `${taskDescription(task)} · ${annotation}` : taskDescription(task);
+    this.tooltip = taskTooltip(task);
+    const color = taskStatusColor(task.status);
+    this.iconPath = new vscode.ThemeIcon(taskStatusIcon(task.status), color ? new vscode.ThemeColor(color) : undefined);
+    this.contextValue = `task.${task.status}`;
+  }
+}
+
+export class ServiceItem extends vscode.TreeItem {
+  readonly kind = 'service' as const;
+  constructor(
+    readonly task: TaskSummary,
+    readonly service: TaskService,
+    readonly parent: TaskItem,
+  ) {
+    super(service.service_name, service.remote_ports.length > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+    this.id = `task/${task.task_id}/service/${service.service_id}`;
+    this.description = service.service_image;
+    this.tooltip = vscode.l10n.t('{0}: {1}\nPorts: {2}', service.service_name, service.service_image, service.remote_ports.map((port) => port.service_port).join(', ') || 'none');
+    this.iconPath = new vscode.ThemeIcon('package');
+    this.contextValue = 'service';
+  }
+}
+
+export class ServiceUrlItem extends vscode.TreeItem {
+  readonly kind = 'serviceUrl' as const;
+  constructor(
+    readonly task: TaskSummary,
+    readonly service: TaskService,
+    readonly port: RemotePort,
+    readonly parent: ServiceItem,
+  ) {
+    const url = port.url ?? undefined;
+    super(url ?? `port ${port.service_port}`, vscode.TreeItemCollapsibleState.None);
+    this.id = `task/${task.task_id}/service/${service.service_id}/port/${port.service_port}`;
+    this.description = url ? `→ :${port.service_port}` : noUrlReason(task.status);
+    this.tooltip = url ? `Open ${url} (container port ${port.service_port})` : vscode.l10n.t('Port {0}: {1}', port.service_port, noUrlReason(task.status));
+    this.iconPath = new vscode.ThemeIcon(url ? 'link-external' : 'plug');
+    if (url) {
+      this.contextValue = 'serviceUrl';
+      this.command = { title: vscode.l10n.t('Open Service URL'), command: Commands.tasksOpenServiceUrl, arguments: [this] };
+    } else {
+      this.contextValue = 'servicePort';
+    }
+  }
+
+  get url(): string | undefined {
+    return this.port.url ?? undefined;
+  }
+}
+
+/** Why a port shows no public URL: only a starting task is still waiting for one. */
+function noUrlReason(status: TaskSummary['status']): string {
+  if (status === 'End') return vscode.l10n.t('task ended: no public URL');
+  if (status === 'Paused') return vscode.l10n.t('no public URL while paused');
+  return vscode.l10n.t('no public URL yet');
+}
+
+export class NodesGroupItem extends vscode.TreeItem {
+  readonly kind = 'nodes' as const;
+  constructor(
+    readonly task: TaskSummary,
+    readonly parent: TaskItem,
+  ) {
+    super('Nodes', vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = `task/${task.task_id}/nodes`;
+    this.description = vscode.l10n.t('{0}/{1} running', task.runing_points, task.points);
+    this.iconPath = new vscode.ThemeIcon('server-environment');
+    this.contextValue = 'nodes';
+  }
+}
+
+export class NodeItem extends vscode.TreeItem {
+  readonly kind = 'node' as const;
+  constructor(
+    readonly task: TaskSummary,
+    readonly node: TaskNode,
+    readonly parent: NodesGroupItem,
+  ) {
+    super(node.name, vscode.TreeItemCollapsibleState.None);
+    this.id = `task/${task.task_id}/node/${node.point_id}`;
+    this.description = `${node.status} · ${node.region_name}`;
+    this.tooltip = new vscode.MarkdownString(
+      [
+        `**${md(node.name)}** (point ${md(node.point_id)})`,
+        '',
+        `- Status: ${md(node.status)}`,
+        `- Region: ${md(node.region_name)} (${md(node.region)})`,
+        `- ${node.resource.gpu_name ? `${md(node.resource.gpu_name)} × ${md(node.resource.gpu_count)}, ` : ''}${md(node.resource.cpu_cores)} CPU`,
+        `- Billed: ${formatPoints(node.billing_value)}`,
+        '',
+        '_Click to show its log._',
+      ].join('\n'),
+    );
+    this.iconPath = new vscode.ThemeIcon(nodeStatusIcon(node.status));
+    this.contextValue = 'node';
+    this.command = { title: vscode.l10n.t('Show Node Log'), command: Commands.nodesShowLog, arguments: [this] };
+  }
+}
+
+export type TaskElement = TaskItem | ServiceItem | ServiceUrlItem | NodesGroupItem | NodeItem | EndedGroupItem | LoadMoreItem | ErrorRow | InfoRow;
+
+function nodeStatusIcon(status: TaskNode['status']): string {
+  switch (status) {
+    case 'Running':
+      return 'vm-running';
+    case 'Pending':
+      return 'loading~spin';
+    case 'Failed':
+      return 'error';
+    case 'Succeeded':
+    case 'End':
+      return 'vm-outline';
+    default:
+      return 'vm';
+  }
+}
+
+function taskTooltip(task: TaskSummary): vscode.MarkdownString {
+  const lines = [
+    `**${md(task.task_name)}** · task ${md(task.task_id)}`,
+    '',
+    `- Status: **${md(task.status)}**`,
+    `- Nodes: ${md(task.runing_points)} running of ${md(task.points)}`,
+  ];
+  const placement = taskPlacement(task);
+  if (placement) lines.push(`- Resource: ${md(placement)}`);
+  const created = formatDateTime(task.create_time);
+  if (created) lines.push(`- Created: ${created}`);
+  lines.push(`- Billed: ${formatPoints(task.billing_value)} (not yet billed: ${formatPoints(task.forecast_value)})`);
+  for (const service of task.services) {
+    const urls = service.remote_ports.map((port) => (port.url ? md(port.url) : `:${md(port.service_port)} (no URL yet)`));
+    lines.push(`- Service ${md(service.service_name)}: ${md(service.service_image)}${urls.length > 0 ? ` — ${urls.join(', ')}` : ''}`);
+  }
+  const tooltip = new vscode.MarkdownString(lines.join('\n'));
+  tooltip.supportThemeIcons = true;
+  return tooltip;
+}
+
+export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
+  /** Tasks created here that the platform does not list yet, shown at once (by id). */
+  private readonly optimistic = new Map<number, { task: TaskSummary; addedAt: number }>();
+  /** What the view reads: every active task, and ended tasks page by page. */
+  private readonly model: TasksViewData;
+  private filterText = '';
+  private words: string[] = [];
+  private annotate: ((taskId: number) => string | undefined) | undefined;
+
+  /** Lets another area add text to task rows (pause timers); call `rerender()` when it changes. */
+  setAnnotator(annotate: (taskId: number) => string | undefined): void {
+    this.annotate = annotate;
+    this.render();
+  }
+
+  /** Redraws the rows from what is loaded, without a request. */
+  rerender(): void {
+    this.render();
+  }
+
+  constructor(services: ExtensionServices) {
+    super(services, TASKS_VIEW_ID, (signal) => this.loadTasks(signal));
+    this.model = new TasksViewData(() => this.services.computeClient());
+  }
+
+  /** Ended tasks, read page by page. */
+  get ended(): TaskPager {
+    return this.model.ended;
+  }
+
+  /** The active tasks the view shows: the platform's list plus tasks created here it does not list yet. */
+  get tasks(): TaskSummary[] {
+    return this.merge(this.data.value?.tasks ?? []);
+  }
+
+  /** Every task with one of `statuses`, reading all ended pages when End (or Other) is asked for. */
+  async tasksWith(statuses: readonly TaskStatus[], signal?: AbortSignal): Promise<TaskSummary[]> {
+    await this.data.ensureLoaded();
+    const active = this.tasks.filter((task) => statuses.includes(task.status));
+    if (!statuses.includes('End') && !statuses.includes('Other')) return active;
+    await this.ended.loadAll(signal);
+    this.render();
+    const activeIds = new Set(active.map((task) => task.task_id));
+    return [...active, ...this.ended.items.filter((task) => statuses.includes(task.status) && !activeIds.has(task.task_id))];
+  }
+
+  findTask(taskId: number): TaskSummary | undefined {
+    return this.tasks.find((task) => task.task_id === taskId) ?? this.ended.items.find((task) => task.task_id === taskId);
+  }
+
+  hasPending(): boolean {
+    return this.tasks.some((task) => task.status === 'Pending');
+  }
+
+  /** Shows a just-created task at once; the next refresh replaces it with the platform's row. */
+  insertOptimistic(task: TaskSummary): void {
+    this.optimistic.set(task.task_id, { task, addedAt: Date.now() });
+    this.render();
+  }
+
+  /** A user refresh also re-reads the ended count. */
+  override refresh(): Promise<void> {
+    this.model.markEndedStale();
+    return super.refresh();
+  }
+
+  get filter(): string {
+    return this.filterText;
+  }
+
+  /** Narrows the view to tasks whose name, id, status or GPU match every word (empty clears). */
+  setFilter(text: string): void {
+    this.filterText = text.trim();
+    this.words = filterWords(this.filterText);
+    void vscode.commands.executeCommand('setContext', ContextKeys.tasksFiltered, this.words.length > 0);
+    this.render();
+  }
+
+  /** Reads the next page of ended tasks into the group. */
+  async loadMoreEnded(): Promise<void> {
+    try {
+      await this.ended.loadMore();
+    } catch (error) {
+      if (!isAbort(error)) this.services.logger.warn(`Tasks: could not load more ended tasks: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    this.render();
+  }
+
+  message(): string | undefined {
+    if (!this.services.profiles.active) return undefined;
+    const state = this.data.state;
+    if (state.kind === 'loaded' && this.optimistic.size > 0) return undefined;
+    if (state.kind === 'loaded' && this.words.length > 0 && !this.tasks.some((task) => matchesTaskFilter(task, this.words))) {
+      return vscode.l10n.t('No active task matches "{0}"; ended tasks are searched when the Ended group is expanded.', this.filterText);
+    }
+    const empty = (value: ActiveTasks): boolean => value.tasks.length === 0 && this.ended.count === 0;
+    return viewMessage(state, 'tasks', this.services.redactor, empty, vscode.l10n.t('No tasks yet. Create one with + or from a region in Resources.'));
+  }
+
+  getParent(element: TaskElement): TaskElement | undefined {
+    return 'parent' in element ? element.parent : undefined;
+  }
+
+  async getChildren(element?: TaskElement): Promise<TaskElement[]> {
+    if (!element) return this.rootChildren();
+    switch (element.kind) {
+      case 'task':
+        return [
+          ...element.task.services.map((service) => new ServiceItem(element.task, service, element)),
+          new NodesGroupItem(element.task, element),
+        ];
+      case 'service':
+        return element.service.remote_ports.map((port) => new ServiceUrlItem(element.task, element.service, port, element));
+      case 'nodes':
+        return this.nodeChildren(element);
+      case 'ended':
+        return this.endedChildren(element);
+      default:
+        return [];
+    }
+  }
+
+  protected override render(): void {
+    if (this.view) this.view.description = this.countLine();
+    super.render();
+  }
+
+  /** "3 active · 1,950 ended" (and the filter), beside the view's title. */
+  private countLine(): string | undefined {
+    const value = this.data.value;
+    if (!value || !this.services.profiles.active) return this.filterText ? vscode.l10n.t('filter: {0}', this.filterText) : undefined;
+    const active = this.tasks.length;
+    const ended = this.ended.count;
+    const counts =
+      ended === undefined ? vscode.l10n.t('{0} active', active.toLocaleString('en-US')) : vscode.l10n.t('{0} active · {1} ended', active.toLocaleString('en-US'), ended.toLocaleString('en-US'));
+    return this.filterText ? `${counts} · ${vscode.l10n.t('filter: {0}', this.filterText)}` : counts;
+  }
+
+  private async rootChildren(): Promise<TaskElement[]> {
+    if (!this.services.profiles.active) return [];
+    await this.data.ensureLoaded();
+    const state = this.data.state;
+    if (state.kind === 'failed' && !state.stale && this.optimistic.size === 0) return [new ErrorRow(state.error, 'tasks', Commands.tasksRefresh, this.services.redactor)];
+    const rows: TaskElement[] = this.tasks.filter((task) => matchesTaskFilter(task, this.words)).map((task) => new TaskItem(task, undefined, this.annotate?.(task.task_id)));
+    const value = this.data.value;
+    if (value?.truncated) {
+      rows.push(new InfoRow('tasks/truncated', vscode.l10n.t('Showing the first {0} of {1} active tasks', value.tasks.length, value.count), 'warning'));
+    }
+    if (this.ended.count !== 0 || this.ended.error !== undefined) {
+      const matching = this.words.length > 0 && !this.ended.hasMore && this.ended.count !== undefined ? this.endedMatches().length : undefined;
+      rows.push(new EndedGroupItem(this.ended.count, matching, this.ended.error !== undefined));
+    }
+    return rows;
+  }
+
+  private endedMatches(): TaskSummary[] {
+    const activeIds = new Set(this.tasks.map((task) => task.task_id));
+    return this.ended.items.filter((task) => !activeIds.has(task.task_id) && matchesTaskFilter(task, this.words));
+  }
+
+  /** Ended tasks read so far and a "Load more…" row; with a filter, every ended task is read first. */
+  private async endedChildren(group: EndedGroupItem): Promise<TaskElement[]> {
+    try {
+      if (this.words.length > 0) {
+        const before = this.ended.hasMore;
+        await this.ended.loadAll();
+        // The group's label counts the matches once every row is read: refresh it.
+        if (before) setTimeout(() => this.render(), 0);
+      } else if (this.ended.count === undefined) {
+        await this.ended.loadMore();
+      }
+    } catch (error) {
+      if (!isAbort(error)) this.services.logger.warn(`Tasks: could not load ended tasks: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const rows: TaskElement[] = this.endedMatches().map((task) => new TaskItem(task, group));
+    const count = this.ended.count;
+    if (this.ended.error !== undefined) {
+      const row = new ErrorRow(this.ended.error, 'ended tasks', Commands.tasksLoadMoreEnded, this.services.redactor);
+      row.id = 'tasks/ended/error';
+      rows.push(row);
+    } else if (this.ended.hasMore && count !== undefined) {
+      rows.push(new LoadMoreItem(this.ended.items.length, count, group));
+    } else if (rows.length === 0 && this.words.length > 0) {
+      rows.push(new InfoRow('tasks/ended/none', vscode.l10n.t('No ended task matches "{0}"', this.filterText)));
+    }
+    return rows;
+  }
+
+  /** Nodes load when the group expands (every page); a failure becomes a row, never a popup. */
+  private async nodeChildren(group: NodesGroupItem): Promise<TaskElement[]> {
+    try {
+      const nodes = await listNodes(this.services.computeClient(), group.task.task_id);
+      if (nodes.items.length === 0) {
+        const why = group.task.status === 'Pending' ? 'No nodes yet (scheduling…)' : 'No nodes';
+        return [new InfoRow(`task/${group.task.task_id}/nodes/empty`, why)];
+      }
+      const rows: TaskElement[] = nodes.items.map((node) => new NodeItem(group.task, node, group));
+      if (nodes.truncated) rows.push(new InfoRow(`task/${group.task.task_id}/nodes/truncated`, vscode.l10n.t('Showing the first {0} of {1} nodes', nodes.items.length, nodes.count), 'warning'));
+      return rows;
+    } catch (error) {
+      this.services.logger.warn(`Tasks: could not list nodes of task ${group.task.task_id}: ${errorMessage(error)}`);
+      const row = new ErrorRow(error, 'nodes', Commands.tasksRefresh, this.services.redactor);
+      row.id = `task/${group.task.task_id}/nodes/error`;
+      return [row];
+    }
+  }
+
+  /** Every active task (and the ended group's first page when due): tasksViewData.ts. */
+  private async loadTasks(signal: AbortSignal): Promise<ActiveTasks> {
+    try {
+      return await this.model.load(this.data.value, signal);
+    } catch (error) {
+      this.services.logger.warn(`Tasks: could not load the task list: ${errorMessage(error)}`);
+      throw error;
+    }
+  }
+
+  private merge(listed: readonly TaskSummary[]): TaskSummary[] {
+    const now = Date.now();
+    const listedIds = new Set(listed.map((task) => task.task_id));
+    const extra: TaskSummary[] = [];
+    for (const [id, entry] of this.optimistic) {
+      // Once the platform lists the task (or it took too long), its own row is the truth.
+      if (listedIds.has(id) || now - entry.addedAt > OPTIMISTIC_TTL_MS) this.optimistic.delete(id);
+      else extra.push(entry.task);
+    }
+    return [...extra, ...listed];
+  }
+
+  /** Profile switch: drop rows, ended pages and optimistic tasks of the old profile. */
+  override reset(): void {
+    this.optimistic.clear();
+    this.model.reset();
+    this.data.reset();
+  }
+}

@@ -1,0 +1,115 @@
+// How platform numbers read in the trees and pickers. Pure functions: no editor API, easy to test.
+import type { Device, Region, TaskStatus, TaskSummary } from '../../core/compute/api';
+import { effectivePointsPerSecond, formatPoints, formatYuan, pointsPerSecondToYuanPerHour as yuanPerHour } from '../../core/spend/units';
+
+/** Money conversions and formats come from the one units module (core/spend/units.ts). */
+export { formatPoints, formatYuan, pointsPerSecondToYuanPerHour as yuanPerHour } from '../../core/spend/units';
+
+/** The price a task would be billed at: the discount when there is one. */
+export function effectivePrice(region: Region): number | null {
+  return effectivePointsPerSecond(region);
+}
+
+/** "¥2.30/h", "¥2.30/h (−20%, was ¥2.88)", or "price n/a" when the platform sends none. */
+export function formatRegionPrice(region: Region): string {
+  const effective = effectivePrice(region);
+  if (effective === null) return 'price n/a';
+  const text = `${formatYuan(yuanPerHour(effective))}/h`;
+  const list = region.price;
+  if (list !== null && list > 0 && effective < list) {
+    const percent = Math.round((1 - effective / list) * 100);
+    return `${text} (−${percent}%, was ${formatYuan(yuanPerHour(list))})`;
+  }
+  return text;
+}
+
+export function isSoldOut(region: Region): boolean {
+  return region.inventory <= 0;
+}
+
+export function formatInventory(region: Region): string {
+  return isSoldOut(region) ? 'sold out' : `${region.inventory} available`;
+}
+
+/** Memory sizes arrive in MiB (24560 for one RTX 4090). */
+export function formatMiB(mib: number): string {
+  if (mib <= 0) return '0 GB';
+  const gib = mib / 1024;
+  return gib >= 10 ? `${Math.round(gib)} GB` : `${Number(gib.toFixed(1))} GB`;
+}
+
+/** "RTX 4090 × 2" from the GPU fields; CPU-only devices keep the platform's device name. */
+export function deviceLabel(device: Pick<Device, 'gpu_name' | 'gpu_count' | 'device_name'>): string {
+  const gpu = device.gpu_name?.trim();
+  if (!gpu || device.gpu_count <= 0) return device.device_name;
+  return `${gpu} × ${device.gpu_count}`;
+}
+
+/** "24 GB VRAM · 16 CPU · 64 GB RAM" */
+export function deviceSpecs(device: Pick<Device, 'gpu_memory' | 'gpu_count' | 'cpu_cores' | 'memory'>): string {
+  const parts: string[] = [];
+  if (device.gpu_count > 0 && device.gpu_memory > 0) parts.push(`${formatMiB(device.gpu_memory)} VRAM`);
+  parts.push(`${device.cpu_cores} CPU`, `${formatMiB(device.memory)} RAM`);
+  return parts.join(' · ');
+}
+
+/** The cheapest region that still has inventory, for the device row's summary. */
+export function cheapestInStock(device: Device): Region | undefined {
+  let best: Region | undefined;
+  for (const region of device.regions) {
+    const price = effectivePrice(region);
+    if (isSoldOut(region) || price === null) continue;
+    const bestPrice = best ? effectivePrice(best) : null;
+    if (bestPrice === null || price < bestPrice) best = region;
+  }
+  return best;
+}
+
+/** Codicon id per task status (Pending spins while the platform schedules it). */
+export function taskStatusIcon(status: TaskStatus): string {
+  switch (status) {
+    case 'Pending':
+      return 'sync~spin';
+    case 'Running':
+      return 'pass';
+    case 'Paused':
+      return 'debug-pause';
+    case 'End':
+      return 'circle-slash';
+    default:
+      return 'question';
+  }
+}
+
+/** Theme colour per task status, so a glance at the tree tells running from stopped. */
+export function taskStatusColor(status: TaskStatus): string | undefined {
+  switch (status) {
+    case 'Running':
+      return 'testing.iconPassed';
+    case 'Pending':
+      return 'charts.yellow';
+    case 'End':
+      return 'disabledForeground';
+    default:
+      return undefined;
+  }
+}
+
+/** "1/2 nodes · ¥0.12 billed" */
+export function taskDescription(task: TaskSummary): string {
+  const nodes = `${task.runing_points}/${task.points} node${task.points === 1 ? '' : 's'}`;
+  return `${task.status} · ${nodes} · ${formatPoints(task.billing_value)} billed`;
+}
+
+/** Device and region of a task's first resource, e.g. "RTX 4090 × 1 · 北京一区". */
+export function taskPlacement(task: TaskSummary): string | undefined {
+  const first = task.resources[0];
+  if (!first) return undefined;
+  return `${deviceLabel({ ...first.resource, gpu_name: first.resource.gpu_name ?? '' })} · ${first.region_name}`;
+}
+
+export function formatDateTime(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
+}
