@@ -87,7 +87,10 @@ export function registerMoney(services: ExtensionServices, compute: ComputeApi, 
     isRunning: async (taskId) => (await services.computeClient().call('task.detail', { task_id: taskId })).status === 'Running',
     rerender: () => compute.rerenderTasks(),
   });
-  compute.annotateTasks((taskId) => timers.annotation(taskId));
+  compute.annotateTasks((taskId) => {
+    const text = timers.annotation(taskId);
+    return text === undefined ? undefined : { text, tags: ['pauseTimer'] };
+  });
   const updates = new TaskUpdateFlow(services, () => {
     void compute.refresh('tasks');
     notifier.wake();
