@@ -21,7 +21,7 @@ import { cacheTmpDir, codeServerEntry, nodeDir, repoRoot, targetFor, toolEnv } f
 
 const require = createRequire(import.meta.url);
 const INTEGRATION_TIMEOUT_MS = 5 * 60_000;
-const E2E_TIMEOUT_MS = 4 * 60_000;
+const E2E_TIMEOUT_MS = 6 * 60_000;
 const OVERALL_TIMEOUT_MS = 10 * 60_000;
 
 // COMPUTE_TOOLKIT_OUT_DIR points at another tsc output folder (e.g. out-<name> while working side by side).

@@ -2,6 +2,7 @@
 // Each check is one test in test-results/vscode-<ver>-e2e.json and leaves a screenshot.
 import type { Locator, Page } from 'playwright-core';
 import type { SandboxBootstrap } from '../sandbox/types';
+import { webviewsPassAxe } from './accessibilityChecks';
 import { languageModelsListPlatformModels } from './aiChecks';
 import { SAMPLE_PYTHON_FILE, SAMPLE_PYTHON_FIRST_LINE } from './sampleWorkspace';
 import {
@@ -220,5 +221,6 @@ export const checks: readonly E2eCheck[] = [
   chatStreamsIntoWebview,
   selectionLandsInChatInput,
   spendViewShowsFigures,
+  webviewsPassAxe,
   languageModelsListPlatformModels,
 ];
