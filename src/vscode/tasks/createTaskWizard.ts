@@ -147,7 +147,7 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
     state.points = await input.showInputBox({
       ...at(5),
       value: state.points,
-      prompt: vscode.l10n.t('Number of nodes (1–{0}); {1} in {2}', MAX_POINTS, inventory > 0 ? `${inventory} available` : 'sold out', state.choice?.region.region_name ?? 'this region'),
+      prompt: vscode.l10n.t('Number of nodes (1–{0}); {1} in {2}', MAX_POINTS, inventory > 0 ? vscode.l10n.t('{0} available', inventory) : vscode.l10n.t('sold out'), state.choice?.region.region_name ?? vscode.l10n.t('this region')),
       validate: (value) => errorOf(parsePoints(value)),
       note: (value) => {
         const parsed = parsePoints(value);
