@@ -93,7 +93,7 @@ export class RequestHistoryController {
 
 /** What the history keeps, said where it is shown (the views' own requests go to the log, not here). */
 export function historyScope(): string {
-  return vscode.l10n.t('Keeps the requests sent with Send Signed Request and Sign Request; pauses, creates and scales from the views are in the Compute Toolkit log (Show Logs).');
+  return vscode.l10n.t('Keeps the requests sent with Send Signed Request; pauses, creates and scales from the views are in the Compute Toolkit log (Show Logs).');
 }
 
 /** The Send Signed Request argument for a stored input (see parseRequestArgument). */
