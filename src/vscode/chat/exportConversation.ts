@@ -1,6 +1,7 @@
 // Export to Markdown: the conversation as it reads (rendered replies, src/shared/conversationMarkdown.ts)
 // saved to a file the user picks, then shown in the Markdown preview. Nothing is written without the
 // save dialog's answer; cancelling writes nothing.
+import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { conversationToMarkdown, type ExportableConversation } from '../../shared/conversationMarkdown';
 
@@ -30,8 +31,9 @@ const saveDialog: PickExportTarget = (defaultUri) =>
 
 /** Asks where to save, writes the file, opens its preview; returns what to tell the user. */
 export async function exportConversation(conversation: ExportableConversation, pickTarget: PickExportTarget = saveDialog): Promise<string> {
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const target = await pickTarget(folder ? vscode.Uri.joinPath(folder, exportFileName(conversation.title)) : undefined);
+  // The workspace folder, else the home folder: the dialog always proposes a name.
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(os.homedir());
+  const target = await pickTarget(vscode.Uri.joinPath(folder, exportFileName(conversation.title)));
   if (!target) return vscode.l10n.t('Export cancelled: nothing was written.');
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(conversationToMarkdown(conversation, new Date())));
   // Rendered, as it reads in the chat; the source opens if the preview is not available.

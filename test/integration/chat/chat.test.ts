@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { exportConversation } from '../../../src/vscode/chat/exportConversation';
+import { exportConversation, exportFileName } from '../../../src/vscode/chat/exportConversation';
 import type { ExtensionApi } from '../../../src/vscode/api';
 import type { ChatApi, ChatSnapshot } from '../../../src/vscode/chat/index';
 import type { ChatTurn } from '../../../src/shared/protocol';
@@ -102,7 +102,8 @@ describe('chat: panel, streaming and selection-to-prompt (sandbox)', () => {
       offered = defaultUri;
       return target;
     });
-    assert.match(offered?.path ?? '', /Show me a training loop/, 'the dialog offers a file named after the conversation');
+    assert.match(offered?.path ?? '', /\.md$/, 'the dialog offers a Markdown file');
+    assert.ok(offered?.path.includes(exportFileName(view.title)), `the dialog offers ${offered?.path}, not a file named after "${view.title}"`);
     assert.match(told, /export\.md/);
     const written = new TextDecoder().decode(await vscode.workspace.fs.readFile(target));
     assert.ok(!written.includes('```markdown'), 'the reply is wrapped as source');
