@@ -105,7 +105,8 @@ describe('chat: panel, streaming and selection-to-prompt (sandbox)', () => {
     assert.match(offered?.path ?? '', /\.md$/, 'the dialog offers a Markdown file');
     assert.ok(offered?.path.includes(exportFileName(view.title)), `the dialog offers ${offered?.path}, not a file named after "${view.title}"`);
     assert.match(told, /export\.md/);
-    const written = new TextDecoder().decode(await vscode.workspace.fs.readFile(target));
+    const written = fs.readFileSync(target.fsPath, 'utf8');
+    assert.ok(written.length > 0, `nothing was written to ${target.fsPath}`);
     assert.ok(!written.includes('```markdown'), 'the reply is wrapped as source');
     assert.match(written, /^## Assistant/m);
     assert.match(written, /^#### Sandbox reply from/m, 'the reply\'s own heading renders under the turn\'s');
