@@ -94,7 +94,9 @@ describe('chat: panel, streaming and selection-to-prompt (sandbox)', () => {
   });
 
   it('Export to Markdown saves where the user says, replies rendered (no ```markdown wrapper); cancel writes nothing', async () => {
-    const view = chat.activeConversation();
+    // The conversation of the reply above, as the panel holds it.
+    const view = chat.snapshot().conversation;
+    assert.ok(view.turns.some((turn) => turn.role === 'assistant'), 'no reply to export');
     const folder = vscode.Uri.file(fs.mkdtempSync(path.join(os.tmpdir(), 'chat-export-')));
     let offered: vscode.Uri | undefined;
     const target = vscode.Uri.joinPath(folder, 'export.md');
