@@ -68,9 +68,84 @@ function fenced(text: string, info: string): string {
   return `${fence}${info}\n${text}\n${fence}`;
 }
 
+/** Leading spaces of a line (up to 4: four or more make indented code, never a block start). */
+function indentOf(line: string): number {
+  let index = 0;
+  while (index < 4 && line.charCodeAt(index) === 32) index++;
+  return index;
+}
+
+/** `{char, length}` when `line` (indentation removed) is a fence line of ``` or ~~~. */
+function fenceOf(line: string): { char: string; length: number; rest: string } | undefined {
+  const char = line[0];
+  if (char !== '`' && char !== '~') return undefined;
+  let length = 0;
+  while (line[length] === char) length++;
+  return length >= 3 ? { char, length, rest: line.slice(length) } : undefined;
+}
+
+/** Whether `line` (indentation removed) is only `=` or only `-` characters, then spaces: a setext underline. */
+function isSetextUnderline(line: string): boolean {
+  const char = line[0];
+  if (char !== '=' && char !== '-') return false;
+  let index = 0;
+  while (line[index] === char) index++;
+  return line.slice(index).trim() === '';
+}
+
 /**
- * A readable Markdown transcript: metadata, then each turn under its own heading, its text in a fenced
- * block (see `fenced`); notices, partial marks, errors and usage kept. Linear in the conversation size.
+ * A turn's Markdown as the chat renders it, made safe to place between the export's own turn headings:
+ * its headings move two levels down (under the turn's `##`), a setext underline no longer makes a
+ * heading of the line above, a line starting raw HTML shows as text (the chat renders no HTML, and an
+ * unclosed `<!--` or `<pre>` would swallow later turns); a turn with a code fence left open (a reply
+ * stopped mid-block) is shown as a source block instead. Code inside fences is kept as is. One pass over the lines.
+ */
+export function containedMarkdown(text: string): string {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const out: string[] = [];
+  let open: { char: string; length: number } | undefined;
+  let previousBlank = true;
+  for (const raw of lines) {
+    const indent = indentOf(raw);
+    const line = raw.slice(indent);
+    if (open) {
+      const fence = indent < 4 ? fenceOf(line) : undefined;
+      if (fence && fence.char === open.char && fence.length >= open.length && fence.rest.trim() === '') open = undefined;
+      out.push(raw);
+      previousBlank = false;
+      continue;
+    }
+    if (indent >= 4) {
+      out.push(raw);
+      previousBlank = raw.trim() === '';
+      continue;
+    }
+    const fence = fenceOf(line);
+    if (fence && !(fence.char === '`' && fence.rest.includes('`'))) {
+      open = { char: fence.char, length: fence.length };
+      out.push(raw);
+    } else if (/^#{1,6}(?:[ \t]|$)/.test(line)) {
+      let level = 0;
+      while (line[level] === '#') level++;
+      out.push(`${raw.slice(0, indent)}${'#'.repeat(Math.min(6, level + 2))}${line.slice(level)}`);
+    } else if (!previousBlank && isSetextUnderline(line)) {
+      out.push(`${raw.slice(0, indent)}\\${line}`);
+    } else if (line.startsWith('<')) {
+      out.push(`${raw.slice(0, indent)}\\${line}`);
+    } else {
+      out.push(raw);
+    }
+    previousBlank = raw.trim() === '';
+  }
+  // A fence left open (a reply stopped mid-block): the turn as a source block, which no text can escape.
+  if (open) return fenced(text, 'markdown');
+  return out.join('\n');
+}
+
+/**
+ * A readable Markdown transcript: metadata, then each turn under its own heading, its text rendered as in
+ * the chat (see `containedMarkdown`); notices, partial marks, errors and usage kept. Linear in the
+ * conversation size.
  */
 export function conversationToMarkdown(conversation: ExportableConversation, exportedAt: Date): string {
   const lines: string[] = [`# ${oneLine(conversation.title)}`, ''];
@@ -89,7 +164,8 @@ export function conversationToMarkdown(conversation: ExportableConversation, exp
     if (turn.notice) lines.push(`> ${oneLine(turn.notice)}`, '');
     // trimEnd, not a pattern like /\s+$/: that is quadratic on a long whitespace run inside the text.
     const content = turn.content.trimEnd();
-    if (content) lines.push(fenced(content, turn.role === 'user' ? 'text' : 'markdown'), '');
+    // As the chat shows it (rendered Markdown), not as a fenced source block.
+    if (content) lines.push(containedMarkdown(content), '');
     const note = STATUS_NOTE[turn.status];
     if (note) lines.push(note, '');
     if (turn.error) lines.push(`> **Error (${turn.error.kind}):** ${oneLine(turn.error.message)}`, '');

@@ -13,7 +13,7 @@ export const WEBVIEW_STRING_KEYS = [
   'you', 'assistant', 'streaming', 'usage', 'usageTitle', 'notice', 'reasoning',
   'statusStopped', 'statusIncomplete', 'edit', 'editTitle', 'regenerate', 'regenerateTitle',
   'actionRetry', 'actionSetModelApiKey', 'actionConnectProfile', 'actionShowLogs',
-  'codeCopy', 'codeCopyTitle', 'codeInsert', 'codeInsertTitle', 'codeOpen', 'codeOpenTitle', 'codePlainText',
+  'codeCopy', 'codeCopyTitle', 'codeInsert', 'codeInsertTitle', 'codeOpen', 'codeOpenTitle', 'codePlainText', 'codeBlock',
   'image', 'imageLink', 'attachedContext', 'removeContext', 'newChatTitle',
   'deployedModels', 'costLine', 'costTokens', 'costTitle',
 ] as const;

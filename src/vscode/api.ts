@@ -66,6 +66,10 @@ export interface SurfaceApi {
   logText(): string;
   /** The status bar item's current text. */
   statusBarText(): string;
+  /** The status bar item's accessible name (what a screen reader announces). */
+  statusBarAccessibleName(): string;
+  /** The `computeToolkit.hasCredentials` context key's value, once its latest update settled. */
+  hasCredentials(): Promise<boolean>;
   /**
    * The notification reportError would show for `error` (undefined: nothing shown, e.g. cancelled);
    * `canRetry` as when the caller passes a retry callback.

@@ -118,6 +118,8 @@ export const Providers = {
 /** Context keys for `when` clauses in the manifest. */
 export const ContextKeys = {
   hasProfile: 'computeToolkit.hasProfile',
+  /** The active profile has the secrets its mode needs (the walkthrough's keys step completes on it). */
+  hasCredentials: 'computeToolkit.hasCredentials',
   /** The Tasks view has a filter (shows Clear Tasks Filter). */
   tasksFiltered: 'computeToolkit.tasks.filtered',
 } as const;

@@ -24,6 +24,7 @@ import { Services } from './extensionServices';
 import { SANDBOX_URL_ENV, connectSandbox, needsSandboxConnect } from './profiles/connectSandbox';
 import { KeyRotationReminder } from './profiles/keyRotation';
 import { ProfileStatusBar } from './statusBar';
+import { CredentialsContext } from './profiles/credentialsContext';
 import { errorMessage } from '../shared/errorMessage';
 
 export const HAS_PROFILE_CONTEXT = ContextKeys.hasProfile;
@@ -34,6 +35,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   context.subscriptions.push(...registerCommandTable(CORE_COMMANDS, services, services.reportError));
 
   const statusBar = new ProfileStatusBar(services.profiles);
+  const credentials = new CredentialsContext(services.profiles);
+  context.subscriptions.push(credentials);
   const reminder = new KeyRotationReminder(services.profiles, services.config);
   context.subscriptions.push(
     statusBar,
@@ -109,6 +112,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       },
       logText: () => services.logTail.text(),
       statusBarText: () => statusBar.text,
+      statusBarAccessibleName: () => statusBar.accessibleName,
+      hasCredentials: async () => {
+        await credentials.settled;
+        return credentials.value;
+      },
       describeError,
       createComputeClient: (overrides) => {
         const profile = services.profiles.active;

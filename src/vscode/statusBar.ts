@@ -3,7 +3,7 @@
 import { Views } from './commandIds';
 import * as vscode from 'vscode';
 import { Commands } from './commandIds';
-import { statusBarLabel } from './profiles/profileRecord';
+import { describeMode, statusBarLabel } from './profiles/profileRecord';
 import type { Profile, ProfileService } from './services';
 import { markdownText } from './markdownText';
 import { environmentName } from './ui/format';
@@ -25,21 +25,32 @@ export class ProfileStatusBar implements vscode.Disposable {
     return this.item.text;
   }
 
+  /** What a screen reader announces for the item (read by the in-host tests). */
+  get accessibleName(): string {
+    return this.item.accessibilityInformation?.label ?? '';
+  }
+
   private update(profile: Profile | undefined): void {
     if (!profile) {
       this.item.text = `$(server-environment) ${vscode.l10n.t('No compute profile')}`;
       this.item.tooltip = vscode.l10n.t('Compute Toolkit: no profile yet. Click to create one or connect to the local sandbox.');
+      this.item.accessibilityInformation = { label: this.item.tooltip, role: 'button' };
       this.item.backgroundColor = undefined;
       return;
     }
-    this.item.text = `$(server-environment) ${statusBarLabel(profile.label, profile.mode, profile.mode === 'rsa' ? 'RSA' : vscode.l10n.t('Token'))}`;
+    const modeName = profile.mode === 'rsa' ? 'RSA' : vscode.l10n.t('Token');
+    this.item.text = `$(server-environment) ${statusBarLabel(profile.label, profile.mode, modeName)}`;
     const tooltip = new vscode.MarkdownString(undefined, true);
-    const line = (name: string, value: string): void => void tooltip.appendMarkdown(`**${name}** ${value}\n\n`);
-    line(vscode.l10n.t('Compute profile:'), `${markdownText(profile.label)} (${environmentName(profile.environment)})`);
-    line(vscode.l10n.t('Mode:'), profile.mode === 'rsa' ? 'RSA' : vscode.l10n.t('Token'));
-    line(vscode.l10n.t('Compute API:'), markdownText(profile.computeBaseUrl));
-    line(vscode.l10n.t('Model API:'), markdownText(profile.modelApiBaseUrl));
-    tooltip.appendMarkdown(vscode.l10n.t('Click to switch profile.'));
+    tooltip.appendMarkdown(`**${markdownText(vscode.l10n.t('Compute profile:'))}** ${markdownText(profile.label)} (${environmentName(profile.environment)})\n\n`);
+    tooltip.appendMarkdown(`**${markdownText(vscode.l10n.t('Mode:'))}** ${describeMode(profile)}\n\n`);
+    tooltip.appendMarkdown(`**${markdownText(vscode.l10n.t('Compute API:'))}** ${markdownText(profile.computeBaseUrl)}\n\n`);
+    tooltip.appendMarkdown(`**${markdownText(vscode.l10n.t('Model API:'))}** ${markdownText(profile.modelApiBaseUrl)}\n\n`);
+    tooltip.appendMarkdown(markdownText(vscode.l10n.t('Click to switch profile.')));
+    // Without this, screen readers announce the tooltip's Markdown source (escapes and asterisks).
+    this.item.accessibilityInformation = {
+      label: vscode.l10n.t('Compute profile {0} ({1}), {2}. Click to switch profile.', profile.label, environmentName(profile.environment), modeName),
+      role: 'button',
+    };
     this.item.tooltip = tooltip;
     // Production requests cost money and can stop real tasks: make it visible at a glance.
     this.item.backgroundColor = profile.environment === 'prod' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;

@@ -9,9 +9,9 @@ export interface AiCheckContext {
   screenshot(name: string): Promise<void>;
 }
 
-/** Model names as the provider reports them (the id after the vendor prefix, test/sandbox/inference/models.ts). */
-const SHOWN_MODELS = ['qwen3-32b', 'deepseek-v4-flash-0731-free', 'tools'];
-const HIDDEN_MODEL = 'qwen3-embedding-4b';
+/** Readable model names as the chat shows them (src/shared/modelDisplayName.ts of test/sandbox/inference/models.ts ids). */
+const SHOWN_MODELS = ['Qwen3 32B (qwen)', 'Deepseek V4 Flash 0731 Free (deepseek)', 'Tools (sandbox)'];
+const HIDDEN_MODEL = 'Embedding';
 
 export const languageModelsListPlatformModels = {
   // 1.104 offers the command only to signed-in Copilot plans; 1.139 shows the dialog to everyone.

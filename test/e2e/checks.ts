@@ -2,6 +2,7 @@
 // Each check is one test in test-results/vscode-<ver>-e2e.json and leaves a screenshot.
 import type { Locator, Page } from 'playwright-core';
 import type { SandboxBootstrap } from '../sandbox/types';
+import { webviewsPassAxe } from './accessibilityChecks';
 import { languageModelsListPlatformModels } from './aiChecks';
 import { deployModelAndChat } from './deploymentChecks';
 import { SAMPLE_PYTHON_FILE, SAMPLE_PYTHON_FIRST_LINE } from './sampleWorkspace';
@@ -248,6 +249,7 @@ export const checks: readonly E2eCheck[] = [
   selectionLandsInChatInput,
   spendViewShowsFigures,
   specPlanShowsDiff,
+  webviewsPassAxe,
   languageModelsListPlatformModels,
   jobsViewAndLogTerminal,
   deployModelAndChat,

@@ -10,6 +10,7 @@ export const ENGLISH_CODE_BLOCK_STRINGS: CodeBlockStrings = {
   codeOpen: 'Open',
   codeOpenTitle: 'Open in a new editor',
   codePlainText: 'text',
+  codeBlock: 'Code ({0})',
   image: 'image',
   imageLink: '[image: {0}]',
 };

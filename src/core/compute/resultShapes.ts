@@ -6,6 +6,7 @@
 import { ProtocolError } from '../errors';
 import type { OperationId } from './api';
 import { nasResultShapes } from '../nas/resultShapes';
+import { plainTerminalText } from '../terminalText';
 
 export class ShapeError extends Error {
   constructor(
@@ -115,14 +116,15 @@ const RESULT_SHAPES: Record<OperationId, Check> = {
   'node.log': (value, path) => {
     // An empty log may come as null.
     if (value === null || value === undefined) return { logs: '' };
-    return record({ logs: (logs, at) => (logs === null || logs === undefined ? '' : string(logs, at)) })(value, path);
+    // Servers colour their logs for a terminal: shown as plain text everywhere (documents, tool results).
+    return record({ logs: (logs, at) => (logs === null || logs === undefined ? '' : plainTerminalText(string(logs, at) as string)) })(value, path);
   },
   'storage.list': paged(storage),
   'storage.encryptCheck': anything,
   'task.update': anything,
   // An empty event list may come as null.
   'node.events': (value, path) =>
-    value === null || value === undefined ? { events: [] } : record({ events: list(record({ reason: string, message: string, type: string, event_time: string }), true) })(value, path),
+    value === null || value === undefined ? { events: [] } : record({ events: list(record({ reason: string, message: (text, at) => plainTerminalText(string(text, at) as string), type: string, event_time: string }), true) })(value, path),
   'node.delete': anything,
   'billing.byTime': paged(billingBucket),
   'billing.byTask': paged(record({ task_id: number, task_name: optional(string), billing_coin: number, discount_coin: optional(number) })),

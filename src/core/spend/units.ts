@@ -31,23 +31,45 @@ export function costPoints(pointsPerSecond: number, nodes: number, seconds: numb
   return pointsPerSecond * nodes * seconds;
 }
 
+/** "1,234,567" from a whole, non-negative number given as digits. */
+function groupThousands(digits: string): string {
+  let out = '';
+  for (let index = 0; index < digits.length; index++) {
+    if (index > 0 && (digits.length - index) % 3 === 0) out += ',';
+    out += digits[index];
+  }
+  return out;
+}
+
 /**
- * "¥1.98", "¥0.0042" for amounts under one fen that are not zero (so a small running cost never
- * reads as ¥0.00), "-¥3.00" for negatives. Non-finite input reads "¥—".
+ * A billed amount, always with two decimals (rounded once, here): "¥1.98", "-¥3.00", and "<¥0.01" for a
+ * non-zero amount that would round to ¥0.00 (so a small running cost never reads as nothing, and the
+ * figure never changes its number of decimals as it grows). Non-finite input reads "¥—".
  */
 export function formatYuan(yuan: number): string {
   if (!Number.isFinite(yuan)) return '¥—';
   const sign = yuan < 0 ? '-' : '';
   const magnitude = Math.abs(yuan);
-  if (magnitude > 0 && magnitude < 0.01) return `${sign}¥${Number(magnitude.toPrecision(2)).toString()}`;
   const fixed = magnitude.toFixed(2);
+  if (magnitude > 0 && fixed === '0.00') return yuan < 0 ? '>-¥0.01' : '<¥0.01';
   const [whole = '0', fraction = '00'] = fixed.split('.');
-  return `${sign}¥${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+  return `${sign}¥${groupThousands(whole)}.${fraction}`;
 }
 
-/** "¥1.98/h" */
+/**
+ * A rate in yuan per hour, exact: a price of whole points per second is a whole number of ten-thousandths
+ * of a yuan per hour (× 3,600 / 1,000,000), so "¥1.98/h" when two decimals hold it, else up to four
+ * ("¥2.304/h", "¥1.3788/h"): 7 × ¥1.3788/h = ¥9.6516/h reads right, where rounded unit prices would not add up.
+ */
 export function formatYuanPerHour(yuanPerHour: number): string {
-  return `${formatYuan(yuanPerHour)}/h`;
+  if (!Number.isFinite(yuanPerHour)) return '¥—/h';
+  const tenThousandths = Math.round(Math.abs(yuanPerHour) * 10_000);
+  const sign = yuanPerHour < 0 && tenThousandths > 0 ? '-' : '';
+  const whole = groupThousands(String(Math.floor(tenThousandths / 10_000)));
+  const fraction = String(tenThousandths % 10_000).padStart(4, '0');
+  let digits = 4;
+  while (digits > 2 && fraction[digits - 1] === '0') digits--;
+  return `${sign}¥${whole}.${fraction.slice(0, digits)}/h`;
 }
 
 /** Points shown as yuan: 1,980,000 → "¥1.98". */

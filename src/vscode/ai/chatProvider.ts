@@ -3,6 +3,7 @@
 // replies streamed as text parts, reasoning kept out, cancellation aborting the HTTP request, tool calls
 // forwarded both ways. Listing never prompts when VS Code asks silently.
 
+import { modelDisplayName } from '../../shared/modelDisplayName';
 import * as vscode from 'vscode';
 import { renderModelProviderError } from '../errors/renderers';
 import type { ModelRoutes } from '../../core/chat/modelRoutes';
@@ -134,10 +135,11 @@ export class ComputeChatProvider implements vscode.LanguageModelChatProvider<Com
         .filter((model) => model.chat)
         .map((model): ComputeModelInformation => {
           const limits = limitsFor(model.id);
-          const [family = model.id, name = model.id] = model.id.includes('/') ? [model.id.split('/')[0], model.id.slice(model.id.indexOf('/') + 1)] : [model.id, model.id];
+          const family = model.id.includes('/') ? model.id.slice(0, model.id.indexOf('/')) : model.id;
           return {
             id: model.id,
-            name,
+            // The name the chat's own picker shows ("Qwen3 32B (qwen)"); the id stays in the tooltip.
+            name: modelDisplayName(model.id),
             family,
             version: model.id,
             detail: active.profile.label,

@@ -7,7 +7,7 @@ import { Views } from '../commandIds';
 import { actionTarget, runErrorAction, type ActionSituation, type ErrorAction } from '../errors/errorActions';
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { conversationToMarkdown } from '../../shared/conversationMarkdown';
+import { exportConversation } from './exportConversation';
 import type { ChatAction, HostMessage, WebviewMessage } from '../../shared/protocol';
 import { parseOpenableLink, validateWebviewMessage } from '../../shared/protocolValidation';
 import type { ExtensionServices } from '../services';
@@ -388,10 +388,7 @@ export class ChatPanel implements vscode.Disposable {
   }
 
   async exportMarkdown(): Promise<string> {
-    const view = this.session.view();
-    const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: conversationToMarkdown(view, new Date()) });
-    await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Active, preview: false });
-    return 'Exported to a new Markdown editor (save it to keep it).';
+    return exportConversation(this.session.view());
   }
 
   private async openLink(href: string): Promise<string | undefined> {

@@ -76,6 +76,7 @@ export function webviewStrings(): WebviewStrings {
     codeOpen: vscode.l10n.t('Open'),
     codeOpenTitle: vscode.l10n.t('Open in a new editor'),
     codePlainText: vscode.l10n.t('text'),
+    codeBlock: vscode.l10n.t('Code ({0})'),
     image: vscode.l10n.t('image'),
     imageLink: vscode.l10n.t('[image: {0}]'),
     attachedContext: vscode.l10n.t('Attached to your next message: {0}'),

@@ -75,7 +75,7 @@ export class RequestHistoryController {
     if (!profile) return undefined;
     const entries = requestHistory(this.services).list(profile.id);
     if (entries.length === 0) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('No requests yet: Send Signed Request records them here.'));
+      void vscode.window.showInformationMessage(`${vscode.l10n.t('No requests yet: Send Signed Request records them here.')} ${historyScope()}`);
       return undefined;
     }
     const items = entries.map((entry) => ({
@@ -86,9 +86,14 @@ export class RequestHistoryController {
         : vscode.l10n.t('{0} · secret fields masked: not replayable', new Date(entry.at).toLocaleString()),
       entry,
     }));
-    const picked = await vscode.window.showQuickPick(items, { title: `${title} (${profile.label})`, matchOnDescription: true });
+    const picked = await vscode.window.showQuickPick(items, { title: `${title} (${profile.label})`, placeHolder: historyScope(), matchOnDescription: true });
     return picked?.entry;
   }
+}
+
+/** What the history keeps, said where it is shown (the views' own requests go to the log, not here). */
+export function historyScope(): string {
+  return vscode.l10n.t('Keeps the requests sent with Send Signed Request; pauses, creates and scales from the views are in the Compute Toolkit log (Show Logs).');
 }
 
 /** The Send Signed Request argument for a stored input (see parseRequestArgument). */

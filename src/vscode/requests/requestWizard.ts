@@ -34,7 +34,8 @@ export async function promptRequest(
       })),
       { label: vscode.l10n.t('$(edit) Hand-written request…'), description: vscode.l10n.t('any method, path, query and JSON body'), value: RAW },
     ];
-    const picked = await input.showQuickPick({ title, step: 1, totalSteps: 2, items, placeholder: vscode.l10n.t('Operation to sign') });
+    // No total yet: how many steps follow depends on the operation picked here.
+    const picked = await input.showQuickPick({ title, step: 1, items, placeholder: vscode.l10n.t('Operation to sign') });
     if (picked.value === RAW) return rawSteps(title, (request) => (result = request));
     const spec = operations.find((candidate) => candidate.id === picked.value);
     return spec ? operationSteps(title, spec, 1, (request) => (result = request)) : undefined;

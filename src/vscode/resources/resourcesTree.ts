@@ -9,9 +9,11 @@ import {
   deviceSpecs,
   formatInventory,
   formatRegionPrice,
-  formatYuan,
+  discountNote,
   effectivePrice,
   isSoldOut,
+  formatYuanPerHour,
+  sortDevicesByPrice,
   yuanPerHour,
 } from '../ui/format';
 import { RemoteTree } from '../views/remoteTree';
@@ -32,8 +34,11 @@ export class DeviceItem extends vscode.TreeItem {
     this.id = `device/${device.device_name}`;
     const cheapest = cheapestInStock(device);
     const cheapestPrice = cheapest ? effectivePrice(cheapest) : null;
-    const from = ` · ${cheapestPrice !== null ? vscode.l10n.t('from {0}', `${formatYuan(yuanPerHour(cheapestPrice))}/h`) : vscode.l10n.t('sold out')}`;
-    this.description = `${deviceSpecs(device)}${from}`;
+    const inStock = device.regions.reduce((total, region) => total + Math.max(0, region.inventory), 0);
+    // What decides a choice first (price, stock): the default 300 px side bar cuts the end of a row.
+    this.description = cheapestPrice !== null
+      ? vscode.l10n.t('from {0} · {1} in stock · {2}', formatYuanPerHour(yuanPerHour(cheapestPrice)), inStock, deviceSpecs(device))
+      : vscode.l10n.t('sold out · {0}', deviceSpecs(device));
     this.tooltip = new vscode.MarkdownString(
       [
         `**${md(deviceLabel(device))}** (${md(device.device_name)})`,
@@ -58,7 +63,9 @@ export class RegionItem extends vscode.TreeItem {
     super(region.region_name || region.region, vscode.TreeItemCollapsibleState.None);
     this.id = `device/${device.device_name}/region/${region.region}`;
     const soldOut = isSoldOut(region);
-    this.description = `${formatRegionPrice(region)} · ${formatInventory(region)}`;
+    const discount = discountNote(region);
+    const price = effectivePrice(region);
+    this.description = `${price === null ? vscode.l10n.t('price n/a') : formatYuanPerHour(yuanPerHour(price))} · ${soldOut ? vscode.l10n.t('sold out') : vscode.l10n.t('{0} available', region.inventory)}${discount ? ` · ${discount}` : ''}`;
     this.tooltip = new vscode.MarkdownString(
       [
         vscode.l10n.t('{0} in {1}', `**${md(deviceLabel(device))}**`, `**${md(region.region_name)}** (${md(region.region)})`),
@@ -112,7 +119,7 @@ export class ResourcesTree extends RemoteTree<Device[], ResourceElement> {
     const devices = this.data.value;
     if (!devices) return state.kind === 'failed' ? [new ErrorRow(state.error, 'resources', Commands.resourcesRefresh, this.services.redactor)] : [];
     // searchDevices already narrowed the devices and regions by the filter.
-    return devices.map((device) => new DeviceItem(device, sortRegions(device.regions)));
+    return sortDevicesByPrice(devices).map((device) => new DeviceItem(device, sortRegions(device.regions)));
   }
 
   /** Also shows the active filter as the view's description. */

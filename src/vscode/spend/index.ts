@@ -117,7 +117,10 @@ export function registerSpend(services: ExtensionServices, compute: ComputeApi, 
       state.resync(); // a profile with a timer is watched even while another one is active
     },
   });
-  compute.annotateTasks((taskId) => timers.annotation(taskId));
+  compute.annotateTasks((taskId) => {
+    const text = timers.annotation(taskId);
+    return text === undefined ? undefined : { text, tags: ['pauseTimer'] };
+  });
 
   // Spend moves on a slow cadence whatever runs (charges post every 5 minutes): the status bar's
   // "today" never stays stale, and the tooltip says how old the figure is.

@@ -3,6 +3,7 @@
 // nodes. A filter (name, id, status, GPU) narrows both. Active rows come from the remote-state store
 // (state/), whose polls reach this view first; the first ended page is read again only when a task
 // left the active list, so polling cost does not grow with the history.
+import { taskContextValue, type TaskRowTag } from './taskContextValue';
 import { Commands, ContextKeys, Views } from '../commandIds';
 import * as vscode from 'vscode';
 import type { RemotePort, ServiceSpec, TaskNode, TaskStatus, TaskSummary } from '../../core/compute/api';
@@ -30,22 +31,28 @@ export type { ActiveTasks } from '../../core/tasks/tasksViewData';
 
 type TaskService = ServiceSpec & { service_id: number };
 
+/** What another area adds to a task row: text after its description, and tags for its menus. */
+export interface TaskAnnotation {
+  text: string;
+  tags?: readonly TaskRowTag[];
+}
+
 export class TaskItem extends vscode.TreeItem {
   readonly kind = 'task' as const;
   constructor(
     readonly task: TaskSummary,
     /** The Ended group, for ended tasks (reveal needs the parent). */
     readonly parent?: EndedGroupItem,
-    /** Extra text from other areas, e.g. a pause timer's time left. */
-    annotation?: string,
+    /** Extra text and tags from other areas, e.g. a pause timer's time left. */
+    annotation?: TaskAnnotation,
   ) {
     super(task.task_name, vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `task/${task.task_id}`;
-    this.description = annotation ? `${taskDescription(task)} · ${annotation}` : taskDescription(task);
+    this.description = annotation ? `${taskDescription(task)} · ${annotation.text}` : taskDescription(task);
     this.tooltip = taskTooltip(task);
     const color = taskStatusColor(task.status);
     this.iconPath = new vscode.ThemeIcon(taskStatusIcon(task.status), color ? new vscode.ThemeColor(color) : undefined);
-    this.contextValue = `task.${task.status}`;
+    this.contextValue = taskContextValue(task, annotation?.tags);
   }
 }
 
@@ -205,10 +212,10 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
   private readonly model: TasksViewData;
   private filterText = '';
   private words: string[] = [];
-  private annotate: ((taskId: number) => string | undefined) | undefined;
+  private annotate: ((taskId: number) => TaskAnnotation | undefined) | undefined;
 
-  /** Lets another area add text to task rows (pause timers); call `rerender()` when it changes. */
-  setAnnotator(annotate: (taskId: number) => string | undefined): void {
+  /** Lets another area add text and tags to task rows (pause timers); call `rerender()` when it changes. */
+  setAnnotator(annotate: (taskId: number) => TaskAnnotation | undefined): void {
     this.annotate = annotate;
     this.render();
   }

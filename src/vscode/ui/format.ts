@@ -2,27 +2,49 @@
 // vscode.l10n.t (node unit tests load them with test/unit/helpers/englishL10n.ts).
 import * as vscode from 'vscode';
 import type { Device, Region, TaskStatus, TaskSummary } from '../../core/compute/api';
-import { effectivePointsPerSecond, formatPoints, formatYuan, pointsPerSecondToYuanPerHour as yuanPerHour } from '../../core/spend/units';
+import { effectivePointsPerSecond, formatPoints, formatYuanPerHour, pointsPerSecondToYuanPerHour as yuanPerHour } from '../../core/spend/units';
 
 /** Money conversions and formats come from the one units module (core/spend/units.ts). */
-export { formatPoints, formatYuan, pointsPerSecondToYuanPerHour as yuanPerHour } from '../../core/spend/units';
+export { formatPoints, formatYuan, formatYuanPerHour, pointsPerSecondToYuanPerHour as yuanPerHour } from '../../core/spend/units';
 
 /** The price a task would be billed at: the discount when there is one. */
 export function effectivePrice(region: Region): number | null {
   return effectivePointsPerSecond(region);
 }
 
-/** "¥2.30/h", "¥2.30/h (−20%, was ¥2.88)", or "price n/a" when the platform sends none. */
+/** "¥2.304/h", "¥2.304/h (−20%, was ¥2.88/h)", or "price n/a" when the platform sends none. Rates are exact (units.ts). */
 export function formatRegionPrice(region: Region): string {
   const effective = effectivePrice(region);
   if (effective === null) return vscode.l10n.t('price n/a');
-  const text = `${formatYuan(yuanPerHour(effective))}/h`;
+  const text = formatYuanPerHour(yuanPerHour(effective));
+  const discount = discountNote(region);
+  return discount ? `${text} (${discount})` : text;
+}
+
+/** "−20%, was ¥2.88/h" when the region is discounted, else undefined. */
+export function discountNote(region: Region): string | undefined {
+  const effective = effectivePrice(region);
   const list = region.price;
-  if (list !== null && list > 0 && effective < list) {
-    const percent = Math.round((1 - effective / list) * 100);
-    return vscode.l10n.t('{0} (−{1}%, was {2})', text, percent, formatYuan(yuanPerHour(list)));
-  }
-  return text;
+  if (effective === null || list === null || list <= 0 || effective >= list) return undefined;
+  return vscode.l10n.t('−{0}%, was {1}', Math.round((1 - effective / list) * 100), formatYuanPerHour(yuanPerHour(list)));
+}
+
+/**
+ * Devices in price order: by their cheapest region in stock, then those sold out everywhere (by their
+ * cheapest listed price), then those without any price; ties keep the platform's order.
+ */
+export function sortDevicesByPrice<T extends Device>(devices: readonly T[]): T[] {
+  const key = (device: Device): [number, number] => {
+    const inStock = cheapestInStock(device);
+    const stockPrice = inStock ? effectivePrice(inStock) : null;
+    if (stockPrice !== null) return [0, stockPrice];
+    let listed = Number.POSITIVE_INFINITY;
+    for (const region of device.regions) listed = Math.min(listed, effectivePrice(region) ?? Number.POSITIVE_INFINITY);
+    return Number.isFinite(listed) ? [1, listed] : [2, 0];
+  };
+  const keyed = devices.map((device, index) => ({ device, index, key: key(device) }));
+  keyed.sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.index - b.index);
+  return keyed.map((entry) => entry.device);
 }
 
 export function isSoldOut(region: Region): boolean {

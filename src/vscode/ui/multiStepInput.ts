@@ -4,7 +4,7 @@
 
 import * as vscode from 'vscode';
 import { keepItemOrder } from './quickPickOrder';
-import { messageOnOpen } from './inputValidation';
+import { StepCounter, messageOnOpen, noteWithPrompt } from './inputValidation';
 
 /** Thrown inside a step when the user presses Back. */
 class BackSignal extends Error {}
@@ -16,7 +16,8 @@ export type Step = (input: MultiStepInput) => Promise<Step | void>;
 export interface InputBoxStep {
   title: string;
   step: number;
-  totalSteps: number;
+  /** The flow's number of steps, when known from the start (see StepCounter); else leave it out. */
+  totalSteps?: number;
   value: string;
   prompt: string;
   placeholder?: string;
@@ -30,7 +31,8 @@ export interface InputBoxStep {
 export interface QuickPickStep<T extends vscode.QuickPickItem> {
   title: string;
   step: number;
-  totalSteps: number;
+  /** The flow's number of steps, when known from the start (see StepCounter); else leave it out. */
+  totalSteps?: number;
   items: readonly T[];
   placeholder: string;
   activeItem?: T;
@@ -39,6 +41,7 @@ export interface QuickPickStep<T extends vscode.QuickPickItem> {
 export class MultiStepInput {
   private current: vscode.QuickInput | undefined;
   private readonly steps: Step[] = [];
+  private readonly counter = new StepCounter();
 
   /** Runs the flow; resolves true when it reached the end, false when the user cancelled. */
   static async run(start: Step): Promise<boolean> {
@@ -71,7 +74,7 @@ export class MultiStepInput {
     const input = vscode.window.createInputBox();
     input.title = options.title;
     input.step = options.step;
-    input.totalSteps = options.totalSteps;
+    input.totalSteps = this.counter.totalFor(options.totalSteps);
     input.value = options.value;
     input.prompt = options.prompt;
     input.placeholder = options.placeholder;
@@ -81,7 +84,7 @@ export class MultiStepInput {
     const noteFor = (value: string): vscode.InputBoxValidationMessage | undefined => {
       const note = options.note?.(value);
       if (!note) return undefined;
-      return { message: note.text, severity: note.severity === 'warning' ? vscode.InputBoxValidationSeverity.Warning : vscode.InputBoxValidationSeverity.Info };
+      return { message: noteWithPrompt(options.prompt, note.text), severity: note.severity === 'warning' ? vscode.InputBoxValidationSeverity.Warning : vscode.InputBoxValidationSeverity.Info };
     };
     const validate = (value: string): void => {
       input.validationMessage = options.validate?.(value) ?? noteFor(value);
@@ -109,7 +112,7 @@ export class MultiStepInput {
     const input = vscode.window.createQuickPick<T>();
     input.title = options.title;
     input.step = options.step;
-    input.totalSteps = options.totalSteps;
+    input.totalSteps = this.counter.totalFor(options.totalSteps);
     input.items = options.items;
     input.placeholder = options.placeholder;
     input.ignoreFocusOut = true;

@@ -58,8 +58,8 @@ export interface ComputeApi {
   revealTask(taskId: number): void;
   /** The tasks the Tasks view holds now (no request). */
   listedTasks(): readonly TaskSummary[];
-  /** Adds text to task rows (e.g. a timer's time left); `rerenderTasks` redraws them without a request. */
-  annotateTasks(annotate: (taskId: number) => string | undefined): void;
+  /** Adds text and menu tags to task rows (e.g. a timer's time left); `rerenderTasks` redraws them without a request. */
+  annotateTasks(annotate: (taskId: number) => { text: string; tags?: readonly 'pauseTimer'[] } | undefined): void;
   rerenderTasks(): void;
   /** Runs one follow round of the open node logs now (what the timer does every few seconds). */
   followNodeLogs(): Promise<void>;

@@ -66,7 +66,7 @@ ${body}
 export function chatPageHtml(sources: ChatPageSources): string {
   return webviewPageHtml(
     sources,
-    `<div id="chat-root" role="main"></div>
+    `<div id="chat-root"></div>
 <script type="application/json" id="${WEBVIEW_STRINGS_ELEMENT_ID}">${stringsAsPageJson(sources.strings)}</script>`,
   );
 }

@@ -74,13 +74,16 @@ class ChatApp {
       reportDraft: (text) => void this.channel.request({ type: 'composer/draft', text }),
     });
 
+    // Landmarks at the top level (a banner with the page's one heading, then the main part), so a screen
+    // reader's landmark and heading lists lead into the page.
     root.replaceChildren(
       this.buildHeader(),
-      this.buildSettings(),
-      scroller,
-      this.jumpButton,
-      el('div', { className: 'composer' }, editBanner, this.contextChip, el('div', { className: 'composer-row' }, this.input, sendButton, stopButton)),
-      this.feedback,
+      el('main', { className: 'chat-main' },
+        this.buildSettings(),
+        scroller,
+        this.jumpButton,
+        el('div', { className: 'composer' }, editBanner, this.contextChip, el('div', { className: 'composer-row' }, this.input, sendButton, stopButton)),
+        this.feedback),
     );
     // Errors show here, inline under the composer (never as a notification over Send and Stop).
     this.feedback.setAttribute('role', 'status');
@@ -123,7 +126,9 @@ class ChatApp {
     });
     const refresh = iconButton('↻', S.refreshModelsTitle, { className: 'toolbar-button' });
     refresh.addEventListener('click', () => void this.request({ type: 'models/refresh' }));
+    // The page's title (the panel's, already localized) as its heading, for screen readers only.
     return el('header', { className: 'chat-header' },
+      el('h1', { className: 'sr-only' }, document.title),
       el('div', { className: 'header-row' }, this.conversationSelect, newChat, clear, exportButton, remove),
       el('div', { className: 'header-row' }, this.modelSelect, refresh, this.modelStatus, this.profileLabel, this.usageLabel));
   }

@@ -29,7 +29,7 @@ import yaml from 'highlight.js/lib/languages/yaml';
 
 export type Markdown = MarkdownIt.MarkdownIt;
 /** The labels markdown output carries (code block toolbar, image links), from the host's bundle. */
-export type CodeBlockStrings = Pick<WebviewStrings, 'codeCopy' | 'codeCopyTitle' | 'codeInsert' | 'codeInsertTitle' | 'codeOpen' | 'codeOpenTitle' | 'codePlainText' | 'image' | 'imageLink'>;
+export type CodeBlockStrings = Pick<WebviewStrings, 'codeCopy' | 'codeCopyTitle' | 'codeInsert' | 'codeInsertTitle' | 'codeOpen' | 'codeOpenTitle' | 'codePlainText' | 'codeBlock' | 'image' | 'imageLink'>;
 type Token = MarkdownIt.Token;
 
 /** Languages an ML engineer's replies mostly contain; each brings its own aliases (py, ts, sh, yml, toml…). */
@@ -73,7 +73,9 @@ function renderCodeBlock(code: string, language: string, md: Markdown, strings: 
     action('insert', strings.codeInsert, strings.codeInsertTitle) +
     action('open', strings.codeOpen, strings.codeOpenTitle) +
     '</div>' +
-    `<pre><code class="hljs${lang ? ` language-${lang}` : ''}">${highlight(code, language, md)}</code></pre></div>\n`
+    // Focusable and named: a long line scrolls sideways, and keyboard users scroll it with the arrow keys.
+    `<pre tabindex="0" role="group" aria-label="${md.utils.escapeHtml(formatString(strings.codeBlock, lang || strings.codePlainText))}">` +
+    `<code class="hljs${lang ? ` language-${lang}` : ''}">${highlight(code, language, md)}</code></pre></div>\n`
   );
 }
 

@@ -40,6 +40,9 @@ describe('ai: the platform models through vscode.lm (sandbox)', () => {
     assert.equal(deepseek?.maxInputTokens, 120_000);
     assert.equal(deepseek?.vendor, VENDOR);
     assert.equal(deepseek?.family, 'deepseek');
+    // VS Code's Language Models dialog shows `name`: the readable name the chat shows, not the raw id.
+    assert.equal(listed.find((m) => m.id === 'qwen/qwen3-32b')?.name, 'Qwen3 32B (qwen)');
+    assert.equal(deepseek?.name, 'Deepseek V4 Flash 0731 Free (deepseek)');
   });
 
   it('streams a reply in full, reasoning kept out', async () => {

@@ -2,7 +2,11 @@
 // stream a reply, Stop mid-stream, selection-to-prompt, an inline error with Retry, export, persistence.
 // No timed assertions: every wait is for an event, bounded only by mocha's generous timeout.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { exportConversation, exportFileName } from '../../../src/vscode/chat/exportConversation';
 import type { ExtensionApi } from '../../../src/vscode/api';
 import type { ChatApi, ChatSnapshot } from '../../../src/vscode/chat/index';
 import type { ChatTurn } from '../../../src/shared/protocol';
@@ -87,6 +91,31 @@ describe('chat: panel, streaming and selection-to-prompt (sandbox)', () => {
     assert.ok(reply?.usage && reply.usage.total > 0, 'usage reported');
     assert.deepEqual(view.usage, reply?.usage);
     assert.equal(view.title, 'Show me a training loop /long');
+  });
+
+  it('Export to Markdown saves where the user says, replies rendered (no ```markdown wrapper); cancel writes nothing', async () => {
+    // Its own reply first: the tests before it may have left the panel on a new conversation.
+    const view = await chat.send('Export this please');
+    assert.ok(view.turns.some((turn) => turn.role === 'assistant'), 'no reply to export');
+    const folder = vscode.Uri.file(fs.mkdtempSync(path.join(os.tmpdir(), 'chat-export-')));
+    let offered: vscode.Uri | undefined;
+    const target = vscode.Uri.joinPath(folder, 'export.md');
+    const told = await exportConversation(view, async (defaultUri) => {
+      offered = defaultUri;
+      return target;
+    });
+    assert.match(offered?.path ?? '', /\.md$/, 'the dialog offers a Markdown file');
+    assert.ok(offered?.path.includes(exportFileName(view.title)), `the dialog offers ${offered?.path}, not a file named after "${view.title}"`);
+    assert.match(told, /export\.md/);
+    const written = fs.readFileSync(target.fsPath, 'utf8');
+    assert.ok(written.length > 0, `nothing was written to ${target.fsPath}`);
+    assert.ok(!written.includes('```markdown'), 'the reply is wrapped as source');
+    assert.match(written, /^## Assistant/m);
+    assert.match(written, /^#### Sandbox reply from/m, 'the reply\'s own heading renders under the turn\'s');
+    const cancelled = vscode.Uri.joinPath(folder, 'cancelled.md');
+    await exportConversation(view, async () => undefined);
+    assert.equal(fs.existsSync(cancelled.fsPath), false);
+    assert.deepEqual(fs.readdirSync(folder.fsPath), ['export.md']);
   });
 
   it('marks a reply cut at max_tokens', async () => {

@@ -20,7 +20,7 @@ const region: Region = {
 describe('compute: formatting and wizard rules', () => {
   it('prices are points per second shown as yuan per hour', () => {
     assert.equal(yuanPerHour(16416).toFixed(2), '59.10'); // 8×H20 in the platform's example
-    assert.equal(formatRegionPrice(region), '¥2.30/h (−20%, was ¥2.88)');
+    assert.equal(formatRegionPrice(region), '¥2.304/h (−20%, was ¥2.88/h)');
     assert.equal(formatRegionPrice({ ...region, discount_price: null }), '¥2.88/h');
     assert.equal(formatRegionPrice({ ...region, price: null, discount_price: null }), 'price n/a');
   });

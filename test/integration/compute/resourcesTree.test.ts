@@ -15,14 +15,18 @@ describe('compute: Resources tree', () => {
     const snapshot = await compute.snapshot('resources', { depth: 2 });
     assert.equal(snapshot.message, undefined, `unexpected view message: ${snapshot.message}`);
     assert.ok(snapshot.rows.length > 0, 'the sandbox lists GPU devices');
+    // In price order: each in-stock device's "from" price is at least the one above it.
+    const fromPrices = snapshot.rows.map((row) => /^from ¥([\d,.]+)\/h/.exec(row.description ?? '')?.[1]).filter((price): price is string => price !== undefined).map((price) => Number(price.replace(/,/g, '')));
+    assert.deepEqual(fromPrices, [...fromPrices].sort((a, b) => a - b), 'devices are not in price order');
     for (const device of snapshot.rows) {
       assert.equal(device.contextValue, 'device');
       assert.match(device.label, / × \d+$/, `device label ${device.label}`);
-      assert.match(device.description ?? '', /\d+ CPU · \d+(\.\d)? GB RAM/, `device description ${device.description}`);
+      // Price and stock first (the default side bar cuts the end of a row), then the specs.
+      assert.match(device.description ?? '', /^(from ¥[\d,]+\.\d{2,4}\/h · \d+ in stock|sold out) · .*\d+ CPU · \d+(\.\d)? GB RAM/, `device description ${device.description}`);
       assert.ok((device.children ?? []).length > 0, `${device.label} has regions`);
       for (const region of device.children ?? []) {
         assert.equal(region.contextValue, 'region');
-        assert.match(region.description ?? '', /(¥\d+\.\d{2}\/h|price n\/a).* · (\d+ available|sold out)$/, `region description ${region.description}`);
+        assert.match(region.description ?? '', /^(¥[\d,]+\.\d{2,4}\/h|price n\/a) · (\d+ available|sold out)( · .*)?$/, `region description ${region.description}`);
       }
     }
   });
@@ -39,9 +43,9 @@ describe('compute: Resources tree', () => {
       assert.equal(regionRow.label, region.region_name);
       const points = region.discount_price ?? region.price;
       if (points === null) continue;
-      const expected = `¥${((points * 3600) / 1_000_000).toFixed(2)}/h`;
-      assert.ok(regionRow.description?.startsWith(expected), `${region.region_name}: expected ${expected} in "${regionRow.description}"`);
-      assert.ok(regionRow.description?.endsWith(region.inventory > 0 ? `${region.inventory} available` : 'sold out'));
+      // Exact: whole points per second are whole ten-thousandths of a yuan per hour.
+      const expected = `¥${((points * 36) / 10_000).toFixed(4).replace(/0{1,2}$/, '')}/h`;
+      assert.ok(regionRow.description?.startsWith(`${expected} · ${region.inventory > 0 ? `${region.inventory} available` : 'sold out'}`), `${region.region_name}: expected ${expected} in "${regionRow.description}"`);
       assert.equal(regionRow.icon, region.inventory > 0 ? 'location' : 'circle-slash');
       checked += 1;
     }

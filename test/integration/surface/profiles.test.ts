@@ -4,7 +4,16 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/vscode/api';
 import type { SandboxInfo } from '../sandboxInfo';
+import { EXTENSION_ID } from '../extensionApi';
 import { RSA_PROFILE, TOKEN_PROFILE, connectedApi, nextEvent, sandboxSecrets } from './surfaceApi';
+
+async function waitUntil(what: string, probe: () => Promise<boolean>): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    if (await probe()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.fail(`${what} within 5 s`);
+}
 
 describe('surface: profiles and secrets', () => {
   let api: ExtensionApi;
@@ -33,6 +42,24 @@ describe('surface: profiles and secrets', () => {
     assert.equal(await profiles.getSecret(TOKEN_PROFILE, 'apiToken'), tokenMode.token);
     assert.equal(await profiles.getSecret(TOKEN_PROFILE, 'privateKey'), undefined);
     assert.equal(api.services.profiles.active?.id, RSA_PROFILE);
+  });
+
+  it('the walkthrough\'s keys step completes once the active profile has its keys, however they were stored', async () => {
+    const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes: { walkthroughs: { steps: { id: string; completionEvents: string[] }[] }[] } };
+    const keys = manifest.contributes.walkthroughs.flatMap((walkthrough) => walkthrough.steps).find((step) => step.id === 'keys');
+    assert.ok(keys?.completionEvents.includes('onContext:computeToolkit.hasCredentials'), 'the keys step does not complete on the credentials context key');
+    // Connect to Local Sandbox stored the RSA profile's token and private key (the test above).
+    assert.equal(api.services.profiles.active?.id, RSA_PROFILE);
+    assert.equal(await api.surface.hasCredentials(), true);
+    const privateKey = await api.services.profiles.getSecret(RSA_PROFILE, 'privateKey');
+    assert.ok(privateKey);
+    await api.surface.profiles.deleteSecret(RSA_PROFILE, 'privateKey');
+    try {
+      await waitUntil('the key is reported missing', async () => (await api.surface.hasCredentials()) === false);
+    } finally {
+      await api.surface.profiles.setSecret(RSA_PROFILE, 'privateKey', privateKey);
+    }
+    await waitUntil('the key is reported back', async () => (await api.surface.hasCredentials()) === true);
   });
 
   it('a secret written through the API reads back from SecretStorage, with its set time recorded', async () => {
@@ -66,6 +93,10 @@ describe('surface: profiles and secrets', () => {
     assert.equal(result?.id, TOKEN_PROFILE);
     assert.equal((await changed)?.id, TOKEN_PROFILE);
     assert.equal(api.surface.statusBarText(), '$(server-environment) Sandbox (token)', 'the mode is named once');
+    // Screen readers hear plain words, never the tooltip's Markdown source.
+    const spoken = api.surface.statusBarAccessibleName();
+    assert.match(spoken, /Sandbox \(token\)/);
+    assert.doesNotMatch(spoken, /[\\*`]/, `the accessible name carries Markdown: ${spoken}`);
     const clientAfter = api.services.computeClient();
     assert.notEqual(clientAfter, clientBefore, 'the client of the previous profile is still handed out');
     // The new client really is token-mode: what it prepares carries no signature.

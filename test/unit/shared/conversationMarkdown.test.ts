@@ -39,7 +39,7 @@ describe('conversationToMarkdown', () => {
   });
 
   it('keeps every turn in order with code, notices, partial marks and errors', () => {
-    const order = ['How do I list GPUs?', '```bash\nnvidia-smi -L\n```', '> Selection truncated.', 'Partial ans', '_(stopped by the user', '**Error (auth):**'];
+    const order = ['## User\n\nHow do I list GPUs?', 'Use `nvidia-smi`.\n\n```bash\nnvidia-smi -L\n```', '> Selection truncated.', 'Partial ans', '_(stopped by the user', '**Error (auth):**'];
     let at = 0;
     for (const part of order) {
       const found = markdown.indexOf(part, at);

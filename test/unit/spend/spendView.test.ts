@@ -44,7 +44,7 @@ describe('spend view model', () => {
     assert.deepEqual(data.chart.series.map((s) => s.label), ['<b>big</b>', 'Task 3', 'Other']);
     assert.deepEqual(data.chart.series[2]?.values, [2, 0, 0, 0, 0, 0, 3]);
     assert.equal(data.chart.dayTotals[0], '¥10.00');
-    assert.deepEqual(data.summary, { today: '¥4.00', week: '¥14.00', month: '¥40.00', burnRate: '¥1.68/h' });
+    assert.deepEqual(data.summary, { today: '¥4.00', week: '¥14.00', month: '¥40.00', burnRate: '¥1.6776/h' });
     assert.equal(data.chart.max, 10);
     assert.deepEqual(data.tasks.map((t) => t.amount), ['¥8.00', '¥1.00']);
   });

@@ -44,16 +44,16 @@ describe('create and scale safety', () => {
   });
 
   it('shows nodes × ¥/h, and warns when nodes exceed inventory', () => {
-    assert.deepEqual(nodesNote(2, region('b', 466, 15), t), { severity: 'info', text: '2 × ¥1.68/h = ¥3.36/h' });
+    assert.deepEqual(nodesNote(2, region('b', 466, 15), t), { severity: 'info', text: '2 × ¥1.6776/h = ¥3.3552/h' });
     const over = nodesNote(50, region('b', 466, 15), t);
     assert.equal(over?.severity, 'warning');
-    assert.match(over?.text ?? '', /^50 × ¥1\.68\/h = ¥83\.88\/h: only 15 available in b/);
+    assert.match(over?.text ?? '', /^50 × ¥1\.6776\/h = ¥83\.88\/h: only 15 available in b/);
     assert.match(nodesNote(1, region('b', 466, 0), t)?.text ?? '', /sold out/);
   });
 
   it('states the cost change of a scale', () => {
-    assert.equal(scaleCostNote(2, 4, 466, t), '¥3.36/h → ¥6.71/h (+¥3.36/h)');
-    assert.equal(scaleCostNote(4, 1, 466, t), '¥6.71/h → ¥1.68/h (-¥5.03/h)');
+    assert.equal(scaleCostNote(2, 4, 466, t), '¥3.3552/h → ¥6.7104/h (+¥3.3552/h)');
+    assert.equal(scaleCostNote(4, 1, 466, t), '¥6.7104/h → ¥1.6776/h (-¥5.0328/h)');
     assert.match(scaleCostNote(1, 2, undefined, t), /not known/);
   });
 
