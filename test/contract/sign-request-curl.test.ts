@@ -1,3 +1,4 @@
+import '../unit/helpers/englishL10n';
 // Sign Request's curl recipe is run as a user would run it (bash, openssl, curl) against the strict
 // sandbox: for hand-written paths and queries with non-ASCII characters, spaces and reserved characters
 // the recipe must send exactly the bytes that were signed, and the sandbox must accept the signature.

@@ -5,7 +5,6 @@ import type { SandboxBootstrap } from '../sandbox/types';
 import { webviewsPassAxe } from './accessibilityChecks';
 import { languageModelsListPlatformModels } from './aiChecks';
 import { deployModelAndChat } from './deploymentChecks';
-import { SAMPLE_PYTHON_FILE, SAMPLE_PYTHON_FIRST_LINE } from './sampleWorkspace';
 import { SAMPLE_PYTHON_FILE, SAMPLE_PYTHON_FIRST_LINE, SAMPLE_SPEC_FILE } from './sampleWorkspace';
 import {
   activeEditorText, openFile, openViewContainer, pickQuickPickRow, runCommand, visibleQuickPick, visibleWebview, waitForRow, webviewShowing, widenSideBar,

@@ -1,6 +1,6 @@
 // The one place the deployments area polls remote state (docs/deployments.md): discovery runs on the task
-// lists the task watcher already fetches (no extra task-list request), or on one list when asked
-// (after a deploy, in tests); readiness follows one new deployment — task detail, nodes, the first node's
+// lists the remote-state store already fetches (no task-list request of its own), or on a store refresh
+// when asked (after a deploy, in tests); readiness follows one new deployment — task detail, nodes, the first node's
 // log and a probe of its URL — with the follower's backoff until it answers or is paused.
 
 import type { TaskSummary } from '../../core/compute/api';
@@ -9,15 +9,13 @@ import type { ExtensionServices } from '../services';
 import type { DeploymentRegistry } from './deploymentRegistry';
 import { loadDeploymentsCore } from './lazyDeployments';
 
-/** Statuses whose deployments matter: running ones answer, paused/ended ones say why they cannot. */
-const DISCOVERY_LIST = { type: 'Deployment', status: 'Pending,Running,Paused', page_size: 100 } as const;
-
 export class DeploymentPolling {
   private running: Promise<void> | undefined;
 
   constructor(
     private readonly services: ExtensionServices,
     private readonly registry: DeploymentRegistry,
+    private readonly refreshTasks: () => Promise<readonly TaskSummary[]>,
   ) {}
 
   /** The task watcher polled: discover from its list (one pass at a time; a pass in flight is enough). */
@@ -29,11 +27,10 @@ export class DeploymentPolling {
       .finally(() => (this.running = undefined));
   }
 
-  /** Lists tasks now and discovers from them. */
+  /** Has the store poll now and discovers from its tasks. */
   async refreshNow(signal?: AbortSignal): Promise<void> {
     await this.running;
-    const page = await this.services.computeClient().call('task.list', DISCOVERY_LIST, signal ? { signal } : undefined);
-    await this.registry.refresh(page.results, signal);
+    await this.registry.refresh(await this.refreshTasks(), signal);
   }
 
   /** Follows a new deployment until its URL lists a model, or its task is paused or ended. */

@@ -29,7 +29,7 @@ export interface DeploymentsApi {
 
 export function registerDeployments(services: ExtensionServices, compute: ComputeApi, chat: ChatApi, money: SpendApi, chatModels: AiApi['chatModels']): DeploymentsApi {
   const registry = new DeploymentRegistry(services, (task) => money.priceOfTask(task));
-  const polling = new DeploymentPolling(services, registry);
+  const polling = new DeploymentPolling(services, registry, () => money.refreshTasks());
   const idlePause = new IdlePause(services, registry, compute);
   const context: DeployContext = { services, compute, registry, polling };
 

@@ -39,6 +39,8 @@ export interface SpendApi {
   readonly onDidPollTasks: vscode.Event<readonly TaskSummary[]>;
   /** A running task's effective price per node (points/s) from the price book, loading it when stale. */
   priceOfTask(task: TaskSummary): Promise<number | undefined>;
+  /** The store polls the active profile now and hands back its active tasks (nothing else lists tasks). */
+  refreshTasks(): Promise<readonly TaskSummary[]>;
 }
 
 /** Whether a profile has something the spend area watches over: a budget or a pause timer. */
@@ -181,6 +183,10 @@ export function registerSpend(services: ExtensionServices, compute: ComputeApi, 
     },
     spendPageData: () => panel.lastData,
     onDidPollTasks: polled.event,
+    refreshTasks: async () => {
+      await state.refresh();
+      return activeTasks();
+    },
     priceOfTask: async (task) => {
       await prices.ensure();
       const resource = task.resources[0]?.resource;

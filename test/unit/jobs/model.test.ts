@@ -70,7 +70,7 @@ describe('job cost estimate', () => {
     assert.equal(estimate.ratePointsPerSecond, 932);
     assert.equal(estimate.capPoints, 466 * 2 * 3600);
     assert.equal(estimate.expectedPoints, 466 * 4 * 600);
-    assert.equal(estimate.rateText, '¥3.36/h');
+    assert.equal(estimate.rateText, '¥3.3552/h'); // rates are exact from points (src/core/spend/units.ts)
     assert.equal(estimate.capText, '¥3.36');
     const noEstimate = estimateJobCost({ pointsPerSecond: 466, completions: 1, parallelism: 5, timeoutSec: 60 });
     assert.equal(noEstimate.ratePointsPerSecond, 466, 'never more pods at once than completions');

@@ -1,3 +1,4 @@
+import '../helpers/englishL10n';
 // The Resources view lists devices in price order: the cheapest in-stock region decides, sold-out
 // devices follow, devices without any price come last.
 import assert from 'node:assert/strict';
