@@ -44,7 +44,7 @@ const oneSettingsReader = {
 // index.ts. `views` composes the three trees (resources, tasks, storage) and is their shared tree
 // plumbing, so it may reach into them and they into it; the composition root (src/vscode/*.ts) and the
 // shared plumbing folders (ui, errors, documents, log, client, commands, webviews) are not areas.
-const AREAS = ['resources', 'tasks', 'storage', 'spend', 'requests', 'chat', 'ai', 'profiles', 'state'];
+const AREAS = ['resources', 'tasks', 'storage', 'spend', 'requests', 'chat', 'ai', 'profiles', 'state', 'jobs'];
 const areaMessage = (area) => `Reach the ${area} area through its index.ts (docs/areas.md), not its files.`;
 function areaPatterns(self) {
   const others = AREAS.filter((area) => area !== self && !(self === 'views' && ['resources', 'tasks', 'storage'].includes(area)));

@@ -97,6 +97,8 @@ function writeUserSettings(userDataDir) {
     'workbench.tips.enabled': false,
     // 1.139 opens its built-in Chat in the secondary side bar; keep the screenshots about this extension.
     'workbench.secondarySideBar.defaultVisibility': 'hidden',
+    // The DOM renderer keeps terminal text readable to the browser checks (job logs in a terminal).
+    'terminal.integrated.gpuAcceleration': 'off',
   };
   fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
   fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);

@@ -1,7 +1,7 @@
 // The logging port of the core. The VS Code layer implements it with a LogOutputChannel;
 // tests implement it with an array. Every message passes through a Redactor first.
 
-import { canonicalize, pemBody, redactPrivateKeyBlocks, replaceCanonical, type SecretPattern } from './redaction';
+import { canonicalize, encodedForms, pemBody, redactPrivateKeyBlocks, replaceCanonical, type SecretPattern } from './redaction';
 
 export interface Logger {
   trace(message: string): void;
@@ -39,9 +39,19 @@ function maskPattern(secret: string, replacement = maskSecret(secret)): SecretPa
  * matches are masked as one. For text that may echo a secret back: server messages, displays.
  */
 export function maskSecretsIn(text: string, secrets: readonly (string | undefined)[]): string {
-  const patterns = secrets.filter((s): s is string => s !== undefined && s.length > 0).map((secret) => maskPattern(secret));
+  const patterns: SecretPattern[] = [];
+  for (const secret of secrets) {
+    if (secret === undefined || secret.length === 0) continue;
+    patterns.push(maskPattern(secret));
+    if (secret.length >= MIN_SECRET_LENGTH && pemBody(secret) === undefined) {
+      for (const form of encodedForms(secret)) patterns.push(maskPattern(form, ENCODED_REPLACEMENT));
+    }
+  }
   return replaceCanonical(text, patterns);
 }
+
+/** What replaces a secret found in an encoded form (its 4+4 would show encoded bytes of it). */
+const ENCODED_REPLACEMENT = '[redacted]';
 
 /**
  * Replaces every known secret (and PEM blocks, Bearer values) in a text before it is logged or shown, in
@@ -61,7 +71,11 @@ export class Redactor {
       const trimmed = value.trim();
       add(maskPattern(trimmed));
       const body = pemBody(trimmed);
-      if (body === undefined) continue;
+      if (body === undefined) {
+        // A token or key encoded whole: Base64, Base64url, hex.
+        if (trimmed.length >= MIN_SECRET_LENGTH) for (const form of encodedForms(trimmed)) add(maskPattern(form, ENCODED_REPLACEMENT));
+        continue;
+      }
       // A PEM body travels re-wrapped at any width (or on one line); line breaks vanish in the canonical form.
       add(maskPattern(body, '[key redacted]'));
       // A partial echo: each of its Base64 lines on its own.

@@ -3,6 +3,9 @@
 // break), or a PEM body re-wrapped at another width. Both the text and each secret are brought to one
 // canonical form and compared there; matches are mapped back to the original text. Every step is a
 // single pass (linear in the text times the number of secrets): this runs over server-controlled text.
+// A secret may also travel encoded as a whole: Base64 or Base64url (inside a Basic header, a JWT-like
+// blob, a data: URL, at any byte alignment) or hex (lower- or upper-case): encodedForms lists those
+// forms, which are searched for like the secret itself.
 
 const PERCENT = 37; // %
 const BACKSLASH = 92; // \
@@ -196,4 +199,26 @@ export function redactPrivateKeyBlocks(text: string, replacement: string): strin
     search = to;
   }
   return position === 0 ? text : out + text.slice(position);
+}
+
+/**
+ * The encoded forms a secret can travel in: its Base64 and Base64url text at each of the three byte
+ * alignments (the characters that depend on the secret's bytes only, so a match is found inside a
+ * longer encoded value too), and its hex (upper-case hex matches through the canonical lower-casing).
+ */
+export function encodedForms(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  const forms = new Set<string>([bytes.toString('hex')]);
+  for (let shift = 0; shift < 3; shift++) {
+    const shifted = Buffer.concat([Buffer.alloc(shift), bytes]);
+    // Characters fully inside the secret's bits: from bit 8·shift to bit 8·(shift + length).
+    const from = Math.ceil((8 * shift) / 6);
+    const to = Math.floor((8 * (shift + bytes.length)) / 6);
+    for (const encoding of ['base64', 'base64url'] as const) {
+      const inner = shifted.toString(encoding).slice(from, to);
+      if (inner.length > 0) forms.add(inner);
+    }
+  }
+  forms.delete(secret);
+  return [...forms];
 }

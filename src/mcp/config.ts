@@ -1,11 +1,14 @@
 // The MCP server's configuration, read from the environment only (no files of its own, no flags), so
 // a client config snippet or VS Code's definition provider passes secrets without writing them down.
-// Every problem is collected and reported at once, naming the variable and never its value.
+// Every problem is collected and reported at once, on one line, naming the variable and never its value.
 
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { AuthMode, ComputeCredentials } from '../core/compute/api';
 import { parsePlatformPublicKey, parsePrivateKey } from '../core/compute/keys';
 import { assertSecureUrl } from '../core/http/url';
+import { trimEnd } from '../core/textTrim';
+import { headerSecretProblem } from '../core/secretValues';
+import { MAX_KEY_INPUT_CHARS } from '../core/compute/keyInput';
 
 export const ENV = {
   baseUrl: 'COMPUTE_TOOLKIT_BASE_URL',
@@ -35,8 +38,13 @@ export interface McpConfig {
 
 export class McpConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
-    super(`Compute Toolkit MCP server: invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(`Compute Toolkit MCP server: invalid configuration: ${problems.map(oneLine).join('; ')}`);
   }
+}
+
+/** A problem as a single line (parser messages are one sentence, but never trust that on stderr). */
+function oneLine(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').trim();
 }
 
 type Env = Record<string, string | undefined>;
@@ -56,7 +64,7 @@ function keyText(env: Env, inlineName: string, fileName: string, problems: strin
   }
   if (file === undefined) return inline;
   try {
-    return readFileSync(file.trim(), 'utf8');
+    return readKeyFile(file.trim(), fileName, problems);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     problems.push(`${fileName} names a file that cannot be read (${code})`);
@@ -64,15 +72,53 @@ function keyText(env: Env, inlineName: string, fileName: string, problems: strin
   }
 }
 
+/** Reads at most MAX_KEY_INPUT_CHARS bytes of a key file: a larger file is not a key (and is not read whole). */
+function readKeyFile(file: string, fileName: string, problems: string[]): string | undefined {
+  const descriptor = openSync(file, 'r');
+  try {
+    if (!fstatSync(descriptor).isFile()) {
+      problems.push(`${fileName} names something that is not a file`);
+      return undefined;
+    }
+    const buffer = Buffer.alloc(MAX_KEY_INPUT_CHARS + 1);
+    const length = readSync(descriptor, buffer, 0, buffer.length, 0);
+    if (length > MAX_KEY_INPUT_CHARS) {
+      problems.push(`${fileName} names a file larger than ${MAX_KEY_INPUT_CHARS} bytes, which is not a key`);
+      return undefined;
+    }
+    return buffer.subarray(0, length).toString('utf8');
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/**
+ * A base URL the clients accept (secure, no credentials, no query or fragment), or a problem naming the
+ * variable. The value is not repeated: a URL can carry a token in its query or user part.
+ */
 function url(env: Env, name: string, fallback: string, problems: string[]): string {
   const text = value(env, name) ?? fallback;
+  let parsed: URL | undefined;
   try {
-    return assertSecureUrl(text).toString().replace(/\/+$/, '');
-  } catch (error) {
-    // The URL is not a secret; the parser's message names what is wrong with it.
-    problems.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    parsed = new URL(text.trim());
+  } catch {
+    problems.push(`${name} is not a valid URL (use a full address such as ${fallback})`);
     return fallback;
   }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    problems.push(`${name} must be an https:// address`);
+  } else if (parsed.username || parsed.password) {
+    problems.push(`${name} must not contain a user name or password (secrets go in their own variables)`);
+  } else if (parsed.search || parsed.hash) {
+    problems.push(`${name} must not contain a query (?…) or fragment (#…)`);
+  } else {
+    try {
+      return trimEnd(assertSecureUrl(text).toString(), '/');
+    } catch {
+      problems.push(`${name} uses plain http to a host other than this machine: use https:// (or a loopback address for a local sandbox)`);
+    }
+  }
+  return fallback;
 }
 
 /** Reads and checks the environment; throws McpConfigError listing every problem. */
@@ -83,11 +129,14 @@ export function readConfig(env: Env): McpConfig {
   const modeText = (value(env, ENV.mode) ?? 'token').trim().toLowerCase();
   let mode: AuthMode = 'token';
   if (modeText === 'token' || modeText === 'rsa') mode = modeText;
-  else problems.push(`${ENV.mode} must be "token" or "rsa" (got "${modeText.slice(0, 20)}")`);
+  else problems.push(`${ENV.mode} must be "token" or "rsa"`);
 
   const token = value(env, ENV.token)?.trim();
   if (token === undefined) problems.push(`${ENV.token} is required (the API token from the platform console)`);
-  else if (/\s/.test(token)) problems.push(`${ENV.token} contains whitespace; paste the token alone`);
+  else {
+    const problem = headerSecretProblem(token, 'API token');
+    if (problem) problems.push(`${ENV.token}: ${problem}`);
+  }
 
   const secrets: string[] = token ? [token] : [];
   let privateKey: string | undefined;
@@ -115,7 +164,11 @@ export function readConfig(env: Env): McpConfig {
     }
   }
   const modelApiKey = value(env, ENV.modelApiKey)?.trim();
-  if (modelApiKey) secrets.push(modelApiKey);
+  if (modelApiKey) {
+    secrets.push(modelApiKey);
+    const problem = headerSecretProblem(modelApiKey, 'model API key');
+    if (problem) problems.push(`${ENV.modelApiKey}: ${problem}`);
+  }
 
   const allowText = value(env, ENV.allowWrites)?.trim();
   if (allowText !== undefined && allowText !== '0' && allowText !== '1') {

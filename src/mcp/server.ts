@@ -7,6 +7,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { createComputeClient } from '../core/compute/client';
+import { ConfigError } from '../core/errors';
 import { Redactor } from '../core/log';
 import { findTool, runTool, toolsFor, type ToolDefinition } from '../core/tools/index';
 import { McpConfigError, readConfig, type McpConfig } from './config';
@@ -72,21 +73,34 @@ export function createMcpServer(config: McpConfig, log: (line: string) => void):
   return server;
 }
 
+/**
+ * Every startup failure is one line on stderr naming the variable (never its value) and exit code 2:
+ * MCP clients show stderr to the user, and a stack with minified source says nothing to them.
+ */
 async function main(): Promise<void> {
   const log = (line: string): void => void process.stderr.write(`compute-toolkit-mcp: ${line}\n`);
   let config: McpConfig;
   try {
     config = readConfig(process.env);
   } catch (error) {
-    process.stderr.write(`${error instanceof McpConfigError ? error.message : 'Compute Toolkit MCP server: could not read the configuration.'}\n`);
-    process.exitCode = 2;
-    return;
+    return startupFailed(error instanceof McpConfigError ? error.message : 'Compute Toolkit MCP server: could not read the configuration.');
   }
-  const server = createMcpServer(config, log);
-  await server.connect(new StdioServerTransport());
+  try {
+    const server = createMcpServer(config, log);
+    await server.connect(new StdioServerTransport());
+  } catch (error) {
+    // The configuration passed its checks; a client refusing it names the problem without the value.
+    const reason = error instanceof ConfigError ? error.message.replace(/[\r\n]+/g, ' ') : `${error instanceof Error ? error.name : 'error'} while starting`;
+    return startupFailed(`Compute Toolkit MCP server: could not start: ${reason}`);
+  }
   log(`ready: ${config.credentials.mode} mode, ${config.baseUrl}, ${config.allowWrites ? 'all tools' : 'read tools only (COMPUTE_TOOLKIT_ALLOW_WRITES=1 lists the rest)'}`);
 }
 
+function startupFailed(line: string): void {
+  process.stderr.write(`${line}\n`);
+  process.exitCode = 2;
+}
+
 if (require.main === module) {
-  void main();
+  main().catch(() => startupFailed('Compute Toolkit MCP server: could not start.'));
 }

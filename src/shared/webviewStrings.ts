@@ -3,7 +3,7 @@
 // webview shows only these (a lint rule fails on bare text in src/webview). `{0}`, `{1}` are arguments.
 
 export const WEBVIEW_STRING_KEYS = [
-  'conversationPicker', 'conversationPickerTitle', 'searchAllConversations',
+  'conversationPicker', 'conversationPickerTitle', 'searchAllConversations', 'searchOneConversation', 'searchConversations',
   'modelPicker', 'modelPickerTitle', 'noModelYet', 'loadingModels', 'refreshModelsTitle',
   'profileTitle', 'profileLabel', 'noProfile', 'conversationUsageTitle',
   'newConversation', 'newConversationTitle', 'clear', 'clearTitle', 'export', 'exportTitle', 'delete', 'deleteTitle',

@@ -10,6 +10,7 @@ import type { ErrorReport } from './errors/describeError';
 import type { SpendApi } from './spend/index';
 import type { TasksAreaApi } from './tasks/index';
 import type { ShownNotification } from './ui/notificationCenter';
+import type { JobsApi } from './jobs/index';
 import type { SandboxProfiles } from './profiles/connectSandbox';
 import type { ProfileStore } from './profiles/profileStore';
 import type { ExtensionServices } from './services';
@@ -25,6 +26,8 @@ export interface ExtensionApi {
   readonly money: MoneyApi;
   /** VS Code's AI surfaces: language-model tools, the MCP server provider, the model provider. */
   readonly ai: AiApi;
+  /** Batch jobs: the Jobs view, log terminals, Run on GPU (and the NAS hooks it needs). */
+  readonly jobs: JobsApi;
   /** Settles when start-up work is done: log redaction primed, the quiet sandbox connect attempted. */
   readonly ready: Promise<void>;
   readonly surface: SurfaceApi;

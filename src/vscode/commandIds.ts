@@ -61,6 +61,13 @@ export const Commands = {
   nodesDelete: 'computeToolkit.nodes.delete',
   tasksUpdate: 'computeToolkit.tasks.update',
   tasksSendUpdate: 'computeToolkit.tasks.sendUpdate',
+  jobsRefresh: 'computeToolkit.jobs.refresh',
+  jobsCreate: 'computeToolkit.jobs.create',
+  jobsRunOnGpu: 'computeToolkit.jobs.runOnGpu',
+  jobsRunAgain: 'computeToolkit.jobs.runAgain',
+  jobsShowLogs: 'computeToolkit.jobs.showLogs',
+  jobsStop: 'computeToolkit.jobs.stop',
+  jobsDetail: 'computeToolkit.jobs.detail',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -70,6 +77,7 @@ export const Views = {
   resources: 'computeToolkit.resources',
   tasks: 'computeToolkit.tasks',
   storage: 'computeToolkit.storage',
+  jobs: 'computeToolkit.jobs',
   chatPanel: 'computeToolkit.chat',
   /** The chat as a webview view in the Compute side bar (same page and session as the panel). */
   chatView: 'computeToolkit.chatView',

@@ -15,6 +15,7 @@ import { registerSpend, spendNeedsWatching } from './spend/index';
 import { RemoteState } from './state/index';
 import { registerTasks } from './tasks/index';
 import { NotificationCenter } from './ui/notificationCenter';
+import { registerJobs } from './jobs/index';
 import { openComputeWalkthrough, openWalkthroughOnFirstRun } from './firstRun';
 import { Services } from './extensionServices';
 import { SANDBOX_URL_ENV, connectSandbox, needsSandboxConnect } from './profiles/connectSandbox';
@@ -63,6 +64,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   };
   const ai = registerAi(services);
   context.subscriptions.push(...ai.disposables);
+  const jobs = registerJobs(services);
+  context.subscriptions.push(...jobs.disposables);
 
   // The in-host tests drive the first run themselves (test/integration/surface/firstRun.test.ts).
   if (context.extensionMode !== vscode.ExtensionMode.Test) {
@@ -83,6 +86,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     chat,
     money,
     ai: ai.api,
+    jobs: jobs.api,
     ready,
     surface: {
       profiles: services.profiles,

@@ -3,6 +3,7 @@
 import { runActivationBench } from './activation';
 import { runChatHistoryBench } from './chatHistory';
 import { runComputeBench } from './compute';
+import { runJobsBench } from './jobs';
 import { runMcpBench } from './mcp';
 import { runRenderBench } from './render';
 import { runSpendChartBench } from './spendChart';
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     ['activation', () => runActivationBench()],
     ['mcp', runMcpBench],
     ['tokens', runTokensBench],
+    ['jobs', runJobsBench],
   ];
   for (const [name, run] of all) {
     if (only.length > 0 && !only.includes(name)) continue;

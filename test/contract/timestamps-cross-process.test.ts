@@ -17,20 +17,33 @@ interface BurstResult {
   failed: string[];
 }
 
-function runBurst(input: unknown): Promise<BurstResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(__dirname, 'helpers', 'timestampBurst.js')], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+interface Burst {
+  /** Resolves once the process has warmed up and waits for the start moment. */
+  ready: Promise<void>;
+  start(at: number): void;
+  result: Promise<BurstResult>;
+}
+
+function runBurst(input: unknown): Burst {
+  const child = spawn(process.execPath, [join(__dirname, 'helpers', 'timestampBurst.js')], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    out += chunk;
+    if (out.startsWith('ready\n')) markReady();
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  const result = new Promise<BurstResult>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => {
       if (code !== 0) reject(new Error(`burst process exited with ${String(code)}: ${err}`));
-      else resolve(JSON.parse(out) as BurstResult);
+      else resolve(JSON.parse(out.slice('ready\n'.length)) as BurstResult);
     });
-    child.stdin.end(JSON.stringify(input));
   });
+  child.stdin.write(`${JSON.stringify(input)}\n`);
+  return { ready: Promise.race([ready, result.then(() => undefined)]), start: (at) => child.stdin.end(`${at}\n`), result };
 }
 
 describe('timestamps across processes', () => {
@@ -45,10 +58,14 @@ describe('timestamps across processes', () => {
     const input = {
       baseUrl: sandbox.computeBaseUrl,
       credentials: { mode: 'rsa', token: rsa.token, privateKey: rsa.privateKeyPem, platformPublicKey: rsa.platformPublicKeyPem },
-      startAt: Date.now() + 3_000,
       count: PER_PROCESS,
     };
-    const results = await Promise.all([runBurst(input), runBurst(input)]);
+    // Both processes warm up first, however long a busy machine takes; then they get one start moment.
+    const bursts = [runBurst(input), runBurst(input)];
+    await Promise.all(bursts.map((burst) => burst.ready));
+    const startAt = Date.now() + 200;
+    for (const burst of bursts) burst.start(startAt);
+    const results = await Promise.all(bursts.map((burst) => burst.result));
     assert.deepEqual(results.map((result) => result.failed), [[], []], 'no request refused');
     assert.deepEqual(results.map((result) => result.ok), [PER_PROCESS, PER_PROCESS]);
 

@@ -8,6 +8,7 @@ import {
   activeEditorText, openFile, openViewContainer, pickQuickPickRow, runCommand, visibleQuickPick, visibleWebview, waitForRow, webviewShowing, widenSideBar,
 } from './workbench';
 import { measureChatLatency } from './chatLatency';
+import { jobsViewAndLogTerminal } from './jobsChecks';
 
 export interface CheckContext {
   page: Page;
@@ -86,7 +87,7 @@ const signRequestShowsStringToSign: E2eCheck = {
     // Token mode signs nothing; the sandbox's RSA profile shows the full string to sign.
     await runCommand(page, 'Compute: Switch Profile…');
     await pickQuickPickRow(page, SANDBOX_RSA_PROFILE).catch(() => fail(`"Switch Profile" offered no "${SANDBOX_RSA_PROFILE}" profile`));
-    await page.locator('.statusbar', { hasText: SANDBOX_RSA_PROFILE }).waitFor({ timeout: 10_000 })
+    await page.locator('.statusbar', { hasText: SANDBOX_RSA_PROFILE }).waitFor({ timeout: 30_000 })
       .catch(() => fail(`the status bar does not show "${SANDBOX_RSA_PROFILE}" after switching`));
     await runCommand(page, 'Compute: Sign Request…');
     let pickedOperation = false;
@@ -147,10 +148,10 @@ const chatStreamsIntoWebview: E2eCheck = {
     const input = webview.getByLabel(CHAT_INPUT_LABEL, { exact: true });
     await input.waitFor({ state: 'visible', timeout: 20_000 }).catch(() => fail(`no chat panel with a "${CHAT_INPUT_LABEL}" input appeared`));
     const picker = webview.getByLabel(MODEL_PICKER_LABEL, { exact: true });
-    await picker.waitFor({ state: 'visible', timeout: 15_000 }).catch(() => fail(`the chat panel shows no "${MODEL_PICKER_LABEL}" picker`));
+    await picker.waitFor({ state: 'visible', timeout: 30_000 }).catch(() => fail(`the chat panel shows no "${MODEL_PICKER_LABEL}" picker`));
     // Pick another model than the preselected one (exercises the picker), never the echo model: its
     // reply would repeat our own words, which the transcript shows anyway.
-    const model = await pollUntil('the model picker listed no model to pick', 15_000, async () => {
+    const model = await pollUntil('the model picker listed no model to pick', 30_000, async () => {
       const options = await picker.locator('option').evaluateAll((nodes) =>
         nodes.map((node) => ({ value: (node as HTMLOptionElement).value, selected: (node as HTMLOptionElement).selected })));
       const candidates = options.filter((option) => option.value !== '' && !option.value.includes('echo'));
@@ -173,13 +174,13 @@ const selectionLandsInChatInput: E2eCheck = {
   title: 'palette "Compute: Ask about Selection" attaches the selected code as a chip (file, lines) sent with the question',
   async run({ page, screenshot }) {
     await openFile(page, SAMPLE_PYTHON_FILE);
-    await pollUntil('the sample file never showed in the editor', 15_000, async () =>
+    await pollUntil('the sample file never showed in the editor', 30_000, async () =>
       (await activeEditorText(page)).includes(SAMPLE_PYTHON_FIRST_LINE) ? true : undefined);
     // Clicking the line's text focuses the editor itself (not the chat webview beside it).
     await page.locator('.editor-group-container.active .view-line', { hasText: SAMPLE_PYTHON_FIRST_LINE }).first().click();
     await page.keyboard.press('Home');
     for (let line = 0; line < SELECTED_LINES; line += 1) await page.keyboard.press('Shift+ArrowDown');
-    await page.locator('.statusbar', { hasText: /selected/ }).waitFor({ timeout: 5000 })
+    await page.locator('.statusbar', { hasText: /selected/ }).waitFor({ timeout: 30_000 })
       .catch(() => fail('could not select lines of the sample file (the status bar shows no selection)'));
     await runCommand(page, 'Compute: Ask about Selection');
     const webview = visibleWebview(page);
@@ -197,7 +198,7 @@ const selectionLandsInChatInput: E2eCheck = {
     await input.press('Enter');
     const body = webview.locator('body');
     await waitForWords(body, [CHAT_QUESTION, SAMPLE_PYTHON_FIRST_LINE.trim()], 'the question with the attached code', 30_000);
-    await chip.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => fail('the chip stayed after the message was sent'));
+    await chip.waitFor({ state: 'hidden', timeout: 30_000 }).catch(() => fail('the chip stayed after the message was sent'));
   },
 };
 
@@ -208,7 +209,7 @@ const spendViewShowsFigures: E2eCheck = {
     await runCommand(page, 'View: Close All Editors');
     await runCommand(page, 'Compute: Show Spend');
     const spend = await webviewShowing(page, 'Spend by day', 45_000).catch(() => fail('no webview showed "Spend by day" within 45 s'));
-    await waitForWords(spend.locator('body'), ['This month', 'Spend by day', 'Spend by task', '¥'], 'the spend figures', 15_000);
+    await waitForWords(spend.locator('body'), ['This month', 'Spend by day', 'Spend by task', '¥'], 'the spend figures', 30_000);
     await screenshot('spend');
   },
 };
@@ -221,4 +222,5 @@ export const checks: readonly E2eCheck[] = [
   selectionLandsInChatInput,
   spendViewShowsFigures,
   languageModelsListPlatformModels,
+  jobsViewAndLogTerminal,
 ];

@@ -20,10 +20,10 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   await closeQuickInput(page);
   await page.keyboard.press('F1');
   const widget = page.locator('.quick-input-widget');
-  await widget.waitFor({ state: 'visible', timeout: 10_000 });
+  await widget.waitFor({ state: 'visible', timeout: 30_000 });
   await page.keyboard.type(typed);
   const row = widget.locator('.quick-input-list .monaco-list-row', { hasText: typed }).first();
-  await row.waitFor({ state: 'visible', timeout: 10_000 });
+  await row.waitFor({ state: 'visible', timeout: 30_000 });
   await row.click();
 }
 
@@ -46,7 +46,7 @@ export async function openViewContainer(page: Page, title: string): Promise<void
   const expanded = await item.locator('xpath=..').getAttribute('aria-expanded').catch(() => null);
   // Clicking an already-open container would close the side bar.
   if (expanded !== 'true') await item.click();
-  await page.locator('.sidebar').waitFor({ state: 'visible', timeout: 10_000 });
+  await page.locator('.sidebar').waitFor({ state: 'visible', timeout: 30_000 });
 }
 
 /** Rows of one view (pane) of the side bar, found by the view's name in its header. */
@@ -90,7 +90,7 @@ export async function webviewShowing(page: Page, text: string, timeoutMs: number
 }
 
 /** Text of the visible lines of the active text editor (Monaco renders only what is on screen). */
-export async function activeEditorText(page: Page, timeoutMs = 10_000): Promise<string> {
+export async function activeEditorText(page: Page, timeoutMs = 30_000): Promise<string> {
   const lines = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
   await lines.waitFor({ state: 'visible', timeout: timeoutMs });
   return (await lines.innerText()).replace(/\u00a0/g, ' ');
@@ -100,12 +100,12 @@ export async function openFile(page: Page, name: string): Promise<void> {
   await closeQuickInput(page);
   await page.keyboard.press('Control+P');
   const widget = page.locator('.quick-input-widget');
-  await widget.waitFor({ state: 'visible', timeout: 10_000 });
+  await widget.waitFor({ state: 'visible', timeout: 30_000 });
   await page.keyboard.type(name);
   const row = widget.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
-  await row.waitFor({ state: 'visible', timeout: 10_000 });
+  await row.waitFor({ state: 'visible', timeout: 30_000 });
   await row.click();
-  await page.locator('.editor-group-container.active .tab.active', { hasText: name }).waitFor({ timeout: 10_000 });
+  await page.locator('.editor-group-container.active .tab.active', { hasText: name }).waitFor({ timeout: 30_000 });
 }
 
 /** Drags the side bar's edge so tree labels are readable in screenshots. */
@@ -126,7 +126,7 @@ export async function widenSideBar(page: Page, width: number): Promise<void> {
 }
 
 /** Picks a row of the quick pick that a command just opened. */
-export async function pickQuickPickRow(page: Page, text: string | RegExp, timeoutMs = 10_000): Promise<void> {
+export async function pickQuickPickRow(page: Page, text: string | RegExp, timeoutMs = 30_000): Promise<void> {
   const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: text }).first();
   await row.waitFor({ state: 'visible', timeout: timeoutMs });
   await row.click();

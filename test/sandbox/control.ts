@@ -7,12 +7,21 @@
 //   POST   /__sandbox/clock      ← {offsetMs: number} → {offsetMs}
 //   GET    /__sandbox/requests   → RecordedRequest[] (newest first)
 //   POST   /__sandbox/nodes/crash ← {point_id, reason?, fail?} → {crashed: point_id} (restart count up)
+//   POST   /__sandbox/jobs/spot-queue ← {count?: n (default 1), ms?: n (default 60000)} → {queued}: the next
+//                                 n Spot jobs wait in the queue (schedule_status Queued) for ms
 //   POST   /__sandbox/tasks/seed ← {running?, pending?, paused?, ended?: count} → 201 TaskSeedResult
 //                                 (a heavy account: compute/bulkTasks.ts; 400 naming the bad field)
+//   GET    /__sandbox/nas/bucket  → the stand-in object store {supplier, endpoint, bucket, accessKey, secretKey}
+//   GET    /__sandbox/nas/volume?storage_id= → {directory} (the volume's local directory, 404 when gone)
+//   POST   /__sandbox/nas/sftp    ← {lifetimeMs} SFTP credentials issued from now on live this long
+//   POST   /__sandbox/nas/expire  ← {storage_id} the volume's SFTP session expires now → {expired}
+//   POST   /__sandbox/nas/faults  ← {kind: expire|drop|full, storage_id?, afterBytes} (fires during an upload)
+//   POST   /__sandbox/nas/mount   ← {storage_id, instance_id, instance_name, mount_path, unmount?}
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxClock } from './clock';
 import type { TaskSeedResult } from './compute/bulkTasks';
+import type { NasControl, SftpFault } from './nas';
 import { parseFault } from './faults';
 import { sendJson } from './http';
 import type { FaultQueue, RecordedRequest, SandboxBootstrap } from './types';
@@ -23,11 +32,76 @@ export interface ControlContext {
   clock: SandboxClock;
   requests: () => readonly RecordedRequest[];
   crashNode: (pointId: number, reason: string, fail: boolean) => void;
+  queueSpot: (count: number, ms: number) => void;
   /** Adds tasks; throws TypeError/RangeError for bad counts. */
   seedTasks: (counts: unknown) => TaskSeedResult;
+  nas: NasControl;
 }
 
-type ControlAction = (body: Buffer, res: ServerResponse) => void;
+type ControlAction = (body: Buffer, res: ServerResponse, url: URL) => void;
+
+function fieldsOf(body: Buffer): Record<string, unknown> {
+  const value = parseJsonBody(body);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new TypeError('expected a JSON object');
+  return value as Record<string, unknown>;
+}
+
+function intField(fields: Record<string, unknown>, name: string): number {
+  const value = fields[name];
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new TypeError(`${name} must be an integer`);
+  return value;
+}
+
+function nasActions(nas: NasControl): Record<string, Partial<Record<string, ControlAction>>> {
+  return {
+    '/__sandbox/nas/bucket': { GET: (_body, res) => sendJson(res, 200, nas.bucket) },
+    '/__sandbox/nas/volume': {
+      GET: (_body, res, url) => {
+        const directory = nas.volumeDirectory(Number(url.searchParams.get('storage_id')));
+        if (directory) sendJson(res, 200, { directory });
+        else sendJson(res, 404, { error: 'no such volume' });
+      },
+    },
+    '/__sandbox/nas/sftp': {
+      POST: (body, res) => {
+        const lifetimeMs = intField(fieldsOf(body), 'lifetimeMs');
+        nas.setSessionLifetime(lifetimeMs);
+        sendJson(res, 200, { lifetimeMs });
+      },
+    },
+    '/__sandbox/nas/expire': { POST: (body, res) => sendJson(res, 200, { expired: nas.expireSession(intField(fieldsOf(body), 'storage_id')) }) },
+    '/__sandbox/nas/faults': {
+      POST: (body, res) => {
+        const fields = fieldsOf(body);
+        const kind = fields.kind;
+        if (kind !== 'expire' && kind !== 'drop' && kind !== 'full') throw new TypeError('kind must be expire, drop or full');
+        const fault: SftpFault = { kind, afterBytes: intField(fields, 'afterBytes'), ...(fields.storage_id === undefined ? {} : { storageId: intField(fields, 'storage_id') }) };
+        nas.injectSftpFault(fault);
+        sendJson(res, 201, { injected: fault });
+      },
+    },
+    '/__sandbox/nas/mount': {
+      POST: (body, res) => {
+        const fields = fieldsOf(body);
+        const storageId = intField(fields, 'storage_id');
+        const instanceId = intField(fields, 'instance_id');
+        try {
+          if (fields.unmount === true) nas.unmount(storageId, instanceId);
+          else
+            nas.mount(storageId, {
+              instance_id: instanceId,
+              instance_name: String(fields.instance_name ?? `task-${instanceId}`).slice(0, 64),
+              instance_type: 'deployment',
+              mount_path: String(fields.mount_path ?? '/data').slice(0, 200),
+            });
+        } catch (error) {
+          throw new RangeError(error instanceof Error ? error.message : String(error));
+        }
+        sendJson(res, 200, { storage_id: storageId });
+      },
+    },
+  };
+}
 
 export function createControlHandler(context: ControlContext): (req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer) => void {
   const actions: Record<string, Partial<Record<string, ControlAction>>> = {
@@ -59,7 +133,20 @@ export function createControlHandler(context: ControlContext): (req: IncomingMes
         sendJson(res, 200, { crashed: pointId });
       },
     },
+    '/__sandbox/jobs/spot-queue': {
+      POST: (body, res) => {
+        const request = parseJsonBody(body);
+        const fields = typeof request === 'object' && request !== null ? (request as Record<string, unknown>) : {};
+        const count = fields.count ?? 1;
+        const ms = fields.ms ?? 60_000;
+        if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) throw new TypeError('count must be a non-negative integer');
+        if (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms < 0) throw new TypeError('ms must be a non-negative integer');
+        context.queueSpot(count, ms);
+        sendJson(res, 200, { queued: count, ms });
+      },
+    },
     '/__sandbox/tasks/seed': { POST: (body, res) => sendJson(res, 201, context.seedTasks(parseJsonBody(body))) },
+    ...nasActions(context.nas),
     '/__sandbox/clock': {
       POST: (body, res) => {
         const request = parseJsonBody(body);
@@ -84,7 +171,7 @@ export function createControlHandler(context: ControlContext): (req: IncomingMes
       return;
     }
     try {
-      action(body, res);
+      action(body, res, url);
     } catch (error) {
       // Bad control input is the caller's mistake: say what was wrong instead of failing the server.
       if (!(error instanceof TypeError || error instanceof RangeError || error instanceof SyntaxError)) throw error;

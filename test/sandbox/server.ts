@@ -15,11 +15,13 @@ import { createComputeHandler } from './compute/handler';
 import { seedTasks } from './compute/seedTasks';
 import { seededRandom } from './compute/random';
 import { TaskStore } from './compute/tasks';
+import { JobStore } from './jobs/jobs';
 import { consolePage } from './consolePage';
 import { createControlHandler } from './control';
 import { createFaultQueue } from './faults';
 import { BodyTooLargeError, readBody, sendHtml, sendJson } from './http';
 import { createInferenceHandler } from './inference';
+import { createNasSandbox } from './nas';
 import { RequestLog } from './requestLog';
 import type { Sandbox, SandboxBootstrap, SandboxCredentials, SandboxOptions } from './types';
 
@@ -82,6 +84,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   seedTasks(catalog, tasks);
   seedBillingHistory(catalog, tasks, options.seed ?? DEFAULT_SEED);
 
+  const nas = createNasSandbox(clock, options.nas);
+  // A job's NAS mounts run in the volume's local directory (a job without one gets a temp directory).
+  const jobPendingMs = options.jobPendingMs ?? Math.min(options.pendingMs ?? DEFAULT_PENDING_MS, 1000);
+  const jobs = new JobStore(clock, jobPendingMs, options.volumeDirectory ?? ((storageId) => nas.volumeDirectory(storageId)));
   const compute = createComputeHandler({
     keys: keyRecords,
     platformPrivateKey: keys.platform.privateKey,
@@ -90,6 +96,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     envelopeField,
     catalog,
     tasks,
+    jobs,
+    extraRoutes: nas.routes,
   });
   const inference = createInferenceHandler({ modelApiKey: credentials.modelApiKey, faults });
 
@@ -160,6 +168,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     requests: () => requestLog.snapshot(),
     seedTasks: seedHeavyAccount,
     crashNode: (pointId, reason, fail) => tasks.crashNode(pointId, reason, fail),
+    queueSpot: (count, ms) => jobs.queueSpot(count, ms),
+    nas,
   });
 
   let closing: Promise<void> | undefined;
@@ -175,12 +185,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     setClockOffset: (ms) => clock.setOffset(ms),
     crashNode: (pointId, options = {}) => tasks.crashNode(pointId, options.reason ?? 'OOMKilled', options.fail ?? false),
     seedTasks: seedHeavyAccount,
+    queueSpot: (count = 1, ms = 60_000) => jobs.queueSpot(count, ms),
+    nas,
     close() {
-      closing ??= new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        // Keep-alive sockets (and streams held open by a latency fault) would hold close() forever.
-        server.closeAllConnections();
-      });
+      jobs.close();
+      closing ??= Promise.all([
+        new Promise<void>((resolve, reject) => {
+          server.close((error) => (error ? reject(error) : resolve()));
+          // Keep-alive sockets (and streams held open by a latency fault) would hold close() forever.
+          server.closeAllConnections();
+        }),
+        nas.close(),
+      ]).then(() => undefined);
       return closing;
     },
   };

@@ -3,6 +3,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TaskSeedCounts, TaskSeedResult } from './compute/bulkTasks';
+import type { NasControl, NasSandboxOptions } from './nas';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port on 127.0.0.1. */
@@ -13,6 +14,12 @@ export interface SandboxOptions {
   seed?: number;
   /** Envelope message field: 'message' (the real platform, default) or 'msg' (the spec). */
   envelopeField?: 'message' | 'msg';
+  /** How long a new batch job stays Pending before its pods start (ms, default min(pendingMs, 1000)). */
+  jobPendingMs?: number;
+  /** Where a NAS volume's files are for job mounts (default: the NAS sandbox's volumeDirectory). */
+  volumeDirectory?: (storageId: number) => string | undefined;
+  /** NAS timings (Creating, Expanding, Deleting, transfers), SFTP session lifetime, seeding. */
+  nas?: NasSandboxOptions;
 }
 
 export interface SandboxCredentials {
@@ -95,6 +102,10 @@ export interface Sandbox {
   crashNode(pointId: number, options?: { reason?: string; fail?: boolean }): void;
   /** Adds a heavy account's tasks in mixed statuses (also POST /__sandbox/tasks/seed). */
   seedTasks(counts: TaskSeedCounts): TaskSeedResult;
+  /** The next `count` Spot jobs (default 1) wait in the queue, schedule_status Queued, for `ms` (default 60000). */
+  queueSpot(count?: number, ms?: number): void;
+  /** NAS volumes, SFTP sessions (a real SFTP server on loopback) and S3 transfers. */
+  nas: NasControl;
   close(): Promise<void>;
 }
 

@@ -5,7 +5,7 @@
 import type { Logger } from '../log';
 import type { ConversationSummary } from '../../shared/protocol';
 import { entryOf, searchTextOf, type ConversationEntry, type StoredConversation } from './conversation';
-import type { ConversationStore } from './conversationStore';
+import { DamagedConversationError, type ConversationStore } from './conversationStore';
 import { errorMessage } from '../../shared/errorMessage';
 
 /** Most conversations a picker is sent (the newest; search reaches the rest). */
@@ -31,6 +31,7 @@ export class ConversationList {
   private sorted: ConversationEntry[] | undefined;
   private activeId = '';
   private opened = false;
+  private readonly saving = new Set<Promise<void>>();
   private total = 0;
   private bytes = 0;
 
@@ -56,7 +57,7 @@ export class ConversationList {
     this.sorted = undefined;
     const candidates = [history.activeId, ...history.recent.map((entry) => entry.id)].filter((id): id is string => id !== undefined);
     for (const id of candidates) {
-      const conversation = await this.read(id);
+      const conversation = await this.readOrForget(id);
       if (conversation) {
         this.activeId = id;
         break;
@@ -104,9 +105,19 @@ export class ConversationList {
     return conversation;
   }
 
+  /** Throws DamagedConversationError for a file that exists but cannot be read (set aside by the store). */
   async switchTo(id: string): Promise<void> {
-    const conversation = this.entries.has(id) ? await this.read(id) : undefined;
-    if (!conversation) throw new Error('That conversation no longer exists.');
+    let conversation: StoredConversation | undefined;
+    try {
+      conversation = this.entries.has(id) ? await this.read(id) : undefined;
+    } catch (error) {
+      if (error instanceof DamagedConversationError) this.forget(id);
+      throw error;
+    }
+    if (!conversation) {
+      this.forget(id);
+      throw new Error('That conversation no longer exists.');
+    }
     this.activeId = id;
     void this.store.setActive(id);
   }
@@ -119,11 +130,18 @@ export class ConversationList {
     this.sorted = undefined;
   }
 
-  async save(conversation: StoredConversation, retention: number): Promise<void> {
-    if (!this.entries.has(conversation.id)) return;
-    await this.store.save(conversation);
-    this.syncCounts();
-    if (retention > 0 && this.store.counts.total > retention) await this.applyRetention(retention);
+  save(conversation: StoredConversation, retention: number): Promise<void> {
+    if (!this.entries.has(conversation.id)) return Promise.resolve();
+    // Tracked until the retention it may trigger is done too, so flush() covers both.
+    const saving = (async () => {
+      await this.store.save(conversation);
+      this.syncCounts();
+      if (retention > 0 && this.store.counts.total > retention) await this.applyRetention(retention);
+    })();
+    this.saving.add(saving);
+    const settled = (): void => void this.saving.delete(saving);
+    saving.then(settled, settled);
+    return saving;
   }
 
   /** Hidden from the list at once; the file stays until the undo window passes or commit() is called. */
@@ -189,7 +207,7 @@ export class ConversationList {
     for (let i = 0; i < missing.length; i += SEARCH_READ_BATCH) {
       await Promise.all(
         missing.slice(i, i + SEARCH_READ_BATCH).map(async (entry) => {
-          const conversation = this.conversations.get(entry.id) ?? (await this.store.load(entry.id));
+          const conversation = this.conversations.get(entry.id) ?? (await this.loadOrUndefined(entry.id));
           this.searchTexts.set(entry.id, conversation ? searchTextOf(conversation, SEARCH_CHARS) : entry.title.toLowerCase());
         }),
       );
@@ -204,6 +222,7 @@ export class ConversationList {
   }
 
   async flush(): Promise<void> {
+    while (this.saving.size > 0) await Promise.allSettled([...this.saving]);
     await this.store.flush();
   }
 
@@ -213,6 +232,35 @@ export class ConversationList {
       clearTimeout(pending.timer);
       if (!pending.done) void this.store.remove(id);
     }
+  }
+
+  /** A damaged file (set aside and logged by the store) reads as no conversation, and leaves the list. */
+  private async loadOrUndefined(id: string): Promise<StoredConversation | undefined> {
+    try {
+      return await this.store.load(id);
+    } catch (error) {
+      if (!(error instanceof DamagedConversationError)) throw error;
+      this.forget(id);
+      return undefined;
+    }
+  }
+
+  private async readOrForget(id: string): Promise<StoredConversation | undefined> {
+    try {
+      return await this.read(id);
+    } catch (error) {
+      if (!(error instanceof DamagedConversationError)) throw error;
+      this.forget(id);
+      return undefined;
+    }
+  }
+
+  /** The entry leaves the list (its file is gone or was set aside). */
+  private forget(id: string): void {
+    if (this.entries.delete(id)) this.sorted = undefined;
+    this.conversations.delete(id);
+    this.searchTexts.delete(id);
+    this.syncCounts();
   }
 
   private async read(id: string): Promise<StoredConversation | undefined> {

@@ -33,6 +33,7 @@ import { checkResult } from './resultShapes';
 import { buildRequest, type BuildContext, type BuiltRequest } from './request';
 import { verify } from './signing';
 import { processTimestampPartition } from './timestampSlots';
+import { trimEnd } from '../textTrim';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** Envelopes are small; node logs are the largest payload (a few MB at most). */
@@ -84,7 +85,7 @@ export class ComputeClientImpl implements ComputeClient {
     if (base.search || base.hash) {
       throw new ConfigError(`The compute base URL must not contain a query or fragment (${base.origin}).`);
     }
-    this.baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+    this.baseUrl = `${base.origin}${trimEnd(base.pathname, '/')}`;
     const version: unknown = options.version ?? EXPECTED_VERSION;
     if (typeof version !== 'string') {
       throw new ConfigError(

@@ -22,7 +22,53 @@ export function roleName(role: KeyRole): string {
   return role === 'private' ? 'client private key' : 'platform public key';
 }
 
-const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/g;
+/**
+ * Longest key text accepted: a 16384-bit RSA key is about 12,700 characters of PEM, so 64 K leaves room
+ * for a certificate beside it. Longer text is refused before any parsing (it is not a key).
+ */
+export const MAX_KEY_INPUT_CHARS = 64 * 1024;
+
+/**
+ * One BEGIN or END line of a PEM file. Linear: the label cannot contain "-", so the label runs of two
+ * markers never overlap and each is scanned once.
+ */
+const PEM_MARKER = /-----(BEGIN|END) ([A-Z0-9 ]+)-----/g;
+
+interface PemBlock {
+  label: string;
+  body: string;
+}
+
+/**
+ * The PEM blocks of `text`: each BEGIN line with the next END line of the same label, as the regex
+ * /-----BEGIN (L)-----([\s\S]*?)-----END \1-----/g finds them, in one pass over the markers (that
+ * regex scans to the end of the text for every BEGIN line without its END line: quadratic).
+ */
+function pemBlocks(text: string): PemBlock[] {
+  const markers = [...text.matchAll(PEM_MARKER)].map((m) => ({ begin: m[1] === 'BEGIN', label: m[2] ?? '', from: m.index, to: m.index + m[0].length }));
+  // For each label, the positions (in `markers`) of its END lines, in order, and how far each was consumed.
+  const ends = new Map<string, { at: number[]; next: number }>();
+  markers.forEach((marker, index) => {
+    if (marker.begin) return;
+    const list = ends.get(marker.label) ?? { at: [], next: 0 };
+    list.at.push(index);
+    ends.set(marker.label, list);
+  });
+  const blocks: PemBlock[] = [];
+  for (let index = 0; index < markers.length; index++) {
+    const begin = markers[index];
+    if (!begin?.begin) continue;
+    const list = ends.get(begin.label);
+    if (!list) continue;
+    while (list.next < list.at.length && (list.at[list.next] ?? 0) < index) list.next++;
+    const endIndex = list.at[list.next];
+    const end = endIndex === undefined ? undefined : markers[endIndex];
+    if (endIndex === undefined || !end) continue;
+    blocks.push({ label: begin.label, body: text.slice(begin.to, end.from) });
+    index = endIndex;
+  }
+  return blocks;
+}
 
 /**
  * The text of a key file read as bytes: a binary DER file (PKCS#8, PKCS#1 or SPKI, which the import
@@ -79,7 +125,9 @@ function recognisedNonKey(text: string, role: KeyRole): ConfigError | undefined 
       'Import the file with "Import Private Key from File" (it reads DER), or convert it with: openssl pkey -inform DER -in key.der -out key.pem.',
     );
   }
-  if (/[A-Za-z]{2,} +[A-Za-z]{2,}/.test(text) && !/^[A-Za-z0-9+/=\s]+$/.test(text)) {
+  // Two letters, spaces, two letters: the same test as /[A-Za-z]{2,} +[A-Za-z]{2,}/, which backtracks
+  // through every long run of letters (64 K of them took seconds).
+  if (/[A-Za-z]{2} +[A-Za-z]{2}/.test(text) && !/^[A-Za-z0-9+/=\s]+$/.test(text)) {
     return new ConfigError(
       `The ${roleName(role)} is plain text (words and punctuation), not a key.`,
       'Paste the key exactly as exported: a PEM block from its BEGIN line to its END line, or only its Base64 body.',
@@ -98,6 +146,12 @@ export function decodeKeyInput(input: string, role: KeyRole): DecodedKeyInput {
         : 'Paste the platform public key the console showed when the RSA-mode key was created.',
     );
   }
+  if (text.length > MAX_KEY_INPUT_CHARS) {
+    throw new ConfigError(
+      `The ${roleName(role)} is ${text.length} characters long: longer than any RSA key (at most ${MAX_KEY_INPUT_CHARS}).`,
+      'Paste one key only: a PEM block from its BEGIN line to its END line, or only its Base64 body.',
+    );
+  }
   if (text.includes('-----BEGIN ')) return decodePem(text, role);
   const other = recognisedNonKey(text, role);
   if (other) throw other;
@@ -105,7 +159,7 @@ export function decodeKeyInput(input: string, role: KeyRole): DecodedKeyInput {
 }
 
 function decodePem(text: string, role: KeyRole): DecodedKeyInput {
-  const blocks = [...text.matchAll(PEM_BLOCK)].map((m) => ({ label: m[1] ?? '', body: m[2] ?? '' }));
+  const blocks = pemBlocks(text);
   if (blocks.length === 0) {
     const label = /-----BEGIN ([A-Z0-9 ]+)-----/.exec(text)?.[1] ?? 'KEY';
     throw new ConfigError(

@@ -20,6 +20,7 @@ export const OPERATIONS: readonly OperationSpec[] = (Object.keys(OPERATION_CATAL
 const REQUIRED_ARRAYS: Partial<Record<OperationId, readonly string[]>> = {
   'task.create': ['resources', 'services'],
   'task.update': ['resources', 'services'],
+  'job.create': ['resources', 'services'],
 };
 
 /** Secret body fields that never reach logs or displays, beyond the catalog's `secret` fields. */

@@ -9,6 +9,7 @@ import { encryptBodyAsync } from './encryption';
 import type { LastParsedKeys, ParsedPrivateKey } from './keys';
 import { operationSpec, type RequestPlan } from './operations';
 import { sign, stringToSign } from './signing';
+import { checkedHeaderSecret } from '../secretValues';
 
 export interface BuiltRequest {
   plan: RequestPlan;
@@ -50,10 +51,12 @@ export async function buildRequest(
   context: BuildContext,
   signal?: AbortSignal,
 ): Promise<BuiltRequest> {
-  const token = (credentials.token ?? '').trim();
-  if (token === '') {
+  const rawToken = (credentials.token ?? '').trim();
+  if (rawToken === '') {
     throw new ConfigError('No API token is set for this profile.', 'Set the API token the console showed when the key was created.');
   }
+  // A line break or a non-ASCII character would fail inside the HTTP stack as a network error.
+  const token = checkedHeaderSecret(rawToken, 'apiToken');
   const mode = credentials.mode;
   if (mode !== 'token' && mode !== 'rsa') {
     throw new ConfigError(`Unknown key mode "${String(mode)}".`, 'Choose token mode or RSA mode, as the key was created in the console.');

@@ -92,6 +92,10 @@ const storage = record({ storage_id: number, storage_name: string, status: optio
 const anything: Check = (value) => value;
 const billingBucket = record({ billing_coin: number, discount_coin: optional(number), start_time: string, end_time: string });
 
+// Batch jobs (src/core/jobs): the fields the status model reads.
+const jobStatus = record({ status: string, succeeded_pods: optional(number), failed_pods: optional(number) });
+const job = record({ task_id: number, task_name: optional(string), status: string, job_status: jobStatus, services: list(record({ service_name: string }), true) });
+
 const RESULT_SHAPES: Record<OperationId, Check> = {
   'resource.search': paged(device),
   'task.list': paged(task),
@@ -116,6 +120,17 @@ const RESULT_SHAPES: Record<OperationId, Check> = {
   'node.delete': anything,
   'billing.byTime': paged(billingBucket),
   'billing.byTask': paged(record({ task_id: number, task_name: optional(string), billing_coin: number, discount_coin: optional(number) })),
+  'job.create': record({ task_id: number }),
+  'job.detail': job,
+  'job.list': paged(job),
+  'job.stop': anything,
+  // The docs type `results` as one object; an array is expected (docs/platform.md): accept both.
+  'jobQueue.groups': (value, path) => {
+    const page = record({ count: optional(number) })(value, path) as { results?: unknown; count?: number };
+    if (page.results !== null && page.results !== undefined && !Array.isArray(page.results)) page.results = [page.results];
+    return paged(record({ group_id: number, group_name: string, status: string }))(page, path);
+  },
+  'jobQueue.group': (value, path) => (value === null || value === undefined ? null : record({ group_id: number, group_name: string })(value, path)),
 };
 
 /**

@@ -2,6 +2,7 @@
 // acceptable when the bytes never leave this machine.
 
 import { ConfigError } from '../errors';
+import { trimEnd } from '../textTrim';
 
 /** True for hosts whose traffic stays on this machine: 127.0.0.0/8, ::1 and localhost. */
 export function isLoopbackHost(hostname: string): boolean {
@@ -73,7 +74,7 @@ export function assertSecureUrl(url: string): URL {
  * collapse into one.
  */
 export function joinUrl(base: string, pathWithQuery: string): string {
-  const trimmedBase = base.replace(/\/+$/, '');
+  const trimmedBase = trimEnd(base, '/');
   const path = pathWithQuery.startsWith('/') ? pathWithQuery : `/${pathWithQuery}`;
   return `${trimmedBase}${path}`;
 }

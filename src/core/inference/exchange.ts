@@ -22,6 +22,7 @@ import { silentLogger, type Logger } from '../log';
 import type { ModelClientOptions } from './api';
 import { errorFromHttpResponse } from './modelErrors';
 import { errorMessage } from '../../shared/errorMessage';
+import { checkedHeaderSecret } from '../secretValues';
 
 /** Error bodies are short; a larger one is a misrouted page and its head is enough for an excerpt. */
 const ERROR_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -84,7 +85,7 @@ async function requireApiKey(options: ModelClientOptions): Promise<string> {
       'Set the model API key (Bearer key from the platform console) for the active profile.',
     );
   }
-  return key;
+  return checkedHeaderSecret(key, 'modelApiKey');
 }
 
 /** Sends one request (with retries before the first byte) and returns the accepted 2xx response. */

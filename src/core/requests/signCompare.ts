@@ -4,6 +4,7 @@
 // MAX_PASTE_CHARS, scanned in linear time, and every value shown is masked and short.
 
 import { maskSecretsIn } from '../log';
+import { trimEnd } from '../textTrim';
 import {
   compareBody,
   comparePath,
@@ -311,7 +312,7 @@ function asReply(text: string, secrets: readonly string[]): string[] | undefined
 function signatureNotes(signature: string): string[] {
   const notes = ['A signature alone cannot be compared: it changes with every timestamp. Paste the string that was signed to compare it.'];
   if (/[-_]/.test(signature)) notes.push('This signature uses URL-safe Base64 ("-" and "_"); the platform expects standard Base64 ("+" and "/").');
-  const bytes = Math.floor((signature.replace(/=+$/, '').length * 3) / 4);
+  const bytes = Math.floor((trimEnd(signature, '=').length * 3) / 4);
   if (bytes !== 256 && bytes !== 384 && bytes !== 512) notes.push(`It decodes to ${bytes} bytes; an RSA signature is as long as the key (256 bytes for 2048 bits).`);
   return notes;
 }

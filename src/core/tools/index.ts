@@ -11,6 +11,7 @@ import { finalText, RESULT_LIMIT_CHARS } from './format';
 import { getTask, listStorage, listTasks, nodeLog, searchGpus } from './readTools';
 import { validateInput } from './schema';
 import { changeNodeCount, createTask, pauseTask, recoverTask, stopTask } from './writeTools';
+import { getJob, jobLogs, runJob, stopJob } from './jobTools';
 
 export type { JsonSchema, ToolConfirmation, ToolContext, ToolDefinition, ToolEffect, ToolProfile, ToolResult } from './api';
 export { TOOL_NAME_PATTERN, validateInput } from './schema';
@@ -24,11 +25,15 @@ export const TOOLS: readonly ToolDefinition[] = [
   nodeLog,
   listStorage,
   explainFailure,
+  getJob,
+  jobLogs,
   createTask,
   changeNodeCount,
   pauseTask,
   recoverTask,
   stopTask,
+  runJob,
+  stopJob,
 ];
 
 const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));

@@ -10,6 +10,7 @@ import { confirmation } from './confirmation';
 import { strongestEffect } from './effects';
 import { field } from './format';
 import { costLine, findOffer, taskResourceOffer } from './pricing';
+import { trimBoth } from '../textTrim';
 
 const MAX_NODES = 100;
 const options = (context: ToolContext) => (context.signal ? { signal: context.signal } : undefined);
@@ -26,7 +27,7 @@ function taskPhrase(detail: TaskDetail): string {
 /** A container name from the image ("…/dailyhot:1.0" → "dailyhot"), DNS-label safe. */
 function serviceNameFor(image: string): string {
   const repository = (image.trim().split('/').pop() ?? '').split(/[:@]/)[0] ?? '';
-  const name = repository.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 63);
+  const name = trimBoth(repository.toLowerCase().replace(/[^a-z0-9-]+/g, '-'), '-').slice(0, 63);
   return name.length > 0 ? name : 'container-01';
 }
 

@@ -9,6 +9,8 @@ export function webviewStrings(): WebviewStrings {
     conversationPicker: vscode.l10n.t('Conversation'),
     conversationPickerTitle: vscode.l10n.t('Switch conversation'),
     searchAllConversations: vscode.l10n.t('Search all {0} conversations…'),
+    searchOneConversation: vscode.l10n.t('Search 1 conversation…'),
+    searchConversations: vscode.l10n.t('Search conversations…'),
     modelPicker: vscode.l10n.t('Model'),
     modelPickerTitle: vscode.l10n.t('Model of this conversation'),
     noModelYet: vscode.l10n.t('No model yet'),

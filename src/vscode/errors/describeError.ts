@@ -3,6 +3,7 @@
 
 import type { LikelyCause, OperationId } from '../../core/compute/api';
 import { ComputeToolkitError, isAbort, type ErrorKind } from '../../core/errors';
+import { InvalidSecretError } from '../../core/secretValues';
 import type { ErrorAction } from './errorActions';
 import { MissingSecretError, NoProfileError } from './missingSecretError';
 import { errorMessage } from '../../shared/errorMessage';
@@ -86,6 +87,14 @@ function classify(error: unknown, context: string, canRetry: boolean): Classifie
       severity: 'warning',
       message: `${context}: ${error.message} ${error.hint ?? ''}`.trim(),
       actions: [{ kind: 'connectSandbox' }, { kind: 'createProfile' }],
+    };
+  }
+  if (error instanceof InvalidSecretError) {
+    // A stored token or key no request can carry (a line break, a non-ASCII character): store it again.
+    return {
+      severity: 'warning',
+      message: `${context}: ${error.message}`,
+      actions: [{ kind: 'setSecret', secret: error.secret }, { kind: 'configureProfile' }],
     };
   }
   if (error instanceof MissingSecretError) {

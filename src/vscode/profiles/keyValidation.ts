@@ -3,6 +3,7 @@
 // pair mixed up, found by comparing SHA-256 fingerprints.
 
 import { ConfigError } from '../../core/errors';
+import { headerSecretProblem } from '../../core/secretValues';
 import { computeCore } from '../lazyCore';
 
 export interface CheckedKey {
@@ -58,12 +59,7 @@ export function checkPlatformPublicKey(text: string, storedPrivateKey: string | 
  * either. Returns the problem, or undefined when the value is usable.
  */
 export function checkToken(text: string, what = 'token'): string | undefined {
-  const token = text.trim();
-  if (token === '') return `The ${what} is empty.`;
-  if (token.includes('-----BEGIN')) return `This is a PEM key, not the ${what}.`;
-  if (/\s/.test(token)) return `The ${what} contains a space or line break: copy it again.`;
-  if (/[^\x21-\x7e]/.test(token)) return `The ${what} must be printable ASCII: copy it again.`;
-  return undefined;
+  return headerSecretProblem(text, what);
 }
 
 /**

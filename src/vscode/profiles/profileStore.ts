@@ -5,6 +5,7 @@
 import { StateKeys } from '../commandIds';
 import * as vscode from 'vscode';
 import { ConfigError } from '../../core/errors';
+import { checkedHeaderSecret } from '../../core/secretValues';
 import type { Logger } from '../../core/log';
 import { Config } from '../config';
 import type { Profile, ProfileService, SecretKind } from '../services';
@@ -79,6 +80,8 @@ export class ProfileStore implements ProfileService, vscode.Disposable {
   }
 
   async setSecret(profileId: string, kind: SecretKind, value: string): Promise<void> {
+    // Every way in (input box, sandbox connect, API) stores only a token or key a request can carry.
+    if (kind === 'apiToken' || kind === 'modelApiKey') checkedHeaderSecret(value, kind);
     await this.ownWrite(secretStorageKey(profileId, kind), () => this.secrets.store(secretStorageKey(profileId, kind), value));
     await this.updateSetAt(profileId, (record) => ({ ...record, [kind]: Date.now() }));
     this.noteSecretChanged(profileId, kind);

@@ -11,7 +11,7 @@ import { Composer } from './composer';
 import { button, el, iconButton } from './dom';
 import { HostChannel } from './hostChannel';
 import { createChatMarkdown } from './markdown';
-import { formatTokens, readPageStrings } from './strings';
+import { formatTokens, readPageStrings, searchConversationsLabel } from './strings';
 import { Transcript } from './transcript';
 
 const FEEDBACK_MS = 2500;
@@ -199,7 +199,7 @@ class ChatApp {
       option.selected = summary.id === activeId;
       return option;
     });
-    const search = el('option', {}, formatString(S.searchAllConversations, Math.max(total, conversations.length).toLocaleString()));
+    const search = el('option', {}, searchConversationsLabel(S, total));
     search.value = SEARCH_OPTION;
     this.conversationSelect.replaceChildren(...options, search);
   }

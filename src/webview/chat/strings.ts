@@ -23,3 +23,13 @@ export function readPageStrings(): WebviewStrings {
 export function formatTokens(strings: WebviewStrings, usage: TokenUsage): string {
   return formatString(strings.usage, usage.total.toLocaleString(), usage.prompt.toLocaleString(), usage.completion.toLocaleString());
 }
+
+/**
+ * The picker's search entry: `saved` counts conversations on disk only (a new chat with nothing in it is
+ * not one to search), with its own wording for none and for one.
+ */
+export function searchConversationsLabel(strings: WebviewStrings, saved: number): string {
+  if (saved <= 0) return strings.searchConversations;
+  if (saved === 1) return strings.searchOneConversation;
+  return formatString(strings.searchAllConversations, saved.toLocaleString());
+}

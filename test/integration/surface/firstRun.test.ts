@@ -33,7 +33,7 @@ function normaliseChord(chord: string): string {
 
 const allTabs = (): vscode.Tab[] => vscode.window.tabGroups.all.flatMap((group) => group.tabs);
 
-async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = probe();

@@ -19,9 +19,12 @@
 // | C999 | 200  | parameter validation failed; the message starts with the field's name            |
 // | 404  | 404  | no such path (JSON envelope, as a gateway in front of the platform would answer)  |
 // | 405  | 405  | path exists with another method (e.g. POST /api/deployment/task/detail), `Allow`  |
+// | C010 | 200  | NAS: volume/transfer in a state that refuses the call (expand non-Active, delete   |
+// |      |      | while mounted or transferring without force, stop a non-Running transfer)         |
+// | S002 | 200  | NAS transfer list: illegal `statuses` value (the docs name this code)              |
 // | Z001 | 500  | the sandbox itself failed (a bug in the test server)                              |
 
-export type FailureCode = 'C001' | 'C002' | 'C004' | 'C005' | 'C006' | 'C007' | 'C010' | 'C999' | '404' | '405' | 'Z001';
+export type FailureCode = 'C001' | 'C002' | 'C004' | 'C005' | 'C006' | 'C007' | 'C010' | 'C999' | 'S002' | '404' | '405' | 'Z001';
 
 export const SUCCESS_CODE = '0000';
 

@@ -14,6 +14,8 @@ import { parseRequestBody } from './requestBody';
 import { moneyRoutes } from './moneyRoutes';
 import { computeRoutes, type Route } from './routes';
 import { TaskStore } from './tasks';
+import type { JobStore } from '../jobs/jobs';
+import { jobRoutes } from '../jobs/routes';
 
 export interface ComputeHandlerOptions {
   keys: ReadonlyMap<string, KeyRecord>;
@@ -23,13 +25,21 @@ export interface ComputeHandlerOptions {
   envelopeField: EnvelopeField;
   catalog: Catalog;
   tasks: TaskStore;
+  jobs: JobStore;
+  /** Routes of other areas served through the same authentication and envelope (NAS). */
+  extraRoutes?: readonly Route[];
 }
 
 export type ComputeHandler = (req: IncomingMessage, res: ServerResponse, url: URL, rawBody: Buffer) => Promise<string>;
 
 export function createComputeHandler(options: ComputeHandlerOptions): ComputeHandler {
   const authenticator = new Authenticator(options.keys, options.clock.now);
-  const routes = [...computeRoutes(options.catalog, options.tasks), ...moneyRoutes(options.catalog, options.tasks, options.clock)];
+  const routes = [
+    ...computeRoutes(options.catalog, options.tasks, options.jobs),
+    ...moneyRoutes(options.catalog, options.tasks, options.clock),
+    ...jobRoutes(options.catalog, options.jobs),
+    ...(options.extraRoutes ?? []),
+  ];
 
   return async (req, res, url, rawBody) => {
     // Matched against the path with its query, so a test can aim a one-shot fault at its own request
@@ -53,9 +63,10 @@ export function createComputeHandler(options: ComputeHandlerOptions): ComputeHan
               contentType: req.headers['content-type'],
               rawBody,
               platformPrivateKey: options.platformPrivateKey,
+              ...(route.encryptedMediaTypes ? { encryptedMediaTypes: route.encryptedMediaTypes } : {}),
             })
           : {};
-      const data = route.handle({ query: url.searchParams, body });
+      const data: unknown = await route.handle({ query: url.searchParams, body });
       sendEnvelope(res, options.envelopeField, { status: 200, code: SUCCESS_CODE, message: 'success', data });
       return SUCCESS_CODE;
     } catch (error) {

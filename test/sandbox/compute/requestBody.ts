@@ -18,6 +18,8 @@ export interface BodyInput {
   contentType: string | undefined;
   rawBody: Buffer;
   platformPrivateKey: KeyObject;
+  /** Narrower media types for an encrypted body (the NAS encrypt/s3 calls: text/plain only). */
+  encryptedMediaTypes?: readonly string[];
 }
 
 export function parseRequestBody(input: BodyInput): JsonObject {
@@ -38,8 +40,9 @@ export function parseRequestBody(input: BodyInput): JsonObject {
     throw new SandboxFailure('C007', 'token-mode keys cannot send encrypted bodies: encryption needs an RSA-mode key');
   }
   if (input.encryption === 'never') throw new SandboxFailure('C006', 'this operation does not take an encrypted body: send plain JSON');
-  if (!ENCRYPTED_MEDIA_TYPES.includes(mediaType)) {
-    throw invalidParam('Content-Type', `an encrypted body needs application/json or text/plain, got "${mediaType}"`);
+  const allowed = input.encryptedMediaTypes ?? ENCRYPTED_MEDIA_TYPES;
+  if (!allowed.includes(mediaType)) {
+    throw invalidParam('Content-Type', `an encrypted body needs ${allowed.join(' or ')}, got "${mediaType}"`);
   }
   const plaintext = decryptBody(text, input.platformPrivateKey);
   const decryptFailure = (detail: string) => (): SandboxFailure => new SandboxFailure('C006', `body decryption failed: ${detail}`);

@@ -8,6 +8,7 @@ import { isGpuDevice, type Catalog } from './catalog';
 import { paginate, queryList, queryPaging, requireInt, requireQueryInt, requireQueryList, type JsonObject } from './params';
 import { checkStorage } from './storageCheck';
 import { parseTaskCreate, MAX_POINTS } from './taskBody';
+import type { JobStore } from '../jobs/jobs';
 import type { TaskStore } from './tasks';
 
 export type Encryption = 'never' | 'optional' | 'required';
@@ -22,7 +23,9 @@ export interface Route {
   method: 'GET' | 'POST';
   path: string;
   encryption: Encryption;
-  /** Returns the envelope's `data`; throws SandboxFailure to reject. */
+  /** Media types an encrypted body may come as (default: application/json or text/plain). */
+  encryptedMediaTypes?: readonly string[];
+  /** Returns the envelope's `data` (or a promise of it); throws SandboxFailure to reject. */
   handle(context: RouteContext): unknown;
 }
 
@@ -34,7 +37,8 @@ const NODE_STATUSES = ['Running', 'Pending', 'Succeeded', 'Failed', 'End', 'Unkn
 const STORAGE_TYPES = ['Juicefs', 'ShareStorage'] as const;
 const STORAGE_STATUSES = ['Activate', 'Unactivated', 'Delete'] as const;
 
-export function computeRoutes(catalog: Catalog, tasks: TaskStore): Route[] {
+/** `jobs`: a batch job's pods are listed and logged by the node operations too (task_id = job id). */
+export function computeRoutes(catalog: Catalog, tasks: TaskStore, jobs?: JobStore): Route[] {
   const taskId = (body: JsonObject): number => requireInt(body, 'task_id', { min: 1 });
 
   const routes: Route[] = [
@@ -104,20 +108,20 @@ export function computeRoutes(catalog: Catalog, tasks: TaskStore): Route[] {
       handle: ({ query }) => {
         const id = requireQueryInt(query, 'task_id', { min: 1 });
         const paging = queryPaging(query);
-        return paginate(tasks.nodes(id, queryList(query, 'status', NODE_STATUSES)), paging);
+        const statuses = queryList(query, 'status', NODE_STATUSES);
+        return paginate(jobs?.has(id) ? jobs.nodes(id, statuses) : tasks.nodes(id, statuses), paging);
       },
     },
     {
       method: 'GET',
       path: '/api/deployment/task/point_log',
       encryption: 'never',
-      handle: ({ query }) => ({
-        logs: tasks.nodeLog(
-          requireQueryInt(query, 'task_id', { min: 1 }),
-          requireQueryInt(query, 'point_id', { min: 1 }),
-          requireQueryInt(query, 'service_id', { min: 1 }),
-        ),
-      }),
+      handle: ({ query }) => {
+        const id = requireQueryInt(query, 'task_id', { min: 1 });
+        const pointId = requireQueryInt(query, 'point_id', { min: 1 });
+        const serviceId = requireQueryInt(query, 'service_id', { min: 1 });
+        return { logs: jobs?.has(id) ? jobs.nodeLog(id, pointId, serviceId) : tasks.nodeLog(id, pointId, serviceId) };
+      },
     },
     {
       method: 'GET',

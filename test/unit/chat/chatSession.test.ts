@@ -94,8 +94,11 @@ describe('ChatSession (host-neutral)', () => {
     await session.flush();
     const pending = session.delete(id);
     assert.ok(await store.load(id), 'still on disk during the undo window');
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    await store.flush();
+    // Polls (bounded) for the commit after the undo window instead of waiting a fixed time.
+    for (let attempt = 0; attempt < 1000 && (await store.load(id)) !== undefined; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      await store.flush();
+    }
     assert.equal(await store.load(id), undefined);
     assert.equal(await pending.undo(), false, 'too late to undo');
     await session.close();

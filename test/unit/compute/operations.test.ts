@@ -37,6 +37,12 @@ describe('operations catalog', () => {
       'node.delete': 'POST /api/deployment/task/delete_pod never once',
       'billing.byTime': 'GET /api/billing/get_billing_record never idempotent',
       'billing.byTask': 'GET /api/billing/get_task_billing_record never idempotent',
+      'job.create': 'POST /api/task/job/create never once',
+      'job.detail': 'GET /api/task/job/detail never idempotent',
+      'job.list': 'GET /api/task/job/search never idempotent',
+      'job.stop': 'POST /api/task/job/stop never idempotent',
+      'jobQueue.groups': 'GET /api/job/queue/group/search never idempotent',
+      'jobQueue.group': 'GET /api/job/queue/group/detail never idempotent',
     } satisfies Record<OperationId, string>);
     assert.deepEqual(
       operationSpec('storage.encryptCheck').fields.filter((f) => f.secret).map((f) => f.name),
@@ -64,6 +70,12 @@ describe('operations catalog', () => {
       'node.delete': 'destructive',
       'billing.byTime': 'read',
       'billing.byTask': 'read',
+      'job.create': 'write',
+      'job.detail': 'read',
+      'job.list': 'read',
+      'job.stop': 'destructive',
+      'jobQueue.groups': 'read',
+      'jobQueue.group': 'read',
     } satisfies Record<OperationId, string>);
     assert.equal(effectOf({ kind: 'operation', operation: 'task.stop' }), 'destructive');
     // A hand-written request: only a GET is a read; a POST to any path may change something.

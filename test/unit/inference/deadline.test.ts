@@ -29,14 +29,12 @@ describe('model client: overall deadline of non-streamed calls', () => {
     createModelClient({ apiBaseUrl: `${server.url}/v1`, apiKey: async () => 'sk-test-deadline-0123456789', maxRetries: 0, idleTimeoutMs: 1000, requestDeadlineMs: deadlineMs });
 
   it('the model list ends with a clear timeout error', { timeout: 10_000 }, async () => {
-    const started = Date.now();
     await assert.rejects(client(400).listModels(), (error: unknown) => {
       assert.ok(error instanceof TimeoutError, String(error));
       assert.equal(error.phase, 'request');
       assert.match(error.message, /whole request/);
       return true;
     });
-    assert.ok(Date.now() - started < 5000);
   });
 
   it('a whole completion ends with a clear timeout error', { timeout: 10_000 }, async () => {

@@ -54,10 +54,45 @@ describe('MCP server configuration from the environment', () => {
       COMPUTE_TOOLKIT_ALLOW_WRITES: 'yes',
     });
     assert.equal(found.length, 4, found.join('\n'));
-    assert.match(found[0]!, /^COMPUTE_TOOLKIT_BASE_URL: /);
+    assert.match(found[0]!, /^COMPUTE_TOOLKIT_BASE_URL uses plain http/);
     assert.match(found.join('\n'), /COMPUTE_TOOLKIT_MODE must be "token" or "rsa"/);
     assert.match(found.join('\n'), /COMPUTE_TOOLKIT_TOKEN is required/);
     assert.match(found.join('\n'), /COMPUTE_TOOLKIT_ALLOW_WRITES must be 1/);
+  });
+
+  it('refuses base URLs the clients would refuse later, naming the variable and not the value', () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ COMPUTE_TOOLKIT_BASE_URL: 'https://127.0.0.1/?token=qsecretq' }, /^COMPUTE_TOOLKIT_BASE_URL must not contain a query/],
+      [{ COMPUTE_TOOLKIT_BASE_URL: 'https://127.0.0.1/#fsecretf' }, /^COMPUTE_TOOLKIT_BASE_URL must not contain a query \(\?…\) or fragment/],
+      [{ COMPUTE_TOOLKIT_MODEL_BASE_URL: 'https://127.0.0.1/v1?k=qsecretq' }, /^COMPUTE_TOOLKIT_MODEL_BASE_URL must not contain a query/],
+      [{ COMPUTE_TOOLKIT_BASE_URL: 'https://u:psecretp@127.0.0.1/' }, /^COMPUTE_TOOLKIT_BASE_URL must not contain a user name or password/],
+      [{ COMPUTE_TOOLKIT_BASE_URL: 'nsecretn' }, /^COMPUTE_TOOLKIT_BASE_URL is not a valid URL/],
+    ];
+    for (const [env, expected] of cases) {
+      const found = problems({ COMPUTE_TOOLKIT_TOKEN: 'tok-123456', ...env });
+      assert.equal(found.length, 1, found.join('\n'));
+      assert.match(found[0]!, expected);
+      assert.ok(!/[qfpn]secret[qfpn]/.test(found[0]!), found[0]);
+    }
+  });
+
+  it('refuses a token or model API key no request can carry, without repeating it', () => {
+    const token = problems({ COMPUTE_TOOLKIT_TOKEN: 'tok-abcdef\r\nX-Evil: 1' });
+    assert.match(token.join(), /^COMPUTE_TOOLKIT_TOKEN: The API token contains a line break \(CR or LF\)/);
+    assert.ok(!token.join().includes('abcdef'));
+    assert.match(problems({ COMPUTE_TOOLKIT_TOKEN: 'tok-令牌-123' }).join(), /^COMPUTE_TOOLKIT_TOKEN: .*printable ASCII/);
+    assert.match(problems({ COMPUTE_TOOLKIT_TOKEN: 'tok-123456', COMPUTE_TOOLKIT_MODEL_API_KEY: 'sk-a\nb' }).join(), /^COMPUTE_TOOLKIT_MODEL_API_KEY: The model API key contains a line break/);
+  });
+
+  it('the message is one line', () => {
+    try {
+      readConfig({ COMPUTE_TOOLKIT_MODE: 'x', COMPUTE_TOOLKIT_ALLOW_WRITES: 'y' });
+      assert.fail('expected a configuration error');
+    } catch (error) {
+      assert.ok(error instanceof McpConfigError);
+      assert.ok(!error.message.includes('\n'), error.message);
+      assert.match(error.message, /^Compute Toolkit MCP server: invalid configuration: .*COMPUTE_TOOLKIT_MODE.*; .*COMPUTE_TOOLKIT_TOKEN/);
+    }
   });
 
   it('rsa mode without a key, with both forms, or with a missing file', () => {

@@ -6,6 +6,7 @@ import { parseSpendWebviewMessage, type SpendChartData } from '../../../src/shar
 import { axis, rangeWindow, spendViewData } from '../../../src/vscode/spend/spendViewModel';
 import { budgetFor } from '../../../src/vscode/spend/budgetSettings';
 import { renderSpendChart, renderSpendTable, renderLegend } from '../../../src/webview/spend/chart';
+import { assertLinearTime } from '../../helpers/linearTime';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 24, 4); // 2026-11-24 12:00 +08:00
@@ -81,21 +82,9 @@ describe('spend chart markup', () => {
     assert.match(table, /<caption>Spend by day<\/caption>/);
   });
 
-  it('renders in time linear in days × series (8× the cells: under 3× eight renders of the small one)', () => {
-    const small = chart(10, 45);
-    const large = chart(20, 180);
-    const best = (data: SpendChartData, repeats: number): number => {
-      let min = Infinity;
-      for (let round = 0; round < 7; round++) {
-        const started = performance.now();
-        for (let r = 0; r < repeats; r++) renderSpendChart(data);
-        min = Math.min(min, performance.now() - started);
-      }
-      return min;
-    };
-    best(small, 8);
-    const ratio = best(large, 1) / Math.max(best(small, 8), 0.001);
-    assert.ok(ratio < 3, `ratio ${ratio.toFixed(2)}`);
+  it('renders in time linear in days × series (16× the cells: 4× the days, 4× the series)', () => {
+    const side = (k: number) => Math.round(Math.sqrt(k));
+    assertLinearTime('renderSpendChart', (k) => chart(10 * side(k), 45 * side(k)), (data) => renderSpendChart(data), { n: 1 });
   });
 
   it('accepts only well-formed messages from the webview', () => {

@@ -96,7 +96,7 @@ describe('tool definitions', () => {
       });
       assert.equal(tool.confirm !== undefined, tool.effect !== 'read', `${tool.name}: a confirmation exactly when it changes something`);
     }
-    assert.deepEqual(TOOLS.filter((tool) => tool.effect === 'destructive').map((tool) => tool.name), ['compute_stop_task']);
+    assert.deepEqual(TOOLS.filter((tool) => tool.effect === 'destructive').map((tool) => tool.name), ['compute_stop_task', 'compute_stop_job']);
     assert.deepEqual(toolsFor(false).map((tool) => tool.effect), toolsFor(false).map(() => 'read'));
     assert.equal(toolsFor(true).length, TOOLS.length);
   });

@@ -89,8 +89,8 @@ export class CountingFiles implements ChatFiles {
   readonly writes: string[] = [];
   readonly appends: string[] = [];
   constructor(private readonly inner: ChatFiles) {}
-  read(name: string): Promise<string | undefined> {
-    return this.inner.read(name);
+  read(name: string, maxBytes: number): Promise<string | undefined> {
+    return this.inner.read(name, maxBytes);
   }
   write(name: string, text: string): Promise<number> {
     this.writes.push(name);
@@ -102,6 +102,9 @@ export class CountingFiles implements ChatFiles {
   }
   remove(name: string): Promise<void> {
     return this.inner.remove(name);
+  }
+  move(from: string, to: string): Promise<boolean> {
+    return this.inner.move(from, to);
   }
   list(folder: string): Promise<string[]> {
     return this.inner.list(folder);

@@ -1,0 +1,75 @@
+// Follows a pod's log when the platform only returns the whole log as one blob each time, with no
+// cursor, and may drop its oldest lines (docs/platform.md "Batch jobs"). Each update emits only the
+// lines not seen before: it remembers where it stopped (at a line end) and the text just before
+// that point, and finds that text again in the next blob: first where it was (the log only grew),
+// then searching back from there (the head was trimmed). When it is gone the lines in between were
+// lost: the update says so (`gap`) and starts from the blob's beginning. A line still being written
+// is held back until its newline arrives or `flush()` is called at the end.
+// Cost per update: the new text plus the trimmed amount, never the whole history.
+
+/** The anchor is the last few lines seen (bounded), short enough to survive a trim that kept them. */
+const ANCHOR_CHARS = 256;
+const ANCHOR_LINES = 3;
+
+export interface LogUpdate {
+  lines: string[];
+  /** Lines were lost between the previous blob and this one (trimmed or restarted log). */
+  gap: boolean;
+}
+
+export class LogFollower {
+  private position = 0;
+  private anchor = '';
+  private lastBlob = '';
+  private total = 0;
+
+  /** How many lines have been emitted. */
+  get lineCount(): number {
+    return this.total;
+  }
+
+  update(blob: string): LogUpdate {
+    let start = 0;
+    let gap = false;
+    if (this.anchor !== '') {
+      const expected = this.position - this.anchor.length;
+      if (expected >= 0 && blob.startsWith(this.anchor, expected)) {
+        start = this.position;
+      } else {
+        const found = blob.lastIndexOf(this.anchor, Math.max(0, Math.min(expected, blob.length - this.anchor.length)));
+        if (found >= 0) start = found + this.anchor.length;
+        else gap = true;
+      }
+    }
+    const end = blob.lastIndexOf('\n') + 1;
+    this.lastBlob = blob;
+    if (end <= start) {
+      this.rememberAt(blob, start);
+      return { lines: [], gap };
+    }
+    const lines = blob.slice(start, end - 1).split('\n');
+    this.rememberAt(blob, end);
+    this.total += lines.length;
+    return { lines, gap };
+  }
+
+  /** At the end of the log: the unterminated last line, if any. */
+  flush(): string[] {
+    const rest = this.lastBlob.slice(this.position);
+    if (rest === '') return [];
+    this.rememberAt(this.lastBlob, this.lastBlob.length);
+    this.total += 1;
+    return [rest];
+  }
+
+  private rememberAt(blob: string, position: number): void {
+    this.position = position;
+    let from = position;
+    for (let line = 0; line < ANCHOR_LINES && from > 0; line++) {
+      const previous = blob.lastIndexOf('\n', from - 2);
+      from = previous < 0 ? 0 : previous + 1;
+      if (position - from >= ANCHOR_CHARS) break;
+    }
+    this.anchor = blob.slice(Math.max(from, position - ANCHOR_CHARS), position);
+  }
+}

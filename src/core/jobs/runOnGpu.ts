@@ -1,0 +1,102 @@
+// Run on GPU (docs/platform.md "Batch jobs"): sync a local folder to a NAS volume (only what changed),
+// create a job that mounts the volume and runs the command in the synced folder, and follow it to the
+// end. The folder sync is the NAS area's (src/core/nas syncFolder); it is passed in as FolderSyncer so
+// this file needs nothing else from it. Resources are looked up fresh by device and region (marks expire).
+
+import type { ComputeClient, NodeDetail } from '../compute/api';
+import { ConfigError } from '../errors';
+import { buildJobBody } from './jobBody';
+import type { JobDetail } from './operations';
+import { followJob, type PodLine } from './polling';
+import type { RunConfig } from './runConfig';
+import { jobCostPoints, jobView, type JobView } from './status';
+
+export interface SyncSummary {
+  sent: number;
+  skipped: number;
+  bytes: number;
+}
+
+export interface FolderSyncer {
+  sync(options: { storageId: number; localDir: string; remoteDir: string; signal?: AbortSignal }): Promise<SyncSummary>;
+}
+
+export interface RunHandlers {
+  onPhase?(phase: 'syncing' | 'creating' | 'following', detail?: string): void;
+  onSynced?(summary: SyncSummary): void;
+  onCreated?(jobId: number): void;
+  onStatus?(view: JobView): void;
+  onLines(lines: readonly PodLine[], gap: boolean): void;
+}
+
+export interface RunOutcome {
+  jobId: number;
+  view: JobView;
+  costPoints: number;
+  pods: readonly NodeDetail[];
+  /** Exit code of the last pod that ran, when the platform reports one. */
+  exitCode: number | null;
+  sync: SyncSummary;
+}
+
+/** The offer for a run config: device and region from a fresh resource search. */
+export async function findRunResource(client: ComputeClient, config: Pick<RunConfig, 'resource'>, signal?: AbortSignal) {
+  const devices = await client.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice,CpuDevice' }, signal ? { signal } : undefined);
+  for (const device of devices.results) {
+    if (device.device_name !== config.resource.deviceName) continue;
+    const region = device.regions.find((candidate) => candidate.region === config.resource.region);
+    if (region) return { device, region, pointsPerSecond: region.discount_price ?? region.price ?? 0 };
+  }
+  throw new ConfigError(`${config.resource.deviceName} is no longer offered in ${config.resource.region}.`, 'Run on GPU again and pick another resource.');
+}
+
+export async function runOnGpu(
+  client: ComputeClient,
+  syncer: FolderSyncer,
+  input: { config: RunConfig; localDir: string; jobName: string; followIntervalMs?: number; signal?: AbortSignal },
+  handlers: RunHandlers,
+): Promise<RunOutcome> {
+  const { config, signal } = input;
+  handlers.onPhase?.('syncing');
+  const sync = await syncer.sync({ storageId: config.volume.storageId, localDir: input.localDir, remoteDir: config.volume.remoteDir, ...(signal ? { signal } : {}) });
+  handlers.onSynced?.(sync);
+  handlers.onPhase?.('creating');
+  const offer = await findRunResource(client, config, signal);
+  const workdir = `${config.volume.targetDir}${config.volume.remoteDir === '/' ? '' : config.volume.remoteDir}`;
+  const body = buildJobBody({
+    name: input.jobName,
+    resource: { resource: offer.region.mark.resource, region_name: offer.region.region_name, mark: offer.region.mark.mark },
+    image: config.image,
+    command: config.command,
+    workdir,
+    spot: config.spot,
+    estimatedSec: config.estimatedSec,
+    timeoutSec: config.timeoutSec,
+    completions: config.completions,
+    parallelism: config.parallelism,
+    indexed: config.indexed,
+    retries: config.retries,
+    env: config.env,
+    volume: { storageId: config.volume.storageId, targetDir: config.volume.targetDir },
+  });
+  const { task_id: jobId } = await client.call('job.create', body, signal ? { signal } : undefined);
+  handlers.onCreated?.(jobId);
+  handlers.onPhase?.('following');
+  let end: { job: JobDetail; pods: readonly NodeDetail[] } | undefined;
+  await followJob(
+    client,
+    jobId,
+    {
+      onLines: (lines, gap) => handlers.onLines(lines, gap),
+      onStatus: (job) => handlers.onStatus?.(jobView(job, Date.now())),
+      onEnd: (job, pods) => (end = { job, pods }),
+    },
+    { ...(input.followIntervalMs !== undefined ? { intervalMs: input.followIntervalMs } : {}), ...(signal ? { signal } : {}) },
+  );
+  if (!end) throw new ConfigError(`Stopped following job ${jobId}; it keeps running on the platform.`);
+  const view = jobView(end.job, Date.now());
+  const podSeconds = end.pods.reduce((total, pod) => total + (typeof pod.runing_time === 'number' ? pod.runing_time : 0), 0);
+  const last = [...end.pods].reverse().find((pod) => pod.status !== 'Pending');
+  const exit = last?.containers?.[0]?.exit_code;
+  return { jobId, view, costPoints: jobCostPoints(view, offer.pointsPerSecond, podSeconds), pods: end.pods, exitCode: typeof exit === 'number' ? exit : null, sync };
+}

@@ -1,0 +1,195 @@
+// Batch job tools (src/core/jobs): run a job, read its status, tail its pod logs (bounded, escape
+// codes removed), stop it. Run confirms first with the profile, the rate and the most it can cost
+// (all parallel pods for the whole timeout); stop confirms as destructive (no recover for jobs).
+
+import { estimateJobCost } from '../jobs/cost';
+import { plain } from '../jobs/ansi';
+import { buildJobBody, type JobSpec } from '../jobs/jobBody';
+import type { JobDetail } from '../jobs/operations';
+import { listPods } from '../jobs/polling';
+import { formatElapsed, jobView } from '../jobs/status';
+import { formatPoints } from '../spend/units';
+import { ConfigError } from '../errors';
+import type { ToolContext, ToolDefinition } from './api';
+import { confirmation } from './confirmation';
+import { strongestEffect } from './effects';
+import { field, tailLines } from './format';
+import { findOffer, gpuLabel } from './pricing';
+
+const options = (context: ToolContext) => (context.signal ? { signal: context.signal } : undefined);
+const jobIdSchema = { type: 'integer', minimum: 1, description: 'The job id (task_id returned by compute_run_job).', examples: [1962285] } as const;
+
+function jobPhrase(job: JobDetail): string {
+  const view = jobView(job, Date.now());
+  return `job "${field(job.task_name, 80)}" (${job.task_id}), ${view.phase}${view.spot ? ' (Spot)' : ''}`;
+}
+
+async function specFrom(input: Record<string, unknown>, context: ToolContext): Promise<{ spec: JobSpec; pointsPerSecond: number; label: string }> {
+  const offer = await findOffer(context.client, String(input['device_name']), String(input['region']), context.signal);
+  const pointsPerSecond = offer.region.discount_price ?? offer.region.price;
+  if (pointsPerSecond === null || pointsPerSecond === undefined) throw new ConfigError(`${offer.device.device_name} has no listed price in ${offer.region.region_name}.`);
+  const spot = input['spot'] !== false;
+  const timeoutSec = typeof input['timeout_sec'] === 'number' ? input['timeout_sec'] : 3600;
+  const env = (input['env'] as Record<string, string> | undefined) ?? {};
+  const storageId = input['storage_id'] as number | undefined;
+  const spec: JobSpec = {
+    name: String(input['job_name']).trim(),
+    resource: { resource: offer.region.mark.resource, region_name: offer.region.region_name, mark: offer.region.mark.mark },
+    image: String(input['image']).trim(),
+    command: String(input['command']),
+    ...(storageId !== undefined ? { workdir: String(input['target_dir'] ?? '/mnt/nas') } : {}),
+    spot,
+    estimatedSec: typeof input['estimated_sec'] === 'number' ? input['estimated_sec'] : Math.max(1, Math.floor(timeoutSec / 2)),
+    timeoutSec,
+    completions: typeof input['completions'] === 'number' ? input['completions'] : 1,
+    parallelism: typeof input['parallelism'] === 'number' ? input['parallelism'] : 1,
+    indexed: input['indexed'] === true,
+    retries: typeof input['retries'] === 'number' ? input['retries'] : 0,
+    env: Object.entries(env).map(([name, value]) => ({ name, value })),
+    ...(storageId !== undefined ? { volume: { storageId, targetDir: String(input['target_dir'] ?? '/mnt/nas') } } : {}),
+  };
+  if (spot && spec.estimatedSec !== undefined && spec.estimatedSec >= timeoutSec) throw new ConfigError('estimated_sec must be below timeout_sec.');
+  return { spec, pointsPerSecond, label: `${gpuLabel(offer.device)} in ${offer.region.region_name} (${offer.region.inventory > 0 ? `${offer.region.inventory} in stock` : 'sold out: the job may wait'})` };
+}
+
+export const runJob: ToolDefinition = {
+  name: 'compute_run_job',
+  toolReferenceName: 'computeRunJob',
+  displayName: 'Run Batch Job',
+  userDescription: 'Run a command in a container on a rented GPU until it finishes (spends money while it runs).',
+  modelDescription:
+    'Create a batch job (Job 批处理): run a shell command in a container image on rented GPUs until it completes (training, evaluation, ' +
+    'batch inference). SPENDS MONEY per second per pod while it runs, at most until timeout_sec; the user confirms the rate and the cap ' +
+    'first. Spot (default) is cheaper and may wait in a queue. Take device_name and region from compute_search_gpus. Mount a NAS ' +
+    'volume with storage_id and target_dir; the command then runs in target_dir. Returns the job id; follow it with compute_get_job ' +
+    'and compute_job_logs.',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['job_name', 'device_name', 'region', 'image', 'command'],
+    properties: {
+      job_name: { type: 'string', minLength: 1, maxLength: 64, description: 'A name for the job.', examples: ['train-resnet'] },
+      device_name: { type: 'string', minLength: 1, maxLength: 128, description: 'The device_name from compute_search_gpus.', examples: ['RTX 4090'] },
+      region: { type: 'string', minLength: 1, maxLength: 64, description: 'Region tag or name from compute_search_gpus.', examples: ['beijing-jxq-p1'] },
+      image: { type: 'string', minLength: 1, maxLength: 512, description: 'Container image reference.', examples: ['pytorch/pytorch:2.4.0-cuda12.1-cudnn9-runtime'] },
+      command: { type: 'string', minLength: 1, maxLength: 4096, description: 'Shell command line to run (by /bin/sh -c).', examples: ['python train.py'] },
+      spot: { type: 'boolean', default: true, description: 'Spot (cheaper, may queue; default) or on-demand (false).' },
+      estimated_sec: { type: 'integer', minimum: 1, maximum: 86400, description: 'Spot: expected run time in seconds, below timeout_sec.' },
+      timeout_sec: { type: 'integer', minimum: 1, maximum: 604800, default: 3600, description: 'Hard time limit in seconds: the job is killed after it.' },
+      completions: { type: 'integer', minimum: 1, maximum: 100, default: 1, description: 'Successful pod runs required.' },
+      parallelism: { type: 'integer', minimum: 1, maximum: 20, default: 1, description: 'Pods at once (each billed).' },
+      indexed: { type: 'boolean', default: false, description: 'Give each pod an index (JOB_COMPLETION_INDEX).' },
+      retries: { type: 'integer', minimum: 0, maximum: 10, default: 0, description: 'Failed pods retried before the job fails.' },
+      env: { type: 'object', additionalProperties: { type: 'string', maxLength: 4096 }, description: 'Environment variables, name → value.' },
+      storage_id: { type: 'integer', minimum: 1, description: 'NAS volume to mount (Active, same region).' },
+      target_dir: { type: 'string', minLength: 2, maxLength: 256, description: 'Where the volume is mounted; the command runs there.', examples: ['/mnt/nas'] },
+    },
+  },
+  operations: ['resource.search', 'job.create'],
+  effect: strongestEffect(['resource.search', 'job.create']),
+  idempotent: false,
+  invocationMessage: (input) => `Creating job "${field(input['job_name'], 64)}"…`,
+  async confirm(input, context) {
+    const { spec, pointsPerSecond, label } = await specFrom(input, context);
+    const cost = estimateJobCost({ pointsPerSecond, completions: spec.completions, parallelism: spec.parallelism, timeoutSec: spec.timeoutSec, estimatedSec: spec.spot ? spec.estimatedSec : null });
+    return confirmation('write', context.profile, `Run job "${field(spec.name, 64)}"?`, [
+      `Resource: ${Math.min(spec.parallelism, spec.completions)} pod(s) at once of ${label}, ${spec.spot ? 'Spot' : 'on-demand'}.`,
+      `Cost: ${cost.rateText} while running; at most ${cost.capText} (timeout ${formatElapsed(spec.timeoutSec)})${cost.expectedText ? `, about ${cost.expectedText} expected` : ''}.`,
+      `Command: ${field(spec.command, 200)} in ${field(spec.image, 120)}.`,
+    ]);
+  },
+  async run(input, context) {
+    const { spec } = await specFrom(input, context);
+    if (/\s/.test(spec.image)) throw new ConfigError('The image reference contains spaces.', 'Use registry/repository:tag.');
+    const { task_id: id } = await context.client.call('job.create', buildJobBody(spec), options(context));
+    return `Created job ${id} "${field(spec.name)}". It starts Pending${spec.spot ? ' (Spot: it may wait in the queue)' : ''}; check it with compute_get_job (at most every 10 s) and read output with compute_job_logs.`;
+  },
+};
+
+export const getJob: ToolDefinition = {
+  name: 'compute_get_job',
+  toolReferenceName: 'computeGetJob',
+  displayName: 'Get Batch Job',
+  userDescription: 'A batch job\'s status, pods, time and cost.',
+  modelDescription: 'Read one batch job: phase (queued, pending, running, succeeded, failed, stopped), the raw status fields, succeeded and failed pods, elapsed time and what it has cost so far. Poll at most every 10 s.',
+  inputSchema: { type: 'object', additionalProperties: false, required: ['task_id'], properties: { task_id: jobIdSchema } },
+  operations: ['job.detail'],
+  effect: 'read',
+  idempotent: true,
+  invocationMessage: (input) => `Reading job ${String(input['task_id'])}…`,
+  async run(input, context) {
+    const job = await context.client.call('job.detail', { task_id: input['task_id'] as number }, options(context));
+    const view = jobView(job, Date.now());
+    return [
+      `Job ${job.task_id} "${field(job.task_name)}": ${view.phase}${view.ended ? ' (ended)' : ''}.`,
+      `status ${field(job.status, 20)}, job_status ${field(view.execution, 20)}${view.spot ? `, schedule_status ${field(view.schedule ?? 'null', 20)}` : ''}.`,
+      `Pods: ${view.succeeded} succeeded, ${view.failed} failed, ${view.active} active; ${view.completions} completion(s) needed, ${view.parallelism} at once.`,
+      `Elapsed ${formatElapsed(view.elapsedSeconds)}; billed so far ${formatPoints(view.billedPoints)}.`,
+    ].join('\n');
+  },
+};
+
+export const jobLogs: ToolDefinition = {
+  name: 'compute_job_logs',
+  toolReferenceName: 'computeJobLogs',
+  displayName: 'Batch Job Logs',
+  userDescription: 'The last lines each pod of a batch job printed.',
+  modelDescription: 'Read the last lines of each pod\'s log of a batch job (colour codes removed), to see its progress or why it failed. Bounded: at most `lines` per pod and the newest pods first.',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['task_id'],
+    properties: {
+      task_id: jobIdSchema,
+      lines: { type: 'integer', minimum: 1, maximum: 500, default: 60, description: 'How many of the last lines per pod (default 60).' },
+    },
+  },
+  operations: ['job.detail', 'node.list', 'node.log'],
+  effect: 'read',
+  idempotent: true,
+  invocationMessage: (input) => `Reading the logs of job ${String(input['task_id'])}…`,
+  async run(input, context) {
+    const id = input['task_id'] as number;
+    const job = await context.client.call('job.detail', { task_id: id }, options(context));
+    const serviceId = job.services[0]?.service_id;
+    if (typeof serviceId !== 'number') throw new ConfigError(`Job ${id} lists no container.`);
+    const pods = (await listPods(context.client, id, context.signal)).filter((pod) => pod.status !== 'Pending').reverse().slice(0, 5);
+    if (pods.length === 0) return `Job ${id} has no started pod yet (${jobView(job, Date.now()).phase}): no log.`;
+    const wanted = typeof input['lines'] === 'number' ? input['lines'] : 60;
+    const budget = Math.floor(((context.resultLimitChars ?? 16_000) - 400) / pods.length);
+    const parts: string[] = [];
+    for (const pod of pods) {
+      const { logs } = await context.client.call('node.log', { task_id: id, point_id: pod.point_id, service_id: serviceId }, options(context));
+      const cleaned = (logs ?? '').split('\n').map(plain).join('\n');
+      const tail = tailLines(cleaned, wanted, budget);
+      parts.push(`Pod ${field(pod.name, 80)} (${field(pod.status, 20)}): last ${tail.shown} of ${tail.total} line(s):\n${tail.text}`);
+    }
+    return parts.join('\n\n');
+  },
+};
+
+export const stopJob: ToolDefinition = {
+  name: 'compute_stop_job',
+  toolReferenceName: 'computeStopJob',
+  displayName: 'Stop Batch Job',
+  userDescription: 'Stop a batch job for good (its pods are killed).',
+  modelDescription: 'Stop a Pending or Running batch job: its pods are killed, billing stops and the job ends; it cannot be resumed (run it again instead). Use only when the user wants it stopped.',
+  inputSchema: { type: 'object', additionalProperties: false, required: ['task_id'], properties: { task_id: jobIdSchema } },
+  operations: ['job.detail', 'job.stop'],
+  effect: strongestEffect(['job.detail', 'job.stop']),
+  idempotent: true,
+  invocationMessage: (input) => `Stopping job ${String(input['task_id'])}…`,
+  async confirm(input, context) {
+    const job = await context.client.call('job.detail', { task_id: input['task_id'] as number }, options(context));
+    const view = jobView(job, Date.now());
+    return confirmation('destructive', context.profile, `Stop job "${field(job.task_name, 64)}" (${job.task_id})?`, [
+      `Job: ${jobPhrase(job)}, running ${formatElapsed(view.elapsedSeconds)}, billed ${formatPoints(view.billedPoints)} so far.`,
+      'Its pods are killed now; what they have not written to a volume is lost, and the job cannot be resumed.',
+    ]);
+  },
+  async run(input, context) {
+    const id = input['task_id'] as number;
+    await context.client.call('job.stop', { task_id: id }, options(context));
+    return `Job ${id} stopped: its pods are killed and billing stops.`;
+  },
+};

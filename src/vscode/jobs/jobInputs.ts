@@ -1,0 +1,111 @@
+// The questions Create Job… and Run on GPU… share: a resource by stock and price, Spot or on-demand
+// (Spot preselected; on-demand only when the user picks it or nothing Spot-able is in stock), the time
+// limits, and the cost confirmation (rate, expected, the cap implied by the timeout) before anything spends.
+
+import * as vscode from 'vscode';
+import type { ComputeClient, Device, Region } from '../../core/compute/api';
+import { estimateJobCost } from '../../core/jobs/cost';
+import { formatElapsed } from '../../core/jobs/status';
+import { formatPricePerHour } from '../../core/spend/units';
+import { deviceLabel, deviceSpecs } from '../ui/format';
+
+export interface ResourceChoice {
+  device: Device;
+  region: Region;
+  pointsPerSecond: number;
+  spot: boolean;
+}
+
+interface OfferItem extends vscode.QuickPickItem {
+  device: Device;
+  region: Region;
+  pointsPerSecond: number;
+}
+
+export async function pickResource(client: ComputeClient, preferred?: { deviceName: string; region: string }): Promise<ResourceChoice | undefined> {
+  const devices = await client.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' });
+  const items: OfferItem[] = [];
+  for (const device of devices.results) {
+    for (const region of device.regions) {
+      const price = region.discount_price ?? region.price;
+      if (price === null || price === undefined) continue;
+      items.push({
+        label: `${deviceLabel(device)} · ${region.region_name}`,
+        description: `${formatPricePerHour(price)} · ${region.inventory > 0 ? vscode.l10n.t('{0} in stock', region.inventory) : vscode.l10n.t('sold out')}`,
+        detail: deviceSpecs(device),
+        device,
+        region,
+        pointsPerSecond: price,
+      });
+    }
+  }
+  // In stock first, cheapest first.
+  items.sort((a, b) => Number(b.region.inventory > 0) - Number(a.region.inventory > 0) || a.pointsPerSecond - b.pointsPerSecond);
+  const active = items.find((item) => item.device.device_name === preferred?.deviceName && item.region.region === preferred?.region) ?? items[0];
+  const picked = await new Promise<OfferItem | undefined>((resolve) => {
+    const pick = vscode.window.createQuickPick<OfferItem>();
+    pick.title = vscode.l10n.t('Resource (price per pod)');
+    pick.placeholder = vscode.l10n.t('Pick a GPU: in stock and cheapest first');
+    pick.items = items;
+    if (active) pick.activeItems = [active];
+    pick.onDidAccept(() => {
+      resolve(pick.selectedItems[0] ?? pick.activeItems[0]);
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      resolve(undefined);
+      pick.dispose();
+    });
+    pick.show();
+  });
+  if (!picked) return undefined;
+  const spot = await pickSpot(picked.region.inventory > 0);
+  if (spot === undefined) return undefined;
+  return { device: picked.device, region: picked.region, pointsPerSecond: picked.pointsPerSecond, spot };
+}
+
+/** Spot preselected; when nothing is in stock, on-demand is offered only with the user's agreement. */
+async function pickSpot(inStock: boolean): Promise<boolean | undefined> {
+  const spot = { label: vscode.l10n.t('Spot (recommended)'), description: vscode.l10n.t('cheaper; may wait in the queue'), value: true };
+  const onDemand = { label: vscode.l10n.t('On-demand'), description: vscode.l10n.t('starts when resources are free'), value: false };
+  if (!inStock) {
+    const agree = await vscode.window.showWarningMessage(
+      vscode.l10n.t('This resource is sold out. Run on-demand instead of Spot when it frees up?'),
+      { modal: true },
+      vscode.l10n.t('Use On-demand'),
+      vscode.l10n.t('Keep Spot'),
+    );
+    if (agree === undefined) return undefined;
+    return agree === vscode.l10n.t('Keep Spot');
+  }
+  const picked = await vscode.window.showQuickPick([spot, onDemand], { title: vscode.l10n.t('Billing mode'), placeHolder: vscode.l10n.t('Spot or on-demand') });
+  return picked?.value;
+}
+
+export async function askSeconds(title: string, value: number, max: number): Promise<number | undefined> {
+  const text = await vscode.window.showInputBox({
+    title,
+    value: String(value),
+    prompt: vscode.l10n.t('Seconds'),
+    validateInput: (input) => (/^\d{1,7}$/.test(input.trim()) && Number(input) >= 1 && Number(input) <= max ? undefined : vscode.l10n.t('A whole number of seconds from 1 to {0}', max)),
+  });
+  return text === undefined ? undefined : Number(text.trim());
+}
+
+/**
+ * The cost before anything spends; resolves true only when the user chose to run. A pick whose first
+ * (highlighted) answer is Cancel, so Enter never spends money by accident.
+ */
+export async function confirmJobCost(input: { name: string; resourceLabel: string; pointsPerSecond: number; spot: boolean; completions: number; parallelism: number; timeoutSec: number; estimatedSec?: number; profile: string }): Promise<boolean> {
+  const cost = estimateJobCost({ ...input, estimatedSec: input.spot ? (input.estimatedSec ?? null) : null });
+  const what = vscode.l10n.t('{0} pod(s) at once of {1}, {2}', Math.min(input.parallelism, input.completions), input.resourceLabel, input.spot ? vscode.l10n.t('Spot') : vscode.l10n.t('On-demand'));
+  const money = [
+    vscode.l10n.t('Rate: {0} while pods run', cost.rateText),
+    ...(cost.expectedText ? [vscode.l10n.t('Expected: about {0}', cost.expectedText)] : []),
+    vscode.l10n.t('At most {0} (timeout {1})', cost.capText, formatElapsed(input.timeoutSec)),
+  ].join(' · ');
+  const cancel = { label: vscode.l10n.t('Cancel'), run: false };
+  const run = { label: vscode.l10n.t('Run ({0})', cost.rateText), description: vscode.l10n.t('Profile: {0}', input.profile), detail: `${what} · ${money}`, run: true };
+  const picked = await vscode.window.showQuickPick([cancel, run], { title: vscode.l10n.t('Run job "{0}"?', input.name), placeHolder: money, ignoreFocusOut: true });
+  return picked?.run === true;
+}

@@ -1,0 +1,98 @@
+// The Jobs view: the account's batch jobs (newest first) from the jobs feed (src/core/jobs/polling.ts,
+// the one place jobs are polled), each with its phase, pods, elapsed time and what it has cost.
+
+import * as vscode from 'vscode';
+import type { JobSummary } from '../../core/jobs/operations';
+import { formatElapsed, jobView, type JobPhase, type JobView } from '../../core/jobs/status';
+import { formatPoints } from '../../core/spend/units';
+
+export const JOB_CONTEXT = { live: 'job.live', ended: 'job.ended' } as const;
+
+const ICONS: Record<JobPhase, vscode.ThemeIcon> = {
+  queued: new vscode.ThemeIcon('watch', new vscode.ThemeColor('charts.yellow')),
+  pending: new vscode.ThemeIcon('loading~spin'),
+  running: new vscode.ThemeIcon('play-circle', new vscode.ThemeColor('charts.blue')),
+  succeeded: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
+  failed: new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')),
+  stopped: new vscode.ThemeIcon('circle-slash'),
+};
+
+export function phaseLabel(phase: JobPhase): string {
+  switch (phase) {
+    case 'queued':
+      return vscode.l10n.t('Queued (Spot)');
+    case 'pending':
+      return vscode.l10n.t('Pending');
+    case 'running':
+      return vscode.l10n.t('Running');
+    case 'succeeded':
+      return vscode.l10n.t('Succeeded');
+    case 'failed':
+      return vscode.l10n.t('Failed');
+    case 'stopped':
+      return vscode.l10n.t('Stopped');
+  }
+}
+
+export class JobItem extends vscode.TreeItem {
+  constructor(readonly job: JobSummary, readonly view: JobView) {
+    super(job.task_name, vscode.TreeItemCollapsibleState.None);
+    const pods = vscode.l10n.t('{0}/{1} succeeded', view.succeeded, view.completions) + (view.failed > 0 ? ` · ${vscode.l10n.t('{0} failed', view.failed)}` : '');
+    this.description = `${phaseLabel(view.phase)} · ${pods} · ${formatElapsed(view.elapsedSeconds)} · ${formatPoints(view.billedPoints)}`;
+    this.iconPath = ICONS[view.phase];
+    this.contextValue = view.ended ? JOB_CONTEXT.ended : JOB_CONTEXT.live;
+    this.id = `job-${job.task_id}`;
+    const tooltip = new vscode.MarkdownString();
+    tooltip.appendText(`${job.task_name} (${job.task_id})\n`);
+    tooltip.appendText(vscode.l10n.t('Status: {0} · execution: {1}', job.status, view.execution) + '\n');
+    if (view.spot) tooltip.appendText(vscode.l10n.t('Spot: {0}', view.schedule ?? '—') + '\n');
+    tooltip.appendText(vscode.l10n.t('Pods: {0} succeeded, {1} failed, {2} active; {3} at once', view.succeeded, view.failed, view.active, view.parallelism) + '\n');
+    tooltip.appendText(vscode.l10n.t('Elapsed {0} · billed {1}', formatElapsed(view.elapsedSeconds), formatPoints(view.billedPoints)));
+    this.tooltip = tooltip;
+  }
+}
+
+export class JobsTree implements vscode.TreeDataProvider<JobItem | vscode.TreeItem> {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private jobs: readonly JobSummary[] = [];
+  private error: string | undefined;
+  private loaded = false;
+
+  update(jobs: readonly JobSummary[]): void {
+    this.jobs = jobs;
+    this.error = undefined;
+    this.loaded = true;
+    this.changed.fire();
+  }
+
+  fail(message: string): void {
+    this.error = message;
+    this.loaded = true;
+    this.changed.fire();
+  }
+
+  items(): JobItem[] {
+    const now = Date.now();
+    return this.jobs.map((job) => new JobItem(job, jobView(job, now)));
+  }
+
+  getTreeItem(item: JobItem | vscode.TreeItem): vscode.TreeItem {
+    return item;
+  }
+
+  getChildren(): (JobItem | vscode.TreeItem)[] {
+    if (this.error !== undefined) {
+      const row = new vscode.TreeItem(vscode.l10n.t('Could not load jobs: {0}', this.error));
+      row.iconPath = new vscode.ThemeIcon('warning');
+      return [row];
+    }
+    if (!this.loaded) return [new vscode.TreeItem(vscode.l10n.t('Loading jobs…'))];
+    // An empty list shows the view's welcome content (Create Job…, Run on GPU…).
+    return this.items();
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}

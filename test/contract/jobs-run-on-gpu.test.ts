@@ -1,0 +1,102 @@
+// Run on GPU end to end against the sandbox (core level): a train.py in a new folder is synced to a
+// NAS volume, runs as a job, its printed lines arrive while it runs, the file it writes is on the
+// volume, a second run sends only what changed, a failing script shows its error and exit code, and a
+// Spot job waiting in the queue says so.
+
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createComputeClient } from '../../src/core/compute/client';
+import { plain } from '../../src/core/jobs/ansi';
+import type { RunConfig } from '../../src/core/jobs/runConfig';
+import { runOnGpu } from '../../src/core/jobs/runOnGpu';
+import type { JobPhase } from '../../src/core/jobs/status';
+import { localVolumeSyncer } from '../helpers/localVolumeSync';
+import { startSandbox } from '../sandbox/server';
+import type { Sandbox } from '../sandbox/types';
+
+describe('Run on GPU against the sandbox', () => {
+  let sandbox: Sandbox;
+  let client: ReturnType<typeof createComputeClient>;
+  let project: string;
+  let storageId: number;
+  let config: RunConfig;
+
+  before(async () => {
+    sandbox = await startSandbox({ pendingMs: 0, jobPendingMs: 20 });
+    client = createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => ({ mode: 'token', token: sandbox.credentials.tokenMode.token }) });
+    const volumes = (await client.send({ method: 'GET', path: '/api/storage/nas/v1/list', query: [['page', '1'], ['page_size', '10']] })) as { results: { storage_id: number; status: string }[] };
+    const volume = volumes.results.find((candidate) => candidate.status === 'Active');
+    assert.ok(volume, 'the NAS sandbox seeds an Active volume');
+    storageId = volume.storage_id;
+    project = mkdtempSync(join(tmpdir(), 'run-on-gpu-'));
+    writeFileSync(join(project, 'train.py'), 'import sys\nfor epoch in range(3):\n    print(f"epoch {epoch} loss={1/(epoch+1):.3f}", flush=True)\nopen("model.txt", "w").write("weights\\n")\nprint("\\033[32mdone\\033[0m")\n');
+    writeFileSync(join(project, 'data.csv'), 'x,y\n1,2\n');
+    config = {
+      version: 1,
+      name: 'train',
+      command: 'python3 train.py',
+      image: 'pytorch/pytorch:2.4.0-cuda12.1-cudnn9-runtime',
+      folder: '',
+      resource: { deviceName: 'RTX 4090 x 1', region: 'beijing-jxq-p1' },
+      spot: true,
+      estimatedSec: 60,
+      timeoutSec: 120,
+      completions: 1,
+      parallelism: 1,
+      indexed: false,
+      retries: 0,
+      env: [{ name: 'PYTHONUNBUFFERED', value: '1' }],
+      volume: { storageId, targetDir: '/mnt/work', remoteDir: '/runs/train' },
+    };
+  });
+  after(async () => {
+    await sandbox.close();
+    rmSync(project, { recursive: true, force: true });
+  });
+
+  const syncer = () => localVolumeSyncer((id) => sandbox.nas.volumeDirectory(id));
+
+  async function run(overrides: Partial<RunConfig> = {}) {
+    const lines: string[] = [];
+    const phases: JobPhase[] = [];
+    const outcome = await runOnGpu(client, syncer(), { config: { ...config, ...overrides }, localDir: project, jobName: 'train-run', followIntervalMs: 20 }, {
+      onLines: (batch) => lines.push(...batch.map((line) => plain(line.text))),
+      onStatus: (view) => phases.push(view.phase),
+    });
+    return { outcome, lines, phases };
+  }
+
+  it('runs train.py: its lines arrive, the file it writes is on the volume; a second run sends only what changed', async () => {
+    const first = await run();
+    assert.equal(first.outcome.view.phase, 'succeeded');
+    assert.equal(first.outcome.exitCode, 0);
+    assert.deepEqual(first.lines, ['epoch 0 loss=1.000', 'epoch 1 loss=0.500', 'epoch 2 loss=0.333', 'done']);
+    assert.equal(first.outcome.sync.sent, 2);
+    const volume = sandbox.nas.volumeDirectory(storageId);
+    assert.ok(volume);
+    assert.equal(readFileSync(join(volume, 'runs', 'train', 'model.txt'), 'utf8'), 'weights\n');
+
+    writeFileSync(join(project, 'data.csv'), 'x,y\n1,2\n3,4\n');
+    const second = await run();
+    assert.equal(second.outcome.view.phase, 'succeeded');
+    assert.deepEqual({ sent: second.outcome.sync.sent, skipped: second.outcome.sync.skipped }, { sent: 1, skipped: 1 });
+  });
+
+  it('a failing script shows its error and exit code', async () => {
+    writeFileSync(join(project, 'fail.py'), 'print("starting")\nraise SystemExit("CUDA out of memory (simulated)")\n');
+    const failed = await run({ command: 'python3 fail.py' });
+    assert.equal(failed.outcome.view.phase, 'failed');
+    assert.equal(failed.outcome.exitCode, 1);
+    assert.ok(failed.lines.includes('CUDA out of memory (simulated)'), failed.lines.join('\n'));
+  });
+
+  it('a Spot job waiting in the queue says so', async () => {
+    sandbox.queueSpot(1, 300);
+    const queued = await run();
+    assert.ok(queued.phases.includes('queued'), queued.phases.join(','));
+    assert.equal(queued.outcome.view.phase, 'succeeded');
+  });
+});

@@ -1,0 +1,85 @@
+// Run on GPU inside the real VS Code against the sandbox: with .compute/run.json in the workspace, Run
+// Again is one command: the cost question defaults to Cancel (Enter does not spend), choosing Run syncs
+// the folder to the sandbox NAS volume, the job runs the Python file, its printed lines appear in the
+// terminal, and the Jobs view lists the job as succeeded.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../../src/vscode/api';
+import { localVolumeSyncer } from '../../helpers/localVolumeSync';
+import { extensionApi } from '../extensionApi';
+import { sandboxUrl } from '../sandboxInfo';
+
+async function until<T>(read: () => T | undefined, what: string, attempts = 300): Promise<T> {
+  for (let i = 0; i < attempts; i++) {
+    const value = read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+describe('jobs: Run on GPU', () => {
+  let api: ExtensionApi;
+  let storageId: number;
+  let root: vscode.Uri;
+
+  before(async function () {
+    this.timeout(60_000);
+    api = await extensionApi();
+    await vscode.commands.executeCommand('computeToolkit.profile.connectSandbox', sandboxUrl());
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the integration run opens a workspace folder');
+    root = folder.uri;
+    const volumes = (await api.services.computeClient().send({ method: 'GET', path: '/api/storage/nas/v1/list', query: [['page', '1'], ['page_size', '10']] })) as { results: { storage_id: number; status: string }[] };
+    const volume = volumes.results.find((candidate) => candidate.status === 'Active');
+    assert.ok(volume, 'the sandbox has an Active NAS volume');
+    storageId = volume.storage_id;
+    const response = await fetch(`${sandboxUrl()}/__sandbox/nas/volume?storage_id=${storageId}`);
+    const { directory } = (await response.json()) as { directory: string };
+    api.jobs.setNasHooks({ syncer: localVolumeSyncer(() => directory), pickVolume: async () => storageId, openOutputs: async () => undefined });
+    const config = {
+      version: 1, name: 'fib', command: 'python3 fibonacci.py', image: 'pytorch/pytorch:2.4.0-cuda12.1-cudnn9-runtime', folder: '',
+      resource: { deviceName: 'RTX 4090 x 1', region: 'beijing-jxq-p1' }, spot: true, estimatedSec: 60, timeoutSec: 600,
+      completions: 1, parallelism: 1, indexed: false, retries: 0, env: [{ name: 'PYTHONUNBUFFERED', value: '1' }],
+      volume: { storageId, targetDir: '/mnt/work', remoteDir: '/runs/fib' },
+    };
+    await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(root, '.compute'));
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(root, '.compute', 'run.json'), new TextEncoder().encode(JSON.stringify(config)));
+  });
+
+  it('Enter on the cost question does not run anything', async function () {
+    this.timeout(60_000);
+    const before = api.jobs.terminalTexts().length;
+    const running = Promise.resolve(vscode.commands.executeCommand('computeToolkit.jobs.runAgain', vscode.Uri.joinPath(root, 'fibonacci.py')));
+    let settled = false;
+    void running.finally(() => (settled = true));
+    for (let i = 0; i < 100 && !settled; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    }
+    await running;
+    assert.equal(api.jobs.terminalTexts().length, before, 'no terminal: no job was created');
+  });
+
+  it('Run Again runs the file on the sandbox GPU and streams its output into a terminal', async function () {
+    this.timeout(120_000);
+    const running = Promise.resolve(vscode.commands.executeCommand('computeToolkit.jobs.runAgain', vscode.Uri.joinPath(root, 'fibonacci.py')));
+    // Move to "Run" (the second answer) and accept it.
+    let opened = false;
+    for (let i = 0; i < 100 && !opened; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      opened = api.jobs.terminalTexts().some((lines) => lines.some((line) => line.startsWith('Syncing') || line.includes('同步')));
+    }
+    assert.ok(opened, 'choosing Run opened the run terminal');
+    await running;
+    const transcript = await until(() => api.jobs.terminalTexts().find((lines) => lines.some((line) => /Job \d+ (succeeded|failed)/.test(line))), 'the run to end');
+    assert.ok(transcript.includes('[0, 1, 1, 2, 3, 5, 8, 13, 21, 34]'), transcript.join('\n'));
+    assert.ok(transcript.some((line) => /^Job \d+ succeeded · exit code 0 · /.test(line)), transcript.join('\n'));
+    await vscode.commands.executeCommand('computeToolkit.jobs.refresh');
+    const row = api.jobs.snapshot().find((candidate) => candidate.label.startsWith('fib-'));
+    assert.ok(row, JSON.stringify(api.jobs.snapshot()));
+    assert.match(row.description, /^Succeeded · 1\/1 succeeded · /);
+  });
+});

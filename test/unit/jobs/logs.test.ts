@@ -1,0 +1,71 @@
+// Job log following: only new lines per blob, trimmed heads, gaps, partial lines; escape codes.
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { forTerminal, MAX_LINE_CHARS, plain } from '../../../src/core/jobs/ansi';
+import { LogFollower } from '../../../src/core/jobs/logFollower';
+import { assertLinearTime, flat } from '../../helpers/linearTime';
+
+describe('LogFollower', () => {
+  it('emits each complete line once as the blob grows, holding a partial line until its newline', () => {
+    const follower = new LogFollower();
+    assert.deepEqual(follower.update('a\nb\npar'), { lines: ['a', 'b'], gap: false });
+    assert.deepEqual(follower.update('a\nb\npartial\nc\n'), { lines: ['partial', 'c'], gap: false });
+    assert.deepEqual(follower.update('a\nb\npartial\nc\n'), { lines: [], gap: false });
+    assert.deepEqual(follower.update('a\nb\npartial\nc\nend'), { lines: [], gap: false });
+    assert.deepEqual(follower.flush(), ['end']);
+    assert.equal(follower.lineCount, 5);
+  });
+
+  it('finds its place again when the platform trimmed the head of the log', () => {
+    const follower = new LogFollower();
+    const lines = Array.from({ length: 50 }, (_, i) => `line ${i}`);
+    follower.update(`${lines.slice(0, 30).join('\n')}\n`);
+    const next = follower.update(`${lines.slice(10, 50).join('\n')}\n`);
+    assert.deepEqual(next, { lines: lines.slice(30, 50), gap: false });
+  });
+
+  it('says lines were lost when its place was trimmed away, and starts from what is there', () => {
+    const follower = new LogFollower();
+    follower.update('old 1\nold 2\n');
+    assert.deepEqual(follower.update('new 7\nnew 8\n'), { lines: ['new 7', 'new 8'], gap: true });
+  });
+
+  it('is linear in what it is fed: many small updates of a growing, trimmed blob', () => {
+    assertLinearTime(
+      'follow',
+      (n) => {
+        const lines = Array.from({ length: n }, (_, i) => `${i} epoch loss=0.${i % 997}`);
+        const blobs: string[] = [];
+        for (let end = 100; end <= n; end += 100) blobs.push(flat(`${lines.slice(Math.max(0, end - 300), end).join('\n')}\n`));
+        return blobs;
+      },
+      (blobs) => {
+        const follower = new LogFollower();
+        for (const blob of blobs) follower.update(blob);
+        assert.ok(follower.lineCount > 0);
+      },
+      { n: 4000 },
+    );
+  });
+});
+
+describe('escape codes in logs', () => {
+  it('plain() removes colours, cursor moves, titles and links, and keeps a progress bar\'s last state', () => {
+    assert.equal(plain('\x1b[31mError\x1b[0m: \x1b]0;title\x07bad\x1b[2K'), 'Error: bad');
+    assert.equal(plain('10%\r50%\r100%'), '100%');
+    assert.equal(plain('\x1b]8;;http://x.invalid\x1b\\link\x1b]8;;\x1b\\'), 'link');
+    assert.equal(plain('tab\there\x00\x07'), 'tab\there');
+  });
+
+  it('forTerminal() keeps colour, resets it at the end, drops every other sequence', () => {
+    assert.equal(forTerminal('\x1b[1;32mok\x1b[0m\x1b[H\x1b[2J'), '\x1b[1;32mok\x1b[0m\x1b[0m');
+    assert.equal(forTerminal('\x1b]0;pwned\x07text'), 'text');
+    assert.equal(forTerminal('no colour'), 'no colour');
+  });
+
+  it('bounds a line and stays linear on hostile input', () => {
+    assert.equal(plain('x'.repeat(MAX_LINE_CHARS + 10)).length, MAX_LINE_CHARS + 1);
+    assertLinearTime('ansi', (n) => flat('\x1b['.repeat(n) + '\x1b]'.repeat(n) + '1;'.repeat(n)), (line) => plain(line), { n: 20_000 });
+  });
+});
