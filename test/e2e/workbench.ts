@@ -17,14 +17,25 @@ async function closeQuickInput(page: Page): Promise<void> {
 /** Runs a command from the palette by its full title ("Category: Title"), clicking its row. */
 export async function runCommand(page: Page, title: string): Promise<void> {
   const typed = title.replace(/…$/, '');
-  await closeQuickInput(page);
-  await page.keyboard.press('F1');
-  const widget = page.locator('.quick-input-widget');
-  await widget.waitFor({ state: 'visible', timeout: 30_000 });
-  await page.keyboard.type(typed);
-  const row = widget.locator('.quick-input-list .monaco-list-row', { hasText: typed }).first();
-  await row.waitFor({ state: 'visible', timeout: 30_000 });
-  await row.click();
+  // A webview that holds the keyboard focus can swallow F1 or the typed title: on a miss, take the focus
+  // back to the workbench and ask once more.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await closeQuickInput(page);
+      await page.keyboard.press('F1');
+      const widget = page.locator('.quick-input-widget');
+      await widget.waitFor({ state: 'visible', timeout: attempt === 1 ? 15_000 : 30_000 });
+      await widget.locator('input').first().fill(`>${typed}`);
+      const row = widget.locator('.quick-input-list .monaco-list-row', { hasText: typed }).first();
+      await row.waitFor({ state: 'visible', timeout: attempt === 1 ? 15_000 : 30_000 });
+      await row.click({ timeout: attempt === 1 ? 15_000 : 30_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+      await page.keyboard.press('Escape').catch(() => undefined);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur()).catch(() => undefined);
+    }
+  }
 }
 
 /** The open quick pick (after a command asked something), or undefined when none shows up in time. */
