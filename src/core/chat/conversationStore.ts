@@ -4,11 +4,11 @@
 // many conversations there are. Nothing is dropped silently: a conversation file the index does not know
 // is found and listed again; the old single-file history is migrated on first start and kept as a backup.
 //
-// Two windows share the folder. The conversation files are the truth, the index and journal a cache of
+// Two editor instances share the folder. The conversation files are the truth, the index and journal a cache of
 // their entries: a full read lists the folder, drops entries without a file and lists files without an
-// entry. A deletion leaves a tombstone that no compaction removes, so a window compacting the index
-// from what it read before another window deleted cannot bring the conversation back (nor can a stale
-// window saving it again). A damaged conversation file is set aside under chat/damaged (never deleted)
+// entry. A deletion leaves a tombstone that no compaction removes, so a editor instance compacting the index
+// from what it read before another editor instance deleted cannot bring the conversation back (nor can a stale
+// editor instance saving it again). A damaged conversation file is set aside under chat/damaged (never deleted)
 // and named as damaged. Every file is read through a size cap.
 //
 //   chat/recent.json               { version, activeId, total, bytes, entries: newest RECENT_ENTRIES }
@@ -113,7 +113,7 @@ export class ConversationStore {
       | Partial<{ version: number; activeId: unknown; total: unknown; bytes: unknown; entries: unknown }>
       | undefined;
     if (recent?.version === VERSION && Array.isArray(recent.entries) && typeof recent.total === 'number' && typeof recent.bytes === 'number') {
-      // Another window may have written this file from a list read before a deletion: tombstones win.
+      // Another editor instance may have written this file from a list read before a deletion: tombstones win.
       const deleted = await this.tombstones();
       const entries = recent.entries.filter(isConversationEntry);
       this.recent = entries.filter((entry) => !deleted.has(entry.id)).sort(newestFirst);
@@ -204,7 +204,7 @@ export class ConversationStore {
     const snapshot = JSON.stringify(conversation);
     const id = conversation.id;
     return this.enqueue(async () => {
-      // Deleted (here or in another window): a window that still shows it does not bring it back.
+      // Deleted (here or in another editor instance): a editor instance that still shows it does not bring it back.
       if ((await this.files.size(`${TOMBSTONES}/${id}`)) !== undefined) return;
       const bytes = await this.files.write(`${FOLDER}/${id}.json`, snapshot);
       const entry = entryOf(JSON.parse(snapshot) as StoredConversation, bytes);
@@ -228,8 +228,8 @@ export class ConversationStore {
   remove(id: string): Promise<void> {
     if (!SAFE_ID.test(id)) return Promise.resolve();
     return this.enqueue(async () => {
-      // The tombstone first: from here on no window lists it again, whatever its index says. Written
-      // even when this window's list does not know the conversation (another window created it).
+      // The tombstone first: from here on no editor instance lists it again, whatever its index says. Written
+      // even when this editor instance's list does not know the conversation (another editor instance created it).
       await this.files.write(`${TOMBSTONES}/${id}`, `${Date.now()}\n`);
       const all = await this.ensureAll();
       const previous = all.get(id);
@@ -273,7 +273,7 @@ export class ConversationStore {
     await this.files.write(RECENT, JSON.stringify({ version: VERSION, activeId: this.activeId, total: this.total, bytes: this.bytes, entries: this.recent }));
   }
 
-  /** Ids deleted in any window. */
+  /** Ids deleted in any editor instance. */
   private async tombstones(): Promise<Set<string>> {
     return new Set((await this.files.list(TOMBSTONES)).filter((name) => SAFE_ID.test(name)));
   }
@@ -318,13 +318,13 @@ export class ConversationStore {
       else if (line?.op === 'delete' && typeof line.id === 'string') all.delete(line.id);
     }
     // The folder and the tombstones decide: an entry whose file is gone or that was deleted is dropped
-    // (the index may come from a window that read it before another window's deletion).
+    // (the index may come from a editor instance that read it before another editor instance's deletion).
     const deleted = await this.tombstones();
     const present = new Set<string>();
     for (const name of await this.files.list(FOLDER)) {
       const id = name.endsWith('.json') ? name.slice(0, -'.json'.length) : '';
       if (!SAFE_ID.test(id)) continue;
-      // A stale window saved a deleted conversation again: the deletion stands.
+      // A stale editor instance saved a deleted conversation again: the deletion stands.
       if (deleted.has(id)) await this.files.remove(`${FOLDER}/${id}.json`);
       else present.add(id);
     }

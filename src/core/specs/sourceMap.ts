@@ -153,18 +153,18 @@ function jsonSpan(node: JsonNode, part: 'key' | 'value'): Span {
 function parseYaml(text: string, finder: ReturnType<typeof positionFinder>, messages: SpecMessages): ParsedSource {
   // maxAliasCount (below) bounds alias expansion ("billion laughs"). The library's own duplicate-key
   // check compares each key with all before it (quadratic); duplicateKeys does it with a set.
-  const document: Document = parseDocument(text, { prettyErrors: false, uniqueKeys: false, strict: true });
-  const syntaxErrors = document.errors.map((error) => ({ span: { start: error.pos[0], end: Math.max(error.pos[1], error.pos[0] + 1) }, message: firstLine(error.message) }));
-  if (syntaxErrors.length === 0) syntaxErrors.push(...duplicateKeys(document.contents as YamlNode | null, messages));
+  const parsed: Document = parseDocument(text, { prettyErrors: false, uniqueKeys: false, strict: true });
+  const syntaxErrors = parsed.errors.map((error) => ({ span: { start: error.pos[0], end: Math.max(error.pos[1], error.pos[0] + 1) }, message: firstLine(error.message) }));
+  if (syntaxErrors.length === 0) syntaxErrors.push(...duplicateKeys(parsed.contents as YamlNode | null, messages));
   let value: unknown;
   if (syntaxErrors.length === 0) {
     try {
-      value = document.toJS({ maxAliasCount: 50 });
+      value = parsed.toJS({ maxAliasCount: 50 });
     } catch (error) {
       syntaxErrors.push({ span: { start: 0, end: 1 }, message: error instanceof Error ? firstLine(error.message) : String(error) });
     }
   }
-  const root = document.contents as YamlNode | null;
+  const root = parsed.contents as YamlNode | null;
   const rootSpan: Span = root?.range ? { start: root.range[0], end: root.range[0] + 1 } : { start: 0, end: 0 };
   return {
     value,

@@ -7,6 +7,7 @@ import { createComputeClient } from '../../../src/core/compute/client';
 import { createModelClient } from '../../../src/core/inference';
 import { checkedHeaderSecret, headerSecretProblem, InvalidSecretError } from '../../../src/core/secretValues';
 import { json, startTestServer, type TestServer } from '../http/helpers/testServer';
+import { pemBegin } from '../../helpers/pemArmor';
 
 const TOKEN = `tok${Math.random().toString(36).slice(2)}x`;
 
@@ -55,7 +56,7 @@ describe('tokens and API keys no header can carry', () => {
   it('a trailing newline is only trimmed; the checks name the secret and never quote it', () => {
     assert.equal(checkedHeaderSecret(`  ${TOKEN}\r\n`, 'apiToken'), TOKEN);
     assert.equal(headerSecretProblem(TOKEN, 'API token'), undefined);
-    for (const bad of [`${TOKEN} x`, `${TOKEN}\tx`, `${TOKEN}\u0000`, '-----BEGIN PRIVATE KEY-----', '']) {
+    for (const bad of [`${TOKEN} x`, `${TOKEN}\tx`, `${TOKEN}\u0000`, pemBegin('PRIVATE KEY'), '']) {
       const problem = headerSecretProblem(bad, 'API token') ?? '';
       assert.match(problem, /API token|PEM key/);
       assert.ok(!problem.includes(TOKEN), problem);

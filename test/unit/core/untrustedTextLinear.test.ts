@@ -40,6 +40,7 @@ import { joinUrl } from '../../../src/core/http/url';
 import { trimBoth, trimEnd } from '../../../src/core/textTrim';
 import { readConfig } from '../../../src/mcp/config';
 import { assertLinearTime, flat } from '../../helpers/linearTime';
+import { pemBegin, pemBlock, pemEnd } from '../../helpers/pemArmor';
 
 /** Runs a parser that is expected to refuse the input; the refusal is not what is measured. */
 function refused(run: () => unknown): () => void {
@@ -60,12 +61,12 @@ describe('key input: linear on hostile pastes', () => {
     assertLinearTime('words', (n) => flat(`${'ab '.repeat(n / 3)}!`), (text) => refused(() => decodeKeyInput(text, 'private'))(), { n: 2_000 }));
 
   it('many BEGIN lines without an END line', () =>
-    assertLinearTime('BEGIN lines', (n) => flat('-----BEGIN RSA PRIVATE KEY-----\n'.repeat(n / 32)), (text) => refused(() => decodeKeyInput(text, 'private'))(), { n: 2_000 }));
+    assertLinearTime('BEGIN lines', (n) => flat(`${pemBegin('RSA PRIVATE KEY')}\n`.repeat(n / 32)), (text) => refused(() => decodeKeyInput(text, 'private'))(), { n: 2_000 }));
 
   it('BEGIN lines of alternating labels with one END at the end', () =>
     assertLinearTime(
       'labels',
-      (n) => flat(`${'-----BEGIN A-----\n-----BEGIN B-----\n'.repeat(n / 36)}-----END B-----`),
+      (n) => flat(`${`${pemBegin('A')}\n${pemBegin('B')}\n`.repeat(n / 36)}${pemEnd('B')}`),
       (text) => refused(() => decodeKeyInput(text, 'private'))(),
       { n: 2_000 },
     ));
@@ -81,9 +82,9 @@ describe('key input: linear on hostile pastes', () => {
 
   it('still reads a PEM block among other blocks, and names a missing END line', () => {
     const body = Buffer.from([0x30, 0x03, 0x02, 0x01, 0x00]).toString('base64');
-    const text = `-----BEGIN CERTIFICATE-----\n${body}\n-----END CERTIFICATE-----\n-----BEGIN PRIVATE KEY-----\n${body}\n-----END PRIVATE KEY-----\n`;
+    const text = `${pemBlock('CERTIFICATE', body)}\n${pemBlock('PRIVATE KEY', body)}\n`;
     assert.equal(decodeKeyInput(text, 'private').pemKind, 'pkcs8-private');
-    assert.throws(() => decodeKeyInput('-----BEGIN PRIVATE KEY-----\nAAAA\n-----END RSA PRIVATE KEY-----', 'private'), /no matching "END PRIVATE KEY"/);
+    assert.throws(() => decodeKeyInput(`${pemBegin('PRIVATE KEY')}\nAAAA\n${pemEnd('RSA PRIVATE KEY')}`, 'private'), /no matching "END PRIVATE KEY"/);
     assert.throws(() => decodeKeyInput('hello there, this is a note', 'private'), /plain text/);
   });
 });
