@@ -239,7 +239,8 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
         const force = this.forceNextLoad;
         this.forceNextLoad = false;
         if (force) await state.refresh();
-        else if (!state.tasks?.loaded) await state.look();
+        // A poll running now (the first look, or a restart after a key change) is fresher than what is held.
+        else if (!state.tasks?.loaded || state.active?.scheduler.busy) await state.look();
         const store = state.tasks;
         if (!store) return { items: [], complete: true, total: 0 };
         if (store.error !== undefined) throw store.error;
