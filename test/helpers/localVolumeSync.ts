@@ -1,8 +1,9 @@
 // A FolderSyncer for tests that run in the sandbox's process: copies a folder into the sandbox NAS
 // volume's local directory, sending only files whose size or mtime changed since the last sync (the
 // record lives on the volume, like the NAS area's syncFolder), skipping .git and what a root
-// .gitignore names (plain names and `dir/` only). The real sync (src/core/nas syncFolder over SFTP)
-// replaces it once the nas branch is merged; the interface is the same.
+// .gitignore names (plain names and `dir/` only). The jobs contract test uses it so the job runner is
+// tested apart from SFTP; the real sync (src/core/nas syncFolder over SFTP) has its own contract test,
+// and the in-host Run on GPU test runs the two together.
 
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';

@@ -1,11 +1,13 @@
 // Run on GPU inside the real VS Code against the sandbox: with .compute/run.json in the workspace, Run
 // Again is one command: the cost question defaults to Cancel (Enter does not spend), choosing Run syncs
-// the folder to the sandbox NAS volume, the job runs the Python file, its printed lines appear in the
-// terminal, and the Jobs view lists the job as succeeded.
+// the folder to the sandbox NAS volume over SFTP (the NAS area's real sync, a session from the
+// platform's obtain call), the job runs the Python file, its printed lines appear in the terminal, and
+// the Jobs view lists the job as succeeded.
+import { existsSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/vscode/api';
-import { localVolumeSyncer } from '../../helpers/localVolumeSync';
 import { extensionApi } from '../extensionApi';
 import { sandboxUrl } from '../sandboxInfo';
 
@@ -22,6 +24,7 @@ describe('jobs: Run on GPU', () => {
   let api: ExtensionApi;
   let storageId: number;
   let root: vscode.Uri;
+  let directory: string;
 
   before(async function () {
     this.timeout(60_000);
@@ -35,8 +38,9 @@ describe('jobs: Run on GPU', () => {
     assert.ok(volume, 'the sandbox has an Active NAS volume');
     storageId = volume.storage_id;
     const response = await fetch(`${sandboxUrl()}/__sandbox/nas/volume?storage_id=${storageId}`);
-    const { directory } = (await response.json()) as { directory: string };
-    api.jobs.setNasHooks({ syncer: localVolumeSyncer(() => directory), pickVolume: async () => storageId, openOutputs: async () => undefined });
+    ({ directory } = (await response.json()) as { directory: string });
+    // The volume is named in run.json; only the outputs picker is quieted.
+    api.jobs.setNasHooks({ ...api.nas.runHooks, pickVolume: async () => storageId, openOutputs: async () => undefined });
     const config = {
       version: 1, name: 'fib', command: 'python3 fibonacci.py', image: 'pytorch/pytorch:2.4.0-cuda12.1-cudnn9-runtime', folder: '',
       resource: { deviceName: 'RTX 4090 x 1', region: 'beijing-jxq-p1' }, spot: true, estimatedSec: 60, timeoutSec: 600,
@@ -76,10 +80,18 @@ describe('jobs: Run on GPU', () => {
     await running;
     const transcript = await until(() => api.jobs.terminalTexts().find((lines) => lines.some((line) => /Job \d+ (succeeded|failed)/.test(line))), 'the run to end');
     assert.ok(transcript.includes('[0, 1, 1, 2, 3, 5, 8, 13, 21, 34]'), transcript.join('\n'));
+    const synced = path.join(directory, 'runs', 'fib', 'fibonacci.py');
+    assert.ok(existsSync(synced), `the SFTP sync put the file on the volume (${synced})`);
+    const local = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, 'fibonacci.py'));
+    assert.equal(readFileSync(synced, 'utf8'), new TextDecoder().decode(local), 'the volume holds the file as it is in the workspace');
     assert.ok(transcript.some((line) => /^Job \d+ succeeded · exit code 0 · /.test(line)), transcript.join('\n'));
     await vscode.commands.executeCommand('computeToolkit.jobs.refresh');
     const row = api.jobs.snapshot().find((candidate) => candidate.label.startsWith('fib-'));
     assert.ok(row, JSON.stringify(api.jobs.snapshot()));
     assert.match(row.description, /^Succeeded · 1\/1 succeeded · /);
+  });
+
+  after(() => {
+    api.jobs.setNasHooks(api.nas.runHooks);
   });
 });
