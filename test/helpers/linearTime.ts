@@ -112,11 +112,11 @@ export function assertLinearTime<T>(label: string, input: (n: number) => T, work
 }
 
 /**
- * The limit for a ratio of sizes `factor`: factor^1.53, about the geometric middle of linear (factor) and
- * quadratic (factor²): 200 at the default 32.
+ * The limit for a ratio of sizes `factor`: 200 at the default 32, else factor^1.53 (about the geometric
+ * middle of linear, factor, and quadratic, factor²).
  */
 export function defaultMaxRatio(factor: number): number {
-  return Math.round(factor ** 1.53);
+  return factor === LINEAR_FACTOR ? LINEAR_MAX_RATIO : Math.round(factor ** 1.53);
 }
 
 /**

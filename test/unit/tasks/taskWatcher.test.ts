@@ -117,7 +117,7 @@ describe('task state diff', () => {
       const events = diffTasks(new CountingMap(memory, tally), countReads(later.slice(1), tally), 10, 1e9).events;
       assert.ok(events.length > 0, 'the later look has news');
       return tally.units;
-    }, { n: 500 });
+    }, { n: 50 });
   });
 });
 
