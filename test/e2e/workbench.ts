@@ -18,7 +18,7 @@ export async function firstRunWalkthroughSeen(page: Page, timeoutMs = 120_000): 
   return walkthroughSeen;
 }
 
-export async function waitForWorkbench(page: Page, timeoutMs = 60_000): Promise<void> {
+export async function waitForWorkbench(page: Page, timeoutMs = 120_000): Promise<void> {
   await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: timeoutMs });
 }
 
