@@ -208,3 +208,39 @@ export class CountingMap<K, V> extends Map<K, V> {
     for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this);
   }
 }
+
+/**
+ * Runs `run` while counting the characters that string scans and copies touch: `indexOf` (the span
+ * searched), `slice` and `Array.prototype.join` (the length produced). For code that scans text with
+ * these (a line splitter, say), rescanning or recopying what it already saw shows up as n² characters.
+ * The built-ins are put back before this returns, also when `run` throws.
+ */
+export function countStringWork(run: () => unknown): number {
+  let units = 0;
+  const { indexOf, slice } = String.prototype;
+  const { join } = Array.prototype;
+  String.prototype.indexOf = function (this: string, search: string, from?: number): number {
+    const start = Math.max(0, Math.min(from ?? 0, this.length));
+    const found = indexOf.call(this, search, start);
+    units += (found === -1 ? this.length : found + search.length) - start;
+    return found;
+  };
+  String.prototype.slice = function (this: string, start?: number, end?: number): string {
+    const result = slice.call(this, start, end);
+    units += result.length;
+    return result;
+  };
+  Array.prototype.join = function (this: unknown[], separator?: string): string {
+    const result = join.call(this, separator);
+    units += result.length;
+    return result;
+  };
+  try {
+    run();
+  } finally {
+    String.prototype.indexOf = indexOf;
+    String.prototype.slice = slice;
+    Array.prototype.join = join;
+  }
+  return units;
+}
