@@ -20,9 +20,9 @@ import { ensureInstalled } from './install.mjs';
 import { cacheTmpDir, codeServerEntry, nodeDir, repoRoot, targetFor, toolEnv } from './versions.mjs';
 
 const require = createRequire(import.meta.url);
-const INTEGRATION_TIMEOUT_MS = 12 * 60_000;
-const E2E_TIMEOUT_MS = 10 * 60_000;
-const OVERALL_TIMEOUT_MS = 25 * 60_000;
+const INTEGRATION_TIMEOUT_MS = 20 * 60_000;
+const E2E_TIMEOUT_MS = 15 * 60_000;
+const OVERALL_TIMEOUT_MS = 60 * 60_000;
 
 // COMPUTE_TOOLKIT_OUT_DIR points at another tsc output folder (e.g. out-<name> while working side by side).
 const outDir = path.resolve(repoRoot, process.env.COMPUTE_TOOLKIT_OUT_DIR || 'out');
@@ -78,7 +78,7 @@ async function startSandbox(dir) {
   cleanups.push(() => stopGroup(child));
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHttp(`${url}/__sandbox/bootstrap`, { timeoutMs: 20_000, child });
+    await waitForHttp(`${url}/__sandbox/bootstrap`, { timeoutMs: 120_000, child });
   } catch (error) {
     throw new Error(`the sandbox did not start: ${error instanceof Error ? error.message : String(error)}\n${logTail(logFile)}`);
   }
@@ -150,7 +150,7 @@ async function startCodeServer(target, dir, { env, testDriver, vsix, locale }) {
   cleanups.push(() => stopGroup(child));
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHttp(`${url}/healthz`, { timeoutMs: 30_000, child });
+    await waitForHttp(`${url}/healthz`, { timeoutMs: 120_000, child });
   } catch (error) {
     throw new Error(`code-server did not start: ${error instanceof Error ? error.message : String(error)}\n${logTail(logFile)}`);
   }

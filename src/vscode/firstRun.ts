@@ -22,21 +22,44 @@ export async function openWalkthroughOnFirstRun(host: FirstRunHost): Promise<boo
   return true;
 }
 
-/** How long VS Code's own startup editor may take to appear after our activation. */
-const STARTUP_EDITOR_SETTLE_MS = 3_000;
+/**
+ * How long after ours opens VS Code's own startup editor may still land over it. No fixed settle time:
+ * on a slow or busy machine VS Code's editor arrives late, so the tabs are watched for this long instead.
+ */
+const STARTUP_EDITOR_WINDOW_MS = 120_000;
+
+/** A welcome or walkthrough page that is not ours: it has no input type the API knows (text, webview, … all do). */
+function isOtherWelcome(tab: vscode.Tab): boolean {
+  return tab.isActive && tab.input === undefined && !tab.label.includes('Compute Toolkit');
+}
 
 /**
  * The editor's way to open our walkthrough (`publisher.name#walkthroughId`). On a first start VS Code
  * opens its own welcome walkthrough too, in the same editor, and on some versions (1.104) it lands after
- * ours and replaces it: once startup has settled, if the active editor is a welcome page that is not
- * ours (its title, in every language, names "Compute Toolkit"), ours is opened again, once.
+ * ours and replaces it: when a welcome page that is not ours (its title, in every language, names
+ * "Compute Toolkit") becomes the active tab soon after, ours is opened again, once. Watching stops at
+ * that, when our page is closed (the user's choice), or after the window. Resolves once ours is open.
  */
-export async function openComputeWalkthrough(extensionId: string, settleMs = STARTUP_EDITOR_SETTLE_MS): Promise<void> {
+export async function openComputeWalkthrough(extensionId: string, windowMs = STARTUP_EDITOR_WINDOW_MS): Promise<void> {
   const open = (): Thenable<unknown> =>
     vscode.commands.executeCommand('workbench.action.openWalkthrough', `${extensionId}#${Walkthroughs.gettingStarted}`, false);
   await open();
-  await new Promise((resolve) => setTimeout(resolve, settleMs));
+  const stop = (): void => {
+    clearTimeout(timer);
+    watcher.dispose();
+  };
+  const watcher = vscode.window.tabGroups.onDidChangeTabs((event) => {
+    if ([...event.opened, ...event.changed].some(isOtherWelcome)) {
+      stop();
+      void open();
+    } else if (event.closed.some((tab) => tab.label.includes('Compute Toolkit'))) {
+      stop();
+    }
+  });
+  const timer = setTimeout(stop, windowMs);
   const active = vscode.window.tabGroups.activeTabGroup.activeTab;
-  // A welcome or walkthrough page has no input type the API knows (text, webview, custom, … all do).
-  if (active && active.input === undefined && !active.label.includes('Compute Toolkit')) await open();
+  if (active && isOtherWelcome(active)) {
+    stop();
+    await open();
+  }
 }

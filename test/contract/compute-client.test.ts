@@ -10,16 +10,13 @@ import { ComputeApiError } from '../../src/core/compute/errors';
 import { AbortedError, ConfigError, HttpError, NetworkError, RateLimitError, TimeoutError } from '../../src/core/errors';
 import { startSandbox } from '../sandbox/server';
 import type { RecordedRequest, Sandbox } from '../sandbox/types';
+import { waitUntil } from '../helpers/eventually';
 
 type Mode = 'token' | 'rsa';
 
 /** Polls a condition (bounded) — for waiting on the sandbox, never as an assertion about time. */
 async function waitFor(condition: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`gave up waiting for ${what}`);
+  await waitUntil(what, condition, { everyMs: 10 });
 }
 
 describe('compute client against the strict sandbox', () => {

@@ -13,6 +13,7 @@ import { followJob, JobsFeed, type PodLine } from '../../src/core/jobs/polling';
 import { jobView } from '../../src/core/jobs/status';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
+import { waitUntil } from '../helpers/eventually';
 
 describe('jobs core against the sandbox', () => {
   let sandbox: Sandbox;
@@ -70,7 +71,7 @@ describe('jobs core against the sandbox', () => {
     const { task_id: id } = await client.call('job.create', buildJobBody(spec('sleep 0.3')));
     feed.start();
     try {
-      for (let i = 0; i < 500 && !ended.some((job) => job.task_id === id); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      await waitUntil('the feed to announce the job ended', () => ended.some((job) => job.task_id === id));
     } finally {
       feed.stop();
     }

@@ -14,6 +14,7 @@ import { ComputeApiError } from '../../src/core/compute/errors';
 import type { JobCreateBody, JobDetail, JobModParam } from '../../src/core/jobs/operations';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
+import { waitUntil } from '../helpers/eventually';
 
 const VOLUME_ID = 4242;
 
@@ -68,12 +69,10 @@ describe('batch jobs in the sandbox', () => {
   }
 
   async function until(id: number, done: (job: JobDetail) => boolean, what: string): Promise<JobDetail> {
-    for (let i = 0; i < 1500; i++) {
+    return waitUntil(what, async () => {
       const job = await client.call('job.detail', { task_id: id });
-      if (done(job)) return job;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`gave up waiting for ${what}`);
+      return done(job) ? job : undefined;
+    });
   }
   const ended = (job: JobDetail): boolean => job.status === 'End';
 

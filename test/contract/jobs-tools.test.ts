@@ -8,6 +8,7 @@ import { createComputeClient } from '../../src/core/compute/client';
 import { confirmTool, findTool, runTool, type ToolContext } from '../../src/core/tools/index';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
+import { waitUntil } from '../helpers/eventually';
 
 describe('batch job tools against the sandbox', () => {
   let sandbox: Sandbox;
@@ -27,12 +28,10 @@ describe('batch job tools against the sandbox', () => {
   };
 
   async function waitEnded(id: number): Promise<string> {
-    for (let i = 0; i < 300; i++) {
+    return waitUntil('the job to end', async () => {
       const status = await runTool(tool('compute_get_job'), { task_id: id }, context);
-      if (status.text.includes('(ended)')) return status.text;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error('job did not end');
+      return status.text.includes('(ended)') ? status.text : undefined;
+    });
   }
 
   it('run: confirmation names the profile, the rate and the cap; the job runs and its logs are bounded and plain', async () => {

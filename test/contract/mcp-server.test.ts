@@ -13,6 +13,7 @@ import { buildMcpBundle } from '../helpers/mcpBundle';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
 import { pemBlock } from '../helpers/pemArmor';
+import { waitUntil } from '../helpers/eventually';
 
 type Mode = 'token' | 'rsa';
 interface TextResult {
@@ -168,11 +169,7 @@ describe('MCP server over stdio (official SDK client) against the sandbox', () =
     assert.ok(taskId > 0);
 
     const waitForStatus = async (status: string): Promise<void> => {
-      for (let attempt = 0; attempt < 200; attempt++) {
-        if ((await call(client, 'compute_get_task', { task_id: taskId })).text.includes(`· ${status} ·`)) return;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      assert.fail(`task ${taskId} never reached ${status}`);
+      await waitUntil(`task ${taskId} to reach ${status}`, async () => (await call(client, 'compute_get_task', { task_id: taskId })).text.includes(`· ${status} ·`));
     };
     await waitForStatus('Running');
     assert.equal((await call(client, 'compute_change_node_count', { task_id: taskId, nodes: 1 })).isError, false);

@@ -29,10 +29,11 @@ import {
 import { startSandbox } from '../sandbox/server';
 import { sendToken } from '../sandbox/handClient';
 import type { Sandbox } from '../sandbox/types';
+import { PATIENCE_MS } from '../helpers/eventually';
 
 const MIB = 1024 * 1024;
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, limitMs = 15_000): Promise<T> {
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, limitMs = PATIENCE_MS): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await read();

@@ -4,11 +4,11 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Device, StorageItem, TaskDetail, TaskNode, TaskSummary } from '../../src/core/compute/api';
 import { sendToken, type HandResponse } from '../sandbox/handClient';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
+import { waitUntil } from '../helpers/eventually';
 
 type Paged<T> = { count: number; results: T[] };
 
@@ -167,10 +167,11 @@ describe('sandbox data (interface A)', () => {
     const first = ok<{ logs: string }>(await get(logPath)).logs;
     assert.match(first, /Pulling image "harbor\.suanleme\.cn\/public-hub\/dailyhot:1\.0"/);
     let grown = first;
-    for (let attempt = 0; attempt < 40 && grown.length <= first.length; attempt++) {
-      await delay(100); // logs gain a line per second of running time
-      grown = ok<{ logs: string }>(await get(logPath)).logs;
-    }
+    // Logs gain a line per second of running time.
+    grown = await waitUntil('the log to grow', async () => {
+      const logs = ok<{ logs: string }>(await get(logPath)).logs;
+      return logs.length > first.length ? logs : undefined;
+    }, { everyMs: 100 });
     assert.ok(grown.length > first.length, 'the log grew');
     assert.ok(grown.startsWith(first.split('\n')[0] ?? ''), 'earlier lines are kept');
 

@@ -5,10 +5,10 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
 import { encryptJson, freshTimestamp, sendRaw, sendRsa, sendToken, signText, stringToSign, VERSION, type RsaRequest } from '../sandbox/handClient';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
+import { waitUntil } from '../helpers/eventually';
 
 const SEARCH = '/api/deployment/resource/search?task_type=Deployment&device_type=GpuDevice';
 const CHECK = '/api/storage/encrypt/check';
@@ -326,11 +326,11 @@ describe('sandbox strictness (interface A)', () => {
         slow.faults.inject({ target: 'compute', kind: 'latency', delayMs: 600_000 });
         const request = sendToken(slow.url, slow.credentials.tokenMode.token, { path: SEARCH });
         const rejected = assert.rejects(request, TypeError);
-        for (let attempt = 0; attempt < 500 && slow.faults.pending().length > 0; attempt++) await delay(10);
+        await waitUntil('the request to take the fault', () => slow.faults.pending().length === 0, { everyMs: 10 });
         assert.deepEqual(slow.faults.pending(), [], 'the request took the fault');
         await slow.close(); // resolves although the 10-minute delay has not run out
         await rejected;
-        for (let attempt = 0; attempt < 500 && slow.requests.length === 0; attempt++) await delay(10);
+        await waitUntil('the request to be recorded', () => slow.requests.length > 0, { everyMs: 10 });
         assert.equal(slow.requests[0]?.outcome, 'client-closed');
       } finally {
         await slow.close();

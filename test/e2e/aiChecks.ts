@@ -19,10 +19,10 @@ export const languageModelsListPlatformModels = {
   title: 'palette "Chat: Manage Language Models": the sandbox chat models are listed, embedding models are not',
   async run({ page, screenshot }: AiCheckContext): Promise<void> {
     await runCommand(page, 'Chat: Manage Language Models');
-    await page.getByText('Language Models', { exact: true }).first().waitFor({ state: 'visible', timeout: 30_000 })
+    await page.getByText('Language Models', { exact: true }).first().waitFor({ state: 'visible', timeout: 60_000 })
       .catch(() => { throw new Error('no "Language Models" view opened'); });
     for (const name of SHOWN_MODELS) {
-      await page.getByText(name, { exact: true }).first().waitFor({ state: 'visible', timeout: 30_000 })
+      await page.getByText(name, { exact: true }).first().waitFor({ state: 'visible', timeout: 60_000 })
         .catch(() => { throw new Error(`the Language Models view does not list ${name}`); });
     }
     if ((await page.getByText(HIDDEN_MODEL).count()) > 0) throw new Error(`the Language Models view lists the embedding model ${HIDDEN_MODEL}`);

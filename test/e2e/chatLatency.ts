@@ -96,7 +96,8 @@ export async function measureChatLatency(webview: FrameLocator, sandbox: Sandbox
     await input.fill(`Latency probe ${i + 1}: one short sentence please.`);
     await input.press('Enter');
     let stream: StreamTimes | undefined;
-    for (let attempt = 0; attempt < 200; attempt++) {
+    // Polls until the reply has arrived (a generous deadline: a busy machine is slow, never wrong).
+    for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
       stream = await latestStream(sandbox);
       const page = await webview.locator('body').evaluate(() => (window as unknown as { chatLatency: PageTimes }).chatLatency);
       const busy = await webview.locator('article.turn-assistant.status-streaming').count();

@@ -8,7 +8,7 @@ import { pickQuickPickRow, runCommand, visibleWebview } from './workbench';
 const MODEL = 'Qwen/Qwen3-8B';
 
 async function waitForStep(page: Page, step: string): Promise<void> {
-  await page.locator('.quick-input-widget', { hasText: `Deploy a Model (${step})` }).waitFor({ state: 'visible', timeout: 20_000 })
+  await page.locator('.quick-input-widget', { hasText: `Deploy a Model (${step})` }).waitFor({ state: 'visible', timeout: 60_000 })
     .catch(() => { throw new Error(`the wizard never showed step ${step}`); });
 }
 
@@ -25,27 +25,27 @@ export const deployModelAndChat: E2eCheck = {
     await waitForStep(page, '3/5');
     await pickQuickPickRow(page, /BF16/);
     await waitForStep(page, '4/5');
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: /usable for/ }).first().waitFor({ timeout: 20_000 });
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: /usable for/ }).first().waitFor({ timeout: 60_000 });
     await screenshot('deploy-gpus');
     await page.keyboard.press('Enter'); // the first ranked: cheapest in stock
     await waitForStep(page, '5/5');
     await pickQuickPickRow(page, /15 minutes/);
     const dialog = page.locator('.monaco-dialog-box');
-    await dialog.waitFor({ state: 'visible', timeout: 10_000 }).catch(() => { throw new Error('no cost confirmation before the create'); });
+    await dialog.waitFor({ state: 'visible', timeout: 60_000 }).catch(() => { throw new Error('no cost confirmation before the create'); });
     const question = await dialog.innerText();
     if (!/¥[\d.]+\/h/.test(question)) throw new Error(`the confirmation shows no cost per hour: ${question.slice(0, 200)}`);
     await dialog.locator('.monaco-button', { hasText: /^Deploy$/ }).click();
-    await page.locator('.notifications-toasts', { hasText: `Deploying ${MODEL}` }).waitFor({ state: 'visible', timeout: 20_000 })
+    await page.locator('.notifications-toasts', { hasText: `Deploying ${MODEL}` }).waitFor({ state: 'visible', timeout: 60_000 })
       .catch(() => { throw new Error('no progress notification for the deployment'); });
-    await page.locator('.notifications-toasts', { hasText: `${MODEL} is ready` }).waitFor({ state: 'visible', timeout: 90_000 })
+    await page.locator('.notifications-toasts', { hasText: `${MODEL} is ready` }).waitFor({ state: 'visible', timeout: 120_000 })
       .catch(() => { throw new Error('the deployment never said it was ready'); });
 
     await runCommand(page, 'Compute: Open Chat');
     const webview = visibleWebview(page);
     const picker = webview.getByLabel('Model', { exact: true });
-    await picker.waitFor({ state: 'visible', timeout: 20_000 });
+    await picker.waitFor({ state: 'visible', timeout: 60_000 });
     const value = await (async () => {
-      for (let attempt = 0; attempt < 60; attempt++) {
+      for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
         const values = await picker.locator('option').evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
         const found = values.find((candidate) => candidate.startsWith('deployment:') && candidate.endsWith(`/${MODEL}`));
         if (found) return found;

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import type { SandboxBootstrap } from '../sandbox/types';
 import type { E2eCheck } from './checks';
-import { openViewContainer, pickQuickPickRow, runCommand, waitForRow, widenSideBar } from './workbench';
+import { firstRunWalkthroughSeen, openViewContainer, pickQuickPickRow, runCommand, waitForRow, widenSideBar } from './workbench';
 
 const TRAIN_JOB = 'e2e-train';
 const QUEUED_JOB = 'e2e-spot-queued';
@@ -48,25 +48,26 @@ export const jobsViewAndLogTerminal: E2eCheck = {
     await createJob(sandbox, QUEUED_JOB, 'echo never yet', true);
     const script = 'for i in 1 2 3 4 5 6 7 8 9 10 11 12; do printf "\\033[1;32mepoch %d\\033[0m loss=%s \\033[2m(lr 3e-4)\\033[0m\\n" $i 0.$((100 - i * 7)); sleep 2; done; echo "saved model.pt"';
     await createJob(sandbox, TRAIN_JOB, script, false);
-    await page.waitForTimeout(3000); // the first-run walkthrough opens by itself; let it settle, then close it
+    // The first-run walkthrough opens by itself: wait until it has (if no earlier check saw it), then close it.
+    await firstRunWalkthroughSeen(page);
     await page.keyboard.press('Escape');
     await runCommand(page, 'View: Close All Editors');
     await openViewContainer(page, 'Compute');
     await widenSideBar(page, 520);
     await runCommand(page, 'Compute: Refresh Jobs');
-    await waitForRow(page, 'Jobs', QUEUED_JOB, 30_000);
-    await waitForRow(page, 'Jobs', /e2e-train/, 30_000);
-    await waitForRow(page, 'Jobs', /Queued \(Spot\)/, 15_000);
+    await waitForRow(page, 'Jobs', QUEUED_JOB, 60_000);
+    await waitForRow(page, 'Jobs', /e2e-train/, 60_000);
+    await waitForRow(page, 'Jobs', /Queued \(Spot\)/, 60_000);
     await screenshot('jobs-view');
     await runCommand(page, 'Compute: Show Job Logs');
     await pickQuickPickRow(page, TRAIN_JOB);
-    const deadline = Date.now() + 45_000;
+    const deadline = Date.now() + 120_000;
     let text = '';
     while (Date.now() < deadline && !/epoch 3/.test(text)) {
       await page.waitForTimeout(1000);
       text = await terminalText(page);
     }
-    if (!/epoch 3 loss=/.test(text)) throw new Error(`the terminal did not show the job's lines within 45 s:\n${text.slice(-500)}`);
+    if (!/epoch 3 loss=/.test(text)) throw new Error(`the terminal did not show the job's lines within 120 s:\n${text.slice(-500)}`);
     if (/\[1;32m|\x1b/.test(text)) throw new Error('raw escape codes in the terminal');
     await runCommand(page, 'Compute: Refresh Jobs');
     await page.waitForTimeout(1000);

@@ -2,7 +2,23 @@
 // (see /work/shared/reference/real-vscode-testing.md).
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 
-export async function waitForWorkbench(page: Page, timeoutMs = 60_000): Promise<void> {
+/** The title of the Compute walkthrough, which opens by itself on the first start (src/vscode/firstRun.ts). */
+export const WALKTHROUGH_TITLE = 'Get started with Compute Toolkit';
+
+let walkthroughSeen = false;
+
+/**
+ * Waits for the first-run walkthrough (polling, up to `timeoutMs`: a busy machine starts slowly) unless
+ * this workbench has shown it already; true once it has been seen. It opens once per workbench, so a
+ * check that must not have it pop up over its own steps waits for it first, whichever check runs first.
+ */
+export async function firstRunWalkthroughSeen(page: Page, timeoutMs = 120_000): Promise<boolean> {
+  if (walkthroughSeen) return true;
+  walkthroughSeen = await page.getByText(WALKTHROUGH_TITLE).first().waitFor({ state: 'visible', timeout: timeoutMs }).then(() => true, () => false);
+  return walkthroughSeen;
+}
+
+export async function waitForWorkbench(page: Page, timeoutMs = 120_000): Promise<void> {
   await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: timeoutMs });
 }
 
@@ -24,11 +40,11 @@ export async function runCommand(page: Page, title: string): Promise<void> {
       await closeQuickInput(page);
       await page.keyboard.press('F1');
       const widget = page.locator('.quick-input-widget');
-      await widget.waitFor({ state: 'visible', timeout: attempt === 1 ? 15_000 : 30_000 });
+      await widget.waitFor({ state: 'visible', timeout: attempt === 1 ? 15_000 : 60_000 });
       await widget.locator('input').first().fill(`>${typed}`);
       const row = widget.locator('.quick-input-list .monaco-list-row', { hasText: typed }).first();
-      await row.waitFor({ state: 'visible', timeout: attempt === 1 ? 15_000 : 30_000 });
-      await row.click({ timeout: attempt === 1 ? 15_000 : 30_000 });
+      await row.waitFor({ state: 'visible', timeout: attempt === 1 ? 15_000 : 60_000 });
+      await row.click({ timeout: attempt === 1 ? 15_000 : 60_000 });
       return;
     } catch (error) {
       if (attempt >= 2) throw error;
@@ -51,13 +67,13 @@ export async function visibleQuickPick(page: Page, timeoutMs: number): Promise<L
 
 export async function openViewContainer(page: Page, title: string): Promise<void> {
   const item = page.locator(`.activitybar .action-item a[aria-label^="${title}"]`).first();
-  await item.waitFor({ state: 'visible', timeout: 30_000 }).catch(() => {
+  await item.waitFor({ state: 'visible', timeout: 60_000 }).catch(() => {
     throw new Error(`the activity bar has no "${title}" item (is the extension installed?)`);
   });
   const expanded = await item.locator('xpath=..').getAttribute('aria-expanded').catch(() => null);
   // Clicking an already-open container would close the side bar.
   if (expanded !== 'true') await item.click();
-  await page.locator('.sidebar').waitFor({ state: 'visible', timeout: 30_000 });
+  await page.locator('.sidebar').waitFor({ state: 'visible', timeout: 60_000 });
 }
 
 /** Rows of one view (pane) of the side bar, found by the view's name in its header. */
@@ -68,7 +84,7 @@ export function viewRows(page: Page, viewName: string): Locator {
 }
 
 /** Waits until some row of the view contains text; returns the rows' texts for messages. */
-export async function waitForRow(page: Page, viewName: string, text: string | RegExp, timeoutMs = 30_000): Promise<string[]> {
+export async function waitForRow(page: Page, viewName: string, text: string | RegExp, timeoutMs = 60_000): Promise<string[]> {
   const rows = viewRows(page, viewName);
   await rows.filter({ hasText: text }).first().waitFor({ state: 'visible', timeout: timeoutMs }).catch(async () => {
     const seen = await rows.allInnerTexts();
@@ -101,7 +117,7 @@ export async function webviewShowing(page: Page, text: string, timeoutMs: number
 }
 
 /** Text of the visible lines of the active text editor (Monaco renders only what is on screen). */
-export async function activeEditorText(page: Page, timeoutMs = 30_000): Promise<string> {
+export async function activeEditorText(page: Page, timeoutMs = 60_000): Promise<string> {
   const lines = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
   await lines.waitFor({ state: 'visible', timeout: timeoutMs });
   return (await lines.innerText()).replace(/\u00a0/g, ' ');
@@ -111,12 +127,12 @@ export async function openFile(page: Page, name: string): Promise<void> {
   await closeQuickInput(page);
   await page.keyboard.press('Control+P');
   const widget = page.locator('.quick-input-widget');
-  await widget.waitFor({ state: 'visible', timeout: 30_000 });
+  await widget.waitFor({ state: 'visible', timeout: 60_000 });
   await page.keyboard.type(name);
   const row = widget.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
-  await row.waitFor({ state: 'visible', timeout: 30_000 });
+  await row.waitFor({ state: 'visible', timeout: 60_000 });
   await row.click();
-  await page.locator('.editor-group-container.active .tab.active', { hasText: name }).waitFor({ timeout: 30_000 });
+  await page.locator('.editor-group-container.active .tab.active', { hasText: name }).waitFor({ timeout: 60_000 });
 }
 
 /** Drags the side bar's edge so tree labels are readable in screenshots. */
@@ -137,7 +153,7 @@ export async function widenSideBar(page: Page, width: number): Promise<void> {
 }
 
 /** Picks a row of the quick pick that a command just opened. */
-export async function pickQuickPickRow(page: Page, text: string | RegExp, timeoutMs = 30_000): Promise<void> {
+export async function pickQuickPickRow(page: Page, text: string | RegExp, timeoutMs = 60_000): Promise<void> {
   const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: text }).first();
   await row.waitFor({ state: 'visible', timeout: timeoutMs });
   await row.click();

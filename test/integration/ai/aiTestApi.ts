@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/vscode/api';
 import { extensionApi } from '../extensionApi';
 import { sandboxUrl } from '../sandboxInfo';
+import { PATIENCE_MS } from '../../helpers/eventually';
 
 export const VENDOR = 'compute-toolkit';
 
@@ -17,9 +18,9 @@ export async function connectedApi(): Promise<ExtensionApi> {
 }
 
 /** Polls `probe` until `done` holds for its value: for state that settles after an event, never a timed assertion. */
-export async function until<T>(probe: () => Promise<T> | T, done: (value: T) => boolean, what: string, attempts = 200): Promise<T> {
+export async function until<T>(probe: () => Promise<T> | T, done: (value: T) => boolean, what: string, timeoutMs = PATIENCE_MS): Promise<T> {
   let last: T | undefined;
-  for (let attempt = 0; attempt < attempts; attempt++) {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
     last = await probe();
     if (done(last)) return last;
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -6,6 +6,7 @@ import { EXTENSION_ID, extensionApi } from '../extensionApi';
 import type { ComputeApi, ComputeViewName, TreeRow, ViewSnapshot } from '../../../src/vscode/views/index';
 import { sandboxUrl } from '../sandboxInfo';
 import { nextEvent } from '../events';
+import { PATIENCE_MS } from '../../helpers/eventually';
 
 
 let connected: Promise<ComputeApi> | undefined;
@@ -35,18 +36,20 @@ export function findRow(rows: readonly TreeRow[], predicate: (row: TreeRow) => b
 }
 
 /**
- * Refreshes `view` until `predicate` holds, at most `attempts` times with a short pause between
- * (the sandbox moves tasks Pending → Running after ~3 s). Fails with the last rows seen.
+ * Refreshes `view` until `predicate` holds, with a short pause between, up to PATIENCE_MS (the sandbox
+ * moves tasks Pending → Running after ~3 s; far longer on a busy machine). Fails with the last rows seen.
  */
 export async function refreshUntil(
   compute: ComputeApi,
   view: ComputeViewName,
   predicate: (snapshot: ViewSnapshot) => boolean,
-  options: { depth?: number; attempts?: number; what: string },
+  options: { depth?: number; what: string },
 ): Promise<ViewSnapshot> {
-  const attempts = options.attempts ?? 60;
+  // A deadline, not a count of refreshes: on a busy machine each refresh takes longer.
+  const deadline = Date.now() + PATIENCE_MS;
   let last: ViewSnapshot | undefined;
-  for (let attempt = 0; attempt < attempts; attempt++) {
+  let attempts = 0;
+  for (; attempts === 0 || Date.now() < deadline; attempts++) {
     await compute.refresh(view);
     last = await compute.snapshot(view, { depth: options.depth ?? 1 });
     if (predicate(last)) return last;

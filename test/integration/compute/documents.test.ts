@@ -84,7 +84,7 @@ describe('compute: detail and log documents', () => {
   });
 
   it('the header says when following stops because the task ended', async function () {
-    this.timeout(120_000);
+    this.timeout(180_000);
     const choices = await compute.searchRegions();
     const region = choices.find((choice) => choice.region.inventory > 0)?.region;
     assert.ok(region, 'an in-stock region');

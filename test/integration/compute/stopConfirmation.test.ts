@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ComputeApi } from '../../../src/vscode/views/index';
 import { computeWithSandbox, refreshUntil } from './computeTestApi';
+import { PATIENCE_MS } from '../../helpers/eventually';
 
 /** Runs Stop Task on `taskId` and presses Enter on whatever it asks, until the command settles (bounded). */
 async function stopAndPressEnter(taskId: number): Promise<void> {
@@ -11,7 +12,7 @@ async function stopAndPressEnter(taskId: number): Promise<void> {
   const running = Promise.resolve(vscode.commands.executeCommand('computeToolkit.tasks.stop', taskId)).finally(() => {
     settled = true;
   });
-  for (let attempt = 0; attempt < 100 && !settled; attempt++) {
+  for (const deadline = Date.now() + PATIENCE_MS; !settled && Date.now() < deadline;) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
   }
@@ -27,7 +28,7 @@ describe('compute: Stop Task confirmation', () => {
   });
 
   it('Enter keeps the task', async function () {
-    this.timeout(120_000);
+    this.timeout(180_000);
     const region = (await compute.searchRegions()).find(({ region: candidate }) => candidate.inventory > 0);
     assert.ok(region, 'the sandbox has a region in stock');
     const taskId = await compute.createTask({ name: `it-keep-${Date.now()}`, region: region.region, image: 'harbor.suanleme.cn/public-hub/dailyhot:1.0', ports: [80], points: 1 });

@@ -68,7 +68,7 @@ describe('compute: Storage tree and credentials check', () => {
   });
 
   it('shows a failing storage list as a view message and recovers after a refresh', async function () {
-    this.timeout(120_000);
+    this.timeout(180_000);
     await injectFault({ target: 'compute', kind: 'status', status: 503, pathPrefix: '/api/storage/get_storage', count: 50 });
     await compute.refresh('storage');
     const failed = await compute.snapshot('storage');

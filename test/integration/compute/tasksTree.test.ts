@@ -103,7 +103,7 @@ describe('compute: Tasks tree', () => {
   });
 
   it('creates with an encrypted body on an RSA profile, and stops it', async function () {
-    this.timeout(120_000);
+    this.timeout(180_000);
     const region = await inStockRegion(compute);
     const name = `it-encrypted-${Date.now()}`;
     const taskId = await compute.createTask({ name, region: region.region, image: 'harbor.suanleme.cn/public-hub/dailyhot:1.0', ports: [6688, 80], points: 1, encrypt: true });
@@ -116,7 +116,7 @@ describe('compute: Tasks tree', () => {
   });
 
   it('a failing platform (HTTP 503) shows a short view message (the whole story once, as a notification), and recovers after a refresh', async function () {
-    this.timeout(120_000);
+    this.timeout(180_000);
     // More failures than the client's retries, so the refresh itself fails.
     await injectFault({ target: 'compute', kind: 'status', status: 503, pathPrefix: '/api/deployment/task/search', count: 50 });
     await compute.refresh('tasks');

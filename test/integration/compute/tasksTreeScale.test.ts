@@ -26,7 +26,7 @@ describe('compute: Tasks tree with a heavy account', () => {
   let seeded: TaskSeedResult;
 
   before(async function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     compute = await computeWithSandbox();
     seeded = await seedTasks({ running: 4, pending: 2, paused: 2, ended: ENDED });
     await compute.refresh('tasks');
@@ -46,7 +46,7 @@ describe('compute: Tasks tree with a heavy account', () => {
   });
 
   it('the Ended group loads 50 at a time with a Load more row, until every ended task is reachable', async function () {
-    this.timeout(120_000);
+    this.timeout(180_000);
     const groupChildren = async (): Promise<TreeRow[]> => (await compute.snapshot('tasks', { depth: 2 })).rows.find((row) => row.id === ENDED_GROUP)?.children ?? [];
     const total = endedCount((await compute.snapshot('tasks')).rows);
     let children = await groupChildren();

@@ -10,9 +10,10 @@ import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/vscode/api';
 import { extensionApi } from '../extensionApi';
 import { sandboxUrl } from '../sandboxInfo';
+import { PATIENCE_MS } from '../../helpers/eventually';
 
-async function until<T>(read: () => T | undefined, what: string, attempts = 300): Promise<T> {
-  for (let i = 0; i < attempts; i++) {
+async function until<T>(read: () => T | undefined, what: string, timeoutMs = PATIENCE_MS): Promise<T> {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
     const value = read();
     if (value !== undefined) return value;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -27,7 +28,7 @@ describe('jobs: Run on GPU', () => {
   let directory: string;
 
   before(async function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     api = await extensionApi();
     await vscode.commands.executeCommand('computeToolkit.profile.connectSandbox', sandboxUrl());
     const folder = vscode.workspace.workspaceFolders?.[0];
@@ -52,12 +53,12 @@ describe('jobs: Run on GPU', () => {
   });
 
   it('Enter on the cost question does not run anything', async function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     const before = api.jobs.terminalTexts().length;
     const running = Promise.resolve(vscode.commands.executeCommand('computeToolkit.jobs.runAgain', vscode.Uri.joinPath(root, 'fibonacci.py')));
     let settled = false;
     void running.finally(() => (settled = true));
-    for (let i = 0; i < 100 && !settled; i++) {
+    for (const deadline = Date.now() + PATIENCE_MS; !settled && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     }
@@ -66,11 +67,11 @@ describe('jobs: Run on GPU', () => {
   });
 
   it('Run Again runs the file on the sandbox GPU and streams its output into a terminal', async function () {
-    this.timeout(120_000);
+    this.timeout(180_000);
     const running = Promise.resolve(vscode.commands.executeCommand('computeToolkit.jobs.runAgain', vscode.Uri.joinPath(root, 'fibonacci.py')));
     // Move to "Run" (the second answer) and accept it.
     let opened = false;
-    for (let i = 0; i < 100 && !opened; i++) {
+    for (const deadline = Date.now() + PATIENCE_MS; !opened && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 150));
       await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');

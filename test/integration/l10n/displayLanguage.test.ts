@@ -104,7 +104,7 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
     };
 
     it('the trees (labels, descriptions, tooltips), the create wizard and the status bar', async function () {
-      this.timeout(120_000);
+      this.timeout(180_000);
       const compute = await computeWithSandbox();
       const api = await extensionApi();
       const profile = api.services.profiles.active;
@@ -135,7 +135,7 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
     });
 
     it('the Sign Request and Response documents', async function () {
-      this.timeout(60_000);
+      this.timeout(180_000);
       await computeWithSandbox();
       const argument = { operation: 'resource.search', params: { task_type: 'Deployment', device_type: 'GpuDevice' } };
       const signed = (await vscode.commands.executeCommand(Commands.requestSign, argument)) as { text: string } | undefined;

@@ -11,6 +11,7 @@ import type { NasVolume } from '../../../src/core/nas/operations';
 import type { NasApi } from '../../../src/vscode/nas/index';
 import { computeWithSandbox, extensionApi } from '../compute/computeTestApi';
 import { sandboxUrl } from '../sandboxInfo';
+import { PATIENCE_MS } from '../../helpers/eventually';
 
 async function volumeDirectory(storageId: number): Promise<string> {
   const response = await fetch(`${sandboxUrl()}/__sandbox/nas/volume?storage_id=${storageId}`);
@@ -19,7 +20,7 @@ async function volumeDirectory(storageId: number): Promise<string> {
 }
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 200; i++) {
+  for (const deadline = Date.now() + PATIENCE_MS; Date.now() < deadline;) {
     const value = await read();
     if (done(value)) return value;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -28,7 +29,7 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, w
 }
 
 describe('nas: volumes as folders (sandbox SFTP)', function () {
-  this.timeout(120_000);
+  this.timeout(180_000);
   let nas: NasApi;
   let volume: NasVolume;
   let root: vscode.Uri;

@@ -44,7 +44,7 @@ describe('specs: task spec files', () => {
   });
 
   it('save a task as a file, edit nodes + env + image: the plan names exactly those and their cost; update applies; a second plan is empty', async function () {
-    this.timeout(120_000);
+    this.timeout(180_000);
     const region = (await api.compute.searchRegions()).find(({ region: candidate }) => candidate.inventory > 3);
     assert.ok(region, 'the sandbox has a region in stock');
     const name = `it-spec-${Date.now()}`;
@@ -92,7 +92,7 @@ describe('specs: task spec files', () => {
   });
 
   it('flags a typo in a field name and a memory in GB on their lines, and sends nothing (JSON and YAML)', async function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     const json = [
       '{',
       '  "kind": "task",',
@@ -128,7 +128,7 @@ describe('specs: task spec files', () => {
   });
 
   it('New Spec from Template… writes a valid file that Deploy creates and then remembers', async function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     const uri = vscode.Uri.joinPath(folder(), `it-template-${Date.now()}.task.yaml`);
     await vscode.commands.executeCommand('computeToolkit.spec.newFromTemplate', 'jupyter', uri);
     const document = await vscode.workspace.openTextDocument(uri);

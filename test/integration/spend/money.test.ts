@@ -9,6 +9,7 @@ import type { RecordedRequest } from '../../sandbox/types';
 import { computeWithSandbox } from '../compute/computeTestApi';
 import { extensionApi } from '../extensionApi';
 import { sandboxUrl } from '../sandboxInfo';
+import { PATIENCE_MS } from '../../helpers/eventually';
 
 async function sandboxRequests(): Promise<RecordedRequest[]> {
   return (await (await fetch(`${sandboxUrl()}/__sandbox/requests`)).json()) as RecordedRequest[];
@@ -24,8 +25,8 @@ async function crashNode(pointId: number): Promise<void> {
 }
 
 /** Polls the watcher (one request each) until a notification matching `predicate` was shown; bounded. */
-async function pollUntilNotified(api: ExtensionApi, predicate: (n: ShownNotification) => boolean, what: string, attempts = 60, pauseMs = 500): Promise<ShownNotification> {
-  for (let attempt = 0; attempt < attempts; attempt++) {
+async function pollUntilNotified(api: ExtensionApi, predicate: (n: ShownNotification) => boolean, what: string, pauseMs = 500): Promise<ShownNotification> {
+  for (const deadline = Date.now() + PATIENCE_MS; Date.now() < deadline;) {
     const found = api.money.notifications().find(predicate);
     if (found) return found;
     api.money.wakeWatcher();
@@ -43,7 +44,7 @@ describe('money: notifications, budgets, spend', () => {
   });
 
   it('notifies Pending → Running with Open URL, a node restart, and Running → End', async function () {
-    this.timeout(120_000);
+    this.timeout(180_000);
     const { compute } = api;
     const region = (await compute.searchRegions()).find(({ region: candidate }) => candidate.inventory > 0);
     assert.ok(region);
@@ -60,7 +61,7 @@ describe('money: notifications, budgets, spend', () => {
     await crashNode(node.point_id);
     // One node list per poll, shared by every running task: with the heavy account other suites seed
     // (dozens of tasks that just started), reaching this task takes many polls, each one request.
-    const restarted = await pollUntilNotified(api, (n) => n.kind === 'nodeProblems' && n.message.includes(name), 'node restart', 800, 40);
+    const restarted = await pollUntilNotified(api, (n) => n.kind === 'nodeProblems' && n.message.includes(name), 'node restart', 40);
     assert.match(restarted.message, /restart 1.*OOMKilled/);
 
     await compute.stopTask(taskId);
@@ -70,7 +71,7 @@ describe('money: notifications, budgets, spend', () => {
   });
 
   it('auto-pauses the running tasks when a budget is used up: pause, never stop; Recover brings them back', async function () {
-    this.timeout(120_000);
+    this.timeout(180_000);
     const profile = api.services.profiles.active;
     assert.ok(profile);
     const running = (await api.services.computeClient().call('task.list', { type: 'Deployment', status: 'Running' })).results;
@@ -112,14 +113,14 @@ describe('money: notifications, budgets, spend', () => {
   });
 
   it('the Spend view gets today / week / month, a 30-day chart and spend per task; the status bar shows the burn rate', async function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     const data = await api.money.openSpend();
     assert.ok(data, 'figures were sent to the webview');
     assert.equal(data.chart.days.length, 30);
     assert.match(data.summary.month, /^¥[\d,]+\.\d{2}$/);
     assert.ok(data.tasks.length > 0, 'history has tasks');
     assert.ok(data.chart.series.length > 0);
-    for (let attempt = 0; attempt < 40 && !/\/h · today/.test(api.money.statusBarText()); attempt++) {
+    for (const deadline = Date.now() + PATIENCE_MS; !/\/h · today/.test(api.money.statusBarText()) && Date.now() < deadline;) {
       api.money.wakeWatcher();
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -127,7 +128,7 @@ describe('money: notifications, budgets, spend', () => {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
   it('a pause timer shows its time left on the row, pauses on a controllable clock, and one due while closed acts at start', async function () {
-    this.timeout(120_000);
+    this.timeout(180_000);
     const { compute } = api;
     const region = (await compute.searchRegions()).find(({ region: candidate }) => candidate.inventory > 0);
     assert.ok(region);
@@ -135,7 +136,7 @@ describe('money: notifications, budgets, spend', () => {
     const taskId = await compute.createTask({ name, region: region.region, image: 'harbor.suanleme.cn/public-hub/dailyhot:1.0', ports: [80], points: 1, env: {}, startCommand: '' });
     const client = api.services.computeClient();
     const waitForStatus = async (status: string): Promise<void> => {
-      for (let attempt = 0; attempt < 60; attempt++) {
+      for (const deadline = Date.now() + PATIENCE_MS; Date.now() < deadline;) {
         if ((await client.call('task.detail', { task_id: taskId })).status === status) return;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
@@ -177,7 +178,7 @@ describe('money: notifications, budgets, spend', () => {
     }
   });
   it('node events as a timeline, Explain Failure with secrets masked, and deleting a node reschedules it', async function () {
-    this.timeout(90_000);
+    this.timeout(180_000);
     const client = api.services.computeClient();
     const task = (await client.call('task.list', { type: 'Deployment', status: 'Pending,Running,Paused,End', search_value: 'qwen3-32b-serving' })).results[0];
     assert.ok(task, 'the seeded serving task');
@@ -205,7 +206,7 @@ describe('money: notifications, budgets, spend', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
   it('task update: edit the configuration as JSON, review the changes, send; the platform has the new configuration', async function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     const client = api.services.computeClient();
     const task = (await client.call('task.list', { type: 'Deployment', status: 'Running,Pending' })).results.find((candidate) => candidate.task_name === 'qwen3-32b-serving');
     assert.ok(task, 'the seeded serving task');

@@ -8,6 +8,7 @@ import type { TaskSummary } from '../../../src/core/compute/api';
 import { computeWithSandbox } from '../compute/computeTestApi';
 import { extensionApi } from '../extensionApi';
 import { seedTasks } from '../sandboxInfo';
+import { PATIENCE_MS } from '../../helpers/eventually';
 
 /** Every Running task, read by the test itself (page after page). */
 async function runningTasks(api: ExtensionApi): Promise<TaskSummary[]> {
@@ -24,7 +25,7 @@ describe('state: Tasks view, status bar and notifications agree (150 running, 2,
   let seededRunning: number[] = [];
 
   before(async function () {
-    this.timeout(120_000);
+    this.timeout(180_000);
     await computeWithSandbox();
     api = await extensionApi();
     seededRunning = (await seedTasks({ running: 150, ended: 2000 })).ids.running;
@@ -33,7 +34,7 @@ describe('state: Tasks view, status bar and notifications agree (150 running, 2,
 
   // The suites after this one run on a quiet account: pause what was seeded running (the store goes to rest).
   after(async function () {
-    this.timeout(120_000);
+    this.timeout(180_000);
     const client = api.services.computeClient();
     for (let i = 0; i < seededRunning.length; i += 10) {
       await Promise.all(seededRunning.slice(i, i + 10).map((taskId) => client.call('task.pause', { task_id: taskId })));
@@ -51,7 +52,7 @@ describe('state: Tasks view, status bar and notifications agree (150 running, 2,
 
     let viewAtNotice: TaskSummary | undefined;
     let notified = false;
-    for (let attempt = 0; attempt < 120 && !notified; attempt++) {
+    for (const deadline = Date.now() + PATIENCE_MS; !notified && Date.now() < deadline;) {
       api.money.wakeWatcher();
       await new Promise((resolve) => setTimeout(resolve, 500));
       notified = api.money.notifications().slice(before).some((n) => n.kind === 'taskStarted' && n.message.includes(name));
@@ -82,13 +83,13 @@ describe('state: Tasks view, status bar and notifications agree (150 running, 2,
   });
 
   it('one listing per watched profile per poll, and the active profile is watched', async function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     const watched = api.money.watchedProfiles();
     const active = api.services.profiles.active;
     assert.ok(active && watched.includes(active.label), `watched: ${watched.join(', ')}`);
     const before = api.money.stateListings();
     api.money.wakeWatcher();
-    for (let attempt = 0; attempt < 100 && api.money.stateListings() === before; attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const deadline = Date.now() + PATIENCE_MS; api.money.stateListings() === before && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 50));
     await new Promise((resolve) => setTimeout(resolve, 500));
     assert.equal(api.money.stateListings() - before, 1, 'one refresh of the active profile = one listing (of every page)');
   });

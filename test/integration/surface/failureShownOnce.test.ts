@@ -21,7 +21,7 @@ describe('surface: one failure shown once', () => {
   });
 
   it('three views failing for one cause keep short messages; the likely cause is not repeated in each', async function () {
-    this.timeout(120_000);
+    this.timeout(180_000);
     const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
     await api.surface.profiles.setSecret(RSA_PROFILE, 'privateKey', privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
     for (const view of VIEWS) {

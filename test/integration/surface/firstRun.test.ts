@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { openComputeWalkthrough, openWalkthroughOnFirstRun } from '../../../src/vscode/firstRun';
 import { EXTENSION_ID, extensionApi } from '../extensionApi';
+import { PATIENCE_MS } from '../../helpers/eventually';
 
 class MemoryMemento {
   private readonly values = new Map<string, unknown>();
@@ -33,7 +34,7 @@ function normaliseChord(chord: string): string {
 
 const allTabs = (): vscode.Tab[] => vscode.window.tabGroups.all.flatMap((group) => group.tabs);
 
-async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
+async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = PATIENCE_MS): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = probe();

@@ -6,13 +6,14 @@ import type { ExtensionApi } from '../../../src/vscode/api';
 import type { SandboxInfo } from '../sandboxInfo';
 import { EXTENSION_ID } from '../extensionApi';
 import { RSA_PROFILE, TOKEN_PROFILE, connectedApi, nextEvent, sandboxSecrets } from './surfaceApi';
+import { PATIENCE_MS } from '../../helpers/eventually';
 
 async function waitUntil(what: string, probe: () => Promise<boolean>): Promise<void> {
-  for (let attempt = 0; attempt < 50; attempt++) {
+  for (const deadline = Date.now() + PATIENCE_MS; Date.now() < deadline;) {
     if (await probe()) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  assert.fail(`${what} within 5 s`);
+  assert.fail(`${what} within ${PATIENCE_MS / 1000} s`);
 }
 
 describe('surface: profiles and secrets', () => {

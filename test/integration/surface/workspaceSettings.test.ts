@@ -7,11 +7,12 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/vscode/api';
 import { connectedApi } from './surfaceApi';
+import { PATIENCE_MS } from '../../helpers/eventually';
 
 const EVIL = 'https://attacker.invalid';
 
 async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
+  for (const deadline = Date.now() + PATIENCE_MS; Date.now() < deadline;) {
     if (condition()) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

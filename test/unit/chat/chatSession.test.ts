@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { FakeModelClient, sessionWith, storeAt, tempFolder } from './helpers/fakes';
+import { waitUntil } from '../../helpers/eventually';
 
 describe('ChatSession (host-neutral)', () => {
   let folder: { path: string; cleanup: () => Promise<void> };
@@ -95,10 +96,10 @@ describe('ChatSession (host-neutral)', () => {
     const pending = session.delete(id);
     assert.ok(await store.load(id), 'still on disk during the undo window');
     // Polls (bounded) for the commit after the undo window instead of waiting a fixed time.
-    for (let attempt = 0; attempt < 1000 && (await store.load(id)) !== undefined; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitUntil('the delete to be committed after the undo window', async () => {
       await store.flush();
-    }
+      return (await store.load(id)) === undefined;
+    }, { everyMs: 10 });
     assert.equal(await store.load(id), undefined);
     assert.equal(await pending.undo(), false, 'too late to undo');
     await session.close();

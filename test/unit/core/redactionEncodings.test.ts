@@ -86,7 +86,7 @@ describe('redaction of secrets encoded whole', () => {
     }
   });
 
-  it('stays linear with the encoded forms (n vs 16n)', () => {
+  it('stays linear with the encoded forms (n vs 32n)', () => {
     const token = randomToken();
     const redactor = new Redactor();
     redactor.setSecrets([token]);

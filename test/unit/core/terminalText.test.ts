@@ -4,31 +4,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkResult } from '../../../src/core/compute/resultShapes';
 import { plainTerminalText } from '../../../src/core/terminalText';
-import { flat } from '../../helpers/linearTime';
+import { assertLinearTime, flat } from '../../helpers/linearTime';
 
 const ESC = '\u001b';
 
-/**
- * The work done at n and at 32n, counted as CPU time of the best of several runs: linear gives about 32,
- * quadratic about 1,024. A ratio above 100 is measured again (a busy machine) before it fails.
- */
+/** t(32n) / t(n) of plainTerminalText, the least of several runs, measured again before failing (test/helpers/linearTime.ts). */
 function assertLinear(label: string, input: (n: number) => string, n: number): void {
-  const best = (text: string, loops: number): number => {
-    let least = Infinity;
-    for (let run = 0; run < 5; run++) {
-      const started = process.cpuUsage();
-      for (let loop = 0; loop < loops; loop++) plainTerminalText(text);
-      const used = process.cpuUsage(started);
-      least = Math.min(least, used.user + used.system);
-    }
-    return least;
-  };
-  const small = flat(input(n));
-  const large = flat(input(32 * n));
-  plainTerminalText(small);
-  let ratio = Infinity;
-  for (let attempt = 0; attempt < 3 && ratio > 100; attempt++) ratio = best(large, 1) / Math.max(best(small, 1), 1);
-  assert.ok(ratio <= 100, `${label}: t(32n) / t(n) = ${ratio.toFixed(1)} (n = ${n}); linear ≈ 32, quadratic ≈ 1,024`);
+  assertLinearTime(label, (size) => flat(input(size)), (text) => plainTerminalText(text), { n });
 }
 
 describe('plainTerminalText', () => {

@@ -1,4 +1,4 @@
-// Parsers of pasted and remote text stay linear: each guarded with adversarial input at n vs 16n (see
+// Parsers of pasted and remote text stay linear: each guarded with adversarial input at n vs 32n (see
 // test/helpers/linearTime.ts), plus the size caps that bound what is read at all.
 //
 // Audit (issue 18): every regular expression and scanner that runs over pasted or remote text, and

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { SseDecoder, SseEventAssembler, SseLineSplitter, SseLineTooLongError, type SseEvent } from '../../../src/core/inference/sseDecoder';
-import { assertLinearTime } from '../../helpers/linearTime';
+import { assertLinearTime, assertLinearWork, countStringWork } from '../../helpers/linearTime';
 import { splitAtPositions } from '../../helpers/splitAt';
 
 type LineEnd = '\n' | '\r' | '\r\n';
@@ -180,6 +180,9 @@ describe('SseDecoder', () => {
       for (let at = 0; at < line.length; at += 64) pieces.push(line.subarray(at, at + 64));
       return pieces;
     };
+    // Counted: the characters the splitter scans for line ends and copies into lines (rescanning the
+    // unfinished line at every chunk would be n² / 64). Timed as well, for work the count does not see.
+    assertLinearWork('long line in 64-byte chunks (characters scanned and copied)', chunksOf, (pieces) => countStringWork(() => decodePieces(pieces)), { n: 4 * 1024 });
     assertLinearTime('long line in 64-byte chunks', chunksOf, (pieces) => decodePieces(pieces), { n: 64 * 1024 });
   });
 
