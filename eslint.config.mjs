@@ -50,7 +50,6 @@ const proseLocalizable = [
 // Files whose prose is not localized yet (issue 17): each leaves this list when its strings go through
 // vscode.l10n.t and get their zh-cn entry. New files are never added here.
 const PROSE_NOT_YET = [
-  'src/vscode/chat/chatPanel.ts', 'src/vscode/chat/codeActions.ts', 'src/vscode/chat/selection.ts',
   'src/vscode/client/computeClientProvider.ts', 'src/vscode/documents/readOnlyDocuments.ts',
   'src/vscode/errors/missingSecretError.ts', 'src/vscode/errors/reportError.ts',
   'src/vscode/extension.ts', 'src/vscode/extensionServices.ts', 'src/vscode/firstRun.ts',
