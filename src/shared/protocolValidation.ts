@@ -89,6 +89,9 @@ const schemas: { [K in WebviewMessageType]: Schema<FieldsOf<K>> } = {
   'action/run': { action: chatAction },
 };
 
+/** Every type of message the webview may send (one schema each); the host's router has one handler each. */
+export const WEBVIEW_MESSAGE_TYPES = Object.freeze(Object.keys(schemas) as WebviewMessageType[]);
+
 const requestId = boundedNumber(1, Number.MAX_SAFE_INTEGER, true);
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -82,7 +82,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   // The in-host tests drive the first run themselves (test/integration/surface/firstRun.test.ts).
   if (context.extensionMode !== vscode.ExtensionMode.Test) {
     void openWalkthroughOnFirstRun({
-      state: context.globalState,
+      state: services.state,
       hasProfile: () => services.profiles.all.length > 0,
       openWalkthrough: () => openComputeWalkthrough(context.extension.id),
     }).catch((error: unknown) => services.logger.warn(`Could not open the walkthrough: ${error instanceof Error ? error.message : String(error)}`));

@@ -12,6 +12,7 @@ import { createReportError, type ReportError } from './errors/reportError';
 import { LogTail, channelLogger } from './log/channelLogger';
 import { SECRET_KINDS } from './profiles/profileRecord';
 import { ProfileStore } from './profiles/profileStore';
+import { PersistedState, persistedStateOf } from './persistedState';
 import type { ExtensionServices, Profile, ReadOnlyDocumentOptions } from './services';
 import { errorMessage } from '../shared/errorMessage';
 
@@ -21,6 +22,7 @@ export class Services implements ExtensionServices, vscode.Disposable {
   readonly logChannel: vscode.LogOutputChannel;
   readonly logger: Logger;
   readonly config: Config;
+  readonly state: PersistedState;
   readonly profiles: ProfileStore;
   readonly documents: ReadOnlyDocuments;
   readonly clients: ComputeClientProvider;
@@ -32,7 +34,8 @@ export class Services implements ExtensionServices, vscode.Disposable {
     this.logChannel = vscode.window.createOutputChannel('Compute Toolkit', { log: true });
     this.logger = redactingLogger(channelLogger(this.logChannel, this.logTail), this.redactor);
     this.config = new Config();
-    this.profiles = new ProfileStore(context.secrets, context.globalState, this.logger, this.config);
+    this.state = persistedStateOf(context, this.logger);
+    this.profiles = new ProfileStore(context.secrets, this.state, this.logger, this.config);
     this.documents = new ReadOnlyDocuments(this.redactor);
     this.clients = new ComputeClientProvider(this.profiles, this.config, this.logger);
     this.reportError = createReportError(this.logger, this.redactor, () => this.profiles.active !== undefined);

@@ -6,6 +6,7 @@ import type * as vscode from 'vscode';
 import type { AuthMode, ComputeClient } from '../core/compute/api';
 import type { Logger, Redactor } from '../core/log';
 import type { Config } from './config';
+import type { PersistedState } from './persistedState';
 
 export type Environment = 'dev' | 'test' | 'prod' | 'sandbox';
 
@@ -39,6 +40,8 @@ export interface ExtensionServices {
   readonly profiles: ProfileService;
   /** The typed `computeToolkit.*` settings (live getters, plus onDidChange). */
   readonly config: Config;
+  /** What the extension keeps between sessions (globalState), typed and validated on read (persistedState.ts). */
+  readonly state: PersistedState;
   /** Writes to the "Compute Toolkit" LogOutputChannel, secrets redacted. */
   readonly logger: Logger;
   readonly redactor: Redactor;

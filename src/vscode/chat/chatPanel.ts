@@ -1,58 +1,33 @@
-// The "Compute Chat" webviews: the editor-tab panel and the side-bar view (contributes.views), both showing
-// the one ChatSession. Strict CSP with a nonce, local resources only, every message from a webview validated
-// before use. A webview keeps no state of its own (retainContextWhenHidden is off): each time it loads it
-// says 'ready' and gets the full state from the ChatSession.
+// The "Compute Chat" webviews: the editor tab (editorTab.ts) and the side-bar view (sideView.ts), both
+// showing the one ChatSession. Strict CSP with a nonce, local resources only (chatPage.ts), every message
+// from a webview validated before use and handed to its handler in the router table (messageRouter.ts);
+// a failed turn's buttons go through the error bridge (errorBridge.ts). A webview keeps no state of its
+// own (retainContextWhenHidden is off): each time it loads it says 'ready' and gets the full state.
 
-import { Views } from '../commandIds';
-import { actionTarget, runErrorAction, type ActionSituation, type ErrorAction } from '../errors/errorActions';
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { exportConversation } from './exportConversation';
-import type { ChatAction, HostMessage, WebviewMessage } from '../../shared/protocol';
+import { latencyProbe } from '../../core/chat/latencyProbe';
+import { errorMessage } from '../../shared/errorMessage';
+import type { HostMessage } from '../../shared/protocol';
 import { parseOpenableLink, validateWebviewMessage } from '../../shared/protocolValidation';
 import type { ExtensionServices } from '../services';
-import { chatPageHtml } from '../webviews/pageHtml';
-import { webviewStrings } from './webviewStrings';
+import { chatPage } from './chatPage';
 import type { ChatSession } from './chatSession';
 import type { CodeActions } from './codeActions';
-import { clearWithUndo, deleteWithUndo, searchConversations } from './commands';
-import { errorMessage } from '../../shared/errorMessage';
-import { latencyProbe } from '../../core/chat/latencyProbe';
+import { clearWithUndo, deleteWithUndo, searchConversations } from './conversationActions';
+import { ChatEditorTab } from './editorTab';
+import { runChatAction } from './errorBridge';
+import { exportConversation } from './exportConversation';
+import { routeChatMessage, type ChatRouteHost } from './messageRouter';
+import { ChatSideView } from './sideView';
+import type { ChatAttachment, ChatSurface, ChatSurfaceKind, ChatSurfaces, SurfaceLifecycle } from './surfaceTypes';
 
-export const CHAT_VIEW_TYPE = Views.chatPanel;
-/** The side-bar webview view (same page, same session as the panel). */
-export const CHAT_SIDE_VIEW_ID = Views.chatView;
+export { CHAT_VIEW_TYPE } from './editorTab';
+export { CHAT_SIDE_VIEW_ID } from './sideView';
+export type { ChatAttachment, ChatSurfaceKind } from './surfaceTypes';
 
-/** Where the chat shows: the editor tab or the side-bar view. */
-export type ChatSurfaceKind = 'panel' | 'view';
-
-/** Code attached to the next message: the chip's label and the quoted text sent ahead of the message. */
-export interface ChatAttachment {
-  label: string;
-  text: string;
-}
-
-interface ChatSurface {
-  readonly kind: ChatSurfaceKind;
-  readonly webview: vscode.Webview;
-  ready: boolean;
-  /** The conversation of the last state posted to this webview (what it shows). */
-  shownConversationId: string | undefined;
-  subscriptions: vscode.Disposable[];
-}
-
-/** A chat turn's actions in the one error-action table (errors/errorActions.ts); Retry regenerates. */
-const CHAT_ERROR_ACTIONS = {
-  setModelApiKey: { kind: 'setSecret', secret: 'modelApiKey' },
-  connectSandbox: { kind: 'connectSandbox' },
-  createProfile: { kind: 'createProfile' },
-  showLogs: { kind: 'showLogs' },
-} as const satisfies Record<string, ErrorAction>;
-const TITLE = 'Compute Chat';
-
-export class ChatPanel implements vscode.Disposable {
-  private panel: vscode.WebviewPanel | undefined;
-  private view: vscode.WebviewView | undefined;
+export class ChatPanel implements ChatSurfaces, SurfaceLifecycle, vscode.Disposable {
+  private readonly tab: ChatEditorTab;
+  private readonly sideView: ChatSideView;
   private readonly surfaces = new Map<ChatSurfaceKind, ChatSurface>();
   private readonly subscriptions: vscode.Disposable[];
   /** Code quoted by Ask about Selection, sent ahead of the user's next message; shown as a chip. */
@@ -67,6 +42,9 @@ export class ChatPanel implements vscode.Disposable {
     private readonly session: ChatSession,
     private readonly codeActions: CodeActions,
   ) {
+    const extensionUri = services.context.extensionUri;
+    this.tab = new ChatEditorTab(extensionUri, this);
+    this.sideView = new ChatSideView(extensionUri, this);
     this.subscriptions = [
       session.onDidChangeState(() => this.postState()),
       session.onDelta((delta) => {
@@ -83,7 +61,7 @@ export class ChatPanel implements vscode.Disposable {
 
   /** The editor-tab panel is open. */
   get isOpen(): boolean {
-    return this.panel !== undefined;
+    return this.tab.isOpen;
   }
 
   /** The editor-tab panel's webview said 'ready'. */
@@ -133,35 +111,23 @@ export class ChatPanel implements vscode.Disposable {
    * is open, else the view (the chat then sits beside the editor rather than over it).
    */
   async show(preserveFocus = false): Promise<ChatSurfaceKind> {
-    if (this.view?.visible) {
-      this.view.show(preserveFocus);
+    if (this.sideView.isVisible) {
+      await this.sideView.show(preserveFocus);
       return 'view';
     }
-    if (this.panel) {
-      this.panel.reveal(undefined, preserveFocus);
-      return 'panel';
-    }
-    await this.openView(preserveFocus);
+    if (this.tab.reveal(preserveFocus)) return 'panel';
+    await this.sideView.show(preserveFocus);
     return 'view';
   }
 
   /** Reveals the side-bar view (VS Code resolves it through the provider if needed). */
-  async openView(preserveFocus = false): Promise<void> {
-    if (this.view) {
-      this.view.show(preserveFocus);
-      return;
-    }
-    await vscode.commands.executeCommand(`${CHAT_SIDE_VIEW_ID}.focus`, { preserveFocus });
+  openView(preserveFocus = false): Promise<void> {
+    return this.sideView.show(preserveFocus);
   }
 
   /** Shows the editor-tab panel (creating it if needed). */
   open(preserveFocus = false): void {
-    if (this.panel) {
-      this.panel.reveal(undefined, preserveFocus);
-      return;
-    }
-    const panel = vscode.window.createWebviewPanel(CHAT_VIEW_TYPE, TITLE, { viewColumn: vscode.ViewColumn.Beside, preserveFocus }, this.webviewOptions());
-    this.attachPanel(panel);
+    this.tab.open(preserveFocus);
   }
 
   /** Takes over a panel VS Code restored after a reload (WebviewPanelSerializer). */
@@ -175,68 +141,29 @@ export class ChatPanel implements vscode.Disposable {
           this.services.logger.debug(`Chat: the restored panel's conversation is gone (${errorMessage(error)})`);
         });
     }
-    if (this.panel) {
-      // A second restored panel: one chat panel is enough, keep the first.
-      panel.dispose();
-      return;
-    }
-    panel.webview.options = this.webviewOptions();
-    this.attachPanel(panel);
+    this.tab.restore(panel);
   }
 
   /** WebviewViewProvider.resolveWebviewView: the side-bar view gets the same page and session. */
   resolveView(view: vscode.WebviewView): void {
-    this.view = view;
-    view.webview.options = this.webviewOptions();
-    const surface = this.attachSurface('view', view.webview);
-    surface.subscriptions.push(
-      view.onDidChangeVisibility(() => {
-        // A hidden view's webview is destroyed; the page says 'ready' again when shown.
-        if (!view.visible) surface.ready = false;
-      }),
-      view.onDidDispose(() => {
-        this.view = undefined;
-        this.detachSurface('view');
-      }),
-    );
+    this.sideView.resolve(view);
   }
 
-  private webviewOptions(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
-    const extensionUri = this.services.context.extensionUri;
-    return {
-      enableScripts: true,
-      enableCommandUris: false,
-      retainContextWhenHidden: false,
-      localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')],
-    };
-  }
-
-  private attachPanel(panel: vscode.WebviewPanel): void {
-    this.panel = panel;
-    panel.iconPath = vscode.Uri.joinPath(this.services.context.extensionUri, 'media', 'compute.svg');
-    const surface = this.attachSurface('panel', panel.webview);
-    surface.subscriptions.push(
-      panel.onDidChangeViewState(() => {
-        // Hidden webviews are destroyed; the page says 'ready' again when shown.
-        if (!panel.visible) surface.ready = false;
-      }),
-      panel.onDidDispose(() => {
-        this.panel = undefined;
-        this.detachSurface('panel');
-      }),
-    );
-  }
-
-  private attachSurface(kind: ChatSurfaceKind, webview: vscode.Webview): ChatSurface {
-    this.detachSurface(kind, false);
+  attachSurface(kind: ChatSurfaceKind, webview: vscode.Webview): ChatSurface {
+    this.detach(kind, false);
     const surface: ChatSurface = { kind, webview, ready: false, shownConversationId: undefined, subscriptions: [] };
     this.surfaces.set(kind, surface);
-    webview.html = this.html(webview);
-    surface.subscriptions.push(webview.onDidReceiveMessage((message: unknown) => void this.receive(surface, message)));
+    webview.html = chatPage(webview, this.services.context.extensionUri);
+    const host = this.routeHost(surface);
+    surface.subscriptions.push(webview.onDidReceiveMessage((message: unknown) => void this.receive(surface, host, message)));
     return surface;
   }
 
-  private detachSurface(kind: ChatSurfaceKind, stopWhenLast = true): void {
+  detachSurface(kind: ChatSurfaceKind): void {
+    this.detach(kind, true);
+  }
+
+  private detach(kind: ChatSurfaceKind, stopWhenLast: boolean): void {
     const surface = this.surfaces.get(kind);
     if (!surface) return;
     this.surfaces.delete(kind);
@@ -247,18 +174,6 @@ export class ChatPanel implements vscode.Disposable {
 
   private readySurfaces(): ChatSurface[] {
     return [...this.surfaces.values()].filter((surface) => surface.ready);
-  }
-
-  private html(webview: vscode.Webview): string {
-    const extensionUri = this.services.context.extensionUri;
-    return chatPageHtml({
-      cspSource: webview.cspSource,
-      nonce: randomBytes(18).toString('base64'),
-      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'chat.js')).toString(),
-      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'chat.css')).toString(),
-      title: TITLE,
-      strings: webviewStrings(),
-    });
   }
 
   /** Posts to every webview that said 'ready'. */
@@ -289,7 +204,7 @@ export class ChatPanel implements vscode.Disposable {
     this.post({ type: 'models/list', models: models.models, loading: models.loading, error: models.error, deployed: this.session.deployedModels });
   }
 
-  private async receive(surface: ChatSurface, raw: unknown): Promise<void> {
+  private async receive(surface: ChatSurface, host: ChatRouteHost, raw: unknown): Promise<void> {
     const validation = validateWebviewMessage(raw);
     if (!validation.ok) {
       // Nothing from an invalid message is trusted, not even its requestId: log and drop it.
@@ -299,7 +214,7 @@ export class ChatPanel implements vscode.Disposable {
     const message = validation.message;
     let reply: { ok: boolean; message: string | undefined };
     try {
-      reply = { ok: true, message: await this.handle(surface, message) };
+      reply = { ok: true, message: await routeChatMessage(host, message) };
     } catch (error) {
       this.services.logger.warn(`Chat: ${message.type} failed: ${errorMessage(error)}`);
       reply = { ok: false, message: this.services.redactor.redact(errorMessage(error)) };
@@ -307,84 +222,47 @@ export class ChatPanel implements vscode.Disposable {
     this.postTo(surface, { type: 'request/result', requestId: message.requestId, ...reply });
   }
 
-  /** Runs one validated request; returns a short confirmation for the webview to show, if any. */
-  private async handle(surface: ChatSurface, message: WebviewMessage): Promise<string | undefined> {
+  /** What the router's handlers may do for messages from one surface. */
+  private routeHost(surface: ChatSurface): ChatRouteHost {
     const session = this.session;
-    switch (message.type) {
-      case 'ready':
-        await session.loaded;
-        surface.ready = true;
-        this.postState();
-        if (this.pendingComposer) {
-          this.postTo(surface, { type: 'composer/set', ...this.pendingComposer });
-          this.pendingComposer = undefined;
-        } else if (session.draft()) {
-          this.postTo(surface, { type: 'composer/set', text: session.draft(), focus: false });
-        }
-        if (this.attachment) this.postTo(surface, { type: 'composer/context', label: this.attachment.label });
-        this.readyEmitter.fire(surface.kind);
-        void session.ensureModels();
-        return undefined;
-      case 'chat/send':
-        latencyProbe?.start();
-        // Answered when the reply ended: a failure (no model, a reply still streaming) comes back as this
-        // request's error, which the webview shows inline (never as a notification over Send and Stop).
-        // Each message is handled on its own, so the webview keeps working while the reply streams.
-        await this.sendWithAttachment(message.text);
-        return undefined;
-      case 'chat/stop':
-        session.stop();
-        return undefined;
-      case 'chat/regenerate':
-        await session.regenerate();
-        return undefined;
-      case 'chat/editLast':
-        await session.editLast(message.text);
-        return undefined;
-      case 'conversation/new':
-        session.newConversation();
-        return undefined;
-      case 'conversation/switch':
-        await session.switchTo(message.conversationId);
-        return undefined;
-      case 'conversation/search':
+    return {
+      session,
+      pageReady: () => this.pageReady(surface),
+      send: (text) => this.sendWithAttachment(text),
+      searchConversations: () => {
         void searchConversations(session, this).catch((error: unknown) => this.services.reportError(error, vscode.l10n.t('Search the conversations')));
-        return undefined;
-      case 'conversation/delete':
-        // Not awaited: the notification with Undo stays while the webview goes on.
-        void deleteWithUndo(session, message.conversationId);
-        return undefined;
-      case 'conversation/clear':
-        void clearWithUndo(session);
-        return undefined;
-      case 'conversation/export':
-        return this.exportMarkdown();
-      case 'settings/update': {
-        const { type: _type, requestId: _requestId, ...patch } = message;
-        session.updateSettings(patch);
-        return undefined;
-      }
-      case 'models/refresh': {
+      },
+      deleteConversation: (conversationId) => void deleteWithUndo(session, conversationId),
+      clearConversation: () => void clearWithUndo(session),
+      exportMarkdown: () => this.exportMarkdown(),
+      refreshModels: async () => {
         const models = await session.ensureModels(true);
-        return `${models.length} chat model${models.length === 1 ? '' : 's'} listed.`;
-      }
-      case 'composer/removeContext':
-        this.attach(undefined);
-        return undefined;
-      case 'composer/draft':
-        session.setDraft(message.text, { focus: false, fromWebview: true });
-        return undefined;
-      case 'code/copy':
-        return this.codeActions.copy(message.code);
-      case 'code/insert':
-        return this.codeActions.insert(message.code);
-      case 'code/openInEditor':
-        return this.codeActions.openInEditor(message.code, message.language);
-      case 'link/open':
-        return this.openLink(message.href);
-      case 'action/run':
-        return this.runAction(message.action);
+        return models.length === 1 ? vscode.l10n.t('1 chat model listed.') : vscode.l10n.t('{0} chat models listed.', models.length);
+      },
+      detachContext: () => this.attach(undefined),
+      copyCode: (code) => this.codeActions.copy(code),
+      insertCode: (code) => this.codeActions.insert(code),
+      openCodeInEditor: (code, language) => this.codeActions.openInEditor(code, language),
+      openLink: (href) => this.openLink(href),
+      runAction: (action) => runChatAction(action, this.services, session),
+    };
+  }
+
+  /** A page said 'ready': it gets the full state, a composer text waiting for it, and the chip. */
+  private async pageReady(surface: ChatSurface): Promise<void> {
+    const session = this.session;
+    await session.loaded;
+    surface.ready = true;
+    this.postState();
+    if (this.pendingComposer) {
+      this.postTo(surface, { type: 'composer/set', ...this.pendingComposer });
+      this.pendingComposer = undefined;
+    } else if (session.draft()) {
+      this.postTo(surface, { type: 'composer/set', text: session.draft(), focus: false });
     }
+    if (this.attachment) this.postTo(surface, { type: 'composer/context', label: this.attachment.label });
+    this.readyEmitter.fire(surface.kind);
+    void session.ensureModels();
   }
 
   async exportMarkdown(): Promise<string> {
@@ -393,38 +271,14 @@ export class ChatPanel implements vscode.Disposable {
 
   private async openLink(href: string): Promise<string | undefined> {
     const url = parseOpenableLink(href);
-    if (!url) throw new Error('Only http and https links can be opened from the chat.');
+    if (!url) throw new Error(vscode.l10n.t('Only http and https links can be opened from the chat.'));
     const opened = await vscode.env.openExternal(vscode.Uri.parse(url.href, true));
-    return opened ? undefined : 'The link was not opened.';
-  }
-
-  private async runAction(action: ChatAction): Promise<string | undefined> {
-    switch (action) {
-      case 'retry':
-        await this.session.regenerate();
-        return undefined;
-      case 'setModelApiKey':
-        await runErrorAction(CHAT_ERROR_ACTIONS.setModelApiKey, this.situation());
-        return undefined;
-      case 'connectProfile': {
-        const choices = [CHAT_ERROR_ACTIONS.connectSandbox, CHAT_ERROR_ACTIONS.createProfile].map((action) => ({ action, label: actionTarget(action, this.situation())?.title ?? '' }));
-        const picked = await vscode.window.showQuickPick(choices, { title: vscode.l10n.t('Set up a profile for the chat') });
-        if (picked) await runErrorAction(picked.action, this.situation());
-        return undefined;
-      }
-      case 'showLogs':
-        await runErrorAction(CHAT_ERROR_ACTIONS.showLogs, this.situation());
-        return undefined;
-    }
-  }
-
-  private situation(): ActionSituation {
-    return { hasProfile: this.services.profiles.active !== undefined };
+    return opened ? undefined : vscode.l10n.t('The link was not opened.');
   }
 
   dispose(): void {
-    this.panel?.dispose();
-    for (const kind of [...this.surfaces.keys()]) this.detachSurface(kind, false);
+    this.tab.dispose();
+    for (const kind of [...this.surfaces.keys()]) this.detach(kind, false);
     for (const subscription of this.subscriptions) subscription.dispose();
   }
 }

@@ -1,5 +1,5 @@
 // The editor's side of the chat domain (src/core/chat): it hands the host-neutral ChatSession what only
-// the editor knows — the active profile's model client, the settings, the last model picked (globalState),
+// the editor knows — the active profile's model client, the settings, the last model picked (stored state),
 // error reporting, and the history folder in the extension's global storage.
 
 import { join } from 'node:path';
@@ -8,16 +8,12 @@ import { nodeChatFiles } from '../../core/chat/chatFiles';
 import { ConversationStore } from '../../core/chat/conversationStore';
 import { NoChatModelError } from '../../core/chat/turnErrors';
 import { renderTurnError } from '../errors/renderers';
-import { StateKeys } from '../commandIds';
 import type { ExtensionServices } from '../services';
 import { newConversationSettings } from './chatSettings';
 import type { ModelClientProvider } from './modelClientProvider';
 
 export { ChatSession };
 export type { DeltaEvent, ModelListState } from '../../core/chat/chatSession';
-
-/** The model picked last, offered to new conversations when no default model is configured. */
-const LAST_MODEL_KEY = StateKeys.chatLastModel;
 
 export function createChatSession(services: ExtensionServices, clients: ModelClientProvider): ChatSession {
   const { context } = services;
@@ -27,8 +23,9 @@ export function createChatSession(services: ExtensionServices, clients: ModelCli
     client: async () => (await clients.clientForActiveProfile()).client,
     newSettings: () => newConversationSettings(services.config.chat),
     lastModel: {
-      get: () => context.globalState.get<string>(LAST_MODEL_KEY, ''),
-      set: (model) => void context.globalState.update(LAST_MODEL_KEY, model),
+      // The model picked last, offered to new conversations when no default model is configured.
+      get: () => services.state.get('chatLastModel'),
+      set: (model) => void services.state.update('chatLastModel', model),
     },
     toTurnError: (error) => renderTurnError(error, services.redactor, services.profiles.active?.label),
     noModelError: (reason) => new NoChatModelError(reason),

@@ -35,28 +35,29 @@ export class CodeActions implements vscode.Disposable {
 
   async copy(code: string): Promise<string> {
     await vscode.env.clipboard.writeText(code);
-    return 'Copied to the clipboard.';
+    return vscode.l10n.t('Copied to the clipboard.');
   }
 
   async insert(code: string): Promise<string> {
     const editor = this.targetEditor();
     if (!editor) {
       await this.openInEditor(code, '');
-      return 'No editor was open, so the code was opened in a new editor.';
+      return vscode.l10n.t('No editor was open, so the code was opened in a new editor.');
     }
     const shown = await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, preserveFocus: false });
     const inserted = await shown.edit((edit) => {
       for (const selection of shown.selections) edit.replace(selection, code);
     });
-    if (!inserted) throw new Error(`Could not insert into ${vscode.workspace.asRelativePath(editor.document.uri)} (is it read-only?).`);
-    return `Inserted into ${vscode.workspace.asRelativePath(editor.document.uri)}.`;
+    const file = vscode.workspace.asRelativePath(editor.document.uri);
+    if (!inserted) throw new Error(vscode.l10n.t('Could not insert into {0} (is it read-only?).', file));
+    return vscode.l10n.t('Inserted into {0}.', file);
   }
 
   async openInEditor(code: string, fenceLanguage: string): Promise<string> {
     const language = await languageIdFor(fenceLanguage);
     const document = await vscode.workspace.openTextDocument({ content: code, language });
     await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: false });
-    return `Opened in a new ${language} editor.`;
+    return vscode.l10n.t('Opened in a new {0} editor.', language);
   }
 
   private targetEditor(): vscode.TextEditor | undefined {

@@ -5,17 +5,17 @@
 
 import * as vscode from 'vscode';
 import { buildSelectionPrompt, type SelectionIntent, type SelectionPrompt } from '../../shared/selectionPrompt';
-import type { ChatPanel } from './chatPanel';
 import type { ChatSession } from './chatSession';
+import type { ChatSurfaces } from './surfaceTypes';
 
 /** Builds the prompt from the active editor, or explains why there is nothing to quote. */
 export function promptFromEditor(editor: vscode.TextEditor | undefined, intent: SelectionIntent, maxSelectionChars: number): SelectionPrompt | string {
-  if (!editor) return 'Open a file and select some code first.';
+  if (!editor) return vscode.l10n.t('Open a file and select some code first.');
   const { document, selection } = editor;
   const wholeFile = selection.isEmpty;
   const range = wholeFile ? new vscode.Range(document.lineAt(0).range.start, document.lineAt(document.lineCount - 1).range.end) : selection;
   const text = document.getText(range);
-  if (text.trim().length === 0) return wholeFile ? 'The file is empty: there is nothing to quote.' : 'The selection is only whitespace.';
+  if (text.trim().length === 0) return wholeFile ? vscode.l10n.t('The file is empty: there is nothing to quote.') : vscode.l10n.t('The selection is only whitespace.');
   const fileName = document.isUntitled ? document.fileName : vscode.workspace.asRelativePath(document.uri);
   return buildSelectionPrompt(
     { text, languageId: document.languageId, fileName, startLine: range.start.line + 1, wholeFile },
@@ -42,7 +42,7 @@ export interface SelectionOptions {
   newConversation: boolean;
 }
 
-export async function quoteSelection(intent: SelectionIntent, session: ChatSession, panel: ChatPanel, options: SelectionOptions): Promise<void> {
+export async function quoteSelection(intent: SelectionIntent, session: ChatSession, panel: ChatSurfaces, options: SelectionOptions): Promise<void> {
   const prompt = promptFromEditor(vscode.window.activeTextEditor, intent, options.maxSelectionChars);
   if (typeof prompt === 'string') {
     void vscode.window.showInformationMessage(prompt);

@@ -37,8 +37,6 @@ export interface DeployedModel {
   maxModelLen: number | undefined;
 }
 
-type IdleSettings = Record<string, Record<string, number>>;
-
 export class DeploymentRegistry implements ModelRoutes, vscode.Disposable {
   private discovery: DeploymentDiscovery;
   private profileId: string | undefined;
@@ -187,7 +185,7 @@ export class DeploymentRegistry implements ModelRoutes, vscode.Disposable {
 
   idleMinutes(taskId: number): number | undefined {
     const profileId = this.services.profiles.active?.id;
-    const all = this.services.context.globalState.get<IdleSettings>(StateKeys.deploymentIdlePause, {});
+    const all = this.services.state.get('deploymentIdlePause');
     const minutes = profileId ? all[profileId]?.[String(taskId)] : undefined;
     return typeof minutes === 'number' && minutes > 0 ? minutes : undefined;
   }
@@ -195,12 +193,12 @@ export class DeploymentRegistry implements ModelRoutes, vscode.Disposable {
   async setIdleMinutes(taskId: number, minutes: number | undefined): Promise<void> {
     const profileId = this.services.profiles.active?.id;
     if (!profileId) return;
-    const all = { ...this.services.context.globalState.get<IdleSettings>(StateKeys.deploymentIdlePause, {}) };
+    const all = { ...this.services.state.get('deploymentIdlePause') };
     const forProfile = { ...(all[profileId] ?? {}) };
     if (minutes === undefined) delete forProfile[String(taskId)];
     else forProfile[String(taskId)] = minutes;
     all[profileId] = forProfile;
-    await this.services.context.globalState.update(StateKeys.deploymentIdlePause, all);
+    await this.services.state.update('deploymentIdlePause', all);
     this.idle.watch(taskId, this.now());
     this.changed.fire();
   }

@@ -2,20 +2,17 @@
 // secrets in SecretStorage under computeToolkit/<profileId>/<kind>, and the time each secret was set in
 // globalState (a timestamp only, never the value) for the key-rotation reminder.
 
-import { StateKeys } from '../commandIds';
 import * as vscode from 'vscode';
 import { ConfigError } from '../../core/errors';
 import { checkedHeaderSecret } from '../../core/secretValues';
 import type { Logger } from '../../core/log';
 import { Config } from '../config';
+import type { PersistedState } from '../persistedState';
 import type { Profile, ProfileService, SecretKind } from '../services';
 import { SECRET_KINDS, parseProfile, parseSecretStorageKey, secretStorageKey } from './profileRecord';
 
 const PROFILES_KEY = 'profiles' as const;
 const ACTIVE_KEY = 'activeProfile' as const;
-const SET_AT_STATE_KEY = StateKeys.secretSetAt;
-
-type SetAtRecord = Record<string, Partial<Record<SecretKind, number>>>;
 
 export class ProfileStore implements ProfileService, vscode.Disposable {
   private readonly activeEmitter = new vscode.EventEmitter<Profile | undefined>();
@@ -37,7 +34,7 @@ export class ProfileStore implements ProfileService, vscode.Disposable {
 
   constructor(
     private readonly secrets: vscode.SecretStorage,
-    private readonly globalState: vscode.Memento,
+    private readonly state: PersistedState,
     private readonly logger: Logger,
     private readonly config: Config,
   ) {
@@ -76,7 +73,7 @@ export class ProfileStore implements ProfileService, vscode.Disposable {
 
   /** Milliseconds since the epoch when this secret was last stored, if known. */
   secretSetAt(profileId: string, kind: SecretKind): number | undefined {
-    return this.globalState.get<SetAtRecord>(SET_AT_STATE_KEY, {})[profileId]?.[kind];
+    return this.state.get('secretSetAt')[profileId]?.[kind];
   }
 
   async setSecret(profileId: string, kind: SecretKind, value: string): Promise<void> {
@@ -190,11 +187,11 @@ export class ProfileStore implements ProfileService, vscode.Disposable {
     profileId: string,
     change: (record: Partial<Record<SecretKind, number>>) => Partial<Record<SecretKind, number>> | undefined,
   ): Promise<void> {
-    const all = { ...this.globalState.get<SetAtRecord>(SET_AT_STATE_KEY, {}) };
+    const all = { ...this.state.get('secretSetAt') };
     const next = change(all[profileId] ?? {});
     if (next === undefined || Object.keys(next).length === 0) delete all[profileId];
     else all[profileId] = next;
-    await this.globalState.update(SET_AT_STATE_KEY, all);
+    await this.state.update('secretSetAt', all);
   }
 
   /** Re-reads settings and fires onDidChangeActive when what "active" means has changed. */

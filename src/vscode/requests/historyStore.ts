@@ -7,7 +7,7 @@ import type { Services } from '../extensionServices';
 import { RequestHistory } from './requestHistory';
 
 export function requestHistory(services: Services): RequestHistory {
-  return new RequestHistory(services.context.globalState, () => services.config.requestHistorySize);
+  return new RequestHistory(services.state, () => services.config.requestHistorySize);
 }
 
 /** "C001", "http", "timeout"…: what failed, in a word (the response document has the rest). */

@@ -1,16 +1,16 @@
 // The redacted request history: the last requests sent by hand (Send Signed Request), per profile, in
-// globalState. An entry holds what is needed to send the request again (re-signed with a fresh
+// the stored state (persistedState.ts). An entry holds what is needed to send the request again (re-signed with a fresh
 // timestamp) and to describe it: never a token, a signature, a secret body field or a task's env values. A request whose
 // secrets had to be masked is kept for reading but cannot be replayed.
 
-import type * as vscode from 'vscode';
 import type { HttpMethod } from '../../core/compute/api';
 import { secretFieldNames } from '../../core/compute/operations';
 import { maskSecret } from '../../core/log';
 import { maskTaskEnv } from '../../core/tasks/envMask';
+import type { PersistedState } from '../persistedState';
 import type { RequestInput } from './requestInput';
 
-export const HISTORY_STATE_KEY = 'requestHistory.v1';
+export { HISTORY_STATE_KEY } from '../persistedState';
 export const DEFAULT_HISTORY_SIZE = 20;
 
 export interface HistoryEntry {
@@ -37,7 +37,7 @@ export type MaskText = (text: string) => string;
 
 export class RequestHistory {
   constructor(
-    private readonly state: vscode.Memento,
+    private readonly state: Pick<PersistedState, 'get' | 'update'>,
     private readonly size: () => number,
   ) {}
 
@@ -67,31 +67,20 @@ export class RequestHistory {
     };
     const stored = this.stored();
     stored[entry.profileId] = [full, ...(stored[entry.profileId] ?? [])].slice(0, limit);
-    await this.state.update(HISTORY_STATE_KEY, stored);
+    await this.state.update('requestHistory', stored);
     return full;
   }
 
   async clear(profileId: string): Promise<void> {
     const stored = this.stored();
     delete stored[profileId];
-    await this.state.update(HISTORY_STATE_KEY, stored);
+    await this.state.update('requestHistory', stored);
   }
 
+  /** A copy (validated on read by the store): changing it changes nothing until it is written back. */
   private stored(): Stored {
-    const value = this.state.get<unknown>(HISTORY_STATE_KEY);
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
-    const out: Stored = {};
-    for (const [profileId, entries] of Object.entries(value as Record<string, unknown>)) {
-      if (Array.isArray(entries)) out[profileId] = entries.filter(isEntry);
-    }
-    return out;
+    return { ...this.state.get('requestHistory') };
   }
-}
-
-function isEntry(value: unknown): value is HistoryEntry {
-  if (value === null || typeof value !== 'object') return false;
-  const entry = value as Partial<HistoryEntry>;
-  return typeof entry.id === 'string' && typeof entry.at === 'number' && typeof entry.input === 'object' && entry.input !== null;
 }
 
 /**

@@ -7,7 +7,6 @@ import * as vscode from 'vscode';
 import type { TaskSummary } from '../../core/compute/api';
 import { formatPoints, formatYuan } from '../../core/spend/units';
 import { checkBudgets, pruneAnnouncements, type BudgetAlert } from '../../core/spend/budgets';
-import { StateKeys } from '../commandIds';
 import type { ExtensionServices, Profile } from '../services';
 import { budgetFor } from './budgetSettings';
 import { plain, type NotificationCenter } from '../ui/notificationCenter';
@@ -25,8 +24,6 @@ export interface AutoPauseResult {
   paused: { taskId: number; name: string }[];
   failed: { taskId: number; name: string }[];
 }
-
-const announcedKey = (profileId: string): string => `${StateKeys.budgetAnnounced}/${profileId}`;
 
 export class BudgetGuard {
   /** The last auto-pause, for the in-host tests. */
@@ -55,13 +52,13 @@ export class BudgetGuard {
     if (!profile) return;
     const settings = budgetFor(profile, this.services.config.budgetsPerProfile, this.services.config.budgetThresholds);
     if (!settings) return;
-    const state = this.services.context.globalState;
+    const state = this.services.state;
     const now = Date.now();
-    const announced = new Set(pruneAnnouncements(state.get<string[]>(announcedKey(profile.id), []), now));
+    const announced = new Set(pruneAnnouncements(state.getFor('budgetAnnounced', profile.id), now));
     const result = checkBudgets(settings, { day: spend.summary.today, month: spend.summary.month }, now, announced);
     if (result.announce.length === 0) return;
     for (const key of result.announce) announced.add(key);
-    await state.update(announcedKey(profile.id), [...announced]);
+    await state.updateFor('budgetAnnounced', profile.id, [...announced]);
     const whose = profile.id === this.services.profiles.active?.id ? undefined : profile;
     for (const alert of result.alerts) this.warn(alert, result.pause, whose);
     if (result.pause) await this.autoPause(profile, (await this.actions.listRunning(profile)).filter((task) => task.status === 'Running'));

@@ -16,9 +16,8 @@ import { SPEND_REFRESH_MS, SpendTracker, type SpendState } from './spendTracker'
 import type { SpendViewData } from '../../shared/spendProtocol';
 import { SpendStatusBar } from './spendStatusBar';
 import { MONEY_COMMANDS } from './commands';
-import { Commands, StateKeys } from '../commandIds';
+import { Commands } from '../commandIds';
 import { budgetFor } from './budgetSettings';
-import { readTimers } from '../../core/spend/pauseTimers';
 import { registerCommandTable } from '../commands/commandTable';
 import { Config } from '../config';
 import { PauseTimerService } from './pauseTimerService';
@@ -47,7 +46,7 @@ export interface SpendApi {
 export function spendNeedsWatching(services: ExtensionServices): (profile: Profile) => boolean {
   return (profile) =>
     budgetFor(profile, services.config.budgetsPerProfile, services.config.budgetThresholds) !== undefined ||
-    readTimers(services.context.globalState.get(StateKeys.pauseTimers)).some((timer) => timer.profileId === profile.id);
+    services.state.get('pauseTimers').some((timer) => timer.profileId === profile.id);
 }
 
 export function registerSpend(services: ExtensionServices, compute: ComputeApi, state: RemoteState, center: NotificationCenter): SpendApi {

@@ -5,8 +5,7 @@
 // tasks (through that profile's client), whichever profile is active.
 
 import * as vscode from 'vscode';
-import { formatTimeLeft, nextDue, readTimers, splitDue, type PauseTimer } from '../../core/spend/pauseTimers';
-import { StateKeys } from '../commandIds';
+import { formatTimeLeft, nextDue, splitDue, type PauseTimer } from '../../core/spend/pauseTimers';
 import type { ExtensionServices } from '../services';
 import { plain, type NotificationCenter } from '../ui/notificationCenter';
 
@@ -57,7 +56,7 @@ export class PauseTimerService implements vscode.Disposable {
   }
 
   list(): PauseTimer[] {
-    return readTimers(this.services.context.globalState.get(StateKeys.pauseTimers));
+    return this.services.state.get('pauseTimers');
   }
 
   /** "47 min left to pause" for the task's row, or undefined. */
@@ -128,7 +127,7 @@ export class PauseTimerService implements vscode.Disposable {
   }
 
   private async save(timers: PauseTimer[]): Promise<void> {
-    await this.services.context.globalState.update(StateKeys.pauseTimers, timers);
+    await this.services.state.update('pauseTimers', timers);
     this.schedule();
     this.actions.rerender();
   }

@@ -1,10 +1,12 @@
-// A first run that lands: the walkthrough opens once (a globalState flag), never over someone who
+// A first run that lands: the walkthrough opens once (a stored flag), never over someone who
 // already has a profile; and the extension's key chords are free in this VS Code's default keybindings.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { silentLogger } from '../../../src/core/log';
 import { openComputeWalkthrough, openWalkthroughOnFirstRun } from '../../../src/vscode/firstRun';
+import { PersistedState } from '../../../src/vscode/persistedState';
 import { EXTENSION_ID, extensionApi } from '../extensionApi';
 import { PATIENCE_MS } from '../../helpers/eventually';
 
@@ -54,7 +56,7 @@ describe('surface: first run', () => {
   });
 
   it('opens the Compute walkthrough on the first activation and never again', async () => {
-    const state = new MemoryMemento();
+    const state = new PersistedState(new MemoryMemento(), silentLogger);
     let opened = 0;
     const host = { state, hasProfile: () => false, openWalkthrough: () => { opened++; return openComputeWalkthrough(EXTENSION_ID); } };
     const before = new Set(allTabs().map((tab) => tab.label));
@@ -68,7 +70,7 @@ describe('surface: first run', () => {
   });
 
   it('does not open over someone who already has a profile, and does not ask again', async () => {
-    const state = new MemoryMemento();
+    const state = new PersistedState(new MemoryMemento(), silentLogger);
     let opened = 0;
     const host = { state, hasProfile: () => true, openWalkthrough: () => { opened++; return Promise.resolve(); } };
     assert.equal(await openWalkthroughOnFirstRun(host), false);

@@ -17,6 +17,7 @@ async function messages(code: string, file: string): Promise<string[]> {
 const REGISTER = `import * as vscode from 'vscode';\nexport const d = vscode.commands.registerCommand(ID, () => undefined);\ndeclare const ID: string;\n`;
 const ID_LITERAL = `export const id = 'computeToolkit.tasks.refresh';\n`;
 const ID_TEMPLATE = 'declare const x: string;\nexport const id = `computeToolkit.${x}`;\n';
+const GLOBAL_STATE = `import type * as vscode from 'vscode';\ndeclare const context: vscode.ExtensionContext;\nexport const v = context.globalState.get('k');\n`;
 const SETTINGS = `import * as vscode from 'vscode';\nexport const v = vscode.workspace.getConfiguration('x').get('y');\n`;
 
 describe('lint: born localizable', () => {
@@ -76,5 +77,13 @@ describe('lint: one place for commands, ids and settings', () => {
     const found = await messages(SETTINGS, 'src/vscode/tasks/fixture.ts');
     assert.ok(found.some((text) => text.includes('Config')), found.join('\n'));
     assert.deepEqual(await messages(SETTINGS, 'src/vscode/config.ts'), []);
+  });
+
+  it('globalState outside the persisted-state store fails (every area and the composition root)', async () => {
+    for (const file of ['src/vscode/chat/fixture.ts', 'src/vscode/extension.ts', 'src/vscode/spend/index.ts', 'src/vscode/config.ts']) {
+      const found = await messages(GLOBAL_STATE, file);
+      assert.ok(found.some((text) => text.includes('persistedState.ts')), `${file}: ${found.join('\n')}`);
+    }
+    assert.deepEqual(await messages(GLOBAL_STATE, 'src/vscode/persistedState.ts'), []);
   });
 });

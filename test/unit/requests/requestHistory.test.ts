@@ -2,6 +2,8 @@
 // and never a secret: a request whose secret had to be masked is kept but cannot be replayed.
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { silentLogger } from '../../../src/core/log';
+import { PersistedState } from '../../../src/vscode/persistedState';
 import { HISTORY_STATE_KEY, RequestHistory, redactInput } from '../../../src/vscode/requests/requestHistory';
 
 class MemoryMemento {
@@ -25,7 +27,7 @@ const base = { method: 'GET' as const, pathWithQuery: '/api/x', outcome: 'ok', e
 describe('request history', () => {
   it('keeps the newest N per profile', async () => {
     const state = new MemoryMemento();
-    const history = new RequestHistory(state as never, () => 3);
+    const history = new RequestHistory(new PersistedState(state, silentLogger), () => 3);
     for (let index = 0; index < 5; index++) {
       await history.record({ ...base, at: index, profileId: 'a' }, { kind: 'raw', request: { method: 'GET', path: `/p${index}` } }, mask);
     }
@@ -37,14 +39,14 @@ describe('request history', () => {
   });
 
   it('records nothing when the size is 0', async () => {
-    const history = new RequestHistory(new MemoryMemento() as never, () => 0);
+    const history = new RequestHistory(new PersistedState(new MemoryMemento(), silentLogger), () => 0);
     assert.equal(await history.record({ ...base, at: 1, profileId: 'a' }, { kind: 'raw', request: { method: 'GET', path: '/' } }, mask), undefined);
     assert.equal(history.list('a').length, 0);
   });
 
   it('masks catalog secret fields and known secrets, and then refuses to replay', async () => {
     const state = new MemoryMemento();
-    const history = new RequestHistory(state as never, () => 10);
+    const history = new RequestHistory(new PersistedState(state, silentLogger), () => 10);
     const entry = await history.record(
       { ...base, at: 1, profileId: 'a', outcome: `C001 ${SECRET}` },
       { kind: 'operation', operation: 'storage.encryptCheck', params: { secret_key: SECRET, access_key: 'ak_value_long_enough', bucket: 'b' } } as never,
@@ -75,7 +77,7 @@ describe('request history', () => {
   it('ignores a damaged stored value instead of failing', () => {
     const state = new MemoryMemento();
     void state.update(HISTORY_STATE_KEY, { a: [{ nonsense: true }, 7], b: 'x' });
-    const history = new RequestHistory(state as never, () => 10);
+    const history = new RequestHistory(new PersistedState(state, silentLogger), () => 10);
     assert.deepEqual(history.list('a'), []);
     assert.equal(history.find('nope'), undefined);
   });
