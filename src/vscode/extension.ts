@@ -73,7 +73,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   context.subscriptions.push(...ai.disposables);
   const jobs = registerJobs(services, state);
   context.subscriptions.push(...jobs.disposables);
-  const deployments = registerDeployments(services, compute, chat, money, ai.api.chatModels);
+  const deployments = registerDeployments(services, compute, chat, money, ai.api.chatModels, state);
   const nas = registerNas(services, state);
   context.subscriptions.push(...nas.disposables);
   // Run on GPU sends the folder to a NAS volume and opens its outputs from there.
