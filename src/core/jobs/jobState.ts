@@ -1,6 +1,6 @@
 // Batch jobs as a kind of remote state (core/state, CONTRIBUTING "Add a kind of remote state"): every
 // job of the account, every page, up to the listing cap, newest first. The only job listing that polls
-// (test/unit/state/listCallers.test.ts keeps `job.list` here). At rest once every job has ended
+// (test/unit/state/jobVolumeListCallers.test.ts keeps it so). At rest once every job has ended
 // (Complete/Failed, or status Paused/End: docs/platform.md "Batch jobs" says polling stops there).
 
 import type { ComputeClient } from '../compute/api';

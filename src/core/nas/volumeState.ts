@@ -1,7 +1,7 @@
 // NAS volumes as a kind of remote state (core/state, CONTRIBUTING "Add a kind of remote state"): every
 // volume, every page. At rest unless a volume is Creating, Expanding or Deleting (docs/nas.md: only those
 // change on their own), so an account whose volumes sit still costs nothing until a wake. The NAS view
-// reads this store; `nas.list` is called from volumes.ts alone (test/unit/state/listCallers.test.ts).
+// reads this store; the volume list operation is called from volumes.ts alone (test/unit/state/jobVolumeListCallers.test.ts).
 
 import type { ComputeClient } from '../compute/api';
 import type { StateDefinition } from '../state/definition';
