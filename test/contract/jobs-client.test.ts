@@ -41,7 +41,7 @@ describe('jobs core against the sandbox', () => {
     const lines: PodLine[] = [];
     const statuses: string[] = [];
     let end: JobDetail | undefined;
-    await followJob(client, id, { onLines: (batch) => lines.push(...batch), onStatus: (job) => statuses.push(job.status), onEnd: (job) => (end = job) }, { intervalMs: 25 });
+    await followJob(client, id, { onLines: (batch) => lines.push(...batch), onStatus: (job) => statuses.push(job.status), onEnd: (job) => (end = job) }, { intervalMs: 25, statusIntervalMs: 25 });
     assert.ok(end, 'followJob reports the end');
     return { lines, end, statuses };
   }

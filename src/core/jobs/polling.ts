@@ -1,10 +1,12 @@
 // Following ONE job the user watches (a log terminal, Run on GPU): its detail, its pods and their logs,
 // until it ends. The jobs list is not read here: it is a kind of remote state (JOB_STATE in jobState.ts)
 // listed on each profile's one poll loop. Callers see `followJob` (lines and the end) and `listPods`.
-// Rates (docs/platform.md): a followed job's detail and logs every `followIntervalMs` (default 3 s) while
-// someone watches it; nothing once it ended or the terminal closed.
+// Rates (docs/platform.md): the running pods' logs every `intervalMs` (default 3 s) while someone watches;
+// the job's detail and its pod list no more often than the platform's 10 s floor; nothing once it ended
+// or the terminal closed.
 
 import type { ComputeClient, NodeDetail } from '../compute/api';
+import { POLL_FLOOR_MS } from '../state/pollScheduler';
 import { LogFollower } from './logFollower';
 import type { JobDetail } from './operations';
 import { isEnded, jobPhase } from './status';
@@ -30,7 +32,10 @@ export interface FollowHandlers {
 }
 
 export interface FollowOptions {
+  /** Between two log reads (default FOLLOW_INTERVAL_MS). */
   intervalMs?: number;
+  /** Between two reads of the job's detail and pods (default, and in the product always, POLL_FLOOR_MS). */
+  statusIntervalMs?: number;
   signal?: AbortSignal;
   /** Stop following after the first fetch (for one-shot tool reads). */
   once?: boolean;
@@ -81,14 +86,22 @@ export async function followJob(client: ComputeClient, jobId: number, handlers: 
     if (lines.length > 0 || gap) handlers.onLines(lines, gap);
   };
 
+  const statusEvery = options.statusIntervalMs ?? POLL_FLOOR_MS;
+  let job: JobDetail | undefined;
+  let pods: NodeDetail[] = [];
+  let ended = false;
+  let statusAt = 0;
   for (;;) {
     if (signal?.aborted) return;
     try {
-      const job = await client.call('job.detail', { task_id: jobId }, callOptions);
-      serviceId ??= job.services[0]?.service_id ?? undefined;
-      handlers.onStatus?.(job);
-      const ended = isEnded(jobPhase(job));
-      const pods = await listPods(client, jobId, signal);
+      if (job === undefined || Date.now() - statusAt >= statusEvery) {
+        statusAt = Date.now();
+        job = await client.call('job.detail', { task_id: jobId }, callOptions);
+        serviceId ??= job.services[0]?.service_id ?? undefined;
+        handlers.onStatus?.(job);
+        ended = isEnded(jobPhase(job));
+        pods = await listPods(client, jobId, signal);
+      }
       await readLogs(pods, ended);
       if (ended) {
         handlers.onEnd(job, pods);
