@@ -1,5 +1,5 @@
-// Four bundles: the extension (Node, CommonJS, 'vscode' external), the MCP server (Node, CommonJS) and
-// the chat and spend webviews (browser IIFE).
+// Bundles: the extension (Node, CommonJS, 'vscode' external), the MCP server (Node, CommonJS), the
+// large libraries both load on first use (dist/vendor) and the chat and spend webviews (browser IIFE).
 // Usage: node esbuild.js [--production] [--watch]
 const esbuild = require('esbuild');
 
@@ -41,9 +41,50 @@ const common = {
  */
 const SSH2_OPTIONAL_NATIVE = ['cpu-features', '*.node'];
 
+/**
+ * The large libraries (undici ~540 KiB, ssh2 ~280 KiB, yaml, ajv) ship as their own files in dist/vendor,
+ * required by the extension and the MCP server the first time code that uses them runs. Inside one
+ * bundle they would be parsed at every activation even though nothing calls them yet (docs/areas.md,
+ * "Activation"); as separate files Node reads them only on first use. Each library is in exactly one
+ * file, so its classes stay one class (instanceof holds) for every caller.
+ */
+const VENDORED = ['undici', 'ssh2', 'yaml', 'ajv'];
+/**
+ * Sends a bundle's imports of `names` to dist/vendor. A library some other package reaches into by
+ * subpath (the MCP SDK's ajv-formats uses ajv/dist/…) must not be vendored for that bundle: the subpath
+ * would be bundled beside the vendored root, two copies of one library (test/unit/build/vendorSplit).
+ */
+function vendorPlugin(names) {
+  return {
+    name: 'vendor',
+    setup(build) {
+      const pattern = new RegExp(`^(${names.join('|')})$`);
+      // Each import of the library becomes a one-line module in the bundle that requires the vendor
+      // file: esbuild then treats static and dynamic imports alike (a lazy require with the CommonJS
+      // interop), where a bare external import() of a bundled file would see only its default export.
+      build.onResolve({ filter: pattern }, (args) => ({ path: args.path, namespace: 'vendor' }));
+      build.onLoad({ filter: /.*/, namespace: 'vendor' }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(`./vendor/${args.path}.js`)});`,
+        loader: 'js',
+      }));
+      build.onResolve({ filter: /^\.\/vendor\//, namespace: 'vendor' }, (args) => ({ path: args.path, external: true }));
+    },
+  };
+}
+const vendorTargets = VENDORED.map((name) => ({
+  ...common,
+  stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: __dirname, loader: 'js' },
+  outfile: `dist/vendor/${name}.js`,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  external: SSH2_OPTIONAL_NATIVE,
+}));
+
 const targets = [
   {
     ...common,
+    plugins: [...common.plugins, vendorPlugin(VENDORED)],
     entryPoints: ['src/vscode/extension.ts'],
     outfile: 'dist/extension.js',
     format: 'cjs',
@@ -54,6 +95,7 @@ const targets = [
   {
     // The MCP server (stdio), run by any MCP client as `node dist/mcp.js`.
     ...common,
+    plugins: [...common.plugins, vendorPlugin(VENDORED.filter((name) => name !== 'ajv'))],
     entryPoints: ['src/mcp/server.ts'],
     outfile: 'dist/mcp.js',
     format: 'cjs',
@@ -61,6 +103,7 @@ const targets = [
     target: 'node20',
     external: SSH2_OPTIONAL_NATIVE,
   },
+  ...vendorTargets,
   {
     ...common,
     entryPoints: ['src/webview/chat/main.ts'],

@@ -29,6 +29,8 @@ export interface ProfileService {
   readonly all: readonly Profile[];
   /** Fires once per switch or edit of the active profile (and after its secrets change). */
   readonly onDidChangeActive: vscode.Event<Profile | undefined>;
+  /** Fires when a secret of any profile is stored or deleted (here or in another window). */
+  readonly onDidChangeSecrets: vscode.Event<{ profileId: string; kind: SecretKind }>;
   getSecret(profileId: string, kind: SecretKind): Promise<string | undefined>;
 }
 

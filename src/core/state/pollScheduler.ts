@@ -128,6 +128,23 @@ export class PollScheduler<Source> {
     return this.poll();
   }
 
+  /**
+   * The credentials changed (a key or token was stored): a poll running now would answer for the old
+   * ones, so it is dropped unapplied and every store is listed again at once. Items stay, so nothing
+   * reads as added or ended. Resolves when the stores hold the new answer.
+   */
+  restart(): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    this.controller?.abort();
+    this.controller = undefined;
+    this.inflight = undefined;
+    this.queued = undefined;
+    this.again = false;
+    this.cancelTimer();
+    this.lookAll = true;
+    return this.poll();
+  }
+
   /** A new base interval (a changed setting), raised to the floor; applies from the next schedule. */
   setIntervalMs(intervalMs: number): void {
     this.options.intervalMs = Math.max(POLL_FLOOR_MS, intervalMs);
@@ -184,8 +201,12 @@ export class PollScheduler<Source> {
   }
 
   private poll(): Promise<void> {
-    const run = this.pollOnce().finally(() => {
-      if (this.inflight === run) this.inflight = undefined;
+    const controller = new AbortController();
+    this.controller = controller;
+    const run = this.pollOnce(controller).finally(() => {
+      // A restart dropped this poll: the one that replaced it owns the schedule.
+      if (this.inflight !== run) return;
+      this.inflight = undefined;
       this.controller = undefined;
       if (this.disposed) return;
       const again = this.again;
@@ -201,9 +222,7 @@ export class PollScheduler<Source> {
     return run;
   }
 
-  private async pollOnce(): Promise<void> {
-    const controller = new AbortController();
-    this.controller = controller;
+  private async pollOnce(controller: AbortController): Promise<void> {
     const startedAt = this.clock.now();
     this.lastPollAt = startedAt;
     // A store at rest is not listed by the timer's polls; a wake or a refresh looks at every store,
@@ -220,7 +239,7 @@ export class PollScheduler<Source> {
         }
       }),
     );
-    if (this.disposed) return;
+    if (this.disposed || controller.signal.aborted) return;
     const at = this.clock.now();
     let failedCount = 0;
     for (const result of results) {

@@ -69,6 +69,9 @@ export class RemoteState implements vscode.Disposable {
     this.disposables = [
       this.watchChanged,
       services.profiles.onDidChangeActive(() => this.sync()),
+      // A stored key or token changes what the platform answers: what a poll under the old ones
+      // brought back must not stand in for the new (a view would show rows the new key cannot list).
+      services.profiles.onDidChangeSecrets(({ profileId }) => void this.watches.get(profileId)?.watch.scheduler.restart()),
       services.config.onDidChange((event) => {
         if (Config.affects(event, 'watch') || Config.affects(event, 'profiles') || Config.affects(event, 'budgets')) this.sync();
         if (Config.affects(event, 'notifications.pollIntervalSeconds')) {

@@ -16,7 +16,8 @@ import { maskTaskEnv } from '../../core/tasks/envMask';
 import { parsePoints } from './taskInput';
 import { scaleCostNote } from './createDefaults';
 import { effectivePointsPerSecond } from '../../core/spend/units';
-import { NodeItem, ServiceUrlItem, type TasksTree } from './tasksTree';
+import { NodeItem, ServiceUrlItem } from './taskRows';
+import type { TasksTree } from './tasksTree';
 
 /** The command-table context as the helpers below see it (the Tasks tree as `tree`). */
 interface TaskCommandDeps {

@@ -19,7 +19,7 @@ import { loadedThing } from './treeMessages';
 import { checkStorage } from '../storage/storageCheck';
 import { TaskActions } from '../tasks/taskActions';
 import { taskDetailDocument } from '../tasks/taskCommands';
-import { TaskItem, type TaskElement } from '../tasks/tasksTree';
+import { TaskItem, type TaskElement } from '../tasks/taskRows';
 import { TREE_NAMES, createTrees, type AnyRemoteTree } from './treeDescriptors';
 
 export type { ComputeApi, ComputeViewName, TreeRow, ViewSnapshot } from './computeApi';

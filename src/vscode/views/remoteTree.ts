@@ -30,9 +30,12 @@ export abstract class RemoteTree<T, E extends vscode.TreeItem> implements vscode
     this.render();
   }
 
-  /** Reloads from the platform, with the view's progress bar (user-initiated refresh). */
+  /**
+   * Reloads from the platform, with the view's progress bar (user-initiated refresh). The answer comes
+   * from a load that started after the click: one already running may predate a key or profile change.
+   */
   refresh(): Promise<void> {
-    return Promise.resolve(vscode.window.withProgress({ location: { viewId: this.viewId } }, () => this.data.refresh()));
+    return Promise.resolve(vscode.window.withProgress({ location: { viewId: this.viewId } }, () => this.data.refreshAfterChange()));
   }
 
   /** Profile switch: drop the rows of the old profile (trees with more state override this). */

@@ -270,4 +270,46 @@ describe('poll scheduler', () => {
     await time.advance(10 * INTERVAL, settle);
     assert.equal(platform.calls, before);
   });
+
+  it('a restart (new credentials) drops the poll running under the old ones unapplied and lists again at once', async () => {
+    // Each listing waits for the test to answer it, as a slow platform would.
+    const answers: ((listing: Listing<Item>) => void)[] = [];
+    const definition: StateDefinition<Item, number, null> = {
+      kind: 'gated',
+      key: (item) => item.id,
+      list: (_source, signal) =>
+        new Promise((resolve, reject) => {
+          answers.push(resolve);
+          signal.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })));
+        }),
+      atRest: () => false,
+      equal: (a, b) => a.state === b.state,
+    };
+    const time = new FakeTime();
+    const scheduler = new PollScheduler('p1', () => null, { intervalMs: INTERVAL }, { now: () => time.now, setTimer: time.setTimer, clearTimer: time.clearTimer });
+    const store = scheduler.store(definition);
+    const changes: StateChange<Item>[] = [];
+    store.onChange((change) => {
+      changes.push(change);
+    });
+    const first = scheduler.refresh();
+    answers[0]!({ items: [{ id: 1, state: 'moving' }], complete: true });
+    await first;
+    assert.equal(changes.length, 1);
+
+    const old = scheduler.refresh();
+    await flush();
+    assert.equal(answers.length, 2, 'a second poll is running');
+    const restarted = scheduler.restart();
+    await flush();
+    assert.equal(answers.length, 3, 'the restart lists again without waiting for the floor');
+    answers[1]!({ items: [{ id: 9, state: 'moving' }], complete: true }); // the old credentials' answer, too late
+    answers[2]!({ items: [{ id: 1, state: 'moving' }], complete: true });
+    await Promise.all([old, restarted]);
+    assert.equal(store.error, undefined, 'the dropped poll is not a failure');
+    assert.deepEqual(store.items.map((item) => item.id), [1], 'only the new answer is applied');
+    assert.ok(changes.every((change) => change.added.every((item) => item.id !== 9)), 'nothing of the dropped poll was announced');
+    assert.ok(changes.slice(1).every((change) => change.removed.length === 0 && change.added.length === 0), 'held items did not read as ended or new');
+    scheduler.dispose();
+  });
 });
