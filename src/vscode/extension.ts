@@ -71,10 +71,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const ai = registerAi(services);
   const specs = registerSpecs(services);
   context.subscriptions.push(...ai.disposables);
-  const jobs = registerJobs(services);
+  const jobs = registerJobs(services, state);
   context.subscriptions.push(...jobs.disposables);
-  const deployments = registerDeployments(services, compute, chat, money, ai.api.chatModels);
-  const nas = registerNas(services);
+  const deployments = registerDeployments(services, compute, chat, money, ai.api.chatModels, state);
+  const nas = registerNas(services, state);
   context.subscriptions.push(...nas.disposables);
   // Run on GPU sends the folder to a NAS volume and opens its outputs from there.
   jobs.api.setNasHooks(nas.api.runHooks);

@@ -1,10 +1,13 @@
 // What watching costs: task-list requests per interval counted at the sandbox, for an account with
-// 2 tasks and one with 200 running, watched as 1 and as 2 profiles, plus an account at rest.
+// 2 tasks and one with 200 running, watched as 1 and as 2 profiles, plus an account at rest; then the
+// same loop with every kind (tasks, batch jobs, NAS volumes): list requests per interval per kind.
 // Goal: one listing per watched profile per interval (its pages: the list is read to the end, 100
 // rows a page), none at rest. Run: npm run compile-tests && node out/test/bench/statePolling.js
 // (or `npm run bench -- state`).
 
-import { listRequestsPerInterval, sandboxClient } from '../helpers/statePolling';
+import type { Device } from '../../src/core/compute/api';
+import { buildJobBody } from '../../src/core/jobs/jobBody';
+import { kindRequestsPerInterval, listRequestsPerInterval, sandboxClient } from '../helpers/statePolling';
 import { startSandbox } from '../sandbox/server';
 
 const INTERVALS = 6;
@@ -35,6 +38,43 @@ export async function runStatePollingBench(): Promise<void> {
       const met = one === pages && two === 2 * pages ? 'goal met' : 'goal MISSED';
       console.log(`  ${account.name.padEnd(34)}${one.toFixed(2).padEnd(12)}${two.toFixed(2).padEnd(12)}${pages}  ${met}`);
     } finally {
+      await sandbox.close();
+    }
+  }
+  await runKindsBench();
+}
+
+/** Every kind on the one loop: a running job is listed each interval, volumes at rest are not. */
+async function runKindsBench(): Promise<void> {
+  console.log(`\n  every kind watched (1 profile): list requests per interval`);
+  console.log(`  ${'account'.padEnd(42)}${'tasks'.padEnd(8)}${'jobs'.padEnd(8)}${'volumes'.padEnd(9)}goal`);
+  const accounts: { name: string; running: number; job: boolean }[] = [
+    { name: '2 tasks, 1 job running, volumes at rest', running: 0, job: true },
+    { name: '200 tasks running (+2), 1 job running', running: 200, job: true },
+    { name: '2 tasks, jobs ended, volumes at rest', running: 0, job: false },
+  ];
+  for (const account of accounts) {
+    const sandbox = await startSandbox({ pendingMs: 0, jobPendingMs: 0 });
+    const client = sandboxClient(sandbox);
+    let jobId: number | undefined;
+    try {
+      if (account.running > 0) sandbox.seedTasks({ running: account.running });
+      if (account.job) {
+        const devices = await client.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' });
+        const region = devices.results.filter((device: Device) => device.gpu_count === 1).flatMap((device: Device) => device.regions).find((candidate) => candidate.inventory > 0);
+        if (!region) throw new Error('the sandbox has no free region');
+        const resource = { resource: region.mark.resource, region_name: region.region_name, mark: region.mark.mark };
+        jobId = (await client.call('job.create', buildJobBody({ name: 'bench', resource, image: 'img', command: 'sleep 60', spot: false, timeoutSec: 120, completions: 1, parallelism: 1, indexed: false, retries: 0, env: [] }))).task_id;
+      }
+      const active = (await client.call('task.list', { type: 'Deployment', status: 'Running,Pending,Paused', page: 1, page_size: 1 })).count;
+      const counts = await kindRequestsPerInterval(sandbox, 1, INTERVALS);
+      const tasks = mean(counts.tasks);
+      const jobs = mean(counts.jobs);
+      const volumes = mean(counts.volumes);
+      const met = tasks === Math.ceil(active / 100) && jobs === (account.job ? 1 : 0) && volumes === 0 ? 'goal met' : 'goal MISSED';
+      console.log(`  ${account.name.padEnd(42)}${tasks.toFixed(2).padEnd(8)}${jobs.toFixed(2).padEnd(8)}${volumes.toFixed(2).padEnd(9)}${met}`);
+    } finally {
+      if (jobId !== undefined) await client.call('job.stop', { task_id: jobId }).catch(() => undefined);
       await sandbox.close();
     }
   }

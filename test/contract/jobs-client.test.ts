@@ -1,6 +1,6 @@
 // The jobs core against the sandbox: following a really running job's pod logs to the end (every line
-// once, in order, the unterminated last line too), the status model on live answers, and the jobs feed
-// announcing a job that ended.
+// once, in order, the unterminated last line too), the status model on live answers, and the job store
+// (JOB_STATE on a poll scheduler) seeing a job end.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -9,7 +9,10 @@ import { createComputeClient } from '../../src/core/compute/client';
 import { plain } from '../../src/core/jobs/ansi';
 import { buildJobBody, type JobSpec } from '../../src/core/jobs/jobBody';
 import type { JobDetail, JobSummary } from '../../src/core/jobs/operations';
-import { followJob, JobsFeed, type PodLine } from '../../src/core/jobs/polling';
+import { jobEnded, JOB_STATE } from '../../src/core/jobs/jobState';
+import { followJob, type PodLine } from '../../src/core/jobs/polling';
+import { PollScheduler } from '../../src/core/state/pollScheduler';
+import { FakeTime } from '../helpers/fakeTimers';
 import { jobView } from '../../src/core/jobs/status';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
@@ -39,7 +42,7 @@ describe('jobs core against the sandbox', () => {
     const lines: PodLine[] = [];
     const statuses: string[] = [];
     let end: JobDetail | undefined;
-    await followJob(client, id, { onLines: (batch) => lines.push(...batch), onStatus: (job) => statuses.push(job.status), onEnd: (job) => (end = job) }, { intervalMs: 25 });
+    await followJob(client, id, { onLines: (batch) => lines.push(...batch), onStatus: (job) => statuses.push(job.status), onEnd: (job) => (end = job) }, { intervalMs: 25, statusIntervalMs: 25 });
     assert.ok(end, 'followJob reports the end');
     return { lines, end, statuses };
   }
@@ -64,18 +67,27 @@ describe('jobs core against the sandbox', () => {
     assert.equal(new Set(lines.map((line) => line.pod)).size, 2);
   });
 
-  it('the feed lists jobs and announces one that ended', async () => {
-    const feed = new JobsFeed(() => client, 20);
+  it('the job store lists jobs and reports one that ended, then rests', async () => {
+    const time = new FakeTime();
+    const scheduler = new PollScheduler('jobs', () => client, {}, { now: () => time.now, setTimer: time.setTimer, clearTimer: time.clearTimer });
+    const store = scheduler.store(JOB_STATE);
     const ended: JobSummary[] = [];
-    feed.onJobEnded((job) => ended.push(job));
-    const { task_id: id } = await client.call('job.create', buildJobBody(spec('sleep 0.3')));
-    feed.start();
+    store.onChange((change) => {
+      for (const { before, after } of change.changed) if (!jobEnded(before) && jobEnded(after)) ended.push(after);
+    });
     try {
-      await waitUntil('the feed to announce the job ended', () => ended.some((job) => job.task_id === id));
+      const { task_id: id } = await client.call('job.create', buildJobBody(spec('sleep 0.3')));
+      await scheduler.refresh();
+      assert.ok(store.items.some((job) => job.task_id === id && !jobEnded(job)), 'listed while it runs');
+      assert.equal(store.atRest, false, 'a running job keeps the store polling');
+      await waitUntil('the store to report the job ended', async () => {
+        await scheduler.refresh();
+        return ended.some((job) => job.task_id === id);
+      });
+      assert.ok(ended.some((job) => job.task_id === id && job.job_status.status === 'Complete'), 'the end is one change');
+      assert.equal(store.atRest, true, 'every job ended: nothing to poll');
     } finally {
-      feed.stop();
+      scheduler.dispose();
     }
-    assert.ok(ended.some((job) => job.task_id === id && job.job_status.status === 'Complete'));
-    assert.ok(feed.jobs.some((job) => job.task_id === id));
   });
 });

@@ -1,16 +1,18 @@
 // The remote-state store against the strict sandbox, requests counted at the sandbox: with 150
 // running and 2,000 ended tasks a new task is one "started" and no "ended"; every running task is
 // in the store (the burn rate's input); each interval costs one listing (its pages) per profile;
-// nothing is sent at rest. Timers are fake, requests are real.
+// nothing is sent at rest; batch jobs and NAS volumes ride the same loop (listed only while they
+// move). Timers are fake, requests are real.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { ComputeClient } from '../../src/core/compute/api';
+import type { ComputeClient, Device } from '../../src/core/compute/api';
 import { burnRate } from '../../src/core/spend/spend';
 import type { TaskEvent } from '../../src/core/tasks/taskEvents';
 import { TaskWatcher } from '../../src/core/tasks/taskWatcher';
 import { TASK_STATE } from '../../src/core/tasks/taskState';
-import { INTERVAL_MS, TASK_LIST_PATH, createTasks, listRequestsPerInterval, requestCounter, sandboxClient, watchProfiles } from '../helpers/statePolling';
+import { buildJobBody } from '../../src/core/jobs/jobBody';
+import { INTERVAL_MS, TASK_LIST_PATH, createTasks, kindRequestsPerInterval, listRequestsPerInterval, requestCounter, sandboxClient, watchProfiles } from '../helpers/statePolling';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
 
@@ -105,5 +107,36 @@ describe('remote-state store on a small account', () => {
     } finally {
       watched.dispose();
     }
+  });
+});
+
+describe('batch jobs and NAS volumes on the same poll loop', () => {
+  let sandbox: Sandbox;
+  let client: ComputeClient;
+
+  before(async () => {
+    sandbox = await startSandbox({ pendingMs: 0, jobPendingMs: 0 });
+    client = sandboxClient(sandbox);
+  });
+  after(() => sandbox.close());
+
+  it('a running job costs one job listing per interval, volumes at rest none; once it ended, nothing', async () => {
+    const devices = await client.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' });
+    const region = devices.results.filter((device: Device) => device.gpu_count === 1).flatMap((device: Device) => device.regions).find((candidate) => candidate.inventory > 0);
+    assert.ok(region);
+    const resource = { resource: region.mark.resource, region_name: region.region_name, mark: region.mark.mark };
+    const body = buildJobBody({ name: 'watched', resource, image: 'img', command: 'sleep 30', spot: false, timeoutSec: 60, completions: 1, parallelism: 1, indexed: false, retries: 0, env: [] });
+    const { task_id: id } = await client.call('job.create', body);
+    try {
+      const moving = await kindRequestsPerInterval(sandbox, 1, 3);
+      assert.deepEqual(moving.jobs, [1, 1, 1], 'one job listing (one page) per interval while it runs');
+      assert.deepEqual(moving.volumes, [0, 0, 0], 'volumes at rest are not listed by the timer');
+      assert.deepEqual((await kindRequestsPerInterval(sandbox, 2, 2)).jobs, [2, 2], 'two profiles: twice that');
+    } finally {
+      await client.call('job.stop', { task_id: id });
+    }
+    const rest = await kindRequestsPerInterval(sandbox, 1, 3);
+    assert.deepEqual(rest.jobs, [0, 0, 0], 'every job ended: no job listing');
+    assert.deepEqual(rest.volumes, [0, 0, 0]);
   });
 });

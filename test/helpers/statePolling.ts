@@ -1,10 +1,12 @@
 // Drives the remote-state store against a real sandbox on a fake clock: one PollScheduler per
-// "profile" (each its own client), and the task-list requests the sandbox received per interval.
+// "profile" (each its own client), and the list requests (tasks, jobs, volumes) the sandbox received per interval.
 // Shared by the contract test (test/contract/state-polling.test.ts) and the benchmark.
 
 import type { ComputeClient, Device, TaskCreateBody, TaskSummary } from '../../src/core/compute/api';
 import { createComputeClient } from '../../src/core/compute/client';
 import type { StateChange } from '../../src/core/state/definition';
+import { JOB_STATE } from '../../src/core/jobs/jobState';
+import { VOLUME_STATE } from '../../src/core/nas/volumeState';
 import { PollScheduler } from '../../src/core/state/pollScheduler';
 import { TASK_STATE } from '../../src/core/tasks/taskState';
 import type { RecordedRequest, Sandbox } from '../sandbox/types';
@@ -12,6 +14,8 @@ import { FakeTime } from './fakeTimers';
 
 export const INTERVAL_MS = 15_000;
 export const TASK_LIST_PATH = '/api/deployment/task/search';
+export const JOB_LIST_PATH = '/api/task/job/search';
+export const VOLUME_LIST_PATH = '/api/storage/nas/v1/list';
 
 export function sandboxClient(sandbox: Sandbox): ComputeClient {
   return createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => ({ mode: 'token', token: sandbox.credentials.tokenMode.token }) });
@@ -39,8 +43,8 @@ export interface Watched {
   dispose(): void;
 }
 
-/** `profiles` schedulers on one fake clock, each with its own client to the sandbox. */
-export function watchProfiles(sandbox: Sandbox, profiles: number): Watched {
+/** `profiles` schedulers on one fake clock, each with its own client to the sandbox; `allKinds` adds jobs and volumes to tasks (as the extension does). */
+export function watchProfiles(sandbox: Sandbox, profiles: number, allKinds = false): Watched {
   const time = new FakeTime();
   const changes: StateChange<TaskSummary>[] = [];
   const schedulers = Array.from({ length: profiles }, (_, index) => {
@@ -49,6 +53,10 @@ export function watchProfiles(sandbox: Sandbox, profiles: number): Watched {
     scheduler.store(TASK_STATE).onChange((change) => {
       changes.push(change);
     });
+    if (allKinds) {
+      scheduler.store(JOB_STATE);
+      scheduler.store(VOLUME_STATE);
+    }
     return scheduler;
   });
   const settle = async (): Promise<void> => {
@@ -59,16 +67,23 @@ export function watchProfiles(sandbox: Sandbox, profiles: number): Watched {
 
 /** Task-list requests per interval over `intervals` intervals, after a first look. */
 export async function listRequestsPerInterval(sandbox: Sandbox, profiles: number, intervals: number): Promise<number[]> {
-  const watched = watchProfiles(sandbox, profiles);
-  const count = requestCounter(sandbox);
+  return (await kindRequestsPerInterval(sandbox, profiles, intervals, false)).tasks;
+}
+
+/** List requests per interval for each kind (tasks, jobs, volumes), every kind watched, after a first look. */
+export async function kindRequestsPerInterval(sandbox: Sandbox, profiles: number, intervals: number, allKinds = true): Promise<{ tasks: number[]; jobs: number[]; volumes: number[] }> {
+  const watched = watchProfiles(sandbox, profiles, allKinds);
+  const counters = { tasks: requestCounter(sandbox), jobs: requestCounter(sandbox), volumes: requestCounter(sandbox) };
+  const paths = { tasks: TASK_LIST_PATH, jobs: JOB_LIST_PATH, volumes: VOLUME_LIST_PATH };
+  const kinds = ['tasks', 'jobs', 'volumes'] as const;
   try {
     for (const scheduler of watched.schedulers) scheduler.wake();
     await watched.time.advance(0, watched.settle);
-    count(TASK_LIST_PATH);
-    const perInterval: number[] = [];
+    for (const kind of kinds) counters[kind](paths[kind]);
+    const perInterval = { tasks: [] as number[], jobs: [] as number[], volumes: [] as number[] };
     for (let i = 0; i < intervals; i++) {
       await watched.time.advance(INTERVAL_MS, watched.settle);
-      perInterval.push(count(TASK_LIST_PATH));
+      for (const kind of kinds) perInterval[kind].push(counters[kind](paths[kind]));
     }
     return perInterval;
   } finally {

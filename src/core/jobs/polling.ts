@@ -1,16 +1,16 @@
-// ALL job polling lives in this file (the one place to swap for the shared remote-state store and its
-// one poll loop later): the jobs list on an interval, and following one job — its detail, its pods and
-// their logs — until it ends. Callers only see `JobsFeed` (list snapshots) and `followJob` (lines and
-// the end), so moving the loop into a store changes nothing else.
-// Rates (docs/platform.md): the list at most every 10 s; a followed job's detail and logs every
-// `followIntervalMs` (default 3 s) while someone watches it.
+// Following ONE job the user watches (a log terminal, Run on GPU): its detail, its pods and their logs,
+// until it ends. The jobs list is not read here: it is a kind of remote state (JOB_STATE in jobState.ts)
+// listed on each profile's one poll loop. Callers see `followJob` (lines and the end) and `listPods`.
+// Rates (docs/platform.md): the running pods' logs every `intervalMs` (default 3 s) while someone watches;
+// the job's detail and its pod list no more often than the platform's 10 s floor; nothing once it ended
+// or the terminal closed.
 
 import type { ComputeClient, NodeDetail } from '../compute/api';
+import { POLL_FLOOR_MS } from '../state/pollScheduler';
 import { LogFollower } from './logFollower';
-import type { JobDetail, JobSummary } from './operations';
+import type { JobDetail } from './operations';
 import { isEnded, jobPhase } from './status';
 
-export const LIST_INTERVAL_MS = 10_000;
 export const FOLLOW_INTERVAL_MS = 3_000;
 const MAX_POD_PAGES = 10;
 const POD_PAGE_SIZE = 100;
@@ -32,7 +32,10 @@ export interface FollowHandlers {
 }
 
 export interface FollowOptions {
+  /** Between two log reads (default FOLLOW_INTERVAL_MS). */
   intervalMs?: number;
+  /** Between two reads of the job's detail and pods (default, and in the product always, POLL_FLOOR_MS). */
+  statusIntervalMs?: number;
   signal?: AbortSignal;
   /** Stop following after the first fetch (for one-shot tool reads). */
   once?: boolean;
@@ -83,14 +86,22 @@ export async function followJob(client: ComputeClient, jobId: number, handlers: 
     if (lines.length > 0 || gap) handlers.onLines(lines, gap);
   };
 
+  const statusEvery = options.statusIntervalMs ?? POLL_FLOOR_MS;
+  let job: JobDetail | undefined;
+  let pods: NodeDetail[] = [];
+  let ended = false;
+  let statusAt = 0;
   for (;;) {
     if (signal?.aborted) return;
     try {
-      const job = await client.call('job.detail', { task_id: jobId }, callOptions);
-      serviceId ??= job.services[0]?.service_id ?? undefined;
-      handlers.onStatus?.(job);
-      const ended = isEnded(jobPhase(job));
-      const pods = await listPods(client, jobId, signal);
+      if (job === undefined || Date.now() - statusAt >= statusEvery) {
+        statusAt = Date.now();
+        job = await client.call('job.detail', { task_id: jobId }, callOptions);
+        serviceId ??= job.services[0]?.service_id ?? undefined;
+        handlers.onStatus?.(job);
+        ended = isEnded(jobPhase(job));
+        pods = await listPods(client, jobId, signal);
+      }
       await readLogs(pods, ended);
       if (ended) {
         handlers.onEnd(job, pods);
@@ -102,87 +113,6 @@ export async function followJob(client: ComputeClient, jobId: number, handlers: 
       handlers.onError?.(error);
     }
     await sleep(options.intervalMs ?? FOLLOW_INTERVAL_MS, signal);
-  }
-}
-
-/** The jobs list, polled while anyone listens; transitions of a job into an ended phase are announced. */
-export class JobsFeed {
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private readonly listeners = new Set<(jobs: readonly JobSummary[]) => void>();
-  private readonly endListeners = new Set<(job: JobSummary) => void>();
-  private readonly phases = new Map<number, string>();
-  private latest: readonly JobSummary[] = [];
-  private running = false;
-  private inFlight: Promise<void> | undefined;
-
-  constructor(
-    private readonly client: () => ComputeClient | undefined,
-    private readonly intervalMs = LIST_INTERVAL_MS,
-    private readonly pageSize = 50,
-  ) {}
-
-  get jobs(): readonly JobSummary[] {
-    return this.latest;
-  }
-
-  onJobs(listener: (jobs: readonly JobSummary[]) => void): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
-  }
-
-  /** Called once when a job seen running (or pending) is next seen ended. */
-  onJobEnded(listener: (job: JobSummary) => void): { dispose(): void } {
-    this.endListeners.add(listener);
-    return { dispose: () => this.endListeners.delete(listener) };
-  }
-
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    void this.tick();
-  }
-
-  stop(): void {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-  }
-
-  /** Reads now (a user's refresh or right after a create/stop); throws what the read threw. */
-  refresh(): Promise<void> {
-    this.inFlight ??= this.read().finally(() => (this.inFlight = undefined));
-    return this.inFlight;
-  }
-
-  /** Forget what was seen (a profile switch). */
-  reset(): void {
-    this.phases.clear();
-    this.latest = [];
-  }
-
-  private async read(): Promise<void> {
-    const client = this.client();
-    if (!client) return;
-    const page = await client.call('job.list', { page: 1, page_size: this.pageSize });
-    this.latest = page.results;
-    for (const job of page.results) {
-      const phase = jobPhase(job);
-      const before = this.phases.get(job.task_id);
-      this.phases.set(job.task_id, phase);
-      if (before !== undefined && !isEnded(before as never) && isEnded(phase)) for (const listener of this.endListeners) listener(job);
-    }
-    for (const listener of this.listeners) listener(this.latest);
-  }
-
-  private async tick(): Promise<void> {
-    if (!this.running) return;
-    try {
-      await this.refresh();
-    } catch {
-      // The view shows the failure from its own refresh; the loop carries on.
-    }
-    if (!this.running) return;
-    this.timer = setTimeout(() => void this.tick(), this.intervalMs);
   }
 }
 

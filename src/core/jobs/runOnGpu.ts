@@ -91,7 +91,8 @@ export async function runOnGpu(
       onStatus: (job) => handlers.onStatus?.(jobView(job, Date.now())),
       onEnd: (job, pods) => (end = { job, pods }),
     },
-    { ...(input.followIntervalMs !== undefined ? { intervalMs: input.followIntervalMs } : {}), ...(signal ? { signal } : {}) },
+    // A test's short interval applies to the status reads too; the product keeps the 10 s floor for them.
+    { ...(input.followIntervalMs !== undefined ? { intervalMs: input.followIntervalMs, statusIntervalMs: input.followIntervalMs } : {}), ...(signal ? { signal } : {}) },
   );
   if (!end) throw new ConfigError(`Stopped following job ${jobId}; it keeps running on the platform.`);
   const view = jobView(end.job, Date.now());

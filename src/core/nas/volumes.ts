@@ -4,25 +4,27 @@
 
 import type { ComputeClient } from '../compute/api';
 import { ConfigError } from '../errors';
+import { checkPage, listAll, type Listed } from '../tasks/listing';
 import type { NasConfig, NasVolume, TransferCheckBody, TransferCreateBody, TransferRecord, VolumeStatus } from './operations';
 import { TRANSITIONAL_VOLUME_STATUSES } from './operations';
 import { monthlyPriceYuan } from './units';
 
-const PAGE_SIZE = 100;
-/** A bound on pages read for one list (100 × 100 volumes). */
-const MAX_PAGES = 100;
+/** A bound on volumes read for one list (100 pages of 100). */
+const VOLUME_CAP = 10_000;
 
 export type NasApi = Pick<ComputeClient, 'call'>;
 
-/** Every volume (all pages), newest first as the platform orders them. */
+/** Every volume (all pages, up to the cap, which is reported), newest first as the platform orders them. */
+export function readVolumes(api: NasApi, filter: { regions?: string; statuses?: string; storage_ids?: string } = {}, signal?: AbortSignal): Promise<Listed<NasVolume>> {
+  return listAll(
+    async (page, size, pageSignal) => checkPage<NasVolume>(await api.call('nas.list', { ...filter, page, page_size: size }, pageSignal ? { signal: pageSignal } : undefined), 'nas.list'),
+    { key: (volume) => volume.storage_id, cap: VOLUME_CAP, ...(signal ? { signal } : {}) },
+  );
+}
+
+/** Every volume (all pages). The NAS view reads the volume store instead (core/nas/volumeState.ts). */
 export async function listVolumes(api: NasApi, filter: { regions?: string; statuses?: string; storage_ids?: string } = {}, signal?: AbortSignal): Promise<NasVolume[]> {
-  const volumes: NasVolume[] = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const answer = await api.call('nas.list', { ...filter, page, page_size: PAGE_SIZE }, signal ? { signal } : undefined);
-    volumes.push(...answer.results);
-    if (answer.results.length < PAGE_SIZE || volumes.length >= answer.count) break;
-  }
-  return volumes;
+  return (await readVolumes(api, filter, signal)).items;
 }
 
 export async function getVolume(api: NasApi, storageId: number, signal?: AbortSignal): Promise<NasVolume | undefined> {

@@ -1,8 +1,9 @@
 // One poll loop per profile for every kind of remote state it holds (docs/areas.md, `state`): each
 // poll lists every kind that is not at rest (one full listing per kind, every page), then each store
 // emits one change. Never faster than the platform's floor (one poll per 10 s), slower once the window
-// has been unfocused a while, backing off on failures, and silent while every store is at rest until
-// `wake()` (a create, a recover, focus regained). Timers and the clock are injected: tests drive it
+// has been unfocused a while, backing off on failures — a kind whose listing fails backs off alone, so a
+// failing volume list never slows the task notifications — and silent while every store is at rest
+// until `wake()` (a create, a recover, focus regained). Timers and the clock are injected: tests drive it
 // on plain Node without waiting.
 
 import type { StateDefinition } from './definition';
@@ -54,6 +55,8 @@ export class PollScheduler<Source> {
   private lookAll = true;
   private lastPollAt: number | undefined;
   private failures = 0;
+  /** Kinds whose last listing failed: how often in a row, and when the timer may list them again. */
+  private readonly failing = new Map<RemoteStore<unknown, unknown, Source>, { failures: number; retryAt: number }>();
   private focused = true;
   private unfocusedSince: number | undefined;
   private disposed = false;
@@ -160,8 +163,8 @@ export class PollScheduler<Source> {
 
   /** The delay before the next poll, given the failures so far and the window's focus. */
   nextDelayMs(): number {
-    const { intervalMs, maxBackoffMs, unfocusedAfterMs, unfocusedFactor } = this.options;
-    let delay = this.failures === 0 ? intervalMs : Math.min(Math.max(maxBackoffMs, intervalMs), intervalMs * 2 ** Math.min(this.failures, 16));
+    const { intervalMs, unfocusedAfterMs, unfocusedFactor } = this.options;
+    let delay = this.backoffMs(this.failures);
     const slow = !this.focused && this.unfocusedSince !== undefined && this.clock.now() - this.unfocusedSince >= unfocusedAfterMs;
     if (slow) delay = Math.max(delay, intervalMs * unfocusedFactor);
     return delay;
@@ -171,6 +174,26 @@ export class PollScheduler<Source> {
     this.disposed = true;
     this.cancelTimer();
     this.controller?.abort();
+  }
+
+  /** The interval after `failures` failed polls in a row: doubling, capped. */
+  private backoffMs(failures: number): number {
+    const { intervalMs, maxBackoffMs } = this.options;
+    return failures === 0 ? intervalMs : Math.min(Math.max(maxBackoffMs, intervalMs), intervalMs * 2 ** Math.min(failures, 16));
+  }
+
+  /** A timer poll lists what moves and, once their backoff has passed, the kinds that failed. */
+  private dueOnTimer(store: RemoteStore<unknown, unknown, Source>, now: number): boolean {
+    const failed = this.failing.get(store);
+    return failed ? failed.retryAt <= now : !store.atRest;
+  }
+
+  /** What the next timer poll waits for, or undefined when nothing calls for one (all at rest). */
+  private nextPollDelay(): number | undefined {
+    if (this.stores.some((store) => !store.atRest && !this.failing.has(store))) return this.nextDelayMs();
+    if (this.failing.size === 0) return undefined;
+    const retryAt = Math.min(...[...this.failing.values()].map((failed) => failed.retryAt));
+    return Math.max(retryAt - this.clock.now(), this.nextDelayMs());
   }
 
   private floorWait(): number {
@@ -188,19 +211,23 @@ export class PollScheduler<Source> {
       if (this.disposed) return;
       const again = this.again;
       this.again = false;
-      if (again) this.scheduleIn(this.floorWait());
-      else if (!this.atRest || this.failures > 0) this.scheduleIn(this.nextDelayMs());
+      if (again) {
+        this.scheduleIn(this.floorWait());
+        return;
+      }
+      const delay = this.nextPollDelay();
+      if (delay !== undefined) this.scheduleIn(delay);
     });
     this.inflight = run;
     return run;
   }
 
   private async pollOnce(controller: AbortController): Promise<void> {
-    this.lastPollAt = this.clock.now();
-    let failed = false;
+    const startedAt = this.clock.now();
+    this.lastPollAt = startedAt;
     // A store at rest is not listed by the timer's polls; a wake or a refresh looks at every store,
     // since anything may have been set moving.
-    const due = this.lookAll ? [...this.stores] : this.stores.filter((store) => !store.atRest);
+    const due = this.lookAll ? [...this.stores] : this.stores.filter((store) => this.dueOnTimer(store, startedAt));
     this.lookAll = false;
     const results = await Promise.all(
       due.map(async (store) => {
@@ -214,15 +241,20 @@ export class PollScheduler<Source> {
     );
     if (this.disposed || controller.signal.aborted) return;
     const at = this.clock.now();
+    let failedCount = 0;
     for (const result of results) {
       if ('listing' in result && result.listing) {
+        this.failing.delete(result.store);
         await result.store.apply(result.listing, at);
       } else {
-        failed = true;
+        failedCount += 1;
+        const failures = (this.failing.get(result.store)?.failures ?? 0) + 1;
+        this.failing.set(result.store, { failures, retryAt: startedAt + this.backoffMs(failures) });
         result.store.fail(result.error);
       }
     }
-    this.failures = failed ? this.failures + 1 : 0;
+    // The whole poll backs off only when every kind it listed failed (the platform or the network is down).
+    this.failures = due.length > 0 && failedCount === due.length ? this.failures + 1 : 0;
   }
 
   private scheduleIn(ms: number): void {

@@ -1,11 +1,14 @@
-// The one place the deployments area polls remote state (docs/deployments.md): discovery runs on the task
-// lists the remote-state store already fetches (no task-list request of its own), or on a store refresh
-// when asked (after a deploy, in tests); readiness follows one new deployment — task detail, nodes, the first node's
-// log and a probe of its URL — with the follower's backoff until it answers or is paused.
+// How the deployments area follows remote state (docs/deployments.md), without a platform poll of its own:
+// discovery runs on the task lists the remote-state store already fetches (or on a store refresh when
+// asked: after a deploy, in tests); readiness follows one deployment through the task store's changes
+// (its status and service URL) and adds only its own bounded probe of the URL's `/v1/models` (one request,
+// a short deadline, only while the task is Running), with the follower's backoff, until it answers or the
+// task is paused or ended.
 
 import type { TaskSummary } from '../../core/compute/api';
 import { followReadiness, type DeployPhase, type FollowResult, type ReadinessObservation } from '../../core/deployments/readiness';
 import type { ExtensionServices } from '../services';
+import type { RemoteState } from '../state/index';
 import type { DeploymentRegistry } from './deploymentRegistry';
 import { loadDeploymentsCore } from './lazyDeployments';
 
@@ -16,9 +19,10 @@ export class DeploymentPolling {
     private readonly services: ExtensionServices,
     private readonly registry: DeploymentRegistry,
     private readonly refreshTasks: () => Promise<readonly TaskSummary[]>,
+    private readonly state: RemoteState,
   ) {}
 
-  /** The task watcher polled: discover from its list (one pass at a time; a pass in flight is enough). */
+  /** The task store polled: discover from its list (one pass at a time; a pass in flight is enough). */
   onTasks(tasks: readonly TaskSummary[]): void {
     if (this.running) return;
     this.running = this.registry
@@ -33,26 +37,29 @@ export class DeploymentPolling {
     await this.registry.refresh(await this.refreshTasks(), signal);
   }
 
-  /** Follows a new deployment until its URL lists a model, or its task is paused or ended. */
+  /** Follows a deployment (new, or just recovered) until its URL lists a model, or its task is paused or ended. */
   follow(taskId: number, onPhase: (phase: DeployPhase, observation: ReadinessObservation) => void, signal?: AbortSignal, delays?: { firstDelayMs: number; maxDelayMs: number }): Promise<FollowResult> {
-    return followReadiness({ observe: (bounded) => this.observe(taskId, bounded), onPhase, ...(signal ? { signal } : {}), ...(delays ?? {}) });
+    const profileId = this.services.profiles.active?.id;
+    // The task was just created or recovered: the store looks again (within the platform's floor) and
+    // keeps polling while it is Pending or Running. A task missing from a listing made after this is gone.
+    const since = Date.now();
+    this.state.wake(profileId);
+    return followReadiness({ observe: (bounded) => this.observe(profileId, taskId, since, bounded), onPhase, ...(signal ? { signal } : {}), ...(delays ?? {}) });
   }
 
-  private async observe(taskId: number, signal: AbortSignal | undefined): Promise<ReadinessObservation> {
-    const client = this.services.computeClient();
-    const options = signal ? { signal } : undefined;
-    const detail = await client.call('task.detail', { task_id: taskId }, options);
-    const observation: ReadinessObservation = { taskStatus: detail.status, nodeStatuses: [] };
-    if (detail.status !== 'Running' && detail.status !== 'Pending') return observation;
-    const nodes = await client.call('node.list', { task_id: taskId }, options);
-    observation.nodeStatuses = nodes.results.map((node) => node.status);
-    const node = nodes.results.find((candidate) => candidate.status === 'Running');
-    const service = detail.services[0];
-    if (node && service) observation.log = (await client.call('node.log', { task_id: taskId, point_id: node.point_id, service_id: service.service_id }, options)).logs;
-    const url = detail.services.flatMap((candidate) => candidate.remote_ports).find((port) => port.url)?.url ?? undefined;
+  private async observe(profileId: string | undefined, taskId: number, since: number, signal: AbortSignal | undefined): Promise<ReadinessObservation> {
+    const tasks = profileId === undefined ? undefined : this.state.of(profileId)?.tasks;
+    const task = tasks?.get(taskId);
+    if (!task) {
+      const gone = tasks !== undefined && tasks.updatedAt !== undefined && tasks.updatedAt >= since && tasks.completeness.complete && tasks.error === undefined;
+      return { taskStatus: gone ? 'End' : 'Pending', nodeStatuses: [] };
+    }
+    const observation: ReadinessObservation = { taskStatus: task.status, nodeStatuses: task.runing_points > 0 ? ['Running'] : [] };
+    if (task.status !== 'Running') return observation;
+    const url = task.services.flatMap((service) => service.remote_ports ?? []).find((port) => port.url)?.url ?? undefined;
     if (url) {
       observation.url = url.replace(/\/+$/, '');
-      const probe = await loadDeploymentsCore().probeDeployment(observation.url, () => this.registry.keyOf(this.services.profiles.active?.id ?? '', taskId), signal);
+      const probe = await loadDeploymentsCore().probeDeployment(observation.url, () => this.registry.keyOf(profileId ?? '', taskId), signal);
       if (probe.ok) observation.models = probe.models.filter((model) => model.chat);
     }
     return observation;

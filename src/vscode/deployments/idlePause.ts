@@ -1,7 +1,8 @@
 // Idle pause of deployments (docs/deployments.md): opt-in per deployment, paused after its minutes without
 // a chat request (the registry records every request the extension sends), with a notification offering
-// Recover; and the status bar item that shows what running deployments cost while they sit idle. A local
-// timer only: the remote state it needs comes from the registry (deploymentPolling.ts feeds it).
+// Recover (which follows the deployment's readiness again until it answers); and the status bar item that
+// shows what running deployments cost while they sit idle. A local timer only: the remote state it needs
+// comes from the registry (deploymentPolling.ts feeds it from the task store).
 
 import * as vscode from 'vscode';
 import { formatYuanPerHour } from '../../core/spend/units';
@@ -9,6 +10,7 @@ import { deploymentYuanPerHour } from '../../core/deployments/cost';
 import { Commands, Views } from '../commandIds';
 import type { ComputeApi } from '../views/index';
 import type { ExtensionServices } from '../services';
+import type { Deployment } from '../../core/deployments/discovery';
 import type { DeploymentRegistry } from './deploymentRegistry';
 
 const CHECK_EVERY_MS = 20_000;
@@ -26,11 +28,15 @@ export class IdlePause implements vscode.Disposable {
   private checking: Promise<void> | undefined;
   /** Idle pauses done this session, oldest first (the in-host tests read them). */
   readonly paused: IdlePauseEvent[] = [];
+  /** Deployments recovered from the notice this session (the in-host tests read them). */
+  readonly recovered: number[] = [];
 
   constructor(
     private readonly services: ExtensionServices,
     private readonly registry: DeploymentRegistry,
     private readonly compute: ComputeApi,
+    /** Follows a recovered deployment until it answers again (a progress notice; remembered when ready). */
+    private readonly refollow: (deployment: Deployment) => Promise<unknown>,
   ) {
     this.item.name = vscode.l10n.t('Compute Toolkit Deployments');
     this.item.command = Commands.deploymentsSetIdlePause;
@@ -80,9 +86,16 @@ export class IdlePause implements vscode.Disposable {
       const recover = vscode.l10n.t('Recover');
       void vscode.window
         .showInformationMessage(vscode.l10n.t('Paused the deployment "{0}" after {1} minutes without a chat request. Pausing keeps the task; Recover loads the model again.', deployment.taskName, minutes), recover)
-        .then((picked) => (picked === recover ? this.compute.recoverTask(taskId) : undefined))
+        .then((picked) => (picked === recover ? this.recover(deployment) : undefined))
         .then(undefined, (error: unknown) => this.services.reportError(error, vscode.l10n.t('Recover "{0}"', deployment.taskName)));
     }
+  }
+
+  /** Recover from the idle-pause notice: the task runs again, and its readiness is followed anew. */
+  async recover(deployment: Deployment): Promise<void> {
+    await this.compute.recoverTask(deployment.taskId);
+    this.recovered.push(deployment.taskId);
+    await this.refollow(deployment);
   }
 
   private render(): void {

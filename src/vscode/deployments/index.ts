@@ -10,10 +10,11 @@ import { registerCommandTable } from '../commands/commandTable';
 import type { ComputeApi } from '../views/index';
 import type { SpendApi } from '../spend/index';
 import type { ExtensionServices } from '../services';
+import type { RemoteState } from '../state/index';
 import { DEPLOYMENT_COMMANDS } from './commands';
 import { DeploymentPolling } from './deploymentPolling';
 import { DeploymentRegistry } from './deploymentRegistry';
-import { createDeployment, estimateFor, fitsFor, type DeployContext, type DeployRequest } from './deployModel';
+import { createDeployment, estimateFor, fitsFor, followWithProgress, type DeployContext, type DeployRequest } from './deployModel';
 import { IdlePause } from './idlePause';
 
 export interface DeploymentsApi {
@@ -27,11 +28,14 @@ export interface DeploymentsApi {
   refreshNow(): Promise<void>;
 }
 
-export function registerDeployments(services: ExtensionServices, compute: ComputeApi, chat: ChatApi, money: SpendApi, chatModels: AiApi['chatModels']): DeploymentsApi {
+export function registerDeployments(services: ExtensionServices, compute: ComputeApi, chat: ChatApi, money: SpendApi, chatModels: AiApi['chatModels'], state: RemoteState): DeploymentsApi {
   const registry = new DeploymentRegistry(services, (task) => money.priceOfTask(task));
-  const polling = new DeploymentPolling(services, registry, () => money.refreshTasks());
-  const idlePause = new IdlePause(services, registry, compute);
+  const polling = new DeploymentPolling(services, registry, () => money.refreshTasks(), state);
   const context: DeployContext = { services, compute, registry, polling };
+  // Recover from the idle-pause notice loads the model again: followed until it answers, as a new deploy.
+  const idlePause = new IdlePause(services, registry, compute, (deployment) =>
+    followWithProgress(context, deployment.taskId, deployment.models[0]?.id ?? deployment.taskName, deployment.pointsPerSecond),
+  );
 
   chat.useModelRoutes(registry);
   chatModels.useDeployments(registry);

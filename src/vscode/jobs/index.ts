@@ -1,5 +1,6 @@
-// The jobs area (batch jobs, Run on GPU): the Jobs view fed by the one jobs poll loop
-// (src/core/jobs/polling.ts), job commands, log terminals, notifications when a job ends, and Run on GPU.
+// The jobs area (batch jobs, Run on GPU): the Jobs view and the job notifications, both following the
+// job store of the remote state (JOB_STATE in src/core/jobs/jobState.ts, listed on each profile's one poll
+// loop); job commands, log terminals (core/jobs/polling.ts follows one job's logs) and Run on GPU.
 // The NAS area supplies folder sync, the volume picker and "open outputs" through setNasHooks (wired
 // by the composition root once both areas are in).
 
@@ -7,12 +8,14 @@ import * as vscode from 'vscode';
 import { Commands, Views } from '../commandIds';
 import { registerCommandTable, type CommandEntry } from '../commands/commandTable';
 import type { JobSummary } from '../../core/jobs/operations';
-import { followJob, JobsFeed } from '../../core/jobs/polling';
+import { jobEnded, JOB_STATE } from '../../core/jobs/jobState';
+import { followJob } from '../../core/jobs/polling';
 import type { FolderSyncer } from '../../core/jobs/runOnGpu';
 import { formatElapsed, jobView } from '../../core/jobs/status';
 import { maskTaskEnv } from '../../core/tasks/envMask';
 import { formatPoints } from '../../core/spend/units';
-import type { ExtensionServices } from '../services';
+import type { ExtensionServices, Profile } from '../services';
+import type { RemoteState } from '../state/index';
 import { createJobWizard } from './createJobWizard';
 import { JobItem, JobsTree, phaseLabel } from './jobsTree';
 import { JobTerminal } from './jobTerminal';
@@ -25,7 +28,6 @@ export interface NasHooks {
 }
 
 export interface JobsApi {
-  readonly feed: JobsFeed;
   /** The rows of the Jobs view as shown (label and description). */
   snapshot(): { id: number; label: string; description: string }[];
   /** Plain text written to the open job terminals. */
@@ -37,15 +39,9 @@ export interface JobsApi {
 
 type Target = JobItem | number | undefined;
 
-export function registerJobs(services: ExtensionServices): { api: JobsApi; disposables: vscode.Disposable[] } {
-  const client = () => {
-    try {
-      return services.profiles.active ? services.computeClient() : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  const feed = new JobsFeed(client);
+export function registerJobs(services: ExtensionServices, state: RemoteState): { api: JobsApi; disposables: vscode.Disposable[] } {
+  const jobsNow = (): readonly JobSummary[] => state.store(JOB_STATE)?.items ?? [];
+  const isActive = (profile: Profile): boolean => profile.id === services.profiles.active?.id;
   const tree = new JobsTree();
   const view = vscode.window.createTreeView(Views.jobs, { treeDataProvider: tree });
   const terminals = new Set<JobTerminal>();
@@ -53,7 +49,7 @@ export function registerJobs(services: ExtensionServices): { api: JobsApi; dispo
 
   const jobOf = (target: Target): JobSummary | undefined => {
     if (target instanceof JobItem) return target.job;
-    if (typeof target === 'number') return feed.jobs.find((job) => job.task_id === target);
+    if (typeof target === 'number') return jobsNow().find((job) => job.task_id === target);
     return undefined;
   };
   const idOf = async (target: Target): Promise<number | undefined> => {
@@ -66,13 +62,19 @@ export function registerJobs(services: ExtensionServices): { api: JobsApi; dispo
     return picked?.id;
   };
 
+  /** Refresh pressed: the store polls now; a failed listing shows in the view and is reported. */
   async function refresh(): Promise<void> {
-    try {
-      await feed.refresh();
-    } catch (error) {
-      tree.fail(error instanceof Error ? error.message : String(error));
-      throw error;
-    }
+    await state.refresh();
+    const error = state.store(JOB_STATE)?.error;
+    if (error !== undefined) throw error;
+  }
+
+  /** The active profile's jobs as the store holds them (a profile switch, a first look). */
+  function render(): void {
+    const store = state.store(JOB_STATE);
+    if (store?.loaded) tree.update(store.items);
+    else if (store?.error !== undefined) tree.fail(errorText(store.error));
+    else tree.reset();
   }
 
   async function showLogs(jobId: number): Promise<void> {
@@ -86,7 +88,7 @@ export function registerJobs(services: ExtensionServices): { api: JobsApi; dispo
         terminals.delete(terminal);
       },
       onInterrupt: async () => {
-        if (await confirmStop(services, jobId, name, () => terminal.warn(vscode.l10n.t('Stopping job {0}…', jobId)))) void refresh().catch(() => undefined);
+        if (await confirmStop(services, jobId, name, () => terminal.warn(vscode.l10n.t('Stopping job {0}…', jobId)))) state.wake();
       },
     });
     terminals.add(terminal);
@@ -125,7 +127,7 @@ export function registerJobs(services: ExtensionServices): { api: JobsApi; dispo
       if (nas) await nas.openOutputs(storageId, remoteDir);
     },
     terminals,
-    onJobCreated: () => void refresh().catch(() => undefined),
+    onJobCreated: () => state.wake(),
   };
 
   const entries: CommandEntry<void>[] = [
@@ -136,7 +138,7 @@ export function registerJobs(services: ExtensionServices): { api: JobsApi; dispo
       create: () => async () => {
         const id = await createJobWizard(services);
         if (id === undefined) return;
-        await refresh().catch(() => undefined);
+        state.wake();
         const follow = vscode.l10n.t('Follow Logs');
         if ((await vscode.window.showInformationMessage(vscode.l10n.t('Job {0} created.', id), follow)) === follow) await showLogs(id);
       },
@@ -157,7 +159,7 @@ export function registerJobs(services: ExtensionServices): { api: JobsApi; dispo
       create: () => async (target?: unknown) => {
         const id = await idOf(target as Target);
         if (id === undefined) return;
-        if (await confirmStop(services, id, jobOf(id)?.task_name ?? String(id))) await refresh();
+        if (await confirmStop(services, id, jobOf(id)?.task_name ?? String(id))) state.wake();
       },
     },
     {
@@ -177,28 +179,46 @@ export function registerJobs(services: ExtensionServices): { api: JobsApi; dispo
     },
   ];
 
-  const ended = feed.onJobEnded((job) => {
+  /** A job that ended (completed, failed or stopped) since the last poll: its phase, time and cost. */
+  function announce(job: JobSummary, profile: Profile): void {
     const endedView = jobView(job, Date.now());
     const text = vscode.l10n.t('Job "{0}" {1} after {2} · billed {3}', job.task_name, phaseLabel(endedView.phase), formatElapsed(endedView.elapsedSeconds), formatPoints(endedView.billedPoints));
     const openLogs = vscode.l10n.t('Open Logs');
     const mount = job.services[0]?.nas_storage_config?.[0];
     const openOutputs = vscode.l10n.t('Open Outputs');
-    const actions = mount && nas ? [openLogs, openOutputs] : [openLogs];
+    // Logs and outputs are read through the active profile's client: offered for its jobs only.
+    const own = isActive(profile);
+    const actions = !own ? [] : mount && nas ? [openLogs, openOutputs] : [openLogs];
+    const message = own ? text : `${profile.label}: ${text}`;
     const show = endedView.phase === 'failed' ? vscode.window.showErrorMessage : vscode.window.showInformationMessage;
-    void show(text, ...actions).then((action) => {
+    void show(message, ...actions).then((action) => {
       if (action === openLogs) void showLogs(job.task_id);
       if (action === openOutputs && mount) void hooks.openOutputs(mount.storage_id, '/');
     });
+  }
+
+  const followView = state.follow(
+    JOB_STATE,
+    (change, profile) => {
+      if (isActive(profile)) tree.update(change.items);
+    },
+    'view',
+    (error, profile) => {
+      if (isActive(profile)) tree.fail(errorText(error));
+    },
+  );
+  // A job seen live is announced once when it is next seen ended; one that started and ended between
+  // two polls too (never on a profile's first look, which only learns what exists).
+  const followEnds = state.follow(JOB_STATE, (change, profile) => {
+    if (change.first) return;
+    for (const { before, after } of change.changed) if (!jobEnded(before) && jobEnded(after)) announce(after, profile);
+    for (const job of change.added) if (jobEnded(job)) announce(job, profile);
   });
-  const listed = feed.onJobs((jobs) => tree.update(jobs));
-  const profileChanged = services.profiles.onDidChangeActive(() => {
-    feed.reset();
-    void refresh().catch(() => undefined);
-  });
-  feed.start();
+  const profileChanged = services.profiles.onDidChangeActive(() => render());
+  const watchChanged = state.onDidChangeWatched(() => render());
+  render();
 
   const api: JobsApi = {
-    feed,
     snapshot: () => tree.items().map((item) => ({ id: item.job.task_id, label: String(item.label), description: String(item.description ?? '') })),
     terminalTexts: () => [...terminals].map((terminal) => [...terminal.transcript]),
     setNasHooks: (value) => {
@@ -211,12 +231,16 @@ export function registerJobs(services: ExtensionServices): { api: JobsApi; dispo
     disposables: [
       view,
       tree,
-      ended,
-      listed,
+      followView,
+      followEnds,
       profileChanged,
-      { dispose: () => feed.stop() },
+      watchChanged,
       { dispose: () => terminals.forEach((terminal) => terminal.dispose()) },
       ...registerCommandTable(entries, undefined, services.reportError),
     ],
   };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

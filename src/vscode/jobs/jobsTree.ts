@@ -1,5 +1,6 @@
-// The Jobs view: the account's batch jobs (newest first) from the jobs feed (src/core/jobs/polling.ts,
-// the one place jobs are polled), each with its phase, pods, elapsed time and what it has cost.
+// The Jobs view: the account's batch jobs (newest first) from the job store of the remote state
+// (core/jobs/jobState.ts, listed on the profile's one poll loop), each with its phase, pods, elapsed
+// time and what it has cost.
 
 import * as vscode from 'vscode';
 import type { JobSummary } from '../../core/jobs/operations';
@@ -63,6 +64,14 @@ export class JobsTree implements vscode.TreeDataProvider<JobItem | vscode.TreeIt
     this.jobs = jobs;
     this.error = undefined;
     this.loaded = true;
+    this.changed.fire();
+  }
+
+  /** Nothing read yet (another profile, not looked at so far): "Loading jobs…". */
+  reset(): void {
+    this.jobs = [];
+    this.error = undefined;
+    this.loaded = false;
     this.changed.fire();
   }
 

@@ -6,6 +6,7 @@ import { Views } from '../commandIds';
 import { registerCommandTable } from '../commands/commandTable';
 import type { NasSessions } from '../../core/nas/sessions';
 import type { ExtensionServices } from '../services';
+import type { RemoteState } from '../state/index';
 import { NAS_COMMANDS, resolveVolume } from './nasCommands';
 import { nasCore } from './nasCore';
 import { NAS_SCHEME, NasFileSystem, volumeUri } from './nasFileSystem';
@@ -25,14 +26,14 @@ export interface NasApi {
   };
 }
 
-export function registerNas(services: ExtensionServices & { reportError: Parameters<typeof registerCommandTable>[2] }): { api: NasApi; disposables: vscode.Disposable[] } {
+export function registerNas(services: ExtensionServices & { reportError: Parameters<typeof registerCommandTable>[2] }, state: RemoteState): { api: NasApi; disposables: vscode.Disposable[] } {
   let sessions: NasSessions | undefined;
   const getSessions = (): NasSessions => {
     // The platform calls go through whichever client the active profile has at the time.
     sessions ??= new (nasCore().NasSessions)({ call: ((...args: Parameters<ReturnType<ExtensionServices['computeClient']>['call']>) => services.computeClient().call(...args)) as never }, { logger: services.logger });
     return sessions;
   };
-  const tree = new NasTree(services);
+  const tree = new NasTree(services, state);
   const fileSystem = new NasFileSystem(getSessions);
   const view = vscode.window.createTreeView(Views.nas, { treeDataProvider: tree, showCollapseAll: false });
   const disposables: vscode.Disposable[] = [
@@ -42,7 +43,6 @@ export function registerNas(services: ExtensionServices & { reportError: Paramet
     services.profiles.onDidChangeActive(() => {
       sessions?.dispose();
       sessions = undefined;
-      tree.refresh();
     }),
     new vscode.Disposable(() => sessions?.dispose()),
     ...registerCommandTable(NAS_COMMANDS, { services, tree, fileSystem, sessions: getSessions }, services.reportError),

@@ -100,8 +100,8 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
   {
     id: Commands.nasRefresh,
     doing: vscode.l10n.t('Refresh NAS volumes'),
-    create: (context) => () => {
-      context.tree.refresh();
+    create: (context) => async () => {
+      await context.tree.reload();
       for (const folder of vscode.workspace.workspaceFolders ?? []) if (folder.uri.scheme === NAS_SCHEME) context.fileSystem.refresh(folder.uri);
     },
   },

@@ -1,14 +1,16 @@
 // The NAS view (集群存储): a summary row, then each volume with its status, used / total GiB (used shown as
-// unknown when the platform says −1), region and price per month. Polled only while a volume changes.
+// unknown when the platform says −1), region and price per month. The volumes come from the volume store of
+// the remote state (core/nas/volumeState.ts, on the profile's one poll loop: listed only while a volume is
+// Creating, Expanding or Deleting, or on a wake); the summary is read again when they change.
 
 import * as vscode from 'vscode';
 import { Commands } from '../commandIds';
 import type { NasSummary, NasVolume } from '../../core/nas/operations';
+import { VOLUME_STATE } from '../../core/nas/volumeState';
 import { formatGiB, formatYuan, knownUsedBytes, monthlyPriceYuan } from '../../core/nas/units';
 import { errorMessage } from '../../shared/errorMessage';
 import type { ExtensionServices } from '../services';
-import { nasCore } from './nasCore';
-import { VolumePolling } from './volumePolling';
+import type { RemoteState } from '../state/index';
 
 export function volumeStatusName(status: string): string {
   switch (status) {
@@ -90,47 +92,73 @@ export type NasElement = VolumeRow | SummaryRow | MessageRow;
 export class NasTree implements vscode.TreeDataProvider<NasElement>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly polling = new VolumePolling(() => this.refresh());
-  private loading: Promise<void> | undefined;
-  volumes: NasVolume[] | undefined;
+  private readonly subscriptions: vscode.Disposable[];
+  /** The summary of the volumes now shown, read once per change of them. */
+  private summaryRead: Promise<NasSummary | undefined> | undefined;
   summary: NasSummary | undefined;
-  error: unknown;
 
-  constructor(private readonly services: ExtensionServices) {}
+  constructor(
+    private readonly services: ExtensionServices,
+    private readonly state: RemoteState,
+  ) {
+    const isActive = (profileId: string): boolean => profileId === services.profiles.active?.id;
+    this.subscriptions = [
+      state.follow(
+        VOLUME_STATE,
+        (change, profile) => {
+          if (!isActive(profile.id)) return;
+          if (change.first || change.added.length > 0 || change.changed.length > 0 || change.removed.length > 0) this.summaryRead = undefined;
+          this.changed.fire();
+        },
+        'view',
+        (error, profile) => {
+          if (!isActive(profile.id)) return;
+          services.logger.warn(`NAS: could not load the volumes: ${errorMessage(error)}`);
+          this.changed.fire();
+        },
+      ),
+      services.profiles.onDidChangeActive(() => {
+        this.summaryRead = undefined;
+        this.summary = undefined;
+        this.changed.fire();
+      }),
+    ];
+  }
 
+  /** Something was set moving (a create, an expand, a delete): the store looks again within the platform's floor. */
   refresh(): void {
-    this.loading = undefined;
+    this.state.wake();
     this.changed.fire();
   }
 
-  /** The current list (loading it once when needed). */
+  /** Refresh pressed: the store lists now. */
+  async reload(): Promise<void> {
+    this.summaryRead = undefined;
+    await this.state.refresh();
+    this.changed.fire();
+  }
+
+  /** The active profile's volumes as the store holds them (its first look awaited when needed). */
   async load(): Promise<NasVolume[]> {
-    this.loading ??= this.fetch();
-    await this.loading;
-    return this.volumes ?? [];
+    if (!this.services.profiles.active) return [];
+    if (!this.state.store(VOLUME_STATE)?.loaded) await this.state.look();
+    return [...(this.state.store(VOLUME_STATE)?.items ?? [])];
   }
 
+  get volumes(): readonly NasVolume[] | undefined {
+    const store = this.state.store(VOLUME_STATE);
+    return store?.loaded ? store.items : undefined;
+  }
+
+  /** The last listing's failure, until one succeeds. */
+  get error(): unknown {
+    return this.state.store(VOLUME_STATE)?.error;
+  }
+
+  /** True while the volume store is polled on its own: a volume is Creating, Expanding or Deleting. */
   get pollingActive(): boolean {
-    return this.polling.active;
-  }
-
-  private async fetch(): Promise<void> {
-    if (!this.services.profiles.active) {
-      this.volumes = [];
-      return;
-    }
-    try {
-      const client = this.services.computeClient();
-      const [volumes, summary] = await Promise.all([nasCore().listVolumes(client), client.call('nas.summary', {})]);
-      this.volumes = volumes;
-      this.summary = summary;
-      this.error = undefined;
-      this.polling.update(volumes);
-    } catch (error) {
-      this.error = error;
-      this.polling.stop();
-      this.services.logger.warn(`NAS: could not load the volumes: ${errorMessage(error)}`);
-    }
+    const store = this.state.store(VOLUME_STATE);
+    return store !== undefined && store.loaded && !store.atRest;
   }
 
   getTreeItem(element: NasElement): vscode.TreeItem {
@@ -139,16 +167,31 @@ export class NasTree implements vscode.TreeDataProvider<NasElement>, vscode.Disp
 
   async getChildren(element?: NasElement): Promise<NasElement[]> {
     if (element || !this.services.profiles.active) return [];
-    await this.load();
-    if (this.error) return [new MessageRow(vscode.l10n.t('Could not load NAS volumes: {0}', errorMessage(this.error)))];
+    const volumes = await this.load();
+    if (this.error !== undefined && !this.state.store(VOLUME_STATE)?.loaded) return [new MessageRow(vscode.l10n.t('Could not load NAS volumes: {0}', errorMessage(this.error)))];
     const rows: NasElement[] = [];
-    if (this.summary) rows.push(new SummaryRow(this.summary));
-    for (const volume of this.volumes ?? []) rows.push(new VolumeRow(volume));
+    const summary = await this.readSummary();
+    if (summary) rows.push(new SummaryRow(summary));
+    for (const volume of volumes) rows.push(new VolumeRow(volume));
     return rows;
   }
 
+  /** One summary call per change of the volumes (never polled on its own). */
+  private readSummary(): Promise<NasSummary | undefined> {
+    this.summaryRead ??= Promise.resolve()
+      .then(() => this.services.computeClient().call('nas.summary', {}))
+      .then(
+        (summary) => (this.summary = summary),
+        (error: unknown) => {
+          this.services.logger.warn(`NAS: could not read the summary: ${errorMessage(error)}`);
+          return undefined;
+        },
+      );
+    return this.summaryRead;
+  }
+
   dispose(): void {
-    this.polling.dispose();
+    for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();
   }
 }

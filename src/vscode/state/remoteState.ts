@@ -1,22 +1,31 @@
 // The remote-state store on the editor side: one PollScheduler per watched profile (core/state),
-// each holding one store per kind of remote state (tasks today: core/tasks/taskState.ts). The active
+// each holding one store per kind of remote state (STATE_KINDS: tasks, batch jobs, NAS volumes). The active
 // profile is always watched; another profile when `computeToolkit.watch.profiles` says so, or by
 // default when it has something to watch over (a budget, a pause timer); a profile polls only while
-// something of it moves (one look, then silence at rest). Cost: one list per kind per watched profile per interval. Every consumer — the Tasks view,
-// notifications, burn rate, spend, budgets, pause timers, the status bar, the Spend page — reads the
-// stores and follows their events; none of them lists tasks itself.
+// something of it moves (one look, then silence at rest). Cost: one list per moving kind per watched
+// profile per interval (a kind at rest is listed only on a wake). Every consumer — the Tasks, Jobs and
+// NAS views, notifications, burn rate, spend, budgets, pause timers, the status bar, the Spend page,
+// deployment readiness — reads the stores and follows their events; none of them lists on its own.
 
 import * as vscode from 'vscode';
 import type { ComputeClient, TaskSummary } from '../../core/compute/api';
 import type { StateChange, StateDefinition } from '../../core/state/definition';
 import { PollScheduler } from '../../core/state/pollScheduler';
 import type { ChangeListener, ListenerPhase, RemoteStore } from '../../core/state/remoteStore';
+import { JOB_STATE } from '../../core/jobs/jobState';
+import { VOLUME_STATE } from '../../core/nas/volumeState';
 import { TASK_STATE } from '../../core/tasks/taskState';
 import { Config } from '../config';
 import type { ExtensionServices, Profile } from '../services';
 import { errorMessage } from '../../shared/errorMessage';
 
 export type TaskStore = RemoteStore<TaskSummary, number, ComputeClient>;
+
+/**
+ * Every kind of remote state a watched profile holds, listed on its one poll loop. A new kind is one
+ * definition in its core area, added here (CONTRIBUTING "Add a kind of remote state").
+ */
+export const STATE_KINDS: readonly StateDefinition<unknown, unknown, ComputeClient>[] = [TASK_STATE, JOB_STATE, VOLUME_STATE] as never[];
 
 /** One watched profile: its scheduler and its task store. */
 export interface ProfileWatch {
@@ -40,6 +49,8 @@ interface Subscription<T> {
   definition: StateDefinition<T, unknown, ComputeClient>;
   listener: ProfileChangeListener<T>;
   phase: ListenerPhase;
+  /** Hears the failed polls of the kind too (a view shows them). */
+  onError?: (error: unknown, profile: Profile) => void;
 }
 
 export class RemoteState implements vscode.Disposable {
@@ -102,8 +113,13 @@ export class RemoteState implements vscode.Disposable {
    * Follows one kind's changes in every watched profile, present and future (views render in the
    * 'view' phase, before 'follow' listeners such as notifications). Returns a disposable.
    */
-  follow<T>(definition: StateDefinition<T, unknown, ComputeClient>, listener: ProfileChangeListener<T>, phase: ListenerPhase = 'follow'): vscode.Disposable {
-    const subscription = { definition, listener, phase } as Subscription<unknown>;
+  follow<T>(
+    definition: StateDefinition<T, unknown, ComputeClient>,
+    listener: ProfileChangeListener<T>,
+    phase: ListenerPhase = 'follow',
+    onError?: (error: unknown, profile: Profile) => void,
+  ): vscode.Disposable {
+    const subscription = { definition, listener, phase, ...(onError ? { onError } : {}) } as Subscription<unknown>;
     this.subscriptions.push(subscription);
     for (const entry of this.watches.values()) entry.detach.set(subscription, this.attach(entry.watch, subscription));
     return new vscode.Disposable(() => {
@@ -114,6 +130,12 @@ export class RemoteState implements vscode.Disposable {
         entry.detach.delete(subscription);
       }
     });
+  }
+
+  /** One kind's store of a profile (default: the active one); undefined when that profile is not watched. */
+  store<T, K>(definition: StateDefinition<T, K, ComputeClient>, profileId?: string): RemoteStore<T, K, ComputeClient> | undefined {
+    const watch = profileId === undefined ? this.active : this.of(profileId);
+    return watch?.scheduler.store(definition);
   }
 
   /** Follows task changes in every watched profile. */
@@ -191,7 +213,11 @@ export class RemoteState implements vscode.Disposable {
     scheduler.setFocused(vscode.window.state.focused);
     const tasks = scheduler.store(TASK_STATE);
     const watch: ProfileWatch = { profile, scheduler, tasks };
-    const stopLogging = tasks.onError((error) => this.services.logger.warn(`Watching ${profile.label}: ${errorMessage(error)}`));
+    const stops = STATE_KINDS.map((kind) => {
+      const store = scheduler.store(kind);
+      return store.onError((error) => this.services.logger.warn(`Watching ${profile.label} (${store.kind}): ${errorMessage(error)}`));
+    });
+    const stopLogging = (): void => stops.forEach((stop) => stop());
     const detach = new Map(this.subscriptions.map((subscription) => [subscription, this.attach(watch, subscription)] as const));
     scheduler.wake();
     return { watch, identity: JSON.stringify(profile), stopLogging, detach };
@@ -200,7 +226,14 @@ export class RemoteState implements vscode.Disposable {
   private attach(watch: ProfileWatch, subscription: Subscription<unknown>): () => void {
     const store = watch.scheduler.store(subscription.definition);
     const listener: ChangeListener<unknown> = (change) => subscription.listener(change, watch.profile);
-    return store.onChange(listener, subscription.phase);
+    const stopChanges = store.onChange(listener, subscription.phase);
+    const onError = subscription.onError;
+    if (!onError) return stopChanges;
+    const stopErrors = store.onError((error) => onError(error, watch.profile));
+    return () => {
+      stopChanges();
+      stopErrors();
+    };
   }
 
   dispose(): void {

@@ -2,7 +2,7 @@
 // command's non-UI path) → followed until ready → listed by vscode.lm.selectChatModels and answering a
 // streamed request → picked in Compute Chat, whose reply carries its approximate cost → idle pause after
 // the set minutes (the registry's clock moved, nothing waited) → gone from VS Code's picker and marked
-// paused in the chat's.
+// paused in the chat's → Recover follows it until it answers again.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/vscode/api';
@@ -36,7 +36,9 @@ describe('deployments: deploy a model, use it in both pickers, idle pause', () =
     await setLoadMs(6000);
   });
 
-  it('deploys, becomes ready, answers through vscode.lm and in Compute Chat with its cost, and is paused when idle', async () => {
+  it('deploys, becomes ready, answers through vscode.lm and in Compute Chat with its cost, and is paused when idle', async function () {
+    // Readiness follows the task store, which polls no faster than the platform's 10 s floor (twice here).
+    this.timeout(180_000);
     const deployed = await api.deployments.deploy({ model: MODEL, contextTokens: 8192, precision: 'bf16', idleMinutes: 5 });
     taskId = deployed.taskId;
     assert.ok(deployed.pointsPerSecond !== undefined && deployed.pointsPerSecond > 0, 'the GPU it runs on has a price');
@@ -99,5 +101,14 @@ describe('deployments: deploy a model, use it in both pickers, idle pause', () =
     const refused = await api.chat.send('still there?');
     assert.equal(refused.turns.at(-1)?.status, 'error');
     assert.match(refused.turns.at(-1)?.error?.message ?? '', /cannot answer: it is paused/);
+
+    // Recover (the idle-pause notice's action) runs the task again and follows its readiness anew, through
+    // the task store and a probe of the URL: the model is back in VS Code's picker once it answers.
+    const pausedDeployment = api.deployments.registry.get(taskId);
+    assert.ok(pausedDeployment);
+    await api.deployments.idlePause.recover(pausedDeployment);
+    assert.deepEqual(api.deployments.idlePause.recovered, [taskId]);
+    assert.equal(api.deployments.registry.get(taskId)?.state, 'ready', 'followed until it answered again');
+    await until(lmModels, (models) => models.some((model) => model.id === id), 'the recovered deployment back in vscode.lm');
   });
 });

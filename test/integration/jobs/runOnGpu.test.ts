@@ -86,6 +86,14 @@ describe('jobs: Run on GPU', () => {
     const local = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, 'fibonacci.py'));
     assert.equal(readFileSync(synced, 'utf8'), new TextDecoder().decode(local), 'the volume holds the file as it is in the workspace');
     assert.ok(transcript.some((line) => /^Job \d+ succeeded · exit code 0 · /.test(line)), transcript.join('\n'));
+    // The Jobs view follows the job store without a Refresh: the store polls while the job runs
+    // (no faster than the platform's 10 s floor) and the view renders its end.
+    const followed = await until(
+      () => api.jobs.snapshot().find((candidate) => candidate.label.startsWith('fib-') && candidate.description.startsWith('Succeeded')),
+      'the Jobs view to show the run succeeded (store-driven)',
+      600,
+    );
+    assert.match(followed.description, /^Succeeded · 1\/1 succeeded · /);
     await vscode.commands.executeCommand('computeToolkit.jobs.refresh');
     const row = api.jobs.snapshot().find((candidate) => candidate.label.startsWith('fib-'));
     assert.ok(row, JSON.stringify(api.jobs.snapshot()));

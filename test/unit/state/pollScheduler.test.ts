@@ -212,6 +212,36 @@ describe('poll scheduler', () => {
     assert.equal(b.platform.calls, 2, 'a wake looks at every kind');
   });
 
+  it('a kind whose listing fails backs off alone; the other kind keeps its interval', async () => {
+    const time = new FakeTime();
+    const a = fakeKind('a');
+    const b = fakeKind('b');
+    const source = { a: a.platform, b: b.platform };
+    const scheduler = new PollScheduler('p1', () => source, { intervalMs: INTERVAL, maxBackoffMs: 240_000 }, { now: () => time.now, setTimer: time.setTimer, clearTimer: time.clearTimer });
+    scheduler.store({ ...a.definition, list: (s, signal) => a.definition.list(s.a, signal) });
+    const storeB = scheduler.store({ ...b.definition, list: (s, signal) => b.definition.list(s.b, signal) });
+    a.platform.items.set(1, { id: 1, state: 'moving' });
+    b.platform.items.set(1, { id: 1, state: 'resting' });
+    b.platform.failNext = 1000;
+    await scheduler.refresh();
+    const settle = async (): Promise<void> => {
+      for (let i = 0; i < 50 && scheduler.busy; i++) await flush();
+    };
+    // 2 + 4 + 8 intervals of backoff for b = 14 intervals, while a is listed at every one.
+    await time.advance(14 * INTERVAL, settle);
+    assert.equal(a.platform.calls, 15, 'the moving kind: one listing per interval, undisturbed');
+    assert.equal(b.platform.calls, 4, 'the failing kind: first look, then after 2, 4 and 8 intervals');
+    assert.ok(storeB.error instanceof Error);
+    b.platform.failNext = 0;
+    await time.advance(16 * INTERVAL, settle);
+    assert.equal(b.platform.calls, 5, 'listed again after its backoff, then (at rest) no more');
+    assert.equal(storeB.error, undefined);
+    assert.equal(storeB.atRest, true);
+    await time.advance(10 * INTERVAL, settle);
+    assert.equal(b.platform.calls, 5);
+    scheduler.dispose();
+  });
+
   it('look() joins the poll running instead of sending another', async () => {
     const { platform, scheduler, settle } = setup();
     platform.items.set(1, { id: 1, state: 'resting' });
