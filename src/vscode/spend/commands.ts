@@ -36,7 +36,7 @@ function dueError(parsed: ParsedDue): string | undefined {
 export const MONEY_COMMANDS: readonly CommandEntry<MoneyContext>[] = [
   {
     id: Commands.spendShow,
-    doing: 'Show spend',
+    doing: vscode.l10n.t('Show spend'),
     create:
       ({ services, panel }) =>
       async () => {
@@ -45,7 +45,7 @@ export const MONEY_COMMANDS: readonly CommandEntry<MoneyContext>[] = [
   },
   {
     id: Commands.tasksPauseAfter,
-    doing: 'Set a pause timer',
+    doing: vscode.l10n.t('Set a pause timer'),
     create: (context) => async (arg?: unknown) => {
       if (!(await context.services.requireProfile())) return;
       const task = await pickListedTask(context.compute, arg, vscode.l10n.t('Running task to pause later'));
@@ -72,7 +72,7 @@ export const MONEY_COMMANDS: readonly CommandEntry<MoneyContext>[] = [
   },
   {
     id: Commands.tasksCancelPauseTimer,
-    doing: 'Cancel a pause timer',
+    doing: vscode.l10n.t('Cancel a pause timer'),
     create: (context) => async (arg?: unknown) => {
       const task = await pickListedTask(context.compute, arg, vscode.l10n.t('Task whose pause timer to cancel'));
       if (!task) return;

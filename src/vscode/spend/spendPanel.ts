@@ -41,6 +41,7 @@ function labels(): Record<SpendLabel, string> {
 export function spendPageHtml(cspSource: string, nonce: string, scriptUri: string, styleUri: string, title: string): string {
   return webviewPageHtml(
     { cspSource, nonce, scriptUri, styleUri, title },
+    // eslint-disable-next-line no-restricted-syntax -- markup, not prose: the page's words come from labels()
     `<div id="spend-status" role="status" aria-live="polite"></div>
 <main id="spend-root"></main>`,
   );
