@@ -1,4 +1,4 @@
-// The money area's command-table entries: the Spend view and pause timers.
+// The money area's command-table entries: the Spend view, Set Budget… and pause timers.
 import * as vscode from 'vscode';
 import { formatTimeLeft, parseDue, type ParsedDue } from '../../core/spend/pauseTimers';
 import { Commands } from '../commandIds';
@@ -8,12 +8,14 @@ import { pickListedTask } from '../tasks/index';
 import type { ExtensionServices } from '../services';
 import type { PauseTimerService } from './pauseTimerService';
 import type { SpendPanel } from './spendPanel';
+import { setBudget, type BudgetFormContext } from './budgetForm';
 
 export interface MoneyContext {
   services: ExtensionServices;
   panel: SpendPanel;
   timers: PauseTimerService;
   compute: ComputeApi;
+  budgetForm: BudgetFormContext;
 }
 
 /** The user's UTC offset at an instant, in minutes east of UTC. */
@@ -42,6 +44,11 @@ export const MONEY_COMMANDS: readonly CommandEntry<MoneyContext>[] = [
       async () => {
         if (await services.requireProfile()) panel.show();
       },
+  },
+  {
+    id: Commands.spendSetBudget,
+    doing: vscode.l10n.t('Set a budget'),
+    create: (context) => (argument?: unknown) => setBudget(context.budgetForm, argument),
   },
   {
     id: Commands.tasksPauseAfter,
