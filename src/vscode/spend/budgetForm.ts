@@ -131,7 +131,7 @@ export async function setBudget(context: BudgetFormContext, argument?: unknown):
         label: vscode.l10n.t('$(debug-pause) When a limit is used up'),
         description: autoPauseText(entry.autoPause),
         detail: entry.autoPause
-          ? vscode.l10n.t('Pauses this profile\u2019s running tasks (paused tasks are not billed; nothing is deleted).')
+          ? vscode.l10n.t("Pauses this profile's running tasks (paused tasks are not billed; nothing is deleted).")
           : vscode.l10n.t('Only warns: running tasks keep running and keep costing money.'),
       },
       {
