@@ -143,7 +143,10 @@ describe('budgets: Set Budget… and the request history', () => {
     await vscode.commands.executeCommand('computeToolkit.tasks.pause', task.task_id);
     // Outside any command: a write in the background is kept, and says so.
     await client.call('task.recover', { task_id: task.task_id });
-    await new Promise((resolve) => setTimeout(resolve, 200)); // the history writes after the answer
+    // The history writes after the answer: poll (bounded) until both are there.
+    for (let attempt = 0; attempt < 50 && !stored().some((entry) => entry.operation === 'task.recover' && entry.at >= before); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const fresh = stored().filter((entry) => entry.at >= before);
     const pause = fresh.find((entry) => entry.operation === 'task.pause');
     const recover = fresh.find((entry) => entry.operation === 'task.recover');
