@@ -22,3 +22,11 @@ export function runWithOrigin<T>(origin: RequestOrigin, work: () => T): T {
 export function currentOrigin(): RequestOrigin | undefined {
   return origins.getStore();
 }
+
+/**
+ * Runs `work` as background work, whatever origin the caller had: for timers that outlive the command
+ * that set them (a poll loop woken by a command keeps polling on its own afterwards).
+ */
+export function runInBackground<T>(work: () => T): T {
+  return origins.exit(work);
+}
