@@ -56,9 +56,7 @@ const PROSE_NOT_YET = [
   'src/vscode/profiles/keyCommands.ts', 'src/vscode/profiles/keyRotation.ts', 'src/vscode/profiles/keyValidation.ts',
   'src/vscode/profiles/profileCommands.ts', 'src/vscode/profiles/profileRecord.ts', 'src/vscode/profiles/profileStore.ts',
   'src/vscode/profiles/profileWizard.ts', 'src/vscode/profiles/sandboxBootstrap.ts', 'src/vscode/profiles/secretCommands.ts',
-  'src/vscode/requests/requestCommands.ts', 'src/vscode/requests/requestInput.ts', 'src/vscode/requests/requestWizard.ts',
-  'src/vscode/requests/signRequestController.ts', 'src/vscode/spend/commands.ts', 'src/vscode/spend/index.ts',
-  'src/vscode/spend/spendPanel.ts', 'src/vscode/storage/storageCheck.ts', 'src/vscode/storage/storageTree.ts',
+  'src/vscode/storage/storageCheck.ts', 'src/vscode/storage/storageTree.ts',
   'src/vscode/tasks/createDefaults.ts', 'src/vscode/tasks/taskCommands.ts', 'src/vscode/tasks/tasksViewCommands.ts',
   'src/vscode/webviews/pageHtml.ts', 'src/vscode/resources/resourceCommands.ts',
   // Landed with the jobs / deployments / store merges while this rule was being added:

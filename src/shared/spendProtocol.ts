@@ -29,7 +29,10 @@ export interface SpendChartData {
 }
 
 /** Every text the Spend page shows besides data, translated by the host. */
-export const SPEND_LABELS = ['title', 'today', 'week', 'month', 'burnRate', 'refresh', 'byDay', 'byTask', 'task', 'type', 'amount', 'total', 'days', 'asOf', 'empty'] as const;
+export const SPEND_LABELS = [
+  'title', 'today', 'week', 'month', 'burnRate', 'refresh', 'byDay', 'byTask', 'task', 'type', 'amount', 'total', 'days', 'asOf', 'empty',
+  'budget', 'setBudget', 'editBudget', 'noBudget', 'todayLag',
+] as const;
 export type SpendLabel = (typeof SPEND_LABELS)[number];
 
 export interface SpendViewData {
@@ -42,6 +45,8 @@ export interface SpendViewData {
   tasks: { id: number; name: string; type: string; amount: string }[];
   /** When the figures were fetched, for the footer ("posted every 5 minutes"). */
   asOf: string;
+  /** The profile's budget beside its spend, one line each ("Daily budget: ¥12.40 of ¥100.00 (12%)"); empty: none set. */
+  budget: string[];
 }
 
 export type SpendHostMessage =
@@ -49,13 +54,13 @@ export type SpendHostMessage =
   | { type: 'spend/data'; data: SpendViewData }
   | { type: 'spend/error'; message: string };
 
-export type SpendWebviewMessage = { type: 'spend/ready' } | { type: 'spend/refresh' } | { type: 'spend/range'; days: SpendRangeDays };
+export type SpendWebviewMessage = { type: 'spend/ready' } | { type: 'spend/refresh' } | { type: 'spend/setBudget' } | { type: 'spend/range'; days: SpendRangeDays };
 
 /** Runtime check of a message from the webview (never trusted as typed). */
 export function parseSpendWebviewMessage(value: unknown): SpendWebviewMessage | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const message = value as Record<string, unknown>;
-  if (message.type === 'spend/ready' || message.type === 'spend/refresh') return { type: message.type };
+  if (message.type === 'spend/ready' || message.type === 'spend/refresh' || message.type === 'spend/setBudget') return { type: message.type };
   if (message.type === 'spend/range' && (SPEND_RANGES as readonly unknown[]).includes(message.days)) {
     return { type: 'spend/range', days: message.days as SpendRangeDays };
   }

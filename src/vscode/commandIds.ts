@@ -63,6 +63,7 @@ export const Commands = {
   chatFindBugsInSelection: 'computeToolkit.chat.findBugsInSelection',
   chatSearchConversations: 'computeToolkit.chat.searchConversations',
   spendShow: 'computeToolkit.spend.show',
+  spendSetBudget: 'computeToolkit.spend.setBudget',
   tasksPauseAfter: 'computeToolkit.tasks.pauseAfter',
   tasksCancelPauseTimer: 'computeToolkit.tasks.cancelPauseTimer',
   tasksShowEvents: 'computeToolkit.tasks.showEvents',

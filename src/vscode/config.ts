@@ -163,6 +163,13 @@ export class Config implements vscode.Disposable {
     const value = globalValueOf(vscode.workspace.getConfiguration(SECTION).inspect<unknown>('budgets.thresholds'));
     return Array.isArray(value) ? (value as unknown[]) : [80, 100];
   }
+  /** Writes the per-profile budgets (Set Budget…): the user's global settings, where they are read from. */
+  async writeBudgets(perProfile: Record<string, unknown>): Promise<void> {
+    await vscode.workspace.getConfiguration(SECTION).update('budgets.perProfile', perProfile, vscode.ConfigurationTarget.Global);
+  }
+  async writeBudgetThresholds(thresholds: readonly number[]): Promise<void> {
+    await vscode.workspace.getConfiguration(SECTION).update('budgets.thresholds', [...thresholds], vscode.ConfigurationTarget.Global);
+  }
   get spendStatusBar(): boolean {
     return this.get('spend.statusBar', true);
   }

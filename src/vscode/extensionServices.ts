@@ -15,6 +15,7 @@ import { ProfileStore } from './profiles/profileStore';
 import { PersistedState, persistedStateOf } from './persistedState';
 import type { ExtensionServices, Profile, ReadOnlyDocumentOptions } from './services';
 import { errorMessage } from '../shared/errorMessage';
+import { recordActivity } from './requests/historyStore';
 
 export class Services implements ExtensionServices, vscode.Disposable {
   readonly redactor = new Redactor();
@@ -39,6 +40,7 @@ export class Services implements ExtensionServices, vscode.Disposable {
     this.documents = new ReadOnlyDocuments(this.redactor);
     this.clients = new ComputeClientProvider(this.profiles, this.config, this.logger);
     this.reportError = createReportError(this.logger, this.redactor, () => this.profiles.active !== undefined);
+    this.clients.observe(recordActivity(this));
     this.disposables.push(
       this.logChannel,
       this.config,

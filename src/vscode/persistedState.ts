@@ -7,6 +7,7 @@
 
 import { readTimers, type PauseTimer } from '../core/spend/pauseTimers';
 import { StateKeys } from './commandIds';
+import { isActivityEntry, type ActivityEntry } from './requests/requestActivity';
 import type { HistoryEntry } from './requests/requestHistory';
 import { SECRET_KINDS } from './profiles/profileRecord';
 import type { SecretKind } from './services';
@@ -102,8 +103,25 @@ const requestHistory: Validator<Record<string, HistoryEntry[]>> = (value, proble
   return out;
 };
 
+const requestActivity: Validator<Record<string, ActivityEntry[]>> = (value, problems) => {
+  if (!isRecord(value)) return undefined;
+  const out: Record<string, ActivityEntry[]> = {};
+  for (const [profileId, entries] of Object.entries(value)) {
+    if (!Array.isArray(entries)) {
+      problems.push(`the activity of profile ${JSON.stringify(profileId.slice(0, 40))} is not a list`);
+      continue;
+    }
+    const kept = entries.filter(isActivityEntry);
+    if (kept.length < entries.length) problems.push(`${entries.length - kept.length} activity entr(ies) were not valid`);
+    out[profileId] = kept;
+  }
+  return out;
+};
+
 /** The request history's key (an older name than the others, kept so stored histories survive). */
 export const HISTORY_STATE_KEY = 'requestHistory.v1';
+/** The key of what the extension sent by itself, beside the history. */
+export const ACTIVITY_STATE_KEY = 'requestActivity.v1';
 
 /** Every globalState entry the extension keeps. Renaming a key loses what users stored under it. */
 export const PERSISTED = {
@@ -119,6 +137,8 @@ export const PERSISTED = {
   deploymentIdlePause: entry<Record<string, Partial<Record<string, number>>>>(StateKeys.deploymentIdlePause, () => ({}), numbersByProfile),
   /** The redacted request history per profile, newest first (requests/requestHistory.ts). */
   requestHistory: entry<Record<string, HistoryEntry[]>>(HISTORY_STATE_KEY, () => ({}), requestHistory),
+  /** What the extension sent by itself, per profile, newest first (requests/requestActivity.ts; no headers or bodies). */
+  requestActivity: entry<Record<string, ActivityEntry[]>>(ACTIVITY_STATE_KEY, () => ({}), requestActivity),
 } as const;
 
 /** Entries kept once per profile, under `<key>/<profile id>`. */

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import type { ComputeClientOptions, ComputeCredentials, Device, Paged, StorageCheckBody, StorageItem, TaskCreateBody, TaskDetail, TaskNode, TaskSummary } from '../../src/core/compute/api';
+import type { ComputeClientOptions, ComputeCredentials, Device, ExchangeRecord, Paged, StorageCheckBody, StorageItem, TaskCreateBody, TaskDetail, TaskNode, TaskSummary } from '../../src/core/compute/api';
 import { createComputeClient } from '../../src/core/compute/client';
 import { ComputeApiError } from '../../src/core/compute/errors';
 import { AbortedError, ConfigError, HttpError, NetworkError, RateLimitError, TimeoutError } from '../../src/core/errors';
@@ -297,6 +297,29 @@ describe('compute client against the strict sandbox', () => {
       await assert.rejects(pending, AbortedError);
       await waitFor(() => since(mark).length > 0, 'the aborted request to be recorded');
       assert.deepEqual(since(mark).map((r) => r.outcome), ['client-closed']);
+    });
+
+    it('the client-wide exchange observer sees every attempt (operation, status, envelope code) beside the call\'s own, never the token', async () => {
+      sandbox.faults.inject({ target: 'compute', kind: 'status', status: 503, count: 1, pathPrefix: '/api/storage/get_storage' });
+      const seen: ExchangeRecord[] = [];
+      const ownSeen: ExchangeRecord[] = [];
+      const c = client('token', {
+        onExchange: (exchange) => {
+          seen.push(exchange);
+          throw new Error('an observer that throws must not break the call');
+        },
+      });
+      assert.ok((await c.call('storage.list', { storage_type: 'Juicefs', status: 'Activate,Unactivated' }, { onExchange: (e) => ownSeen.push(e) })).count >= 0);
+      sandbox.faults.inject({ target: 'compute', kind: 'envelope', code: 'Z001', message: 'system busy', pathPrefix: '/api/deployment/task/search' });
+      await assert.rejects(c.call('task.list', { type: 'Deployment', status: 'Running,Pending,Paused,End' }), ComputeApiError);
+      const storage = seen.filter((e) => e.operation === 'storage.list');
+      assert.deepEqual(storage.map((e) => [e.attempt, e.status, e.envelopeCode]), [[0, 503, '503'], [1, 200, '0000']]);
+      assert.deepEqual(ownSeen.map((e) => e.attempt), [0, 1], 'the call\'s own observer still sees both attempts');
+      const busy = seen.filter((e) => e.operation === 'task.list').at(-1);
+      assert.equal(busy?.envelopeCode, 'Z001');
+      assert.equal(busy?.request.method, 'GET');
+      const token = credentials.token.token;
+      assert.ok(!JSON.stringify(seen).includes(token), 'no record carries the token');
     });
 
     it('a business failure in an HTTP 200 envelope is not retried', async () => {

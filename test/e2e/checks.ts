@@ -205,12 +205,12 @@ const selectionLandsInChatInput: E2eCheck = {
 
 /** The Spend view's headings and figures (src/vscode/spend/spendPanel.ts labels). */
 const spendViewShowsFigures: E2eCheck = {
-  title: 'palette "Compute: Show Spend": today / this week / this month, the chart by day and spend per task',
+  title: 'palette "Compute: Show Spend": today / this week / this month, the budget, the chart by day and spend per task',
   async run({ page, screenshot }) {
     await runCommand(page, 'View: Close All Editors');
     await runCommand(page, 'Compute: Show Spend');
     const spend = await webviewShowing(page, 'Spend by day', 60_000).catch(() => fail('no webview showed "Spend by day" within 60 s'));
-    await waitForWords(spend.locator('body'), ['This month', 'Spend by day', 'Spend by task', '¥'], 'the spend figures', 60_000);
+    await waitForWords(spend.locator('body'), ['This month', 'Spend by day', 'Spend by task', '¥', 'Budget', 'Set Budget…'], 'the spend figures and the budget', 60_000);
     await screenshot('spend');
   },
 };

@@ -36,6 +36,12 @@ export interface ComputeClientOptions {
    * the same one. Default: this process's claimed slot (timestampSlots.ts); tests pass their own.
    */
   timestampPartition?: () => import('./timestampSlots').TimestampPartition;
+  /**
+   * Told about every attempt of every call this client makes, besides a call's own `onExchange`: the
+   * editor's request history. Gets the same masked record the request debugger shows; a throwing
+   * observer never breaks the call.
+   */
+  onExchange?: (exchange: ExchangeRecord) => void;
 }
 
 
@@ -95,6 +101,10 @@ export interface CallOptions {
 export interface ExchangeRecord {
   /** 0 for the first attempt, then one per retry. */
   attempt: number;
+  /** The catalog operation sent, or 'raw' for a request written by hand. */
+  operation: OperationId | 'raw';
+  /** The envelope's code when the answer was one ("0000", "C001"). */
+  envelopeCode?: string;
   request: PreparedRequest;
   /** Absent when no answer came (timeout, network failure, cancellation). */
   status?: number;

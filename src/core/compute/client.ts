@@ -213,7 +213,16 @@ export class ComputeClientImpl implements ComputeClient {
     return outcome.data;
   }
 
-  private async sendWithRetries(plan: RequestPlan, signal: AbortSignal | undefined, allowFallback: boolean, observe?: ExchangeObserver): Promise<AttemptOutcome> {
+  private async sendWithRetries(plan: RequestPlan, signal: AbortSignal | undefined, allowFallback: boolean, callObserver?: ExchangeObserver): Promise<AttemptOutcome> {
+    const clientObserver = this.options.onExchange;
+    // The call's observer and the client's (the request history) both see each attempt's one record.
+    const observe: ExchangeObserver | undefined =
+      callObserver && clientObserver
+        ? (exchange) => {
+            notifyExchange(callObserver, () => exchange);
+            notifyExchange(clientObserver, () => exchange);
+          }
+        : (callObserver ?? clientObserver);
     // Whether a failed earlier attempt may still have taken effect on the server (its answer was lost).
     let earlierAttemptMayHaveApplied = false;
     const attempt = async (index: number): Promise<AttemptResult<AttemptOutcome>> => {
@@ -247,7 +256,7 @@ export class ComputeClientImpl implements ComputeClient {
       const skew = this.skewFrom(response, sentAt, receivedAt);
       const envelope = tryParseEnvelope(text);
       const status = response.status;
-      notifyExchange(observe, () => answeredExchange(built, index, status, response.headers, elapsed, text));
+      notifyExchange(observe, () => answeredExchange(built, index, status, response.headers, elapsed, text, envelope?.code));
       this.logger.info(
         `compute ${plan.method} ${built.signedPath} → HTTP ${status}${envelope ? ` code ${envelope.code}` : ''} in ${elapsed} ms` +
           (index > 0 ? ` (attempt ${index + 1})` : ''),

@@ -26,6 +26,7 @@ export function answeredExchange(
   headers: Record<string, string | string[] | undefined>,
   elapsedMs: number,
   body: string,
+  envelopeCode?: string,
 ): ExchangeRecord {
   const secrets = secretsOf(built);
   const responseHeaders: [string, string][] = [];
@@ -39,6 +40,8 @@ export function answeredExchange(
   const masked = maskAnsweredPasswords(maskSecretsIn(body.slice(0, EXCHANGE_BODY_LIMIT + 1024), secrets));
   return {
     attempt,
+    operation: built.plan.operation,
+    ...(envelopeCode !== undefined ? { envelopeCode: envelopeCode.slice(0, 40) } : {}),
     request: toPreparedRequest(built, undefined),
     status,
     responseHeaders: responseHeaders.slice(0, HEADER_LIMIT),
@@ -56,6 +59,7 @@ export function maskAnsweredPasswords(text: string): string {
 export function failedExchange(built: BuiltRequest, attempt: number, elapsedMs: number, failure: string): ExchangeRecord {
   return {
     attempt,
+    operation: built.plan.operation,
     request: toPreparedRequest(built, undefined),
     responseHeaders: [],
     elapsedMs,

@@ -7,6 +7,7 @@ import type { ToolDefinition } from '../../core/tools/api';
 // Definitions, validation and formatting only: the HTTP stack loads with the compute client, on first use.
 import { confirmTool, runTool } from '../../core/tools/index';
 import { Commands } from '../commandIds';
+import { runWithOrigin } from '../commands/requestOrigin';
 import type { ExtensionServices } from '../services';
 import { isLocalSandbox, signalOf, toolContext } from './toolContext';
 
@@ -41,7 +42,8 @@ export class ComputeLanguageModelTool implements vscode.LanguageModelTool<Input>
     const profile = this.services.profiles.active;
     if (!profile) return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(noProfileText())]);
     const context = await toolContext(this.services, profile, signalOf(token));
-    const result = await runTool(this.definition, options.input, context);
+    // The tool's requests show in the request history as the agent's.
+    const result = await runWithOrigin({ kind: 'tool', tool: this.definition.name }, () => runTool(this.definition, options.input, context));
     this.services.logger.info(`Tool ${this.definition.name} on profile "${profile.label}": ${result.isError ? 'failed' : 'done'}`);
     // A task created, scaled, paused or stopped by an agent shows in the Tasks view at once.
     if (this.definition.effect !== 'read' && !result.isError) void vscode.commands.executeCommand(Commands.tasksRefresh);

@@ -3,7 +3,7 @@
 // keep it, so a profile switch re-scopes every caller at once.
 
 import type * as vscode from 'vscode';
-import type { ComputeClient, ComputeClientOptions, ComputeCredentials } from '../../core/compute/api';
+import type { ComputeClient, ComputeClientOptions, ComputeCredentials, ExchangeRecord } from '../../core/compute/api';
 import type { Logger } from '../../core/log';
 import type { Config } from '../config';
 import { MissingSecretError, NoProfileError } from '../errors/missingSecretError';
@@ -15,6 +15,8 @@ export class ComputeClientProvider implements vscode.Disposable {
   private cached: { identity: string; client: ComputeClient } | undefined;
   /** Clients of other profiles (watched in the background), by profile id. */
   private readonly others = new Map<string, { identity: string; client: ComputeClient }>();
+  /** Told about every attempt of every client's calls (the request history). */
+  private observer: ((profile: Profile, exchange: ExchangeRecord) => void) | undefined;
 
   constructor(
     private readonly store: ProfileStore,
@@ -49,6 +51,12 @@ export class ComputeClientProvider implements vscode.Disposable {
     return client;
   }
 
+  /** Sets the observer of every attempt of every client built from now on (clients are rebuilt on change). */
+  observe(observer: (profile: Profile, exchange: ExchangeRecord) => void): void {
+    this.observer = observer;
+    this.invalidate();
+  }
+
   /** A separate client for `profile` with some options replaced (tests inject a skewed clock this way). */
   create(profile: Profile, overrides: Partial<Omit<ComputeClientOptions, 'baseUrl' | 'credentials'>> = {}): ComputeClient {
     return computeCore().createComputeClient({
@@ -57,6 +65,7 @@ export class ComputeClientProvider implements vscode.Disposable {
       timeoutMs: this.config.requestTimeoutMs,
       maxRetries: this.config.maxRetries,
       logger: this.logger,
+      onExchange: (exchange) => this.observer?.(profile, exchange),
       ...overrides,
     });
   }

@@ -3,11 +3,13 @@
 // calls `registerCommand`: each handler runs inside one guard, so a failure becomes a reportError
 // notification (with Retry), never an unhandled rejection or VS Code's generic "command failed" popup.
 // Each entry's factory receives its area's context once, at registration, and returns the handler
-// (rust-analyzer's commands.ts pattern).
+// (rust-analyzer's commands.ts pattern). The handler runs with the command as the origin of the
+// requests it sends (requestOrigin.ts), which the request history shows.
 
 import * as vscode from 'vscode';
 import type { CommandId } from '../commandIds';
 import type { ReportError } from '../errors/reportError';
+import { runWithOrigin } from './requestOrigin';
 
 export type CommandHandler = (...args: unknown[]) => unknown;
 
@@ -24,7 +26,7 @@ export function registerCommandTable<Context>(entries: readonly CommandEntry<Con
     const handler = entry.create(context);
     return vscode.commands.registerCommand(entry.id, async (...args: unknown[]) => {
       try {
-        return await handler(...args);
+        return await runWithOrigin({ kind: 'command', command: entry.id }, () => handler(...args));
       } catch (error) {
         reportError(error, entry.doing, { retry: () => vscode.commands.executeCommand(entry.id, ...args) });
         return undefined;

@@ -36,7 +36,7 @@ export const requestCommands: readonly CommandEntry<Services>[] = [
   },
   {
     id: Commands.requestCompare,
-    doing: 'Compare with the failing request',
+    doing: vscode.l10n.t('Compare with the failing request'),
     create: (services) => {
       const controller = new CompareController(services);
       return (argument?: unknown) => controller.compare(argument);
@@ -44,7 +44,7 @@ export const requestCommands: readonly CommandEntry<Services>[] = [
   },
   {
     id: Commands.requestHistory,
-    doing: 'Show the request history',
+    doing: vscode.l10n.t('Show the request history'),
     create: (services) => {
       const controller = new RequestHistoryController(services);
       return () => controller.show();
@@ -52,7 +52,7 @@ export const requestCommands: readonly CommandEntry<Services>[] = [
   },
   {
     id: Commands.requestReplay,
-    doing: 'Replay the request',
+    doing: vscode.l10n.t('Replay the request'),
     create: (services) => {
       const controller = new RequestHistoryController(services);
       return (argument?: unknown) => controller.replay(argument);
@@ -60,7 +60,7 @@ export const requestCommands: readonly CommandEntry<Services>[] = [
   },
   {
     id: Commands.requestCopyCurl,
-    doing: 'Copy the request as curl',
+    doing: vscode.l10n.t('Copy the request as curl'),
     create: (services) => {
       const controller = new RequestHistoryController(services);
       return (argument?: unknown) => controller.copyCurl(argument);

@@ -1,11 +1,13 @@
 // Request History…, Replay Request and Copy Request as curl: the redacted history of Send Signed
 // Request, sent again re-signed with a fresh timestamp, or copied as a curl script whose secrets are
-// shell variables.
+// shell variables; beside it, newest first, what the views, commands, agent tools, budgets and pause
+// timers sent (requestActivity.ts), each saying where it came from.
 
 import * as vscode from 'vscode';
 import type { OperationId, OperationParams, PreparedRequest } from '../../core/compute/api';
 import type { Services } from '../extensionServices';
-import { requestHistory } from './historyStore';
+import { requestActivity, requestHistory } from './historyStore';
+import type { ActivityEntry } from './requestActivity';
 import { curlScript } from './renderSignRequest';
 import type { HistoryEntry } from './requestHistory';
 import type { RequestInput } from './requestInput';
@@ -14,10 +16,11 @@ import { SignRequestController, type SendRequestResult } from './signRequestCont
 export class RequestHistoryController {
   constructor(private readonly services: Services) {}
 
-  /** Lists the active profile's history; the picked entry is replayed or copied as curl. */
-  async show(): Promise<HistoryEntry | undefined> {
-    const entry = await this.pick(vscode.l10n.t('Request History'));
+  /** Lists the active profile's history; a picked hand-sent entry is replayed or copied as curl. */
+  async show(): Promise<HistoryEntry | ActivityEntry | undefined> {
+    const entry = await this.pick(vscode.l10n.t('Request History'), true);
     if (!entry) return undefined;
+    if (!('id' in entry)) return this.showActivity(entry);
     const replay = vscode.l10n.t('Replay (re-signed with a fresh timestamp)');
     const copy = vscode.l10n.t('Copy as curl');
     const actions = entry.replayable ? [replay, copy] : [copy];
@@ -70,30 +73,94 @@ export class RequestHistoryController {
     return entry;
   }
 
-  private async pick(title: string): Promise<HistoryEntry | undefined> {
+  /** An entry the extension sent by itself: what it was and where it came from; nothing to replay. */
+  private async showActivity(entry: ActivityEntry): Promise<ActivityEntry> {
+    const logs = vscode.l10n.t('Show Logs');
+    const picked = await vscode.window.showInformationMessage(
+      vscode.l10n.t(
+        '{0} {1} ({2}) from {3}: {4}. The history keeps no body of it, so it cannot be replayed; the log has its details.',
+        entry.method,
+        entry.pathWithQuery,
+        entry.operation,
+        this.sourceText(entry),
+        entry.status !== undefined ? `HTTP ${entry.status} · ${entry.outcome}` : entry.outcome,
+      ),
+      logs,
+    );
+    if (picked === logs) this.services.logChannel.show(true);
+    return entry;
+  }
+
+  /** Lists the history; with `withActivity`, the extension's own requests too (they cannot be replayed or copied). */
+  private async pick(title: string, withActivity: true): Promise<HistoryEntry | ActivityEntry | undefined>;
+  private async pick(title: string): Promise<HistoryEntry | undefined>;
+  private async pick(title: string, withActivity = false): Promise<HistoryEntry | ActivityEntry | undefined> {
     const profile = await this.services.requireProfile();
     if (!profile) return undefined;
     const entries = requestHistory(this.services).list(profile.id);
-    if (entries.length === 0) {
-      void vscode.window.showInformationMessage(`${vscode.l10n.t('No requests yet: Send Signed Request records them here.')} ${historyScope()}`);
+    const activity = withActivity ? requestActivity(this.services).list(profile.id) : [];
+    if (entries.length === 0 && activity.length === 0) {
+      const none = withActivity
+        ? vscode.l10n.t('No requests yet for this profile.')
+        : vscode.l10n.t('No requests yet: Send Signed Request records them here.');
+      void vscode.window.showInformationMessage(`${none} ${historyScope()}`);
       return undefined;
     }
-    const items = entries.map((entry) => ({
-      label: vscode.l10n.t('{0} {1} {2}', entry.outcome === 'ok' ? '$(pass)' : '$(error)', entry.method, entry.pathWithQuery),
-      description: vscode.l10n.t('{0}{1} · {2} ms', entry.status !== undefined ? `HTTP ${entry.status} · ` : '', entry.outcome, entry.elapsedMs),
-      detail: entry.replayable
-        ? new Date(entry.at).toLocaleString()
-        : vscode.l10n.t('{0} · secret fields masked: not replayable', new Date(entry.at).toLocaleString()),
-      entry,
-    }));
-    const picked = await vscode.window.showQuickPick(items, { title: `${title} (${profile.label})`, placeHolder: historyScope(), matchOnDescription: true });
+    const sent = vscode.l10n.t('Send Signed Request');
+    const items: (vscode.QuickPickItem & { at: number; entry: HistoryEntry | ActivityEntry })[] = [
+      ...entries.map((entry) => ({
+        label: vscode.l10n.t('{0} {1} {2}', entry.outcome === 'ok' ? '$(pass)' : '$(error)', entry.method, entry.pathWithQuery),
+        description: vscode.l10n.t('{0}{1} · {2} ms', entry.status !== undefined ? `HTTP ${entry.status} · ` : '', entry.outcome, entry.elapsedMs),
+        detail: entry.replayable
+          ? vscode.l10n.t('{0} · from {1}', new Date(entry.at).toLocaleString(), sent)
+          : vscode.l10n.t('{0} · from {1} · secret fields masked: not replayable', new Date(entry.at).toLocaleString(), sent),
+        at: entry.at,
+        entry,
+      })),
+      ...activity.map((entry) => ({
+        label: vscode.l10n.t('{0} {1} {2}', entry.outcome === 'ok' ? '$(pass)' : '$(error)', entry.method, entry.pathWithQuery),
+        description: vscode.l10n.t('{0}{1} · {2} ms', entry.status !== undefined ? `HTTP ${entry.status} · ` : '', entry.outcome, entry.elapsedMs),
+        detail:
+          entry.attempt > 0
+            ? vscode.l10n.t('{0} · from {1} · retry {2}', new Date(entry.at).toLocaleString(), this.sourceText(entry), entry.attempt)
+            : vscode.l10n.t('{0} · from {1}', new Date(entry.at).toLocaleString(), this.sourceText(entry)),
+        at: entry.at,
+        entry,
+      })),
+    ].sort((a, b) => b.at - a.at);
+    const picked = await vscode.window.showQuickPick(items, { title: `${title} (${profile.label})`, placeHolder: historyScope(), matchOnDescription: true, matchOnDetail: true });
     return picked?.entry;
+  }
+
+  /** Where an entry came from, in words: a command's title, an agent tool, a budget, a pause timer. */
+  sourceText(entry: ActivityEntry): string {
+    switch (entry.source) {
+      case 'command':
+        return vscode.l10n.t('the command "{0}"', commandTitle(this.services, entry.sourceName ?? ''));
+      case 'tool':
+        return vscode.l10n.t('the agent tool {0}', entry.sourceName ?? '');
+      case 'budget':
+        return vscode.l10n.t('a budget (auto-pause)');
+      case 'timer':
+        return vscode.l10n.t('a pause timer');
+      default:
+        return vscode.l10n.t('the extension in the background');
+    }
   }
 }
 
-/** What the history keeps, said where it is shown (the views' own requests go to the log, not here). */
+/** A command's title as the palette shows it (the manifest's, translated by VS Code); its id otherwise. */
+function commandTitle(services: Services, id: string): string {
+  const contributes = (services.context.extension.packageJSON as { contributes?: { commands?: { command?: unknown; title?: unknown }[] } }).contributes;
+  const title = contributes?.commands?.find((command) => command.command === id)?.title;
+  return typeof title === 'string' && !title.startsWith('%') ? title : id;
+}
+
+/** What the history keeps, said where it is shown. */
 export function historyScope(): string {
-  return vscode.l10n.t('Keeps the requests sent with Send Signed Request; pauses, creates and scales from the views are in the Compute Toolkit log (Show Logs).');
+  return vscode.l10n.t(
+    'Keeps the requests sent with Send Signed Request (replayable) and those the views, commands, agent tools, budgets and pause timers sent (method, path, status, time; never a body or a secret). Background polling reads are not kept: see Show Logs.',
+  );
 }
 
 /** The Send Signed Request argument for a stored input (see parseRequestArgument). */

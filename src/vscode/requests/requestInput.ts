@@ -2,6 +2,7 @@
 // hand-written request. Commands accept it as an argument (tests, "Open Sign Request" from an error)
 // or ask for the missing parts step by step.
 
+import * as vscode from 'vscode';
 import type { HttpMethod, OperationId, OperationSpec, RawRequest } from '../../core/compute/api';
 import { operationTitle } from './operationTitles';
 import { ConfigError } from '../../core/errors';
@@ -20,17 +21,17 @@ export type RequestArgument = RequestInput | { kind: 'pick-params'; operation: O
  */
 export function parseRequestArgument(value: unknown, operations: readonly OperationSpec[]): RequestArgument {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'object') throw badArgument('an object');
+  if (typeof value !== 'object') throw badArgument(vscode.l10n.t('an object'));
   const record = value as Record<string, unknown>;
   if (record.raw !== undefined) return { kind: 'raw', request: parseRawRequest(record.raw) };
   const operation = record.operation;
   if (typeof operation !== 'string' || !operations.some((spec) => spec.id === operation)) {
-    throw badArgument(`"operation" to be one of ${operations.map((spec) => spec.id).join(', ')}`);
+    throw badArgument(vscode.l10n.t('"operation" to be one of {0}', operations.map((spec) => spec.id).join(', ')));
   }
   const id = operation as OperationId;
   if (record.params === undefined) return { kind: 'pick-params', operation: id };
-  if (typeof record.params !== 'object' || record.params === null || Array.isArray(record.params)) throw badArgument('"params" to be an object');
-  if (record.encrypt !== undefined && typeof record.encrypt !== 'boolean') throw badArgument('"encrypt" to be a boolean');
+  if (typeof record.params !== 'object' || record.params === null || Array.isArray(record.params)) throw badArgument(vscode.l10n.t('"params" to be an object'));
+  if (record.encrypt !== undefined && typeof record.encrypt !== 'boolean') throw badArgument(vscode.l10n.t('"encrypt" to be a boolean'));
   return {
     kind: 'operation',
     operation: id,
@@ -40,18 +41,18 @@ export function parseRequestArgument(value: unknown, operations: readonly Operat
 }
 
 function parseRawRequest(value: unknown): RawRequest {
-  if (typeof value !== 'object' || value === null) throw badArgument('"raw" to be an object');
+  if (typeof value !== 'object' || value === null) throw badArgument(vscode.l10n.t('"raw" to be an object'));
   const raw = value as Record<string, unknown>;
-  if (raw.method !== 'GET' && raw.method !== 'POST') throw badArgument('"raw.method" to be GET or POST');
-  if (typeof raw.path !== 'string') throw badArgument('"raw.path" to be a string');
+  if (raw.method !== 'GET' && raw.method !== 'POST') throw badArgument(vscode.l10n.t('"raw.method" to be GET or POST'));
+  if (typeof raw.path !== 'string') throw badArgument(vscode.l10n.t('"raw.path" to be a string'));
   const query = raw.query;
   if (
     query !== undefined &&
     !(Array.isArray(query) && query.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((part) => typeof part === 'string')))
   ) {
-    throw badArgument('"raw.query" to be [name, value] string pairs');
+    throw badArgument(vscode.l10n.t('"raw.query" to be [name, value] string pairs'));
   }
-  if (raw.encrypt !== undefined && typeof raw.encrypt !== 'boolean') throw badArgument('"raw.encrypt" to be a boolean');
+  if (raw.encrypt !== undefined && typeof raw.encrypt !== 'boolean') throw badArgument(vscode.l10n.t('"raw.encrypt" to be a boolean'));
   return {
     method: raw.method,
     path: raw.path,
@@ -62,17 +63,17 @@ function parseRawRequest(value: unknown): RawRequest {
 }
 
 function badArgument(expected: string): ConfigError {
-  return new ConfigError(`The request argument is malformed: expected ${expected}.`);
+  return new ConfigError(vscode.l10n.t('The request argument is malformed: expected {0}.', expected));
 }
 
 /** Converts one typed field value; returns an error message instead when it does not fit the type. */
 export function convertField(field: OperationSpec['fields'][number], text: string): { value?: unknown; error?: string } {
   const trimmed = text.trim();
-  if (trimmed === '') return field.required ? { error: `${field.name} is required.` } : {};
+  if (trimmed === '') return field.required ? { error: vscode.l10n.t('{0} is required.', field.name) } : {};
   if (field.type === 'string') return { value: text };
   const number = Number(trimmed);
-  if (field.type === 'integer' && !(Number.isSafeInteger(number) && /^-?\d+$/.test(trimmed))) return { error: `${field.name} must be a whole number.` };
-  if (field.type === 'number' && !Number.isFinite(number)) return { error: `${field.name} must be a number.` };
+  if (field.type === 'integer' && !(Number.isSafeInteger(number) && /^-?\d+$/.test(trimmed))) return { error: vscode.l10n.t('{0} must be a whole number.', field.name) };
+  if (field.type === 'number' && !Number.isFinite(number)) return { error: vscode.l10n.t('{0} must be a number.', field.name) };
   return { value: number };
 }
 
@@ -89,7 +90,7 @@ export function parseQuery(text: string): [string, string][] {
     try {
       return [decodeURIComponent(key), decodeURIComponent(value)];
     } catch (error) {
-      throw new ConfigError(`The query part "${pair}" has a malformed %-escape.`, 'Write %25 for a literal "%".', { cause: error });
+      throw new ConfigError(vscode.l10n.t('The query part "{0}" has a malformed %-escape.', pair), vscode.l10n.t('Write %25 for a literal "%".'), { cause: error });
     }
   });
 }
@@ -100,7 +101,7 @@ export function parseJsonBody(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new ConfigError(`The body is not valid JSON: ${errorMessage(error)}.`, undefined, {
+    throw new ConfigError(vscode.l10n.t('The body is not valid JSON: {0}.', errorMessage(error)), undefined, {
       cause: error,
     });
   }
@@ -110,7 +111,7 @@ export function jsonBodyError(text: string, mustBeObject: boolean): string | und
   try {
     const value = parseJsonBody(text);
     if (mustBeObject && value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) {
-      return 'Enter a JSON object, e.g. {"key": "value"}.';
+      return vscode.l10n.t('Enter a JSON object, e.g. {"key": "value"}.');
     }
     return undefined;
   } catch (error) {

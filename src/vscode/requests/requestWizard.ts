@@ -97,8 +97,8 @@ function operationSteps(title: string, spec: OperationSpec, stepsBefore: number,
       value: extraJson,
       prompt:
         spec.id === 'task.create'
-          ? 'Also required: "resources" and "services" arrays as JSON, e.g. {"resources":[…],"services":[…]} (Create Task builds them for you)'
-          : 'More body fields as a JSON object (optional)',
+          ? vscode.l10n.t('Also required: "resources" and "services" arrays as JSON, e.g. {"resources":[…],"services":[…]} (Create Task builds them for you)')
+          : vscode.l10n.t('More body fields as a JSON object (optional)'),
       placeholder: '{}',
       validate: (text) => jsonBodyError(text, true),
     });
@@ -208,9 +208,9 @@ function rawSteps(title: string, done: (input: RequestInput) => void): Step {
       prompt: vscode.l10n.t('Path starting with /api/ (without the base address and without ?query)'),
       validate: (text) =>
         !text.trim().startsWith('/')
-          ? 'The path starts with "/".'
+          ? vscode.l10n.t('The path starts with "/".')
           : /[?#]/.test(text)
-            ? 'Put the query in the next step.'
+            ? vscode.l10n.t('Put the query in the next step.')
             : undefined,
     });
     return queryStep;

@@ -60,7 +60,7 @@ export class SignRequestController {
     const profile = await this.services.requireProfile();
     if (!profile) return undefined;
     const client = this.services.computeClient();
-    const input = await this.resolveInput(argument, client, wizardTitle('Sign Request', profile));
+    const input = await this.resolveInput(argument, client, wizardTitle(vscode.l10n.t('Sign Request'), profile));
     if (!input) return undefined;
     const title = describeRequest(input, client.operations);
     lastSigned = input;
@@ -89,7 +89,7 @@ export class SignRequestController {
     const profile = await this.services.requireProfile();
     if (!profile) return undefined;
     const client = this.services.computeClient();
-    const input = await this.resolveInput(argument, client, wizardTitle('Send Signed Request', profile));
+    const input = await this.resolveInput(argument, client, wizardTitle(vscode.l10n.t('Send Signed Request'), profile));
     if (!input) return undefined;
     const title = describeRequest(input, client.operations);
     if (profile.environment === 'prod' && !(await confirmProductionWrite(input, title, profile.label, client.operations))) return undefined;
@@ -174,12 +174,16 @@ export class SignRequestController {
       (_progress, token) => client.measureClockSkew(abortSignalFor(token)),
     );
     const seconds = (Math.abs(skew.offsetMs) / 1000).toFixed(1);
-    const relation = skew.offsetMs > 0 ? 'behind' : 'ahead of';
-    const message = `This computer's clock is ${seconds} s ${relation} the server's (round trip ${skew.rttMs} ms).`;
+    const message =
+      skew.offsetMs > 0
+        ? vscode.l10n.t("This computer's clock is {0} s behind the server's (round trip {1} ms).", seconds, skew.rttMs)
+        : vscode.l10n.t("This computer's clock is {0} s ahead of the server's (round trip {1} ms).", seconds, skew.rttMs);
     if (skew.outsideWindow) {
       void vscode.window.showWarningMessage(
-        `${message} That is outside the 5-minute window: signed requests are rejected as expired until the system clock is fixed ` +
-          '(the client corrects by the measured offset meanwhile).',
+        vscode.l10n.t(
+          '{0} That is outside the 5-minute window: signed requests are rejected as expired until the system clock is fixed (the client corrects by the measured offset meanwhile).',
+          message,
+        ),
       );
     } else {
       void vscode.window.showInformationMessage(vscode.l10n.t('{0} Inside the 5-minute window.', message));

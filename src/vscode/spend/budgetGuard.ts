@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { TaskSummary } from '../../core/compute/api';
 import { formatPoints, formatYuan } from '../../core/spend/units';
 import { checkBudgets, pruneAnnouncements, type BudgetAlert } from '../../core/spend/budgets';
+import { runWithOrigin } from '../commands/requestOrigin';
 import type { ExtensionServices, Profile } from '../services';
 import { budgetFor } from './budgetSettings';
 import { plain, type NotificationCenter } from '../ui/notificationCenter';
@@ -82,7 +83,7 @@ export class BudgetGuard {
     for (const task of running) {
       const entry = { taskId: task.task_id, name: plain(task.task_name, 60) };
       try {
-        await this.actions.pause(profile, task.task_id);
+        await runWithOrigin({ kind: 'budget' }, () => this.actions.pause(profile, task.task_id));
         result.paused.push(entry);
       } catch (error) {
         result.failed.push(entry);
@@ -103,7 +104,7 @@ export class BudgetGuard {
     const recover = {
       title: vscode.l10n.t('Recover'),
       run: async () => {
-        for (const task of result.paused) await this.actions.recover(profile, task.taskId);
+        for (const task of result.paused) await runWithOrigin({ kind: 'budget' }, () => this.actions.recover(profile, task.taskId));
       },
     };
     const whose = profile.id === this.services.profiles.active?.id ? message : vscode.l10n.t('[{0}] {1}', plain(profile.label, 40), message);

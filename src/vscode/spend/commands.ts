@@ -1,4 +1,4 @@
-// The money area's command-table entries: the Spend view and pause timers.
+// The money area's command-table entries: the Spend view, Set Budget… and pause timers.
 import * as vscode from 'vscode';
 import { formatTimeLeft, parseDue, type ParsedDue } from '../../core/spend/pauseTimers';
 import { Commands } from '../commandIds';
@@ -8,12 +8,14 @@ import { pickListedTask } from '../tasks/index';
 import type { ExtensionServices } from '../services';
 import type { PauseTimerService } from './pauseTimerService';
 import type { SpendPanel } from './spendPanel';
+import { setBudget, type BudgetFormContext } from './budgetForm';
 
 export interface MoneyContext {
   services: ExtensionServices;
   panel: SpendPanel;
   timers: PauseTimerService;
   compute: ComputeApi;
+  budgetForm: BudgetFormContext;
 }
 
 /** The user's UTC offset at an instant, in minutes east of UTC. */
@@ -36,7 +38,7 @@ function dueError(parsed: ParsedDue): string | undefined {
 export const MONEY_COMMANDS: readonly CommandEntry<MoneyContext>[] = [
   {
     id: Commands.spendShow,
-    doing: 'Show spend',
+    doing: vscode.l10n.t('Show spend'),
     create:
       ({ services, panel }) =>
       async () => {
@@ -44,8 +46,13 @@ export const MONEY_COMMANDS: readonly CommandEntry<MoneyContext>[] = [
       },
   },
   {
+    id: Commands.spendSetBudget,
+    doing: vscode.l10n.t('Set a budget'),
+    create: (context) => (argument?: unknown) => setBudget(context.budgetForm, argument),
+  },
+  {
     id: Commands.tasksPauseAfter,
-    doing: 'Set a pause timer',
+    doing: vscode.l10n.t('Set a pause timer'),
     create: (context) => async (arg?: unknown) => {
       if (!(await context.services.requireProfile())) return;
       const task = await pickListedTask(context.compute, arg, vscode.l10n.t('Running task to pause later'));
@@ -72,7 +79,7 @@ export const MONEY_COMMANDS: readonly CommandEntry<MoneyContext>[] = [
   },
   {
     id: Commands.tasksCancelPauseTimer,
-    doing: 'Cancel a pause timer',
+    doing: vscode.l10n.t('Cancel a pause timer'),
     create: (context) => async (arg?: unknown) => {
       const task = await pickListedTask(context.compute, arg, vscode.l10n.t('Task whose pause timer to cancel'));
       if (!task) return;

@@ -22,6 +22,9 @@ import { registerCommandTable } from '../commands/commandTable';
 import { Config } from '../config';
 import { PauseTimerService } from './pauseTimerService';
 import { errorMessage } from '../../shared/errorMessage';
+import { windowPrompts, type BudgetFormContext, type BudgetPrompts } from './budgetForm';
+import { budgetLines } from './budgetText';
+import type { SpendSummary } from '../../core/spend/spend';
 
 export interface SpendApi {
   /** Fetches spend now and checks the budget against it (auto-pause included). */
@@ -40,6 +43,10 @@ export interface SpendApi {
   priceOfTask(task: TaskSummary): Promise<number | undefined>;
   /** The store polls the active profile now and hands back its active tasks (nothing else lists tasks). */
   refreshTasks(): Promise<readonly TaskSummary[]>;
+  /** Set Budget…'s pickers: the in-host tests script them (undefined: VS Code's own again). */
+  useBudgetPrompts(prompts: BudgetPrompts | undefined): void;
+  /** The status bar item's tooltip (Markdown). */
+  statusBarTooltip(): string;
 }
 
 /** Whether a profile has something the spend area watches over: a budget or a pause timer. */
@@ -81,8 +88,24 @@ export function registerSpend(services: ExtensionServices, compute: ComputeApi, 
   });
 
   const burn = (): ReturnType<typeof burnRate> => burnRate(activeTasks(), prices.priceOf);
+  const activeBudgetLines = (summary: SpendSummary | undefined): string[] => {
+    const profile = services.profiles.active;
+    return profile ? budgetLines(budgetFor(profile, services.config.budgetsPerProfile, services.config.budgetThresholds), summary) : [];
+  };
   const updateStatusBar = (): void => {
-    statusBar.update({ visible: services.profiles.active !== undefined && services.config.spendStatusBar, ...burn(), spend: spend.current });
+    const current = spend.current;
+    statusBar.update({
+      visible: services.profiles.active !== undefined && services.config.spendStatusBar,
+      ...burn(),
+      spend: current,
+      budget: activeBudgetLines(current?.summary),
+    });
+  };
+  let budgetPrompts: BudgetPrompts | undefined;
+  const budgetForm: BudgetFormContext = {
+    services,
+    spendOf: async (profile) => (await spend.refresh(false, profile))?.summary,
+    prompts: () => budgetPrompts ?? windowPrompts,
   };
 
   const checkBudget = async (force: boolean, profile?: Profile): Promise<SpendState | undefined> => {
@@ -95,6 +118,8 @@ export function registerSpend(services: ExtensionServices, compute: ComputeApi, 
   const panel = new SpendPanel(services, {
     summary: async () => (await spend.refresh())?.summary,
     burnPointsPerSecond: () => burn().pointsPerSecond,
+    budgetLines: activeBudgetLines,
+    setBudget: () => void vscode.commands.executeCommand(Commands.spendSetBudget, services.profiles.active?.id),
   });
 
   const timers = new PauseTimerService(services, center, {
@@ -162,10 +187,15 @@ export function registerSpend(services: ExtensionServices, compute: ComputeApi, 
     }),
     services.config.onDidChange((event) => {
       if (Config.affects(event, 'spend') || Config.affects(event, 'budgets')) updateStatusBar();
+      if (Config.affects(event, 'budgets')) {
+        panel.updateFigures({ budgetChanged: true });
+        // A new or lowered limit is checked against the spend at once (warnings, and auto-pause when chosen).
+        checkBudget(false).catch(logSpendError);
+      }
     }),
     panel,
     timers,
-    ...registerCommandTable(MONEY_COMMANDS, { services, panel, timers, compute }, services.reportError),
+    ...registerCommandTable(MONEY_COMMANDS, { services, panel, timers, compute, budgetForm }, services.reportError),
   );
   updateStatusBar();
   if (services.profiles.active) spend.refresh().catch(logSpendError);
@@ -186,6 +216,10 @@ export function registerSpend(services: ExtensionServices, compute: ComputeApi, 
       await state.refresh();
       return activeTasks();
     },
+    useBudgetPrompts: (prompts) => {
+      budgetPrompts = prompts;
+    },
+    statusBarTooltip: () => statusBar.tooltipMarkdown,
     priceOfTask: async (task) => {
       await prices.ensure();
       const resource = task.resources[0]?.resource;

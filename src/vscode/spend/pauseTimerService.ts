@@ -6,6 +6,7 @@
 
 import * as vscode from 'vscode';
 import { formatTimeLeft, nextDue, splitDue, type PauseTimer } from '../../core/spend/pauseTimers';
+import { runWithOrigin } from '../commands/requestOrigin';
 import type { ExtensionServices } from '../services';
 import { plain, type NotificationCenter } from '../ui/notificationCenter';
 
@@ -115,11 +116,11 @@ export class PauseTimerService implements vscode.Disposable {
         this.services.logger.info(`Pause timer for task ${timer.taskId} dropped: the task is no longer running.`);
         return;
       }
-      await this.actions.pause(timer.profileId, timer.taskId);
+      await runWithOrigin({ kind: 'timer' }, () => this.actions.pause(timer.profileId, timer.taskId));
       const message = atStart
         ? vscode.l10n.t('The pause timer of "{0}" came due at {1} while VS Code was closed: paused it now.', timer.taskName, when)
         : vscode.l10n.t('Paused "{0}" as its timer asked ({1}). It is not billed while paused.', timer.taskName, when);
-      this.center.show('timer', atStart ? 'warning' : 'info', message, [{ title: vscode.l10n.t('Recover'), run: () => this.actions.recover(timer.profileId, timer.taskId) }]);
+      this.center.show('timer', atStart ? 'warning' : 'info', message, [{ title: vscode.l10n.t('Recover'), run: () => runWithOrigin({ kind: 'timer' }, () => this.actions.recover(timer.profileId, timer.taskId)) }]);
     } catch (error) {
       this.center.show('timer', 'error', vscode.l10n.t('The pause timer of "{0}" could not pause it: it is still running.', timer.taskName));
       this.services.reportError(error, vscode.l10n.t('Pause task {0}', timer.taskId));

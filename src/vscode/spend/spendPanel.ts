@@ -11,11 +11,16 @@ import { Views } from '../commandIds';
 import type { ExtensionServices } from '../services';
 import { TOP_TASKS, rangeWindow, spendViewData } from './spendViewModel';
 import { formatPoints, formatYuanPerHour, pointsPerSecondToYuanPerHour } from '../../core/spend/units';
+import { todayLagNote } from './budgetText';
 
 
 export interface SpendSources {
   summary(): Promise<SpendSummary | undefined>;
   burnPointsPerSecond(): number;
+  /** The active profile's budget beside the given spend (budgetText.ts); empty when it has none. */
+  budgetLines(summary: SpendSummary | undefined): string[];
+  /** Opens Set Budget… for the active profile (the page's button). */
+  setBudget(): void;
 }
 
 function labels(): Record<SpendLabel, string> {
@@ -35,12 +40,18 @@ function labels(): Record<SpendLabel, string> {
     days: vscode.l10n.t('{0} days'),
     asOf: vscode.l10n.t('As of {0}. Charges are posted every 5 minutes; days follow the platform time zone (+08:00).'),
     empty: vscode.l10n.t('No spend in this window.'),
+    budget: vscode.l10n.t('Budget'),
+    setBudget: vscode.l10n.t('Set Budget…'),
+    editBudget: vscode.l10n.t('Edit Budget…'),
+    noBudget: vscode.l10n.t('No budget for this profile: nothing warns you before money runs out.'),
+    todayLag: todayLagNote(),
   };
 }
 
 export function spendPageHtml(cspSource: string, nonce: string, scriptUri: string, styleUri: string, title: string): string {
   return webviewPageHtml(
     { cspSource, nonce, scriptUri, styleUri, title },
+    // eslint-disable-next-line no-restricted-syntax -- markup, not prose: the page's words come from labels()
     `<div id="spend-status" role="status" aria-live="polite"></div>
 <main id="spend-root"></main>`,
   );
@@ -52,6 +63,8 @@ export class SpendPanel implements vscode.Disposable {
   private loadCounter = 0;
   /** The last data sent, for the in-host tests. */
   lastData: SpendViewData | undefined;
+  /** The spend figures behind lastData's budget lines. */
+  private lastSummary: SpendSummary | undefined;
 
   constructor(
     private readonly services: ExtensionServices,
@@ -85,6 +98,10 @@ export class SpendPanel implements vscode.Disposable {
         const message = parseSpendWebviewMessage(raw);
         if (!message) {
           this.services.logger.warn('Spend view: ignored a malformed message from the webview.');
+          return;
+        }
+        if (message.type === 'spend/setBudget') {
+          this.sources.setBudget();
           return;
         }
         if (message.type === 'spend/range') this.rangeDays = message.days;
@@ -152,9 +169,10 @@ export class SpendPanel implements vscode.Disposable {
         otherLabel: vscode.l10n.t('Other'),
         unnamedLabel: (taskId) => vscode.l10n.t('Task {0}', taskId),
       });
-      const withLabels = { ...data, labels: labels() };
+      const withLabels = { ...data, budget: this.sources.budgetLines(summary), labels: labels() };
       if (load !== this.loadCounter) return undefined;
       this.lastData = withLabels;
+      this.lastSummary = summary;
       post({ type: 'spend/data', data: withLabels });
       return withLabels;
     } catch (error) {
@@ -168,7 +186,7 @@ export class SpendPanel implements vscode.Disposable {
    * Updates the figures an open page shows from the store's events (burn rate after a pause, the
    * spend summary after a fetch), without the billing requests of a full load.
    */
-  updateFigures(figures: { summary?: SpendSummary; burnPointsPerSecond?: number }): void {
+  updateFigures(figures: { summary?: SpendSummary; burnPointsPerSecond?: number; budgetChanged?: boolean }): void {
     const panel = this.panel;
     const last = this.lastData;
     if (!panel || !last) return;
@@ -179,8 +197,10 @@ export class SpendPanel implements vscode.Disposable {
         : {}),
       ...(figures.burnPointsPerSecond !== undefined ? { burnRate: formatYuanPerHour(pointsPerSecondToYuanPerHour(figures.burnPointsPerSecond)) } : {}),
     };
-    if (JSON.stringify(summary) === JSON.stringify(last.summary)) return;
-    this.lastData = { ...last, summary };
+    const budget = figures.summary || figures.budgetChanged ? this.sources.budgetLines(figures.summary ?? this.lastSummary) : last.budget;
+    if (figures.summary) this.lastSummary = figures.summary;
+    if (JSON.stringify(summary) === JSON.stringify(last.summary) && JSON.stringify(budget) === JSON.stringify(last.budget)) return;
+    this.lastData = { ...last, summary, budget };
     // The page may close meanwhile: a disposed webview refuses the message, which is fine.
     panel.webview.postMessage({ type: 'spend/data', data: this.lastData } satisfies SpendHostMessage).then(undefined, () => undefined);
   }

@@ -64,7 +64,7 @@ export interface SpendInputs {
   unnamedLabel: (taskId: number) => string;
 }
 
-export function spendViewData(inputs: SpendInputs): Omit<SpendViewData, 'labels'> {
+export function spendViewData(inputs: SpendInputs): Omit<SpendViewData, 'labels' | 'budget'> {
   const days = inputs.rangeDays;
   const totals = dailyPoints(inputs.totals, inputs.window, days);
   const top = [...inputs.perTask].sort((a, b) => b.billing_coin - a.billing_coin).slice(0, TOP_TASKS);

@@ -10,7 +10,8 @@
 import * as vscode from 'vscode';
 import type { ComputeClient, TaskSummary } from '../../core/compute/api';
 import type { StateChange, StateDefinition } from '../../core/state/definition';
-import { PollScheduler } from '../../core/state/pollScheduler';
+import { PollScheduler, SYSTEM_CLOCK, type SchedulerClock } from '../../core/state/pollScheduler';
+import { runInBackground } from '../commands/requestOrigin';
 import type { ChangeListener, ListenerPhase, RemoteStore } from '../../core/state/remoteStore';
 import { JOB_STATE } from '../../core/jobs/jobState';
 import { VOLUME_STATE } from '../../core/nas/volumeState';
@@ -209,7 +210,10 @@ export class RemoteState implements vscode.Disposable {
   }
 
   private create(profile: Profile): Entry {
-    const scheduler = new PollScheduler<ComputeClient>(profile.id, () => this.services.computeClientFor(profile), { intervalMs: this.services.config.watchIntervalMs });
+    // Timed polls are background work, even when a command woke the loop: the request history keeps a
+    // command's own requests, not the polls that follow it.
+    const clock: SchedulerClock = { ...SYSTEM_CLOCK, setTimer: (callback, ms) => SYSTEM_CLOCK.setTimer(() => runInBackground(callback), ms) };
+    const scheduler = new PollScheduler<ComputeClient>(profile.id, () => this.services.computeClientFor(profile), { intervalMs: this.services.config.watchIntervalMs }, clock);
     scheduler.setFocused(vscode.window.state.focused);
     const tasks = scheduler.store(TASK_STATE);
     const watch: ProfileWatch = { profile, scheduler, tasks };

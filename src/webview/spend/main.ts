@@ -18,6 +18,16 @@ function figure(label: string, value: string): string {
   return `<div class="figure"><div class="figure-label">${escapeHtml(label)}</div><div class="figure-value">${escapeHtml(value)}</div></div>`;
 }
 
+/** The budget beside the spend, and the button that opens Set Budget… in the host. */
+function budgetSection(data: SpendViewData): string {
+  const { labels } = data;
+  const body = data.budget.length
+    ? `<ul class="budget">${data.budget.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`
+    : `<p class="muted">${escapeHtml(labels.noBudget)}</p>`;
+  const action = data.budget.length ? labels.editBudget : labels.setBudget;
+  return `<section><h2>${escapeHtml(labels.budget)}</h2>${body}<button type="button" id="spend-budget">${escapeHtml(action)}</button></section>`;
+}
+
 function render(data: SpendViewData): void {
   if (!root) return;
   const { labels } = data;
@@ -34,6 +44,8 @@ function render(data: SpendViewData): void {
 <header><h1>${escapeHtml(labels.title)} <span class="muted">${escapeHtml(data.profileLabel)}</span></h1>
 <div class="toolbar">${ranges}<button type="button" id="spend-refresh">${escapeHtml(labels.refresh)}</button></div></header>
 <section class="figures">${figure(labels.today, data.summary.today)}${figure(labels.week, data.summary.week)}${figure(labels.month, data.summary.month)}${figure(labels.burnRate, data.summary.burnRate)}</section>
+<p class="muted">${escapeHtml(labels.todayLag)}</p>
+${budgetSection(data)}
 <section><h2>${escapeHtml(labels.byDay)}</h2>${renderSpendChart(data.chart)}${renderLegend(data.chart)}${renderSpendTable(data.chart, labels.byDay, labels.total)}</section>
 <section><h2>${escapeHtml(labels.byTask)}</h2>${tasks}</section>
 <footer class="muted">${escapeHtml(labels.asOf.replace('{0}', data.asOf))}</footer>`;
@@ -43,6 +55,7 @@ root?.addEventListener('click', (event) => {
   const target = event.target instanceof Element ? event.target.closest('button') : null;
   if (!target) return;
   if (target.id === 'spend-refresh') api.postMessage({ type: 'spend/refresh' });
+  if (target.id === 'spend-budget') api.postMessage({ type: 'spend/setBudget' });
   const days = Number(target.getAttribute('data-days'));
   const range = SPEND_RANGES.find((candidate) => candidate === days);
   if (range !== undefined) api.postMessage({ type: 'spend/range', days: range });
