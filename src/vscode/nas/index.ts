@@ -10,11 +10,23 @@ import { NAS_COMMANDS, resolveVolume } from './nasCommands';
 import { nasCore } from './nasCore';
 import { NAS_SCHEME, NasFileSystem, volumeUri } from './nasFileSystem';
 import { NasTree } from './nasTree';
+import { TRANSFER_COMMANDS, createTransferFlow, deleteTransferFlow, retryTransferFlow, stopTransferFlow, type TransferAsker } from './transferCommands';
 
 export { NAS_SCHEME, volumeUri } from './nasFileSystem';
 
+/** The transfer flows with a scripted asker (the in-host tests answer the questions by key). */
+export interface TransferFlows {
+  create(asker: TransferAsker, argument?: unknown): Promise<number | undefined>;
+  retry(asker: TransferAsker, argument?: unknown): Promise<number | undefined>;
+  stop(asker: TransferAsker, argument?: unknown): Promise<boolean>;
+  remove(asker: TransferAsker, argument?: unknown): Promise<boolean>;
+}
+
+export type { TransferAsker, TransferQuestion } from './transferCommands';
+
 export interface NasApi {
   readonly tree: NasTree;
+  readonly transfers: TransferFlows;
   readonly fileSystem: NasFileSystem;
   sessions(): NasSessions;
   /** What Run on GPU needs from NAS: folder sync, a volume pick, and the outputs opened from the volume. */
@@ -42,12 +54,20 @@ export function registerNas(services: ExtensionServices & { reportError: Paramet
     services.profiles.onDidChangeActive(() => {
       sessions?.dispose();
       sessions = undefined;
+      tree.transfers.reset();
       tree.refresh();
     }),
     new vscode.Disposable(() => sessions?.dispose()),
     ...registerCommandTable(NAS_COMMANDS, { services, tree, fileSystem, sessions: getSessions }, services.reportError),
+    ...registerCommandTable(TRANSFER_COMMANDS, { services, tree, fileSystem, sessions: getSessions }, services.reportError),
   ];
   const context = { services, tree, fileSystem, sessions: getSessions };
+  const transfers: TransferFlows = {
+    create: (asker, argument) => createTransferFlow(context, asker, argument),
+    retry: (asker, argument) => retryTransferFlow(context, asker, argument),
+    stop: (asker, argument) => stopTransferFlow(context, asker, argument),
+    remove: (asker, argument) => deleteTransferFlow(context, asker, argument),
+  };
   const runHooks: NasApi['runHooks'] = {
     syncer: { sync: (options) => nasCore().syncFolder(getSessions(), options) },
     pickVolume: async () => (await resolveVolume(context, undefined, (volume) => volume.status === 'Active'))?.storage_id,
@@ -64,5 +84,5 @@ export function registerNas(services: ExtensionServices & { reportError: Paramet
       if (picked) await vscode.window.showTextDocument(vscode.Uri.joinPath(folder, picked));
     },
   };
-  return { api: { tree, fileSystem, sessions: getSessions, runHooks }, disposables };
+  return { api: { tree, transfers, fileSystem, sessions: getSessions, runHooks }, disposables };
 }

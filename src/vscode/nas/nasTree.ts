@@ -9,6 +9,8 @@ import { errorMessage } from '../../shared/errorMessage';
 import type { ExtensionServices } from '../services';
 import { nasCore } from './nasCore';
 import { VolumePolling } from './volumePolling';
+import { TransferPolling } from './transferPolling';
+import { TransfersGroupRow, transferChildren, type TransferMessageRow, type TransferRow } from './transfersGroup';
 
 export function volumeStatusName(status: string): string {
   switch (status) {
@@ -85,10 +87,10 @@ export class MessageRow extends vscode.TreeItem {
   }
 }
 
-export type NasElement = VolumeRow | SummaryRow | MessageRow;
+export type NasElement = VolumeRow | SummaryRow | MessageRow | TransfersGroupRow | TransferRow | TransferMessageRow;
 
 export class NasTree implements vscode.TreeDataProvider<NasElement>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly changed = new vscode.EventEmitter<NasElement | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly polling = new VolumePolling(() => this.refresh());
   private loading: Promise<void> | undefined;
@@ -96,11 +98,22 @@ export class NasTree implements vscode.TreeDataProvider<NasElement>, vscode.Disp
   summary: NasSummary | undefined;
   error: unknown;
 
-  constructor(private readonly services: ExtensionServices) {}
+  /** The "Transfers" group (S3 ↔ NAS jobs), read and polled on its own (transferPolling.ts). */
+  readonly transfersGroup = new TransfersGroupRow();
+  readonly transfers: TransferPolling;
+
+  constructor(private readonly services: ExtensionServices) {
+    this.transfers = new TransferPolling(
+      (signal) => nasCore().listTransfers(this.services.computeClient(), signal),
+      () => this.changed.fire(this.transfersGroup),
+      (line) => this.services.logger.warn(line),
+    );
+  }
 
   refresh(): void {
     this.loading = undefined;
-    this.changed.fire();
+    this.transfers.reload();
+    this.changed.fire(undefined);
   }
 
   /** The current list (loading it once when needed). */
@@ -138,17 +151,25 @@ export class NasTree implements vscode.TreeDataProvider<NasElement>, vscode.Disp
   }
 
   async getChildren(element?: NasElement): Promise<NasElement[]> {
+    if (element?.kind === 'transfers' && this.services.profiles.active) {
+      const records = await this.transfers.load();
+      this.transfersGroup.describe(this.transfers.listing ? records : undefined);
+      return transferChildren(this.transfers.listing ? records : undefined, this.transfers.error, this.transfers.listing?.complete ?? true) as NasElement[];
+    }
     if (element || !this.services.profiles.active) return [];
-    await this.load();
+    const [, records] = await Promise.all([this.load(), this.transfers.load()]);
+    this.transfersGroup.describe(this.transfers.listing ? records : undefined);
     if (this.error) return [new MessageRow(vscode.l10n.t('Could not load NAS volumes: {0}', errorMessage(this.error)))];
     const rows: NasElement[] = [];
     if (this.summary) rows.push(new SummaryRow(this.summary));
     for (const volume of this.volumes ?? []) rows.push(new VolumeRow(volume));
+    rows.push(this.transfersGroup);
     return rows;
   }
 
   dispose(): void {
     this.polling.dispose();
+    this.transfers.dispose();
     this.changed.dispose();
   }
 }
