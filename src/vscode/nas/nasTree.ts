@@ -106,7 +106,7 @@ export class NasTree implements vscode.TreeDataProvider<NasElement>, vscode.Disp
     this.transfers = new TransferPolling(
       (signal) => nasCore().listTransfers(this.services.computeClient(), signal),
       () => this.changed.fire(this.transfersGroup),
-      (line) => this.services.logger.warn(line),
+      this.services.logger,
     );
   }
 

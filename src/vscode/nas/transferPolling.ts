@@ -21,7 +21,7 @@ export class TransferPolling {
   constructor(
     private readonly list: (signal: AbortSignal) => Promise<TransferListing>,
     private readonly changed: () => void,
-    private readonly logWarning: (line: string) => void,
+    private readonly log: { warn(line: string): void },
     private readonly intervalMs = TRANSFER_POLL_MS,
   ) {}
 
@@ -70,7 +70,7 @@ export class TransferPolling {
     } catch (error) {
       if (controller.signal.aborted) return;
       this.error = error;
-      this.logWarning(`NAS: could not load the S3 transfers: ${errorMessage(error)}`);
+      this.log.warn(`NAS: could not load the S3 transfers: ${errorMessage(error)}`);
     }
   }
 
