@@ -75,6 +75,7 @@ export const Commands = {
   nodesDelete: 'computeToolkit.nodes.delete',
   tasksUpdate: 'computeToolkit.tasks.update',
   tasksSendUpdate: 'computeToolkit.tasks.sendUpdate',
+  tasksAddNasMount: 'computeToolkit.tasks.addNasMount',
   jobsRefresh: 'computeToolkit.jobs.refresh',
   jobsCreate: 'computeToolkit.jobs.create',
   jobsRunOnGpu: 'computeToolkit.jobs.runOnGpu',
