@@ -45,3 +45,4 @@ export {
   type TransferPlan,
 } from './transferForm';
 export { DEFAULT_TARGET_DIR, addMountToConfig, mountableVolumes, normalTargetDir, sameRegion, targetDirProblem, type NasMountConfig } from './mounts';
+export { nasToolAccess } from './toolAccess';

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { Views } from '../commandIds';
 import { registerCommandTable } from '../commands/commandTable';
 import type { NasSessions } from '../../core/nas/sessions';
+import type { NasFileAccess } from '../../core/tools/nasTools';
 import type { ExtensionServices } from '../services';
 import { NAS_COMMANDS, resolveVolume } from './nasCommands';
 import { nasCore } from './nasCore';
@@ -29,6 +30,8 @@ export interface NasApi {
   readonly transfers: TransferFlows;
   readonly fileSystem: NasFileSystem;
   sessions(): NasSessions;
+  /** File access for the agent tools: volumes over these sessions, local files inside `roots`. */
+  toolAccess(roots: string[]): NasFileAccess;
   /** What Run on GPU needs from NAS: folder sync, a volume pick, and the outputs opened from the volume. */
   readonly runHooks: {
     syncer: { sync(options: { storageId: number; localDir: string; remoteDir: string; signal?: AbortSignal }): Promise<{ sent: number; skipped: number; bytes: number }> };
@@ -84,5 +87,5 @@ export function registerNas(services: ExtensionServices & { reportError: Paramet
       if (picked) await vscode.window.showTextDocument(vscode.Uri.joinPath(folder, picked));
     },
   };
-  return { api: { tree, transfers, fileSystem, sessions: getSessions, runHooks }, disposables };
+  return { api: { tree, transfers, fileSystem, sessions: getSessions, toolAccess: (roots) => nasCore().nasToolAccess(getSessions, roots), runHooks }, disposables };
 }
