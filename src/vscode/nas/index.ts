@@ -11,7 +11,7 @@ import { NAS_COMMANDS, resolveVolume } from './nasCommands';
 import { nasCore } from './nasCore';
 import { NAS_SCHEME, NasFileSystem, volumeUri } from './nasFileSystem';
 import { NasTree } from './nasTree';
-import { TRANSFER_COMMANDS, createTransferFlow, deleteTransferFlow, retryTransferFlow, stopTransferFlow, type TransferAsker } from './transferCommands';
+import { TRANSFER_COMMANDS, createTransferFlow, lastRsaRefusal, deleteTransferFlow, retryTransferFlow, stopTransferFlow, type TransferAsker } from './transferCommands';
 
 export { NAS_SCHEME, volumeUri } from './nasFileSystem';
 
@@ -21,6 +21,8 @@ export interface TransferFlows {
   retry(asker: TransferAsker, argument?: unknown): Promise<number | undefined>;
   stop(asker: TransferAsker, argument?: unknown): Promise<boolean>;
   remove(asker: TransferAsker, argument?: unknown): Promise<boolean>;
+  /** The last "needs an RSA-mode profile" message shown. */
+  lastRsaRefusal(): string | undefined;
 }
 
 export type { TransferAsker, TransferQuestion } from './transferCommands';
@@ -70,6 +72,7 @@ export function registerNas(services: ExtensionServices & { reportError: Paramet
     retry: (asker, argument) => retryTransferFlow(context, asker, argument),
     stop: (asker, argument) => stopTransferFlow(context, asker, argument),
     remove: (asker, argument) => deleteTransferFlow(context, asker, argument),
+    lastRsaRefusal,
   };
   const runHooks: NasApi['runHooks'] = {
     syncer: { sync: (options) => nasCore().syncFolder(getSessions(), options) },

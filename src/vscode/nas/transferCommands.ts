@@ -58,20 +58,25 @@ function policyText(policy: TransferOverwritePolicy): string {
   return policy === 1 ? vscode.l10n.t('Always overwrite') : policy === 3 ? vscode.l10n.t('Compare by content hash') : vscode.l10n.t('Skip files that exist');
 }
 
+/** The last "needs RSA mode" message shown (the in-host tests read it). */
+let lastRefusal: string | undefined;
+export function lastRsaRefusal(): string | undefined {
+  return lastRefusal;
+}
+
 /** A token-mode profile cannot create transfers: say so, naming RSA mode, before asking for anything. */
 async function requireRsaProfile(context: NasContext): Promise<boolean> {
   const profile = await context.services.requireProfile();
   if (!profile) return false;
   if (profile.mode === 'rsa') return true;
   const create = vscode.l10n.t('Create RSA-Mode Profile…');
-  const answer = await vscode.window.showErrorMessage(
-    vscode.l10n.t(
-      'S3 transfers need an RSA-mode profile: the platform accepts creating, retrying and checking a transfer only as a body encrypted with its public key. Profile "{0}" uses a token-mode key.',
-      profile.label,
-    ),
-    create,
+  const message = vscode.l10n.t(
+    'S3 transfers need an RSA-mode profile: the platform accepts creating, retrying and checking a transfer only as a body encrypted with its public key. Profile "{0}" uses a token-mode key.',
+    profile.label,
   );
-  if (answer === create) await vscode.commands.executeCommand(Commands.profileCreate);
+  context.services.logger.info(`NAS: transfer refused before asking anything: profile "${profile.label}" is token-mode (RSA mode needed).`);
+  lastRefusal = message;
+  void vscode.window.showErrorMessage(message, create).then((answer) => (answer === create ? vscode.commands.executeCommand(Commands.profileCreate) : undefined));
   return false;
 }
 
