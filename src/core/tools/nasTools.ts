@@ -185,7 +185,7 @@ export const nasReadFile: ToolDefinition = {
       if (error instanceof RangeError) throw new ConfigError(`${field(remote, 200)} is larger than ${formatBytes(maxBytes)}; this tool reads small files only.`, 'Download it in the editor (Download from Volume…) instead.');
       throw error;
     }
-    const text = fileText(bytes);
+    const text = fileText(bytes).replace(/\n$/, '');
     const fence = '`'.repeat(Math.max(3, longestBacktickRun(text) + 1));
     const limit = (context.resultLimitChars ?? RESULT_LIMIT_CHARS) - 600;
     const shown = text.length > limit ? `${text.slice(0, limit)}\n[cut: ${text.length - limit} more characters not shown]` : text;
