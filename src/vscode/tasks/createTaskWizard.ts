@@ -206,7 +206,7 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
     };
     const items: MountItem[] = [
       none,
-      ...candidates.map((volume) => ({ label: vscode.l10n.t('$(database) {0}', volume.name), description: vscode.l10n.t('{0} · {1} GiB · id {2}', volume.region.name, formatGiB(volume.total_size), volume.storage_id), volume })),
+      ...candidates.map((volume) => ({ label: volume.name, iconPath: new vscode.ThemeIcon('database'), description: vscode.l10n.t('{0} · {1} GiB · id {2}', volume.region.name, formatGiB(volume.total_size), volume.storage_id), volume })),
     ];
     const current = items.find((item) => item.volume?.storage_id === state.volume?.storage_id) ?? none;
     const picked = await input.showQuickPick<MountItem>({ ...at(8), items, placeholder: vscode.l10n.t('Mount a NAS volume in the container (optional; volumes in {0})', regionName || vscode.l10n.t('this region')), activeItem: current });
