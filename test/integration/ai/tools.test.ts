@@ -103,7 +103,7 @@ describe('ai: compute tools through vscode.lm against the sandbox', () => {
       assert.match(message, /Path: \/uploads\/nas-tool-upload\.txt \(19 B/);
     } finally {
       await api.surface.profiles.remove(prod.id);
-      await api.surface.connectSandbox(sandboxUrl());
+      await api.surface.profiles.setActive(sandbox.id);
     }
   });
 
