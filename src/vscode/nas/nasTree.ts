@@ -99,13 +99,14 @@ export class NasTree implements vscode.TreeDataProvider<NasElement>, vscode.Disp
   error: unknown;
 
   /** The "Transfers" group (S3 ↔ NAS jobs), read and polled on its own (transferPolling.ts). */
-  readonly transfersGroup = new TransfersGroupRow();
+  transfersGroup = new TransfersGroupRow();
   readonly transfers: TransferPolling;
 
   constructor(private readonly services: ExtensionServices) {
     this.transfers = new TransferPolling(
       (signal) => nasCore().listTransfers(this.services.computeClient(), signal),
-      () => this.changed.fire(this.transfersGroup),
+      // The whole view is redrawn (volumes come from their cache): the group row's count changes too.
+      () => this.changed.fire(undefined),
       this.services.logger,
     );
   }
@@ -153,11 +154,12 @@ export class NasTree implements vscode.TreeDataProvider<NasElement>, vscode.Disp
   async getChildren(element?: NasElement): Promise<NasElement[]> {
     if (element?.kind === 'transfers' && this.services.profiles.active) {
       const records = await this.transfers.load();
-      this.transfersGroup.describe(this.transfers.listing ? records : undefined);
       return transferChildren(this.transfers.listing ? records : undefined, this.transfers.error, this.transfers.listing?.complete ?? true) as NasElement[];
     }
     if (element || !this.services.profiles.active) return [];
     const [, records] = await Promise.all([this.load(), this.transfers.load()]);
+    // A fresh row each time: its description (the count) is drawn from this read.
+    this.transfersGroup = new TransfersGroupRow();
     this.transfersGroup.describe(this.transfers.listing ? records : undefined);
     if (this.error) return [new MessageRow(vscode.l10n.t('Could not load NAS volumes: {0}', errorMessage(this.error)))];
     const rows: NasElement[] = [];
