@@ -9,6 +9,8 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@model
 import { readFile } from 'node:fs/promises';
 import { createComputeClient } from '../core/compute/client';
 import { confinedSpecFiles } from '../core/specs/fileAccess';
+import { NasSessions } from '../core/nas/sessions';
+import { nasToolAccess } from '../core/nas/toolAccess';
 import { ConfigError } from '../core/errors';
 import { Redactor } from '../core/log';
 import { findTool, runTool, toolsFor, type ToolDefinition } from '../core/tools/index';
@@ -48,6 +50,9 @@ export function createMcpServer(config: McpConfig, log: (line: string) => void):
       error: (message) => log(redactor.redact(message)),
     },
   });
+  // One set of SFTP sessions for the NAS tools, opened on first use; files are uploaded from the working folder only.
+  let sessions: NasSessions | undefined;
+  const nasFiles = nasToolAccess(() => (sessions ??= new NasSessions(client)), [process.cwd()]);
   const visible = toolsFor(config.allowWrites);
   const server = new Server({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities: { tools: {} } });
   const profile = { label: new URL(config.baseUrl).host, environment: 'mcp' };
@@ -71,7 +76,7 @@ export function createMcpServer(config: McpConfig, log: (line: string) => void):
     }
     // Spec files under the server's working folder; no secret store here, so secret references stay unresolved.
     const specFiles = confinedSpecFiles([process.cwd()], (file) => readFile(file), async () => undefined);
-    const result = await runTool(tool, request.params.arguments ?? {}, { client, profile, signal: extra.signal, secrets: config.secrets, specFiles });
+    const result = await runTool(tool, request.params.arguments ?? {}, { client, profile, signal: extra.signal, secrets: config.secrets, specFiles, nasFiles });
     return { isError: result.isError, content: [{ type: 'text' as const, text: result.text }] };
   });
   return server;

@@ -5,7 +5,7 @@
 import { ContextKeys } from './commandIds';
 import * as vscode from 'vscode';
 import type { ExtensionApi, MoneyApi } from './api';
-import { registerAi } from './ai/index';
+import { provideNasFiles, registerAi } from './ai/index';
 import { registerChat } from './chat/index';
 import { registerCommandTable } from './commands/commandTable';
 import { CORE_COMMANDS } from './commands/index';
@@ -78,6 +78,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   context.subscriptions.push(...nas.disposables);
   // Run on GPU sends the folder to a NAS volume and opens its outputs from there.
   jobs.api.setNasHooks(nas.api.runHooks);
+  // The NAS agent tools reach volume files through the NAS area's sessions.
+  provideNasFiles((roots) => nas.api.toolAccess(roots));
 
   // The in-host tests drive the first run themselves (test/integration/surface/firstRun.test.ts).
   if (context.extensionMode !== vscode.ExtensionMode.Test) {

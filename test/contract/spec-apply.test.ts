@@ -29,7 +29,8 @@ describe('spec files against the strict sandbox', () => {
 
   const createTask = async (extra: Record<string, unknown>, serviceExtra: Record<string, unknown>): Promise<number> => {
     const devices = await client.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' });
-    const region = devices.results.flatMap((device) => device.regions).find((candidate) => candidate.inventory > 2);
+    // 北京一区: the seeded NAS volume 1001's region (a task mounts only volumes of its own region).
+    const region = devices.results.flatMap((device) => device.regions).find((candidate) => candidate.inventory > 2 && candidate.region_name === '北京一区');
     assert.ok(region, 'the sandbox lists a resource in stock');
     const body = {
       task_type: 'Deployment',

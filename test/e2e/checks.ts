@@ -11,6 +11,7 @@ import {
 } from './workbench';
 import { measureChatLatency } from './chatLatency';
 import { jobsViewAndLogTerminal } from './jobsChecks';
+import { nasTransfersGroup } from './nasChecks';
 
 export interface CheckContext {
   page: Page;
@@ -250,5 +251,6 @@ export const checks: readonly E2eCheck[] = [
   webviewsPassAxe,
   languageModelsListPlatformModels,
   jobsViewAndLogTerminal,
+  nasTransfersGroup,
   deployModelAndChat,
 ];

@@ -88,6 +88,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   seedBillingHistory(catalog, tasks, options.seed ?? DEFAULT_SEED);
 
   const nas = createNasSandbox(clock, options.nas);
+  tasks.checkMounts = (input) => nas.checkTaskMounts(input.resources[0]?.region_name ?? '', input.services);
   // A job's NAS mounts run in the volume's local directory (a job without one gets a temp directory).
   const jobPendingMs = options.jobPendingMs ?? Math.min(options.pendingMs ?? DEFAULT_PENDING_MS, 1000);
   const jobs = new JobStore(clock, jobPendingMs, options.volumeDirectory ?? ((storageId) => nas.volumeDirectory(storageId)));

@@ -1,7 +1,7 @@
 // Errors of file work on a volume. `code` says what the editor layer maps it to (FileSystemError and
 // the messages); messages name the volume path, never a credential.
 
-import { ComputeToolkitError } from '../errors';
+import { ComputeToolkitError, ConfigError } from '../errors';
 
 export type NasFileErrorCode = 'not-found' | 'exists' | 'not-a-directory' | 'is-a-directory' | 'no-permission' | 'volume-full' | 'failed';
 
@@ -15,6 +15,14 @@ export class NasFileError extends ComputeToolkitError {
     options?: { cause?: unknown },
   ) {
     super(message, options);
+  }
+}
+
+/** The platform's S3 connection check answered `pass: false`: nothing was created. */
+export class S3CheckFailedError extends ConfigError {
+  readonly code = 's3-check-failed' as const;
+  constructor(readonly serverMessage: string) {
+    super(`The object storage connection check failed: ${serverMessage}`, 'Check the endpoint, bucket, prefix and access keys.');
   }
 }
 

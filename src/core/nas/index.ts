@@ -7,7 +7,7 @@
 
 export * from './operations';
 export { BYTES_PER_GIB, bytesToGiB, formatBytes, formatGiB, formatYuan, gibToBytes, knownUsedBytes, monthlyPriceYuan, parseNasTime } from './units';
-export { NasConnectionError, NasFileError, type NasFileErrorCode } from './errors';
+export { NasConnectionError, NasFileError, S3CheckFailedError, type NasFileErrorCode } from './errors';
 export { ProgressMeter, type ProgressListener, type TransferProgress } from './progress';
 export { NasSessions, parseSftpUrl, type ConnectionDetails, type SessionApi, type SessionOptions } from './sessions';
 export { SftpConnection, type RemoteEntry, type RemoteStat, type SftpEndpoint } from './sftpConnection';
@@ -21,6 +21,7 @@ export {
   getVolume,
   isTransitional,
   listVolumes,
+  maskKeys,
   transferFraction,
   volumeMonthlyYuan,
   volumeNameProblem,
@@ -28,3 +29,20 @@ export {
   type DeleteBlock,
   type NasApi,
 } from './volumes';
+export { isTransferMoving, listTransfers, sameTransfer, TRANSFER_STATE, type TransferListing } from './transferState';
+export {
+  S3_SUPPLIERS,
+  bucketProblem,
+  canRetryTransfer,
+  canStopTransfer,
+  endpointProblem,
+  nasPathProblem,
+  parseIgnorePatterns,
+  planOf,
+  prefixProblem,
+  transferBody,
+  transferProgressView,
+  type TransferPlan,
+} from './transferForm';
+export { DEFAULT_TARGET_DIR, addMountToConfig, mountableVolumes, normalTargetDir, sameRegion, targetDirProblem, type NasMountConfig } from './mounts';
+export { nasToolAccess } from './toolAccess';

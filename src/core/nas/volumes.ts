@@ -3,8 +3,8 @@
 // ask for, and transfer create/retry with the connection check first.
 
 import type { ComputeClient } from '../compute/api';
-import { ConfigError } from '../errors';
 import { checkPage, listAll, type Listed } from '../tasks/listing';
+import { S3CheckFailedError } from './errors';
 import type { NasConfig, NasVolume, TransferCheckBody, TransferCreateBody, TransferRecord, VolumeStatus } from './operations';
 import { TRANSITIONAL_VOLUME_STATUSES } from './operations';
 import { monthlyPriceYuan } from './units';
@@ -88,10 +88,17 @@ export async function createTransfer(api: NasApi, body: TransferCreateBody, opti
   const call = options.signal ? { signal: options.signal } : undefined;
   const check = await api.call('nas.transferCheck', checkBodyOf(body), call);
   if (!check.pass) {
-    throw new ConfigError(`The object storage connection check failed: ${(check.message ?? 'no reason given').slice(0, 300)}`, 'Check the endpoint, bucket, prefix and access keys.');
+    throw new S3CheckFailedError(maskKeys((check.message ?? 'no reason given').slice(0, 300).replace(/[\u0000-\u001f\u007f]+/g, ' '), body));
   }
   const full = { ...body, s3_prefix: body.s3_prefix ?? '', nas_path: body.nas_path ?? '' };
   return options.retryOf !== undefined ? api.call('nas.transferRetry', { ...full, id: options.retryOf }, call) : api.call('nas.transferCreate', full, call);
+}
+
+/** Server text that might echo a key back: every occurrence of either key is masked. */
+export function maskKeys(text: string, body: Pick<TransferCreateBody, 's3_access_key' | 's3_secret_key'>): string {
+  let masked = text;
+  for (const key of [body.s3_secret_key, body.s3_access_key]) if (key.length >= 4) masked = masked.split(key).join('••••••');
+  return masked;
 }
 
 /** Fraction done of a transfer (bytes when known, else files), or undefined before counting finishes. */

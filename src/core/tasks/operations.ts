@@ -21,6 +21,8 @@ export interface ServiceSpec {
   shared_mem_size?: number | null;
   start_script_v2?: { command: string | null; args: string[] } | null;
   storage_config?: { storage_id: number; target_dir: string }[] | null;
+  /** NAS volumes mounted in the container: Active, in the task's region (docs/nas.md). */
+  nas_storage_config?: { storage_id: number; target_dir: string }[] | null;
   /** liveness / startup / readiness probes; task update requires the key (null when none). */
   health_checks?: Record<string, unknown> | null;
 }

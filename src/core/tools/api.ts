@@ -47,6 +47,8 @@ export interface ToolContext {
   resultLimitChars?: number;
   /** Spec files (the spec tools); absent when the host cannot read them. */
   specFiles?: import('./specTools').SpecFileAccess;
+  /** NAS volume files and confined local files (the NAS tools); absent when the host has none. */
+  nasFiles?: import('./nasTools').NasFileAccess;
 }
 
 /** A confirmation before a tool that spends money or destroys state runs. Plain text with markdown. */

@@ -13,10 +13,12 @@ import { validateInput } from './schema';
 import { applySpec, planSpec, validateSpec } from './specTools';
 import { changeNodeCount, createTask, pauseTask, recoverTask, stopTask } from './writeTools';
 import { getJob, jobLogs, runJob, stopJob } from './jobTools';
+import { nasListDirectory, nasListVolumes, nasReadFile, nasUploadFile } from './nasTools';
 
 export type { JsonSchema, ToolConfirmation, ToolContext, ToolDefinition, ToolEffect, ToolProfile, ToolResult } from './api';
 export { TOOL_NAME_PATTERN, validateInput } from './schema';
 export { RESULT_LIMIT_CHARS } from './format';
+export type { NasFileAccess } from './nasTools';
 
 /** Every tool, reads first. Names are stable: clients and settings refer to them. */
 export const TOOLS: readonly ToolDefinition[] = [
@@ -28,6 +30,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   explainFailure,
   getJob,
   jobLogs,
+  nasListVolumes,
+  nasListDirectory,
+  nasReadFile,
   validateSpec,
   planSpec,
   createTask,
@@ -37,6 +42,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   stopTask,
   runJob,
   stopJob,
+  nasUploadFile,
   applySpec,
 ];
 

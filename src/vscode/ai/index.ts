@@ -24,3 +24,5 @@ export function registerAi(services: Services): { api: AiApi; disposables: vscod
   disposables.push(chatModels, vscode.lm.registerLanguageModelChatProvider(MODEL_VENDOR, chatModels));
   return { api: { tools, mcpServers, chatModels }, disposables };
 }
+
+export { provideNasFiles } from './toolContext';

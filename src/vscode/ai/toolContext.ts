@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { confinedSpecFiles } from '../../core/specs/fileAccess';
 import type { ToolContext } from '../../core/tools/api';
+import type { NasFileAccess } from '../../core/tools/nasTools';
 import type { ExtensionServices, Profile, SecretKind } from '../services';
 import { SpecSecrets } from '../specs/index';
 
@@ -20,14 +21,24 @@ export function isLocalSandbox(profile: Profile): boolean {
   }
 }
 
+/** The NAS area's file access for the tools, given the host folders (set once at activation). */
+let nasFiles: ((roots: string[]) => NasFileAccess) | undefined;
+
+export function provideNasFiles(provider: (roots: string[]) => NasFileAccess): void {
+  nasFiles = provider;
+}
+
 export async function toolContext(services: ExtensionServices, profile: Profile, signal?: AbortSignal): Promise<ToolContext> {
   const secrets: string[] = [];
   for (const kind of SECRET_KINDS) {
     const value = await services.profiles.getSecret(profile.id, kind);
     if (value) secrets.push(value);
   }
+  const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath);
   return {
     client: services.computeClient(),
+    // Volume files over the NAS area's SFTP sessions; local files only inside the open folders.
+    ...(nasFiles ? { nasFiles: nasFiles(folders) } : {}),
     profile: { label: profile.label, environment: profile.environment },
     secrets,
     // Spec files of the open folders; only the user's stored spec secrets resolve (never env variables).

@@ -5,19 +5,36 @@ import * as vscode from 'vscode';
 import { Views } from '../commandIds';
 import { registerCommandTable } from '../commands/commandTable';
 import type { NasSessions } from '../../core/nas/sessions';
+import type { NasFileAccess } from '../../core/tools/nasTools';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
 import { NAS_COMMANDS, resolveVolume } from './nasCommands';
 import { nasCore } from './nasCore';
 import { NAS_SCHEME, NasFileSystem, volumeUri } from './nasFileSystem';
 import { NasTree } from './nasTree';
+import { TRANSFER_COMMANDS, createTransferFlow, lastRsaRefusal, deleteTransferFlow, retryTransferFlow, stopTransferFlow, type TransferAsker } from './transferCommands';
 
 export { NAS_SCHEME, volumeUri } from './nasFileSystem';
 
+/** The transfer flows with a scripted asker (the in-host tests answer the questions by key). */
+export interface TransferFlows {
+  create(asker: TransferAsker, argument?: unknown): Promise<number | undefined>;
+  retry(asker: TransferAsker, argument?: unknown): Promise<number | undefined>;
+  stop(asker: TransferAsker, argument?: unknown): Promise<boolean>;
+  remove(asker: TransferAsker, argument?: unknown): Promise<boolean>;
+  /** The last "needs an RSA-mode profile" message shown. */
+  lastRsaRefusal(): string | undefined;
+}
+
+export type { TransferAsker, TransferQuestion } from './transferCommands';
+
 export interface NasApi {
   readonly tree: NasTree;
+  readonly transfers: TransferFlows;
   readonly fileSystem: NasFileSystem;
   sessions(): NasSessions;
+  /** File access for the agent tools: volumes over these sessions, local files inside `roots`. */
+  toolAccess(roots: string[]): NasFileAccess;
   /** What Run on GPU needs from NAS: folder sync, a volume pick, and the outputs opened from the volume. */
   readonly runHooks: {
     syncer: { sync(options: { storageId: number; localDir: string; remoteDir: string; signal?: AbortSignal }): Promise<{ sent: number; skipped: number; bytes: number }> };
@@ -46,8 +63,16 @@ export function registerNas(services: ExtensionServices & { reportError: Paramet
     }),
     new vscode.Disposable(() => sessions?.dispose()),
     ...registerCommandTable(NAS_COMMANDS, { services, tree, fileSystem, sessions: getSessions }, services.reportError),
+    ...registerCommandTable(TRANSFER_COMMANDS, { services, tree, fileSystem, sessions: getSessions }, services.reportError),
   ];
   const context = { services, tree, fileSystem, sessions: getSessions };
+  const transfers: TransferFlows = {
+    create: (asker, argument) => createTransferFlow(context, asker, argument),
+    retry: (asker, argument) => retryTransferFlow(context, asker, argument),
+    stop: (asker, argument) => stopTransferFlow(context, asker, argument),
+    remove: (asker, argument) => deleteTransferFlow(context, asker, argument),
+    lastRsaRefusal,
+  };
   const runHooks: NasApi['runHooks'] = {
     syncer: { sync: (options) => nasCore().syncFolder(getSessions(), options) },
     pickVolume: async () => (await resolveVolume(context, undefined, (volume) => volume.status === 'Active'))?.storage_id,
@@ -64,5 +89,5 @@ export function registerNas(services: ExtensionServices & { reportError: Paramet
       if (picked) await vscode.window.showTextDocument(vscode.Uri.joinPath(folder, picked));
     },
   };
-  return { api: { tree, fileSystem, sessions: getSessions, runHooks }, disposables };
+  return { api: { tree, transfers, fileSystem, sessions: getSessions, toolAccess: (roots) => nasCore().nasToolAccess(getSessions, roots), runHooks }, disposables };
 }

@@ -1,16 +1,20 @@
 // The NAS view (集群存储): a summary row, then each volume with its status, used / total GiB (used shown as
 // unknown when the platform says −1), region and price per month. The volumes come from the volume store of
 // the remote state (core/nas/volumeState.ts, on the profile's one poll loop: listed only while a volume is
-// Creating, Expanding or Deleting, or on a wake); the summary is read again when they change.
+// Creating, Expanding or Deleting, or on a wake); the summary is read again when they change. Last, the
+// "Transfers" group: S3 ↔ NAS transfer jobs from the transfer store (core/nas/transferState.ts, listed
+// while a job is Queuing, Pending or Running).
 
 import * as vscode from 'vscode';
 import { Commands } from '../commandIds';
-import type { NasSummary, NasVolume } from '../../core/nas/operations';
+import type { NasSummary, NasVolume, TransferRecord } from '../../core/nas/operations';
+import { TRANSFER_STATE } from '../../core/nas/transferState';
 import { VOLUME_STATE } from '../../core/nas/volumeState';
 import { formatGiB, formatYuan, knownUsedBytes, monthlyPriceYuan } from '../../core/nas/units';
 import { errorMessage } from '../../shared/errorMessage';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
+import { TransfersGroupRow, transferChildren, type TransferMessageRow, type TransferRow } from './transfersGroup';
 
 export function volumeStatusName(status: string): string {
   switch (status) {
@@ -87,7 +91,7 @@ export class MessageRow extends vscode.TreeItem {
   }
 }
 
-export type NasElement = VolumeRow | SummaryRow | MessageRow;
+export type NasElement = VolumeRow | SummaryRow | MessageRow | TransfersGroupRow | TransferRow | TransferMessageRow;
 
 export class NasTree implements vscode.TreeDataProvider<NasElement>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -117,6 +121,18 @@ export class NasTree implements vscode.TreeDataProvider<NasElement>, vscode.Disp
           this.changed.fire();
         },
       ),
+      state.follow(
+        TRANSFER_STATE,
+        (_change, profile) => {
+          if (isActive(profile.id)) this.changed.fire();
+        },
+        'view',
+        (error, profile) => {
+          if (!isActive(profile.id)) return;
+          services.logger.warn(`NAS: could not load the S3 transfers: ${errorMessage(error)}`);
+          this.changed.fire();
+        },
+      ),
       services.profiles.onDidChangeActive(() => {
         this.summaryRead = undefined;
         this.summary = undefined;
@@ -141,8 +157,7 @@ export class NasTree implements vscode.TreeDataProvider<NasElement>, vscode.Disp
   /** The active profile's volumes as the store holds them (its first look awaited when needed). */
   async load(): Promise<NasVolume[]> {
     if (!this.services.profiles.active) return [];
-    if (!this.state.store(VOLUME_STATE)?.loaded) await this.state.look();
-    return [...(this.state.store(VOLUME_STATE)?.items ?? [])];
+    return [...(await this.state.items(VOLUME_STATE))];
   }
 
   get volumes(): readonly NasVolume[] | undefined {
@@ -161,11 +176,28 @@ export class NasTree implements vscode.TreeDataProvider<NasElement>, vscode.Disp
     return store !== undefined && store.loaded && !store.atRest;
   }
 
+  /** True while the transfer store is polled on its own: a job is Queuing, Pending or Running. */
+  get transfersPolling(): boolean {
+    const store = this.state.store(TRANSFER_STATE);
+    return store !== undefined && store.loaded && !store.atRest;
+  }
+
   getTreeItem(element: NasElement): vscode.TreeItem {
     return element;
   }
 
+  /** The active profile's S3 transfers as the store holds them (its first look awaited when needed). */
+  async loadTransfers(): Promise<readonly TransferRecord[]> {
+    if (!this.services.profiles.active) return [];
+    return this.state.items(TRANSFER_STATE);
+  }
+
   async getChildren(element?: NasElement): Promise<NasElement[]> {
+    if (element?.kind === 'transfers' && this.services.profiles.active) {
+      await this.loadTransfers();
+      const store = this.state.store(TRANSFER_STATE);
+      return transferChildren(store?.loaded ? store.items : undefined, store?.error, store?.completeness.complete ?? true) as NasElement[];
+    }
     if (element || !this.services.profiles.active) return [];
     const volumes = await this.load();
     if (this.error !== undefined && !this.state.store(VOLUME_STATE)?.loaded) return [new MessageRow(vscode.l10n.t('Could not load NAS volumes: {0}', errorMessage(this.error)))];
@@ -173,6 +205,11 @@ export class NasTree implements vscode.TreeDataProvider<NasElement>, vscode.Disp
     const summary = await this.readSummary();
     if (summary) rows.push(new SummaryRow(summary));
     for (const volume of volumes) rows.push(new VolumeRow(volume));
+    // A fresh group row each time: its description (the count) is drawn from this read.
+    const transfers = this.state.store(TRANSFER_STATE);
+    const group = new TransfersGroupRow();
+    group.describe(transfers?.loaded ? transfers.items : undefined);
+    rows.push(group);
     return rows;
   }
 

@@ -1,5 +1,5 @@
 // The remote-state store on the editor side: one PollScheduler per watched profile (core/state),
-// each holding one store per kind of remote state (STATE_KINDS: tasks, batch jobs, NAS volumes). The active
+// each holding one store per kind of remote state (STATE_KINDS: tasks, batch jobs, NAS volumes, S3 transfers). The active
 // profile is always watched; another profile when `computeToolkit.watch.profiles` says so, or by
 // default when it has something to watch over (a budget, a pause timer); a profile polls only while
 // something of it moves (one look, then silence at rest). Cost: one list per moving kind per watched
@@ -14,6 +14,7 @@ import { PollScheduler, SYSTEM_CLOCK, type SchedulerClock } from '../../core/sta
 import { runInBackground } from '../commands/requestOrigin';
 import type { ChangeListener, ListenerPhase, RemoteStore } from '../../core/state/remoteStore';
 import { JOB_STATE } from '../../core/jobs/jobState';
+import { TRANSFER_STATE } from '../../core/nas/transferState';
 import { VOLUME_STATE } from '../../core/nas/volumeState';
 import { TASK_STATE } from '../../core/tasks/taskState';
 import { Config } from '../config';
@@ -26,7 +27,7 @@ export type TaskStore = RemoteStore<TaskSummary, number, ComputeClient>;
  * Every kind of remote state a watched profile holds, listed on its one poll loop. A new kind is one
  * definition in its core area, added here (CONTRIBUTING "Add a kind of remote state").
  */
-export const STATE_KINDS: readonly StateDefinition<unknown, unknown, ComputeClient>[] = [TASK_STATE, JOB_STATE, VOLUME_STATE] as never[];
+export const STATE_KINDS: readonly StateDefinition<unknown, unknown, ComputeClient>[] = [TASK_STATE, JOB_STATE, VOLUME_STATE, TRANSFER_STATE] as never[];
 
 /** One watched profile: its scheduler and its task store. */
 export interface ProfileWatch {
@@ -153,6 +154,12 @@ export class RemoteState implements vscode.Disposable {
   /** Polls the active profile now (a user refresh) and resolves when its stores hold the answer. */
   refresh(): Promise<void> {
     return this.active?.scheduler.refresh() ?? Promise.resolve();
+  }
+
+  /** The active profile's items of one kind as its store holds them, its first look awaited when needed. */
+  async items<T>(definition: StateDefinition<T, unknown, ComputeClient>): Promise<readonly T[]> {
+    if (!this.store(definition)?.loaded) await this.look();
+    return this.store(definition)?.items ?? [];
   }
 
   /** The active profile's first look: joins the poll running (a switch just woke it) or polls now. */

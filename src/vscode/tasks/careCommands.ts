@@ -48,6 +48,11 @@ export const TASK_CARE_COMMANDS: readonly CommandEntry<TaskCareContext>[] = [
     create: (context) => () => context.updates.reviewAndSend(),
   },
   {
+    id: Commands.tasksAddNasMount,
+    doing: vscode.l10n.t('Mount a NAS volume in the task'),
+    create: (context) => () => context.updates.addMount(),
+  },
+  {
     id: Commands.nodesShowEvents,
     doing: 'Show node events',
     create: (context) => async (arg?: unknown) => {

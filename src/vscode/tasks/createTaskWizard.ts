@@ -6,11 +6,16 @@ import * as vscode from 'vscode';
 import { abortSignalFor } from '../ui/cancellation';
 import { isAbort } from '../../core/errors';
 import type { ExtensionServices, Profile } from '../services';
+import type { RemoteState } from '../state/index';
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
 import { deviceLabel, effectivePrice, environmentName, formatRegionPrice, formatYuan, isSoldOut, yuanPerHour } from '../ui/format';
 import type { ResourceFilterStore } from '../resources/index';
 import { flattenRegions, regionPickItem, searchDevices, type RegionChoice, type RegionPickItem } from '../resources/index';
 import type { TaskActions } from './taskActions';
+import type { NasVolume } from '../../core/nas/operations';
+import { VOLUME_STATE } from '../../core/nas/volumeState';
+import { DEFAULT_TARGET_DIR, mountableVolumes, normalTargetDir, sameRegion, targetDirProblem } from '../../core/nas/mounts';
+import { formatGiB } from '../../core/nas/units';
 import { imageTemplates, nodesNote, preselectRegion, type ImageTemplate } from './createDefaults';
 import {
   DEFAULT_IMAGE,
@@ -33,6 +38,8 @@ export interface CreateTaskWizardDeps {
   filter: ResourceFilterStore;
   /** Shows the new task in the Tasks view. */
   revealTask: (taskId: number) => void;
+  /** The remote-state store: the mount step's volumes come from it. */
+  state: RemoteState;
 }
 
 /** Which region to preselect (launched from a region row or the search command). */
@@ -55,6 +62,9 @@ interface WizardState {
   env: string;
   startCommand: string;
   encrypt: boolean;
+  /** The NAS volume to mount (none by default) and where in the container. */
+  volume: NasVolume | undefined;
+  targetDir: string;
   /** Set once the review was reached: an edited field returns straight to the review. */
   reviewing: boolean;
 }
@@ -76,6 +86,8 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
     env: '',
     startCommand: '',
     encrypt: false,
+    volume: undefined,
+    targetDir: DEFAULT_TARGET_DIR,
     reviewing: false,
   };
   const canEncrypt = profile.mode === 'rsa' && (await services.profiles.getSecret(profile.id, 'platformPublicKey')) !== undefined;
@@ -84,9 +96,15 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
   const loading = new AbortController();
   const regions = searchDevices(services, deps.filter, loading.signal).then(flattenRegions);
   regions.catch(() => undefined); // awaited (and reported) by the region step; avoids an unhandled rejection if never reached
+  // Active NAS volumes for the optional mount step, from the volume store; a failed read only leaves the
+  // step without volumes.
+  const volumes = deps.state.items(VOLUME_STATE).then(
+    (list) => ({ list, failed: deps.state.store(VOLUME_STATE)?.loaded !== true }),
+    () => ({ list: [] as NasVolume[], failed: true }),
+  );
 
   const title = profile.environment === 'prod' ? vscode.l10n.t('Create Task on "{0}" (PRODUCTION)', profile.label) : vscode.l10n.t('Create Task on "{0}"', profile.label);
-  const totalSteps = canEncrypt ? 9 : 8;
+  const totalSteps = canEncrypt ? 10 : 9;
   const at = (step: number) => ({ title, step, totalSteps });
   const then = (next: Step): Step => (state.reviewing ? review : next);
 
@@ -109,6 +127,8 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
       ...(active ? { activeItem: active } : {}),
     });
     state.choice = picked.choice;
+    // A volume mounts only in its own region: a new region drops a volume from another one.
+    if (state.volume && !sameRegion(state.volume, picked.choice.region.region_name)) state.volume = undefined;
     return then(askImage);
   };
   const templates = imageTemplates(vscode.l10n);
@@ -173,18 +193,51 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
       prompt: vscode.l10n.t('Start command (optional; empty keeps the image\'s entrypoint)'),
       placeholder: vscode.l10n.t('e.g. python serve.py --port 8080'),
     });
+    return then(askMount);
+  };
+  const askMount: Step = async (input) => {
+    type MountItem = vscode.QuickPickItem & { volume?: NasVolume };
+    const regionName = state.choice?.region.region_name ?? '';
+    const loaded = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading NAS volumes…') }, () => volumes);
+    const candidates = mountableVolumes(loaded.list, regionName);
+    const none: MountItem = {
+      label: vscode.l10n.t('$(circle-slash) No NAS volume'),
+      detail: loaded.failed
+        ? vscode.l10n.t('The NAS volumes could not be read; the task is created without a mount.')
+        : candidates.length === 0
+          ? vscode.l10n.t('No Active NAS volume in {0}: create one in the NAS view to mount it.', regionName || vscode.l10n.t('this region'))
+          : undefined,
+    };
+    const items: MountItem[] = [
+      none,
+      ...candidates.map((volume) => ({ label: volume.name, iconPath: new vscode.ThemeIcon('database'), description: vscode.l10n.t('{0} · {1} GiB · id {2}', volume.region.name, formatGiB(volume.total_size), volume.storage_id), volume })),
+    ];
+    const current = items.find((item) => item.volume?.storage_id === state.volume?.storage_id) ?? none;
+    const picked = await input.showQuickPick<MountItem>({ ...at(8), items, placeholder: vscode.l10n.t('Mount a NAS volume in the container (optional; volumes in {0})', regionName || vscode.l10n.t('this region')), activeItem: current });
+    state.volume = picked.volume;
+    return picked.volume ? askTargetDir : then(canEncrypt ? askEncrypt : review);
+  };
+  const askTargetDir: Step = async (input) => {
+    state.targetDir = (
+      await input.showInputBox({
+        ...at(8),
+        value: state.targetDir,
+        prompt: vscode.l10n.t('Where "{0}" is mounted in the container (an absolute path)', state.volume?.name ?? ''),
+        validate: (value) => targetDirText(targetDirProblem(value.trim())),
+      })
+    ).trim();
     return then(canEncrypt ? askEncrypt : review);
   };
   const askEncrypt: Step = async (input) => {
     const plain = { label: vscode.l10n.t('$(unlock) Send the body signed, not encrypted'), encrypt: false };
     const sealed = { label: vscode.l10n.t('$(lock) Encrypt the body with the platform public key'), encrypt: true, detail: vscode.l10n.t('RSA mode: the platform decrypts it; the signature covers the ciphertext.') };
-    const picked = await input.showQuickPick({ ...at(8), items: [plain, sealed], placeholder: vscode.l10n.t('Request body'), activeItem: state.encrypt ? sealed : plain });
+    const picked = await input.showQuickPick({ ...at(9), items: [plain, sealed], placeholder: vscode.l10n.t('Request body'), activeItem: state.encrypt ? sealed : plain });
     state.encrypt = picked.encrypt;
     return review;
   };
   const review: Step = async (input) => {
     state.reviewing = true;
-    const items = reviewItems(state, profile, canEncrypt, { askName, askRegion, askImage, askPorts, askPoints, askEnv, askStartCommand, askEncrypt });
+    const items = reviewItems(state, profile, canEncrypt, { askName, askRegion, askImage, askPorts, askPoints, askEnv, askStartCommand, askMount, askEncrypt });
     const picked = await input.showQuickPick<ReviewItem>({ ...at(totalSteps), items, placeholder: vscode.l10n.t('Review: pick Create, or a field to change it'), activeItem: items[0] });
     if (picked.target === 'create') return undefined;
     return picked.target ?? review;
@@ -251,7 +304,26 @@ function toCreateInput(state: WizardState, choice: RegionChoice): TaskCreateInpu
     env: env.env,
     startCommand: state.startCommand.trim(),
     encrypt: state.encrypt,
+    ...(state.volume && sameRegion(state.volume, choice.region.region_name) ? { nasMounts: [{ storage_id: state.volume.storage_id, target_dir: normalTargetDir(state.targetDir) }] } : {}),
   };
+}
+
+/** The words for a mount path's problem (core/nas/mounts.ts). */
+export function targetDirText(problem: ReturnType<typeof targetDirProblem>): string | undefined {
+  switch (problem) {
+    case undefined:
+      return undefined;
+    case 'relative':
+      return vscode.l10n.t('Use an absolute path, e.g. {0}.', DEFAULT_TARGET_DIR);
+    case 'root':
+      return vscode.l10n.t('Not the container root: choose a folder such as {0}.', DEFAULT_TARGET_DIR);
+    case 'dots':
+      return vscode.l10n.t('"." and ".." are not allowed in the path.');
+    case 'characters':
+      return vscode.l10n.t('No spaces, backslashes or control characters in the path.');
+    case 'too-long':
+      return vscode.l10n.t('This is too long.');
+  }
 }
 
 interface FieldSteps {
@@ -262,6 +334,7 @@ interface FieldSteps {
   askPoints: Step;
   askEnv: Step;
   askStartCommand: Step;
+  askMount: Step;
   askEncrypt: Step;
 }
 
@@ -298,6 +371,11 @@ function reviewItems(state: WizardState, profile: Profile, canEncrypt: boolean, 
     // Only the names: values can be secrets and the review is on screen.
     { label: vscode.l10n.t('$(symbol-variable) Environment'), description: envKeys.length > 0 ? envKeys.join(', ') : vscode.l10n.t('none'), target: steps.askEnv },
     { label: vscode.l10n.t('$(terminal) Start command'), description: state.startCommand.trim() || vscode.l10n.t("image's entrypoint"), target: steps.askStartCommand },
+    {
+      label: vscode.l10n.t('$(database) NAS volume'),
+      description: state.volume ? vscode.l10n.t('{0} at {1}', state.volume.name, normalTargetDir(state.targetDir)) : vscode.l10n.t('none'),
+      target: steps.askMount,
+    },
   ];
   if (canEncrypt) items.push({ label: vscode.l10n.t('$(lock) Body'), description: state.encrypt ? vscode.l10n.t('encrypted') : vscode.l10n.t('signed, not encrypted'), target: steps.askEncrypt });
   return items;
@@ -307,9 +385,10 @@ function reviewItems(state: WizardState, profile: Profile, canEncrypt: boolean, 
  * The wizard's words for a filled-in state: its title, the region step's rows and the review rows
  * (labels, descriptions, details). For the in-host display-language check (test/integration/l10n).
  */
-export function wizardTexts(state: Omit<WizardState, 'reviewing'>, profile: Profile, canEncrypt: boolean): string[] {
+export function wizardTexts(given: Omit<WizardState, 'reviewing' | 'volume' | 'targetDir'> & Partial<Pick<WizardState, 'volume' | 'targetDir'>>, profile: Profile, canEncrypt: boolean): string[] {
+  const state = { volume: undefined, targetDir: DEFAULT_TARGET_DIR, ...given };
   const noStep: Step = async () => undefined;
-  const steps: FieldSteps = { askName: noStep, askRegion: noStep, askImage: noStep, askPorts: noStep, askPoints: noStep, askEnv: noStep, askStartCommand: noStep, askEncrypt: noStep };
+  const steps: FieldSteps = { askName: noStep, askRegion: noStep, askImage: noStep, askPorts: noStep, askPoints: noStep, askEnv: noStep, askStartCommand: noStep, askMount: noStep, askEncrypt: noStep };
   const title = profile.environment === 'prod' ? vscode.l10n.t('Create Task on "{0}" (PRODUCTION)', profile.label) : vscode.l10n.t('Create Task on "{0}"', profile.label);
   const rows = [...(state.choice ? [regionPickItem(state.choice)] : []), ...reviewItems({ ...state, reviewing: true }, profile, canEncrypt, steps)];
   return [title, ...rows.flatMap((row) => [row.label, row.description ?? '', row.detail ?? ''])];

@@ -25,7 +25,7 @@ export interface TasksAreaApi {
 
 export function registerTasks(services: ExtensionServices, compute: ComputeApi, chat: ChatApi, state: RemoteState, center: NotificationCenter): TasksAreaApi {
   const notifier = new TaskNotifier(services, center, state, { showTask: (taskId) => compute.revealTask(taskId) });
-  const updates = new TaskUpdateFlow(services, () => {
+  const updates = new TaskUpdateFlow(services, state, () => {
     void compute.refresh('tasks');
   });
   services.context.subscriptions.push(notifier, ...registerCommandTable(TASK_CARE_COMMANDS, { services, compute, chat, updates }, services.reportError));

@@ -18,6 +18,8 @@ export interface TaskCreateInput {
   startCommand?: string;
   /** Encrypt the body with the platform public key (RSA-mode profiles only). */
   encrypt?: boolean;
+  /** NAS volumes to mount (Active, in the task's region; docs/nas.md). None by default. */
+  nasMounts?: { storage_id: number; target_dir: string }[];
 }
 
 /** The platform's own example image (docs/platform.md), a small web app listening on 6688. */
@@ -126,6 +128,7 @@ export function buildTaskCreateBody(input: TaskCreateInput): TaskCreateBody {
         env: formatEnv(input.env),
         // The whole line goes in `command`; the platform's example leaves `args` empty.
         start_script_v2: { command: command ? command : null, args: [] },
+        ...(input.nasMounts && input.nasMounts.length > 0 ? { nas_storage_config: input.nasMounts.map((mount) => ({ storage_id: mount.storage_id, target_dir: mount.target_dir })) } : {}),
       },
     ],
   };

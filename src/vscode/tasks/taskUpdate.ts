@@ -5,7 +5,12 @@
 import * as vscode from 'vscode';
 import type { TaskDetail } from '../../core/compute/api';
 import { reviewUpdate } from '../../core/tasks/configDiff';
+import { DEFAULT_TARGET_DIR, addMountToConfig, mountableVolumes, normalTargetDir, targetDirProblem } from '../../core/nas/mounts';
+import { VOLUME_STATE } from '../../core/nas/volumeState';
+import { formatGiB } from '../../core/nas/units';
+import { targetDirText } from './createTaskWizard';
 import type { ExtensionServices } from '../services';
+import type { RemoteState } from '../state/index';
 
 interface PendingUpdate {
   profileId: string;
@@ -19,6 +24,8 @@ export class TaskUpdateFlow {
 
   constructor(
     private readonly services: ExtensionServices,
+    /** The remote-state store: the mount step's volumes come from it. */
+    private readonly state: RemoteState,
     private readonly afterSend: () => void,
   ) {}
 
@@ -31,10 +38,61 @@ export class TaskUpdateFlow {
     this.pending.set(document.uri.toString(), { profileId: profile.id, taskId, original, document });
     await vscode.window.showTextDocument(document);
     const review = vscode.l10n.t('Review and Send…');
+    const mount = vscode.l10n.t('Mount NAS Volume…');
     void vscode.window
-      .showInformationMessage(vscode.l10n.t('Edit the configuration of "{0}", then review the changes before anything is sent. The update replaces the whole task.', original.task_name), review)
-      .then((choice) => (choice === review ? this.reviewAndSend(document) : undefined));
+      .showInformationMessage(vscode.l10n.t('Edit the configuration of "{0}", then review the changes before anything is sent. The update replaces the whole task.', original.task_name), review, mount)
+      .then((choice) => (choice === review ? this.reviewAndSend(document) : choice === mount ? this.addMount(document) : undefined));
     return document;
+  }
+
+  /**
+   * Adds a NAS mount to the configuration being edited: an Active volume in the task's region and a
+   * target directory (nas_storage_config, docs/nas.md). Nothing is sent: the review comes after.
+   * `choice` skips the questions (tests).
+   */
+  async addMount(document = vscode.window.activeTextEditor?.document, choice?: { storageId: number; targetDir: string }): Promise<'added' | 'cancelled' | 'none'> {
+    const pending = document ? this.pending.get(document.uri.toString()) : undefined;
+    if (!pending || !document) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Open a task configuration with "Update Task Configuration…" first.'));
+      return 'none';
+    }
+    const regionName = pending.original.resources[0]?.region_name ?? '';
+    const volumes = mountableVolumes(await this.state.items(VOLUME_STATE), regionName);
+    let storageId = choice?.storageId;
+    let targetDir = choice?.targetDir;
+    if (storageId === undefined) {
+      if (volumes.length === 0) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('No Active NAS volume in {0}: a task mounts only volumes of its own region. Create one in the NAS view.', regionName));
+        return 'cancelled';
+      }
+      const picked = await vscode.window.showQuickPick(
+        volumes.map((volume) => ({ label: volume.name, description: vscode.l10n.t('{0} · {1} GiB · id {2}', volume.region.name, formatGiB(volume.total_size), volume.storage_id), volume })),
+        { placeHolder: vscode.l10n.t('NAS volume to mount (Active, in {0})', regionName) },
+      );
+      if (!picked) return 'cancelled';
+      storageId = picked.volume.storage_id;
+    }
+    if (!volumes.some((volume) => volume.storage_id === storageId)) {
+      throw new Error(vscode.l10n.t('NAS volume {0} is not Active in {1}: a task mounts only Active volumes of its own region.', storageId, regionName));
+    }
+    targetDir ??= await vscode.window.showInputBox({
+      prompt: vscode.l10n.t('Where the volume is mounted in the container (an absolute path)'),
+      value: DEFAULT_TARGET_DIR,
+      validateInput: (value) => targetDirText(targetDirProblem(value.trim())),
+    });
+    if (targetDir === undefined) return 'cancelled';
+    const problem = targetDirText(targetDirProblem(targetDir.trim()));
+    if (problem) throw new Error(problem);
+    let text: string;
+    try {
+      text = addMountToConfig(document.getText(), { storage_id: storageId, target_dir: normalTargetDir(targetDir.trim()) });
+    } catch {
+      throw new Error(vscode.l10n.t('The configuration is not a task configuration with services; fix the JSON first.'));
+    }
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), text);
+    await vscode.workspace.applyEdit(edit);
+    return 'added';
   }
 
   /** Shows the diff and asks; sends only after "Send Update". `confirm` false is for tests. */

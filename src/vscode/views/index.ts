@@ -45,7 +45,7 @@ export function registerCompute(services: ExtensionServices, state: RemoteState)
       services.logger.debug(`Tasks: could not reveal task ${taskId}: ${String(error)}`);
     });
   };
-  const runCreateWizard = (hint?: RegionHint): Promise<number | undefined> => runCreateTaskWizard({ services, actions, filter, revealTask }, hint);
+  const runCreateWizard = (hint?: RegionHint): Promise<number | undefined> => runCreateTaskWizard({ services, actions, filter, revealTask, state }, hint);
   const context: ComputeContext = { services, ...trees, filter, actions, nodeLog, runCreateWizard };
 
   const refreshed = new vscode.EventEmitter<ComputeViewName>();

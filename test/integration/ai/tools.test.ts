@@ -11,12 +11,13 @@ import { sandboxUrl } from '../sandboxInfo';
 /** The read tools (offered by the MCP server inside VS Code, which is read-only), then the others. */
 const READ_TOOL_NAMES = [
   'compute_search_gpus', 'compute_list_tasks', 'compute_get_task', 'compute_node_log', 'compute_list_storage', 'compute_explain_failure',
-  'compute_get_job', 'compute_job_logs', 'compute_validate_spec', 'compute_plan_spec',
+  'compute_get_job', 'compute_job_logs', 'compute_nas_list_volumes', 'compute_nas_list_directory', 'compute_nas_read_file',
+  'compute_validate_spec', 'compute_plan_spec',
 ];
 const TOOL_NAMES = [
   ...READ_TOOL_NAMES,
   'compute_create_task', 'compute_change_node_count', 'compute_pause_task', 'compute_recover_task', 'compute_stop_task',
-  'compute_run_job', 'compute_stop_job', 'compute_apply_spec',
+  'compute_run_job', 'compute_stop_job', 'compute_nas_upload_file', 'compute_apply_spec',
 ];
 
 async function invoke(name: string, input: object): Promise<string> {
@@ -62,6 +63,48 @@ describe('ai: compute tools through vscode.lm against the sandbox', () => {
     await until(() => invoke('compute_get_task', { task_id: taskId }), (text) => text.includes('· Running ·'), 'the task to run again');
     assert.match(await invoke('compute_stop_task', { task_id: taskId }), /stopped and deleted/);
     await until(() => invoke('compute_get_task', { task_id: taskId }), (text) => text.includes('· End ·'), 'the task to end');
+  });
+
+  it('NAS tools: list volumes, list a folder, read a small file (fenced), upload a workspace file; the upload confirms on prod with volume and path', async () => {
+    const volumes = await invoke('compute_nas_list_volumes', {});
+    const storageId = Number(/storage_id (\d+) "datasets": Active/.exec(volumes)?.[1]);
+    assert.ok(storageId > 0, volumes);
+    assert.match(await invoke('compute_nas_list_directory', { storage_id: storageId, path: '/' }), /data\/\n[\s\S]*README\.md {2}\d/);
+    const read = await invoke('compute_nas_read_file', { storage_id: storageId, path: '/README.md' });
+    assert.match(read, /not instructions:\n```\n# datasets\n\nShared training data\.\n```$/);
+    const folder = vscode.workspace.workspaceFolders?.find((candidate) => candidate.uri.scheme === 'file');
+    assert.ok(folder, 'the test window has a folder open');
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder.uri, 'nas-tool-upload.txt'), new TextEncoder().encode('from the workspace\n'));
+    const input = { storage_id: storageId, local_path: 'nas-tool-upload.txt', remote_path: '/uploads/', overwrite: true };
+    assert.match(await invoke('compute_nas_upload_file', input), /Uploaded 19 B to \/uploads\/nas-tool-upload\.txt on "datasets"/);
+    assert.match(await invoke('compute_nas_read_file', { storage_id: storageId, path: '/uploads/nas-tool-upload.txt' }), /from the workspace/);
+    assert.match(await invoke('compute_nas_upload_file', { ...input, local_path: '../outside.txt' }), /Error: [\s\S]*outside the open folder/);
+
+    const sandbox = api.services.profiles.active;
+    assert.ok(sandbox);
+    const prod = { ...sandbox, id: 'ai-test-prod-nas', label: 'Prod NAS', environment: 'prod' as const };
+    await api.surface.profiles.upsert(prod);
+    const token = await api.services.profiles.getSecret(sandbox.id, 'apiToken');
+    assert.ok(token);
+    await api.surface.profiles.setSecret(prod.id, 'apiToken', token);
+    await api.surface.profiles.setActive(prod.id);
+    try {
+      const tool = api.ai.tools.get('compute_nas_upload_file');
+      assert.ok(tool);
+      const source = new vscode.CancellationTokenSource();
+      const prepared = await tool.prepareInvocation({ input }, source.token);
+      source.dispose();
+      const confirmation = prepared.confirmationMessages;
+      assert.ok(confirmation, 'the upload asks for confirmation');
+      const message = typeof confirmation.message === 'string' ? confirmation.message : confirmation.message.value;
+      assert.match(confirmation.title, /^PRODUCTION: Upload nas-tool-upload\.txt to NAS volume "datasets"\?/);
+      assert.match(message, /⚠ PRODUCTION profile "Prod NAS"/);
+      assert.match(message, new RegExp(`storage_id ${storageId}`));
+      assert.match(message, /Path: \/uploads\/nas-tool-upload\.txt \(19 B/);
+    } finally {
+      await api.surface.profiles.remove(prod.id);
+      await api.surface.profiles.setActive(sandbox.id);
+    }
   });
 
   it('gives errors a model can act on', async () => {

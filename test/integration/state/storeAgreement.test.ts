@@ -91,7 +91,7 @@ describe('state: Tasks view, status bar and notifications agree (150 running, 2,
     api.money.wakeWatcher();
     for (const deadline = Date.now() + PATIENCE_MS; api.money.stateListings() === before && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 50));
     await new Promise((resolve) => setTimeout(resolve, 500));
-    // Three kinds of remote state: tasks, batch jobs, NAS volumes (STATE_KINDS in src/vscode/state).
-    assert.equal(api.money.stateListings() - before, 3, 'one refresh of the active profile = one listing (of every page) per kind');
+    // Four kinds of remote state: tasks, batch jobs, NAS volumes, S3 transfers (STATE_KINDS in src/vscode/state).
+    assert.equal(api.money.stateListings() - before, 4, 'one refresh of the active profile = one listing (of every page) per kind');
   });
 });

@@ -95,7 +95,11 @@ export class TaskStore {
    * `startedAgoMs` backdates the task (seeded history); `pendingMs` overrides how long it stays
    * Pending (a seeded task that is still waiting for resources).
    */
+  /** Checks a body's NAS mounts (the NAS area sets it: Active volume, same region); throws the platform's failure. */
+  checkMounts: ((input: TaskCreateInput) => void) | undefined;
+
   create(input: TaskCreateInput, options: { startedAgoMs?: number; pendingMs?: number } = {}): number {
+    this.checkMounts?.(input);
     const now = this.clock.realNow() - (options.startedAgoMs ?? 0);
     const task: TaskRecord = {
       id: this.nextTaskId++,
@@ -221,6 +225,7 @@ export class TaskStore {
     const task = this.get(taskId);
     const status = this.status(task);
     if (status === 'End') throw transition(task, status, 'update', 'Pending, Running or Paused');
+    this.checkMounts?.(input);
     const serviceIds = new Map(task.services.map((service) => [service.service_name, service.service_id]));
     task.name = input.name;
     task.points = input.points;

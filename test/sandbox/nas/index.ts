@@ -40,6 +40,8 @@ export interface NasControl {
   mount(storageId: number, mount: Mount): void;
   unmount(storageId: number, instanceId: number): void;
   failVolume(storageId: number, code: string, message: string): void;
+  /** A task body's NAS mounts against the platform's rules (Active, same region, absolute target_dir). */
+  checkTaskMounts(regionName: string, services: readonly { nas_storage_config?: { storage_id: number; target_dir: string }[] | null }[]): void;
 }
 
 export interface NasSandbox extends NasControl {
@@ -87,6 +89,7 @@ export function createNasSandbox(clock: SandboxClock, options: NasSandboxOptions
     mount: (id, mount) => volumes.mount(id, mount),
     unmount: (id, instanceId) => volumes.unmount(id, instanceId),
     failVolume: (id, code, message) => volumes.fail(id, code, message),
+    checkTaskMounts: (regionName, services) => volumes.checkTaskMounts(regionName, services),
     async close() {
       sessions.close();
       await sftp.close();

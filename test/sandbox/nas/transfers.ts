@@ -2,11 +2,11 @@
 // endpoint with an access key pair generated at start. Jobs progress over real time:
 //   Queuing → Pending → Running (files and bytes grow, bps and remaining_seconds set) → Completed,
 // or Error (S410) when the bucket or keys are wrong. A completed S3 → NAS job really writes the objects
-// into the volume's directory. Stop: Running only. Delete: any, repeatable. Retry: Error/Exception
+// into the volume's directory; a NAS → S3 job copies the files under its folder into the bucket. Stop: Running only. Delete: any, repeatable. Retry: Error/Exception
 // only; the old job becomes Deleted and a new one is created. AK/SK are never stored or returned.
 
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { SandboxFailure, invalidParam } from '../compute/codes';
 import type { Paging } from '../compute/params';
@@ -230,14 +230,49 @@ export class TransferStore {
 
   private filesFor(input: TransferInput): { key: string; size: number }[] {
     const skip = (key: string): boolean => input.ignorePatterns.some((suffix) => suffix !== '' && key.endsWith(suffix));
+    // NAS → object storage: the files under the volume's folder, keyed by their path below it.
+    if (input.direction === 2) {
+      const volume = this.volumes.get(input.storageId);
+      if (!volume) return [];
+      const base = join(volume.directory, ...posix.normalize(`/${input.nasPath}`).split('/').filter(Boolean));
+      const files: { key: string; size: number }[] = [];
+      const walk = (dir: string, relative: string): void => {
+        let names: string[];
+        try {
+          names = readdirSync(dir);
+        } catch {
+          return;
+        }
+        for (const name of names.sort()) {
+          const path = join(dir, name);
+          const info = statSync(path);
+          const key = relative === '' ? name : `${relative}/${name}`;
+          if (info.isDirectory()) walk(path, key);
+          else if (info.isFile() && !skip(key)) files.push({ key, size: info.size });
+        }
+      };
+      walk(base, '');
+      return files;
+    }
     return [...this.bucket.objects.entries()].filter(([key]) => key.startsWith(input.prefix) && !skip(key)).map(([key, body]) => ({ key, size: body.length }));
   }
 
   private complete(record: TransferRecord): void {
-    if (record.written || record.input.direction !== 1) return;
+    if (record.written) return;
     record.written = true;
     const volume = this.volumes.get(record.input.storageId);
     if (!volume) return;
+    if (record.input.direction === 2) {
+      const base = join(volume.directory, ...posix.normalize(`/${record.input.nasPath}`).split('/').filter(Boolean));
+      for (const file of record.files) {
+        try {
+          this.bucket.objects.set(`${record.input.prefix}${file.key}`, readFileSync(join(base, ...file.key.split('/'))));
+        } catch {
+          // Removed from the volume meanwhile: not copied.
+        }
+      }
+      return;
+    }
     for (const file of record.files) {
       const relative = posix.normalize(`/${record.input.nasPath}/${file.key.slice(record.input.prefix.length)}`);
       const target = join(volume.directory, ...relative.split('/').filter(Boolean));

@@ -161,6 +161,28 @@ export class VolumeStore {
   }
 
   /** The record after applying elapsed time; undefined when deleted. */
+  /**
+   * A task's NAS mounts, as the platform's rules say (docs/nas.md, "Mounting in tasks"): each volume
+   * exists, is Active, and is in the task's region (display name compared); target_dir is an absolute
+   * path below the root. Throws the platform's invalid-parameter failure naming the field.
+   */
+  checkTaskMounts(regionName: string, services: readonly { nas_storage_config?: { storage_id: number; target_dir: string }[] | null }[]): void {
+    services.forEach((service, serviceIndex) => {
+      (service.nas_storage_config ?? []).forEach((mount, index) => {
+        const path = `services[${serviceIndex}].nas_storage_config[${index}]`;
+        const volume = this.get(mount.storage_id);
+        if (!volume) throw invalidParam(`${path}.storage_id`, `no NAS volume ${mount.storage_id}`);
+        if (volume.phase !== 'Active') throw invalidParam(`${path}.storage_id`, `NAS volume ${mount.storage_id} is ${volume.phase}: only an Active volume can be mounted`);
+        if (volume.config.region.name !== regionName && volume.config.region.tag !== regionName) {
+          throw invalidParam(`${path}.storage_id`, `NAS volume ${mount.storage_id} is in ${volume.config.region.name}, the task runs in ${regionName}`);
+        }
+        if (!/^\/[^\s\\]*[^/\s\\]$/.test(mount.target_dir) || mount.target_dir.split('/').some((segment) => segment === '.' || segment === '..')) {
+          throw invalidParam(`${path}.target_dir`, 'must be an absolute path below the root');
+        }
+      });
+    });
+  }
+
   get(id: number): VolumeRecord | undefined {
     const record = this.volumes.get(id);
     if (!record) return undefined;

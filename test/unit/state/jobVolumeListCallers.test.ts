@@ -39,12 +39,14 @@ const VOLUME_LIST_ALLOWED: Record<string, string> = {
   'src/core/nas/operations.ts': 'its catalog entry',
   'src/core/nas/resultShapes.ts': 'its result shape',
   'src/core/nas/volumes.ts': 'the one paged read (readVolumes) and its one-volume form',
+  'src/core/tools/nasTools.ts': 'the NAS agent tools declare the operation they call (the model asks; the MCP server has no store)',
 };
 
 /** Who may call the volume readers of core/nas/volumes.ts. */
 const VOLUME_READ_ALLOWED: Record<string, string> = {
   'src/core/nas/volumes.ts': 'where they are defined',
   'src/core/nas/volumeState.ts': 'the volume state definition',
+  'src/core/tools/nasTools.ts': 'the NAS agent tools: one read where the model asks, on the user’s behalf',
 };
 const VOLUME_READ_CALL = /\b(readVolumes|listVolumes|getVolume)\s*\(/;
 

@@ -33,7 +33,8 @@ describe('persisted state', () => {
         pauseTimers: 'computeToolkit.tasks.pauseTimers',
         walkthroughShown: 'computeToolkit.walkthroughShown',
         deploymentIdlePause: 'computeToolkit.deployments.idlePause',
-        requestHistory: 'requestHistory.v1',
+        requestActivity: 'requestActivity.v1',
+      requestHistory: 'requestHistory.v1',
       },
     );
     assert.equal(PERSISTED_PER_PROFILE.budgetAnnounced.key, 'computeToolkit.budgets.announced');

@@ -1,0 +1,33 @@
+// The file access the NAS agent tools run with (core/tools/nasTools.ts): a volume's folders and small
+// files over the SFTP session (core/nas/sessions.ts), and local files confined to the host's folders
+// (the open workspace folders in VS Code, the working folder of the MCP server).
+
+import { stat } from 'node:fs/promises';
+import * as path from 'node:path';
+import { ConfigError } from '../errors';
+import { confinedPath } from '../specs/fileAccess';
+import type { NasFileAccess } from '../tools/nasTools';
+import type { NasSessions } from './sessions';
+import { upload } from './transfer';
+
+export function nasToolAccess(sessions: () => NasSessions, roots: readonly string[]): NasFileAccess {
+  return {
+    list: (storageId, remotePath, signal) => sessions().run(storageId, (connection) => connection.readdir(remotePath), signal),
+    read: (storageId, remotePath, maxBytes, signal) => sessions().run(storageId, (connection) => connection.readFile(remotePath, maxBytes), signal),
+    async localFile(requested) {
+      const shown = requested.slice(0, 200).replace(/[\u0000-\u001f\u007f]+/g, ' ');
+      if (roots.length === 0) throw new ConfigError('No folder is open: files are uploaded from the open folder only.');
+      let absolutePath: string;
+      try {
+        absolutePath = confinedPath(requested, roots);
+      } catch {
+        throw new ConfigError(`${shown} is outside the open folder; files are uploaded from it only.`, 'Give a path relative to the open folder.');
+      }
+      const info = await stat(absolutePath).catch(() => undefined);
+      if (!info) throw new ConfigError(`${shown} does not exist in the open folder.`);
+      if (!info.isFile()) throw new ConfigError(`${shown} is not a file (one file at a time; folders: Upload to Volume… in the editor).`);
+      return { absolutePath, size: info.size, name: path.basename(absolutePath) };
+    },
+    upload: (storageId, absolutePath, remotePath, overwrite, signal) => upload(sessions(), storageId, absolutePath, remotePath, { policy: overwrite ? 'overwrite' : 'skip', ...(signal ? { signal } : {}) }),
+  };
+}

@@ -1,0 +1,213 @@
+// S3 ↔ NAS transfers in the real VS Code against the sandbox: the NAS view's Transfers group with the
+// progress the platform reports, Create Transfer… (RSA-mode only, the connection checked first, the secret
+// key from a password input and nowhere else), Stop and Delete (confirmed; declining keeps the job),
+// Retry of a failed job; the create wizard's optional mount step; Mount NAS Volume… in a task update.
+// The questions are answered by a script (TransferAsker) so the flows run exactly as in the editor.
+
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TransferRecord } from '../../../src/core/nas/operations';
+import type { NasApi, TransferAsker, TransferQuestion } from '../../../src/vscode/nas/index';
+import type { ExtensionApi } from '../../../src/vscode/api';
+import { extensionApi } from '../extensionApi';
+import { sandboxUrl } from '../sandboxInfo';
+
+interface Bucket {
+  supplier: string;
+  endpoint: string;
+  bucket: string;
+  accessKey: string;
+  secretKey: string;
+}
+
+/** Answers each question from `answers` (pick: the item whose label includes the text), recording what was asked. */
+class ScriptedAsker implements TransferAsker {
+  readonly asked: { question: TransferQuestion; options?: vscode.InputBoxOptions }[] = [];
+  readonly confirmations: { message: string; detail: string }[] = [];
+  constructor(
+    private readonly answers: Partial<Record<TransferQuestion, string>>,
+    private readonly confirmWith = true,
+  ) {}
+  async pick<T extends vscode.QuickPickItem>(question: TransferQuestion, items: readonly T[]): Promise<T | undefined> {
+    this.asked.push({ question });
+    const wanted = this.answers[question];
+    return wanted === undefined ? items[0] : items.find((item) => item.label.includes(wanted));
+  }
+  async input(question: TransferQuestion, options: vscode.InputBoxOptions): Promise<string | undefined> {
+    this.asked.push({ question, options });
+    const value = this.answers[question] ?? options.value ?? '';
+    const problem = await options.validateInput?.(value);
+    assert.ok(!problem, `the script's answer to ${question} is refused: ${JSON.stringify(problem)}`);
+    return value;
+  }
+  async confirm(message: string, detail: string): Promise<boolean> {
+    this.confirmations.push({ message, detail });
+    return this.confirmWith;
+  }
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  let last: T | undefined;
+  for (let attempt = 0; attempt < 150; attempt++) {
+    last = await read();
+    if (done(last)) return last;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  assert.fail(`timed out waiting for ${what}; last: ${JSON.stringify(last)?.slice(0, 400)}`);
+}
+
+describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
+  this.timeout(120_000);
+  let api: ExtensionApi;
+  let nas: NasApi;
+  let bucket: Bucket;
+  let profiles: { rsa: { id: string }; token: { id: string } };
+  let storageId: number;
+
+  const answers = (): Partial<Record<TransferQuestion, string>> => ({
+    direction: 'Object storage',
+    supplier: bucket.supplier,
+    endpoint: bucket.endpoint,
+    bucket: bucket.bucket,
+    prefix: 'datasets/',
+    nasPath: '/from-s3',
+    name: 'itest-in',
+    accessKey: bucket.accessKey,
+    secretKey: bucket.secretKey,
+  });
+
+  /** The Transfers group's rows, read afresh (as the 10 s poll would). */
+  async function transferRows(): Promise<(vscode.TreeItem & { record?: TransferRecord })[]> {
+    await nas.tree.reload();
+    const group = (await nas.tree.getChildren()).find((row) => row.kind === 'transfers');
+    assert.ok(group, 'the NAS view has a Transfers group');
+    return (await nas.tree.getChildren(group)) as (vscode.TreeItem & { record?: TransferRecord })[];
+  }
+  const rowOf = async (id: number) => (await transferRows()).find((row) => row.record?.id === id);
+
+  before(async () => {
+    api = await extensionApi();
+    nas = api.nas;
+    profiles = await api.surface.connectSandbox(sandboxUrl());
+    await api.surface.profiles.setActive(profiles.rsa.id);
+    bucket = (await (await fetch(`${sandboxUrl()}/__sandbox/nas/bucket`)).json()) as Bucket;
+    nas.tree.refresh();
+    const volume = (await nas.tree.load()).find((v) => v.status === 'Active' && v.region.name === '北京一区');
+    assert.ok(volume, 'the sandbox has an Active volume in 北京一区');
+    storageId = volume.storage_id;
+  });
+
+  after(async () => {
+    await api.surface.profiles.setActive(profiles.token.id);
+  });
+
+  it('a token-mode profile is refused before anything is asked, naming RSA mode', async () => {
+    await api.surface.profiles.setActive(profiles.token.id);
+    try {
+      const asker = new ScriptedAsker(answers());
+      assert.equal(await nas.transfers.create(asker, storageId), undefined);
+      assert.deepEqual(asker.asked, [], 'no question before the refusal');
+      assert.match(nas.transfers.lastRsaRefusal() ?? '', /RSA-mode profile[\s\S]*"Sandbox \(token\)"[\s\S]*token-mode/);
+    } finally {
+      await api.surface.profiles.setActive(profiles.rsa.id);
+    }
+  });
+
+  it('a failed connection check creates nothing and its error carries no key', async () => {
+    const before = (await transferRows()).filter((row) => row.record).length;
+    const wrong = 'wrong-secret-for-itest';
+    await assert.rejects(nas.transfers.create(new ScriptedAsker({ ...answers(), secretKey: wrong }), storageId), (error: unknown) => {
+      const text = String(error);
+      assert.match(text, /connection check failed/);
+      assert.ok(!text.includes(wrong) && !text.includes(bucket.accessKey));
+      return true;
+    });
+    assert.equal((await transferRows()).filter((row) => row.record).length, before);
+  });
+
+  it('Create Transfer… asks the secret key in a password input, checks, creates, and the group shows its progress; Stop is confirmed', async () => {
+    const asker = new ScriptedAsker(answers());
+    const id = await nas.transfers.create(asker, storageId);
+    assert.ok(typeof id === 'number' && id > 0);
+    const secretQuestion = asker.asked.find((entry) => entry.question === 'secretKey');
+    assert.equal(secretQuestion?.options?.password, true, 'the secret key is asked in a password input');
+    assert.equal(asker.asked.find((entry) => entry.question === 'accessKey')?.options?.password, undefined);
+    const [confirmation] = asker.confirmations;
+    assert.ok(confirmation);
+    assert.match(confirmation.message, /Sandbox \(RSA\)/);
+    assert.match(confirmation.detail, /ml-data\/datasets\//);
+    assert.ok(!confirmation.detail.includes(bucket.secretKey) && !confirmation.detail.includes(bucket.accessKey), 'the confirmation shows no key');
+
+    const running = await until(() => rowOf(id), (row) => row?.contextValue === 'nasTransfer.Running' && /\/s/.test(String(row.description)), 'the job to run with a rate');
+    assert.match(String(running?.description), /^Running · \d+ \/ 13 files · .+ \/ .+ · .+\/s · .+ left$/);
+    assert.equal(nas.tree.transfersPolling, true, 'the transfer store is polled while a job moves');
+    const group = (await nas.tree.getChildren()).find((row) => row.kind === 'transfers');
+    assert.match(String(group?.description), /1 in progress|\d+ in progress/);
+
+    // Declining the question keeps the job running; confirming stops it.
+    assert.equal(await nas.transfers.stop(new ScriptedAsker({}, false), id), false);
+    assert.equal((await rowOf(id))?.contextValue, 'nasTransfer.Running');
+    assert.equal(await nas.transfers.stop(new ScriptedAsker({}), id), true);
+    const stopped = await until(() => rowOf(id), (row) => row?.contextValue === 'nasTransfer.Stopped', 'Stopped');
+    assert.match(String(stopped?.description), /^Stopped · /);
+
+    assert.equal(await nas.transfers.remove(new ScriptedAsker({}, false), id), false);
+    assert.ok(await rowOf(id), 'declining keeps the record');
+    assert.equal(await nas.transfers.remove(new ScriptedAsker({}), id), true);
+    assert.equal(await rowOf(id), undefined, 'the record is gone from the group');
+
+    const log = api.surface.logText();
+    assert.ok(!log.includes(bucket.secretKey), 'the secret key is not in the log');
+  });
+
+  it('Retry asks the keys again and replaces a failed job', async () => {
+    const failing = await api.services.computeClient().call('nas.transferCreate', {
+      storage_id: storageId,
+      direction: 1,
+      s3_supplier: bucket.supplier,
+      s3_endpoint: bucket.endpoint,
+      s3_access_key: bucket.accessKey,
+      s3_secret_key: bucket.secretKey,
+      s3_bucket: 'missing-bucket',
+      s3_prefix: '',
+      nas_path: '/',
+    });
+    const failed = await until(() => rowOf(failing.id), (row) => row?.contextValue === 'nasTransfer.Error', 'the job to fail');
+    assert.match(String((failed?.tooltip as vscode.MarkdownString | undefined)?.value), /S410/);
+    // A retry sends the failed job's own fields with the keys asked again, connection checked first: this
+    // job's bucket does not exist, so the check refuses it and the failed job stays as it was.
+    await assert.rejects(nas.transfers.retry(new ScriptedAsker({ accessKey: bucket.accessKey, secretKey: bucket.secretKey }), failing.id), /connection check failed/);
+    assert.ok(await rowOf(failing.id), 'a retry that did not pass the check leaves the failed job');
+    assert.equal(await nas.transfers.retry(new ScriptedAsker({}), 999_999), undefined);
+  });
+
+  it('the create wizard goes through its optional NAS step with Enter (default: no mount)', async function () {
+    this.timeout(120_000);
+    const running = Promise.resolve(vscode.commands.executeCommand('computeToolkit.tasks.create'));
+    let settled = false;
+    void running.finally(() => (settled = true));
+    for (let i = 0; i < 300 && !settled; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    }
+    const taskId = (await running) as number | undefined;
+    assert.ok(typeof taskId === 'number' && taskId > 0, 'Enter through every step created a task');
+    const detail = await api.services.computeClient().call('task.detail', { task_id: taskId });
+    assert.equal(detail.services[0]?.nas_storage_config ?? null, null, 'no volume unless one is chosen');
+
+    // Mount NAS Volume… in a task update: only an Active volume of the task's own region.
+    const document = await api.money.updates.start(taskId);
+    assert.ok(document);
+    if (detail.resources[0]?.region_name === '北京一区') {
+      assert.equal(await api.money.updates.addMount(document, { storageId, targetDir: '/mnt/data/' }), 'added');
+      assert.match(document.getText(), /"nas_storage_config": \[\s*\{\s*"storage_id": \d+,\s*"target_dir": "\/mnt\/data"/);
+      assert.equal(await api.money.updates.reviewAndSend(document, false), 'sent');
+      const updated = await api.services.computeClient().call('task.detail', { task_id: taskId });
+      assert.deepEqual(updated.services[0]?.nas_storage_config, [{ storage_id: storageId, target_dir: '/mnt/data' }]);
+    } else {
+      await assert.rejects(api.money.updates.addMount(document, { storageId, targetDir: '/mnt/data' }), /not Active in/);
+    }
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await api.services.computeClient().call('task.stop', { task_id: taskId });
+  });
+});
