@@ -37,6 +37,7 @@ export interface SpecMessages {
   nasMissing(id: number): string;
   nasOtherRegion(id: number, volumeRegion: string, taskRegion: string): string;
   nasNotActive(id: number, status: string): string;
+  jobCannotUpdate(id: number): string;
   noSuchCount(gpu: string, count: number, counts: string): string;
   noSuchModel(gpu: string, models: string): string;
   noDeviceFits(gpu: string, count: number, listed: string): string;
@@ -92,7 +93,8 @@ export const ENGLISH: SpecMessages = {
   nasNotChecked: () => 'NAS volume not checked: this version cannot list NAS volumes.',
   nasMissing: (id) => `NAS volume ${id} does not exist on this account.`,
   nasOtherRegion: (id, volumeRegion, taskRegion) => `NAS volume ${id} is in ${volumeRegion}, the task runs in ${taskRegion}: a volume mounts only in its own region.`,
-  nasNotActive: (id, status) => `NAS volume ${id} is ${status}, not Active.`,
+  nasNotActive: (id, status) => `NAS volume ${id} is ${status}, not Active: only an Active volume mounts.`,
+  jobCannotUpdate: (id) => `This file already created job ${id}. Jobs cannot be updated on the platform: Deploy needs a new job (remove "taskId").`,
   noSuchCount: (gpu, count, counts) => `No ${gpu} × ${count} resource is listed; ${gpu} comes in ${counts} GPU(s) per node.`,
   noSuchModel: (gpu, models) => `No resource with GPU "${gpu}" is listed. Listed models: ${models}.`,
   noDeviceFits: (gpu, count, listed) => `No ${gpu} × ${count} device matches device/memoryMi/cpuCores; listed: ${listed}.`,

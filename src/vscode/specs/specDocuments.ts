@@ -92,7 +92,17 @@ export class SpecDocuments implements vscode.CodeLensProvider, vscode.Disposable
     const top = new vscode.Range(0, 0, 0, 0);
     const lens = (title: string, command: string, tooltip: string): vscode.CodeLens => new vscode.CodeLens(top, { title, command, tooltip, arguments: [document.uri] });
     const lenses = [lens(vscode.l10n.t('$(check) Validate'), Commands.specValidate, vscode.l10n.t('Check the file and, on the platform, the resource, its stock and NAS volumes'))];
-    if (value?.kind === 'job') return lenses;
+    if (value?.kind === 'job') {
+      // Jobs cannot be updated on the platform: Plan says what Deploy would create; a deployed file opens or stops its job.
+      lenses.push(lens(vscode.l10n.t('$(diff) Plan'), Commands.specPlan, vscode.l10n.t('What Deploy would create, and its cost per hour and at most')));
+      if (typeof value.taskId === 'number') {
+        lenses.push(
+          lens(vscode.l10n.t('$(link-external) Open Live'), Commands.specOpenLive, vscode.l10n.t('Show the job this file created')),
+          lens(vscode.l10n.t('$(debug-stop) Stop'), Commands.specStop, vscode.l10n.t('Stop the job this file created (confirmed; a job cannot be resumed)')),
+        );
+      } else lenses.push(lens(vscode.l10n.t('$(rocket) Deploy'), Commands.specDeploy, vscode.l10n.t('Create the job (confirmed, with its cost); the file remembers its id')));
+      return lenses;
+    }
     lenses.push(lens(vscode.l10n.t('$(diff) Plan'), Commands.specPlan, vscode.l10n.t('Compare the live task with this file: changes, resets and cost')));
     if (typeof value?.taskId === 'number') {
       lenses.push(
