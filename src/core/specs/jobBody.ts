@@ -1,7 +1,8 @@
 // A job spec → the platform's job create body (platform reference §5.2, POST /api/task/job/create),
 // in the types of the job operations (src/core/jobs/operations.ts): Deploy sends it with `job.create`,
-// the same call as Create Job…. Differences from a deployment: env is a list of {name, value}, the start script is two lists,
-// each container has a resource weight, and the registry login sits on the container.
+// the same call as Create Job…. Differences from a deployment: env is a list of {name, value}, the
+// start script is two lists, each container has a resource weight, and the registry login sits on
+// the container.
 
 import type { JobCreateBody as JobOperationBody } from '../jobs/operations';
 import type { Offer } from './offers';
