@@ -21,7 +21,7 @@ const files: Record<string, string> = {
       name: 'train-lora',
       resource: { gpu: 'RTX 4090', gpuCount: 1, region: 'beijing-jxq-p1' },
       spot: true,
-      estimatedSeconds: 2400,
+      estimatedSeconds: 1500,
       completions: 4,
       parallelism: 2,
       timeoutSeconds: 3600,

@@ -267,6 +267,10 @@ function semanticProblems(value: unknown, messages: SpecMessages): Problem[] {
     if (spec.spot === true && spec.estimatedSeconds === undefined) problems.push({ path: ['spot'], part: 'key', severity: 'error', message: messages.spotNeedsEstimate() });
     if (typeof spec.estimatedSeconds === 'number' && typeof spec.timeoutSeconds === 'number' && spec.estimatedSeconds > spec.timeoutSeconds) {
       problems.push({ path: ['estimatedSeconds'], part: 'value', severity: 'warning', message: messages.estimateAboveTimeout() });
+    } else if (typeof spec.estimatedSeconds === 'number' && typeof spec.timeoutSeconds === 'number' && typeof spec.completions === 'number' && typeof spec.parallelism === 'number' && spec.completions > 0 && spec.parallelism > 0) {
+      // The timeout holds for the whole job: completions run in rounds of `parallelism` pods.
+      const rounds = Math.ceil(spec.completions / Math.min(spec.parallelism, spec.completions));
+      if (rounds > 1 && rounds * spec.estimatedSeconds > spec.timeoutSeconds) problems.push({ path: ['timeoutSeconds'], part: 'value', severity: 'warning', message: messages.roundsAboveTimeout(rounds, rounds * spec.estimatedSeconds) });
     }
     const declared = new Set([...(Array.isArray(spec.sharedDiskVolumes) ? spec.sharedDiskVolumes : []), ...(Array.isArray(spec.sharedMemoryVolumes) ? (spec.sharedMemoryVolumes as { name?: unknown }[]).map((volume) => volume?.name) : [])]);
     services.forEach((service, index) => {

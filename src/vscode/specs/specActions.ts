@@ -465,7 +465,7 @@ export function summarizeJob(plan: JobPlan): { summary: string; lines: string[] 
     lines.push(vscode.l10n.t('Cost: {0} while {1} pod(s) run ({2} per pod); at most {3} if every pod runs until the timeout.', formatYuanPerHour(plan.yuanPerHour), plan.pods, formatYuanPerHour(plan.podYuanPerHour ?? 0), formatYuan(plan.capYuan ?? 0)));
     if (plan.expectedYuan !== undefined) lines.push(vscode.l10n.t('Expected about {0} from the estimated run time.', formatYuan(plan.expectedYuan)));
   }
-  lines.push(plan.inventory > 0 ? vscode.l10n.t('{0} in stock', plan.inventory) : plan.spot ? vscode.l10n.t('Sold out: a Spot job waits in the queue for resources.') : vscode.l10n.t('Sold out: the job may stay Pending.'));
+  lines.push(plan.inventory > 0 ? vscode.l10n.t('Stock: {0} in {1}', plan.inventory, plan.offer.region.region_name) : plan.spot ? vscode.l10n.t('Sold out: a Spot job waits in the queue for resources.') : vscode.l10n.t('Sold out: the job may stay Pending.'));
   if (plan.action === 'exists') lines.push(jobExistsText(plan));
   if (plan.missingSecrets.length > 0) lines.push(vscode.l10n.t('Set these secrets before deploying: {0} (command "Set Spec Secret…").', plan.missingSecrets.map(refText).join(', ')));
   return { summary, lines };
