@@ -94,6 +94,7 @@ export const Commands = {
   specOpenLive: 'computeToolkit.spec.openLive',
   specStop: 'computeToolkit.spec.stop',
   specSaveFromTask: 'computeToolkit.spec.saveFromTask',
+  specSaveFromJob: 'computeToolkit.spec.saveFromJob',
   specNewFromTemplate: 'computeToolkit.spec.newFromTemplate',
   specSetSecret: 'computeToolkit.spec.setSecret',
 } as const;

@@ -69,7 +69,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     watchedProfiles: () => state.watched.map((watch) => watch.profile.label),
   };
   const ai = registerAi(services);
-  const specs = registerSpecs(services);
+  const specs = registerSpecs(services, state);
   context.subscriptions.push(...ai.disposables);
   const jobs = registerJobs(services, state);
   context.subscriptions.push(...jobs.disposables);

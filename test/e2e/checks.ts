@@ -5,7 +5,7 @@ import type { SandboxBootstrap } from '../sandbox/types';
 import { webviewsPassAxe } from './accessibilityChecks';
 import { languageModelsListPlatformModels } from './aiChecks';
 import { deployModelAndChat } from './deploymentChecks';
-import { SAMPLE_PYTHON_FILE, SAMPLE_PYTHON_FIRST_LINE, SAMPLE_SPEC_FILE } from './sampleWorkspace';
+import { SAMPLE_PYTHON_FILE, SAMPLE_PYTHON_FIRST_LINE, SAMPLE_JOB_SPEC_FILE, SAMPLE_SPEC_FILE } from './sampleWorkspace';
 import {
   activeEditorText, firstRunWalkthroughSeen, openFile, openViewContainer, pickQuickPickRow, runCommand, visibleQuickPick, visibleWebview, waitForRow, webviewShowing, widenSideBar,
 } from './workbench';
@@ -240,6 +240,32 @@ const specPlanShowsDiff: E2eCheck = {
   },
 };
 
+/** A job spec's Plan: what Deploy would create, the cost per hour for the pods at once and the cap of the timeout. */
+const jobSpecPlanShowsCost: E2eCheck = {
+  title: 'job spec file: CodeLens "Plan" shows what Deploy would create, ¥/h for the pods at once and the most it can cost',
+  async run({ page, screenshot }) {
+    await runCommand(page, 'View: Close All Editors');
+    // The side bar stays as the check before left it (closing an already closed one finds no command).
+    const lens = page.locator('.contentWidgets .codelens-decoration a', { hasText: 'Plan' }).first();
+    // Run alone (E2E grep), the first-run walkthrough can open over the file: then close it and open the file again.
+    for (let attempt = 1; ; attempt++) {
+      await openFile(page, SAMPLE_JOB_SPEC_FILE);
+      if (await lens.waitFor({ state: 'visible', timeout: 20_000 }).then(() => true, () => false)) break;
+      if (attempt === 2) fail('no "Plan" CodeLens on the job spec file');
+      await runCommand(page, 'View: Close All Editors');
+    }
+    await lens.click();
+    const tab = page.locator('.tabs-container .tab', { hasText: '(plan).yaml' }).first();
+    await tab.waitFor({ state: 'visible', timeout: 45_000 }).catch(() => fail('Plan did not open the plan document'));
+    const lines = page.locator('.editor-group-container.active .view-lines').first();
+    await pollUntil('the job plan (completions, pods at once, ¥/h and the cap) did not show', 15_000, async () => {
+      const shown = (await lines.innerText()).replace(/\u00a0/g, ' ');
+      return shown.includes('Create job "train-lora": 4 completion(s), 2 pod(s) at once') && /¥[\d.,]+\/h while 2 pod\(s\) run/.test(shown) && /at most ¥[\d.,]+/.test(shown) ? shown : undefined;
+    });
+    await screenshot('spec-job-plan');
+  },
+};
+
 export const checks: readonly E2eCheck[] = [
   walkthroughOpensOnFirstRun,
   treesShowSandboxData,
@@ -248,6 +274,7 @@ export const checks: readonly E2eCheck[] = [
   selectionLandsInChatInput,
   spendViewShowsFigures,
   specPlanShowsDiff,
+  jobSpecPlanShowsCost,
   webviewsPassAxe,
   languageModelsListPlatformModels,
   jobsViewAndLogTerminal,

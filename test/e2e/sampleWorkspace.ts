@@ -11,7 +11,26 @@ export const SAMPLE_PYTHON_LAST_LINE = '    print(fibonacci(10))';
 /** A spec of the task the sandbox seeds (qwen3-32b-serving, the first task id), edited: 3 nodes, a new image, an env change. */
 export const SAMPLE_SPEC_FILE = 'qwen3-serving.task.json';
 
+/** A batch job spec not yet deployed: its Plan says what Deploy would create and what it costs. */
+export const SAMPLE_JOB_SPEC_FILE = 'train-lora.job.json';
+
 const files: Record<string, string> = {
+  [SAMPLE_JOB_SPEC_FILE]: `${JSON.stringify(
+    {
+      kind: 'job',
+      name: 'train-lora',
+      resource: { gpu: 'RTX 4090', gpuCount: 1, region: 'beijing-jxq-p1' },
+      spot: true,
+      estimatedSeconds: 1500,
+      completions: 4,
+      parallelism: 2,
+      timeoutSeconds: 3600,
+      retry: { backoffLimit: 2, restartPolicy: 'Never' },
+      services: [{ name: 'train', image: 'pytorch/pytorch:2.4.0-cuda12.1-cudnn9-runtime', command: ['python', 'train.py'], args: ['--lora', '--epochs', '3'], env: { HF_TOKEN: { secret: 'hf-token' } } }],
+    },
+    null,
+    2,
+  )}\n`,
   [SAMPLE_SPEC_FILE]: `${JSON.stringify(
     {
       kind: 'task',

@@ -1,14 +1,15 @@
-// A job spec → the platform's job create body (platform reference §5.2, POST /api/task/job/create).
-// Kept in this one file so it can be aligned with the job operations (src/core/jobs) when they land.
-// Differences from a deployment: env is a list of {name, value}, the start script is two lists,
-// each container has a resource weight, and the registry login sits on the container.
+// A job spec → the platform's job create body (platform reference §5.2, POST /api/task/job/create),
+// in the types of the job operations (src/core/jobs/operations.ts): Deploy sends it with `job.create`,
+// the same call as Create Job…. Differences from a deployment: env is a list of {name, value}, the
+// start script is two lists, each container has a resource weight, and the registry login sits on
+// the container.
 
-import type { ResourceSpec } from '../compute/api';
+import type { JobCreateBody as JobOperationBody } from '../jobs/operations';
 import type { Offer } from './offers';
 import { resolveEnv, type SecretResolver } from './secrets';
 import type { JobSpec, Mount, NasMount, SecretRef } from './types';
 
-export interface JobService {
+export type JobService = {
   service_name: string;
   service_image: string;
   resource_weight: { cpu_weight: number; mem_weight: number; gpu_weight: number };
@@ -22,24 +23,16 @@ export interface JobService {
   share_disk_config: { volume_name: string; target_dir: string }[] | null;
   health_checks: Record<string, unknown> | null;
   repository_account: { repository_username: string; repository_password: string | null } | null;
-}
+};
 
-export interface JobCreateBody {
-  task_name: string;
+/** The create body: the operation's type, with every field this file fills present (null when unused). */
+export type JobCreateBody = JobOperationBody & {
   sub_type: 'Spot' | null;
-  resources: { mark: string; resource: ResourceSpec; region_name: string; weight: null }[];
   share_disk_volumes: { name: string }[] | null;
   share_mem_volumes: { name: string; size_limit: number }[] | null;
-  points: number;
-  job_support: {
-    estimated_exec_sec: number | null;
-    timeout_sec: number;
-    parallelism: number;
-    mod_param: { default: { backoff_limit: number; restart_policy: 'OnFailure' | 'Never' } | null; index: { index_backoff_limit: number; max_failed_index: number | null } | null };
-  };
   task_qos: { class: 'Guaranteed' } | null;
   services: JobService[];
-}
+};
 
 const mounts = (items: Mount[] | undefined) => (items && items.length > 0 ? items.map((item) => ({ storage_id: item.storageId, target_dir: item.targetDir })) : null);
 const nasMounts = (items: NasMount[] | undefined) => (items && items.length > 0 ? items.map((item) => ({ storage_id: item.volumeId, target_dir: item.targetDir })) : null);
@@ -79,7 +72,7 @@ export async function buildJobBody(spec: JobSpec, offer: Offer, resolve: SecretR
   const body: JobCreateBody = {
     task_name: spec.name,
     sub_type: spec.spot ? 'Spot' : null,
-    resources: [{ mark: offer.region.mark.mark, resource: { ...offer.region.mark.resource }, region_name: offer.region.region_name, weight: null }],
+    resources: [{ mark: offer.region.mark.mark, resource: { ...offer.region.mark.resource }, region_name: offer.region.region_name }],
     share_disk_volumes: spec.sharedDiskVolumes && spec.sharedDiskVolumes.length > 0 ? spec.sharedDiskVolumes.map((name) => ({ name })) : null,
     share_mem_volumes: spec.sharedMemoryVolumes && spec.sharedMemoryVolumes.length > 0 ? spec.sharedMemoryVolumes.map((volume) => ({ name: volume.name, size_limit: volume.sizeMi })) : null,
     points: spec.completions,

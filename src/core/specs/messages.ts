@@ -23,6 +23,7 @@ export interface SpecMessages {
   envOneLine(name: string): string;
   spotNeedsEstimate(): string;
   estimateAboveTimeout(): string;
+  roundsAboveTimeout(rounds: number, seconds: number): string;
   undeclaredVolume(volume: string): string;
   tooLarge(kb: number): string;
   tooDeep(levels: number): string;
@@ -37,6 +38,7 @@ export interface SpecMessages {
   nasMissing(id: number): string;
   nasOtherRegion(id: number, volumeRegion: string, taskRegion: string): string;
   nasNotActive(id: number, status: string): string;
+  jobCannotUpdate(id: number): string;
   noSuchCount(gpu: string, count: number, counts: string): string;
   noSuchModel(gpu: string, models: string): string;
   noDeviceFits(gpu: string, count: number, listed: string): string;
@@ -80,6 +82,7 @@ export const ENGLISH: SpecMessages = {
   envOneLine: (name) => `${name}: an env value is one line (the platform keeps env as KEY=VALUE lines).`,
   spotNeedsEstimate: () => 'A spot job needs "estimatedSeconds" (a little above the real run time, below timeoutSeconds).',
   estimateAboveTimeout: () => 'estimatedSeconds is above timeoutSeconds: the job would be killed first.',
+  roundsAboveTimeout: (rounds, seconds) => `The completions run in ${rounds} rounds of parallel pods, about ${seconds} s at the estimated run time: beyond timeoutSeconds, the job would be killed first.`,
   undeclaredVolume: (volume) => `Volume "${volume}" is not declared at the top of the job.`,
   tooLarge: (kb) => `The file is larger than ${kb} KB; a spec file is a few KB.`,
   tooDeep: (levels) => `The file nests deeper than ${levels} levels; a spec file does not.`,
@@ -92,7 +95,8 @@ export const ENGLISH: SpecMessages = {
   nasNotChecked: () => 'NAS volume not checked: this version cannot list NAS volumes.',
   nasMissing: (id) => `NAS volume ${id} does not exist on this account.`,
   nasOtherRegion: (id, volumeRegion, taskRegion) => `NAS volume ${id} is in ${volumeRegion}, the task runs in ${taskRegion}: a volume mounts only in its own region.`,
-  nasNotActive: (id, status) => `NAS volume ${id} is ${status}, not Active.`,
+  nasNotActive: (id, status) => `NAS volume ${id} is ${status}, not Active: only an Active volume mounts.`,
+  jobCannotUpdate: (id) => `This file already created job ${id}. Jobs cannot be updated on the platform: Deploy needs a new job (remove "taskId").`,
   noSuchCount: (gpu, count, counts) => `No ${gpu} × ${count} resource is listed; ${gpu} comes in ${counts} GPU(s) per node.`,
   noSuchModel: (gpu, models) => `No resource with GPU "${gpu}" is listed. Listed models: ${models}.`,
   noDeviceFits: (gpu, count, listed) => `No ${gpu} × ${count} device matches device/memoryMi/cpuCores; listed: ${listed}.`,

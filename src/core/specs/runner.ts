@@ -1,14 +1,20 @@
 // Spec operations against the platform, shared by the editor commands and the agent tools: check a
-// spec (resource exists, has stock, NAS volume in the region), plan it, apply a plan (create or
-// whole-overwrite update). Nothing here asks the user; callers confirm with the plan first.
+// spec (resource exists, has stock, NAS volume Active and in the region), plan it, apply a plan
+// (task: create or whole-overwrite update; job: create only, with `job.create` as Create Job… sends
+// it). Nothing here asks the user; callers confirm with the plan first.
 
 import type { ComputeClient, Device, TaskCreateBody, TaskDetail, TaskUpdateBody } from '../compute/api';
 import { formatYuanPerHour, pointsPerSecondToYuanPerHour } from '../spend/units';
+import type { JobDetail } from '../jobs/operations';
+import type { NasVolume } from '../nas/operations';
+import { listVolumes } from '../nas/volumes';
+import { formatYuan } from '../spend/units';
+import { planJob, type JobPlan } from './jobPlan';
 import { ENGLISH, type SpecMessages } from './messages';
 import { findOffer } from './offers';
 import { planTask, type TaskPlan } from './plan';
 import { refText, type SecretResolver } from './secrets';
-import type { Spec, TaskSpec } from './types';
+import type { JobSpec, Spec, TaskSpec } from './types';
 
 export interface SpecContext {
   client: ComputeClient;
@@ -18,9 +24,26 @@ export interface SpecContext {
    * NAS volumes of the account, when the client has an operation for them (the NAS area adds it);
    * without it the NAS check says it was not made.
    */
-  nasVolumes?: () => Promise<{ id: number; regionName: string; region?: string; status: string }[]>;
+  nasVolumes?: () => Promise<SpecNasVolume[]>;
   /** Texts for people (the editor passes localized ones); English by default. */
   messages?: SpecMessages;
+}
+
+export interface SpecNasVolume {
+  id: number;
+  regionName: string;
+  region?: string;
+  status: string;
+}
+
+/** What the NAS check needs of a volume. */
+export function specVolume(volume: NasVolume): SpecNasVolume {
+  return { id: volume.storage_id, regionName: volume.region?.name ?? '', region: volume.region?.tag ?? '', status: volume.status };
+}
+
+/** The account's NAS volumes for the NAS check, read with the NAS area's paged list (the agent tools; the editor reads its store). */
+export function nasVolumesOf(client: Pick<ComputeClient, 'call'>, signal?: AbortSignal): () => Promise<SpecNasVolume[]> {
+  return async () => (await listVolumes(client, {}, signal)).map(specVolume);
 }
 
 export interface SpecCheck {
@@ -57,6 +80,7 @@ export async function checkSpec(spec: Spec, context: SpecContext): Promise<SpecC
       checks.push({ path: ['taskId'], severity: 'error', message: messages.taskUnreadable(spec.taskId, error instanceof Error ? error.message : String(error)) });
     }
   }
+  if (spec.kind === 'job' && spec.taskId !== undefined) checks.push({ path: ['taskId'], severity: 'info', message: messages.jobCannotUpdate(spec.taskId) });
   const nasMounts = spec.services.flatMap((service, index) => (service.nas ?? []).map((mount, mountIndex) => ({ mount, path: ['services', index, 'nas', mountIndex, 'volumeId'] as (string | number)[] })));
   if (nasMounts.length > 0) {
     if (!context.nasVolumes) {
@@ -67,7 +91,8 @@ export async function checkSpec(spec: Spec, context: SpecContext): Promise<SpecC
         const volume = volumes.find((candidate) => candidate.id === mount.volumeId);
         if (!volume) checks.push({ path, severity: 'error', message: messages.nasMissing(mount.volumeId) });
         else if (volume.regionName !== region.region_name && volume.region !== region.region) checks.push({ path, severity: 'error', message: messages.nasOtherRegion(mount.volumeId, volume.regionName, region.region_name) });
-        else if (volume.status !== 'Active') checks.push({ path, severity: 'warning', message: messages.nasNotActive(mount.volumeId, volume.status) });
+        // The platform mounts only Active volumes (platform reference §5.1).
+        else if (volume.status !== 'Active') checks.push({ path, severity: 'error', message: messages.nasNotActive(mount.volumeId, volume.status) });
       }
     }
   }
@@ -79,6 +104,21 @@ export async function planTaskSpec(spec: TaskSpec, context: SpecContext): Promis
   const devices = await searchDevices(context);
   const live: TaskDetail | undefined = spec.taskId === undefined ? undefined : await context.client.call('task.detail', { task_id: spec.taskId }, callOptions(context));
   return planTask(spec, devices, live, context.resolveSecret, context.messages);
+}
+
+/** The plan of a job spec: what Deploy would create; a file that names a job reads its status. */
+export async function planJobSpec(spec: JobSpec, context: SpecContext): Promise<JobPlan> {
+  const devices = await searchDevices(context);
+  let live: JobDetail | undefined;
+  if (spec.taskId !== undefined) {
+    try {
+      live = await context.client.call('job.detail', { task_id: spec.taskId }, callOptions(context));
+    } catch (error) {
+      if (context.signal?.aborted) throw error;
+      live = undefined; // gone or unreadable: the plan still says what a new job would be
+    }
+  }
+  return planJob(spec, devices, live, context.resolveSecret, context.messages);
 }
 
 export class MissingSecretsError extends Error {
@@ -97,6 +137,14 @@ export async function applyTaskPlan(plan: TaskPlan, context: SpecContext): Promi
   }
   await context.client.call('task.update', plan.body as unknown as TaskUpdateBody, callOptions(context));
   return { taskId: plan.taskId!, created: false };
+}
+
+/** Creates the job of a plan (the same `job.create` call as Create Job…). Refuses while a secret is missing or the file already names a job. */
+export async function applyJobPlan(plan: JobPlan, context: SpecContext): Promise<{ taskId: number }> {
+  if (plan.missingSecrets.length > 0) throw new MissingSecretsError(plan.missingSecrets.map(refText));
+  if (plan.action !== 'create') throw new Error(`This file already created job ${plan.taskId}; jobs cannot be changed. Remove "taskId" to create a new job.`);
+  const result = await context.client.call('job.create', plan.body, callOptions(context));
+  return { taskId: result.task_id };
 }
 
 function show(value: unknown): string {
@@ -121,5 +169,24 @@ export function describePlan(plan: TaskPlan): string[] {
     if (plan.changes.length > 40 || plan.truncated) lines.push('- …and more');
   }
   if (plan.missingSecrets.length > 0) lines.push(`Missing secrets (set them before applying): ${plan.missingSecrets.map(refText).join(', ')}.`);
+  return lines;
+}
+
+/** A job plan in plain English lines (agent tools and the MCP server; the editor localizes its own). */
+export function describeJobPlan(plan: JobPlan): string[] {
+  const lines: string[] = [];
+  const mode = plan.spot ? 'Spot' : 'on demand';
+  if (plan.action === 'exists') {
+    lines.push(`This file already created job ${plan.taskId}${plan.liveStatus ? ` (${plan.liveStatus})` : ''}. Jobs cannot be updated on the platform: to run this file again, remove "taskId" and deploy a new job.`);
+  }
+  lines.push(
+    `${plan.action === 'create' ? 'Create' : 'A new deploy would create'} job "${plan.jobName}": ${plan.body.points} completion(s), ${plan.pods} pod(s) at once, ${mode}, on ${plan.offer.device.device_name} in ${plan.offer.region.region_name} (${plan.inventory} in stock), timeout ${plan.body.job_support.timeout_sec} s.`,
+  );
+  if (plan.yuanPerHour === undefined) lines.push('Price not listed for this resource.');
+  else {
+    lines.push(`Cost: ${formatYuanPerHour(plan.yuanPerHour)} while ${plan.pods} pod(s) run (${formatYuanPerHour(plan.podYuanPerHour ?? 0)} per pod); at most ${formatYuan(plan.capYuan ?? 0)} (all pods for the whole timeout)${plan.expectedYuan === undefined ? '' : `; expected ${formatYuan(plan.expectedYuan)}`}.`);
+  }
+  for (const service of plan.desired.services) lines.push(`- ${String(service.name)}: ${String(service.image)}${Array.isArray(service.command) ? ` · ${(service.command as string[]).join(' ')}` : ''}`);
+  if (plan.missingSecrets.length > 0) lines.push(`Missing secrets (set them before deploying): ${plan.missingSecrets.map(refText).join(', ')}.`);
   return lines;
 }

@@ -129,6 +129,14 @@ export interface SpecDiagnostic {
   severity: 'error' | 'warning' | 'info';
   /** Where in the spec, for callers that map to other things ("services[0].image"). */
   path: string;
+  /**
+   * What found it: 'syntax' (the parser), the JSON Schema keyword ('additionalProperties', 'type',
+   * …, 'x-unit'), or absent for rules outside the schema. The editor leaves to its own JSON
+   * validation the ones it reports too (see `editorRepeats`).
+   */
+  origin?: string;
+  /** A Quick Fix: the text to put in place of [start, end] ("image" for a typo'd key, 16384 for "16GB"). */
+  fix?: { kind: 'rename' | 'mebibytes'; text: string; value: string };
 }
 
 /** "services[0].env.HF_TOKEN" from ['services', 0, 'env', 'HF_TOKEN']. */

@@ -6,7 +6,7 @@
 
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import schemaJson from '../../../schemas/compute-spec.schema.json';
-import { parseSource, type ParsedSource, type Span } from './sourceMap';
+import { MAX_SPEC_CHARS, MAX_SPEC_DEPTH, nestingDepth, parseSource, type ParsedSource, type Span } from './sourceMap';
 import { ENGLISH, type SpecMessages } from './messages';
 import { formatPath, type Spec, type SpecDiagnostic, type SpecFormat, type SpecPath } from './types';
 
@@ -35,7 +35,7 @@ function validator(): ValidateFunction {
     validate: function checkUnit(unit: string, data: unknown): boolean {
       const problem = unitProblem(unit, data, current);
       if (!problem) return true;
-      (checkUnit as unknown as { errors: Partial<ErrorObject>[] }).errors = [{ keyword: 'x-unit', message: problem.message, params: { severity: problem.severity } }];
+      (checkUnit as unknown as { errors: Partial<ErrorObject>[] }).errors = [{ keyword: 'x-unit', message: problem.message, params: { severity: problem.severity, ...(problem.mi === undefined ? {} : { mi: problem.mi }) } }];
       return false;
     },
   });
@@ -46,7 +46,7 @@ function validator(): ValidateFunction {
 const SIZE = /^\s*(\d+(?:\.\d+)?)\s*([kmgt])?(i?b?|i)?\s*$/i;
 
 /** What is wrong with a value for a field in `unit` (only Mi is used), or undefined. */
-export function unitProblem(unit: string, data: unknown, messages: SpecMessages = ENGLISH): { message: string; severity: 'error' | 'warning' } | undefined {
+export function unitProblem(unit: string, data: unknown, messages: SpecMessages = ENGLISH): { message: string; severity: 'error' | 'warning'; mi?: number } | undefined {
   if (unit !== 'Mi') return undefined;
   if (typeof data === 'string') {
     const match = SIZE.exec(data.slice(0, 64));
@@ -54,7 +54,7 @@ export function unitProblem(unit: string, data: unknown, messages: SpecMessages 
       const amount = Number(match[1]);
       const scale = (match[2] ?? 'm').toLowerCase();
       const mi = Math.round(amount * ({ k: 1 / 1024, m: 1, g: 1024, t: 1024 * 1024 } as Record<string, number>)[scale]!);
-      return { message: messages.memoryAsText(mi, data.trim()), severity: 'error' };
+      return { message: messages.memoryAsText(mi, data.trim()), severity: 'error', mi };
     }
     return { message: messages.memoryNotNumber(), severity: 'error' };
   }
@@ -118,6 +118,23 @@ interface Problem {
   part: 'key' | 'value';
   message: string;
   severity: 'error' | 'warning';
+  origin?: string;
+  fix?: { kind: 'rename' | 'mebibytes'; value: string };
+}
+
+/**
+ * Schema keywords VS Code's own JSON validation reports too, on the same place, for a *.json spec
+ * (the manifest contributes the schema): the editor shows those once, the schema's. Units ('x-unit',
+ * an editor-unknown keyword) and the rules outside the schema stay ours; YAML keeps all of ours.
+ */
+const EDITOR_JSON_KEYWORDS = new Set(['syntax', 'additionalProperties', 'required', 'type', 'enum', 'const', 'anyOf', 'oneOf', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems', 'format', 'propertyNames']);
+
+/** True when VS Code's JSON validation already shows this problem of a `format` file (then the editor leaves ours out). */
+export function editorRepeats(diagnostic: SpecDiagnostic, format: SpecFormat): boolean {
+  if (format !== 'json' || diagnostic.origin === undefined) return false;
+  // A text memory ("16GB") is a type error to the JSON service too; a tiny number is not.
+  if (diagnostic.origin === 'x-unit') return diagnostic.severity === 'error';
+  return EDITOR_JSON_KEYWORDS.has(diagnostic.origin);
 }
 
 function describe(error: ErrorObject, messages: SpecMessages): Problem | undefined {
@@ -135,12 +152,19 @@ function describe(error: ErrorObject, messages: SpecMessages): Problem | undefin
         part: 'key',
         severity: 'error',
         message: close ? messages.unknownFieldSuggest(name, where, close) : messages.unknownField(name, where, known.join(', ')),
+        ...(close ? { fix: { kind: 'rename' as const, value: close } } : {}),
       };
     }
     case 'required':
       return { path, part: 'key', severity: 'error', message: messages.needsField(where, String(params.missingProperty)) };
     case 'x-unit':
-      return { path, part: 'value', severity: params.severity === 'warning' ? 'warning' : 'error', message: error.message ?? 'Wrong unit.' };
+      return {
+        path,
+        part: 'value',
+        severity: params.severity === 'warning' ? 'warning' : 'error',
+        message: error.message ?? 'Wrong unit.',
+        ...(typeof params.mi === 'number' ? { fix: { kind: 'mebibytes' as const, value: String(params.mi) } } : {}),
+      };
     case 'type':
       return { path, part: 'value', severity: 'error', message: messages.wrongType(where, (Array.isArray(params.type) ? params.type : [params.type]).map(String), show(error.data)) };
     case 'enum':
@@ -175,11 +199,17 @@ function patternMessage(path: SpecPath, where: string, messages: SpecMessages): 
 export function validateSpecText(text: string, format: SpecFormat, messages: SpecMessages = ENGLISH): SpecValidation {
   const source = parseSource(text, format, messages);
   const diagnostics: SpecDiagnostic[] = [];
-  const push = (span: Span, message: string, severity: SpecDiagnostic['severity'], path: SpecPath): void => {
+  const push = (span: Span, message: string, severity: SpecDiagnostic['severity'], path: SpecPath, origin?: string, fix?: Problem['fix']): void => {
     if (diagnostics.length >= MAX_DIAGNOSTICS) return;
-    diagnostics.push({ start: source.positionAt(span.start), end: source.positionAt(span.end), message, severity, path: formatPath(path) });
+    const diagnostic: SpecDiagnostic = { start: source.positionAt(span.start), end: source.positionAt(span.end), message, severity, path: formatPath(path) };
+    if (origin !== undefined) diagnostic.origin = origin;
+    // A key in JSON keeps its quotes; a YAML key and any memory number are written bare.
+    if (fix) diagnostic.fix = { ...fix, text: fix.kind === 'rename' && format === 'json' ? JSON.stringify(fix.value) : fix.value };
+    diagnostics.push(diagnostic);
   };
-  for (const error of source.syntaxErrors) push(error.span, error.message, 'error', []);
+  // Size and depth refusals are ours alone; parser errors are 'syntax' (the JSON service reports them too).
+  const refused = source.value === undefined && source.syntaxErrors.length === 1 && source.syntaxErrors[0]!.span.start === 0 && source.syntaxErrors[0]!.message.length > 0 && (text.length > MAX_SPEC_CHARS || nestingDepth(text) > MAX_SPEC_DEPTH);
+  for (const error of source.syntaxErrors) push(error.span, error.message, 'error', [], refused ? undefined : 'syntax');
   if (source.syntaxErrors.length > 0 || source.value === undefined) return { value: source.value, diagnostics, source };
 
   const validate = validator();
@@ -208,7 +238,7 @@ export function validateSpecText(text: string, format: SpecFormat, messages: Spe
     const dedupe = `${problem.path.join('/')}|${problem.message}`;
     if (seen.has(dedupe)) continue;
     seen.add(dedupe);
-    push(source.locate(problem.path, problem.part), problem.message, problem.severity, problem.path);
+    push(source.locate(problem.path, problem.part), problem.message, problem.severity, problem.path, problem.origin ?? error.keyword, problem.fix);
   }
   for (const extra of semanticProblems(source.value, messages)) push(source.locate(extra.path, extra.part), extra.message, extra.severity, extra.path);
   diagnostics.sort((a, b) => a.start.line - b.start.line || a.start.character - b.start.character);
@@ -237,6 +267,10 @@ function semanticProblems(value: unknown, messages: SpecMessages): Problem[] {
     if (spec.spot === true && spec.estimatedSeconds === undefined) problems.push({ path: ['spot'], part: 'key', severity: 'error', message: messages.spotNeedsEstimate() });
     if (typeof spec.estimatedSeconds === 'number' && typeof spec.timeoutSeconds === 'number' && spec.estimatedSeconds > spec.timeoutSeconds) {
       problems.push({ path: ['estimatedSeconds'], part: 'value', severity: 'warning', message: messages.estimateAboveTimeout() });
+    } else if (typeof spec.estimatedSeconds === 'number' && typeof spec.timeoutSeconds === 'number' && typeof spec.completions === 'number' && typeof spec.parallelism === 'number' && spec.completions > 0 && spec.parallelism > 0) {
+      // The timeout holds for the whole job: completions run in rounds of `parallelism` pods.
+      const rounds = Math.ceil(spec.completions / Math.min(spec.parallelism, spec.completions));
+      if (rounds > 1 && rounds * spec.estimatedSeconds > spec.timeoutSeconds) problems.push({ path: ['timeoutSeconds'], part: 'value', severity: 'warning', message: messages.roundsAboveTimeout(rounds, rounds * spec.estimatedSeconds) });
     }
     const declared = new Set([...(Array.isArray(spec.sharedDiskVolumes) ? spec.sharedDiskVolumes : []), ...(Array.isArray(spec.sharedMemoryVolumes) ? (spec.sharedMemoryVolumes as { name?: unknown }[]).map((volume) => volume?.name) : [])]);
     services.forEach((service, index) => {

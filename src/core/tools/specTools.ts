@@ -1,9 +1,11 @@
-// Spec-file tools: validate, plan and apply a task spec file (*.task.json / *.task.yaml). The file is
-// read through the host (the editor reads workspace files, the MCP server files under its working
-// folder); secrets stay references the host resolves. Apply confirms with the plan first.
+// Spec-file tools: validate, plan and apply a task or job spec file (*.task.json / *.task.yaml,
+// *.job.json / *.job.yaml). The file is read through the host (the editor reads workspace files, the
+// MCP server files under its working folder); secrets stay references the host resolves. Apply
+// confirms with the plan first. A job cannot be updated on the platform: apply creates a new job
+// from a file without a job id and refuses one that already names a job.
 
-import { applyTaskPlan, checkSpec, describePlan, planTaskSpec, type SpecContext } from '../specs/runner';
-import { specFormatOf, type SecretRef, type TaskSpec } from '../specs/types';
+import { applyJobPlan, applyTaskPlan, checkSpec, describeJobPlan, describePlan, nasVolumesOf, planJobSpec, planTaskSpec, type SpecContext } from '../specs/runner';
+import { specFormatOf, type SecretRef, type Spec } from '../specs/types';
 import { validateSpecText } from '../specs/validate';
 import { ConfigError } from '../errors';
 import type { ToolContext, ToolDefinition } from './api';
@@ -21,7 +23,7 @@ export interface SpecFileAccess {
 
 const pathSchema = { type: 'string', minLength: 1, maxLength: 1024, description: 'Path of the spec file (relative to the workspace), e.g. deploy/api.task.json.', examples: ['serve.task.json'] } as const;
 
-async function readSpec(input: Record<string, unknown>, context: ToolContext): Promise<{ path: string; spec?: TaskSpec; problems: string[] }> {
+async function readSpec(input: Record<string, unknown>, context: ToolContext): Promise<{ path: string; spec?: Spec; problems: string[] }> {
   const files = context.specFiles;
   if (!files) throw new ConfigError('This host cannot read spec files.', 'Open the file in the editor and use its Validate / Plan CodeLens.');
   const path = String(input['path']);
@@ -30,7 +32,6 @@ async function readSpec(input: Record<string, unknown>, context: ToolContext): P
   const validation = validateSpecText(await files.read(path), format);
   const problems = validation.diagnostics.map((diagnostic) => `line ${diagnostic.start.line + 1}: ${diagnostic.severity}: ${diagnostic.message}`);
   if (!validation.spec) return { path, problems };
-  if (validation.spec.kind !== 'task') return { path, problems: [...problems, 'Job specs can be validated; plan and apply come with the batch job operations.'] };
   if (validation.spec.profile !== undefined && validation.spec.profile !== context.profile.label) {
     throw new ConfigError(`${path} targets profile "${validation.spec.profile}", but the active profile is "${context.profile.label}".`, 'Switch profiles first.');
   }
@@ -38,18 +39,20 @@ async function readSpec(input: Record<string, unknown>, context: ToolContext): P
 }
 
 function specContext(context: ToolContext): SpecContext {
-  return { client: context.client, resolveSecret: (ref) => context.specFiles!.resolveSecret(ref), ...(context.signal ? { signal: context.signal } : {}) };
+  return { client: context.client, resolveSecret: (ref) => context.specFiles!.resolveSecret(ref), nasVolumes: nasVolumesOf(context.client, context.signal), ...(context.signal ? { signal: context.signal } : {}) };
 }
 
 export const validateSpec: ToolDefinition = {
   name: 'compute_validate_spec',
   toolReferenceName: 'computeValidateSpec',
   displayName: 'Validate Compute Spec File',
-  userDescription: 'Check a task spec file: schema, units, and on the platform the resource and its stock.',
-  modelDescription: 'Validate a task or job spec file (*.task.json/*.task.yaml): schema problems with line numbers, then (when valid) the resource, its stock and NAS volumes on the platform. Changes nothing.',
+  userDescription: 'Check a task or job spec file: schema, units, and on the platform the resource, its stock and NAS volumes.',
+  modelDescription:
+    'Validate a task or job spec file (*.task.json/*.task.yaml/*.job.json/*.job.yaml): schema problems with line numbers, then (when valid) the resource, its stock and the NAS volumes ' +
+    '(exist, Active, in the region) on the platform. Changes nothing.',
   inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path: pathSchema } },
-  operations: ['resource.search', 'task.detail'],
-  effect: strongestEffect(['resource.search', 'task.detail']),
+  operations: ['resource.search', 'task.detail', 'nas.list'],
+  effect: strongestEffect(['resource.search', 'task.detail', 'nas.list']),
   idempotent: true,
   invocationMessage: () => 'Validating the spec file…',
   async run(input, context) {
@@ -64,18 +67,20 @@ export const planSpec: ToolDefinition = {
   name: 'compute_plan_spec',
   toolReferenceName: 'computePlanSpec',
   displayName: 'Plan Compute Spec File',
-  userDescription: 'Show what applying a task spec file would change, reset and cost.',
+  userDescription: 'Show what applying a task or job spec file would create, change, reset and cost.',
   modelDescription:
-    'Plan a task spec file: without a taskId it would create the task; with one, it lists each field the update changes and each field it would RESET ' +
-    '(task update overwrites the whole task), and the cost per hour before and after. Changes nothing.',
+    'Plan a task or job spec file. Task: without a taskId it would create the task; with one, it lists each field the update changes and each field it would RESET ' +
+    '(task update overwrites the whole task), and the cost per hour before and after. Job: what would be created (resource, completions, parallelism, timeout, Spot), ' +
+    'the cost per hour for the pods at once and the most it can cost (the timeout); jobs cannot be updated, so a file with a taskId says so. Changes nothing.',
   inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path: pathSchema } },
-  operations: ['resource.search', 'task.detail'],
-  effect: strongestEffect(['resource.search', 'task.detail']),
+  operations: ['resource.search', 'task.detail', 'job.detail'],
+  effect: strongestEffect(['resource.search', 'task.detail', 'job.detail']),
   idempotent: true,
   invocationMessage: () => 'Planning the spec file…',
   async run(input, context) {
     const { path, spec, problems } = await readSpec(input, context);
     if (!spec) return [`${path}: not valid; fix these first.`, ...problems].join('\n');
+    if (spec.kind === 'job') return describeJobPlan(await planJobSpec(spec, specContext(context))).join('\n');
     return describePlan(await planTaskSpec(spec, specContext(context))).join('\n');
   },
 };
@@ -84,24 +89,35 @@ export const applySpec: ToolDefinition = {
   name: 'compute_apply_spec',
   toolReferenceName: 'computeApplySpec',
   displayName: 'Apply Compute Spec File',
-  userDescription: 'Create or update a task from a spec file (spends money; the plan is confirmed first).',
+  userDescription: 'Create or update a task, or create a job, from a spec file (spends money; the plan is confirmed first).',
   modelDescription:
-    'Apply a task spec file: create the task (no taskId yet) or overwrite the live task with the file. SPENDS MONEY; the user confirms the plan ' +
-    '(changes, resets, cost) first. Run compute_plan_spec before and show the user the plan.',
+    'Apply a spec file. Task: create the task (no taskId yet) or overwrite the live task with the file. Job: create the job (no taskId yet; a job cannot be updated, ' +
+    'a file with a taskId is refused). SPENDS MONEY; the user confirms the plan (changes, resets, cost) first. Run compute_plan_spec before and show the user the plan.',
   inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path: pathSchema } },
-  operations: ['resource.search', 'task.detail', 'task.create', 'task.update'],
-  effect: strongestEffect(['resource.search', 'task.detail', 'task.create', 'task.update']),
+  operations: ['resource.search', 'task.detail', 'task.create', 'task.update', 'job.detail', 'job.create'],
+  effect: strongestEffect(['resource.search', 'task.detail', 'task.create', 'task.update', 'job.detail', 'job.create']),
   idempotent: false,
   invocationMessage: () => 'Applying the spec file…',
   async confirm(input, context) {
     const { path, spec, problems } = await readSpec(input, context);
     if (!spec) return confirmation('write', context.profile, `Apply ${path}?`, ['The file is not valid; applying will fail:', ...problems.slice(0, 10)]);
+    if (spec.kind === 'job') {
+      const jobPlan = await planJobSpec(spec, specContext(context));
+      return confirmation('write', context.profile, jobPlan.action === 'create' ? `Create job "${jobPlan.jobName}" from ${path}?` : `${path} already created job ${jobPlan.taskId}: nothing to apply.`, describeJobPlan(jobPlan));
+    }
     const plan = await planTaskSpec(spec, specContext(context));
     return confirmation('write', context.profile, plan.action === 'create' ? `Create task "${plan.taskName}" from ${path}?` : `Update task ${plan.taskId} from ${path}?`, describePlan(plan));
   },
   async run(input, context) {
     const { path, spec, problems } = await readSpec(input, context);
     if (!spec) throw new ConfigError(`${path} is not valid.`, problems.slice(0, 10).join('\n'));
+    if (spec.kind === 'job') {
+      const jobPlan = await planJobSpec(spec, specContext(context));
+      if (jobPlan.action !== 'create') throw new ConfigError(`${path} already created job ${jobPlan.taskId}; jobs cannot be updated on the platform.`, 'Remove "taskId" from the file to create a new job.');
+      const { taskId } = await applyJobPlan(jobPlan, specContext(context));
+      await context.specFiles?.rememberTaskId?.(path, taskId);
+      return `Created job ${taskId} from ${path}${context.specFiles?.rememberTaskId ? ' (the file now remembers its id)' : ''}.`;
+    }
     const plan = await planTaskSpec(spec, specContext(context));
     if (plan.action === 'update' && plan.changes.length === 0) return describePlan(plan).join('\n');
     const { taskId, created } = await applyTaskPlan(plan, specContext(context));

@@ -4,6 +4,7 @@
 
 import { registerCommandTable } from '../commands/commandTable';
 import type { Services } from '../extensionServices';
+import type { RemoteState } from '../state/index';
 import { SPEC_COMMANDS } from './specCommands';
 import { SpecActions } from './specActions';
 import { SpecDocuments } from './specDocuments';
@@ -22,10 +23,10 @@ export interface SpecsApi {
   readonly secrets: SpecSecrets;
 }
 
-export function registerSpecs(services: Services): SpecsApi {
+export function registerSpecs(services: Services, state: RemoteState): SpecsApi {
   const documents = new SpecDocuments();
   const secrets = new SpecSecrets(services.context.secrets);
-  const actions = new SpecActions(services, documents, secrets);
+  const actions = new SpecActions(services, documents, secrets, state);
   services.context.subscriptions.push(documents, ...registerCommandTable(SPEC_COMMANDS, { services, actions, secrets }, services.reportError));
   return { actions, documents, secrets };
 }

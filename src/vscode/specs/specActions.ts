@@ -8,17 +8,20 @@ import * as vscode from 'vscode';
 import { applyEdits, modify } from 'jsonc-parser';
 import { parseDocument, stringify } from 'yaml';
 import { ComputeApiError } from '../../core/compute/errors';
-import { formatYuanPerHour } from '../../core/spend/units';
-import { specFromTask } from '../../core/specs/fromLive';
+import { formatYuan, formatYuanPerHour } from '../../core/spend/units';
+import { specFromJob, specFromTask } from '../../core/specs/fromLive';
+import type { JobPlan } from '../../core/specs/jobPlan';
 import { SpecPlanError, type TaskPlan } from '../../core/specs/plan';
 import { specPathFromMessage } from '../../core/specs/platformErrors';
-import { applyTaskPlan, checkSpec, planTaskSpec, type SpecCheck, type SpecContext } from '../../core/specs/runner';
+import { VOLUME_STATE } from '../../core/nas/volumeState';
+import { applyJobPlan, applyTaskPlan, checkSpec, planJobSpec, planTaskSpec, specVolume, type SpecCheck, type SpecContext } from '../../core/specs/runner';
 import { refText } from '../../core/specs/secrets';
-import type { Spec, TaskSpec } from '../../core/specs/types';
+import type { JobSpec, Spec, TaskSpec } from '../../core/specs/types';
 import { Commands } from '../commandIds';
 import type { SpecValidation } from '../../core/specs/validate';
 import type { Services } from '../extensionServices';
 import type { Profile } from '../services';
+import type { RemoteState } from '../state/index';
 import { abortSignalFor } from '../ui/cancellation';
 import { formatOf, type SpecDocuments } from './specDocuments';
 import { LOCALIZED_SPEC_MESSAGES } from './specMessages';
@@ -39,6 +42,14 @@ export interface PlanShown {
   lines: string[];
 }
 
+export interface JobPlanShown {
+  plan: JobPlan;
+  /** The one-line summary (what would be created). */
+  summary: string;
+  /** Cost, stock, the "cannot be updated" note, missing secrets. */
+  lines: string[];
+}
+
 export class SpecActions {
   /** The text of each file as last planned: Update requires the current text to have been planned. */
   private readonly planned = new Map<string, string>();
@@ -47,10 +58,14 @@ export class SpecActions {
     private readonly services: Services,
     private readonly documents: SpecDocuments,
     private readonly secrets: SpecSecrets,
+    /** The remote-state store: the NAS check reads the volumes it holds. */
+    private readonly state: RemoteState,
   ) {}
 
   private context(signal?: AbortSignal): SpecContext {
-    return { client: this.services.computeClient(), resolveSecret: (ref) => this.secrets.resolve(ref), messages: LOCALIZED_SPEC_MESSAGES, ...(signal ? { signal } : {}) };
+    const client = this.services.computeClient();
+    const nasVolumes = async () => (await this.state.items(VOLUME_STATE)).map(specVolume);
+    return { client, resolveSecret: (ref) => this.secrets.resolve(ref), nasVolumes, messages: LOCALIZED_SPEC_MESSAGES, ...(signal ? { signal } : {}) };
   }
 
   /** Opens and validates a spec file; says why it cannot be used (invalid, other profile) and returns undefined then. */
@@ -79,7 +94,7 @@ export class SpecActions {
     const loaded = await this.load(uri);
     if (!loaded) return undefined;
     if (loaded.spec.kind !== 'task') {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Plan, Deploy and Update of job specs come with the batch job operations; Validate works now.'));
+      void vscode.window.showInformationMessage(vscode.l10n.t('Jobs cannot be updated on the platform: a job spec has Plan and Deploy (a new job) only.'));
       return undefined;
     }
     return loaded as LoadedSpec<TaskSpec>;
@@ -137,8 +152,13 @@ export class SpecActions {
 
   /** Plans the file and shows the diff (live ↔ file) with a summary; remembers the planned text. */
   async plan(uri: vscode.Uri, options: { show?: boolean } = {}): Promise<PlanShown | undefined> {
-    const loaded = await this.loadTask(uri);
-    if (!loaded) return undefined;
+    const any = await this.load(uri);
+    if (!any) return undefined;
+    if (any.spec.kind === 'job') {
+      await this.showJobPlanOf(any as LoadedSpec<JobSpec>, options);
+      return undefined;
+    }
+    const loaded = any as LoadedSpec<TaskSpec>;
     const plan = await this.computePlan(loaded);
     this.planned.set(uri.toString(), loaded.document.getText());
     const shown = { plan, ...summarize(plan) };
@@ -170,8 +190,10 @@ export class SpecActions {
 
   /** Creates the task of a file without a task id, after a confirmation with the cost; writes the id back. */
   async deploy(uri: vscode.Uri, options: { confirm?: boolean } = {}): Promise<number | undefined> {
-    const loaded = await this.loadTask(uri);
-    if (!loaded) return undefined;
+    const any = await this.load(uri);
+    if (!any) return undefined;
+    if (any.spec.kind === 'job') return this.deployJobOf(any as LoadedSpec<JobSpec>, options);
+    const loaded = any as LoadedSpec<TaskSpec>;
     if (loaded.spec.taskId !== undefined) {
       void vscode.window.showInformationMessage(vscode.l10n.t('This file already deployed task {0}: use Update to change it, or remove "taskId" to deploy a new one.', loaded.spec.taskId));
       return undefined;
@@ -258,13 +280,116 @@ export class SpecActions {
     return 'sent';
   }
 
-  /** The task id a spec file remembers (Open Live, Stop). */
-  async taskIdOf(uri: vscode.Uri): Promise<number | undefined> {
+  /** The task or job a spec file remembers (Open Live, Stop). */
+  async liveOf(uri: vscode.Uri): Promise<{ kind: 'task' | 'job'; taskId: number } | undefined> {
     const document = await vscode.workspace.openTextDocument(uri);
-    const value = this.documents.check(document)?.value as { taskId?: unknown } | undefined;
-    if (typeof value?.taskId === 'number') return value.taskId;
-    void vscode.window.showInformationMessage(vscode.l10n.t('This file has no task id yet: Deploy creates the task.'));
+    const value = this.documents.check(document)?.value as { kind?: unknown; taskId?: unknown } | undefined;
+    const kind = value?.kind === 'job' ? 'job' : 'task';
+    if (typeof value?.taskId === 'number') return { kind, taskId: value.taskId };
+    void vscode.window.showInformationMessage(kind === 'job' ? vscode.l10n.t('This file has no job id yet: Deploy creates the job.') : vscode.l10n.t('This file has no task id yet: Deploy creates the task.'));
     return undefined;
+  }
+
+  // ---- job specs: Plan (what Deploy would create, and its cost) and Deploy (a new job) ----
+
+  private async computeJobPlan(loaded: LoadedSpec<JobSpec>): Promise<JobPlan> {
+    try {
+      return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Planning {0}…', loaded.spec.name), cancellable: true }, (_progress, token) =>
+        planJobSpec(loaded.spec, this.context(abortSignalFor(token))),
+      );
+    } catch (error) {
+      this.placeError(loaded, error);
+      throw error;
+    }
+  }
+
+  /** Plans a job spec file: what Deploy would create and what it costs; shown as a read-only document. */
+  async planJob(uri: vscode.Uri, options: { show?: boolean } = {}): Promise<JobPlanShown | undefined> {
+    const loaded = await this.load(uri);
+    if (!loaded) return undefined;
+    if (loaded.spec.kind !== 'job') {
+      void vscode.window.showInformationMessage(vscode.l10n.t('This is a task spec: use Plan.'));
+      return undefined;
+    }
+    return this.showJobPlanOf(loaded as LoadedSpec<JobSpec>, options);
+  }
+
+  private async showJobPlanOf(loaded: LoadedSpec<JobSpec>, options: { show?: boolean }): Promise<JobPlanShown> {
+    const plan = await this.computeJobPlan(loaded);
+    const shown: JobPlanShown = { plan, ...summarizeJob(plan) };
+    if (options.show === false) return shown;
+    const header = [shown.summary, ...shown.lines].map((line) => `# ${line}`).join('\n');
+    const uri = await this.services.documents.put({
+      key: `spec-plan/${encodeURIComponent(loaded.document.uri.toString())}/job`,
+      title: vscode.l10n.t('{0} (plan).yaml', vscode.workspace.asRelativePath(loaded.document.uri).replace(/[\\/]/g, '∕')),
+      language: 'yaml',
+      content: async () => `${header}\n${stringify(plan.desired)}`,
+    });
+    await vscode.window.showTextDocument(uri, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+    if (plan.missingSecrets.length > 0) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Set these secrets before deploying: {0} (command "Set Spec Secret…").', plan.missingSecrets.map(refText).join(', ')));
+    } else void vscode.window.showInformationMessage(plan.action === 'exists' ? jobExistsText(plan) : `${shown.summary} ${shown.lines[0] ?? ''}`.trim());
+    return shown;
+  }
+
+  /** Creates the job of a file without a job id, after a confirmation with its cost; writes the id back. */
+  private async deployJobOf(loaded: LoadedSpec<JobSpec>, options: { confirm?: boolean }): Promise<number | undefined> {
+    if (loaded.spec.taskId !== undefined) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('This file already created job {0}. Jobs cannot be updated on the platform: remove "taskId" to deploy a new job.', loaded.spec.taskId));
+      return undefined;
+    }
+    const plan = await this.computeJobPlan(loaded);
+    if (plan.missingSecrets.length > 0) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Set these secrets before deploying: {0} (command "Set Spec Secret…"). Nothing was sent.', plan.missingSecrets.map(refText).join(', ')));
+      return undefined;
+    }
+    if (options.confirm !== false) {
+      const shown = summarizeJob(plan);
+      const create = vscode.l10n.t('Create Job');
+      const answer = await vscode.window.showWarningMessage(
+        loaded.profile.environment === 'prod'
+          ? vscode.l10n.t('Create job "{0}" on PRODUCTION profile "{1}"?', plan.jobName, loaded.profile.label)
+          : vscode.l10n.t('Create job "{0}" on profile "{1}"?', plan.jobName, loaded.profile.label),
+        { modal: true, detail: [shown.summary, ...shown.lines].join('\n') },
+        create,
+      );
+      if (answer !== create) return undefined;
+    }
+    let taskId: number;
+    try {
+      taskId = (await applyJobPlan(plan, this.context())).taskId;
+    } catch (error) {
+      this.placeError(loaded, error);
+      throw error;
+    }
+    this.services.logger.info(`Spec ${vscode.workspace.asRelativePath(loaded.document.uri)}: created job ${taskId}.`);
+    await this.writeBack(loaded.document, { taskId, profile: loaded.spec.profile ?? loaded.profile.label });
+    void vscode.commands.executeCommand(Commands.jobsRefresh).then(undefined, () => undefined);
+    const follow = vscode.l10n.t('Follow Logs');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Created job {0}; the file now remembers its id.', taskId), follow).then((action) => {
+      if (action === follow) void vscode.commands.executeCommand(Commands.jobsShowLogs, taskId);
+    });
+    return taskId;
+  }
+
+  /** Saves a job as a spec file: env credentials become SecretStorage references (values stored). */
+  async saveFromJob(jobId: number, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+    const profile = await this.services.requireProfile();
+    if (!profile) return undefined;
+    const detail = await this.services.computeClient().call('job.detail', { task_id: jobId });
+    const saved = specFromJob(detail, profile.label);
+    const fileName = `${detail.task_name.replace(/[^A-Za-z0-9._-]+/g, '-') || 'job'}.job.json`;
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const uri = target ?? (await vscode.window.showSaveDialog({ ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, fileName) } : {}), filters: { [vscode.l10n.t('Job spec')]: ['json', 'yaml'] }, title: vscode.l10n.t('Save job "{0}" as a spec file', detail.task_name) }));
+    if (!uri) return undefined;
+    for (const secret of saved.secrets) await this.secrets.store(secret.name, secret.value);
+    await this.writeSpec(uri, saved.spec);
+    const notes: string[] = [];
+    if (saved.secrets.length > 0) notes.push(vscode.l10n.t('{0} env value(s) that look like credentials were stored as spec secrets and referenced by name.', saved.secrets.length));
+    if (saved.dropped.length > 0) notes.push(vscode.l10n.t('Not expressible in a spec (left out): {0}.', saved.dropped.join(', ')));
+    if (detail.services?.some((service) => service.repository_account)) notes.push(vscode.l10n.t('The registry password is never returned: add it as a secret reference before deploying.'));
+    void vscode.window.showInformationMessage([vscode.l10n.t('Saved job {0} as {1}. Jobs cannot be updated: Deploy from this file creates a new job once "taskId" is removed.', jobId, vscode.workspace.asRelativePath(uri)), ...notes].join(' '));
+    return uri;
   }
 
   /** Writes taskId (and the profile) into the file, keeping its format, and saves it. */
@@ -318,6 +443,37 @@ export class SpecActions {
 
 function costText(value: number | undefined): string {
   return value === undefined ? vscode.l10n.t('price not listed') : formatYuanPerHour(value);
+}
+
+function jobExistsText(plan: JobPlan): string {
+  return plan.liveStatus
+    ? vscode.l10n.t('This file already created job {0} ({1}). Jobs cannot be updated on the platform: Deploy needs a new job (remove "taskId"); the plan shows what it would be.', plan.taskId ?? '', plan.liveStatus)
+    : vscode.l10n.t('This file already created job {0}. Jobs cannot be updated on the platform: Deploy needs a new job (remove "taskId"); the plan shows what it would be.', plan.taskId ?? '');
+}
+
+/** A job plan's summary line and its cost/stock/notes lines, localized. */
+export function summarizeJob(plan: JobPlan): { summary: string; lines: string[] } {
+  const mode = plan.spot ? vscode.l10n.t('Spot') : vscode.l10n.t('on demand');
+  const summary = vscode.l10n.t(
+    'Create job "{0}": {1} completion(s), {2} pod(s) at once, {3}, on {4} in {5}, timeout {6} s.',
+    plan.jobName,
+    plan.body.points,
+    plan.pods,
+    mode,
+    plan.offer.device.device_name,
+    plan.offer.region.region_name,
+    plan.body.job_support.timeout_sec,
+  );
+  const lines: string[] = [];
+  if (plan.yuanPerHour === undefined) lines.push(vscode.l10n.t('Cost: price not listed for this resource.'));
+  else {
+    lines.push(vscode.l10n.t('Cost: {0} while {1} pod(s) run ({2} per pod); at most {3} if every pod runs until the timeout.', formatYuanPerHour(plan.yuanPerHour), plan.pods, formatYuanPerHour(plan.podYuanPerHour ?? 0), formatYuan(plan.capYuan ?? 0)));
+    if (plan.expectedYuan !== undefined) lines.push(vscode.l10n.t('Expected about {0} from the estimated run time.', formatYuan(plan.expectedYuan)));
+  }
+  lines.push(plan.inventory > 0 ? vscode.l10n.t('Stock: {0} in {1}', plan.inventory, plan.offer.region.region_name) : plan.spot ? vscode.l10n.t('Sold out: a Spot job waits in the queue for resources.') : vscode.l10n.t('Sold out: the job may stay Pending.'));
+  if (plan.action === 'exists') lines.push(jobExistsText(plan));
+  if (plan.missingSecrets.length > 0) lines.push(vscode.l10n.t('Set these secrets before deploying: {0} (command "Set Spec Secret…").', plan.missingSecrets.map(refText).join(', ')));
+  return { summary, lines };
 }
 
 function show(value: unknown): string {

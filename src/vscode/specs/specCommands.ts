@@ -24,6 +24,13 @@ function specUri(arg: unknown): vscode.Uri | undefined {
   return active;
 }
 
+/** A job id from a Jobs view row ({ job: { task_id } }) or a number. */
+function jobIdFrom(arg: unknown): number | undefined {
+  if (typeof arg === 'number' && Number.isInteger(arg) && arg > 0) return arg;
+  const job = typeof arg === 'object' && arg !== null ? (arg as { job?: { task_id?: unknown } }).job : undefined;
+  return typeof job?.task_id === 'number' ? job.task_id : undefined;
+}
+
 const confirmOption = (extra: unknown): { confirm?: boolean } => (typeof extra === 'object' && extra !== null && (extra as { confirm?: unknown }).confirm === false ? { confirm: false } : {});
 
 export const SPEC_COMMANDS: readonly CommandEntry<SpecsContext>[] = [
@@ -45,14 +52,14 @@ export const SPEC_COMMANDS: readonly CommandEntry<SpecsContext>[] = [
   }),
   entry(Commands.specOpenLive, vscode.l10n.t('Open the live task'), async (context, arg) => {
     const uri = specUri(arg);
-    const taskId = uri ? await context.actions.taskIdOf(uri) : undefined;
-    if (taskId !== undefined) await vscode.commands.executeCommand(Commands.tasksDetail, taskId);
+    const live = uri ? await context.actions.liveOf(uri) : undefined;
+    if (live) await vscode.commands.executeCommand(live.kind === 'job' ? Commands.jobsDetail : Commands.tasksDetail, live.taskId);
   }),
   entry(Commands.specStop, vscode.l10n.t('Stop the live task'), async (context, arg) => {
     const uri = specUri(arg);
-    const taskId = uri ? await context.actions.taskIdOf(uri) : undefined;
-    // The task Stop command confirms (and offers Pause instead): stopping deletes the task.
-    if (taskId !== undefined) await vscode.commands.executeCommand(Commands.tasksStop, taskId);
+    const live = uri ? await context.actions.liveOf(uri) : undefined;
+    // Both Stop commands confirm first: stopping deletes the task (Pause is offered) or ends the job for good.
+    if (live) await vscode.commands.executeCommand(live.kind === 'job' ? Commands.jobsStop : Commands.tasksStop, live.taskId);
   }),
   entry(Commands.specSaveFromTask, vscode.l10n.t('Save a task as a spec file'), async (context, arg, extra) => {
     let taskId = taskIdFrom(arg);
@@ -62,6 +69,15 @@ export const SPEC_COMMANDS: readonly CommandEntry<SpecsContext>[] = [
       taskId = Number(typed.trim());
     }
     return context.actions.saveFromTask(taskId, extra instanceof vscode.Uri ? extra : undefined);
+  }),
+  entry(Commands.specSaveFromJob, vscode.l10n.t('Save a job as a spec file'), async (context, arg, extra) => {
+    let jobId = jobIdFrom(arg);
+    if (jobId === undefined) {
+      const typed = await vscode.window.showInputBox({ title: vscode.l10n.t('Save as Spec File'), prompt: vscode.l10n.t('Job id'), validateInput: (value) => (/^\d+$/.test(value.trim()) ? undefined : vscode.l10n.t('Enter a job id (digits).')) });
+      if (!typed) return undefined;
+      jobId = Number(typed.trim());
+    }
+    return context.actions.saveFromJob(jobId, extra instanceof vscode.Uri ? extra : undefined);
   }),
   entry(Commands.specNewFromTemplate, vscode.l10n.t('Create a spec file from a template'), async (context, arg, extra) => {
     const templates = imageTemplates(vscode.l10n);

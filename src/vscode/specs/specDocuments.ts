@@ -1,11 +1,14 @@
 // Spec files in the editor: diagnostics as they are opened and edited (schema and units, from the
 // one validator in src/core/specs), platform findings put on the field they concern until the file
 // changes, and the CodeLens row (Validate, Plan, Deploy or Update, Open Live, Stop) on the first line.
+// In a *.json spec VS Code's own JSON validation (the contributed schema) already reports syntax and
+// schema problems, so those of ours are left out (each problem shows once); what ours know more —
+// the field a typo meant, a memory in Mi — comes as a Quick Fix on the same place.
 
 import * as vscode from 'vscode';
 import { Commands } from '../commandIds';
 import { specFormatOf, type SpecDiagnostic, type SpecFormat } from '../../core/specs/types';
-import { validateSpecText, type SpecValidation } from '../../core/specs/validate';
+import { editorRepeats, validateSpecText, type SpecValidation } from '../../core/specs/validate';
 import { LOCALIZED_SPEC_MESSAGES } from './specMessages';
 
 const DEBOUNCE_MS = 250;
@@ -31,7 +34,7 @@ export function toDiagnostic(item: SpecDiagnostic, source: string): vscode.Diagn
   return diagnostic;
 }
 
-export class SpecDocuments implements vscode.CodeLensProvider, vscode.Disposable {
+export class SpecDocuments implements vscode.CodeLensProvider, vscode.CodeActionProvider, vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection('compute-spec');
   private readonly platformFindings = new Map<string, { version: number; diagnostics: vscode.Diagnostic[] }>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -48,6 +51,7 @@ export class SpecDocuments implements vscode.CodeLensProvider, vscode.Disposable
       this.collection,
       this.lensesChanged,
       vscode.languages.registerCodeLensProvider(selector, this),
+      vscode.languages.registerCodeActionsProvider(selector, this, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
       vscode.workspace.onDidOpenTextDocument((document) => this.check(document)),
       vscode.workspace.onDidChangeTextDocument((event) => this.schedule(event.document)),
       vscode.workspace.onDidCloseTextDocument((document) => {
@@ -74,7 +78,9 @@ export class SpecDocuments implements vscode.CodeLensProvider, vscode.Disposable
     const validation = validateSpecText(document.getText(), formatOf(document), LOCALIZED_SPEC_MESSAGES);
     const findings = this.platformFindings.get(document.uri.toString());
     const platform = findings && findings.version === document.version ? findings.diagnostics : [];
-    this.collection.set(document.uri, [...validation.diagnostics.map((item) => toDiagnostic(item, vscode.l10n.t('Compute spec'))), ...platform]);
+    const format = formatOf(document);
+    const own = validation.diagnostics.filter((item) => !editorRepeats(item, format));
+    this.collection.set(document.uri, [...own.map((item) => toDiagnostic(item, vscode.l10n.t('Compute spec'))), ...platform]);
     this.lensesChanged.fire();
     return validation;
   }
@@ -85,6 +91,24 @@ export class SpecDocuments implements vscode.CodeLensProvider, vscode.Disposable
     this.check(document);
   }
 
+  /** Quick Fixes from our findings (shown or left to the JSON service): the field a typo meant, memory in Mi. */
+  provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection): vscode.CodeAction[] {
+    if (!isSpecDocument(document)) return [];
+    const actions: vscode.CodeAction[] = [];
+    for (const item of validateSpecText(document.getText(), formatOf(document), LOCALIZED_SPEC_MESSAGES).diagnostics) {
+      if (!item.fix) continue;
+      const target = new vscode.Range(item.start.line, item.start.character, item.end.line, item.end.character);
+      if (!target.intersection(range)) continue;
+      const title = item.fix.kind === 'rename' ? vscode.l10n.t('Change to "{0}"', item.fix.value) : vscode.l10n.t('Write {0} (Mi)', item.fix.value);
+      const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
+      action.edit = new vscode.WorkspaceEdit();
+      action.edit.replace(document.uri, target, item.fix.text);
+      action.isPreferred = true;
+      actions.push(action);
+    }
+    return actions;
+  }
+
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     if (!isSpecDocument(document)) return [];
     const validation = validateSpecText(document.getText(), formatOf(document));
@@ -92,7 +116,17 @@ export class SpecDocuments implements vscode.CodeLensProvider, vscode.Disposable
     const top = new vscode.Range(0, 0, 0, 0);
     const lens = (title: string, command: string, tooltip: string): vscode.CodeLens => new vscode.CodeLens(top, { title, command, tooltip, arguments: [document.uri] });
     const lenses = [lens(vscode.l10n.t('$(check) Validate'), Commands.specValidate, vscode.l10n.t('Check the file and, on the platform, the resource, its stock and NAS volumes'))];
-    if (value?.kind === 'job') return lenses;
+    if (value?.kind === 'job') {
+      // Jobs cannot be updated on the platform: Plan says what Deploy would create; a deployed file opens or stops its job.
+      lenses.push(lens(vscode.l10n.t('$(diff) Plan'), Commands.specPlan, vscode.l10n.t('What Deploy would create, and its cost per hour and at most')));
+      if (typeof value.taskId === 'number') {
+        lenses.push(
+          lens(vscode.l10n.t('$(link-external) Open Live'), Commands.specOpenLive, vscode.l10n.t('Show the job this file created')),
+          lens(vscode.l10n.t('$(debug-stop) Stop'), Commands.specStop, vscode.l10n.t('Stop the job this file created (confirmed; a job cannot be resumed)')),
+        );
+      } else lenses.push(lens(vscode.l10n.t('$(rocket) Deploy'), Commands.specDeploy, vscode.l10n.t('Create the job (confirmed, with its cost); the file remembers its id')));
+      return lenses;
+    }
     lenses.push(lens(vscode.l10n.t('$(diff) Plan'), Commands.specPlan, vscode.l10n.t('Compare the live task with this file: changes, resets and cost')));
     if (typeof value?.taskId === 'number') {
       lenses.push(

@@ -40,6 +40,7 @@ const VOLUME_LIST_ALLOWED: Record<string, string> = {
   'src/core/nas/resultShapes.ts': 'its result shape',
   'src/core/nas/volumes.ts': 'the one paged read (readVolumes) and its one-volume form',
   'src/core/tools/nasTools.ts': 'the NAS agent tools declare the operation they call (the model asks; the MCP server has no store)',
+  'src/core/tools/specTools.ts': 'the spec tools declare the NAS check they make (through core/specs/runner.ts)',
 };
 
 /** Who may call the volume readers of core/nas/volumes.ts. */
@@ -47,6 +48,7 @@ const VOLUME_READ_ALLOWED: Record<string, string> = {
   'src/core/nas/volumes.ts': 'where they are defined',
   'src/core/nas/volumeState.ts': 'the volume state definition',
   'src/core/tools/nasTools.ts': 'the NAS agent tools: one read where the model asks, on the user’s behalf',
+  'src/core/specs/runner.ts': 'the spec tools’ NAS check (nasVolumesOf: the model asks; the editor passes the store’s volumes)',
 };
 const VOLUME_READ_CALL = /\b(readVolumes|listVolumes|getVolume)\s*\(/;
 
