@@ -26,8 +26,8 @@ export interface NasHooks {
 
 export interface JobsApi {
   readonly feed: JobsFeed;
-  /** The rows of the Jobs view as shown (label and description). */
-  snapshot(): { id: number; label: string; description: string }[];
+  /** The rows of the Jobs view as shown (label, description and the tooltip's text). */
+  snapshot(): { id: number; label: string; description: string; tooltip: string }[];
   /** Plain text written to the open job terminals. */
   terminalTexts(): string[][];
   setNasHooks(hooks: NasHooks): void;
@@ -199,7 +199,13 @@ export function registerJobs(services: ExtensionServices): { api: JobsApi; dispo
 
   const api: JobsApi = {
     feed,
-    snapshot: () => tree.items().map((item) => ({ id: item.job.task_id, label: String(item.label), description: String(item.description ?? '') })),
+    snapshot: () =>
+      tree.items().map((item) => ({
+        id: item.job.task_id,
+        label: String(item.label),
+        description: String(item.description ?? ''),
+        tooltip: item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : String(item.tooltip ?? ''),
+      })),
     terminalTexts: () => [...terminals].map((terminal) => [...terminal.transcript]),
     setNasHooks: (value) => {
       nas = value;
