@@ -122,7 +122,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       describeError,
       createComputeClient: (overrides) => {
         const profile = services.profiles.active;
-        if (!profile) throw new Error('No active profile');
+        if (!profile) throw new Error(vscode.l10n.t('No active profile'));
         return services.clients.create(profile, overrides);
       },
       documentText: (key, title) => services.documents.textOf({ key, title }),

@@ -32,6 +32,7 @@ export class Services implements ExtensionServices, vscode.Disposable {
   private redactorRefresh: Promise<void> = Promise.resolve();
 
   constructor(readonly context: vscode.ExtensionContext) {
+    // eslint-disable-next-line no-restricted-syntax -- the product's name, the same in every language
     this.logChannel = vscode.window.createOutputChannel('Compute Toolkit', { log: true });
     this.logger = redactingLogger(channelLogger(this.logChannel, this.logTail), this.redactor);
     this.config = new Config();
@@ -49,6 +50,7 @@ export class Services implements ExtensionServices, vscode.Disposable {
       this.clients,
       this.profiles.onDidChangeActive((profile) => {
         this.clients.invalidate();
+        // eslint-disable-next-line no-restricted-syntax -- the log's words
         this.logger.info(profile ? `Active profile: ${profile.label} (${profile.environment}, ${profile.mode})` : 'No active profile');
       }),
       this.profiles.onDidChangeSecrets(() => {
@@ -72,8 +74,8 @@ export class Services implements ExtensionServices, vscode.Disposable {
   async requireProfile(): Promise<Profile | undefined> {
     const active = this.profiles.active;
     if (active) return active;
-    const sandbox = 'Connect to Local Sandbox';
-    const create = 'Create Profile';
+    const sandbox = vscode.l10n.t('Connect to Local Sandbox');
+    const create = vscode.l10n.t('Create Profile');
     const picked = await vscode.window.showInformationMessage(
       vscode.l10n.t('Compute Toolkit needs a profile first: the platform addresses and key mode, with its secrets in SecretStorage.'),
       sandbox,

@@ -29,9 +29,13 @@ export async function openWalkthroughOnFirstRun(host: FirstRunHost): Promise<boo
  */
 const STARTUP_EDITOR_WINDOW_MS = 120_000;
 
+/** Part of our walkthrough tab's title in every language (matched against tab labels, never shown). */
+// eslint-disable-next-line no-restricted-syntax -- matched against tab labels, never shown
+const OUR_TITLE = 'Compute Toolkit';
+
 /** A welcome or walkthrough page that is not ours: it has no input type the API knows (text, webview, … all do). */
 function isOtherWelcome(tab: vscode.Tab): boolean {
-  return tab.isActive && tab.input === undefined && !tab.label.includes('Compute Toolkit');
+  return tab.isActive && tab.input === undefined && !tab.label.includes(OUR_TITLE);
 }
 
 /**
@@ -53,7 +57,7 @@ export async function openComputeWalkthrough(extensionId: string, windowMs = STA
     if ([...event.opened, ...event.changed].some(isOtherWelcome)) {
       stop();
       void open();
-    } else if (event.closed.some((tab) => tab.label.includes('Compute Toolkit'))) {
+    } else if (event.closed.some((tab) => tab.label.includes(OUR_TITLE))) {
       stop();
     }
   });

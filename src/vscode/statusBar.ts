@@ -3,10 +3,10 @@
 import { Views } from './commandIds';
 import * as vscode from 'vscode';
 import { Commands } from './commandIds';
-import { describeMode, statusBarLabel } from './profiles/profileRecord';
+import { statusBarLabel } from './profiles/profileRecord';
 import type { Profile, ProfileService } from './services';
 import { markdownText } from './markdownText';
-import { environmentName } from './ui/format';
+import { environmentName, modeName as shownMode } from './ui/format';
 
 export class ProfileStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem(Views.profileStatusBar, vscode.StatusBarAlignment.Left, 50);
@@ -38,11 +38,11 @@ export class ProfileStatusBar implements vscode.Disposable {
       this.item.backgroundColor = undefined;
       return;
     }
-    const modeName = profile.mode === 'rsa' ? 'RSA' : vscode.l10n.t('Token');
+    const modeName = shownMode(profile.mode);
     this.item.text = `$(server-environment) ${statusBarLabel(profile.label, profile.mode, modeName)}`;
     const tooltip = new vscode.MarkdownString(undefined, true);
     tooltip.appendMarkdown(`**${markdownText(vscode.l10n.t('Compute profile:'))}** ${markdownText(profile.label)} (${environmentName(profile.environment)})\n\n`);
-    tooltip.appendMarkdown(`**${markdownText(vscode.l10n.t('Mode:'))}** ${describeMode(profile)}\n\n`);
+    tooltip.appendMarkdown(`**${markdownText(vscode.l10n.t('Mode:'))}** ${markdownText(modeName)}\n\n`);
     tooltip.appendMarkdown(`**${markdownText(vscode.l10n.t('Compute API:'))}** ${markdownText(profile.computeBaseUrl)}\n\n`);
     tooltip.appendMarkdown(`**${markdownText(vscode.l10n.t('Model API:'))}** ${markdownText(profile.modelApiBaseUrl)}\n\n`);
     tooltip.appendMarkdown(markdownText(vscode.l10n.t('Click to switch profile.')));

@@ -85,9 +85,12 @@ export class ComputeClientProvider implements vscode.Disposable {
   /** Read per request, so a secret stored a moment ago is used by the very next call. */
   private async credentials(profile: Profile): Promise<ComputeCredentials> {
     const token = await this.store.getSecret(profile.id, 'apiToken');
+    // The reasons are the log's words: the user reads the setup error worded from its classification.
+    // eslint-disable-next-line no-restricted-syntax -- log text (see above)
     if (!token) throw new MissingSecretError(profile, 'apiToken', 'every compute request carries it');
     if (profile.mode === 'token') return { mode: 'token', token };
     const privateKey = await this.store.getSecret(profile.id, 'privateKey');
+    // eslint-disable-next-line no-restricted-syntax -- log text (see above)
     if (!privateKey) throw new MissingSecretError(profile, 'privateKey', 'RSA-mode requests are signed with it');
     const platformPublicKey = await this.store.getSecret(profile.id, 'platformPublicKey');
     return { mode: 'rsa', token, privateKey, ...(platformPublicKey ? { platformPublicKey } : {}) };

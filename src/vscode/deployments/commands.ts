@@ -25,10 +25,10 @@ async function pickDeployment(context: DeployContext, placeHolder: string): Prom
 }
 
 export const DEPLOYMENT_COMMANDS: readonly CommandEntry<DeployContext>[] = [
-  { id: Commands.deploymentsDeployModel, doing: 'Deploy a model', create: (context) => () => runDeployWizard(context) },
+  { id: Commands.deploymentsDeployModel, doing: vscode.l10n.t('Deploy a model'), create: (context) => () => runDeployWizard(context) },
   {
     id: Commands.deploymentsSetIdlePause,
-    doing: 'Set idle pause',
+    doing: vscode.l10n.t('Set idle pause'),
     create: (context) => async (taskIdArg?: unknown) => {
       const taskId = typeof taskIdArg === 'number' ? taskIdArg : await pickDeployment(context, vscode.l10n.t('Which deployment?'));
       if (taskId === undefined) return;
@@ -46,7 +46,7 @@ export const DEPLOYMENT_COMMANDS: readonly CommandEntry<DeployContext>[] = [
   },
   {
     id: Commands.deploymentsSetKey,
-    doing: 'Set a deployment API key',
+    doing: vscode.l10n.t('Set a deployment API key'),
     create: (context) => async () => {
       const taskId = await pickDeployment(context, vscode.l10n.t('Which deployment needs a key (vLLM started with --api-key)?'));
       if (taskId === undefined) return;

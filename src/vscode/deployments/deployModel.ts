@@ -123,12 +123,21 @@ export async function followWithProgress(context: DeployContext, taskId: number,
 
 type ModelItem = vscode.QuickPickItem & { model?: string; typed?: true };
 
+/** The first step: its title, placeholder and rows (also read by the in-host display-language check, test/integration/l10n). */
+export function modelStep(): { title: string; placeHolder: string; items: ModelItem[] } {
+  return {
+    title: vscode.l10n.t('Deploy a Model (1/5): model'),
+    placeHolder: vscode.l10n.t('An open chat model served by vLLM on a GPU you rent'),
+    items: [
+      ...CURATED_MODELS.map((model): ModelItem => ({ label: model.id, description: vscode.l10n.t('{0}B parameters · {1}K context', model.paramsB, Math.round(model.defaultContext / 1024)), model: model.id })),
+      { label: vscode.l10n.t('$(edit) Type a Hugging Face model id…'), typed: true },
+    ],
+  };
+}
+
 async function pickModel(): Promise<{ model: string; paramsB?: number } | undefined> {
-  const items: ModelItem[] = [
-    ...CURATED_MODELS.map((model): ModelItem => ({ label: model.id, description: vscode.l10n.t('{0}B parameters · {1}K context', model.paramsB, Math.round(model.defaultContext / 1024)), model: model.id })),
-    { label: vscode.l10n.t('$(edit) Type a Hugging Face model id…'), typed: true },
-  ];
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Deploy a Model (1/5): model'), placeHolder: vscode.l10n.t('An open chat model served by vLLM on a GPU you rent') });
+  const first = modelStep();
+  const picked = await vscode.window.showQuickPick(first.items, { title: first.title, placeHolder: first.placeHolder });
   if (!picked) return undefined;
   if (picked.model) return { model: picked.model };
   const typed = await vscode.window.showInputBox({ title: vscode.l10n.t('Deploy a Model (1/5): model'), prompt: vscode.l10n.t('Hugging Face model id (owner/name)'), placeHolder: vscode.l10n.t('e.g. Qwen/Qwen2.5-14B-Instruct'), validateInput: validateModelId });

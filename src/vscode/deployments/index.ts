@@ -2,7 +2,7 @@
 // readiness, discovery, the models in Compute Chat's and VS Code's pickers, idle pause and the cost line.
 // Wired from the composition root; returns what the in-host tests use.
 
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { DeployPhase, FollowResult } from '../../core/deployments/readiness';
 import type { AiApi } from '../ai/index';
 import type { ChatApi } from '../chat/index';
@@ -53,9 +53,9 @@ export function registerDeployments(services: ExtensionServices, compute: Comput
     idlePause,
     deploy: async (request) => {
       const estimate = estimateFor(request);
-      if (!estimate) throw new Error(`No size known for ${request.model}: pass paramsB.`);
+      if (!estimate) throw new Error(vscode.l10n.t('No size known for {0}: pass paramsB.', request.model));
       const fit = request.fit ?? (await fitsFor(context, estimate)).find((candidate) => candidate.available);
-      if (!fit) throw new Error(`No GPU in stock fits ${request.model}.`);
+      if (!fit) throw new Error(vscode.l10n.t('No GPU in stock fits {0}.', request.model));
       const taskId = await createDeployment(context, request, fit);
       return { taskId, pointsPerSecond: fit.pointsPerSecond ?? undefined };
     },

@@ -102,7 +102,7 @@ export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vs
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.entries.get(uri.toString())?.text ?? 'This document is no longer available: run the command that produced it again.';
+    return this.entries.get(uri.toString())?.text ?? vscode.l10n.t('This document is no longer available: run the command that produced it again.');
   }
 
   dispose(): void {

@@ -41,9 +41,11 @@ function errorDetails(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const parts = [`${error.name}: ${error.message}`];
   const cause = (error as { likelyCause?: { kind?: unknown; detail?: unknown } }).likelyCause;
+  // eslint-disable-next-line no-restricted-syntax -- the log's words: errorDetails feeds logger.error only
   if (cause) parts.push(`likely cause ${String(cause.kind)}: ${String(cause.detail)}`);
   let inner: unknown = error.cause;
   for (let depth = 0; inner instanceof Error && depth < 3; depth++) {
+    // eslint-disable-next-line no-restricted-syntax -- the log's words, as above
     parts.push(`caused by ${inner.name}: ${inner.message}`);
     inner = inner.cause;
   }

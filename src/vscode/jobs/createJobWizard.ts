@@ -31,14 +31,20 @@ async function askInt(title: string, value: number, min: number, max: number): P
   return text === undefined ? undefined : Number(text.trim());
 }
 
+/** The first step: its title and rows (also read by the in-host display-language check, test/integration/l10n). */
+export function templateStep(): { title: string; items: (vscode.QuickPickItem & { template: JobTemplate })[] } {
+  return {
+    title: vscode.l10n.t('Create Job: template'),
+    items: JOB_TEMPLATES.map((template) => ({ label: templateLabel(template), description: template.image, template })),
+  };
+}
+
 /** Returns the new job id, or undefined when the user backed out. */
 export async function createJobWizard(services: ExtensionServices): Promise<number | undefined> {
   const profile = await services.requireProfile();
   if (!profile) return undefined;
-  const picked = await vscode.window.showQuickPick(
-    JOB_TEMPLATES.map((template) => ({ label: templateLabel(template), description: template.image, template })),
-    { title: vscode.l10n.t('Create Job: template') },
-  );
+  const first = templateStep();
+  const picked = await vscode.window.showQuickPick(first.items, { title: first.title });
   if (!picked) return undefined;
   const template = picked.template;
   const name = await vscode.window.showInputBox({ title: vscode.l10n.t('Job name'), value: `job-${template.id}`, validateInput: (v) => (/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(v) ? undefined : vscode.l10n.t('Letters, digits, . _ - (up to 64)')) });

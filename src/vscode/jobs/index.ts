@@ -28,8 +28,8 @@ export interface NasHooks {
 }
 
 export interface JobsApi {
-  /** The rows of the Jobs view as shown (label and description). */
-  snapshot(): { id: number; label: string; description: string }[];
+  /** The rows of the Jobs view as shown (label, description and the tooltip's text). */
+  snapshot(): { id: number; label: string; description: string; tooltip: string }[];
   /** Plain text written to the open job terminals. */
   terminalTexts(): string[][];
   setNasHooks(hooks: NasHooks): void;
@@ -219,7 +219,13 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
   render();
 
   const api: JobsApi = {
-    snapshot: () => tree.items().map((item) => ({ id: item.job.task_id, label: String(item.label), description: String(item.description ?? '') })),
+    snapshot: () =>
+      tree.items().map((item) => ({
+        id: item.job.task_id,
+        label: String(item.label),
+        description: String(item.description ?? ''),
+        tooltip: item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : String(item.tooltip ?? ''),
+      })),
     terminalTexts: () => [...terminals].map((terminal) => [...terminal.transcript]),
     setNasHooks: (value) => {
       nas = value;

@@ -57,6 +57,7 @@ async function writeConfig(root: vscode.Uri, config: RunConfig): Promise<void> {
 }
 
 function defaultCommand(target: RunTarget): string {
+  // eslint-disable-next-line no-restricted-syntax -- a shell command, not prose
   if (!target.file) return 'python train.py';
   const relative = path.relative(target.folder.fsPath, target.file.fsPath).split(path.sep).join('/');
   return target.file.fsPath.endsWith('.py') ? `python ${relative}` : `sh ${relative}`;

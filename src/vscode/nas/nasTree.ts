@@ -55,7 +55,7 @@ export class VolumeRow extends vscode.TreeItem {
     this.description = [volumeStatusName(volume.status), usageText(volume.used_size, volume.total_size), volume.region.name, price].filter(Boolean).join(' · ');
     const mounts = volume.instances.map((m) => `${m.instance_name ?? m.instance_id ?? '?'} → ${m.mount_path ?? ''}`);
     const tooltip = new vscode.MarkdownString(undefined, false);
-    tooltip.appendMarkdown(`**`).appendText(volume.name).appendMarkdown(`** · id ${volume.storage_id}\n\n`);
+    tooltip.appendMarkdown(`**`).appendText(volume.name).appendMarkdown(`** · `).appendText(vscode.l10n.t('volume id {0}', volume.storage_id)).appendMarkdown('\n\n');
     tooltip.appendText(`${vscode.l10n.t('Status: {0}', volumeStatusName(volume.status))}\n`);
     tooltip.appendText(`${knownUsedBytes(volume.used_size) === undefined ? vscode.l10n.t('Used space not available') : vscode.l10n.t('Used: {0}', usageText(volume.used_size, volume.total_size))}\n`);
     tooltip.appendText(`${vscode.l10n.t('Region: {0}', `${volume.region.name} (${volume.region.tag})`)} · ${volume.storage_class_name}\n`);

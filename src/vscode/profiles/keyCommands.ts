@@ -59,13 +59,13 @@ export const keyCommands: readonly CommandEntry<Services>[] = [
       const report = await fingerprints(services, profile);
       const lines = [
         report.clientKey
-          ? `Your public key (from the stored private key): ${report.clientKey.fingerprint}\n${describeKey(report.clientKey)}`
-          : 'No private key stored.',
+          ? vscode.l10n.t('Your public key (from the stored private key): {0}', report.clientKey.fingerprint) + `\n${describeKey(report.clientKey)}`
+          : vscode.l10n.t('No private key stored.'),
         report.platformKey
-          ? `Platform public key: ${report.platformKey.fingerprint}\n${describeKey(report.platformKey)}`
-          : 'No platform public key stored.',
+          ? vscode.l10n.t('Platform public key: {0}', report.platformKey.fingerprint) + `\n${describeKey(report.platformKey)}`
+          : vscode.l10n.t('No platform public key stored.'),
         ...report.problems,
-        'SHA-256 of the SPKI DER; compare with: openssl pkey -pubin -in public.pem -outform DER | openssl dgst -sha256 -c',
+        vscode.l10n.t('SHA-256 of the SPKI DER; compare with: {0}', 'openssl pkey -pubin -in public.pem -outform DER | openssl dgst -sha256 -c'),
       ];
       void vscode.window.showInformationMessage(vscode.l10n.t('Key fingerprints of "{0}"', profile.label), { modal: true, detail: lines.join('\n\n') });
       return report;
@@ -80,15 +80,16 @@ export function publicKeyDocument(profile: Pick<Profile, 'id' | 'label'>): { key
 
 async function confirmGenerate(services: Services, profile: Profile): Promise<boolean> {
   const warnings: string[] = [];
-  if (profile.mode === 'token') warnings.push(`"${profile.label}" uses token mode; only RSA-mode keys use a key pair.`);
+  if (profile.mode === 'token') warnings.push(vscode.l10n.t('"{0}" uses token mode; only RSA-mode keys use a key pair.', profile.label));
   if (await services.profiles.getSecret(profile.id, 'privateKey')) {
     warnings.push(
-      'It replaces the stored private key. Requests fail with a signature error until the new public key is registered in the console ' +
-        '(which creates a new key with a new token and platform public key).',
+      vscode.l10n.t(
+        'It replaces the stored private key. Requests fail with a signature error until the new public key is registered in the console (which creates a new key with a new token and platform public key).',
+      ),
     );
   }
   if (warnings.length === 0) return true;
-  const generate = 'Generate New Pair';
+  const generate = vscode.l10n.t('Generate New Pair');
   const answer = await vscode.window.showWarningMessage(
     vscode.l10n.t('Generate a new key pair for "{0}"?', profile.label),
     { modal: true, detail: warnings.join('\n\n') },
@@ -98,10 +99,13 @@ async function confirmGenerate(services: Services, profile: Profile): Promise<bo
 }
 
 async function offerConsole(profile: Profile, fingerprint: string): Promise<void> {
-  const open = 'Open Console Key Page';
+  const open = vscode.l10n.t('Open Console Key Page');
   const picked = await vscode.window.showInformationMessage(
-    `New key pair for "${profile.label}": the private key is in SecretStorage; the public key is open in an editor and copied to the ` +
-      `clipboard (fingerprint ${fingerprint.slice(0, 11)}…). Upload it in the console, then store the token and platform public key it returns.`,
+    vscode.l10n.t(
+      'New key pair for "{0}": the private key is in SecretStorage; the public key is open in an editor and copied to the clipboard (fingerprint {1}…). Upload it in the console, then store the token and platform public key it returns.',
+      profile.label,
+      fingerprint.slice(0, 11),
+    ),
     open,
   );
   if (picked === open) await vscode.env.openExternal(vscode.Uri.parse(`${profile.consoleUrl.replace(/\/+$/, '')}/settings/key`));
@@ -120,7 +124,7 @@ async function fingerprints(services: Services, profile: Profile): Promise<Finge
       const parsed = core.parsePrivateKey(privateKey);
       report.clientKey = { fingerprint: parsed.fingerprint, modulusBits: parsed.modulusBits, ...age('privateKey') };
     } catch (error) {
-      report.problems.push(`The stored private key cannot be used: ${errorMessage(error)}`);
+      report.problems.push(vscode.l10n.t('The stored private key cannot be used: {0}', errorMessage(error)));
     }
   }
   const platformKey = await services.profiles.getSecret(profile.id, 'platformPublicKey');
@@ -129,12 +133,14 @@ async function fingerprints(services: Services, profile: Profile): Promise<Finge
       const parsed = core.parsePlatformPublicKey(platformKey);
       report.platformKey = { fingerprint: parsed.fingerprint, modulusBits: parsed.modulusBits, ...age('platformPublicKey') };
     } catch (error) {
-      report.problems.push(`The stored platform public key cannot be used: ${errorMessage(error)}`);
+      report.problems.push(vscode.l10n.t('The stored platform public key cannot be used: {0}', errorMessage(error)));
     }
   }
   return report;
 }
 
 function describeKey(key: { modulusBits: number; ageDays?: number }): string {
-  return `${key.modulusBits}-bit RSA${key.ageDays === undefined ? '' : `, stored ${key.ageDays} day${key.ageDays === 1 ? '' : 's'} ago`}`;
+  if (key.ageDays === undefined) return vscode.l10n.t('{0}-bit RSA', key.modulusBits);
+  if (key.ageDays === 1) return vscode.l10n.t('{0}-bit RSA, stored 1 day ago', key.modulusBits);
+  return vscode.l10n.t('{0}-bit RSA, stored {1} days ago', key.modulusBits, key.ageDays);
 }

@@ -2,6 +2,7 @@
 // plus the one mistake only the profile can reveal: the platform public key and the client's own key
 // pair mixed up, found by comparing SHA-256 fingerprints.
 
+import * as vscode from 'vscode';
 import { ConfigError } from '../../core/errors';
 import { headerSecretProblem } from '../../core/secretValues';
 import { computeCore } from '../lazyCore';
@@ -26,8 +27,7 @@ export function checkPrivateKey(text: string, storedPlatformKey: string | undefi
   const platform = storedPlatformKey ? tryFingerprint(() => core.parsePlatformPublicKey(storedPlatformKey).fingerprint) : undefined;
   if (platform !== undefined && platform === parsed.fingerprint) {
     warnings.push(
-      'The platform public key stored for this profile is the public half of this private key: the platform key slot holds ' +
-        'your own public key. Replace it with the platform public key the console showed when the key was created.',
+      vscode.l10n.t('The platform public key stored for this profile is the public half of this private key: the platform key slot holds your own public key. Replace it with the platform public key the console showed when the key was created.'),
     );
   }
   const pem = parsed.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
@@ -41,9 +41,8 @@ export function checkPlatformPublicKey(text: string, storedPrivateKey: string | 
   const own = storedPrivateKey ? tryFingerprint(() => core.parsePrivateKey(storedPrivateKey).fingerprint) : undefined;
   if (own !== undefined && own === parsed.fingerprint) {
     throw new ConfigError(
-      'This is the public half of your own private key, not the platform public key.',
-      'Bodies must be encrypted with the key the platform gave you when the RSA-mode key was created: ' +
-        'paste that one here. Your own public key is the one you upload in the console.',
+      vscode.l10n.t('This is the public half of your own private key, not the platform public key.'),
+      vscode.l10n.t('Bodies must be encrypted with the key the platform gave you when the RSA-mode key was created: paste that one here. Your own public key is the one you upload in the console.'),
     );
   }
   return {

@@ -5,7 +5,8 @@ import { ConfigError } from '../../core/errors';
 import { Commands } from '../commandIds';
 import type { Services } from '../extensionServices';
 import { SANDBOX_URL_ENV, connectSandbox } from './connectSandbox';
-import { describeMode, newProfileId } from './profileRecord';
+import { newProfileId } from './profileRecord';
+import { modeName } from '../ui/format';
 import {
   ENVIRONMENT_CHOICES,
   normaliseUrl,
@@ -23,7 +24,7 @@ export async function targetProfile(services: Services, argument: unknown): Prom
   const id = profileIdArgument(argument);
   if (id === undefined) return services.requireProfile();
   const profile = services.profiles.find(id);
-  if (!profile) throw new ConfigError(`There is no profile with id "${id}".`, 'Pick one with "Compute: Switch Profile".');
+  if (!profile) throw new ConfigError(vscode.l10n.t('There is no profile with id "{0}".', id), vscode.l10n.t('Pick one with "Compute: Switch Profile".'));
   return profile;
 }
 
@@ -61,14 +62,14 @@ export const profileCommands: readonly CommandEntry<Services>[] = [
     create: (services) => async (argument?: unknown) => {
       const profile = profileIdArgument(argument) ? await targetProfile(services, argument) : await pickProfile(services, vscode.l10n.t('Profile to delete'));
       if (!profile) return false;
-      const confirm = `Delete "${profile.label}"`;
+      const confirm = vscode.l10n.t('Delete "{0}"', profile.label);
       const answer = await vscode.window.showWarningMessage(
-        vscode.l10n.t('Delete the profile "{0}" ({1}, {2})?', profile.label, profile.environment, describeMode(profile)),
+        vscode.l10n.t('Delete the profile "{0}" ({1}, {2})?', profile.label, profile.environment, modeName(profile.mode)),
         {
           modal: true,
-          detail:
-            'Its API token, private key, platform public key and model API key are removed from SecretStorage. ' +
-            'A deleted private key cannot be recovered; the key registered in the console keeps working elsewhere until you revoke it there.',
+          detail: vscode.l10n.t(
+            'Its API token, private key, platform public key and model API key are removed from SecretStorage. A deleted private key cannot be recovered; the key registered in the console keeps working elsewhere until you revoke it there.',
+          ),
         },
         confirm,
       );
@@ -141,7 +142,7 @@ function profileItems(services: Services): ProfileItem[] {
   const activeId = services.profiles.active?.id;
   return services.profiles.all.map((profile) => ({
     label: `${profile.id === activeId ? '$(check) ' : ''}${profile.label}`,
-    description: `${profile.environment} · ${describeMode(profile)}`,
+    description: `${profile.environment} · ${modeName(profile.mode)}`,
     detail: profile.computeBaseUrl,
     profile,
   }));
@@ -202,25 +203,25 @@ async function editProfile(services: Services, profile: Profile): Promise<Profil
         return picked ? { environment: picked.value } : undefined;
       },
     },
-    url('computeBaseUrl', 'Compute API address'),
-    url('modelApiBaseUrl', 'Model API address'),
-    url('consoleUrl', 'Console address'),
+    url('computeBaseUrl', vscode.l10n.t('Compute API address')),
+    url('modelApiBaseUrl', vscode.l10n.t('Model API address')),
+    url('consoleUrl', vscode.l10n.t('Console address')),
     {
-      label: vscode.l10n.t('Mode: {0}', describeMode(profile)),
+      label: vscode.l10n.t('Mode: {0}', modeName(profile.mode)),
       description: vscode.l10n.t('fixed: a key keeps the mode it was created with; create another profile for the other mode'),
     },
     { label: vscode.l10n.t('Secrets'), kind: vscode.QuickPickItemKind.Separator },
-    secret('$(key) Set API Token…', Commands.secretsSetToken),
+    secret(vscode.l10n.t('$(key) Set API Token…'), Commands.secretsSetToken),
     ...(profile.mode === 'rsa'
       ? [
-          secret('$(lock) Set Private Key…', Commands.secretsSetPrivateKey),
-          secret('$(file) Import Private Key from File…', Commands.secretsImportPrivateKey),
-          secret('$(sync) Generate RSA Key Pair…', Commands.keysGenerate),
-          secret('$(shield) Set Platform Public Key…', Commands.secretsSetPlatformPublicKey),
+          secret(vscode.l10n.t('$(lock) Set Private Key…'), Commands.secretsSetPrivateKey),
+          secret(vscode.l10n.t('$(file) Import Private Key from File…'), Commands.secretsImportPrivateKey),
+          secret(vscode.l10n.t('$(sync) Generate RSA Key Pair…'), Commands.keysGenerate),
+          secret(vscode.l10n.t('$(shield) Set Platform Public Key…'), Commands.secretsSetPlatformPublicKey),
         ]
       : []),
-    secret('$(comment-discussion) Set Model API Key…', Commands.secretsSetModelApiKey),
-    secret('$(trash) Clear Secrets…', Commands.secretsClear),
+    secret(vscode.l10n.t('$(comment-discussion) Set Model API Key…'), Commands.secretsSetModelApiKey),
+    secret(vscode.l10n.t('$(trash) Clear Secrets…'), Commands.secretsClear),
   ];
   const picked = await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('Edit "{0}"', profile.label) });
   const change = await picked?.run?.();
@@ -232,14 +233,14 @@ async function editProfile(services: Services, profile: Profile): Promise<Profil
 
 /** After creating a profile, point at the next step instead of leaving the user to find it. */
 async function offerSecretsFor(profile: Profile): Promise<void> {
-  const token = 'Set API Token';
-  const generate = 'Generate Key Pair';
-  const privateKey = 'Set Private Key';
+  const token = vscode.l10n.t('Set API Token');
+  const generate = vscode.l10n.t('Generate Key Pair');
+  const privateKey = vscode.l10n.t('Set Private Key');
   const actions = profile.mode === 'rsa' ? [generate, privateKey, token] : [token];
   const picked = await vscode.window.showInformationMessage(
     vscode.l10n.t('Profile "{0}" created and active. {1}', profile.label, profile.mode === 'rsa'
-        ? 'Next: generate a key pair (upload its public key in the console), then store the token and platform public key it returns.'
-        : 'Next: store the API token from the console.'),
+        ? vscode.l10n.t('Next: generate a key pair (upload its public key in the console), then store the token and platform public key it returns.')
+        : vscode.l10n.t('Next: store the API token from the console.')),
     ...actions,
   );
   const command =

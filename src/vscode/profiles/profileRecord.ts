@@ -6,12 +6,16 @@ import type { Environment, Profile, SecretKind } from '../services';
 export const ENVIRONMENTS: readonly Environment[] = ['dev', 'test', 'prod', 'sandbox'];
 export const SECRET_KINDS: readonly SecretKind[] = ['apiToken', 'privateKey', 'platformPublicKey', 'modelApiKey'];
 
+/* eslint-disable no-restricted-syntax -- the log's English words (MissingSecretError's message, invalid settings
+   entries); shown names come from setupName (errors/errorWords.ts). This file stays free of the editor API. */
+/** The secrets' names in the log (English). */
 export const SECRET_LABELS: Record<SecretKind, string> = {
   apiToken: 'API token',
   privateKey: 'private key',
   platformPublicKey: 'platform public key',
   modelApiKey: 'model API key',
 };
+/* eslint-enable no-restricted-syntax */
 
 /** SecretStorage key of one secret of one profile. */
 export function secretStorageKey(profileId: string, kind: SecretKind): string {
@@ -35,7 +39,8 @@ export function isEnvironment(value: unknown): value is Environment {
   return typeof value === 'string' && (ENVIRONMENTS as readonly string[]).includes(value);
 }
 
-/** A profile read from settings, or a reason why the entry cannot be used. */
+/** A profile read from settings, or a reason why the entry cannot be used (for the log). */
+/* eslint-disable no-restricted-syntax -- the reasons go to the log only (profileStore.readSettings) */
 export function parseProfile(value: unknown): Profile | string {
   if (typeof value !== 'object' || value === null) return 'not an object';
   const record = value as Record<string, unknown>;
@@ -57,6 +62,7 @@ export function parseProfile(value: unknown): Profile | string {
   if (!computeBaseUrl || !modelApiBaseUrl || !consoleUrl) return `profile "${id}": every URL field is required`;
   return { id, label, environment, mode, computeBaseUrl, modelApiBaseUrl, consoleUrl };
 }
+/* eslint-enable no-restricted-syntax */
 
 /** A readable, stable id for a new profile: slug of the label plus a short unique suffix. */
 export function newProfileId(label: string, taken: Iterable<string>): string {
@@ -73,10 +79,6 @@ export function newProfileId(label: string, taken: Iterable<string>): string {
     const id = `${slug}-${suffix}`;
     if (!used.has(id)) return id;
   }
-}
-
-export function describeMode(profile: Pick<Profile, 'mode'>): string {
-  return profile.mode === 'rsa' ? 'RSA' : 'Token';
 }
 
 /**

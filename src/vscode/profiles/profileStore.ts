@@ -129,7 +129,7 @@ export class ProfileStore implements ProfileService, vscode.Disposable {
 
   async setActive(profileId: string): Promise<void> {
     if (!this.find(profileId)) {
-      throw new ConfigError(`There is no profile with id "${profileId}".`, 'Pick one with "Compute: Switch Profile".');
+      throw new ConfigError(vscode.l10n.t('There is no profile with id "{0}".', profileId), vscode.l10n.t('Pick one with "Compute: Switch Profile".'));
     }
     await this.writeSetting(ACTIVE_KEY, profileId);
   }

@@ -11,7 +11,7 @@ import type { Environment, Profile } from '../services';
 
 export type ProfileDraft = Omit<Profile, 'id'>;
 
-const TITLE = 'Create Compute Profile';
+const TITLE = vscode.l10n.t('Create Compute Profile');
 const TOTAL_STEPS = 6;
 
 interface Choice<T> extends vscode.QuickPickItem {
@@ -94,18 +94,18 @@ export async function promptNewProfile(config: Config, takenLabels: readonly str
       );
       return next;
     };
-  const askConsoleUrl = askUrl(6, 'consoleUrl', 'Console address (key management lives at /settings/key)', undefined);
-  const askModelUrl = askUrl(5, 'modelApiBaseUrl', 'Model inference API base address, including the version segment (…/v1)', askConsoleUrl);
-  const askComputeUrl = askUrl(4, 'computeBaseUrl', 'Compute Open API base address (paths carry /api/…)', askModelUrl);
+  const askConsoleUrl = askUrl(6, 'consoleUrl', vscode.l10n.t('Console address (key management lives at /settings/key)'), undefined);
+  const askModelUrl = askUrl(5, 'modelApiBaseUrl', vscode.l10n.t('Model inference API base address, including the version segment (…/v1)'), askConsoleUrl);
+  const askComputeUrl = askUrl(4, 'computeBaseUrl', vscode.l10n.t('Compute Open API base address (paths carry /api/…)'), askModelUrl);
 
   return (await MultiStepInput.run(askLabel)) ? draft : undefined;
 }
 
 export function validateLabel(value: string, takenLabels: readonly string[]): string | undefined {
   const label = value.trim();
-  if (label === '') return 'Enter a name.';
-  if (label.length > 40) return 'Keep it under 40 characters: it is shown in the status bar.';
-  if (takenLabels.some((taken) => taken.toLowerCase() === label.toLowerCase())) return `A profile named "${label}" already exists.`;
+  if (label === '') return vscode.l10n.t('Enter a name.');
+  if (label.length > 40) return vscode.l10n.t('Keep it under 40 characters: it is shown in the status bar.');
+  if (takenLabels.some((taken) => taken.toLowerCase() === label.toLowerCase())) return vscode.l10n.t('A profile named "{0}" already exists.', label);
   return undefined;
 }
 

@@ -2,6 +2,7 @@
 // here again (not imported from test/) because the extension must not depend on test code; the sandbox
 // contract in test/sandbox/types.ts is the other side of it.
 
+import * as vscode from 'vscode';
 import { ConfigError } from '../../core/errors';
 import { assertSecureUrl, isLoopbackHost } from '../../core/http/url';
 
@@ -21,8 +22,8 @@ export function sandboxOrigin(input: string): string {
   const url = assertSecureUrl(input);
   if (!isLoopbackHost(url.hostname)) {
     throw new ConfigError(
-      `${url.host} is not a local address.`,
-      'The sandbox runs on this machine: use http://127.0.0.1:<port> as printed by `npm run sandbox`.',
+      vscode.l10n.t('{0} is not a local address.', url.host),
+      vscode.l10n.t('The sandbox runs on this machine: use http://127.0.0.1:<port> as printed by `npm run sandbox`.'),
     );
   }
   return url.origin;
@@ -35,18 +36,18 @@ export async function fetchSandboxBootstrap(origin: string, signal?: AbortSignal
   try {
     response = await fetch(address, { signal });
   } catch (error) {
-    throw new ConfigError(`No sandbox answered at ${origin}.`, 'Start it with `npm run sandbox` and use the URL it prints.', {
+    throw new ConfigError(vscode.l10n.t('No sandbox answered at {0}.', origin), vscode.l10n.t('Start it with `npm run sandbox` and use the URL it prints.'), {
       cause: error,
     });
   }
   if (!response.ok) {
-    throw new ConfigError(`${address} answered HTTP ${response.status}.`, 'Is this the Compute Toolkit sandbox?');
+    throw new ConfigError(vscode.l10n.t('{0} answered HTTP {1}.', address, response.status), vscode.l10n.t('Is this the Compute Toolkit sandbox?'));
   }
   let body: unknown;
   try {
     body = await response.json();
   } catch (error) {
-    throw new ConfigError(`${address} did not answer JSON.`, 'Is this the Compute Toolkit sandbox?', { cause: error });
+    throw new ConfigError(vscode.l10n.t('{0} did not answer JSON.', address), vscode.l10n.t('Is this the Compute Toolkit sandbox?'), { cause: error });
   }
   return parseSandboxBootstrap(body);
 }
@@ -75,15 +76,15 @@ export function parseSandboxBootstrap(value: unknown): SandboxBootstrap {
 }
 
 function object(value: unknown, name: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid(name, 'an object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid(name, vscode.l10n.t('an object'));
   return value as Record<string, unknown>;
 }
 
 function text(value: unknown, name: string): string {
-  if (typeof value !== 'string' || value.trim() === '') throw invalid(name, 'a non-empty string');
+  if (typeof value !== 'string' || value.trim() === '') throw invalid(name, vscode.l10n.t('a non-empty string'));
   return value;
 }
 
 function invalid(name: string, expected: string): ConfigError {
-  return new ConfigError(`The sandbox bootstrap is malformed: "${name}" is not ${expected}.`, 'Update the sandbox and the extension together.');
+  return new ConfigError(vscode.l10n.t('The sandbox bootstrap is malformed: "{0}" is not {1}.', name, expected), vscode.l10n.t('Update the sandbox and the extension together.'));
 }

@@ -8,6 +8,7 @@ import type { Services } from '../extensionServices';
 import { computeCore } from '../lazyCore';
 import { checkPlatformPublicKey, checkPrivateKey, checkToken, type CheckedKey } from './keyValidation';
 import { SECRET_LABELS } from './profileRecord';
+import { setupName } from '../errors/errorWords';
 import type { Profile, SecretKind } from '../services';
 import { type CommandEntry } from '../commands/commandTable';
 import { targetProfile } from './profileCommands';
@@ -46,14 +47,14 @@ export const secretCommands: readonly CommandEntry<Services>[] = [
       const [file] =
         (await vscode.window.showOpenDialog({
           title: vscode.l10n.t('Import the private key of "{0}"', profile.label),
-          openLabel: 'Import into SecretStorage',
+          openLabel: vscode.l10n.t('Import into SecretStorage'),
           canSelectMany: false,
-          filters: { 'PEM or Base64 key': ['pem', 'key', 'txt', 'der'], 'All files': ['*'] },
+          filters: { [vscode.l10n.t('PEM or Base64 key')]: ['pem', 'key', 'txt', 'der'], [vscode.l10n.t('All files')]: ['*'] },
         })) ?? [];
       if (!file) return false;
       const stat = await vscode.workspace.fs.stat(file);
       if (stat.size > MAX_KEY_FILE_BYTES) {
-        throw new ConfigError(`${file.path} is ${stat.size} bytes: too large to be a private key.`, 'Pick the PEM file of the key.');
+        throw new ConfigError(vscode.l10n.t('{0} is {1} bytes: too large to be a private key.', file.path, stat.size), vscode.l10n.t('Pick the PEM file of the key.'));
       }
       // Read as bytes: a binary DER key file becomes Base64 the parser reads; anything else is UTF-8 text.
       const text = computeCore().keyFileText(await vscode.workspace.fs.readFile(file));
@@ -61,8 +62,12 @@ export const secretCommands: readonly CommandEntry<Services>[] = [
       if (!(await confirmWarnings(profile, 'privateKey', checked.warnings))) return false;
       await services.profiles.setSecret(profile.id, 'privateKey', checked.pem);
       void vscode.window.showInformationMessage(
-        `Private key imported into SecretStorage for "${profile.label}" (${checked.modulusBits}-bit, fingerprint ${shortFingerprint(checked.fingerprint)}). ` +
-          'The file was read once and left untouched; the extension keeps no copy of it.',
+        vscode.l10n.t(
+          'Private key imported into SecretStorage for "{0}" ({1}-bit, fingerprint {2}). The file was read once and left untouched; the extension keeps no copy of it.',
+          profile.label,
+          checked.modulusBits,
+          shortFingerprint(checked.fingerprint),
+        ),
       );
       return true;
     },
@@ -80,11 +85,11 @@ export const secretCommands: readonly CommandEntry<Services>[] = [
         return false;
       }
       const picked = await vscode.window.showQuickPick(
-        stored.map((secret) => ({ label: SECRET_LABELS[secret], secret, picked: true })),
+        stored.map((secret) => ({ label: setupName(secret), secret, picked: true })),
         { canPickMany: true, placeHolder: vscode.l10n.t('Secrets of "{0}" to remove from SecretStorage', profile.label) },
       );
       if (!picked || picked.length === 0) return false;
-      const confirm = 'Remove';
+      const confirm = vscode.l10n.t('Remove');
       const answer = await vscode.window.showWarningMessage(
         vscode.l10n.t('Remove the {0} of "{1}"?', picked.map((item) => item.label).join(', '), profile.label),
         { modal: true, detail: vscode.l10n.t('A removed private key cannot be recovered: keep a backup or generate a new pair.') },
@@ -100,10 +105,10 @@ export const secretCommands: readonly CommandEntry<Services>[] = [
 ];
 
 const PROMPTS: Record<SecretKind, string> = {
-  apiToken: 'API token from the console (shown only once when the key was created)',
-  privateKey: 'Your RSA private key: PKCS#8 or PKCS#1 PEM, or its bare Base64. It stays in SecretStorage and is never shown again.',
-  platformPublicKey: 'The platform public key the console showed when the RSA-mode key was created (PEM or bare Base64)',
-  modelApiKey: 'Model API key (for chat); an Open API token does not work here',
+  apiToken: vscode.l10n.t('API token from the console (shown only once when the key was created)'),
+  privateKey: vscode.l10n.t('Your RSA private key: PKCS#8 or PKCS#1 PEM, or its bare Base64. It stays in SecretStorage and is never shown again.'),
+  platformPublicKey: vscode.l10n.t('The platform public key the console showed when the RSA-mode key was created (PEM or bare Base64)'),
+  modelApiKey: vscode.l10n.t('Model API key (for chat); an Open API token does not work here'),
 };
 
 async function setSecretInteractively(services: Services, argument: unknown, kind: SecretKind): Promise<boolean> {
@@ -118,13 +123,14 @@ async function setSecretInteractively(services: Services, argument: unknown, kin
   };
   const replacing = (await services.profiles.getSecret(profile.id, kind)) !== undefined;
   const value = await vscode.window.showInputBox({
-    title: vscode.l10n.t('{0} the {1} of "{2}"', replacing ? 'Replace' : 'Set', SECRET_LABELS[kind], profile.label),
+    title: replacing ? vscode.l10n.t('Replace the {0} of "{1}"', setupName(kind), profile.label) : vscode.l10n.t('Set the {0} of "{1}"', setupName(kind), profile.label),
     prompt: PROMPTS[kind],
     password: true,
     ignoreFocusOut: true,
     validateInput: (text) => {
+      // The core words the token's problem in English around the English name (core/secretValues.ts).
       if (kind === 'apiToken' || kind === 'modelApiKey') return checkToken(text, SECRET_LABELS[kind]);
-      if (text.trim() === '') return `Paste the ${SECRET_LABELS[kind]}.`;
+      if (text.trim() === '') return vscode.l10n.t('Paste the {0}.', setupName(kind));
       try {
         check(text);
         return undefined;
@@ -138,20 +144,20 @@ async function setSecretInteractively(services: Services, argument: unknown, kin
   const checked = check(value);
   const warnings = [...(checked?.warnings ?? [])];
   if (profile.mode === 'token' && (kind === 'privateKey' || kind === 'platformPublicKey')) {
-    warnings.push(`"${profile.label}" uses token mode, which neither signs nor encrypts: this key is only used by RSA-mode profiles.`);
+    warnings.push(vscode.l10n.t('"{0}" uses token mode, which neither signs nor encrypts: this key is only used by RSA-mode profiles.', profile.label));
   }
   if (!(await confirmWarnings(profile, kind, warnings))) return false;
   await services.profiles.setSecret(profile.id, kind, checked?.pem ?? value.trim());
-  const fingerprint = checked ? ` (fingerprint ${shortFingerprint(checked.fingerprint)})` : '';
-  void vscode.window.showInformationMessage(vscode.l10n.t('The {0} of "{1}" is stored in SecretStorage{2}.', SECRET_LABELS[kind], profile.label, fingerprint));
+  const fingerprint = checked ? vscode.l10n.t(' (fingerprint {0})', shortFingerprint(checked.fingerprint)) : '';
+  void vscode.window.showInformationMessage(vscode.l10n.t('The {0} of "{1}" is stored in SecretStorage{2}.', setupName(kind), profile.label, fingerprint));
   return true;
 }
 
 async function confirmWarnings(profile: Profile, kind: SecretKind, warnings: readonly string[]): Promise<boolean> {
   if (warnings.length === 0) return true;
-  const store = 'Store Anyway';
+  const store = vscode.l10n.t('Store Anyway');
   const answer = await vscode.window.showWarningMessage(
-    vscode.l10n.t('Check the {0} of "{1}" before storing it.', SECRET_LABELS[kind], profile.label),
+    vscode.l10n.t('Check the {0} of "{1}" before storing it.', setupName(kind), profile.label),
     { modal: true, detail: warnings.join('\n\n') },
     store,
   );

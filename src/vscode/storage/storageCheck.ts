@@ -37,7 +37,7 @@ export async function checkStorage(services: ExtensionServices, body: StorageChe
     return interpretCheckResult(data);
   } catch (error) {
     // The platform rejected the bucket/keys (not our signature or token): that is the answer.
-    if (isApiFailure(error) && error.kind === 'api') return { pass: false, message: error.serverMessage || `code ${error.code}` };
+    if (isApiFailure(error) && error.kind === 'api') return { pass: false, message: error.serverMessage || vscode.l10n.t('code {0}', error.code) };
     throw error;
   }
 }
@@ -129,8 +129,8 @@ export function storageChoices(storages: readonly StorageItem[]): StorageChoice[
   return [
     ...storages.map((storage) => ({
       label: storage.storage_name,
-      description: `${storageStateName(storage.status)} · ${storageLocation(storage) || 'no bucket'}`,
-      detail: vscode.l10n.t('{0} · region id {1}', storage.endpoint || 'no endpoint', storage.juicefs_region_id),
+      description: `${storageStateName(storage.status)} · ${storageLocation(storage) || vscode.l10n.t('no bucket')}`,
+      detail: vscode.l10n.t('{0} · region id {1}', storage.endpoint || vscode.l10n.t('no endpoint'), storage.juicefs_region_id),
       storage,
     })),
     { label: vscode.l10n.t('$(edit) Enter the details by hand…'), storage: undefined },

@@ -24,15 +24,15 @@ export class StorageRow extends vscode.TreeItem {
     const created = formatDateTime(storage.create_time);
     this.tooltip = new vscode.MarkdownString(
       [
-        `**${md(storage.storage_name)}** · ${md(storage.storage_type)} · id ${md(storage.storage_id)}`,
+        `**${md(storage.storage_name)}** · ${md(storage.storage_type)} · ${vscode.l10n.t('storage id {0}', md(storage.storage_id))}`,
         '',
         `- ${vscode.l10n.t('Status: {0}', `**${md(storageStateName(storage.status))}**`)} (${md(storage.status)})`,
         ...(usage ? [`- ${vscode.l10n.t('Used: {0}', md(usage))}`] : []),
-        `- Bucket: ${md(storage.bucket || '—')}, dir ${md(storage.dir || '/')}`,
-        `- Endpoint: ${md(storage.endpoint || '—')} (region id ${md(storage.juicefs_region_id)})`,
-        ...(created ? [`- Created: ${created}`] : []),
+        `- ${vscode.l10n.t('Bucket: {0}, directory {1}', md(storage.bucket || '—'), md(storage.dir || '/'))}`,
+        `- ${vscode.l10n.t('Endpoint: {0} (region id {1})', md(storage.endpoint || '—'), md(storage.juicefs_region_id))}`,
+        ...(created ? [`- ${vscode.l10n.t('Created: {0}', md(created))}`] : []),
         '',
-        '_Right-click → Check Storage Credentials… to test access with your keys._',
+        `_${md(vscode.l10n.t('Right-click → Check Storage Credentials… to test access with your keys.'))}_`,
       ].join('\n'),
     );
     this.iconPath = storageIcon(storage.status);

@@ -20,7 +20,7 @@ export interface TaskCareContext {
 export const TASK_CARE_COMMANDS: readonly CommandEntry<TaskCareContext>[] = [
   {
     id: Commands.tasksShowEvents,
-    doing: 'Show task events',
+    doing: vscode.l10n.t('Show task events'),
     create: (context) => async (arg?: unknown) => {
       const task = await pickListedTask(context.compute, arg, vscode.l10n.t('Task whose node events to show'), true);
       if (task) await showTaskEvents(context.services, task);
@@ -28,7 +28,7 @@ export const TASK_CARE_COMMANDS: readonly CommandEntry<TaskCareContext>[] = [
   },
   {
     id: Commands.tasksExplainFailure,
-    doing: 'Explain a task failure',
+    doing: vscode.l10n.t('Explain a task failure'),
     create: (context) => async (arg?: unknown) => {
       const task = await pickListedTask(context.compute, arg, vscode.l10n.t('Task to explain'), true);
       if (task) await explainFailure(context.services, context.chat, task);
@@ -36,7 +36,7 @@ export const TASK_CARE_COMMANDS: readonly CommandEntry<TaskCareContext>[] = [
   },
   {
     id: Commands.tasksUpdate,
-    doing: 'Update a task configuration',
+    doing: vscode.l10n.t('Update a task configuration'),
     create: (context) => async (arg?: unknown) => {
       const task = await pickListedTask(context.compute, arg, vscode.l10n.t('Task whose configuration to update'), true);
       if (task) await context.updates.start(task.task_id);
@@ -44,7 +44,7 @@ export const TASK_CARE_COMMANDS: readonly CommandEntry<TaskCareContext>[] = [
   },
   {
     id: Commands.tasksSendUpdate,
-    doing: 'Send a task update',
+    doing: vscode.l10n.t('Send a task update'),
     create: (context) => () => context.updates.reviewAndSend(),
   },
   {
@@ -54,7 +54,7 @@ export const TASK_CARE_COMMANDS: readonly CommandEntry<TaskCareContext>[] = [
   },
   {
     id: Commands.nodesShowEvents,
-    doing: 'Show node events',
+    doing: vscode.l10n.t('Show node events'),
     create: (context) => async (arg?: unknown) => {
       const ref = nodeRefFrom(arg);
       if (ref) await showNodeEvents(context.services, ref);
@@ -63,7 +63,7 @@ export const TASK_CARE_COMMANDS: readonly CommandEntry<TaskCareContext>[] = [
   },
   {
     id: Commands.nodesDelete,
-    doing: 'Delete a node',
+    doing: vscode.l10n.t('Delete a node'),
     create: (context) => async (arg?: unknown) => {
       const ref = nodeRefFrom(arg);
       if (!ref) {

@@ -90,6 +90,7 @@ export function imageTemplates(l10n: L10n): ImageTemplate[] {
       description: l10n.t('/v1/chat/completions on port 8000; change the model in the start command'),
       image: 'vllm/vllm-openai:latest',
       ports: '8000',
+      // eslint-disable-next-line no-restricted-syntax -- a shell command, not prose
       startCommand: 'vllm serve Qwen/Qwen3-8B --host 0.0.0.0 --port 8000',
     },
     {

@@ -64,11 +64,11 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
   }),
   entry(Commands.tasksPause, vscode.l10n.t('Pause task'), async (deps, arg) => {
     const task = await resolveTask(deps, arg, ['Running'], vscode.l10n.t('Running task to pause'));
-    if (task) await withProgress(deps.services, `Pausing "${task.task_name}"…`, `Pause task ${task.task_id}`, (signal) => deps.actions.lifecycle('pause', task.task_id, signal));
+    if (task) await withProgress(deps.services, vscode.l10n.t('Pausing "{0}"…', task.task_name), vscode.l10n.t('Pause task {0}', task.task_id), (signal) => deps.actions.lifecycle('pause', task.task_id, signal));
   }),
   entry(Commands.tasksRecover, vscode.l10n.t('Recover task'), async (deps, arg) => {
     const task = await resolveTask(deps, arg, ['Paused'], vscode.l10n.t('Paused task to recover'));
-    if (task) await withProgress(deps.services, `Recovering "${task.task_name}"…`, `Recover task ${task.task_id}`, (signal) => deps.actions.lifecycle('recover', task.task_id, signal));
+    if (task) await withProgress(deps.services, vscode.l10n.t('Recovering "{0}"…', task.task_name), vscode.l10n.t('Recover task {0}', task.task_id), (signal) => deps.actions.lifecycle('recover', task.task_id, signal));
   }),
   entry(Commands.tasksStop, vscode.l10n.t('Stop task'), async (deps, arg) => {
     const task = await resolveTask(deps, arg, LIVE, vscode.l10n.t('Task to stop (delete)'));
@@ -76,9 +76,9 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
     if (!task || !profile) return;
     const decision = await confirmStop(task, profile);
     if (decision === 'pause') {
-      await withProgress(deps.services, `Pausing "${task.task_name}"…`, `Pause task ${task.task_id}`, (signal) => deps.actions.lifecycle('pause', task.task_id, signal));
+      await withProgress(deps.services, vscode.l10n.t('Pausing "{0}"…', task.task_name), vscode.l10n.t('Pause task {0}', task.task_id), (signal) => deps.actions.lifecycle('pause', task.task_id, signal));
     } else if (decision === 'stop') {
-      await withProgress(deps.services, `Stopping "${task.task_name}"…`, `Stop task ${task.task_id}`, (signal) => deps.actions.lifecycle('stop', task.task_id, signal));
+      await withProgress(deps.services, vscode.l10n.t('Stopping "{0}"…', task.task_name), vscode.l10n.t('Stop task {0}', task.task_id), (signal) => deps.actions.lifecycle('stop', task.task_id, signal));
     }
   }),
   entry(Commands.tasksChangePoints, vscode.l10n.t('Change node count'), async (deps, arg) => {
@@ -95,7 +95,7 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
       validateInput: (text) => {
         const parsed = parsePoints(text);
         if ('error' in parsed) return parsed.error;
-        if (parsed.points === task.points) return `The task already has ${task.points} node(s).`;
+        if (parsed.points === task.points) return vscode.l10n.t('The task already has {0} node(s).', task.points);
         return { message: scaleCostNote(task.points, parsed.points, price, vscode.l10n), severity: vscode.InputBoxValidationSeverity.Info };
       },
     });
@@ -110,7 +110,7 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
       );
       if (choice !== scale) return;
     }
-    await withProgress(deps.services, `Changing "${task.task_name}" to ${parsed.points} node(s)…`, `Change node count of task ${task.task_id}`, (signal) =>
+    await withProgress(deps.services, vscode.l10n.t('Changing "{0}" to {1} node(s)…', task.task_name, parsed.points), vscode.l10n.t('Change node count of task {0}', task.task_id), (signal) =>
       deps.actions.changePoints(task.task_id, parsed.points, signal),
     );
   }),

@@ -8,7 +8,7 @@ import type { ComputeContext } from '../views/computeContext';
 export const tasksViewCommands: readonly CommandEntry<ComputeContext>[] = [
   {
     id: Commands.tasksFilter,
-    doing: 'Filter tasks',
+    doing: vscode.l10n.t('Filter tasks'),
     // A string argument (a keybinding, a test) sets the filter without asking.
     create:
       ({ tasks }) =>
@@ -26,6 +26,6 @@ export const tasksViewCommands: readonly CommandEntry<ComputeContext>[] = [
         if (text !== undefined) tasks.setFilter(text);
       },
   },
-  { id: Commands.tasksClearFilter, doing: 'Clear the tasks filter', create: ({ tasks }) => () => tasks.setFilter('') },
-  { id: Commands.tasksLoadMoreEnded, doing: 'Load more ended tasks', create: ({ tasks }) => () => tasks.loadMoreEnded() },
+  { id: Commands.tasksClearFilter, doing: vscode.l10n.t('Clear the tasks filter'), create: ({ tasks }) => () => tasks.setFilter('') },
+  { id: Commands.tasksLoadMoreEnded, doing: vscode.l10n.t('Load more ended tasks'), create: ({ tasks }) => () => tasks.loadMoreEnded() },
 ];

@@ -155,6 +155,11 @@ export function formatDateTime(value: string | undefined): string | undefined {
   return Number.isNaN(date.getTime()) ? value : date.toLocaleString(vscode.env.language);
 }
 
+/** A profile's key mode as shown: "RSA" or "Token" in the display language. */
+export function modeName(mode: 'token' | 'rsa'): string {
+  return mode === 'rsa' ? 'RSA' : vscode.l10n.t('Token');
+}
+
 /** dev / test / prod / sandbox in the display language. */
 export function environmentName(environment: string): string {
   switch (environment) {

@@ -47,6 +47,7 @@ export interface WebviewPageShell {
  */
 export function webviewPageHtml(shell: WebviewPageShell, body: string): string {
   const csp = chatContentSecurityPolicy(shell.cspSource, shell.nonce);
+  // eslint-disable-next-line no-restricted-syntax -- markup, not prose: the page's words are its strings
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -66,6 +67,7 @@ ${body}
 export function chatPageHtml(sources: ChatPageSources): string {
   return webviewPageHtml(
     sources,
+    // eslint-disable-next-line no-restricted-syntax -- markup, not prose
     `<div id="chat-root"></div>
 <script type="application/json" id="${WEBVIEW_STRINGS_ELEMENT_ID}">${stringsAsPageJson(sources.strings)}</script>`,
   );

@@ -7,6 +7,9 @@ import * as vscode from 'vscode';
 import { Commands } from '../../../src/vscode/commandIds';
 import type { TreeRow } from '../../../src/vscode/views/index';
 import { wizardTexts } from '../../../src/vscode/tasks/createTaskWizard';
+import { templateStep } from '../../../src/vscode/jobs/createJobWizard';
+import { modelStep } from '../../../src/vscode/deployments/deployModel';
+import { listStorage, STORAGE_LIST_STATUSES } from '../../../src/core/tasks/listing';
 import { computeWithSandbox } from '../compute/computeTestApi';
 import { EXTENSION_ID, extensionApi } from '../extensionApi';
 
@@ -75,11 +78,12 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
       'GB', 'GiB', 'MB', 'MiB', 'KB', 'CPU', 'GPU', 'RAM', 'VRAM', 'RSA', 'API', 'HTTP', 'JSON', 'GET', 'POST', 'URL', 'SHA', 'PKCS',
       'LF', 'UTF', 'Base', 'PEM', 'ID', 'Open', 'MaaS', 'token', 'curl', 'shell', 'Compute', 'Toolkit', 'RTX', 'Sandbox', 'sandbox', 'Token',
       'env', 'version', 'timestamp', 'sign_str', 'task_id', 'openssl', 'printf', 'Date', 'Unix', 'min', 'ms', 'h',
+      'TB', 'NAS', 'Job', 'Spot', 'Pod', 'vLLM', 'PyTorch', 'CUDA', 'Hugging', 'Face', 'SFTP',
     ]);
     /** English words of ours left in `text` once code, URLs and platform values are gone. */
     function englishWords(text: string, values: readonly string[]): string[] {
-      // Markdown escapes (tooltips escape platform values: "hebeif\\-1") are undone first.
-      let rest = text.replace(/\\(\W)/g, '$1').replace(/```[\s\S]*?```/g, ' ').replace(/`[^`\n]*`/g, ' ').replace(/https?:\/\/\S+/g, ' ').replace(/\$\([\w~-]+\)/g, ' ');
+      // Markdown escapes (tooltips escape platform values: "hebeif\\-1"; appendText writes spaces as &nbsp;) are undone first.
+      let rest = text.replace(/&nbsp;/g, ' ').replace(/\\(\W)/g, '$1').replace(/```[\s\S]*?```/g, ' ').replace(/`[^`\n]*`/g, ' ').replace(/https?:\/\/\S+/g, ' ').replace(/\$\([\w~-]+\)/g, ' ');
       for (const value of [...values].sort((a, b) => b.length - a.length)) if (value.length > 1) rest = rest.split(value).join(' ');
       // A token with a digit or an underscore is an identifier ("deployment-1229833-iv0k", "task_id").
       const words = rest.match(/[A-Za-z][\w'-]*[A-Za-z0-9]/g) ?? [];
@@ -115,9 +119,9 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
       const name = `l10n-${Date.now()}`;
       const taskId = await compute.createTask({ name, region: choice.region, image: 'harbor.suanleme.cn/public-hub/dailyhot:1.0', ports: [8000], points: 1, encrypt: false });
       try {
-        const data = [...platformValues(choices), ...platformValues(compute.listedTasks()), profile.label, name];
-        // The storage tree's tooltips are not localized yet (PROSE_NOT_YET in eslint.config.mjs): it joins when they are.
-        for (const view of ['resources', 'tasks'] as const) {
+        const storage = await listStorage(api.services.computeClient(), { storageType: 'Juicefs', statuses: STORAGE_LIST_STATUSES });
+        const data = [...platformValues(choices), ...platformValues(compute.listedTasks()), ...platformValues(storage.items), profile.label, name];
+        for (const view of ['resources', 'tasks', 'storage'] as const) {
           await compute.refresh(view);
           const { rows, message } = await compute.snapshot(view, { depth: 3 });
           assert.ok(rows.length > 0, `${view}: no rows`);
@@ -132,6 +136,57 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
       } finally {
         await compute.stopTask(taskId);
       }
+    });
+
+    /** A tree item's label, description and tooltip as shown. */
+    const itemTexts = (item: vscode.TreeItem): string[] => {
+      const label = typeof item.label === 'object' ? item.label.label : (item.label ?? '');
+      const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : (item.tooltip ?? '');
+      return [label, typeof item.description === 'string' ? item.description : '', tooltip];
+    };
+
+    it('the Jobs and NAS views', async function () {
+      this.timeout(120_000);
+      await computeWithSandbox();
+      const api = await extensionApi();
+      const client = api.services.computeClient();
+      const devices = await client.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' });
+      const region = devices.results.filter((device) => device.gpu_count === 1).flatMap((device) => device.regions).find((candidate) => candidate.inventory > 0);
+      assert.ok(region, 'the sandbox sells a 1-GPU device');
+      const name = `l10n-job-${Date.now()}`;
+      const { task_id: jobId } = await client.call('job.create', {
+        task_name: name,
+        sub_type: null,
+        resources: [{ resource: region.mark.resource, region_name: region.region_name, mark: region.mark.mark }],
+        points: 1,
+        job_support: { estimated_exec_sec: null, timeout_sec: 600, parallelism: 1, mod_param: { default: { backoff_limit: 0, restart_policy: 'Never' }, index: null } },
+        services: [{ service_name: 'container-01', service_image: 'pytorch/pytorch:2.4.0-cuda12.1-cudnn9-runtime', resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: 1 }, env: [], start_script: { command: ['/bin/sh', '-c'], args: ['echo l10n'] }, nas_storage_config: null }],
+      });
+      try {
+        let rows = api.jobs.snapshot();
+        for (let attempt = 0; attempt < 60 && !rows.some((row) => row.id === jobId); attempt++) {
+          await vscode.commands.executeCommand(Commands.jobsRefresh);
+          rows = api.jobs.snapshot();
+          if (!rows.some((row) => row.id === jobId)) await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+        assert.ok(rows.some((row) => row.id === jobId), `the Jobs view lists ${name}`);
+        const jobs = await client.call('job.list', { page: 1, page_size: 100 });
+        check('the Jobs view', rows.flatMap((row) => [row.label, row.description, row.tooltip]).join('\n'), platformValues(jobs));
+      } finally {
+        await client.call('job.stop', { task_id: jobId }).catch(() => undefined);
+      }
+      api.nas.tree.refresh();
+      const volumes = await api.nas.tree.load();
+      const nasRows = await api.nas.tree.getChildren();
+      assert.ok(nasRows.length > 0, 'the NAS view has rows');
+      check('the NAS view', nasRows.flatMap((row) => itemTexts(api.nas.tree.getTreeItem(row))).join('\n'), platformValues(volumes));
+    });
+
+    it('the first steps of Create Job and Deploy a Model', () => {
+      const job = templateStep();
+      check('the Create Job template step', [job.title, ...job.items.flatMap((item) => [item.label, item.description ?? ''])].join('\n'), job.items.map((item) => item.template.image));
+      const deploy = modelStep();
+      check('the Deploy a Model step', [deploy.title, deploy.placeHolder, ...deploy.items.flatMap((item) => [item.label, item.description ?? ''])].join('\n'), deploy.items.flatMap((item) => (item.model ? [item.model] : [])));
     });
 
     it('the Sign Request and Response documents', async function () {
