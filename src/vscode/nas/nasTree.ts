@@ -75,7 +75,7 @@ export class VolumeRow extends vscode.TreeItem {
 export class SummaryRow extends vscode.TreeItem {
   readonly kind = 'summary' as const;
   constructor(summary: NasSummary) {
-    super(vscode.l10n.t('{0} volumes', summary.volume_count), vscode.TreeItemCollapsibleState.None);
+    super(summary.volume_count === 1 ? vscode.l10n.t('1 volume') : vscode.l10n.t('{0} volumes', summary.volume_count), vscode.TreeItemCollapsibleState.None);
     this.id = 'nas/summary';
     this.description = usageText(summary.used_size, summary.total_size);
     this.iconPath = new vscode.ThemeIcon('graph');
