@@ -1,8 +1,8 @@
 // Batch jobs, two ratios (goals from issue 20):
 // 1. Run on GPU of an unchanged 5,000-file project after a first run: bytes sent ≤ 1% of the first run
 //    and time ≤ 0.2× the first run (sync + create + follow to the end, against the sandbox; the command
-//    is a trivial `cat` so the job's own run time does not hide the extension's part). The sync is
-//    test/helpers/localVolumeSync.ts (same interface as the NAS area's syncFolder, which replaces it at merge).
+//    is a trivial `cat` so the job's own run time does not hide the extension's part). The folder goes
+//    over the sandbox's real SFTP server through the NAS area's syncFolder, as Run on GPU sends it.
 // 2. Log following: the extension side's CPU per line (blob diff + escape handling) for a job printing
 //    10,000 vs 100,000 lines, fed the blobs the platform serves (the sandbox's bounded log tail, read
 //    every 500 new lines). Goal: ratio ≤ 1.5.
@@ -16,13 +16,15 @@ import { forTerminal } from '../../src/core/jobs/ansi';
 import { LogFollower } from '../../src/core/jobs/logFollower';
 import type { RunConfig } from '../../src/core/jobs/runConfig';
 import { runOnGpu } from '../../src/core/jobs/runOnGpu';
-import { localVolumeSyncer } from '../helpers/localVolumeSync';
+import { NasSessions } from '../../src/core/nas/sessions';
+import { syncFolder } from '../../src/core/nas/sync';
 import { LogTail } from '../sandbox/jobs/podProcess';
 import { startSandbox } from '../sandbox/server';
 
 async function runAgainBench(): Promise<void> {
   const sandbox = await startSandbox({ pendingMs: 0, jobPendingMs: 10 });
   const project = mkdtempSync(join(tmpdir(), 'bench-run-'));
+  let cleanup = (): void => undefined;
   try {
     const client = createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => ({ mode: 'token', token: sandbox.credentials.tokenMode.token }) });
     const volumes = (await client.send({ method: 'GET', path: '/api/storage/nas/v1/list', query: [['page', '1'], ['page_size', '10']] })) as { results: { storage_id: number; status: string }[] };
@@ -37,7 +39,9 @@ async function runAgainBench(): Promise<void> {
       version: 1, name: 'bench', command: 'cat train.py', image: 'img', folder: '', resource: { deviceName: 'RTX 4090 x 1', region: 'beijing-jxq-p1' },
       spot: false, estimatedSec: 30, timeoutSec: 60, completions: 1, parallelism: 1, indexed: false, retries: 0, env: [], volume: { storageId, targetDir: '/mnt/work', remoteDir: '/bench' },
     };
-    const syncer = localVolumeSyncer((id) => sandbox.nas.volumeDirectory(id));
+    const sessions = new NasSessions(client, { pendingPollMs: 20 });
+    cleanup = () => sessions.dispose();
+    const syncer = { sync: (options: Parameters<typeof syncFolder>[1]) => syncFolder(sessions, options) };
     const once = async () => {
       const started = performance.now();
       let synced = 0;
@@ -52,6 +56,7 @@ async function runAgainBench(): Promise<void> {
     console.log(`  sync phase: first ${first.syncMs.toFixed(0)} ms, again ${second.syncMs.toFixed(0)} ms (${(second.syncMs / first.syncMs).toFixed(2)}×); the rest is the job (the same command both times)`);
     console.log(`  bytes again/first = ${(bytesRatio * 100).toFixed(2)}% (goal ≤ 1%) ${bytesRatio <= 0.01 ? 'ok' : 'MISSED'}; time again/first = ${timeRatio.toFixed(2)}× (goal ≤ 0.2×) ${timeRatio <= 0.2 ? 'ok' : 'MISSED'}`);
   } finally {
+    cleanup();
     await sandbox.close();
     rmSync(project, { recursive: true, force: true });
   }
