@@ -1,7 +1,8 @@
 // Run on GPU end to end against the sandbox (core level): a train.py in a new folder is synced to a
 // NAS volume, runs as a job, its printed lines arrive while it runs, the file it writes is on the
 // volume, a second run sends only what changed, a failing script shows its error and exit code, and a
-// Spot job waiting in the queue says so.
+// Spot job waiting in the queue says so. The folder goes over the sandbox's real SFTP server through
+// the NAS area's syncFolder, as the editor's Run on GPU sends it.
 
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,7 +14,8 @@ import { plain } from '../../src/core/jobs/ansi';
 import type { RunConfig } from '../../src/core/jobs/runConfig';
 import { runOnGpu } from '../../src/core/jobs/runOnGpu';
 import type { JobPhase } from '../../src/core/jobs/status';
-import { localVolumeSyncer } from '../helpers/localVolumeSync';
+import { NasSessions } from '../../src/core/nas/sessions';
+import { syncFolder } from '../../src/core/nas/sync';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
 
@@ -23,6 +25,7 @@ describe('Run on GPU against the sandbox', () => {
   let project: string;
   let storageId: number;
   let config: RunConfig;
+  let sessions: NasSessions;
 
   before(async () => {
     sandbox = await startSandbox({ pendingMs: 0, jobPendingMs: 20 });
@@ -31,6 +34,7 @@ describe('Run on GPU against the sandbox', () => {
     const volume = volumes.results.find((candidate) => candidate.status === 'Active');
     assert.ok(volume, 'the NAS sandbox seeds an Active volume');
     storageId = volume.storage_id;
+    sessions = new NasSessions(client, { pendingPollMs: 20 });
     project = mkdtempSync(join(tmpdir(), 'run-on-gpu-'));
     writeFileSync(join(project, 'train.py'), 'import sys\nfor epoch in range(3):\n    print(f"epoch {epoch} loss={1/(epoch+1):.3f}", flush=True)\nopen("model.txt", "w").write("weights\\n")\nprint("\\033[32mdone\\033[0m")\n');
     writeFileSync(join(project, 'data.csv'), 'x,y\n1,2\n');
@@ -53,11 +57,12 @@ describe('Run on GPU against the sandbox', () => {
     };
   });
   after(async () => {
+    sessions.dispose();
     await sandbox.close();
     rmSync(project, { recursive: true, force: true });
   });
 
-  const syncer = () => localVolumeSyncer((id) => sandbox.nas.volumeDirectory(id));
+  const syncer = () => ({ sync: (options: Parameters<typeof syncFolder>[1]) => syncFolder(sessions, options) });
 
   async function run(overrides: Partial<RunConfig> = {}) {
     const lines: string[] = [];
