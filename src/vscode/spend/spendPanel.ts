@@ -48,9 +48,9 @@ function labels(): Record<SpendLabel, string> {
   };
 }
 
-export function spendPageHtml(cspSource: string, nonce: string, scriptUri: string, styleUri: string, title: string): string {
+export function spendPageHtml(language: string, cspSource: string, nonce: string, scriptUri: string, styleUri: string, title: string): string {
   return webviewPageHtml(
-    { cspSource, nonce, scriptUri, styleUri, title },
+    { language, cspSource, nonce, scriptUri, styleUri, title },
     // eslint-disable-next-line no-restricted-syntax -- markup, not prose: the page's words come from labels()
     `<div id="spend-status" role="status" aria-live="polite"></div>
 <main id="spend-root"></main>`,
@@ -87,6 +87,7 @@ export class SpendPanel implements vscode.Disposable {
     this.panel = panel;
     const webview = panel.webview;
     webview.html = spendPageHtml(
+      vscode.env.language,
       webview.cspSource,
       randomBytes(18).toString('base64'),
       webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'spend.js')).toString(),
