@@ -119,8 +119,8 @@ export class RequestHistoryController {
         label: vscode.l10n.t('{0} {1} {2}', entry.outcome === 'ok' ? '$(pass)' : '$(error)', entry.method, entry.pathWithQuery),
         description: vscode.l10n.t('{0}{1} · {2} ms', entry.status !== undefined ? `HTTP ${entry.status} · ` : '', outcomeText(entry.outcome), entry.elapsedMs),
         detail: entry.replayable
-          ? vscode.l10n.t('{0} · from {1}', new Date(entry.at).toLocaleString(), sent)
-          : vscode.l10n.t('{0} · from {1} · secret fields masked: not replayable', new Date(entry.at).toLocaleString(), sent),
+          ? vscode.l10n.t('{0} · from {1}', new Date(entry.at).toLocaleString(vscode.env.language), sent)
+          : vscode.l10n.t('{0} · from {1} · secret fields masked: not replayable', new Date(entry.at).toLocaleString(vscode.env.language), sent),
         at: entry.at,
         entry,
       })),
@@ -129,8 +129,8 @@ export class RequestHistoryController {
         description: vscode.l10n.t('{0}{1} · {2} ms', entry.status !== undefined ? `HTTP ${entry.status} · ` : '', outcomeText(entry.outcome), entry.elapsedMs),
         detail:
           entry.attempt > 0
-            ? vscode.l10n.t('{0} · from {1} · retry {2}', new Date(entry.at).toLocaleString(), this.sourceText(entry), entry.attempt)
-            : vscode.l10n.t('{0} · from {1}', new Date(entry.at).toLocaleString(), this.sourceText(entry)),
+            ? vscode.l10n.t('{0} · from {1} · retry {2}', new Date(entry.at).toLocaleString(vscode.env.language), this.sourceText(entry), entry.attempt)
+            : vscode.l10n.t('{0} · from {1}', new Date(entry.at).toLocaleString(vscode.env.language), this.sourceText(entry)),
         at: entry.at,
         entry,
       })),
