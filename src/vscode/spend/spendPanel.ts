@@ -48,6 +48,13 @@ function labels(): Record<SpendLabel, string> {
   };
 }
 
+/** The billing's task types as the console names them; a type this version does not know is shown as sent. */
+function taskTypeLabel(type: string | null): string {
+  if (type === 'Deployment') return vscode.l10n.t('Deployment');
+  if (type === 'Development') return vscode.l10n.t('Cloud host');
+  return type ?? '';
+}
+
 export function spendPageHtml(language: string, cspSource: string, nonce: string, scriptUri: string, styleUri: string, title: string): string {
   return webviewPageHtml(
     { language, cspSource, nonce, scriptUri, styleUri, title },
@@ -169,6 +176,7 @@ export class SpendPanel implements vscode.Disposable {
         burnPointsPerSecond: this.sources.burnPointsPerSecond(),
         otherLabel: vscode.l10n.t('Other'),
         unnamedLabel: (taskId) => vscode.l10n.t('Task {0}', taskId),
+        typeLabel: taskTypeLabel,
       });
       const withLabels = { ...data, budget: this.sources.budgetLines(summary), labels: labels() };
       if (load !== this.loadCounter) return undefined;

@@ -228,7 +228,7 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
           ...data.budget,
           ...data.tasks.map((task) => task.amount),
         ];
-        check('the Spend page', shown.join('\n'), [data.profileLabel, ...data.tasks.flatMap((task) => [task.name, task.type])]);
+        check('the Spend page', [...shown, ...data.tasks.map((task) => task.type)].join('\n'), [data.profileLabel, ...data.tasks.map((task) => task.name)]);
       } finally {
         await vscode.window.tabGroups.close(tab);
       }
