@@ -61,6 +61,13 @@ function taskDetailPickerNote(): string {
   return vscode.l10n.t('POST per the spec; the platform answers only GET ?task_id=, so after its first refusal the profile signs GET (the document says which).');
 }
 
+/** A field's wire type in words. */
+function fieldTypeName(type: OperationSpec['fields'][number]['type']): string {
+  if (type === 'integer') return vscode.l10n.t('whole number');
+  if (type === 'number') return vscode.l10n.t('number');
+  return vscode.l10n.t('text');
+}
+
 function throwUnknown(id: string): never {
   throw new Error(vscode.l10n.t('Unknown operation "{0}"', id));
 }
@@ -131,8 +138,8 @@ function operationSteps(title: string, spec: OperationSpec, stepsBefore: number,
       // Required list parameters start from the value the platform's docs show.
       value: values.get(field.name) ?? field.example ?? '',
       prompt: field.required
-        ? vscode.l10n.t('{0}: {1} ({2}, required)', operationTitle(spec), field.name, field.type)
-        : vscode.l10n.t('{0}: {1} ({2}, optional: leave empty to omit)', operationTitle(spec), field.name, field.type),
+        ? vscode.l10n.t('{0}: {1} ({2}, required)', operationTitle(spec), field.name, fieldTypeName(field.type))
+        : vscode.l10n.t('{0}: {1} ({2}, optional: leave empty to omit)', operationTitle(spec), field.name, fieldTypeName(field.type)),
       password: field.secret === true,
       validate: (value) => convertField(field, value).error,
     });
