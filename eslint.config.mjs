@@ -47,14 +47,6 @@ const proseLocalizable = [
   // A format helper's or a document renderer's one-word text ("Nodes", "Clock").
   { selector: `ReturnStatement > Literal[value=/^[A-Z][a-z]{2,}$/]`, message: l10nMessage },
 ];
-// Files whose prose is not localized yet (issue 17): each leaves this list when its strings go through
-// vscode.l10n.t and get their zh-cn entry. New files are never added here.
-const PROSE_NOT_YET = [
-  'src/vscode/chat/chatPanel.ts', 'src/vscode/chat/codeActions.ts', 'src/vscode/chat/selection.ts',
-  'src/vscode/requests/requestCommands.ts', 'src/vscode/requests/requestInput.ts', 'src/vscode/requests/requestWizard.ts',
-  'src/vscode/requests/signRequestController.ts', 'src/vscode/spend/commands.ts', 'src/vscode/spend/index.ts',
-  'src/vscode/spend/spendPanel.ts',
-];
 // The chat webview shows only strings of the bundle the host passes in (src/shared/webviewStrings.ts).
 const webviewMessage = 'Webview text comes from the host\'s bundle: add a key to src/shared/webviewStrings.ts and its vscode.l10n.t in src/vscode/chat/webviewStrings.ts.';
 const webviewText = [
@@ -117,12 +109,8 @@ export default tseslint.config(
   },
   {
     files: ['src/vscode/**/*.ts'],
-    ignores: [ID_MODULE, COMMAND_TABLE, CONFIG, PERSISTED_STATE, ...PROSE_NOT_YET],
+    ignores: [ID_MODULE, COMMAND_TABLE, CONFIG, PERSISTED_STATE],
     rules: { 'no-restricted-syntax': ['error', oneRegistrar, ...oneIdModule, oneSettingsReader, oneStateStore, ...bornLocalizable, ...proseLocalizable] },
-  },
-  {
-    files: PROSE_NOT_YET,
-    rules: { 'no-restricted-syntax': ['error', oneRegistrar, ...oneIdModule, oneSettingsReader, oneStateStore, ...bornLocalizable] },
   },
   { files: [ID_MODULE], rules: { 'no-restricted-syntax': ['error', oneRegistrar, oneSettingsReader, oneStateStore, ...bornLocalizable] } },
   { files: [COMMAND_TABLE], rules: { 'no-restricted-syntax': ['error', ...oneIdModule, oneSettingsReader, oneStateStore, ...bornLocalizable] } },

@@ -65,42 +65,84 @@ export function truncateAtLine(text: string, maxChars: number): string {
   return lineBreak >= maxChars / 2 ? text.slice(0, lineBreak + 1) : text.slice(0, end);
 }
 
-function lineRange(first: number, count: number): string {
-  return count <= 1 ? `line ${first}` : `lines ${first}–${first + count - 1}`;
+/**
+ * The prompt's and the notice's words, in the display language (the host passes vscode.l10n.t's; the
+ * English below is the default). `{0}`… are filled in order; the instructions also tell the model
+ * which language to answer in, since they are the user's message.
+ */
+export interface SelectionWords {
+  line: string; // {0}
+  lines: string; // {0}–{1}
+  explain: string;
+  findBugs: string;
+  wholeFileNotice: string;
+  /** {0} characters kept, {1} characters in all, {2} lines kept, {3} lines in all. */
+  truncatedSelectionNotice: string;
+  truncatedFileNotice: string;
+  /** The quote's header: {0} the file, {1} the lines; truncated: {2} how many lines in all. */
+  header: string;
+  truncatedSelectionHeader: string;
+  truncatedFileHeader: string;
 }
 
-const INSTRUCTIONS: Record<SelectionIntent, string> = {
-  ask: '',
+export const ENGLISH_SELECTION_WORDS: SelectionWords = {
+  line: 'line {0}',
+  lines: 'lines {0}–{1}',
   explain: 'Explain what this code does, step by step, and point out anything surprising.',
-  findBugs:
-    'Find bugs in this code. For each one, give the line, what goes wrong, and a corrected snippet. Say so if you find none.',
+  findBugs: 'Find bugs in this code. For each one, give the line, what goes wrong, and a corrected snippet. Say so if you find none.',
+  wholeFileNotice: 'Nothing was selected, so the whole file is quoted.',
+  truncatedSelectionNotice:
+    'The selection was truncated to {0} of {1} characters ({2} of {3}); raise computeToolkit.chat.maxSelectionChars to send more.',
+  truncatedFileNotice:
+    'The whole file was truncated to {0} of {1} characters ({2} of {3}); raise computeToolkit.chat.maxSelectionChars to send more.',
+  header: '{0}, {1}:',
+  truncatedSelectionHeader: '{0}, {1} (truncated; the selection has {2} lines):',
+  truncatedFileHeader: '{0}, {1} (truncated; the whole file has {2} lines):',
 };
+
+/** Fills `{0}`, `{1}`… in one pass, so a value containing "{1}" is never filled again. */
+function fill(template: string, ...values: string[]): string {
+  return template.replace(/\{(\d+)\}/g, (match, index: string) => values[Number(index)] ?? match);
+}
+
+function lineRange(words: SelectionWords, first: number, count: number): string {
+  return count <= 1 ? fill(words.line, String(first)) : fill(words.lines, String(first), String(first + count - 1));
+}
 
 const formatCount = (n: number): string => n.toLocaleString('en-US');
 
-export function buildSelectionPrompt(source: SelectionSource, intent: SelectionIntent, maxChars: number): SelectionPrompt {
+export function buildSelectionPrompt(
+  source: SelectionSource,
+  intent: SelectionIntent,
+  maxChars: number,
+  words: SelectionWords = ENGLISH_SELECTION_WORDS,
+): SelectionPrompt {
   const code = truncateAtLine(source.text, Math.max(1, Math.floor(maxChars)));
   const truncated = code.length < source.text.length;
   const totalLines = countLines(source.text);
   const shownLines = countLines(code);
 
-  const scope = source.wholeFile ? 'whole file' : 'selection';
   const notices: string[] = [];
-  if (source.wholeFile) notices.push('Nothing was selected, so the whole file is quoted.');
+  if (source.wholeFile) notices.push(words.wholeFileNotice);
   if (truncated) {
     notices.push(
-      `The ${scope} was truncated to ${formatCount(code.length)} of ${formatCount(source.text.length)} characters ` +
-        `(${lineRange(source.startLine, shownLines)} of ${lineRange(source.startLine, totalLines)}); ` +
-        'raise computeToolkit.chat.maxSelectionChars to send more.',
+      fill(
+        source.wholeFile ? words.truncatedFileNotice : words.truncatedSelectionNotice,
+        formatCount(code.length),
+        formatCount(source.text.length),
+        lineRange(words, source.startLine, shownLines),
+        lineRange(words, source.startLine, totalLines),
+      ),
     );
   }
 
   const fence = fenceFor(code);
   const body = code.endsWith('\n') ? code : `${code}\n`;
-  const header = `\`${source.fileName}\`, ${lineRange(source.startLine, shownLines)}${truncated ? ` (truncated; the ${scope} has ${formatCount(totalLines)} lines)` : ''}:`;
+  const headerTemplate = !truncated ? words.header : source.wholeFile ? words.truncatedFileHeader : words.truncatedSelectionHeader;
+  const header = fill(headerTemplate, `\`${source.fileName}\``, lineRange(words, source.startLine, shownLines), formatCount(totalLines));
   const block = `${header}\n\n${fence}${fenceLanguage(source.languageId)}\n${body}${fence}\n`;
 
-  const instruction = INSTRUCTIONS[intent];
+  const instruction = intent === 'explain' ? words.explain : intent === 'findBugs' ? words.findBugs : '';
   // "Ask" leaves the cursor after the quote for the user's question.
   const text = instruction ? `${instruction}\n\n${block}` : `${block}\n`;
   return { text, notice: notices.length > 0 ? notices.join(' ') : undefined, truncated };

@@ -23,6 +23,7 @@ export function chatWebviewOptions(extensionUri: vscode.Uri): vscode.WebviewPane
 
 export function chatPage(webview: vscode.Webview, extensionUri: vscode.Uri): string {
   return chatPageHtml({
+    language: vscode.env.language,
     cspSource: webview.cspSource,
     nonce: randomBytes(18).toString('base64'),
     scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'chat.js')).toString(),

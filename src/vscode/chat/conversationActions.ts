@@ -55,7 +55,7 @@ export async function searchConversations(session: ChatSession, surfaces: Pick<C
     quickPick.items = matches.map((entry) => ({
       id: entry.id,
       label: entry.title === NEW_CHAT_TITLE ? vscode.l10n.t('New chat') : entry.title,
-      description: new Date(entry.updatedAt).toLocaleString(),
+      description: new Date(entry.updatedAt).toLocaleString(vscode.env.language),
       detail: vscode.l10n.t('{0} turns', entry.turnCount),
       alwaysShow: true,
     }));

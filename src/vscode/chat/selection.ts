@@ -4,7 +4,7 @@
 // Truncation and whole-file use are always announced (in the prompt, on the turn, and as a notification).
 
 import * as vscode from 'vscode';
-import { buildSelectionPrompt, type SelectionIntent, type SelectionPrompt } from '../../shared/selectionPrompt';
+import { buildSelectionPrompt, type SelectionIntent, type SelectionPrompt, type SelectionWords } from '../../shared/selectionPrompt';
 import type { ChatSession } from './chatSession';
 import type { ChatSurfaces } from './surfaceTypes';
 
@@ -21,7 +21,28 @@ export function promptFromEditor(editor: vscode.TextEditor | undefined, intent: 
     { text, languageId: document.languageId, fileName, startLine: range.start.line + 1, wholeFile },
     intent,
     maxSelectionChars,
+    selectionWords(),
   );
+}
+
+/** The quote's and the notice's words in the display language (the instructions are the user's message). */
+export function selectionWords(): SelectionWords {
+  return {
+    line: vscode.l10n.t('line {0}'),
+    lines: vscode.l10n.t('lines {0}–{1}'),
+    explain: vscode.l10n.t('Explain what this code does, step by step, and point out anything surprising.'),
+    findBugs: vscode.l10n.t('Find bugs in this code. For each one, give the line, what goes wrong, and a corrected snippet. Say so if you find none.'),
+    wholeFileNotice: vscode.l10n.t('Nothing was selected, so the whole file is quoted.'),
+    truncatedSelectionNotice: vscode.l10n.t(
+      'The selection was truncated to {0} of {1} characters ({2} of {3}); raise computeToolkit.chat.maxSelectionChars to send more.',
+    ),
+    truncatedFileNotice: vscode.l10n.t(
+      'The whole file was truncated to {0} of {1} characters ({2} of {3}); raise computeToolkit.chat.maxSelectionChars to send more.',
+    ),
+    header: vscode.l10n.t('{0}, {1}:'),
+    truncatedSelectionHeader: vscode.l10n.t('{0}, {1} (truncated; the selection has {2} lines):'),
+    truncatedFileHeader: vscode.l10n.t('{0}, {1} (truncated; the whole file has {2} lines):'),
+  };
 }
 
 /** The chip's label: "src/a.py, lines 3–9", or the file name alone for a whole file. */

@@ -6,10 +6,11 @@ import * as vscode from 'vscode';
 import type { PreparedRequest } from '../../core/compute/api';
 import type { SignComparison, SignDifference } from '../../core/requests/signCompare';
 import { fence } from './markdownBlocks';
+import { modeName } from '../ui/format';
 
 export function renderComparison(comparison: SignComparison, prepared: PreparedRequest, title: string): string {
   const out: string[] = [`# ${vscode.l10n.t('Compare with a failing request: {0}', title)}`, ''];
-  out.push(vscode.l10n.t('Pasted: {0}. Compared with what this profile would send now ({1} mode).', kindLabel(comparison.pastedKind), prepared.mode), '');
+  out.push(vscode.l10n.t('Pasted: {0}. Compared with what this profile would send now ({1} mode).', kindLabel(comparison.pastedKind), modeName(prepared.mode)), '');
   out.push(`## ${vscode.l10n.t('First difference')}`, '');
   if (comparison.first) out.push(...renderDifference(comparison.first), '');
   else if (comparison.pastedKind === 'reply' || comparison.pastedKind === 'signature' || comparison.pastedKind === 'empty') out.push(vscode.l10n.t('Nothing to compare field by field (see the notes).'), '');

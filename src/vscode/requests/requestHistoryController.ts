@@ -83,7 +83,7 @@ export class RequestHistoryController {
         entry.pathWithQuery,
         entry.operation,
         this.sourceText(entry),
-        entry.status !== undefined ? `HTTP ${entry.status} · ${entry.outcome}` : entry.outcome,
+        entry.status !== undefined ? `HTTP ${entry.status} · ${outcomeText(entry.outcome)}` : outcomeText(entry.outcome),
       ),
       logs,
     );
@@ -106,30 +106,35 @@ export class RequestHistoryController {
       void vscode.window.showInformationMessage(`${none} ${historyScope()}`);
       return undefined;
     }
+    const items = this.items(entries, activity);
+    const picked = await vscode.window.showQuickPick(items, { title: `${title} (${profile.label})`, placeHolder: historyScope(), matchOnDescription: true, matchOnDetail: true });
+    return picked?.entry;
+  }
+
+  /** The picker's rows, newest first: hand-sent entries and (when given) the extension's own requests. */
+  items(entries: readonly HistoryEntry[], activity: readonly ActivityEntry[]): (vscode.QuickPickItem & { at: number; entry: HistoryEntry | ActivityEntry })[] {
     const sent = vscode.l10n.t('Send Signed Request');
-    const items: (vscode.QuickPickItem & { at: number; entry: HistoryEntry | ActivityEntry })[] = [
+    return [
       ...entries.map((entry) => ({
         label: vscode.l10n.t('{0} {1} {2}', entry.outcome === 'ok' ? '$(pass)' : '$(error)', entry.method, entry.pathWithQuery),
-        description: vscode.l10n.t('{0}{1} · {2} ms', entry.status !== undefined ? `HTTP ${entry.status} · ` : '', entry.outcome, entry.elapsedMs),
+        description: vscode.l10n.t('{0}{1} · {2} ms', entry.status !== undefined ? `HTTP ${entry.status} · ` : '', outcomeText(entry.outcome), entry.elapsedMs),
         detail: entry.replayable
-          ? vscode.l10n.t('{0} · from {1}', new Date(entry.at).toLocaleString(), sent)
-          : vscode.l10n.t('{0} · from {1} · secret fields masked: not replayable', new Date(entry.at).toLocaleString(), sent),
+          ? vscode.l10n.t('{0} · from {1}', new Date(entry.at).toLocaleString(vscode.env.language), sent)
+          : vscode.l10n.t('{0} · from {1} · secret fields masked: not replayable', new Date(entry.at).toLocaleString(vscode.env.language), sent),
         at: entry.at,
         entry,
       })),
       ...activity.map((entry) => ({
         label: vscode.l10n.t('{0} {1} {2}', entry.outcome === 'ok' ? '$(pass)' : '$(error)', entry.method, entry.pathWithQuery),
-        description: vscode.l10n.t('{0}{1} · {2} ms', entry.status !== undefined ? `HTTP ${entry.status} · ` : '', entry.outcome, entry.elapsedMs),
+        description: vscode.l10n.t('{0}{1} · {2} ms', entry.status !== undefined ? `HTTP ${entry.status} · ` : '', outcomeText(entry.outcome), entry.elapsedMs),
         detail:
           entry.attempt > 0
-            ? vscode.l10n.t('{0} · from {1} · retry {2}', new Date(entry.at).toLocaleString(), this.sourceText(entry), entry.attempt)
-            : vscode.l10n.t('{0} · from {1}', new Date(entry.at).toLocaleString(), this.sourceText(entry)),
+            ? vscode.l10n.t('{0} · from {1} · retry {2}', new Date(entry.at).toLocaleString(vscode.env.language), this.sourceText(entry), entry.attempt)
+            : vscode.l10n.t('{0} · from {1}', new Date(entry.at).toLocaleString(vscode.env.language), this.sourceText(entry)),
         at: entry.at,
         entry,
       })),
     ].sort((a, b) => b.at - a.at);
-    const picked = await vscode.window.showQuickPick(items, { title: `${title} (${profile.label})`, placeHolder: historyScope(), matchOnDescription: true, matchOnDetail: true });
-    return picked?.entry;
   }
 
   /** Where an entry came from, in words: a command's title, an agent tool, a budget, a pause timer. */
@@ -146,6 +151,41 @@ export class RequestHistoryController {
       default:
         return vscode.l10n.t('the extension in the background');
     }
+  }
+}
+
+/**
+ * A recorded outcome in words: 'ok', an error kind (historyStore.outcomeLabel) or 'error' are ours; a
+ * platform code ("1001"), "HTTP 502" or a transport failure is shown as recorded.
+ */
+export function outcomeText(outcome: string): string {
+  switch (outcome) {
+    case 'ok':
+      return vscode.l10n.t('succeeded');
+    case 'error':
+      return vscode.l10n.t('failed');
+    case 'config':
+      return vscode.l10n.t('local setup error');
+    case 'api':
+      return vscode.l10n.t('refused by the platform');
+    case 'auth':
+      return vscode.l10n.t('authentication failed');
+    case 'http':
+      return vscode.l10n.t('unexpected HTTP answer');
+    case 'rate-limit':
+      return vscode.l10n.t('rate limited');
+    case 'timeout':
+      return vscode.l10n.t('timed out');
+    case 'aborted':
+      return vscode.l10n.t('cancelled');
+    case 'network':
+      return vscode.l10n.t('network error');
+    case 'protocol':
+      return vscode.l10n.t('unreadable answer');
+    case 'storage':
+      return vscode.l10n.t('storage error');
+    default:
+      return outcome;
   }
 }
 

@@ -8,7 +8,7 @@ import { MultiStepInput, type Step } from '../ui/multiStepInput';
 import { METHODS, convertField, jsonBodyError, parseJsonBody, parseQuery, type RequestInput } from './requestInput';
 import { errorMessage } from '../../shared/errorMessage';
 
-interface Choice<T> extends vscode.QuickPickItem {
+export interface Choice<T> extends vscode.QuickPickItem {
   value: T;
 }
 
@@ -25,17 +25,8 @@ export async function promptRequest(
 ): Promise<RequestInput | undefined> {
   let result: RequestInput | undefined;
   const pickTarget: Step = async (input) => {
-    const items: Choice<OperationId | typeof RAW>[] = [
-      ...operations.map((spec) => ({
-        label: operationTitle(spec),
-        description: `${spec.method} ${spec.path}`,
-        detail: spec.id === 'task.detail' ? taskDetailPickerNote() : spec.encryption === 'never' ? undefined : vscode.l10n.t('body encryption {0}', spec.encryption),
-        value: spec.id,
-      })),
-      { label: vscode.l10n.t('$(edit) Hand-written request…'), description: vscode.l10n.t('any method, path, query and JSON body'), value: RAW },
-    ];
     // No total yet: how many steps follow depends on the operation picked here.
-    const picked = await input.showQuickPick({ title, step: 1, items, placeholder: vscode.l10n.t('Operation to sign') });
+    const picked = await input.showQuickPick({ title, step: 1, items: targetItems(operations), placeholder: vscode.l10n.t('Operation to sign') });
     if (picked.value === RAW) return rawSteps(title, (request) => (result = request));
     const spec = operations.find((candidate) => candidate.id === picked.value);
     return spec ? operationSteps(title, spec, 1, (request) => (result = request)) : undefined;
@@ -46,9 +37,35 @@ export async function promptRequest(
   return (await MultiStepInput.run(start)) ? result : undefined;
 }
 
+/** The first step's choices: every catalog operation, then a hand-written request. */
+export function targetItems(operations: readonly OperationSpec[]): Choice<OperationId | typeof RAW>[] {
+  return [
+    ...operations.map((spec) => ({
+      label: operationTitle(spec),
+      description: `${spec.method} ${spec.path}`,
+      detail: spec.id === 'task.detail' ? taskDetailPickerNote() : encryptionNote(spec.encryption),
+      value: spec.id,
+    })),
+    { label: vscode.l10n.t('$(edit) Hand-written request…'), description: vscode.l10n.t('any method, path, query and JSON body'), value: RAW },
+  ];
+}
+
+function encryptionNote(encryption: OperationSpec['encryption']): string | undefined {
+  if (encryption === 'required') return vscode.l10n.t('body encryption required');
+  if (encryption === 'optional') return vscode.l10n.t('body encryption optional');
+  return undefined;
+}
+
 /** The picker lists the spec's POST; the platform answers GET, which the client signs once it learned that. */
 function taskDetailPickerNote(): string {
   return vscode.l10n.t('POST per the spec; the platform answers only GET ?task_id=, so after its first refusal the profile signs GET (the document says which).');
+}
+
+/** A field's wire type in words. */
+function fieldTypeName(type: OperationSpec['fields'][number]['type']): string {
+  if (type === 'integer') return vscode.l10n.t('whole number');
+  if (type === 'number') return vscode.l10n.t('number');
+  return vscode.l10n.t('text');
 }
 
 function throwUnknown(id: string): never {
@@ -84,7 +101,7 @@ function operationSteps(title: string, spec: OperationSpec, stepsBefore: number,
         { label: vscode.l10n.t('Plain JSON body'), value: false },
         { label: vscode.l10n.t('Encrypt the body'), description: vscode.l10n.t('with the platform public key, then sign the Base64'), value: true },
       ],
-      placeholder: vscode.l10n.t('{0}: encryption is optional', spec.title),
+      placeholder: vscode.l10n.t('{0}: encryption is optional', operationTitle(spec)),
     });
     encrypt = picked.value;
     finish();
@@ -121,8 +138,8 @@ function operationSteps(title: string, spec: OperationSpec, stepsBefore: number,
       // Required list parameters start from the value the platform's docs show.
       value: values.get(field.name) ?? field.example ?? '',
       prompt: field.required
-        ? vscode.l10n.t('{0}: {1} ({2}, required)', operationTitle(spec), field.name, field.type)
-        : vscode.l10n.t('{0}: {1} ({2}, optional: leave empty to omit)', operationTitle(spec), field.name, field.type),
+        ? vscode.l10n.t('{0}: {1} ({2}, required)', operationTitle(spec), field.name, fieldTypeName(field.type))
+        : vscode.l10n.t('{0}: {1} ({2}, optional: leave empty to omit)', operationTitle(spec), field.name, fieldTypeName(field.type)),
       password: field.secret === true,
       validate: (value) => convertField(field, value).error,
     });

@@ -201,8 +201,15 @@ export class SignRequestController {
 
 /** Names the profile and its mode in every step: what is signed depends on both (token mode signs nothing). */
 export function wizardTitle(action: string, profile: Pick<Profile, 'label' | 'mode' | 'environment'>): string {
-  const mode = profile.mode === 'rsa' ? 'RSA' : 'token';
-  return `${action} with "${profile.label}" (${mode} mode${profile.environment === 'prod' ? ', PRODUCTION' : ''})`;
+  const prod = profile.environment === 'prod';
+  if (profile.mode === 'rsa') {
+    return prod
+      ? vscode.l10n.t('{0} with "{1}" (RSA mode, PRODUCTION)', action, profile.label)
+      : vscode.l10n.t('{0} with "{1}" (RSA mode)', action, profile.label);
+  }
+  return prod
+    ? vscode.l10n.t('{0} with "{1}" (token mode, PRODUCTION)', action, profile.label)
+    : vscode.l10n.t('{0} with "{1}" (token mode)', action, profile.label);
 }
 
 function callOptions(encrypt: boolean | undefined, signal: AbortSignal): CallOptions {

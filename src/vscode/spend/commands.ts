@@ -66,7 +66,7 @@ export const MONEY_COMMANDS: readonly CommandEntry<MoneyContext>[] = [
           const parsed = parseDue(text, Date.now(), localOffsetMinutes);
           if (!('dueAt' in parsed)) return dueError(parsed);
           return {
-            message: vscode.l10n.t('Pauses at {0} (in {1}).', new Date(parsed.dueAt).toLocaleString(), formatTimeLeft(parsed.dueAt - Date.now())),
+            message: vscode.l10n.t('Pauses at {0} (in {1}).', new Date(parsed.dueAt).toLocaleString(vscode.env.language), formatTimeLeft(parsed.dueAt - Date.now())),
             severity: vscode.InputBoxValidationSeverity.Info,
           };
         },

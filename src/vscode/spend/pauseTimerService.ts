@@ -110,7 +110,7 @@ export class PauseTimerService implements vscode.Disposable {
   }
 
   private async act(timer: PauseTimer, atStart: boolean): Promise<void> {
-    const when = new Date(timer.dueAt).toLocaleTimeString();
+    const when = new Date(timer.dueAt).toLocaleTimeString(vscode.env.language);
     try {
       if (!(await this.actions.isRunning(timer.profileId, timer.taskId))) {
         this.services.logger.info(`Pause timer for task ${timer.taskId} dropped: the task is no longer running.`);

@@ -48,9 +48,16 @@ function labels(): Record<SpendLabel, string> {
   };
 }
 
-export function spendPageHtml(cspSource: string, nonce: string, scriptUri: string, styleUri: string, title: string): string {
+/** The billing's task types as the console names them; a type this version does not know is shown as sent. */
+function taskTypeLabel(type: string | null): string {
+  if (type === 'Deployment') return vscode.l10n.t('Deployment');
+  if (type === 'Development') return vscode.l10n.t('Cloud host');
+  return type ?? '';
+}
+
+export function spendPageHtml(language: string, cspSource: string, nonce: string, scriptUri: string, styleUri: string, title: string): string {
   return webviewPageHtml(
-    { cspSource, nonce, scriptUri, styleUri, title },
+    { language, cspSource, nonce, scriptUri, styleUri, title },
     // eslint-disable-next-line no-restricted-syntax -- markup, not prose: the page's words come from labels()
     `<div id="spend-status" role="status" aria-live="polite"></div>
 <main id="spend-root"></main>`,
@@ -87,6 +94,7 @@ export class SpendPanel implements vscode.Disposable {
     this.panel = panel;
     const webview = panel.webview;
     webview.html = spendPageHtml(
+      vscode.env.language,
       webview.cspSource,
       randomBytes(18).toString('base64'),
       webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'spend.js')).toString(),
@@ -168,6 +176,7 @@ export class SpendPanel implements vscode.Disposable {
         burnPointsPerSecond: this.sources.burnPointsPerSecond(),
         otherLabel: vscode.l10n.t('Other'),
         unnamedLabel: (taskId) => vscode.l10n.t('Task {0}', taskId),
+        typeLabel: taskTypeLabel,
       });
       const withLabels = { ...data, budget: this.sources.budgetLines(summary), labels: labels() };
       if (load !== this.loadCounter) return undefined;

@@ -62,6 +62,8 @@ export interface SpendInputs {
   burnPointsPerSecond: number;
   otherLabel: string;
   unnamedLabel: (taskId: number) => string;
+  /** A task type in words ("Deployment" is the elastic deployment service); '' when the platform gives none. */
+  typeLabel: (type: string | null) => string;
 }
 
 export function spendViewData(inputs: SpendInputs): Omit<SpendViewData, 'labels' | 'budget'> {
@@ -98,7 +100,7 @@ export function spendViewData(inputs: SpendInputs): Omit<SpendViewData, 'labels'
     chart,
     tasks: [...inputs.perTask]
       .sort((a, b) => b.billing_coin - a.billing_coin)
-      .map((task) => ({ id: task.task_id, name: task.task_name ?? inputs.unnamedLabel(task.task_id), type: task.task_type ?? '', amount: formatPoints(spentPoints(task)) })),
+      .map((task) => ({ id: task.task_id, name: task.task_name ?? inputs.unnamedLabel(task.task_id), type: inputs.typeLabel(task.task_type), amount: formatPoints(spentPoints(task)) })),
     asOf: formatPlatformTime(inputs.nowMs),
   };
 }

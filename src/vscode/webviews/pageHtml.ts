@@ -1,11 +1,14 @@
 // The chat panel's HTML page: one stylesheet and one nonce'd script, both from the extension's own
 // folders, under a CSP that allows nothing else (no inline script or style, no remote or data: content).
-// Pure (no editor calls), so a plain Node test can hold the policy to exactly this. The localized strings
+// Pure (no editor calls), so a plain Node test can hold the policy to exactly this. The page's lang is
+// the display language, so a screen reader reads a Chinese page as Chinese. The localized strings
 // travel as inert JSON (a data script the CSP does not run), escaped so no text can close the element.
 
 import { WEBVIEW_STRINGS_ELEMENT_ID, stringsAsPageJson, type WebviewStrings } from '../../shared/webviewStrings';
 
 export interface ChatPageSources {
+  /** `vscode.env.language`: the page's lang, so a screen reader reads it in the display language. */
+  language: string;
   /** `webview.cspSource`: the origin the webview serves local resources from. */
   cspSource: string;
   /** Fresh per page load; only the script tag carrying it may run. */
@@ -34,11 +37,18 @@ export function escapeAttribute(text: string): string {
 
 /** What every page of ours is made of: the one stylesheet and the one nonce'd script around its body. */
 export interface WebviewPageShell {
+  /** `vscode.env.language` ("en", "zh-cn"). */
+  language: string;
   cspSource: string;
   nonce: string;
   scriptUri: string;
   styleUri: string;
   title: string;
+}
+
+/** The page's lang attribute: the display language when it is a well-formed language tag, else English. */
+export function pageLanguage(language: string): string {
+  return /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(language) ? language : 'en';
 }
 
 /**
@@ -49,7 +59,7 @@ export function webviewPageHtml(shell: WebviewPageShell, body: string): string {
   const csp = chatContentSecurityPolicy(shell.cspSource, shell.nonce);
   // eslint-disable-next-line no-restricted-syntax -- markup, not prose: the page's words are its strings
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${pageLanguage(shell.language)}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeAttribute(csp)}">

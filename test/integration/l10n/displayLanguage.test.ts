@@ -4,7 +4,12 @@
 // checks expect English, so each run checks the language it was started in.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Commands } from '../../../src/vscode/commandIds';
+import { Commands, Views } from '../../../src/vscode/commandIds';
+import type { Services } from '../../../src/vscode/extensionServices';
+import { requestActivity, requestHistory } from '../../../src/vscode/requests/historyStore';
+import { RequestHistoryController, historyScope, outcomeText } from '../../../src/vscode/requests/requestHistoryController';
+import { targetItems } from '../../../src/vscode/requests/requestWizard';
+import { wizardTitle } from '../../../src/vscode/requests/signRequestController';
 import type { TreeRow } from '../../../src/vscode/views/index';
 import { wizardTexts } from '../../../src/vscode/tasks/createTaskWizard';
 import { templateStep } from '../../../src/vscode/jobs/createJobWizard';
@@ -200,6 +205,64 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
       const sent = (await vscode.commands.executeCommand(Commands.requestSend, argument)) as { text: string } | undefined;
       assert.ok(sent, 'Send Signed Request returned nothing');
       check('the Response document', sent.text, values);
+    });
+
+    it('the Spend page', async function () {
+      this.timeout(120_000);
+      await computeWithSandbox();
+      const api = await extensionApi();
+      const data = await api.money.openSpend();
+      assert.ok(data, 'the Spend page loaded');
+      const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs);
+      const tab = tabs.find((candidate) => candidate.input instanceof vscode.TabInputWebview && candidate.input.viewType.endsWith(Views.spendPanel));
+      assert.ok(tab, 'the Spend page is open in a tab');
+      try {
+        const shown = [
+          tab.label,
+          ...Object.values(data.labels),
+          ...Object.values(data.summary),
+          ...data.chart.series.map((series) => series.label),
+          ...data.chart.ticks.map((tick) => tick.label),
+          ...data.chart.days,
+          data.asOf,
+          ...data.budget,
+          ...data.tasks.map((task) => task.amount),
+        ];
+        check('the Spend page', [...shown, ...data.tasks.map((task) => task.type)].join('\n'), [data.profileLabel, ...data.tasks.map((task) => task.name)]);
+      } finally {
+        await vscode.window.tabGroups.close(tab);
+      }
+    });
+
+    it('the Sign Request pickers and the Request History picker', async function () {
+      this.timeout(120_000);
+      await computeWithSandbox();
+      const api = await extensionApi();
+      const profile = api.services.profiles.active;
+      assert.ok(profile);
+      const client = api.services.computeClient();
+      const titles = [
+        wizardTitle(expect('Sign Request', '签名请求'), profile),
+        wizardTitle(expect('Send Signed Request', '发送签名请求'), { ...profile, environment: 'prod', mode: profile.mode === 'rsa' ? 'token' : 'rsa' }),
+      ];
+      const targets = targetItems(client.operations).flatMap((item) => [item.label, item.description ?? '', item.detail ?? '']);
+      check('the Sign Request pickers', [...titles, ...targets].join('\n'), [profile.label, ...client.operations.map((spec) => spec.path)]);
+
+      const argument = { operation: 'resource.search', params: { task_type: 'Deployment', device_type: 'GpuDevice' } };
+      assert.ok(await vscode.commands.executeCommand(Commands.requestSend, argument), 'Send Signed Request returned nothing');
+      // The same services object activate() built (the API types it by its interface).
+      const services = api.services as Services;
+      const entries = requestHistory(services).list(profile.id);
+      const activity = requestActivity(services).list(profile.id);
+      assert.ok(entries.length > 0, 'the history has the request just sent');
+      assert.ok(activity.length > 0, 'the views\' own requests are recorded');
+      const rows = new RequestHistoryController(services).items(entries, activity);
+      const recorded = [...entries, ...activity].flatMap((entry) => [entry.pathWithQuery, ...(outcomeText(entry.outcome) === entry.outcome ? [entry.outcome] : [])]);
+      check(
+        'the Request History picker',
+        [historyScope(), ...rows.flatMap((row) => [row.label, row.description ?? '', row.detail ?? ''])].join('\n'),
+        [...recorded, ...activity.flatMap((entry) => [entry.operation, entry.sourceName ?? ''])],
+      );
     });
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { buildSelectionPrompt, fenceFor, fenceLanguage, truncateAtLine, type SelectionSource } from '../../../src/shared/selectionPrompt';
+import { ENGLISH_SELECTION_WORDS, buildSelectionPrompt, fenceFor, fenceLanguage, truncateAtLine, type SelectionSource, type SelectionWords } from '../../../src/shared/selectionPrompt';
 
 const source = (overrides: Partial<SelectionSource> = {}): SelectionSource => ({
   text: 'def add(a, b):\n    return a + b\n',
@@ -51,6 +51,25 @@ describe('buildSelectionPrompt', () => {
     assert.ok(code.length <= 2_000);
     assert.ok(code.endsWith('\n'), 'cut at a line end');
     assert.ok(text.startsWith(code));
+  });
+
+  it('speaks the words it is given (the display language), filling each placeholder once', () => {
+    const words: SelectionWords = {
+      ...ENGLISH_SELECTION_WORDS,
+      line: '第 {0} 行',
+      lines: '第 {0}–{1} 行',
+      explain: '请解释这段代码。',
+      wholeFileNotice: '引用了整个文件。',
+      truncatedFileNotice: '整个文件已截断为 {0} / {1} 个字符（{2} / {3}）。',
+      header: '{0}，{1}：',
+      truncatedFileHeader: '{0}，{1}（已截断；整个文件共 {2} 行）：',
+    };
+    const text = `${Array.from({ length: 100 }, (_, i) => `x${i} = ${i}`).join('\n')}\n`;
+    const prompt = buildSelectionPrompt(source({ text, startLine: 1, wholeFile: true, fileName: '{1}.py' }), 'explain', 200, words);
+    assert.match(prompt.text, /^请解释这段代码。\n\n`\{1\}\.py`，第 1–\d+ 行（已截断；整个文件共 100 行）：\n/);
+    assert.match(prompt.notice ?? '', /^引用了整个文件。 整个文件已截断为 \d+ \/ [\d,]+ 个字符（第 1–\d+ 行 \/ 第 1–100 行）。$/);
+    const selection = buildSelectionPrompt(source(), 'ask', 20_000, words);
+    assert.ok(selection.text.startsWith('`src/math.py`，第 10–11 行：'), selection.text);
   });
 
   it('never lets the quoted code close the fence', () => {

@@ -39,6 +39,7 @@ describe('spend view model', () => {
       burnPointsPerSecond: 466,
       otherLabel: 'Other',
       unnamedLabel: (id) => `Task ${id}`,
+      typeLabel: (type) => (type === null ? '' : `type ${type}`),
     });
     assert.deepEqual(data.chart.days, ['11-18', '11-19', '11-20', '11-21', '11-22', '11-23', '11-24']);
     assert.deepEqual(data.chart.series.map((s) => s.label), ['<b>big</b>', 'Task 3', 'Other']);
@@ -47,6 +48,7 @@ describe('spend view model', () => {
     assert.deepEqual(data.summary, { today: '¥4.00', week: '¥14.00', month: '¥40.00', burnRate: '¥1.6776/h' });
     assert.equal(data.chart.max, 10);
     assert.deepEqual(data.tasks.map((t) => t.amount), ['¥8.00', '¥1.00']);
+    assert.deepEqual(data.tasks.map((t) => t.type), ['type Deployment', ''], 'task types are worded by the host');
   });
 
   it('picks a round axis', () => {

@@ -11,8 +11,9 @@ function stringsWith(text: (key: string) => string): WebviewStrings {
   return Object.fromEntries(WEBVIEW_STRING_KEYS.map((key) => [key, text(key)])) as WebviewStrings;
 }
 
-function page(strings: WebviewStrings = stringsWith((key) => `text of ${key}`)): string {
+function page(strings: WebviewStrings = stringsWith((key) => `text of ${key}`), language = 'en'): string {
   return chatPageHtml({
+    language,
     cspSource: CSP_SOURCE,
     nonce: NONCE,
     scriptUri: `${CSP_SOURCE}/dist/webview/chat.js`,
@@ -69,9 +70,17 @@ describe('chat page HTML', () => {
   });
 
   it('escapes what it interpolates into attributes', () => {
-    const html = chatPageHtml({ cspSource: CSP_SOURCE, nonce: NONCE, scriptUri: 'x" onload="alert(1)', styleUri: 's', title: '<b>t</b>', strings: stringsWith((key) => key) });
+    const html = chatPageHtml({ language: 'en', cspSource: CSP_SOURCE, nonce: NONCE, scriptUri: 'x" onload="alert(1)', styleUri: 's', title: '<b>t</b>', strings: stringsWith((key) => key) });
     assert.doesNotMatch(html, /onload="/);
     assert.ok(html.includes('<title>&lt;b&gt;t&lt;/b&gt;</title>'));
+  });
+
+  it('declares the display language, and English for anything that is not a language tag', () => {
+    assert.match(page(undefined, 'zh-cn'), /<html lang="zh-cn">/);
+    assert.match(page(undefined, 'en'), /<html lang="en">/);
+    assert.match(page(undefined, 'pt-br'), /<html lang="pt-br">/);
+    assert.match(page(undefined, 'zh-cn" onload="x'), /<html lang="en">/);
+    assert.match(page(undefined, ''), /<html lang="en">/);
   });
 
   it('hands the webview every localized string, and no translation can close the data element', () => {
