@@ -14,6 +14,8 @@ import { pathToFileURL } from 'node:url';
 export interface ActivationProbeResult {
   requireMs: number;
   activateMs: number;
+  /** CPU time (user + system) of require + activate: steadier than wall time on a shared machine. */
+  cpuMs: number;
   /** Node built-ins loaded by require + activate. */
   loaded: string[];
   /** The dist/vendor libraries activation required (none is the goal: they load on first use). */
@@ -84,6 +86,7 @@ function main(): void {
   }
 
   const before = new Set((process as unknown as { moduleLoadList: string[] }).moduleLoadList);
+  const cpu0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const ext = require(bundle) as { activate(context: unknown): unknown };
@@ -123,10 +126,11 @@ function main(): void {
     activateError = String((error as Error | undefined)?.stack ?? error);
   }
   const t2 = process.hrtime.bigint();
+  const cpu = process.cpuUsage(cpu0);
   const loaded = (process as unknown as { moduleLoadList: string[] }).moduleLoadList
     .filter((m) => !before.has(m) && m.startsWith('NativeModule '))
     .map((m) => m.slice('NativeModule '.length));
-  const result: ActivationProbeResult = { requireMs: Number(t1 - t0) / 1e6, activateMs: Number(t2 - t1) / 1e6, loaded, vendor, activateError };
+  const result: ActivationProbeResult = { requireMs: Number(t1 - t0) / 1e6, activateMs: Number(t2 - t1) / 1e6, cpuMs: (cpu.user + cpu.system) / 1e3, loaded, vendor, activateError };
   if (session) {
     session.post('Profiler.takePreciseCoverage', {}, (error, coverage) => {
       if (error) throw error;
