@@ -83,8 +83,16 @@ const lazyCorePattern = {
   allowTypeImports: true,
   message: 'Import only types from core/compute in src/vscode; values come through computeCore() (src/vscode/lazyCore.ts).',
 };
+// core/specs/load.ts's promise: the specs core (ajv, yaml, the schema) loads on first use, so outside it
+// only types come from core/specs, besides the library-free types, messages and fileAccess modules.
+const specsCoreFree = ['load', 'types', 'messages', 'fileAccess'];
+const lazySpecsPattern = (prefix) => ({
+  group: [`${prefix}/*`, ...specsCoreFree.map((name) => `!${prefix}/${name}`)],
+  allowTypeImports: true,
+  message: 'Import only types from core/specs outside it; values come through specsCore() (src/core/specs/load.ts).',
+});
 const vscodeImportRules = (self) => ({
-  '@typescript-eslint/no-restricted-imports': ['error', { patterns: [lazyCorePattern, ...areaPatterns(self)] }],
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns: [lazyCorePattern, lazySpecsPattern('**/core/specs'), ...areaPatterns(self)] }],
 });
 
 export default tseslint.config(
@@ -135,6 +143,7 @@ export default tseslint.config(
   },
   // commands/index.ts lists the profile, secret, key and request command tables: part of the composition root.
   { files: ['src/vscode/**/*.ts'], ignores: ['src/vscode/lazyCore.ts', 'src/vscode/commands/index.ts'], rules: vscodeImportRules(undefined) },
-  { files: ['src/vscode/commands/index.ts'], rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [lazyCorePattern] }] } },
+  { files: ['src/vscode/commands/index.ts'], rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [lazyCorePattern, lazySpecsPattern('**/core/specs')] }] } },
+  { files: ['src/core/**/*.ts'], ignores: ['src/core/specs/**'], rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [lazySpecsPattern('**/specs')] }] } },
   ...[...AREAS, 'views'].map((area) => ({ files: [`src/vscode/${area}/**/*.ts`], rules: vscodeImportRules(area) })),
 );

@@ -1,90 +1,17 @@
 // Activation cost and bundle size of the built extension (dist/). Runs `require(dist/extension.js)` +
-// `activate()` in a fresh Node process under a minimal `vscode` stand-in (a benchmark harness, not a test:
-// the real-VS-Code suites prove behaviour), and lists the Node built-ins that activation pulled in — the
-// HTTP stack (net/tls/http2/zlib) must not load until first use.
+// `activate()` in fresh Node processes under a minimal `vscode` stand-in (activationProbe.ts; a benchmark
+// harness, not a test: the real-VS-Code suites prove behaviour), and lists the Node built-ins and the
+// dist/vendor libraries that activation pulled in — the HTTP stack (net/tls/http2/zlib) and the large
+// libraries must not load until first use.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+import type { ActivationProbeResult } from './activationProbe';
 
 const root = join(__dirname, '..', '..', '..');
-
-/** Source of the child process: stubs 'vscode', times require + activate, diffs process.moduleLoadList. */
-const childSource = String.raw`
-const Module = require('node:module');
-const path = require('node:path');
-const handler = {
-  get(target, prop) {
-    if (prop === 'then') return undefined; // not a thenable
-    if (prop === Symbol.iterator) return function* () {};
-    if (prop === Symbol.toPrimitive) return () => '';
-    if (prop === 'prototype') return target.prototype;
-    if (prop === 'get') return (_key, fallback) => fallback;
-    if (prop === 'subscriptions') return target.subscriptions ??= [];
-    if (!(prop in target)) target[prop] = stub();
-    return target[prop];
-  },
-  set(target, prop, value) { Object.defineProperty(target, prop, { value, writable: true, configurable: true }); return true; },
-  apply() { return stub(); },
-  construct() { return stub(); },
-};
-function stub() { return new Proxy(function () {}, handler); }
-// esbuild's __toESM copies only own property names, so pre-create every top-level export of the API.
-const vscode = stub();
-const dts = require('node:fs').readFileSync(require.resolve('@types/vscode/index.d.ts'), 'utf8');
-for (const m of dts.matchAll(/^\t(?:export )?(?:class|namespace|enum|const|function|let) (\w+)/gm)) void vscode[m[1]];
-const load = Module._load;
-Module._load = function (request, parent, isMain) {
-  if (request === 'vscode') return vscode;
-  return load.call(this, request, parent, isMain);
-};
-const before = new Set(process.moduleLoadList);
-const t0 = process.hrtime.bigint();
-const ext = require(path.join(process.argv[1], 'dist', 'extension.js'));
-const t1 = process.hrtime.bigint();
-// A real ExtensionContext's shape (paths are strings, state is a Memento, secrets a SecretStorage): with a
-// bare stub, activate() threw on its first path and the figure measured a failure.
-const os = require('node:os');
-const tmp = require('node:fs').mkdtempSync(path.join(os.tmpdir(), 'activation-bench-'));
-const uri = (p) => ({ scheme: 'file', fsPath: p, path: p, toString: () => 'file://' + p, with: () => uri(p) });
-const memento = () => { const m = new Map(); return { get: (k, d) => (m.has(k) ? m.get(k) : d), update: async (k, v) => void m.set(k, v), keys: () => [...m.keys()], setKeysForSync() {} }; };
-const event = () => () => ({ dispose() {} });
-const context = {
-  subscriptions: [],
-  extensionPath: process.argv[1],
-  extensionUri: uri(process.argv[1]),
-  globalStorageUri: uri(path.join(tmp, 'global')),
-  globalStoragePath: path.join(tmp, 'global'),
-  storageUri: uri(path.join(tmp, 'workspace')),
-  storagePath: path.join(tmp, 'workspace'),
-  logUri: uri(path.join(tmp, 'log')),
-  logPath: path.join(tmp, 'log'),
-  extensionMode: 3,
-  globalState: memento(),
-  workspaceState: memento(),
-  secrets: { get: async () => undefined, store: async () => {}, delete: async () => {}, keys: async () => [], onDidChange: event() },
-  environmentVariableCollection: stub(),
-  extension: { id: 'compute-toolkit.compute-toolkit', extensionPath: process.argv[1], extensionUri: uri(process.argv[1]), packageJSON: require(path.join(process.argv[1], 'package.json')) },
-  asAbsolutePath: (p) => path.join(process.argv[1], p),
-  languageModelAccessInformation: { onDidChange: event(), canSendRequest: () => undefined },
-};
-let activateError = null;
-try { ext.activate(context); } catch (error) { activateError = String(error && error.stack || error); }
-const t2 = process.hrtime.bigint();
-const loaded = process.moduleLoadList.filter((m) => !before.has(m) && m.startsWith('NativeModule ')).map((m) => m.slice(13));
-const vendor = Object.keys(require.cache).filter((file) => file.includes(path.sep + 'vendor' + path.sep)).map((file) => path.basename(file, '.js'));
-// activate() starts the watchers' timers, as in VS Code: leave once the figures are written.
-process.stdout.write(JSON.stringify({ requireMs: Number(t1 - t0) / 1e6, activateMs: Number(t2 - t1) / 1e6, loaded, vendor, activateError }), () => process.exit(0));
-`;
-
-interface ChildResult {
-  requireMs: number;
-  activateMs: number;
-  loaded: string[];
-  /** The dist/vendor libraries activation pulled in (none is the goal: they load on first use). */
-  vendor: string[];
-  activateError: string | null;
-}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -95,33 +22,60 @@ function fmt(values: number[]): string {
   return `${median(values).toFixed(1)} [${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)}]`;
 }
 
-export async function runActivationBench(rounds = 9): Promise<void> {
+/** One activation of the checkout at `checkout` (its dist/extension.js) in a fresh process. */
+function probe(checkout: string, extra: string[] = []): ActivationProbeResult {
+  const child = spawnSync(process.execPath, [join(__dirname, 'activationProbe.js'), checkout, ...extra], { encoding: 'utf8', timeout: 60_000 });
+  if (child.status !== 0) throw new Error(`activation child failed: ${child.stderr}`);
+  return JSON.parse(child.stdout) as ActivationProbeResult;
+}
+
+const total = (r: ActivationProbeResult): number => r.requireMs + r.activateMs;
+
+/**
+ * Runs activation `rounds` times (after one round that warms the disk cache). With a baseline checkout
+ * (COMPUTE_TOOLKIT_BENCH_BASELINE: another checkout with its own `node esbuild.js --production` build) the
+ * two alternate round by round, so a busy shared machine slows both alike, and the ratio is printed.
+ */
+export async function runActivationBench(rounds = 9, baseline = process.env.COMPUTE_TOOLKIT_BENCH_BASELINE): Promise<void> {
   const bundle = join(root, 'dist', 'extension.js');
   if (!existsSync(bundle)) {
     console.log('activation: dist/extension.js missing — run `npm run build` first');
     return;
   }
-  const results: ChildResult[] = [];
-  for (let round = 0; round < rounds + 1; round++) {
-    const child = spawnSync(process.execPath, ['-e', childSource, root], { encoding: 'utf8', timeout: 60_000 });
-    if (child.status !== 0) throw new Error(`activation child failed: ${child.stderr}`);
-    if (round > 0) results.push(JSON.parse(child.stdout) as ChildResult); // first round warms the disk cache
+  if (baseline && !existsSync(join(baseline, 'dist', 'extension.js'))) {
+    console.log(`activation: ${baseline}/dist/extension.js missing — build the baseline checkout first`);
+    return;
   }
-  const failed = results.find((r) => r.activateError);
+  const results: ActivationProbeResult[] = [];
+  const baseResults: ActivationProbeResult[] = [];
+  for (let round = 0; round < rounds + 1; round++) {
+    const result = probe(root);
+    const base = baseline ? probe(baseline) : undefined;
+    if (round === 0) continue; // the first round warms the disk cache
+    results.push(result);
+    if (base) baseResults.push(base);
+  }
+  const failed = [...results, ...baseResults].find((r) => r.activateError);
   if (failed) {
     // A figure for an activation that threw measures the failure, not the extension: refuse to report it.
     console.log(`activate() threw under the stand-in context, so there is no activation figure:\n${failed.activateError}`);
     process.exitCode = 1;
     return;
   }
+  console.log('\n## Activation and bundle size');
+  console.log(`require(dist/extension.js): ${fmt(results.map((r) => r.requireMs))} ms   activate(): ${fmt(results.map((r) => r.activateMs))} ms  (median [min–max], ${rounds} fresh processes)`);
+  console.log(`require + activate: ${fmt(results.map(total))} ms wall, ${fmt(results.map((r) => r.cpuMs))} ms CPU (goal ≤ 50 ms on a quiet machine)`);
+  if (baseResults.length > 0) {
+    console.log(`baseline ${baseline}: require + activate ${fmt(baseResults.map(total))} ms wall, ${fmt(baseResults.map((r) => r.cpuMs))} ms CPU; vendor files at activation: ${baseResults[0]?.vendor.join(', ') || 'none'}`);
+    console.log(`this build / baseline (medians): ${(median(results.map(total)) / median(baseResults.map(total))).toFixed(2)} wall, ${(median(results.map((r) => r.cpuMs)) / median(baseResults.map((r) => r.cpuMs))).toFixed(2)} CPU`);
+  }
   const heavy = ['net', 'tls', 'http2', 'zlib', 'http', 'https'];
   const loaded = results[0]?.loaded ?? [];
   const heavyLoaded = loaded.filter((name) => heavy.some((h) => name === h || name.startsWith(`internal/${h}`)));
-  console.log('\n## Activation and bundle size');
-  console.log(`require(dist/extension.js): ${fmt(results.map((r) => r.requireMs))} ms   activate(): ${fmt(results.map((r) => r.activateMs))} ms  (median [min–max], ${rounds} fresh processes)`);
   console.log(`built-ins loaded by require + activate: ${loaded.length} (${loaded.slice(0, 12).join(', ')}${loaded.length > 12 ? ', …' : ''})`);
   const vendor = results[0]?.vendor ?? [];
   console.log(`large libraries (dist/vendor) loaded at activation: ${vendor.length === 0 ? 'none' : vendor.join(', ')}`);
+  console.log(`bundle modules evaluated by require + activate: ${await moduleReport()}`);
   console.log(`HTTP stack loaded at activation: ${heavyLoaded.length === 0 ? 'no (lazy until first use)' : `YES: ${heavyLoaded.join(', ')}`}`);
   for (const file of ['dist/extension.js', 'dist/vendor/undici.js', 'dist/vendor/ssh2.js', 'dist/vendor/yaml.js', 'dist/vendor/ajv.js', 'dist/webview/chat.js']) {
     const path = join(root, file);
@@ -129,6 +83,33 @@ export async function runActivationBench(rounds = 9): Promise<void> {
     const size = statSync(path).size;
     const gz = gzipSync(readFileSync(path), { level: 9 }).length;
     console.log(`${file}: ${(size / 1024).toFixed(1)} KiB (gzip ${(gz / 1024).toFixed(1)} KiB)`);
+  }
+}
+
+/**
+ * How many of the bundle's modules activation evaluates, and their size: the extension target built
+ * unminified (module names kept) into a temporary folder, one activation with --modules. A module is
+ * evaluated when esbuild hoisted it (it runs as the bundle loads) or when its lazy initialiser ran.
+ */
+async function moduleReport(): Promise<string> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { targets } = require(join(root, 'esbuild.js')) as { targets: (esbuild.BuildOptions & { outfile: string })[] };
+  const target = targets.find((candidate) => candidate.outfile === 'dist/extension.js');
+  if (!target) return 'no dist/extension.js target in esbuild.js';
+  const folder = mkdtempSync(join(tmpdir(), 'activation-modules-'));
+  try {
+    const outfile = join(folder, 'dist', 'extension.js');
+    mkdirSync(join(folder, 'dist'));
+    symlinkSync(join(root, 'dist', 'vendor'), join(folder, 'dist', 'vendor'));
+    const built = await esbuild.build({ ...target, absWorkingDir: root, outfile, minify: false, sourcemap: false, metafile: true, logLevel: 'silent' });
+    const text = readFileSync(outfile, 'utf8');
+    const initialised = new Set(probe(root, [outfile, '--modules']).initialised ?? []);
+    const inputs = Object.entries(Object.values(built.metafile.outputs)[0]?.inputs ?? {}).filter(([, input]) => input.bytesInOutput > 0);
+    const evaluated = inputs.filter(([name]) => !text.includes(`${JSON.stringify(name)}(`) || initialised.has(name));
+    const kib = (list: typeof inputs) => (list.reduce((sum, [, input]) => sum + input.bytesInOutput, 0) / 1024).toFixed(0);
+    return `${evaluated.length} of ${inputs.length} modules (${kib(evaluated)} of ${kib(inputs)} KiB unminified)`;
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
   }
 }
 

@@ -6,6 +6,7 @@
 import * as crypto from 'node:crypto';
 import { AbortedError, ConfigError } from '../errors';
 import { modulusBytes } from './keys';
+export { compactJson } from './compactJson';
 
 /**
  * PKCS#1 v1.5 allows k − 11 bytes per block; the platform's reference script uses k − 12 (244 for a
@@ -16,15 +17,6 @@ export function segmentSizeFor(key: crypto.KeyObject): number {
 }
 
 export const SEGMENT_BYTES_2048 = 244;
-
-/** JSON.stringify without indentation keeps non-ASCII characters as they are, as the spec asks. */
-export function compactJson(value: unknown): string {
-  const text = JSON.stringify(value);
-  if (text === undefined) {
-    throw new ConfigError(`A request body must be JSON-serializable (got ${typeof value}).`);
-  }
-  return text;
-}
 
 /** Splits bytes into consecutive views of at most `size` bytes (no copying). */
 export function segmentBytes(bytes: Uint8Array, size: number = SEGMENT_BYTES_2048): Uint8Array[] {

@@ -4,7 +4,7 @@
 import { ConfigError } from '../errors';
 import type { HttpMethod, OperationEffect, OperationId, OperationSpec, RawRequest } from './api';
 import { desiredStateOf, type DesiredState } from '../tasks/desiredState';
-import { compactJson } from './encryption';
+import { compactJson } from './compactJson';
 
 import { OPERATION_CATALOG } from './catalog';
 export { OPERATION_CATALOG };

@@ -2,11 +2,12 @@
 // *.job.json / *.job.yaml). The file is read through the host (the editor reads workspace files, the
 // MCP server files under its working folder); secrets stay references the host resolves. Apply
 // confirms with the plan first. A job cannot be updated on the platform: apply creates a new job
-// from a file without a job id and refuses one that already names a job.
+// from a file without a job id and refuses one that already names a job. The specs core (ajv, yaml)
+// loads when a tool first runs (specsCore(), core/specs/load.ts), not when the tool list is built.
 
-import { applyJobPlan, applyTaskPlan, checkSpec, describeJobPlan, describePlan, nasVolumesOf, planJobSpec, planTaskSpec, type SpecContext } from '../specs/runner';
+import { specsCore } from '../specs/load';
+import type { SpecContext } from '../specs/runner';
 import { specFormatOf, type SecretRef, type Spec } from '../specs/types';
-import { validateSpecText } from '../specs/validate';
 import { ConfigError } from '../errors';
 import type { ToolContext, ToolDefinition } from './api';
 import { confirmation } from './confirmation';
@@ -29,7 +30,7 @@ async function readSpec(input: Record<string, unknown>, context: ToolContext): P
   const path = String(input['path']);
   const format = specFormatOf(path);
   if (!format) throw new ConfigError(`${path} is not a spec file.`, 'Spec files end in .task.json, .task.yaml, .job.json or .job.yaml.');
-  const validation = validateSpecText(await files.read(path), format);
+  const validation = specsCore().validateSpecText(await files.read(path), format);
   const problems = validation.diagnostics.map((diagnostic) => `line ${diagnostic.start.line + 1}: ${diagnostic.severity}: ${diagnostic.message}`);
   if (!validation.spec) return { path, problems };
   if (validation.spec.profile !== undefined && validation.spec.profile !== context.profile.label) {
@@ -39,7 +40,7 @@ async function readSpec(input: Record<string, unknown>, context: ToolContext): P
 }
 
 function specContext(context: ToolContext): SpecContext {
-  return { client: context.client, resolveSecret: (ref) => context.specFiles!.resolveSecret(ref), nasVolumes: nasVolumesOf(context.client, context.signal), ...(context.signal ? { signal: context.signal } : {}) };
+  return { client: context.client, resolveSecret: (ref) => context.specFiles!.resolveSecret(ref), nasVolumes: specsCore().nasVolumesOf(context.client, context.signal), ...(context.signal ? { signal: context.signal } : {}) };
 }
 
 export const validateSpec: ToolDefinition = {
@@ -58,7 +59,7 @@ export const validateSpec: ToolDefinition = {
   async run(input, context) {
     const { path, spec, problems } = await readSpec(input, context);
     if (!spec) return [`${path}: not valid.`, ...problems].join('\n');
-    const checks = await checkSpec(spec, specContext(context));
+    const checks = await specsCore().checkSpec(spec, specContext(context));
     return [`${path}: the file is valid.`, ...problems, ...checks.map((check) => `${check.severity}: ${check.path.join('.')}: ${check.message}`)].join('\n');
   },
 };
@@ -80,8 +81,8 @@ export const planSpec: ToolDefinition = {
   async run(input, context) {
     const { path, spec, problems } = await readSpec(input, context);
     if (!spec) return [`${path}: not valid; fix these first.`, ...problems].join('\n');
-    if (spec.kind === 'job') return describeJobPlan(await planJobSpec(spec, specContext(context))).join('\n');
-    return describePlan(await planTaskSpec(spec, specContext(context))).join('\n');
+    if (spec.kind === 'job') return specsCore().describeJobPlan(await specsCore().planJobSpec(spec, specContext(context))).join('\n');
+    return specsCore().describePlan(await specsCore().planTaskSpec(spec, specContext(context))).join('\n');
   },
 };
 
@@ -102,25 +103,25 @@ export const applySpec: ToolDefinition = {
     const { path, spec, problems } = await readSpec(input, context);
     if (!spec) return confirmation('write', context.profile, `Apply ${path}?`, ['The file is not valid; applying will fail:', ...problems.slice(0, 10)]);
     if (spec.kind === 'job') {
-      const jobPlan = await planJobSpec(spec, specContext(context));
-      return confirmation('write', context.profile, jobPlan.action === 'create' ? `Create job "${jobPlan.jobName}" from ${path}?` : `${path} already created job ${jobPlan.taskId}: nothing to apply.`, describeJobPlan(jobPlan));
+      const jobPlan = await specsCore().planJobSpec(spec, specContext(context));
+      return confirmation('write', context.profile, jobPlan.action === 'create' ? `Create job "${jobPlan.jobName}" from ${path}?` : `${path} already created job ${jobPlan.taskId}: nothing to apply.`, specsCore().describeJobPlan(jobPlan));
     }
-    const plan = await planTaskSpec(spec, specContext(context));
-    return confirmation('write', context.profile, plan.action === 'create' ? `Create task "${plan.taskName}" from ${path}?` : `Update task ${plan.taskId} from ${path}?`, describePlan(plan));
+    const plan = await specsCore().planTaskSpec(spec, specContext(context));
+    return confirmation('write', context.profile, plan.action === 'create' ? `Create task "${plan.taskName}" from ${path}?` : `Update task ${plan.taskId} from ${path}?`, specsCore().describePlan(plan));
   },
   async run(input, context) {
     const { path, spec, problems } = await readSpec(input, context);
     if (!spec) throw new ConfigError(`${path} is not valid.`, problems.slice(0, 10).join('\n'));
     if (spec.kind === 'job') {
-      const jobPlan = await planJobSpec(spec, specContext(context));
+      const jobPlan = await specsCore().planJobSpec(spec, specContext(context));
       if (jobPlan.action !== 'create') throw new ConfigError(`${path} already created job ${jobPlan.taskId}; jobs cannot be updated on the platform.`, 'Remove "taskId" from the file to create a new job.');
-      const { taskId } = await applyJobPlan(jobPlan, specContext(context));
+      const { taskId } = await specsCore().applyJobPlan(jobPlan, specContext(context));
       await context.specFiles?.rememberTaskId?.(path, taskId);
       return `Created job ${taskId} from ${path}${context.specFiles?.rememberTaskId ? ' (the file now remembers its id)' : ''}.`;
     }
-    const plan = await planTaskSpec(spec, specContext(context));
-    if (plan.action === 'update' && plan.changes.length === 0) return describePlan(plan).join('\n');
-    const { taskId, created } = await applyTaskPlan(plan, specContext(context));
+    const plan = await specsCore().planTaskSpec(spec, specContext(context));
+    if (plan.action === 'update' && plan.changes.length === 0) return specsCore().describePlan(plan).join('\n');
+    const { taskId, created } = await specsCore().applyTaskPlan(plan, specContext(context));
     if (created) await context.specFiles?.rememberTaskId?.(path, taskId);
     return created ? `Created task ${taskId} from ${path}${context.specFiles?.rememberTaskId ? ' (the file now remembers its id)' : ''}.` : `Updated task ${taskId} from ${path}: ${plan.changes.length} change(s).`;
   },

@@ -5,18 +5,14 @@
 // diagnostics on that field.
 
 import * as vscode from 'vscode';
-import { applyEdits, modify } from 'jsonc-parser';
-import { parseDocument, stringify } from 'yaml';
 import { ComputeApiError } from '../../core/compute/errors';
 import { formatYuan, formatYuanPerHour } from '../../core/spend/units';
-import { specFromJob, specFromTask } from '../../core/specs/fromLive';
 import type { JobPlan } from '../../core/specs/jobPlan';
-import { SpecPlanError, type TaskPlan } from '../../core/specs/plan';
-import { specPathFromMessage } from '../../core/specs/platformErrors';
+import { specsCore } from '../../core/specs/load';
+import type { TaskPlan } from '../../core/specs/plan';
 import { VOLUME_STATE } from '../../core/nas/volumeState';
-import { applyJobPlan, applyTaskPlan, checkSpec, planJobSpec, planTaskSpec, specVolume, type SpecCheck, type SpecContext } from '../../core/specs/runner';
-import { refText } from '../../core/specs/secrets';
-import type { JobSpec, Spec, TaskSpec } from '../../core/specs/types';
+import type { SpecCheck, SpecContext } from '../../core/specs/runner';
+import type { JobSpec, Spec, SpecFormat, TaskSpec } from '../../core/specs/types';
 import { Commands } from '../commandIds';
 import type { SpecValidation } from '../../core/specs/validate';
 import type { Services } from '../extensionServices';
@@ -64,7 +60,7 @@ export class SpecActions {
 
   private context(signal?: AbortSignal): SpecContext {
     const client = this.services.computeClient();
-    const nasVolumes = async () => (await this.state.items(VOLUME_STATE)).map(specVolume);
+    const nasVolumes = async () => (await this.state.items(VOLUME_STATE)).map(specsCore().specVolume);
     return { client, resolveSecret: (ref) => this.secrets.resolve(ref), nasVolumes, messages: LOCALIZED_SPEC_MESSAGES, ...(signal ? { signal } : {}) };
   }
 
@@ -117,9 +113,9 @@ export class SpecActions {
 
   /** A platform refusal that names a field lands on that field; the error still goes to reportError. */
   private placeError(loaded: LoadedSpec, error: unknown): void {
-    if (error instanceof SpecPlanError) this.showFindings(loaded, [{ path: [error.path], message: error.message, severity: 'error' }]);
+    if (error instanceof specsCore().SpecPlanError) this.showFindings(loaded, [{ path: [error.path], message: error.message, severity: 'error' }]);
     else if (error instanceof ComputeApiError) {
-      const path = specPathFromMessage(error.serverMessage);
+      const path = specsCore().specPathFromMessage(error.serverMessage);
       if (path) this.showFindings(loaded, [{ path, message: vscode.l10n.t('The platform refused this field: {0}', error.serverMessage), severity: 'error' }]);
     }
   }
@@ -128,7 +124,7 @@ export class SpecActions {
     const loaded = await this.load(uri);
     if (!loaded) return undefined;
     const checks = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the spec on the platform…'), cancellable: true }, (_progress, token) =>
-      checkSpec(loaded.spec, this.context(abortSignalFor(token))),
+      specsCore().checkSpec(loaded.spec, this.context(abortSignalFor(token))),
     );
     this.showFindings(loaded, checks);
     const errors = checks.filter((check) => check.severity === 'error').length;
@@ -142,7 +138,7 @@ export class SpecActions {
   private async computePlan(loaded: LoadedSpec<TaskSpec>): Promise<TaskPlan> {
     try {
       return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Planning {0}…', loaded.spec.name), cancellable: true }, (_progress, token) =>
-        planTaskSpec(loaded.spec, this.context(abortSignalFor(token))),
+        specsCore().planTaskSpec(loaded.spec, this.context(abortSignalFor(token))),
       );
     } catch (error) {
       this.placeError(loaded, error);
@@ -174,17 +170,17 @@ export class SpecActions {
       key: `${key}/live`,
       title: vscode.l10n.t('live task.yaml'),
       language: 'yaml',
-      content: async () => (plan.live ? `${header([vscode.l10n.t('Live task {0} ({1})', plan.taskId ?? '', plan.liveStatus ?? '')])}\n${stringify(plan.live)}` : `${header([vscode.l10n.t('No live task: Deploy creates one.')])}\n`),
+      content: async () => (plan.live ? `${header([vscode.l10n.t('Live task {0} ({1})', plan.taskId ?? '', plan.liveStatus ?? '')])}\n${specsCore().yamlText(plan.live)}` : `${header([vscode.l10n.t('No live task: Deploy creates one.')])}\n`),
     });
     const right = await this.services.documents.put({
       key: `${key}/file`,
       title: vscode.l10n.t('{0} (plan).yaml', vscode.workspace.asRelativePath(loaded.document.uri).replace(/[\\/]/g, '∕')),
       language: 'yaml',
-      content: async () => `${header([shown.summary, ...shown.lines])}\n${stringify(plan.desired)}`,
+      content: async () => `${header([shown.summary, ...shown.lines])}\n${specsCore().yamlText(plan.desired)}`,
     });
     await vscode.commands.executeCommand('vscode.diff', left, right, vscode.l10n.t('Plan: {0} (live ↔ file)', plan.taskName), { preview: false });
     if (plan.missingSecrets.length > 0) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Set these secrets before applying: {0} (command "Set Spec Secret…").', plan.missingSecrets.map(refText).join(', ')));
+      void vscode.window.showWarningMessage(vscode.l10n.t('Set these secrets before applying: {0} (command "Set Spec Secret…").', plan.missingSecrets.map(specsCore().refText).join(', ')));
     } else void vscode.window.showInformationMessage(shown.summary);
   }
 
@@ -200,7 +196,7 @@ export class SpecActions {
     }
     const plan = await this.computePlan(loaded);
     if (plan.missingSecrets.length > 0) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Set these secrets before deploying: {0} (command "Set Spec Secret…"). Nothing was sent.', plan.missingSecrets.map(refText).join(', ')));
+      void vscode.window.showErrorMessage(vscode.l10n.t('Set these secrets before deploying: {0} (command "Set Spec Secret…"). Nothing was sent.', plan.missingSecrets.map(specsCore().refText).join(', ')));
       return undefined;
     }
     if (options.confirm !== false) {
@@ -220,7 +216,7 @@ export class SpecActions {
     }
     let taskId: number;
     try {
-      taskId = (await applyTaskPlan(plan, this.context())).taskId;
+      taskId = (await specsCore().applyTaskPlan(plan, this.context())).taskId;
     } catch (error) {
       this.placeError(loaded, error);
       throw error;
@@ -253,7 +249,7 @@ export class SpecActions {
       return 'unchanged';
     }
     if (plan.missingSecrets.length > 0) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Set these secrets before updating: {0} (command "Set Spec Secret…"). Nothing was sent.', plan.missingSecrets.map(refText).join(', ')));
+      void vscode.window.showErrorMessage(vscode.l10n.t('Set these secrets before updating: {0} (command "Set Spec Secret…"). Nothing was sent.', plan.missingSecrets.map(specsCore().refText).join(', ')));
       return 'cancelled';
     }
     if (options.confirm !== false) {
@@ -269,7 +265,7 @@ export class SpecActions {
       if (answer !== send) return 'cancelled';
     }
     try {
-      await applyTaskPlan(plan, this.context());
+      await specsCore().applyTaskPlan(plan, this.context());
     } catch (error) {
       this.placeError(loaded, error);
       throw error;
@@ -295,7 +291,7 @@ export class SpecActions {
   private async computeJobPlan(loaded: LoadedSpec<JobSpec>): Promise<JobPlan> {
     try {
       return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Planning {0}…', loaded.spec.name), cancellable: true }, (_progress, token) =>
-        planJobSpec(loaded.spec, this.context(abortSignalFor(token))),
+        specsCore().planJobSpec(loaded.spec, this.context(abortSignalFor(token))),
       );
     } catch (error) {
       this.placeError(loaded, error);
@@ -323,11 +319,11 @@ export class SpecActions {
       key: `spec-plan/${encodeURIComponent(loaded.document.uri.toString())}/job`,
       title: vscode.l10n.t('{0} (plan).yaml', vscode.workspace.asRelativePath(loaded.document.uri).replace(/[\\/]/g, '∕')),
       language: 'yaml',
-      content: async () => `${header}\n${stringify(plan.desired)}`,
+      content: async () => `${header}\n${specsCore().yamlText(plan.desired)}`,
     });
     await vscode.window.showTextDocument(uri, { preview: false, viewColumn: vscode.ViewColumn.Beside });
     if (plan.missingSecrets.length > 0) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Set these secrets before deploying: {0} (command "Set Spec Secret…").', plan.missingSecrets.map(refText).join(', ')));
+      void vscode.window.showWarningMessage(vscode.l10n.t('Set these secrets before deploying: {0} (command "Set Spec Secret…").', plan.missingSecrets.map(specsCore().refText).join(', ')));
     } else void vscode.window.showInformationMessage(plan.action === 'exists' ? jobExistsText(plan) : `${shown.summary} ${shown.lines[0] ?? ''}`.trim());
     return shown;
   }
@@ -340,7 +336,7 @@ export class SpecActions {
     }
     const plan = await this.computeJobPlan(loaded);
     if (plan.missingSecrets.length > 0) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Set these secrets before deploying: {0} (command "Set Spec Secret…"). Nothing was sent.', plan.missingSecrets.map(refText).join(', ')));
+      void vscode.window.showErrorMessage(vscode.l10n.t('Set these secrets before deploying: {0} (command "Set Spec Secret…"). Nothing was sent.', plan.missingSecrets.map(specsCore().refText).join(', ')));
       return undefined;
     }
     if (options.confirm !== false) {
@@ -357,7 +353,7 @@ export class SpecActions {
     }
     let taskId: number;
     try {
-      taskId = (await applyJobPlan(plan, this.context())).taskId;
+      taskId = (await specsCore().applyJobPlan(plan, this.context())).taskId;
     } catch (error) {
       this.placeError(loaded, error);
       throw error;
@@ -377,7 +373,7 @@ export class SpecActions {
     const profile = await this.services.requireProfile();
     if (!profile) return undefined;
     const detail = await this.services.computeClient().call('job.detail', { task_id: jobId });
-    const saved = specFromJob(detail, profile.label);
+    const saved = specsCore().specFromJob(detail, profile.label);
     const fileName = `${detail.task_name.replace(/[^A-Za-z0-9._-]+/g, '-') || 'job'}.job.json`;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const uri = target ?? (await vscode.window.showSaveDialog({ ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, fileName) } : {}), filters: { [vscode.l10n.t('Job spec')]: ['json', 'yaml'] }, title: vscode.l10n.t('Save job "{0}" as a spec file', detail.task_name) }));
@@ -395,17 +391,7 @@ export class SpecActions {
   /** Writes taskId (and the profile) into the file, keeping its format, and saves it. */
   private async writeBack(document: vscode.TextDocument, values: { taskId: number; profile: string }): Promise<void> {
     const text = document.getText();
-    let next: string;
-    if (formatOf(document) === 'json') {
-      const formattingOptions = { insertSpaces: true, tabSize: 2, eol: document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n' };
-      next = applyEdits(text, modify(text, ['profile'], values.profile, { formattingOptions }));
-      next = applyEdits(next, modify(next, ['taskId'], values.taskId, { formattingOptions }));
-    } else {
-      const yamlDocument = parseDocument(text);
-      yamlDocument.set('profile', values.profile);
-      yamlDocument.set('taskId', values.taskId);
-      next = yamlDocument.toString();
-    }
+    const next = specsCore().withDeployedIds(text, formatOf(document), values, document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n');
     const edit = new vscode.WorkspaceEdit();
     edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(text.length)), next);
     await vscode.workspace.applyEdit(edit);
@@ -417,15 +403,13 @@ export class SpecActions {
     const profile = await this.services.requireProfile();
     if (!profile) return undefined;
     const detail = await this.services.computeClient().call('task.detail', { task_id: taskId });
-    const saved = specFromTask(detail, profile.label);
+    const saved = specsCore().specFromTask(detail, profile.label);
     const fileName = `${detail.task_name.replace(/[^A-Za-z0-9._-]+/g, '-') || 'task'}.task.json`;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const uri = target ?? (await vscode.window.showSaveDialog({ ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, fileName) } : {}), filters: { [vscode.l10n.t('Task spec')]: ['json', 'yaml'] }, title: vscode.l10n.t('Save task "{0}" as a spec file', detail.task_name) }));
     if (!uri) return undefined;
     for (const secret of saved.secrets) await this.secrets.store(secret.name, secret.value);
-    const text = uri.path.endsWith('.yaml') || uri.path.endsWith('.yml') ? stringify(saved.spec) : `${JSON.stringify(saved.spec, null, 2)}\n`;
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    await this.writeSpec(uri, saved.spec);
     const notes: string[] = [];
     if (saved.secrets.length > 0) notes.push(vscode.l10n.t('{0} env value(s) that look like credentials were stored as spec secrets and referenced by name.', saved.secrets.length));
     if (saved.dropped.length > 0) notes.push(vscode.l10n.t('Not expressible in a spec (an update from this file would reset them): {0}.', saved.dropped.join(', ')));
@@ -435,8 +419,8 @@ export class SpecActions {
 
   /** Writes a spec file text to `uri` and opens it. */
   async writeSpec(uri: vscode.Uri, spec: Spec): Promise<void> {
-    const text = uri.path.endsWith('.yaml') || uri.path.endsWith('.yml') ? stringify(spec) : `${JSON.stringify(spec, null, 2)}\n`;
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+    const format: SpecFormat = uri.path.endsWith('.yaml') || uri.path.endsWith('.yml') ? 'yaml' : 'json';
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(specsCore().specFileText(spec, format)));
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
   }
 }
@@ -472,7 +456,7 @@ export function summarizeJob(plan: JobPlan): { summary: string; lines: string[] 
   }
   lines.push(plan.inventory > 0 ? vscode.l10n.t('Stock: {0} in {1}', plan.inventory, plan.offer.region.region_name) : plan.spot ? vscode.l10n.t('Sold out: a Spot job waits in the queue for resources.') : vscode.l10n.t('Sold out: the job may stay Pending.'));
   if (plan.action === 'exists') lines.push(jobExistsText(plan));
-  if (plan.missingSecrets.length > 0) lines.push(vscode.l10n.t('Set these secrets before deploying: {0} (command "Set Spec Secret…").', plan.missingSecrets.map(refText).join(', ')));
+  if (plan.missingSecrets.length > 0) lines.push(vscode.l10n.t('Set these secrets before deploying: {0} (command "Set Spec Secret…").', plan.missingSecrets.map(specsCore().refText).join(', ')));
   return { summary, lines };
 }
 

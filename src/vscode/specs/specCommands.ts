@@ -7,7 +7,7 @@ import { Commands, type CommandId } from '../commandIds';
 import type { CommandEntry } from '../commands/commandTable';
 import { flattenRegions, type RegionChoice } from '../resources/index';
 import { imageTemplates, preselectRegion, taskIdFrom } from '../tasks/index';
-import { searchDevices } from '../../core/specs/runner';
+import { specsCore } from '../../core/specs/load';
 import type { SpecsContext } from './index';
 import { specFromTemplate } from './templates';
 
@@ -93,7 +93,7 @@ export const SPEC_COMMANDS: readonly CommandEntry<SpecsContext>[] = [
     let offer: RegionChoice | undefined;
     if (profile) {
       try {
-        offer = preselectRegion(flattenRegions(await searchDevices({ client: context.services.computeClient(), resolveSecret: async () => undefined })));
+        offer = preselectRegion(flattenRegions(await specsCore().searchDevices({ client: context.services.computeClient(), resolveSecret: async () => undefined })));
       } catch (error) {
         context.services.logger.warn(`New spec from template: no resource search (${error instanceof Error ? error.message : String(error)}); using a placeholder resource.`);
       }

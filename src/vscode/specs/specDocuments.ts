@@ -3,12 +3,14 @@
 // changes, and the CodeLens row (Validate, Plan, Deploy or Update, Open Live, Stop) on the first line.
 // In a *.json spec VS Code's own JSON validation (the contributed schema) already reports syntax and
 // schema problems, so those of ours are left out (each problem shows once); what ours know more —
-// the field a typo meant, a memory in Mi — comes as a Quick Fix on the same place.
+// the field a typo meant, a memory in Mi — comes as a Quick Fix on the same place. The validator (ajv,
+// yaml) loads with the first spec file the editor sees (specsCore()), not at activation.
 
 import * as vscode from 'vscode';
 import { Commands } from '../commandIds';
 import { specFormatOf, type SpecDiagnostic, type SpecFormat } from '../../core/specs/types';
-import { editorRepeats, validateSpecText, type SpecValidation } from '../../core/specs/validate';
+import { specsCore } from '../../core/specs/load';
+import type { SpecValidation } from '../../core/specs/validate';
 import { LOCALIZED_SPEC_MESSAGES } from './specMessages';
 
 const DEBOUNCE_MS = 250;
@@ -75,11 +77,12 @@ export class SpecDocuments implements vscode.CodeLensProvider, vscode.CodeAction
   /** Validates now and publishes the diagnostics; returns the validation (undefined for other files). */
   check(document: vscode.TextDocument): SpecValidation | undefined {
     if (!isSpecDocument(document)) return undefined;
-    const validation = validateSpecText(document.getText(), formatOf(document), LOCALIZED_SPEC_MESSAGES);
+    const specs = specsCore();
+    const validation = specs.validateSpecText(document.getText(), formatOf(document), LOCALIZED_SPEC_MESSAGES);
     const findings = this.platformFindings.get(document.uri.toString());
     const platform = findings && findings.version === document.version ? findings.diagnostics : [];
     const format = formatOf(document);
-    const own = validation.diagnostics.filter((item) => !editorRepeats(item, format));
+    const own = validation.diagnostics.filter((item) => !specs.editorRepeats(item, format));
     this.collection.set(document.uri, [...own.map((item) => toDiagnostic(item, vscode.l10n.t('Compute spec'))), ...platform]);
     this.lensesChanged.fire();
     return validation;
@@ -95,7 +98,7 @@ export class SpecDocuments implements vscode.CodeLensProvider, vscode.CodeAction
   provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection): vscode.CodeAction[] {
     if (!isSpecDocument(document)) return [];
     const actions: vscode.CodeAction[] = [];
-    for (const item of validateSpecText(document.getText(), formatOf(document), LOCALIZED_SPEC_MESSAGES).diagnostics) {
+    for (const item of specsCore().validateSpecText(document.getText(), formatOf(document), LOCALIZED_SPEC_MESSAGES).diagnostics) {
       if (!item.fix) continue;
       const target = new vscode.Range(item.start.line, item.start.character, item.end.line, item.end.character);
       if (!target.intersection(range)) continue;
@@ -111,7 +114,7 @@ export class SpecDocuments implements vscode.CodeLensProvider, vscode.CodeAction
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     if (!isSpecDocument(document)) return [];
-    const validation = validateSpecText(document.getText(), formatOf(document));
+    const validation = specsCore().validateSpecText(document.getText(), formatOf(document));
     const value = validation.value as { kind?: unknown; taskId?: unknown } | undefined;
     const top = new vscode.Range(0, 0, 0, 0);
     const lens = (title: string, command: string, tooltip: string): vscode.CodeLens => new vscode.CodeLens(top, { title, command, tooltip, arguments: [document.uri] });

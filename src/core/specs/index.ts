@@ -1,0 +1,12 @@
+// The specs core as its users reach it: validation (ajv, the schema), source maps and spec text (yaml,
+// jsonc-parser), plans, bodies and the runner. It loads on first use through specsCore() (load.ts), not
+// at activation; what a caller may import directly is only the small, library-free part (types.ts,
+// messages.ts, fileAccess.ts).
+
+export { editorRepeats, validateSpecText } from './validate';
+export { specFromJob, specFromTask } from './fromLive';
+export { SpecPlanError } from './plan';
+export { specPathFromMessage } from './platformErrors';
+export { applyJobPlan, applyTaskPlan, checkSpec, describeJobPlan, describePlan, nasVolumesOf, planJobSpec, planTaskSpec, searchDevices, specVolume } from './runner';
+export { refText } from './secrets';
+export { specFileText, withDeployedIds, yamlText } from './specText';
