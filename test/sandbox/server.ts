@@ -177,6 +177,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clock,
     requests: () => requestLog.snapshot(),
     seedTasks: seedHeavyAccount,
+    seedEndedJobs,
     crashNode: (pointId, reason, fail) => tasks.crashNode(pointId, reason, fail),
     queueSpot: (count, ms) => jobs.queueSpot(count, ms),
     nas,
