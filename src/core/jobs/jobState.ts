@@ -63,11 +63,12 @@ function pageReader(client: ComputeClient): Page {
     checkPage<JobSummary>(await client.call('job.list', { status: statuses.join(','), page, page_size: size }, signal ? { signal } : undefined), 'job.list');
 }
 
-/** Newest first, as the platform lists jobs: by creation time, then by id. */
-function newestFirst(a: JobSummary, b: JobSummary): number {
-  const at = parseJobTime(a.create_time) ?? -Infinity;
-  const bt = parseJobTime(b.create_time) ?? -Infinity;
-  return at === bt ? b.task_id - a.task_id : bt - at;
+/** Newest first, as the platform lists jobs: by creation time, then by id (each time parsed once). */
+function newestFirst(jobs: readonly JobSummary[]): JobSummary[] {
+  return jobs
+    .map((job) => ({ job, at: parseJobTime(job.create_time) ?? -Infinity }))
+    .sort((a, b) => (a.at === b.at ? b.job.task_id - a.job.task_id : b.at - a.at))
+    .map(({ job }) => job);
 }
 
 async function listJobs(client: ComputeClient, signal: AbortSignal, context: ListContext<JobSummary> = { previous: [], look: true }): Promise<Listing<JobSummary>> {
@@ -104,7 +105,7 @@ async function listJobs(client: ComputeClient, signal: AbortSignal, context: Lis
     const kept = context.previous.filter((job) => jobEnded(job) && !held.has(job.task_id));
     for (const job of kept.slice(0, Math.max(0, RECENT_ENDED - ended.length))) take(job);
   }
-  const items = [...moving.items, ...ended].sort(newestFirst);
+  const items = newestFirst([...moving.items, ...ended]);
   const total = moving.count + (endedCount ?? ended.length);
   return { items, complete: !moving.truncated, total };
 }
