@@ -1,6 +1,7 @@
 // What watching costs: task-list requests per interval counted at the sandbox, for an account with
 // 2 tasks and one with 200 running, watched as 1 and as 2 profiles, plus an account at rest; then the
-// same loop with every kind (tasks, batch jobs, NAS volumes): list requests per interval per kind.
+// same loop with every kind (tasks, batch jobs — also beside 2,000 ended jobs —, NAS volumes): list
+// requests per interval per kind.
 // Goal: one listing per watched profile per interval (its pages: the list is read to the end, 100
 // rows a page), none at rest. Run: npm run compile-tests && node out/test/bench/statePolling.js
 // (or `npm run bench -- state`).
@@ -48,9 +49,10 @@ export async function runStatePollingBench(): Promise<void> {
 async function runKindsBench(): Promise<void> {
   console.log(`\n  every kind watched (1 profile): list requests per interval`);
   console.log(`  ${'account'.padEnd(42)}${'tasks'.padEnd(8)}${'jobs'.padEnd(8)}${'volumes'.padEnd(9)}goal`);
-  const accounts: { name: string; running: number; job: boolean }[] = [
+  const accounts: { name: string; running: number; job: boolean; endedJobs?: number }[] = [
     { name: '2 tasks, 1 job running, volumes at rest', running: 0, job: true },
     { name: '200 tasks running (+2), 1 job running', running: 200, job: true },
+    { name: '2 tasks, 1 job running, 2,000 jobs ended', running: 0, job: true, endedJobs: 2000 },
     { name: '2 tasks, jobs ended, volumes at rest', running: 0, job: false },
   ];
   for (const account of accounts) {
@@ -59,6 +61,8 @@ async function runKindsBench(): Promise<void> {
     let jobId: number | undefined;
     try {
       if (account.running > 0) sandbox.seedTasks({ running: account.running });
+      // Ended jobs are not re-read each interval: only the moving jobs' page is (a look adds one page of recent ended).
+      if (account.endedJobs) sandbox.seedEndedJobs(account.endedJobs);
       if (account.job) {
         const devices = await client.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' });
         const region = devices.results.filter((device: Device) => device.gpu_count === 1).flatMap((device: Device) => device.regions).find((candidate) => candidate.inventory > 0);

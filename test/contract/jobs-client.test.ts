@@ -1,6 +1,7 @@
 // The jobs core against the sandbox: following a really running job's pod logs to the end (every line
 // once, in order, the unterminated last line too), the status model on live answers, and the job store
-// (JOB_STATE on a poll scheduler) seeing a job end.
+// (JOB_STATE on a poll scheduler) seeing a job end — on a heavy account too, where the ended jobs are
+// not re-read each interval (list requests counted at the sandbox).
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -9,14 +10,15 @@ import { createComputeClient } from '../../src/core/compute/client';
 import { plain } from '../../src/core/jobs/ansi';
 import { buildJobBody, type JobSpec } from '../../src/core/jobs/jobBody';
 import type { JobDetail, JobSummary } from '../../src/core/jobs/operations';
-import { jobEnded, JOB_STATE } from '../../src/core/jobs/jobState';
+import { jobEnded, jobsEndedIn, JOB_STATE, RECENT_ENDED } from '../../src/core/jobs/jobState';
 import { followJob, type PodLine } from '../../src/core/jobs/polling';
-import { PollScheduler } from '../../src/core/state/pollScheduler';
+import { POLL_FLOOR_MS, PollScheduler } from '../../src/core/state/pollScheduler';
 import { FakeTime } from '../helpers/fakeTimers';
 import { jobView } from '../../src/core/jobs/status';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
 import { waitUntil } from '../helpers/eventually';
+import { INTERVAL_MS, JOB_LIST_PATH, requestCounter } from '../helpers/statePolling';
 
 describe('jobs core against the sandbox', () => {
   let sandbox: Sandbox;
@@ -86,6 +88,75 @@ describe('jobs core against the sandbox', () => {
       });
       assert.ok(ended.some((job) => job.task_id === id && job.job_status.status === 'Complete'), 'the end is one change');
       assert.equal(store.atRest, true, 'every job ended: nothing to poll');
+    } finally {
+      scheduler.dispose();
+    }
+  });
+});
+
+describe('the job store on a heavy account (2,000 ended jobs) against the sandbox', () => {
+  let sandbox: Sandbox;
+  let client: ReturnType<typeof createComputeClient>;
+  let body: (name: string, command: string) => ReturnType<typeof buildJobBody>;
+
+  before(async () => {
+    sandbox = await startSandbox({ pendingMs: 0, jobPendingMs: 0 });
+    sandbox.seedEndedJobs(2000);
+    client = createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => ({ mode: 'token', token: sandbox.credentials.tokenMode.token }) });
+    const devices: Paged<Device> = await client.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' });
+    const region = devices.results.filter((device) => device.gpu_count === 1).flatMap((device) => device.regions).find((candidate) => candidate.inventory > 0);
+    assert.ok(region);
+    const resource = { resource: region.mark.resource, region_name: region.region_name, mark: region.mark.mark };
+    body = (name, command) => buildJobBody({ name, resource, image: 'img', command, spot: false, timeoutSec: 120, completions: 1, parallelism: 1, indexed: false, retries: 0, env: [] });
+  });
+  after(() => sandbox.close());
+
+  it('a running job costs one list page per interval (not the 21 pages of every job); its end is announced once; then nothing', async () => {
+    const time = new FakeTime();
+    const scheduler = new PollScheduler('heavy', () => client, { intervalMs: INTERVAL_MS }, { now: () => time.now, setTimer: time.setTimer, clearTimer: time.clearTimer });
+    const store = scheduler.store(JOB_STATE);
+    const announced: number[] = [];
+    store.onChange((change) => {
+      announced.push(...jobsEndedIn(change).map((job) => job.task_id));
+    });
+    const settle = async (): Promise<void> => {
+      for (let i = 0; i < 2000 && scheduler.busy; i++) await new Promise((resolve) => setTimeout(resolve, 2));
+    };
+    const count = requestCounter(sandbox);
+    try {
+      const { task_id: id } = await client.call('job.create', body('watched', 'sleep 60'));
+      count(JOB_LIST_PATH);
+      scheduler.wake();
+      await time.advance(0, settle);
+      assert.equal(count(JOB_LIST_PATH), 2, 'the first look: the moving jobs (one page) and one page of recent ended jobs');
+      assert.equal(store.items.filter(jobEnded).length, RECENT_ENDED, 'the Jobs view shows the recent ended jobs');
+      assert.ok(store.items.some((job) => job.task_id === id && !jobEnded(job)));
+      const perInterval: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        await time.advance(INTERVAL_MS, settle);
+        perInterval.push(count(JOB_LIST_PATH));
+      }
+      assert.deepEqual(perInterval, [1, 1, 1], 'each interval: the one page of moving jobs');
+
+      await client.call('job.stop', { task_id: id });
+      count(JOB_LIST_PATH);
+      await time.advance(INTERVAL_MS, settle);
+      assert.equal(count(JOB_LIST_PATH), 2, 'the job left the moving list: one page of recent ended jobs finds it');
+      assert.deepEqual(announced, [id], 'announced once, stopped');
+      assert.equal(store.atRest, true);
+
+      // Created and ended while nobody polled: the wake after its creation announces it.
+      const { task_id: quick } = await client.call('job.create', body('quick', 'true'));
+      await waitUntil('the quick job to end', async () => jobEnded(await client.call('job.detail', { task_id: quick })));
+      scheduler.wake();
+      await time.advance(POLL_FLOOR_MS, settle);
+      assert.deepEqual(announced, [id, quick]);
+      count(JOB_LIST_PATH);
+      await time.advance(10 * INTERVAL_MS, settle);
+      assert.equal(count(JOB_LIST_PATH), 0, 'every job ended: nothing listed');
+      scheduler.wake();
+      await time.advance(POLL_FLOOR_MS, settle);
+      assert.deepEqual(announced, [id, quick], 'a later look announces nothing again');
     } finally {
       scheduler.dispose();
     }

@@ -1,7 +1,7 @@
 // How in-host suites reach the sandbox that the runner started beside VS Code.
 // The runner passes its URL in COMPUTE_TOOLKIT_SANDBOX_URL (inherited by the extension host).
 import type { TaskSeedCounts, TaskSeedResult } from '../sandbox/compute/bulkTasks';
-import type { Fault, SandboxBootstrap } from '../sandbox/types';
+import type { Fault, RecordedRequest, SandboxBootstrap } from '../sandbox/types';
 
 export interface SandboxInfo {
   url: string;
@@ -43,4 +43,22 @@ export async function seedTasks(counts: TaskSeedCounts): Promise<TaskSeedResult>
   });
   if (response.status !== 201) throw new Error(`sandbox task seeding answered HTTP ${response.status}: ${await response.text()}`);
   return (await response.json()) as TaskSeedResult;
+}
+
+/** Adds `ended` batch jobs that ended long ago (POST /__sandbox/jobs/seed); returns their ids, oldest first. */
+export async function seedEndedJobs(ended: number): Promise<number[]> {
+  const response = await fetch(`${sandboxUrl()}/__sandbox/jobs/seed`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ended }),
+  });
+  if (response.status !== 201) throw new Error(`sandbox job seeding answered HTTP ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { ids: number[] }).ids;
+}
+
+/** The sandbox's request log (newest first, at most 200). */
+export async function sandboxRequests(): Promise<RecordedRequest[]> {
+  const response = await fetch(`${sandboxUrl()}/__sandbox/requests`);
+  if (!response.ok) throw new Error(`sandbox request log answered HTTP ${response.status}`);
+  return (await response.json()) as RecordedRequest[];
 }

@@ -9,6 +9,7 @@
 //   POST   /__sandbox/nodes/crash ← {point_id, reason?, fail?} → {crashed: point_id} (restart count up)
 //   POST   /__sandbox/jobs/spot-queue ← {count?: n (default 1), ms?: n (default 60000)} → {queued}: the next
 //                                 n Spot jobs wait in the queue (schedule_status Queued) for ms
+//   POST   /__sandbox/jobs/seed  ← {ended: count} → 201 {ids}: batch jobs that ended long ago (jobs/jobs.ts seedEnded)
 //   POST   /__sandbox/tasks/seed ← {running?, pending?, paused?, ended?: count} → 201 TaskSeedResult
 //                                 (a heavy account: compute/bulkTasks.ts; 400 naming the bad field)
 //   GET    /__sandbox/nas/bucket  → the stand-in object store {supplier, endpoint, bucket, accessKey, secretKey}
@@ -36,6 +37,8 @@ export interface ControlContext {
   queueSpot: (count: number, ms: number) => void;
   /** Adds tasks; throws TypeError/RangeError for bad counts. */
   seedTasks: (counts: unknown) => TaskSeedResult;
+  /** Adds ended batch jobs; throws RangeError for a bad count. */
+  seedEndedJobs: (count: number) => number[];
   nas: NasControl;
   /** Throws RangeError for a bad value. */
   setModelLoadMs: (ms: number) => void;
@@ -158,6 +161,7 @@ export function createControlHandler(context: ControlContext): (req: IncomingMes
       },
     },
     '/__sandbox/tasks/seed': { POST: (body, res) => sendJson(res, 201, context.seedTasks(parseJsonBody(body))) },
+    '/__sandbox/jobs/seed': { POST: (body, res) => sendJson(res, 201, { ids: context.seedEndedJobs(intField(fieldsOf(body), 'ended')) }) },
     ...nasActions(context.nas),
     '/__sandbox/clock': {
       POST: (body, res) => {

@@ -165,12 +165,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // Each seed call shuffles with its own seed, so repeated calls do not repeat one pattern.
   let seedCalls = 0;
   const seedHeavyAccount = (counts: unknown) => seedBulkTasks(catalog, tasks, parseSeedCounts(counts), (options.seed ?? DEFAULT_SEED) + ++seedCalls);
+  const seedEndedJobs = (count: number): number[] => {
+    const region = catalog.devices.flatMap((device) => device.regions).find((candidate) => candidate.inventory > 0 && candidate.price !== null);
+    if (!region) throw new Error('the catalogue sells nothing to seed jobs with');
+    const resource = { resource: { ...region.mark.resource }, region_name: region.region_name, mark: region.mark.mark, weight: 1 };
+    return jobs.seedEnded(count, { resource, pricePerSecond: region.discount_price ?? region.price ?? 0 });
+  };
   listening.control = createControlHandler({
     bootstrap,
     faults,
     clock,
     requests: () => requestLog.snapshot(),
     seedTasks: seedHeavyAccount,
+    seedEndedJobs,
     crashNode: (pointId, reason, fail) => tasks.crashNode(pointId, reason, fail),
     queueSpot: (count, ms) => jobs.queueSpot(count, ms),
     nas,
@@ -190,6 +197,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     setClockOffset: (ms) => clock.setOffset(ms),
     crashNode: (pointId, options = {}) => tasks.crashNode(pointId, options.reason ?? 'OOMKilled', options.fail ?? false),
     seedTasks: seedHeavyAccount,
+    seedEndedJobs,
     queueSpot: (count = 1, ms = 60_000) => jobs.queueSpot(count, ms),
     nas,
     setModelLoadMs: (ms) => modelServers.setLoadMs(ms),

@@ -107,6 +107,8 @@ export interface Sandbox {
   crashNode(pointId: number, options?: { reason?: string; fail?: boolean }): void;
   /** Adds a heavy account's tasks in mixed statuses (also POST /__sandbox/tasks/seed). */
   seedTasks(counts: TaskSeedCounts): TaskSeedResult;
+  /** Adds `count` batch jobs that ended long ago (a heavy account's history; jobs/jobs.ts seedEnded); returns their ids. */
+  seedEndedJobs(count: number): number[];
   /** The next `count` Spot jobs (default 1) wait in the queue, schedule_status Queued, for `ms` (default 60000). */
   queueSpot(count?: number, ms?: number): void;
   /** NAS volumes, SFTP sessions (a real SFTP server on loopback) and S3 transfers. */

@@ -11,13 +11,28 @@ export interface Listing<T> {
   total?: number;
 }
 
+/** What the scheduler tells a kind's listing about the poll it serves. */
+export interface ListContext<T> {
+  /** The items the store holds now, in its order (empty before its first look). */
+  readonly previous: readonly T[];
+  /**
+   * A look (the store's first poll, a wake, a refresh, new credentials): anything may have been set
+   * moving, so read everything the kind shows. False on a timer poll, where a kind whose list holds
+   * many settled rows (ended jobs) may read only what moves, keeping the rest from `previous`.
+   */
+  readonly look: boolean;
+}
+
 export interface StateDefinition<T, K, Source> {
   /** A name for logs and events: 'tasks', 'jobs', 'volumes', … */
   readonly kind: string;
   /** The item's identity (a task id). Two items with one key in a listing: the first wins. */
   key(item: T): K;
-  /** Reads every item (every page, up to the listing cap). One call = the kind's cost of one poll. */
-  list(source: Source, signal: AbortSignal): Promise<Listing<T>>;
+  /**
+   * Reads every item (every page, up to the listing cap). One call = the kind's cost of one poll. The
+   * scheduler always passes `context`; a kind that lists everything each time may ignore it.
+   */
+  list(source: Source, signal: AbortSignal, context?: ListContext<T>): Promise<Listing<T>>;
   /** True when nothing listed can change on its own (all terminal or paused, nothing pending). */
   atRest(items: readonly T[]): boolean;
   /** Whether two looks at one item are the same (changed items are reported when false). */

@@ -57,6 +57,8 @@ export class PollScheduler<Source> {
   private failures = 0;
   /** Kinds whose last listing failed: how often in a row, and when the timer may list them again. */
   private readonly failing = new Map<RemoteStore<unknown, unknown, Source>, { failures: number; retryAt: number }>();
+  /** Kinds whose look (wake, refresh) failed: their next listing, timer or not, is a look again. */
+  private readonly owesLook = new Set<RemoteStore<unknown, unknown, Source>>();
   private focused = true;
   private unfocusedSince: number | undefined;
   private disposed = false;
@@ -227,13 +229,16 @@ export class PollScheduler<Source> {
     this.lastPollAt = startedAt;
     // A store at rest is not listed by the timer's polls; a wake or a refresh looks at every store,
     // since anything may have been set moving.
-    const due = this.lookAll ? [...this.stores] : this.stores.filter((store) => this.dueOnTimer(store, startedAt));
+    const look = this.lookAll;
+    const due = look ? [...this.stores] : this.stores.filter((store) => this.dueOnTimer(store, startedAt));
     this.lookAll = false;
     const results = await Promise.all(
       due.map(async (store) => {
         this.listings += 1;
         try {
-          return { store, listing: await store.definition.list(this.source(), controller.signal) };
+          // A store never read, or whose last look failed, is looked at whole whatever woke this poll.
+          const context = { previous: store.items, look: look || !store.loaded || this.owesLook.has(store) };
+          return { store, listing: await store.definition.list(this.source(), controller.signal, context) };
         } catch (error) {
           return { store, error };
         }
@@ -245,9 +250,11 @@ export class PollScheduler<Source> {
     for (const result of results) {
       if ('listing' in result && result.listing) {
         this.failing.delete(result.store);
+        this.owesLook.delete(result.store);
         await result.store.apply(result.listing, at);
       } else {
         failedCount += 1;
+        if (look) this.owesLook.add(result.store);
         const failures = (this.failing.get(result.store)?.failures ?? 0) + 1;
         this.failing.set(result.store, { failures, retryAt: startedAt + this.backoffMs(failures) });
         result.store.fail(result.error);

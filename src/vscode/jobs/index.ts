@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { Commands, Views } from '../commandIds';
 import { registerCommandTable, type CommandEntry } from '../commands/commandTable';
 import type { JobSummary } from '../../core/jobs/operations';
-import { jobEnded, JOB_STATE } from '../../core/jobs/jobState';
+import { jobsEndedIn, JOB_STATE } from '../../core/jobs/jobState';
 import { followJob } from '../../core/jobs/polling';
 import type { FolderSyncer } from '../../core/jobs/runOnGpu';
 import { formatElapsed, jobView } from '../../core/jobs/status';
@@ -210,9 +210,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
   // A job seen live is announced once when it is next seen ended; one that started and ended between
   // two polls too (never on a profile's first look, which only learns what exists).
   const followEnds = state.follow(JOB_STATE, (change, profile) => {
-    if (change.first) return;
-    for (const { before, after } of change.changed) if (!jobEnded(before) && jobEnded(after)) announce(after, profile);
-    for (const job of change.added) if (jobEnded(job)) announce(job, profile);
+    for (const job of jobsEndedIn(change)) announce(job, profile);
   });
   const profileChanged = services.profiles.onDidChangeActive(() => render());
   const watchChanged = state.onDidChangeWatched(() => render());

@@ -87,11 +87,11 @@ describe('jobs: Run on GPU', () => {
     assert.equal(readFileSync(synced, 'utf8'), new TextDecoder().decode(local), 'the volume holds the file as it is in the workspace');
     assert.ok(transcript.some((line) => /^Job \d+ succeeded · exit code 0 · /.test(line)), transcript.join('\n'));
     // The Jobs view follows the job store without a Refresh: the store polls while the job runs
-    // (no faster than the platform's 10 s floor) and the view renders its end.
+    // (no faster than the platform's 10 s floor) and the view renders its end at the next poll, which
+    // may come up to one interval after the terminal saw the end (the terminal reads the job itself).
     const followed = await until(
       () => api.jobs.snapshot().find((candidate) => candidate.label.startsWith('fib-') && candidate.description.startsWith('Succeeded')),
       'the Jobs view to show the run succeeded (store-driven)',
-      600,
     );
     assert.match(followed.description, /^Succeeded · 1\/1 succeeded · /);
     await vscode.commands.executeCommand('computeToolkit.jobs.refresh');

@@ -312,4 +312,47 @@ describe('poll scheduler', () => {
     assert.ok(changes.slice(1).every((change) => change.removed.length === 0 && change.added.length === 0), 'held items did not read as ended or new');
     scheduler.dispose();
   });
+
+  it('tells each listing whether it is a look (first, wake, refresh) or a timer poll, and what the store holds; a failed look is owed', async () => {
+    const { platform, definition } = fakeKind();
+    const seen: { look: boolean; previous: number }[] = [];
+    const time = new FakeTime();
+    const scheduler = new PollScheduler('p1', () => platform, { intervalMs: INTERVAL }, { now: () => time.now, setTimer: time.setTimer, clearTimer: time.clearTimer });
+    scheduler.store({
+      ...definition,
+      list: (source, signal, context) => {
+        assert.ok(context, 'the scheduler always passes a context');
+        seen.push({ look: context.look, previous: context.previous.length });
+        return definition.list(source, signal);
+      },
+    });
+    const settle = async (): Promise<void> => {
+      for (let i = 0; i < 50 && scheduler.busy; i++) await flush();
+    };
+    platform.items.set(1, { id: 1, state: 'moving' });
+    platform.items.set(2, { id: 2, state: 'moving' });
+    scheduler.wake();
+    await time.advance(0, settle);
+    await time.advance(2 * INTERVAL, settle);
+    scheduler.wake();
+    await time.advance(POLL_FLOOR_MS, settle);
+    await scheduler.refresh();
+    assert.deepEqual(seen, [
+      { look: true, previous: 0 },
+      { look: false, previous: 2 },
+      { look: false, previous: 2 },
+      { look: true, previous: 2 },
+      { look: true, previous: 2 },
+    ]);
+    // A look that fails: the retry (after the backoff) is a look too, though the timer sends it; then timer polls again.
+    seen.length = 0;
+    platform.failNext = 1;
+    scheduler.wake();
+    await time.advance(3 * INTERVAL + POLL_FLOOR_MS, settle);
+    assert.deepEqual(
+      seen.map((entry) => entry.look),
+      [true, true, false],
+    );
+    scheduler.dispose();
+  });
 });
