@@ -56,6 +56,29 @@ export function jobsEndedIn(change: StateChange<JobSummary>): JobSummary[] {
   return [...ended, ...change.added.filter(jobEnded)];
 }
 
+/**
+ * Job ends that another surface announces itself: Run on GPU's terminal ends with its own summary and
+ * notification (exit code, time, cost, Open Outputs / Run Again), so the store's end notification skips
+ * that job, once. A run that is detached or fails before its summary releases its claim, and the store
+ * announces the end as for any job.
+ */
+export class ClaimedEnds {
+  private readonly ids = new Set<number>();
+
+  claim(jobId: number): void {
+    this.ids.add(jobId);
+  }
+
+  release(jobId: number): void {
+    this.ids.delete(jobId);
+  }
+
+  /** The ended jobs the store announces: those not claimed (a claim is used up by its job's end). */
+  unclaimed(ended: readonly JobSummary[]): JobSummary[] {
+    return ended.filter((job) => !this.ids.delete(job.task_id));
+  }
+}
+
 type Page = (statuses: readonly JobLifecycle[], page: number, size: number, signal?: AbortSignal) => Promise<{ count: number; results: JobSummary[] }>;
 
 function pageReader(client: ComputeClient): Page {

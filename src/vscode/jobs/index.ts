@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { Commands, Views } from '../commandIds';
 import { registerCommandTable, type CommandEntry } from '../commands/commandTable';
 import type { JobSummary } from '../../core/jobs/operations';
-import { jobsEndedIn, JOB_STATE } from '../../core/jobs/jobState';
+import { ClaimedEnds, jobsEndedIn, JOB_STATE } from '../../core/jobs/jobState';
 import { followJob } from '../../core/jobs/polling';
 import type { FolderSyncer } from '../../core/jobs/runOnGpu';
 import { formatElapsed, jobView } from '../../core/jobs/status';
@@ -116,6 +116,8 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
     );
   }
 
+  /** Jobs whose end a Run on GPU terminal announces itself (one notification per end). */
+  const claimedEnds = new ClaimedEnds();
   const hooks: RunHooks = {
     syncer: () => nas?.syncer,
     pickVolume: async () => {
@@ -127,7 +129,14 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
       if (nas) await nas.openOutputs(storageId, remoteDir);
     },
     terminals,
-    onJobCreated: () => state.wake(),
+    onJobCreated: (jobId) => {
+      claimedEnds.claim(jobId);
+      state.wake();
+    },
+    onRunSettled: (jobId, announced) => {
+      if (!announced) claimedEnds.release(jobId);
+      state.wake();
+    },
   };
 
   const entries: CommandEntry<void>[] = [
@@ -210,7 +219,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
   // A job seen live is announced once when it is next seen ended; one that started and ended between
   // two polls too (never on a profile's first look, which only learns what exists).
   const followEnds = state.follow(JOB_STATE, (change, profile) => {
-    for (const job of jobsEndedIn(change)) announce(job, profile);
+    for (const job of claimedEnds.unclaimed(jobsEndedIn(change))) announce(job, profile);
   });
   const profileChanged = services.profiles.onDidChangeActive(() => render());
   const watchChanged = state.onDidChangeWatched(() => render());

@@ -29,7 +29,10 @@ export interface RunHooks {
   pickVolume(): Promise<number | undefined>;
   openOutputs(storageId: number, remoteDir: string): Promise<void>;
   terminals: Set<JobTerminal>;
-  onJobCreated(): void;
+  /** A run created its job: the store looks again, and leaves the job's end to the run's own summary. */
+  onJobCreated(jobId: number): void;
+  /** The run is over: `announced` when its summary was shown (otherwise the store announces the end). */
+  onRunSettled(jobId: number, announced: boolean): void;
 }
 
 export function resolveTarget(uri: vscode.Uri | undefined): RunTarget | undefined {
@@ -161,7 +164,7 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
         onSynced: (sync) => terminal.info(vscode.l10n.t('Synced: {0} file(s) sent ({1}), {2} unchanged', sync.sent, formatBytesShort(sync.bytes), sync.skipped)),
         onCreated: (id) => {
           jobId = id;
-          hooks.onJobCreated();
+          hooks.onJobCreated(id);
           terminal.info(vscode.l10n.t('Job {0} created. Press Ctrl+C to stop it.', id));
         },
         onStatus: (view) => {
@@ -180,6 +183,7 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
       formatPoints(outcome.costPoints),
     );
     terminal.result(ok, summary);
+    hooks.onRunSettled(outcome.jobId, true);
     const openOutputs = vscode.l10n.t('Open Outputs');
     const runAgain = vscode.l10n.t('Run Again');
     const show = ok ? vscode.window.showInformationMessage : vscode.window.showErrorMessage;
@@ -188,6 +192,7 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
       if (action === runAgain) void runOnGpuCommand(services, hooks, target.file ?? target.folder, true).catch((error: unknown) => services.reportError(error, vscode.l10n.t('Run on GPU')));
     });
   } catch (error) {
+    if (jobId !== undefined) hooks.onRunSettled(jobId, false);
     if (abort.signal.aborted) return;
     terminal.result(false, vscode.l10n.t('Run on GPU failed: {0}', error instanceof Error ? error.message : String(error)));
     throw error;

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ComputeClient } from '../../../src/core/compute/api';
-import { DETAIL_LOOKUPS, jobEnded, jobsEndedIn, JOB_STATE, RECENT_ENDED } from '../../../src/core/jobs/jobState';
+import { ClaimedEnds, DETAIL_LOOKUPS, jobEnded, jobsEndedIn, JOB_STATE, RECENT_ENDED } from '../../../src/core/jobs/jobState';
 import type { JobSummary } from '../../../src/core/jobs/operations';
 import { PollScheduler } from '../../../src/core/state/pollScheduler';
 import { RemoteStore } from '../../../src/core/state/remoteStore';
@@ -268,5 +268,15 @@ describe('JOB_STATE', () => {
     const store = new RemoteStore(JOB_STATE, 'profile');
     const first = await store.apply({ items: [job(1, 'End', 'Complete')], complete: true }, 1);
     assert.deepEqual(jobsEndedIn(first), []);
+  });
+
+  it('a job whose end a Run on GPU terminal announces is skipped once; a released claim is announced', () => {
+    const claims = new ClaimedEnds();
+    claims.claim(1);
+    claims.claim(2);
+    claims.release(2); // the run was detached before its summary
+    const ended = [job(1, 'End', 'Complete'), job(2, 'End', 'Failed'), job(3, 'End', 'Complete')];
+    assert.deepEqual(claims.unclaimed(ended).map((item) => item.task_id), [2, 3]);
+    assert.deepEqual(claims.unclaimed(ended).map((item) => item.task_id), [1, 2, 3], 'a claim is used up by its end');
   });
 });
