@@ -149,5 +149,6 @@ describe('nas: volumes as folders (sandbox SFTP)', function () {
   });
 
   // *Open Volume in Explorer* (updateWorkspaceFolders) cannot run in-host: VS Code refuses "entering a new
-  // workspace" in extension tests. The file system it opens is the one exercised above.
+  // workspace" in extension tests. The file system it opens is the one exercised above; the browser check
+  // "Open Volume in Explorer" (test/e2e/nasChecks.ts) opens it as a folder and takes the screenshot.
 });
