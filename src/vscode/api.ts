@@ -2,6 +2,7 @@
 // is no public API for other extensions). Reach it with
 // `await vscode.extensions.getExtension('compute-toolkit.compute-toolkit')!.activate()`, then `await api.ready`.
 
+import type { QuickInput } from 'vscode';
 import type { ComputeClient, ComputeClientOptions } from '../core/compute/api';
 import type { AiApi } from './ai/index';
 import type { ChatApi } from './chat/index';
@@ -79,4 +80,6 @@ export interface SurfaceApi {
   createComputeClient(overrides: Partial<Omit<ComputeClientOptions, 'baseUrl' | 'credentials'>>): ComputeClient;
   /** The current text of a read-only document opened through services.openReadOnlyDocument. */
   documentText(key: string, title: string): string | undefined;
+  /** The QuickPick or InputBox a multi-step flow (Create Task…, Mount NAS Volume…) shows now, if any. */
+  stepInput(): QuickInput | undefined;
 }

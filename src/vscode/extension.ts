@@ -15,6 +15,7 @@ import { registerSpend, spendNeedsWatching } from './spend/index';
 import { RemoteState } from './state/index';
 import { registerTasks } from './tasks/index';
 import { NotificationCenter } from './ui/notificationCenter';
+import { shownStepInput } from './ui/multiStepInput';
 import { registerJobs } from './jobs/index';
 import { registerDeployments } from './deployments/index';
 import { registerSpecs } from './specs/index';
@@ -126,6 +127,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
         return services.clients.create(profile, overrides);
       },
       documentText: (key, title) => services.documents.textOf({ key, title }),
+      stepInput: shownStepInput,
     },
   };
 }

@@ -11,7 +11,7 @@ import {
 } from './workbench';
 import { measureChatLatency } from './chatLatency';
 import { jobsViewAndLogTerminal } from './jobsChecks';
-import { nasTransfersGroup } from './nasChecks';
+import { nasTransfersGroup, nasVolumeInExplorer } from './nasChecks';
 
 export interface CheckContext {
   page: Page;
@@ -280,4 +280,6 @@ export const checks: readonly E2eCheck[] = [
   jobsViewAndLogTerminal,
   nasTransfersGroup,
   deployModelAndChat,
+  // Last: opening a second folder reloads the window.
+  nasVolumeInExplorer,
 ];

@@ -1,9 +1,11 @@
-// Browser check of the NAS view's Transfers group: an S3 → NAS transfer created with the sandbox's RSA key
-// (the platform takes it only encrypted) shows under Transfers with the progress the platform reports.
+// Browser checks of NAS: the NAS view's Transfers group (an S3 → NAS transfer created with the sandbox's RSA
+// key — the platform takes it only encrypted — shows under Transfers with the progress the platform
+// reports), and a volume opened as a folder in the Explorer (computenas over the sandbox's SFTP server).
 import { createComputeClient } from '../../src/core/compute/client';
 import { createTransfer, transferBody } from '../../src/core/nas';
+import type { Locator } from 'playwright-core';
 import type { E2eCheck } from './checks';
-import { openViewContainer, runCommand, waitForRow, widenSideBar } from './workbench';
+import { firstRunWalkthroughSeen, openViewContainer, pickQuickPickRow, runCommand, waitForRow, waitForWorkbench, widenSideBar } from './workbench';
 
 const TRANSFER = 'e2e-s3-import';
 
@@ -39,5 +41,46 @@ export const nasTransfersGroup: E2eCheck = {
       }
     }
     await screenshot('nas-transfers');
+  },
+};
+
+/** The volume the sandbox seeds with a README.md and a data/ folder (test/sandbox/nas/index.ts). */
+const SEEDED_VOLUME = 'datasets';
+
+export const nasVolumeInExplorer: E2eCheck = {
+  title: 'Open Volume in Explorer: the NAS volume is a workspace folder whose files the Explorer lists',
+  async run({ page, screenshot }) {
+    // The walkthrough opens by itself on a first start: let it come first, not over the volume's file.
+    await firstRunWalkthroughSeen(page);
+    await page.keyboard.press('Escape');
+    await runCommand(page, 'View: Close All Editors');
+    await runCommand(page, 'Compute: Open Volume in Explorer');
+    await pickQuickPickRow(page, SEEDED_VOLUME).catch(() => {
+      throw new Error(`Open Volume in Explorer offered no "${SEEDED_VOLUME}" volume to pick`);
+    });
+    // A second folder makes the window a multi-root workspace, which VS Code loads afresh.
+    const folder = page.locator('.explorer-folders-view .monaco-list-row', { hasText: `NAS: ${SEEDED_VOLUME}` }).first();
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      await waitForWorkbench(page);
+      if (await folder.isVisible().catch(() => false)) break;
+      if (Date.now() > deadline) throw new Error(`the Explorer shows no "NAS: ${SEEDED_VOLUME}" folder`);
+      await runCommand(page, 'View: Show Explorer').catch(() => undefined);
+      await page.waitForTimeout(2000);
+    }
+    // Expand it (a click can land while the window is still settling into the workspace: try again).
+    const rows = page.locator('.explorer-folders-view .monaco-list-row');
+    const fileRow = (name: string): Locator => rows.filter({ hasText: new RegExp(`^\\s*${name.replace('.', '\\.')}\\s*$`) }).first();
+    for (const until = Date.now() + 90_000; ; ) {
+      if ((await fileRow('data').isVisible()) && (await fileRow('README.md').isVisible())) break;
+      if (Date.now() > until) throw new Error(`the volume folder does not list its files (rows: ${JSON.stringify((await rows.allInnerTexts()).slice(0, 12))})`);
+      if ((await folder.getAttribute('aria-expanded', { timeout: 10_000 }).catch(() => null)) !== 'true') await folder.click({ timeout: 10_000 }).catch(() => undefined);
+      await page.waitForTimeout(2000);
+    }
+    await fileRow('README.md').click();
+    await page.locator('.editor-group-container.active .view-lines', { hasText: 'Shared training data.' }).first().waitFor({ state: 'visible', timeout: 60_000 }).catch(() => {
+      throw new Error('README.md from the volume did not open with its text');
+    });
+    await screenshot('nas-explorer');
   },
 };

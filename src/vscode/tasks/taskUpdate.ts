@@ -11,6 +11,7 @@ import { formatGiB } from '../../core/nas/units';
 import { targetDirText } from './createTaskWizard';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
+import { MultiStepInput, type Step } from '../ui/multiStepInput';
 
 interface PendingUpdate {
   profileId: string;
@@ -60,27 +61,40 @@ export class TaskUpdateFlow {
     const volumes = mountableVolumes(await this.state.items(VOLUME_STATE), regionName);
     let storageId = choice?.storageId;
     let targetDir = choice?.targetDir;
-    if (storageId === undefined) {
-      if (volumes.length === 0) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('No Active NAS volume in {0}: a task mounts only volumes of its own region. Create one in the NAS view.', regionName));
-        return 'cancelled';
-      }
-      const picked = await vscode.window.showQuickPick(
-        volumes.map((volume) => ({ label: volume.name, description: vscode.l10n.t('{0} · {1} GiB · id {2}', volume.region.name, formatGiB(volume.total_size), volume.storage_id), volume })),
-        { placeHolder: vscode.l10n.t('NAS volume to mount (Active, in {0})', regionName) },
-      );
-      if (!picked) return 'cancelled';
-      storageId = picked.volume.storage_id;
+    if (storageId === undefined && volumes.length === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('No Active NAS volume in {0}: a task mounts only volumes of its own region. Create one in the NAS view.', regionName));
+      return 'cancelled';
     }
-    if (!volumes.some((volume) => volume.storage_id === storageId)) {
+    if (storageId !== undefined && !volumes.some((volume) => volume.storage_id === storageId)) {
       throw new Error(vscode.l10n.t('NAS volume {0} is not Active in {1}: a task mounts only Active volumes of its own region.', storageId, regionName));
     }
-    targetDir ??= await vscode.window.showInputBox({
-      prompt: vscode.l10n.t('Where the volume is mounted in the container (an absolute path)'),
-      value: DEFAULT_TARGET_DIR,
-      validateInput: (value) => targetDirText(targetDirProblem(value.trim())),
-    });
-    if (targetDir === undefined) return 'cancelled';
+    // The questions (volume, then where it goes) as one flow with Back; `choice` answers them (tests).
+    const title = vscode.l10n.t('Mount a NAS volume in "{0}"', pending.original.task_name);
+    const totalSteps = choice?.storageId === undefined ? 2 : 1;
+    const askVolume: Step = async (input) => {
+      const picked = await input.showQuickPick({
+        title,
+        step: 1,
+        totalSteps,
+        items: volumes.map((volume) => ({ label: volume.name, description: vscode.l10n.t('{0} · {1} GiB · id {2}', volume.region.name, formatGiB(volume.total_size), volume.storage_id), volume })),
+        placeholder: vscode.l10n.t('NAS volume to mount (Active, in {0})', regionName),
+      });
+      storageId = picked.volume.storage_id;
+      return targetDir === undefined ? askTargetDir : undefined;
+    };
+    const askTargetDir: Step = async (input) => {
+      targetDir = await input.showInputBox({
+        title,
+        step: totalSteps,
+        totalSteps,
+        value: DEFAULT_TARGET_DIR,
+        prompt: vscode.l10n.t('Where the volume is mounted in the container (an absolute path)'),
+        validate: (value) => targetDirText(targetDirProblem(value.trim())),
+      });
+    };
+    const first = storageId === undefined ? askVolume : targetDir === undefined ? askTargetDir : undefined;
+    if (first && !(await MultiStepInput.run(first))) return 'cancelled';
+    if (storageId === undefined || targetDir === undefined) return 'cancelled';
     const problem = targetDirText(targetDirProblem(targetDir.trim()));
     if (problem) throw new Error(problem);
     let text: string;

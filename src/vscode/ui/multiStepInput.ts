@@ -38,6 +38,12 @@ export interface QuickPickStep<T extends vscode.QuickPickItem> {
   activeItem?: T;
 }
 
+/** The input a multi-step flow shows now (what the in-host tests answer, as a user would). */
+let shownInput: vscode.QuickInput | undefined;
+export function shownStepInput(): vscode.QuickInput | undefined {
+  return shownInput;
+}
+
 export class MultiStepInput {
   private current: vscode.QuickInput | undefined;
   private readonly steps: Step[] = [];
@@ -154,9 +160,11 @@ export class MultiStepInput {
       disposables.push(input.onDidHide(() => settle(() => reject(new CancelSignal()))));
       this.current?.dispose();
       this.current = input;
+      shownInput = input;
       input.show();
     }).finally(() => {
       for (const disposable of disposables) disposable.dispose();
+      if (shownInput === input) shownInput = undefined;
     });
   }
 }

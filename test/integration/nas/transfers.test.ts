@@ -5,12 +5,15 @@
 // The questions are answered by a script (TransferAsker) so the flows run exactly as in the editor.
 
 import * as assert from 'node:assert/strict';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { TransferRecord } from '../../../src/core/nas/operations';
 import type { NasApi, TransferAsker, TransferQuestion } from '../../../src/vscode/nas/index';
 import type { ExtensionApi } from '../../../src/vscode/api';
 import { extensionApi } from '../extensionApi';
 import { sandboxUrl } from '../sandboxInfo';
+import { PATIENCE_MS, waitUntil } from '../../helpers/eventually';
 
 interface Bucket {
   supplier: string;
@@ -54,6 +57,36 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   assert.fail(`timed out waiting for ${what}; last: ${JSON.stringify(last)?.slice(0, 400)}`);
+}
+
+type StepInput = vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox;
+const isPick = (input: vscode.QuickInput): input is vscode.QuickPick<vscode.QuickPickItem> => 'items' in input;
+const messageText = (message: string | vscode.InputBoxValidationMessage | undefined): string => (typeof message === 'object' ? message.message : (message ?? ''));
+
+/**
+ * Runs a multi-step flow to its end as a user would: the input it shows now is answered by `answer`
+ * (which may make an item active or put text in the box, as a click or typing would) and accepted with
+ * Enter, again until the flow moves on; an input `answer` leaves alone takes its default.
+ */
+async function answerFlow<T>(api: ExtensionApi, flow: () => Thenable<T>, answer: (input: StepInput) => void): Promise<T> {
+  let settled = false;
+  const result = Promise.resolve(flow()).finally(() => (settled = true));
+  await waitUntil(
+    'the flow to end',
+    async () => {
+      const input = api.surface.stepInput() as StepInput | undefined;
+      if (!settled && input) {
+        answer(input);
+        // The extension host sends a changed input to the workbench on its next turn: accept after that.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        if (api.surface.stepInput() === input) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return settled;
+    },
+    { timeoutMs: PATIENCE_MS * 2 },
+  );
+  return result;
 }
 
 describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
@@ -181,6 +214,77 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
     assert.equal(await nas.transfers.retry(new ScriptedAsker({}), 999_999), undefined);
   });
 
+  it('Retry of a failed job: the replacement runs to Completed, the failed one is gone, and the group follows the store without Refresh', async function () {
+    this.timeout(PATIENCE_MS * 3);
+    // Wrong keys on the right bucket: the platform takes the job and fails it (S410); a retry with the
+    // right keys passes the check and replaces it.
+    const wrongSecret = `wrong-${Date.now().toString(36)}-secret`;
+    const failing = await api.services.computeClient().call('nas.transferCreate', {
+      storage_id: storageId,
+      name: 'itest-retry',
+      direction: 1,
+      s3_supplier: bucket.supplier,
+      s3_endpoint: bucket.endpoint,
+      s3_access_key: bucket.accessKey,
+      s3_secret_key: wrongSecret,
+      s3_bucket: bucket.bucket,
+      s3_prefix: 'datasets/',
+      nas_path: '/retried',
+    });
+    await until(() => rowOf(failing.id), (row) => row?.contextValue === 'nasTransfer.Error', 'the job to fail');
+    const asker = new ScriptedAsker({ accessKey: bucket.accessKey, secretKey: bucket.secretKey });
+    const replacement = await nas.transfers.retry(asker, failing.id);
+    assert.ok(typeof replacement === 'number' && replacement !== failing.id, `a new job replaces the failed one (got ${String(replacement)})`);
+    assert.deepEqual(
+      asker.asked.map((entry) => entry.question),
+      ['accessKey', 'secretKey'],
+      'a retry asks only the keys: the other fields are the failed job\'s own',
+    );
+    assert.equal(asker.asked[1]?.options?.password, true, 'the secret key is asked in a password input');
+    const [confirmation] = asker.confirmations;
+    assert.ok(confirmation, 'the retry is confirmed first');
+    assert.match(confirmation.message, /itest-retry/);
+    assert.match(confirmation.detail, /ml-data\/datasets\/[\s\S]*\/retried[\s\S]*replaces the failed job/);
+    for (const key of [bucket.secretKey, bucket.accessKey, wrongSecret]) {
+      assert.ok(!confirmation.message.includes(key) && !confirmation.detail.includes(key), 'the confirmation shows no key');
+    }
+
+    // From here on nothing presses Refresh: the view reads what the store holds, which polls on its own
+    // (the profile's loop, no faster than the platform's 10 s) while the new job is Queuing/Pending/Running.
+    let redraws = 0;
+    const counting = nas.tree.onDidChangeTreeData(() => redraws++);
+    try {
+      const shown = async (id: number): Promise<(vscode.TreeItem & { record?: TransferRecord }) | undefined> => {
+        const group = (await nas.tree.getChildren()).find((row) => row.kind === 'transfers');
+        assert.ok(group, 'the NAS view has a Transfers group');
+        const rows = (await nas.tree.getChildren(group)) as (vscode.TreeItem & { record?: TransferRecord })[];
+        return rows.find((row) => row.record?.id === id);
+      };
+      const first = await waitUntil('the replacement job in the Transfers group', () => shown(replacement));
+      assert.ok(first.record && ['Queuing', 'Pending', 'Running'].includes(first.record.status), `the new job starts moving (${String(first.description)})`);
+      assert.equal(await shown(failing.id), undefined, 'the failed job is gone from the group: the platform deleted it');
+      await waitUntil('the transfer store to poll on its own while the job moves', () => nas.tree.transfersPolling);
+      const redrawsBefore = redraws;
+      const done = await waitUntil('the replacement job to show Completed without a Refresh', async () => {
+        const row = await shown(replacement);
+        return row?.contextValue === 'nasTransfer.Completed' ? row : undefined;
+      }, { timeoutMs: PATIENCE_MS * 2, everyMs: 250 });
+      assert.ok(redraws > redrawsBefore, 'the view redrew from the store\'s changes');
+      assert.match(String(done.description), /^Completed · 13 \/ 13 files · /);
+      await waitUntil('the transfer store to come to rest', () => !nas.tree.transfersPolling);
+    } finally {
+      counting.dispose();
+    }
+    await assert.rejects(
+      api.services.computeClient().call('nas.transferDetail', { id: failing.id }),
+      'the platform no longer answers for the replaced job',
+    );
+    const directory = ((await (await fetch(`${sandboxUrl()}/__sandbox/nas/volume?storage_id=${storageId}`)).json()) as { directory: string }).directory;
+    assert.equal((await readdir(join(directory, 'retried'))).length, 13, 'the replacement job wrote the 13 objects into the volume');
+    const log = api.surface.logText();
+    for (const key of [bucket.secretKey, bucket.accessKey, wrongSecret]) assert.ok(!log.includes(key), 'no key in the log');
+  });
+
   it('the create wizard goes through its optional NAS step with Enter (default: no mount)', async function () {
     this.timeout(120_000);
     const running = Promise.resolve(vscode.commands.executeCommand('computeToolkit.tasks.create'));
@@ -207,6 +311,65 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
     } else {
       await assert.rejects(api.money.updates.addMount(document, { storageId, targetDir: '/mnt/data' }), /not Active in/);
     }
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await api.services.computeClient().call('task.stop', { task_id: taskId });
+  });
+
+  it('the create wizard mounts a chosen volume at a typed folder (a relative one refused), and Mount NAS Volume… asks the same', async function () {
+    this.timeout(PATIENCE_MS * 5);
+    const refusals: string[] = [];
+    /** The target-folder box: first `refused` (kept with its message), then `accepted`. */
+    const typeFolder = (input: vscode.InputBox, refused: string, accepted: string): void => {
+      if (input.value !== refused && input.value !== accepted) input.value = refused;
+      else if (input.value === refused && messageText(input.validationMessage) !== '') {
+        refusals.push(messageText(input.validationMessage));
+        input.value = accepted;
+      }
+    };
+    const taskId = await answerFlow(
+      api,
+      () => vscode.commands.executeCommand<number | undefined>('computeToolkit.tasks.create'),
+      (input) => {
+        if (isPick(input)) {
+          const items = input.items as (vscode.QuickPickItem & { choice?: { region: { region_name: string; inventory: number } }; volume?: { storage_id: number } })[];
+          // The region step: a 北京一区 offer in stock (the volume's region). The mount step: the volume.
+          const wanted = items.find((item) => item.choice?.region.region_name === '北京一区' && item.choice.region.inventory > 0) ?? items.find((item) => item.volume?.storage_id === storageId);
+          if (wanted && input.activeItems[0] !== wanted) input.activeItems = [wanted];
+        } else if (/mounted in the container/.test(input.prompt ?? '')) {
+          typeFolder(input, 'workspace/data', '/workspace/data/');
+        }
+      },
+    );
+    assert.ok(typeof taskId === 'number' && taskId > 0, 'the wizard created a task');
+    assert.equal(refusals.length, 1, 'the relative folder was refused once');
+    assert.match(refusals[0] ?? '', /Use an absolute path, e\.g\. \/mnt\/nas\./);
+    // The sandbox refuses a body whose mount is not Active, not in the task's region or not absolute.
+    const detail = await api.services.computeClient().call('task.detail', { task_id: taskId });
+    assert.equal(detail.resources[0]?.region_name, '北京一区');
+    assert.deepEqual(detail.services[0]?.nas_storage_config, [{ storage_id: storageId, target_dir: '/workspace/data' }], 'the body carries the chosen volume at the typed folder');
+
+    // Mount NAS Volume… in a task update asks the same two questions; the same volume moves to a new folder.
+    const document = await api.money.updates.start(taskId);
+    assert.ok(document);
+    const added = await answerFlow(
+      api,
+      () => api.money.updates.addMount(document),
+      (input) => {
+        if (isPick(input)) {
+          const wanted = (input.items as (vscode.QuickPickItem & { volume?: { storage_id: number } })[]).find((item) => item.volume?.storage_id === storageId);
+          if (wanted && input.activeItems[0] !== wanted) input.activeItems = [wanted];
+        } else {
+          typeFolder(input, '/mnt/../etc', '/mnt/results');
+        }
+      },
+    );
+    assert.equal(added, 'added');
+    assert.equal(refusals.length, 2, 'the folder with ".." was refused once');
+    assert.match(refusals[1] ?? '', /"\." and "\.\." are not allowed/);
+    assert.match(document.getText(), /"nas_storage_config": \[\s*\{\s*"storage_id": \d+,\s*"target_dir": "\/mnt\/results"/);
+    assert.equal(await api.money.updates.reviewAndSend(document, false), 'sent');
+    const updated = await api.services.computeClient().call('task.detail', { task_id: taskId });
+    assert.deepEqual(updated.services[0]?.nas_storage_config, [{ storage_id: storageId, target_dir: '/mnt/results' }]);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await api.services.computeClient().call('task.stop', { task_id: taskId });
   });
