@@ -4,7 +4,7 @@
 // decrypted bytes before decoding, so nothing is lost.
 
 import * as crypto from 'node:crypto';
-import { AbortedError, ConfigError } from '../errors';
+import { AbortedError, ConfigError, coreText } from '../errors';
 import { modulusBytes } from './keys';
 
 /**
@@ -21,7 +21,7 @@ export const SEGMENT_BYTES_2048 = 244;
 export function compactJson(value: unknown): string {
   const text = JSON.stringify(value);
   if (text === undefined) {
-    throw new ConfigError(`A request body must be JSON-serializable (got ${typeof value}).`);
+    throw new ConfigError(coreText('body.notJson', typeof value));
   }
   return text;
 }
@@ -42,7 +42,7 @@ function encryptSegment(segment: Uint8Array, key: crypto.KeyObject): Buffer {
 
 function checkPublicKey(key: crypto.KeyObject): void {
   if (key.type !== 'public') {
-    throw new ConfigError('Body encryption needs the platform public key, not a private key.');
+    throw new ConfigError(coreText('body.needsPublicKey'));
   }
 }
 

@@ -2,6 +2,9 @@
 // in one place (reportError), so every class carries what a user needs to act, never a secret.
 
 import { isRetryableStatus } from '../http/retry';
+import { englishText, type CoreText } from './messages';
+
+export { coreText, type CoreArg, type CoreText, type CoreMessageKey } from './messages';
 
 /** What went wrong, in terms a user can act on. `kind` is the discriminant the UI switches on. */
 export type ErrorKind =
@@ -26,11 +29,25 @@ export abstract class ComputeToolkitError extends Error {
   }
 }
 
-/** Bad local input (key, URL, setting). `hint` says how to fix it. */
+/** What a core error says as message keys (errors/messages.ts), for the editor to word in the display language. */
+export interface CoreWords {
+  message: CoreText;
+  hint?: CoreText;
+}
+
+/**
+ * Bad local input (key, URL, setting). `hint` says how to fix it. The core gives both as message keys
+ * (`coreText(...)`, errors/messages.ts): `message` and `hint` are their English text, `words` the keys
+ * the editor words in the display language. The editor layer passes text it already worded.
+ */
 export class ConfigError extends ComputeToolkitError {
   readonly kind = 'config' as const;
-  constructor(message: string, readonly hint?: string, options?: { cause?: unknown }) {
-    super(message, options);
+  readonly hint?: string;
+  readonly words?: CoreWords;
+  constructor(message: string | CoreText, hint?: string | CoreText, options?: { cause?: unknown }) {
+    super(typeof message === 'string' ? message : englishText(message), options);
+    if (hint !== undefined) this.hint = typeof hint === 'string' ? hint : englishText(hint);
+    if (typeof message !== 'string') this.words = { message, ...(hint !== undefined && typeof hint !== 'string' ? { hint } : {}) };
   }
 }
 

@@ -4,7 +4,7 @@
 // reconnects. Credentials are never logged, never part of an error, and leave this class only through
 // `connectionDetails` (the user's explicit Show Connection Details).
 
-import { AbortedError, ConfigError } from '../errors';
+import { AbortedError, ConfigError, coreText } from '../errors';
 import type { Logger } from '../log';
 import { silentLogger } from '../log';
 import { NasConnectionError } from './errors';
@@ -60,7 +60,7 @@ interface VolumeState {
 export function parseSftpUrl(url: string): { host: string; port: number } {
   const match = /^(?:sftp:\/\/)?(\[[^\]]+\]|[^:/]+)(?::(\d{1,5}))?\/?$/.exec(url.trim());
   const port = match?.[2] === undefined ? 22 : Number(match[2]);
-  if (!match || port < 1 || port > 65535) throw new ConfigError(`The platform gave an SFTP address that is not host:port ("${url.slice(0, 80)}").`);
+  if (!match || port < 1 || port > 65535) throw new ConfigError(coreText('nas.badSftpAddress', url.slice(0, 80)));
   return { host: (match[1] as string).replace(/^\[|\]$/g, ''), port };
 }
 
