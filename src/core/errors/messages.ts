@@ -185,10 +185,16 @@ export function coreText(key: CoreMessageKey, ...args: CoreArg[]): CoreText {
   return { key, args };
 }
 
-export function isCoreText(value: unknown): value is CoreText {
-  if (typeof value !== 'object' || value === null) return false;
+/** Whether `value` is a message this table words (read structurally: it may come from another copy of the core). */
+export function isCoreText(value: unknown, depth = 0): value is CoreText {
+  if (typeof value !== 'object' || value === null || depth > 3) return false;
   const { key, args } = value as { key?: unknown; args?: unknown };
-  return typeof key === 'string' && Object.hasOwn(CORE_MESSAGES, key) && Array.isArray(args);
+  return (
+    typeof key === 'string' &&
+    Object.hasOwn(CORE_MESSAGES, key) &&
+    Array.isArray(args) &&
+    args.every((arg) => typeof arg === 'string' || typeof arg === 'number' || isCoreText(arg, depth + 1))
+  );
 }
 
 /** Fills `template`'s {n} placeholders with `args` (the same rule as vscode.l10n.t). */

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { LikelyCause } from '../../core/compute/api';
 import type { ErrorClassification, ErrorHintKey, ErrorValues } from '../../core/errors/classify';
 import type { MissingSetup } from '../../core/errors';
+import { configText } from './coreWords';
 
 /** "API token", "private key", … in the display language. */
 export function setupName(missing: MissingSetup): string {
@@ -52,7 +53,7 @@ export function whatHappened(classification: ErrorClassification): string {
     case 'missing-setup':
       return missingSetupText(values);
     case 'config':
-      return values.hint ? `${values.detail} ${values.hint}` : values.detail;
+      return configText(values);
     case 'platform-refused':
       return values.serverMessage
         ? vscode.l10n.t('the platform answered {0} "{1}".', values.code ?? '?', values.serverMessage)

@@ -9,6 +9,7 @@ import { computeCore } from '../lazyCore';
 import { checkPlatformPublicKey, checkPrivateKey, checkToken, type CheckedKey } from './keyValidation';
 import { SECRET_LABELS } from './profileRecord';
 import { setupName } from '../errors/errorWords';
+import { configText } from '../errors/coreWords';
 import type { Profile, SecretKind } from '../services';
 import { type CommandEntry } from '../commands/commandTable';
 import { targetProfile } from './profileCommands';
@@ -135,7 +136,7 @@ async function setSecretInteractively(services: Services, argument: unknown, kin
         check(text);
         return undefined;
       } catch (error) {
-        if (error instanceof ConfigError) return error.hint ? `${error.message} ${error.hint}` : error.message;
+        if (error instanceof ConfigError) return configText(error);
         throw error;
       }
     },
