@@ -4,13 +4,13 @@
 
 import * as crypto from 'node:crypto';
 import { promisify } from 'node:util';
-import { ConfigError, coreText } from '../errors';
+import { ConfigError, coreText, type CoreText } from '../errors';
+import { englishText } from '../errors/messages';
 import {
   decodeKeyInput,
   nonRsa,
   privateGivenForPublic,
   publicGivenForPrivate,
-  roleName,
   roleWord,
   type KeyRole,
 } from './keyInput';
@@ -27,8 +27,10 @@ interface ParsedKeyBase {
   modulusBits: number;
   /** SHA-256 of the public key's SPKI DER; see keyFingerprint. */
   fingerprint: string;
-  /** Set when the key is usable but shorter than the recommended 2048 bits. */
+  /** Set when the key is usable but shorter than the recommended 2048 bits (English, for the log). */
   warning?: string;
+  /** The same warning as a message key, for the editor to word in the display language. */
+  warningWords?: CoreText;
 }
 
 export interface ParsedPrivateKey extends ParsedKeyBase {
@@ -231,11 +233,10 @@ function checkRsa(key: crypto.KeyObject, role: KeyRole): number {
   return bits;
 }
 
-function shortKeyWarning(bits: number, role: KeyRole): { warning?: string } {
+function shortKeyWarning(bits: number, role: KeyRole): { warning?: string; warningWords?: CoreText } {
   if (bits >= RECOMMENDED_KEY_BITS) return {};
-  return {
-    warning: `The ${roleName(role)} is ${bits}-bit RSA; the platform recommends ${RECOMMENDED_KEY_BITS} bits. It works, but replace it at the next rotation.`,
-  };
+  const warningWords = coreText('key.shortWarning', roleWord(role), bits, RECOMMENDED_KEY_BITS);
+  return { warning: englishText(warningWords), warningWords };
 }
 
 /**

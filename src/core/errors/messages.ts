@@ -84,6 +84,16 @@ export const CORE_MESSAGES = {
   'key.tooShort': 'The {0} is only {1}-bit RSA; keys under {2} bits are refused as breakable.',
   'key.tooShort.hint': 'Generate a 2048-bit RSA pair and register its public key in the console.',
 
+  // A token or API key that no request header can carry (core/secretValues.ts); never quoted.
+  'secret.apiToken': 'API token',
+  'secret.modelApiKey': 'model API key',
+  'secret.pem': 'This is a PEM key, not the {0}.',
+  'secret.lineBreak': 'The {0} contains a line break (CR or LF), which no request can carry: copy it again, without the line break.',
+  'secret.space': 'The {0} contains a space or tab: copy it again.',
+  'secret.nonAscii': 'The {0} contains a character that is not printable ASCII: copy it again.',
+  'secret.storeAgain.hint': 'Store the {0} again.',
+  'key.shortWarning': 'The {0} is {1}-bit RSA; the platform recommends {2} bits. It works, but replace it at the next rotation.',
+
   // Signing and encryption (core/compute/signing.ts, encryption.ts).
   'sign.notString': 'The {0} to sign must be a string, got {1}.',
   'sign.lineBreak': 'The {0} contains a line break, which would corrupt the string to sign.',
