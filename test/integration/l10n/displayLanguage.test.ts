@@ -206,7 +206,7 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
         assert.fail('nothing was thrown');
       };
       const empty = worded(() => decodeKeyInput('', 'private'));
-      assert.match(empty, expect(/^The client private key is empty\. Paste the PEM private key/, /^客户端私钥为空。请粘贴 PEM 私钥/));
+      assert.match(empty, expect(/^The client private key is empty\. Paste the PEM private key/, /^客户端私钥为空。 ?请粘贴 PEM 私钥/));
       check('an empty private key', empty, ['BEGIN PRIVATE KEY']);
       check('a plain-http address', worded(() => assertSecureUrl('http://example.com')), ['example.com', 'http', 'localhost']);
       check('a PuTTY file for the platform key', worded(() => decodeKeyInput('PuTTY-User-Key-File-3: ssh-rsa', 'public')), ['PuTTY', 'puttygen', 'key.ppk', '-O private-openssh -o key.pem', 'PuTTYgen → Conversions → Export OpenSSH key', 'key.pem', '.ppk']);
