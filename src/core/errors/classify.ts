@@ -150,12 +150,12 @@ export function classifyError(error: unknown, options: ClassifyOptions): ErrorCl
   const values: ErrorValues = { detail, ...(status !== undefined ? { status } : {}) };
   const hint = text(fields.hint);
   if (hint !== undefined) values.hint = hint;
+  const words = wordsOf(fields.words);
+  if (words) values.words = words;
   const retryable = status !== undefined ? isRetryableStatus(status) : fields.retryable === true;
   const retryIfUseful = retryable ? retry : [];
 
   if (fields.kind === 'config') {
-    const words = wordsOf(fields.words);
-    if (words) values.words = words;
     return { kind: 'config', message: 'config', values, retryable: false, actions: ['configureProfile', 'showLogs'] };
   }
   const unauthorized = fields.kind === 'auth' || status === 401 || status === 403;

@@ -23,9 +23,13 @@ export abstract class ComputeToolkitError extends Error {
   abstract readonly kind: ErrorKind;
   /** Whether sending the same request again could succeed (used by retry policies and the UI). */
   readonly retryable: boolean = false;
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  /** The message (and hint) as message keys, when the core gave them: the editor words them (docs/localization.md). */
+  readonly words?: CoreWords;
+  /** `message` as a message key (errors/messages.ts): `this.message` is its English text. */
+  constructor(message: string | CoreText, options?: { cause?: unknown }) {
+    super(typeof message === 'string' ? message : englishText(message), options);
     this.name = new.target.name;
+    if (typeof message !== 'string') this.words = { message };
   }
 }
 
@@ -43,11 +47,11 @@ export interface CoreWords {
 export class ConfigError extends ComputeToolkitError {
   readonly kind = 'config' as const;
   readonly hint?: string;
-  readonly words?: CoreWords;
+  declare readonly words?: CoreWords;
   constructor(message: string | CoreText, hint?: string | CoreText, options?: { cause?: unknown }) {
-    super(typeof message === 'string' ? message : englishText(message), options);
+    super(message, options);
     if (hint !== undefined) this.hint = typeof hint === 'string' ? hint : englishText(hint);
-    if (typeof message !== 'string') this.words = { message, ...(hint !== undefined && typeof hint !== 'string' ? { hint } : {}) };
+    if (typeof message !== 'string' && hint !== undefined && typeof hint !== 'string') (this as { words?: CoreWords }).words = { message, hint };
   }
 }
 

@@ -172,6 +172,10 @@ export const CORE_MESSAGES = {
   'job.stoppedFollowing': 'Stopped following job {0}; it keeps running on the platform.',
 
   // NAS volumes (core/nas/sessions.ts, toolAccess.ts).
+  'nas.sessionFailed': 'The platform could not open an SFTP session for volume {0}: {1}',
+  'nas.sessionPending': 'The SFTP session for volume {0} is still being provisioned; try again in a minute.',
+  'nas.s3CheckFailed': 'The object storage connection check failed: {0}',
+  'nas.s3CheckFailed.hint': 'Check the endpoint, bucket, prefix and access keys.',
   'nas.badSftpAddress': 'The platform gave an SFTP address that is not host:port ("{0}").',
   'nas.noFolder': 'No folder is open: files are uploaded from the open folder only.',
   'nas.outsideFolder': '{0} is outside the open folder; files are uploaded from it only.',

@@ -125,9 +125,9 @@ export class NasSessions {
       const info = await this.api.call('nas.sftpObtain', { storage_id: storageId }, signal ? { signal } : undefined);
       if (info?.status === 'Running') return toCredentials(info);
       if (info?.status === 'Exception') {
-        throw new NasConnectionError(`The platform could not open an SFTP session for volume ${storageId}: ${info.error_code ?? ''} ${info.error_message ?? ''}`.trim());
+        throw new NasConnectionError(coreText('nas.sessionFailed', storageId, `${info.error_code ?? ''} ${info.error_message ?? ''}`.trim()));
       }
-      if (this.now() - started > this.pendingTimeoutMs) throw new NasConnectionError(`The SFTP session for volume ${storageId} is still being provisioned; try again in a minute.`);
+      if (this.now() - started > this.pendingTimeoutMs) throw new NasConnectionError(coreText('nas.sessionPending', storageId));
       await delay(this.pendingPollMs, signal);
     }
   }

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { LikelyCause } from '../../core/compute/api';
 import type { ErrorClassification, ErrorHintKey, ErrorValues } from '../../core/errors/classify';
 import type { MissingSetup } from '../../core/errors';
-import { configText } from './coreWords';
+import { configText, coreWords } from './coreWords';
 
 /** "API token", "private key", … in the display language. */
 export function setupName(missing: MissingSetup): string {
@@ -71,7 +71,8 @@ export function whatHappened(classification: ErrorClassification): string {
     case 'model-refused-key':
       return vscode.l10n.t('The model API refused the key of profile "{0}" ({1}).', values.profileLabel ?? '', values.detail);
     case 'failed':
-      return values.detail;
+      // A core error's own message keys in the display language, else its text as it is.
+      return values.words ? coreWords(values.words.message) : values.detail;
   }
 }
 

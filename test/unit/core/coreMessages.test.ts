@@ -14,6 +14,7 @@ import { ConfigError, coreText } from '../../../src/core/errors';
 import { classifyError } from '../../../src/core/errors/classify';
 import { CORE_MESSAGES, englishText, isCoreText, type CoreMessageKey } from '../../../src/core/errors/messages';
 import { assertSecureUrl } from '../../../src/core/http/url';
+import { NasConnectionError } from '../../../src/core/nas/errors';
 import { configText, coreWords } from '../../../src/vscode/errors/coreWords';
 import { whatHappened } from '../../../src/vscode/errors/errorWords';
 
@@ -53,6 +54,16 @@ describe('core error messages: one key, its English in core, its words in the ed
     assert.ok(classification?.values.words, 'the classification carries the keys');
     assert.equal(whatHappened(classification), `${error.message} ${error.hint}`);
     assert.equal(configText(error), `${error.message} ${error.hint}`);
+  });
+
+  it('any core error may carry keys: a failure that is not bad input is worded the same way', () => {
+    const error = new NasConnectionError(coreText('nas.sessionPending', 7));
+    assert.equal(error.message, 'The SFTP session for volume 7 is still being provisioned; try again in a minute.');
+    const classification = classifyError(error, { surface: 'compute', canRetry: true });
+    assert.equal(classification?.message, 'failed');
+    assert.deepEqual(classification?.values.words, { message: { key: 'nas.sessionPending', args: [7] } });
+    assert.equal(whatHappened(classification!), error.message);
+    assert.equal(classifyError(new NasConnectionError('Plain text.'), { surface: 'compute' })?.values.words, undefined);
   });
 
   it("the editor layer's own worded errors and the agent tools' English keep working as plain text", () => {
