@@ -140,7 +140,11 @@ export function classifyError(error: unknown, options: ClassifyOptions): ErrorCl
   if (fields?.kind === 'aborted') return undefined;
   const retry: ErrorActionKey[] = options.canRetry === true ? ['retry'] : [];
   const detail = errorMessage(error);
-  if (!fields) return { kind: 'unknown', message: 'failed', values: { detail }, retryable: false, actions: [...retry, 'showLogs'] };
+  if (!fields) {
+    // An error of the core outside the hierarchy (run.json's RunConfigError) may still carry message keys.
+    const words = error instanceof Error ? wordsOf((error as { words?: unknown }).words) : undefined;
+    return { kind: 'unknown', message: 'failed', values: { detail, ...(words ? { words } : {}) }, retryable: false, actions: [...retry, 'showLogs'] };
+  }
 
   const missing = text(fields.missing);
   if (missing !== undefined && MISSING.has(missing)) return classifySetup(fields, missing as MissingSetup, detail, options);

@@ -171,6 +171,26 @@ export const CORE_MESSAGES = {
   'job.resourceGone.hint': 'Run on GPU again and pick another resource.',
   'job.stoppedFollowing': 'Stopped following job {0}; it keeps running on the platform.',
 
+  // Run on GPU's settings file (core/jobs/runConfig.ts): {0} is its path, {1} the field.
+  'run.theFile': 'the file',
+  'run.tooLarge': '{0}: {1} is larger than {2} characters',
+  'run.notJson': '{0}: {1} is not valid JSON',
+  'run.version': '{0}: {1} must be 1',
+  'run.tooManyEnv': '{0}: {1} has more than 64 entries',
+  'run.envName': '{0}: {1} is not a valid variable name',
+  'run.envSecret': '{0}: {1} looks like a secret: run.json is shared with the workspace, keep secrets out of it',
+  'run.parallelism': '{0}: {1} must not exceed completions',
+  'run.estimated': '{0}: {1} must be below timeoutSec',
+  'run.object': '{0}: {1} must be an object',
+  'run.array': '{0}: {1} must be an array',
+  'run.string': '{0}: {1} must be a string',
+  'run.length': '{0}: {1} must be {2}–{3} characters',
+  'run.control': '{0}: {1} holds control characters',
+  'run.wholeNumber': '{0}: {1} must be a whole number from {2} to {3}',
+  'run.boolean': '{0}: {1} must be true or false',
+  'run.folder': '{0}: {1} must be a path inside the workspace',
+  'run.absolute': '{0}: {1} must be an absolute path without ".."',
+
   // NAS volumes (core/nas/sessions.ts, toolAccess.ts).
   'nas.sessionFailed': 'The platform could not open an SFTP session for volume {0}: {1}',
   'nas.sessionPending': 'The SFTP session for volume {0} is still being provisioned; try again in a minute.',

@@ -11,6 +11,7 @@ import { describe, it } from 'node:test';
 import { ESLint } from 'eslint';
 import { decodeKeyInput } from '../../../src/core/compute/keyInput';
 import { ConfigError, coreText } from '../../../src/core/errors';
+import { parseRunConfig, RunConfigError } from '../../../src/core/jobs/runConfig';
 import { classifyError } from '../../../src/core/errors/classify';
 import { CORE_MESSAGES, englishText, isCoreText, type CoreMessageKey } from '../../../src/core/errors/messages';
 import { assertSecureUrl } from '../../../src/core/http/url';
@@ -27,7 +28,7 @@ describe('core error messages: one key, its English in core, its words in the ed
   it('every key has an editor wording whose English is the core template, with every parameter passed on', () => {
     assert.ok(keys.length > 100, `${keys.length} keys`);
     for (const key of keys) {
-      const text = coreText(key, 'P0', 'P1', 'P2');
+      const text = coreText(key, ...placeholders(CORE_MESSAGES[key]).map((_, index) => `P${index}`));
       assert.equal(coreWords(text), englishText(text), key);
       for (const mark of placeholders(CORE_MESSAGES[key])) assert.ok(!coreWords(text).includes(mark), `${key}: ${mark} left unfilled`);
     }
@@ -64,6 +65,20 @@ describe('core error messages: one key, its English in core, its words in the ed
     assert.deepEqual(classification?.values.words, { message: { key: 'nas.sessionPending', args: [7] } });
     assert.equal(whatHappened(classification!), error.message);
     assert.equal(classifyError(new NasConnectionError('Plain text.'), { surface: 'compute' })?.values.words, undefined);
+  });
+
+  it("run.json's problems carry keys too, the file's path and the field as parameters", () => {
+    assert.throws(
+      () => parseRunConfig('{'),
+      (error: unknown) => {
+        assert.ok(error instanceof RunConfigError);
+        assert.equal(error.message, '.compute/run.json: the file is not valid JSON');
+        const classification = classifyError(error, { surface: 'compute' });
+        assert.deepEqual(classification?.values.words?.message, { key: 'run.notJson', args: ['.compute/run.json', { key: 'run.theFile', args: [] }] });
+        assert.equal(whatHappened(classification!), error.message);
+        return true;
+      },
+    );
   });
 
   it("the editor layer's own worded errors and the agent tools' English keep working as plain text", () => {
