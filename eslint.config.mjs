@@ -56,6 +56,16 @@ const webviewText = [
   { selector: `AssignmentExpression[left.property.name=/^(textContent|innerText|title|placeholder|ariaLabel|label|value)$/] > ${TEXT}.right`, message: webviewMessage },
   { selector: `CallExpression[callee.property.name=/^(showFeedback|append|prepend|replaceChildren|createTextNode)$/] > ${TEXT}`, message: webviewMessage },
 ];
+// The core's errors say what went wrong as message keys (src/core/errors/messages.ts) that the editor
+// words in the display language (src/vscode/errors/coreWords.ts). The agent tools (src/core/tools) answer
+// models only, so their errors stay English text (docs/localization.md).
+const coreWordsMessage = "A core error takes its message and hint as keys: new ConfigError(coreText('…'), coreText('…')), the English template in src/core/errors/messages.ts and its vscode.l10n.t entry in src/vscode/errors/coreWords.ts (docs/localization.md).";
+const coreWords = [
+  {
+    selector: "NewExpression[callee.name='ConfigError'] > :matches(Literal, TemplateLiteral, BinaryExpression, ConditionalExpression:has(> :matches(Literal, TemplateLiteral)))",
+    message: coreWordsMessage,
+  },
+];
 // Stored state is read and written through the typed, validated key table of src/vscode/persistedState.ts.
 const oneStateStore = {
   selector: "MemberExpression[property.name='globalState']",
@@ -114,6 +124,11 @@ export default tseslint.config(
   {
     files: ['src/webview/**/*.ts'],
     rules: { 'no-restricted-syntax': ['error', oneRegistrar, ...oneIdModule, oneSettingsReader, ...webviewText] },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    ignores: ['src/core/tools/**'],
+    rules: { 'no-restricted-syntax': ['error', oneRegistrar, ...oneIdModule, oneSettingsReader, ...coreWords] },
   },
   {
     files: ['src/vscode/**/*.ts'],

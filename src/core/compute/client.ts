@@ -1,7 +1,7 @@
 // The compute client: plans a call from the catalog, builds and signs each attempt afresh, sends it,
 // retries only what is safe to repeat, and turns the envelope into data or a diagnosed error.
 
-import { AbortedError, bodyExcerpt, ConfigError, HttpError, NetworkError, ProtocolError, RateLimitError, TimeoutError } from '../errors';
+import { AbortedError, bodyExcerpt, ConfigError, coreText, HttpError, NetworkError, ProtocolError, RateLimitError, TimeoutError } from '../errors';
 import { capMessage, excerptSource, messageSource } from '../excerpt';
 import { assertSecureUrl } from '../http/url';
 import { isRetryableStatus, parseRetryAfter, retryPolicyFrom, withRetries, type AttemptResult, type RetryPolicy } from '../http/retry';
@@ -83,15 +83,12 @@ export class ComputeClientImpl implements ComputeClient {
   constructor(private readonly options: ComputeClientOptions) {
     const base = assertSecureUrl(options.baseUrl);
     if (base.search || base.hash) {
-      throw new ConfigError(`The compute base URL must not contain a query or fragment (${base.origin}).`);
+      throw new ConfigError(coreText('client.baseUrlQuery', base.origin));
     }
     this.baseUrl = `${base.origin}${trimEnd(base.pathname, '/')}`;
     const version: unknown = options.version ?? EXPECTED_VERSION;
     if (typeof version !== 'string') {
-      throw new ConfigError(
-        `The interface version must be the string "${EXPECTED_VERSION}", not a ${typeof version}.`,
-        'An unquoted 1.0 or 1 in settings becomes a number; write "1.0.0".',
-      );
+      throw new ConfigError(coreText('client.versionType', EXPECTED_VERSION, typeof version), coreText('client.versionType.hint'));
     }
     this.version = version;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;

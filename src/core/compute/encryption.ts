@@ -4,7 +4,7 @@
 // decrypted bytes before decoding, so nothing is lost.
 
 import * as crypto from 'node:crypto';
-import { AbortedError, ConfigError } from '../errors';
+import { AbortedError, ConfigError, coreText } from '../errors';
 import { modulusBytes } from './keys';
 export { compactJson } from './compactJson';
 
@@ -34,7 +34,7 @@ function encryptSegment(segment: Uint8Array, key: crypto.KeyObject): Buffer {
 
 function checkPublicKey(key: crypto.KeyObject): void {
   if (key.type !== 'public') {
-    throw new ConfigError('Body encryption needs the platform public key, not a private key.');
+    throw new ConfigError(coreText('body.needsPublicKey'));
   }
 }
 

@@ -1,7 +1,7 @@
 // Turns what a user pasted (a PEM block or bare Base64, with any whitespace or Windows line ends)
 // into DER bytes plus what the text itself says it is. Deciding whether the DER is usable is keys.ts's job.
 
-import { ConfigError } from '../errors';
+import { ConfigError, coreText, type CoreText } from '../errors';
 
 /** Which secret slot the text was given for; every message names it. */
 export type KeyRole = 'private' | 'public';
@@ -20,6 +20,11 @@ export interface DecodedKeyInput {
 
 export function roleName(role: KeyRole): string {
   return role === 'private' ? 'client private key' : 'platform public key';
+}
+
+/** The slot's name as a message parameter, worded in the display language by the editor. */
+export function roleWord(role: KeyRole): CoreText {
+  return coreText(role === 'private' ? 'role.private' : 'role.public');
 }
 
 /**
@@ -95,43 +100,25 @@ function recognisedNonKey(text: string, role: KeyRole): ConfigError | undefined 
   if (sshLine) {
     const type = sshLine[1] ?? 'ssh';
     if (role === 'private') {
-      return new ConfigError(
-        `The client private key is an OpenSSH public key line (${type} AAAA…), not a private key.`,
-        'Paste the private half of your pair (BEGIN PRIVATE KEY); the public half is what you upload in the console.',
-      );
+      return new ConfigError(coreText('key.opensshLineForPrivate', type), coreText('key.opensshLineForPrivate.hint'));
     }
     if (type !== 'ssh-rsa') return nonRsa(type, role);
-    return new ConfigError(
-      `The platform public key is an OpenSSH public key line (ssh-rsa AAAA…), which the platform does not use.`,
-      'Convert it to PEM with: ssh-keygen -f key.pub -e -m pem (or -m pkcs8 for BEGIN PUBLIC KEY), then paste the result.',
-    );
+    return new ConfigError(coreText('key.opensshLineForPublic'), coreText('key.opensshLineForPublic.hint'));
   }
   if (text.startsWith('PuTTY-User-Key-File-')) {
-    return new ConfigError(
-      `The ${roleName(role)} is a PuTTY key file (.ppk), which the platform does not use.`,
-      'Convert it with: puttygen key.ppk -O private-openssh -o key.pem (or PuTTYgen → Conversions → Export OpenSSH key), then use key.pem.',
-    );
+    return new ConfigError(coreText('key.putty', roleWord(role)), coreText('key.putty.hint'));
   }
   if (text.startsWith('---- BEGIN SSH2 PUBLIC KEY ----')) {
-    return new ConfigError(
-      `The ${roleName(role)} is an SSH2 (RFC 4716) public key, which the platform does not use.`,
-      'Convert it with: ssh-keygen -i -m RFC4716 -f key.pub > key.openssh, then ssh-keygen -f key.openssh -e -m pem.',
-    );
+    return new ConfigError(coreText('key.ssh2', roleWord(role)), coreText('key.ssh2.hint'));
   }
   // Bytes of a binary file decoded as text: control characters or replacement characters.
   if (/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text)) {
-    return new ConfigError(
-      `The ${roleName(role)} is binary data, not text: probably a DER key file read as text.`,
-      'Import the file with "Import Private Key from File" (it reads DER), or convert it with: openssl pkey -inform DER -in key.der -out key.pem.',
-    );
+    return new ConfigError(coreText('key.binary', roleWord(role)), coreText('key.binary.hint'));
   }
   // Two letters, spaces, two letters: the same test as /[A-Za-z]{2,} +[A-Za-z]{2,}/, which backtracks
   // through every long run of letters (64 K of them took seconds).
   if (/[A-Za-z]{2} +[A-Za-z]{2}/.test(text) && !/^[A-Za-z0-9+/=\s]+$/.test(text)) {
-    return new ConfigError(
-      `The ${roleName(role)} is plain text (words and punctuation), not a key.`,
-      'Paste the key exactly as exported: a PEM block from its BEGIN line to its END line, or only its Base64 body.',
-    );
+    return new ConfigError(coreText('key.plainText', roleWord(role)), coreText('key.asExported.hint'));
   }
   return undefined;
 }
@@ -139,18 +126,10 @@ function recognisedNonKey(text: string, role: KeyRole): ConfigError | undefined 
 export function decodeKeyInput(input: string, role: KeyRole): DecodedKeyInput {
   const text = input.replace(/^\uFEFF/, '').trim();
   if (text === '') {
-    throw new ConfigError(
-      `The ${roleName(role)} is empty.`,
-      role === 'private'
-        ? 'Paste the PEM private key (the block that starts with a BEGIN PRIVATE KEY line) or its bare Base64 body, or generate a new key pair.'
-        : 'Paste the platform public key the console showed when the RSA-mode key was created.',
-    );
+    throw new ConfigError(coreText('key.empty', roleWord(role)), coreText(role === 'private' ? 'key.empty.hint.private' : 'key.pastePlatformKey.hint'));
   }
   if (text.length > MAX_KEY_INPUT_CHARS) {
-    throw new ConfigError(
-      `The ${roleName(role)} is ${text.length} characters long: longer than any RSA key (at most ${MAX_KEY_INPUT_CHARS}).`,
-      'Paste one key only: a PEM block from its BEGIN line to its END line, or only its Base64 body.',
-    );
+    throw new ConfigError(coreText('key.tooLong', roleWord(role), text.length, MAX_KEY_INPUT_CHARS), coreText('key.oneKey.hint'));
   }
   if (text.includes('-----BEGIN ')) return decodePem(text, role);
   const other = recognisedNonKey(text, role);
@@ -162,10 +141,7 @@ function decodePem(text: string, role: KeyRole): DecodedKeyInput {
   const blocks = pemBlocks(text);
   if (blocks.length === 0) {
     const label = /-----BEGIN ([A-Z0-9 ]+)-----/.exec(text)?.[1] ?? 'KEY';
-    throw new ConfigError(
-      `The ${roleName(role)} has a "BEGIN ${label}" line but no matching "END ${label}" line: it was cut off while copying.`,
-      'Copy the whole block, from the BEGIN line through the END line.',
-    );
+    throw new ConfigError(coreText('key.noEnd', roleWord(role), label), coreText('key.noEnd.hint'));
   }
   // A file may hold several blocks (a key and a certificate); prefer the kind this slot expects.
   const wanted = role === 'private' ? /PRIVATE KEY$/ : /PUBLIC KEY$/;
@@ -178,15 +154,12 @@ function decodePem(text: string, role: KeyRole): DecodedKeyInput {
     .join('');
 
   const pemKind = classifyPemLabel(block.label, headerLines, role);
-  return { der: decodeBareBase64(base64Body, role, `the body of the ${block.label} block`), pemKind };
+  return { der: decodeBareBase64(base64Body, role, coreText('key.what.block', block.label)), pemKind };
 }
 
 function classifyPemLabel(label: string, headerLines: string[], role: KeyRole): PemKind {
   const encryptedError = (): ConfigError =>
-    new ConfigError(
-      `The ${roleName(role)} is encrypted with a passphrase (${label}${headerLines.length > 0 ? ', Proc-Type ENCRYPTED' : ''}); requests are signed unattended, so the key must be unencrypted.`,
-      'Decrypt it once with: openssl pkey -in encrypted.pem -out key.pem (enter the passphrase), then store key.pem here.',
-    );
+    new ConfigError(coreText('key.encryptedPem', roleWord(role), `${label}${headerLines.length > 0 ? ', Proc-Type ENCRYPTED' : ''}`), coreText('key.decrypt.hint'));
   switch (label) {
     case 'PRIVATE KEY':
     case 'RSA PRIVATE KEY':
@@ -203,74 +176,50 @@ function classifyPemLabel(label: string, headerLines: string[], role: KeyRole): 
     case 'DSA PRIVATE KEY':
       throw nonRsa(label.split(' ')[0] ?? label, role);
     case 'OPENSSH PRIVATE KEY':
-      throw new ConfigError(
-        `The ${roleName(role)} is in OpenSSH format (BEGIN OPENSSH PRIVATE KEY), which the platform does not use.`,
-        'Convert an RSA key with: ssh-keygen -p -m PKCS8 -f <file> (rewrites the file in place: copy it first), or generate a new 2048-bit pair.',
-      );
+      throw new ConfigError(coreText('key.openssh', roleWord(role)), coreText('key.openssh.hint'));
     case 'CERTIFICATE':
     case 'X509 CERTIFICATE':
     case 'TRUSTED CERTIFICATE':
-      throw new ConfigError(
-        `The ${roleName(role)} is an X.509 certificate (BEGIN ${label}), not a key.`,
-        role === 'public'
-          ? 'Paste the bare public key the console showed (BEGIN PUBLIC KEY); to extract one from a certificate: openssl x509 -pubkey -noout -in cert.pem.'
-          : 'Paste the private key (BEGIN PRIVATE KEY or BEGIN RSA PRIVATE KEY).',
-      );
+      throw new ConfigError(coreText('key.certificate', roleWord(role), label), coreText(role === 'public' ? 'key.certificate.hint.public' : 'key.certificate.hint.private'));
     case 'CERTIFICATE REQUEST':
     case 'NEW CERTIFICATE REQUEST':
-      throw new ConfigError(
-        `The ${roleName(role)} is a certificate signing request (BEGIN ${label}), not a key.`,
-        'Paste the key itself.',
-      );
+      throw new ConfigError(coreText('key.csr', roleWord(role), label), coreText('key.csr.hint'));
     default:
       throw new ConfigError(
-        `The ${roleName(role)} is a "BEGIN ${label}" block, which is not a supported key format.`,
-        role === 'private'
-          ? 'Use a PKCS#8 (BEGIN PRIVATE KEY) or PKCS#1 (BEGIN RSA PRIVATE KEY) RSA key.'
-          : 'Use an SPKI (BEGIN PUBLIC KEY) or PKCS#1 (BEGIN RSA PUBLIC KEY) RSA key.',
+        coreText('key.unsupportedBlock', roleWord(role), label),
+        coreText(role === 'private' ? 'key.unsupportedBlock.hint.private' : 'key.unsupportedBlock.hint.public'),
       );
   }
 }
 
 export function publicGivenForPrivate(): ConfigError {
-  return new ConfigError(
-    'This is a public key, but the client private key belongs here.',
-    'Paste the private half of your pair (BEGIN PRIVATE KEY). The public half is what you upload in the console; ' +
-      'the platform public key goes into its own slot.',
-  );
+  return new ConfigError(coreText('key.publicForPrivate'), coreText('key.publicForPrivate.hint'));
 }
 
 export function privateGivenForPublic(): ConfigError {
-  return new ConfigError(
-    'This is a private key, but the platform public key belongs here.',
-    'Paste the platform public key the console showed when the RSA-mode key was created (BEGIN PUBLIC KEY). ' +
-      'Your private key goes into the private-key slot and is never shared.',
-  );
+  return new ConfigError(coreText('key.privateForPublic'), coreText('key.privateForPublic.hint'));
 }
 
 export function nonRsa(type: string, role: KeyRole): ConfigError {
+  const word = type.toUpperCase();
   return new ConfigError(
-    `The ${roleName(role)} is ${withArticle(type.toUpperCase())} key; the platform signs and encrypts with RSA only.`,
-    role === 'private'
-      ? 'Generate a 2048-bit RSA pair (Compute: Generate Key Pair, or openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048).'
-      : 'Paste the RSA public key the console showed when the RSA-mode key was created.',
+    coreText(withArticle(word).startsWith('an ') ? 'key.nonRsa.an' : 'key.nonRsa.a', roleWord(role), word),
+    coreText(role === 'private' ? 'key.nonRsa.hint.private' : 'key.nonRsa.hint.public'),
   );
 }
 
 /** Strict Base64 (standard alphabet, whitespace ignored) to bytes, with a specific message per defect. */
-function decodeBareBase64(text: string, role: KeyRole, what = 'it'): Buffer {
+function decodeBareBase64(text: string, role: KeyRole, what: CoreText = coreText('key.what.it')): Buffer {
   const compact = text.replace(/\s+/g, '');
   // Position in the text as given (whitespace included), so the user can find the character.
   const invalidAt = text.search(/[^A-Za-z0-9+/=\s]/);
   if (compact === '') {
-    throw new ConfigError(`The ${roleName(role)} has an empty key block.`, 'Copy the lines between BEGIN and END too.');
+    throw new ConfigError(coreText('key.emptyBlock', roleWord(role)), coreText('key.emptyBlock.hint'));
   }
   if (invalidAt !== -1 || /=[^=]/.test(compact) || /={3,}$/.test(compact)) {
     throw new ConfigError(
-      `The ${roleName(role)} is neither a PEM block nor valid Base64 (${what} has an unexpected character${
-        invalidAt !== -1 ? ` at position ${invalidAt + 1}` : ''
-      }).`,
-      'Paste the key exactly as exported: a PEM block, or only its Base64 body.',
+      invalidAt !== -1 ? coreText('key.badBase64At', roleWord(role), what, invalidAt + 1) : coreText('key.badBase64', roleWord(role), what),
+      coreText('key.badBase64.hint'),
     );
   }
   // Base64 without its trailing "=" padding (some tools strip it): pad it, then the DER check decides.
@@ -280,10 +229,7 @@ function decodeBareBase64(text: string, role: KeyRole, what = 'it'): Buffer {
     if (!compact.includes('=') && derSequenceLength(der) === der.length) return der;
   }
   if (compact.length % 4 !== 0) {
-    throw new ConfigError(
-      `The ${roleName(role)} looks truncated: ${what} has ${compact.length} Base64 characters, not a multiple of 4.`,
-      'Copy the key again, completely.',
-    );
+    throw new ConfigError(coreText('key.truncatedBase64', roleWord(role), what, compact.length), coreText('key.copyAgain.hint'));
   }
   const der = Buffer.from(compact, 'base64');
   checkDerEnvelope(der, role);
@@ -297,22 +243,13 @@ function decodeBareBase64(text: string, role: KeyRole, what = 'it'): Buffer {
 function checkDerEnvelope(der: Buffer, role: KeyRole): void {
   const declared = derSequenceLength(der);
   if (declared === undefined) {
-    throw new ConfigError(
-      `The ${roleName(role)} decodes to ${der.length} bytes that are not a DER-encoded key.`,
-      'Check that you pasted a key and not another Base64 value (a token, a signature, a certificate fingerprint).',
-    );
+    throw new ConfigError(coreText('key.notDer', roleWord(role), der.length), coreText('key.notDer.hint'));
   }
   if (declared > der.length) {
-    throw new ConfigError(
-      `The ${roleName(role)} is truncated: its structure declares ${declared} bytes but only ${der.length} are present.`,
-      'Copy the key again, completely (every line up to the END line).',
-    );
+    throw new ConfigError(coreText('key.truncatedDer', roleWord(role), declared, der.length), coreText('key.truncatedDer.hint'));
   }
   if (declared < der.length) {
-    throw new ConfigError(
-      `The ${roleName(role)} has ${der.length - declared} unexpected bytes after the key.`,
-      'Paste one key only, exactly as exported.',
-    );
+    throw new ConfigError(coreText('key.trailingBytes', roleWord(role), der.length - declared), coreText('key.trailingBytes.hint'));
   }
 }
 

@@ -4,13 +4,14 @@
 
 import * as crypto from 'node:crypto';
 import { promisify } from 'node:util';
-import { ConfigError } from '../errors';
+import { ConfigError, coreText, type CoreText } from '../errors';
+import { englishText } from '../errors/messages';
 import {
   decodeKeyInput,
   nonRsa,
   privateGivenForPublic,
   publicGivenForPrivate,
-  roleName,
+  roleWord,
   type KeyRole,
 } from './keyInput';
 
@@ -26,8 +27,10 @@ interface ParsedKeyBase {
   modulusBits: number;
   /** SHA-256 of the public key's SPKI DER; see keyFingerprint. */
   fingerprint: string;
-  /** Set when the key is usable but shorter than the recommended 2048 bits. */
+  /** Set when the key is usable but shorter than the recommended 2048 bits (English, for the log). */
   warning?: string;
+  /** The same warning as a message key, for the editor to word in the display language. */
+  warningWords?: CoreText;
 }
 
 export interface ParsedPrivateKey extends ParsedKeyBase {
@@ -193,11 +196,7 @@ function createPrivateKeyOrExplain(der: Buffer, type: 'pkcs8' | 'pkcs1', role: K
     return crypto.createPrivateKey({ key: der, format: 'der', type });
   } catch (error) {
     if ((error as { code?: unknown }).code === 'ERR_MISSING_PASSPHRASE') throw encryptedDer(role);
-    throw new ConfigError(
-      `The ${roleName(role)} block is not a valid ${type === 'pkcs8' ? 'PKCS#8' : 'PKCS#1'} key.`,
-      'The block is damaged or was edited; export the key again.',
-      { cause: error },
-    );
+    throw new ConfigError(coreText('key.invalidPrivateBlock', roleWord(role), type === 'pkcs8' ? 'PKCS#8' : 'PKCS#1'), coreText('key.invalidPrivateBlock.hint'), { cause: error });
   }
 }
 
@@ -205,56 +204,39 @@ function createPublicKeyOrExplain(der: Buffer, type: 'spki' | 'pkcs1'): crypto.K
   try {
     return crypto.createPublicKey({ key: der, format: 'der', type });
   } catch (error) {
-    throw new ConfigError(
-      `The platform public key block is not a valid ${type === 'spki' ? 'SPKI' : 'PKCS#1'} public key.`,
-      'The block is damaged or was edited; copy it from the console again.',
-      { cause: error },
-    );
+    throw new ConfigError(coreText('key.invalidPublicBlock', type === 'spki' ? 'SPKI' : 'PKCS#1'), coreText('key.invalidPublicBlock.hint'), { cause: error });
   }
 }
 
 function encryptedDer(role: KeyRole): ConfigError {
-  return new ConfigError(
-    `The ${roleName(role)} is encrypted with a passphrase; requests are signed unattended, so the key must be unencrypted.`,
-    'Decrypt it once with: openssl pkey -in encrypted.pem -out key.pem (enter the passphrase), then store key.pem here.',
-  );
+  return new ConfigError(coreText('key.encrypted', roleWord(role)), coreText('key.decrypt.hint'));
 }
 
 function notAKey(role: KeyRole, bytes: number): ConfigError {
-  return new ConfigError(
-    `The ${roleName(role)} decodes to ${bytes} bytes of DER that are not an RSA ${role} key in any supported encoding.`,
-    role === 'private'
-      ? 'Accepted: PKCS#8 PEM (BEGIN PRIVATE KEY), PKCS#1 PEM (BEGIN RSA PRIVATE KEY), or the bare Base64 of either.'
-      : 'Accepted: SPKI PEM (BEGIN PUBLIC KEY), PKCS#1 PEM (BEGIN RSA PUBLIC KEY), or the bare Base64 of either.',
-  );
+  return role === 'private'
+    ? new ConfigError(coreText('key.notRsaDer.private', bytes), coreText('key.notRsaDer.hint.private'))
+    : new ConfigError(coreText('key.notRsaDer.public', bytes), coreText('key.notRsaDer.hint.public'));
 }
 
 /** Confirms the key is RSA with a usable size; returns its modulus length in bits. */
 function checkRsa(key: crypto.KeyObject, role: KeyRole): number {
   if (key.asymmetricKeyType !== 'rsa') {
     if (key.asymmetricKeyType === 'rsa-pss') {
-      throw new ConfigError(
-        `The ${roleName(role)} is an RSA-PSS-only key; the platform uses RSA PKCS#1 v1.5.`,
-        'Generate a plain RSA key: openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048.',
-      );
+      throw new ConfigError(coreText('key.pss', roleWord(role)), coreText('key.pss.hint'));
     }
     throw nonRsa(key.asymmetricKeyType ?? 'unknown', role);
   }
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
   if (bits < MINIMUM_KEY_BITS) {
-    throw new ConfigError(
-      `The ${roleName(role)} is only ${bits}-bit RSA; keys under ${MINIMUM_KEY_BITS} bits are refused as breakable.`,
-      'Generate a 2048-bit RSA pair and register its public key in the console.',
-    );
+    throw new ConfigError(coreText('key.tooShort', roleWord(role), bits, MINIMUM_KEY_BITS), coreText('key.tooShort.hint'));
   }
   return bits;
 }
 
-function shortKeyWarning(bits: number, role: KeyRole): { warning?: string } {
+function shortKeyWarning(bits: number, role: KeyRole): { warning?: string; warningWords?: CoreText } {
   if (bits >= RECOMMENDED_KEY_BITS) return {};
-  return {
-    warning: `The ${roleName(role)} is ${bits}-bit RSA; the platform recommends ${RECOMMENDED_KEY_BITS} bits. It works, but replace it at the next rotation.`,
-  };
+  const warningWords = coreText('key.shortWarning', roleWord(role), bits, RECOMMENDED_KEY_BITS);
+  return { warning: englishText(warningWords), warningWords };
 }
 
 /**

@@ -1,7 +1,7 @@
 // The operations catalog (docs/platform.md) and how a call's parameters become the
 // exact path, query and body that are signed and sent.
 
-import { ConfigError } from '../errors';
+import { ConfigError, coreText } from '../errors';
 import type { HttpMethod, OperationEffect, OperationId, OperationSpec, RawRequest } from './api';
 import { desiredStateOf, type DesiredState } from '../tasks/desiredState';
 import { compactJson } from './compactJson';
@@ -39,7 +39,7 @@ const byId = new Map<OperationId, OperationSpec>(OPERATIONS.map((op) => [op.id, 
 
 export function operationSpec(id: OperationId): OperationSpec {
   const spec = byId.get(id);
-  if (!spec) throw new ConfigError(`Unknown compute operation "${String(id)}".`);
+  if (!spec) throw new ConfigError(coreText('op.unknown', String(id)));
   return spec;
 }
 
@@ -69,7 +69,7 @@ export function encodeQueryComponent(value: string): string {
     encoded = encodeURIComponent(value);
   } catch (error) {
     // URIError: an unpaired UTF-16 surrogate has no UTF-8 form.
-    throw new ConfigError('A query parameter contains an invalid character (an unpaired surrogate).', undefined, { cause: error });
+    throw new ConfigError(coreText('op.badQueryCharacter'), undefined, { cause: error });
   }
   return encoded.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
@@ -81,9 +81,9 @@ export function encodeQuery(pairs: readonly (readonly [string, string])[]): stri
 
 /** Path plus `?query` when there are pairs. */
 export function pathWithQuery(path: string, pairs: readonly (readonly [string, string])[]): string {
-  if (!path.startsWith('/')) throw new ConfigError(`A request path must start with "/" (got "${path}").`);
+  if (!path.startsWith('/')) throw new ConfigError(coreText('op.pathSlash', path));
   if (path.includes('?') || path.includes('#')) {
-    throw new ConfigError(`Give query parameters separately, not inside the path ("${path}").`);
+    throw new ConfigError(coreText('op.queryInPath', path));
   }
   return pairs.length === 0 ? path : `${path}?${encodeQuery(pairs)}`;
 }
@@ -111,10 +111,10 @@ export function planOperation(id: OperationId, params: unknown, encrypt: boolean
   validateFields(spec, record);
   const wantsEncryption = spec.encryption === 'required' || (spec.encryption === 'optional' && encrypt === true);
   if (encrypt === true && spec.encryption === 'never') {
-    throw new ConfigError(`${spec.title} does not take an encrypted body.`, 'Send it without encryption.');
+    throw new ConfigError(coreText('op.noEncryption', spec.title), coreText('op.noEncryption.hint'));
   }
   if (encrypt === false && spec.encryption === 'required') {
-    throw new ConfigError(`${spec.title} requires an encrypted body.`);
+    throw new ConfigError(coreText('op.needsEncryption', spec.title));
   }
   const effectiveMethod = method ?? spec.method;
   const secretValues = secretFieldNames(id)
@@ -148,18 +148,18 @@ export function planOperation(id: OperationId, params: unknown, encrypt: boolean
 /** The plan for a hand-written request (the generic signed request path). */
 export function planRaw(request: RawRequest, encrypt: boolean | undefined): RequestPlan {
   if (request.method !== 'GET' && request.method !== 'POST') {
-    throw new ConfigError(`Unsupported method "${String(request.method)}"; the platform uses GET and POST.`);
+    throw new ConfigError(coreText('op.method', String(request.method)));
   }
   const wantsEncryption = encrypt ?? request.encrypt ?? false;
   if (request.method === 'GET' && request.body !== undefined) {
-    throw new ConfigError('A GET request carries no body; put the parameters in the query.');
+    throw new ConfigError(coreText('op.getBody'));
   }
   if (wantsEncryption && request.body === undefined) {
-    throw new ConfigError('Encryption needs a body to encrypt.');
+    throw new ConfigError(coreText('op.encryptNoBody'));
   }
   for (const [key, value] of request.query ?? []) {
     if (typeof key !== 'string' || typeof value !== 'string') {
-      throw new ConfigError('Query parameters must be [name, value] string pairs.');
+      throw new ConfigError(coreText('op.queryPairs'));
     }
   }
   return {
@@ -177,7 +177,7 @@ export function planRaw(request: RawRequest, encrypt: boolean | undefined): Requ
 function asRecord(params: unknown, spec: OperationSpec): Record<string, unknown> {
   if (params === undefined || params === null) return {};
   if (typeof params !== 'object' || Array.isArray(params)) {
-    throw new ConfigError(`${spec.title}: parameters must be an object.`);
+    throw new ConfigError(coreText('op.paramsObject', spec.title));
   }
   return params as Record<string, unknown>;
 }
@@ -186,36 +186,33 @@ function validateFields(spec: OperationSpec, record: Record<string, unknown>): v
   for (const field of spec.fields) {
     const value = record[field.name];
     if (value === undefined || value === null) {
-      if (field.required) throw new ConfigError(`${spec.title}: "${field.name}" is required.`);
+      if (field.required) throw new ConfigError(coreText('op.required', spec.title, field.name));
       continue;
     }
     if (field.type === 'string' && typeof value !== 'string') {
-      throw new ConfigError(`${spec.title}: "${field.name}" must be a string.`);
+      throw new ConfigError(coreText('op.string', spec.title, field.name));
     }
     if (field.type === 'string' && field.required && value === '') {
-      throw new ConfigError(`${spec.title}: "${field.name}" must not be empty.`);
+      throw new ConfigError(coreText('op.notEmpty', spec.title, field.name));
     }
     if (field.type === 'integer' && !(typeof value === 'number' && Number.isSafeInteger(value))) {
-      throw new ConfigError(`${spec.title}: "${field.name}" must be an integer (got ${JSON.stringify(value)}).`);
+      throw new ConfigError(coreText('op.integer', spec.title, field.name, String(JSON.stringify(value))));
     }
     if (field.type === 'number' && !(typeof value === 'number' && Number.isFinite(value))) {
-      throw new ConfigError(`${spec.title}: "${field.name}" must be a number.`);
+      throw new ConfigError(coreText('op.number', spec.title, field.name));
     }
   }
   for (const name of REQUIRED_ARRAYS[spec.id] ?? []) {
     const value = record[name];
     if (!Array.isArray(value) || value.length === 0) {
-      throw new ConfigError(`${spec.title}: "${name}" must be a non-empty array.`);
+      throw new ConfigError(coreText('op.array', spec.title, name));
     }
   }
   if (spec.method === 'GET') {
     const known = new Set(spec.fields.map((f) => f.name));
     const unknown = Object.keys(record).filter((key) => !known.has(key) && record[key] !== undefined);
     if (unknown.length > 0) {
-      throw new ConfigError(
-        `${spec.title}: unknown parameter ${unknown.map((k) => `"${k}"`).join(', ')}.`,
-        'Use the generic signed request for parameters the catalog does not know.',
-      );
+      throw new ConfigError(coreText('op.unknownParameters', spec.title, unknown.map((k) => `"${k}"`).join(', ')), coreText('op.unknownParameters.hint'));
     }
   }
 }

@@ -2,7 +2,7 @@
 // Called again for every retry, so no timestamp or signature is ever sent twice.
 
 import type { KeyObject } from 'node:crypto';
-import { ConfigError } from '../errors';
+import { ConfigError, coreText, type CoreArg } from '../errors';
 import type { AuthMode, ComputeCredentials } from './api';
 import type { RequestClock } from './clock';
 import { encryptBodyAsync } from './encryption';
@@ -41,8 +41,8 @@ export interface BuildContext {
   onKeyWarning: (warning: string, fingerprint: string) => void;
 }
 
-function planTitle(plan: RequestPlan): string {
-  return plan.operation === 'raw' ? 'This request' : operationSpec(plan.operation).title;
+function planTitle(plan: RequestPlan): CoreArg {
+  return plan.operation === 'raw' ? coreText('request.thisRequest') : operationSpec(plan.operation).title;
 }
 
 export async function buildRequest(
@@ -53,25 +53,22 @@ export async function buildRequest(
 ): Promise<BuiltRequest> {
   const rawToken = (credentials.token ?? '').trim();
   if (rawToken === '') {
-    throw new ConfigError('No API token is set for this profile.', 'Set the API token the console showed when the key was created.');
+    throw new ConfigError(coreText('request.noToken'), coreText('request.noToken.hint'));
   }
   // A line break or a non-ASCII character would fail inside the HTTP stack as a network error.
   const token = checkedHeaderSecret(rawToken, 'apiToken');
   const mode = credentials.mode;
   if (mode !== 'token' && mode !== 'rsa') {
-    throw new ConfigError(`Unknown key mode "${String(mode)}".`, 'Choose token mode or RSA mode, as the key was created in the console.');
+    throw new ConfigError(coreText('request.unknownMode', String(mode)), coreText('request.unknownMode.hint'));
   }
   if (plan.encrypt && mode === 'token') {
-    throw new ConfigError(
-      `${planTitle(plan)} needs an encrypted body, which only RSA-mode keys can send; this profile uses a token-mode key.`,
-      'Create an RSA-mode key in the console (upload your public key) and use it in an RSA-mode profile.',
-    );
+    throw new ConfigError(coreText('request.encryptNeedsRsa', planTitle(plan)), coreText('request.encryptNeedsRsa.hint'));
   }
 
   let privateKey: ParsedPrivateKey | undefined;
   if (mode === 'rsa') {
     if (!credentials.privateKey?.trim()) {
-      throw new ConfigError('RSA mode needs the client private key, and none is set for this profile.', 'Import or generate a private key.');
+      throw new ConfigError(coreText('request.noPrivateKey'), coreText('request.noPrivateKey.hint'));
     }
     privateKey = context.keys.privateKey(credentials.privateKey);
     if (privateKey.warning) context.onKeyWarning(privateKey.warning, privateKey.fingerprint);
@@ -80,18 +77,12 @@ export async function buildRequest(
   let body = plan.jsonBody ?? '';
   if (plan.encrypt) {
     if (!credentials.platformPublicKey?.trim()) {
-      throw new ConfigError(
-        `${planTitle(plan)} needs the platform public key to encrypt the body, and none is set for this profile.`,
-        'Paste the platform public key the console showed when the RSA-mode key was created.',
-      );
+      throw new ConfigError(coreText('request.noPlatformKey', planTitle(plan)), coreText('key.pastePlatformKey.hint'));
     }
     const platformKey = context.keys.platformPublicKey(credentials.platformPublicKey);
     if (platformKey.warning) context.onKeyWarning(platformKey.warning, platformKey.fingerprint);
     if (privateKey && platformKey.fingerprint === privateKey.fingerprint) {
-      throw new ConfigError(
-        'The platform public key slot holds your own public key; bodies must be encrypted with the platform\'s key.',
-        'Paste the platform public key the console showed at key creation (not the one you uploaded).',
-      );
+      throw new ConfigError(coreText('request.ownKeyInPlatformSlot'), coreText('request.ownKeyInPlatformSlot.hint'));
     }
     body = await encryptBodyAsync(body, platformKey.publicKey, signal);
   }

@@ -3,7 +3,7 @@
 // tests compare our bytes with OpenSSL's.
 
 import * as crypto from 'node:crypto';
-import { ConfigError } from '../errors';
+import { ConfigError, coreText } from '../errors';
 import { modulusBytes } from './keys';
 
 export interface StringToSignFields {
@@ -26,17 +26,14 @@ export function stringToSign(fields: StringToSignFields): string {
   for (const name of ['path', 'version', 'timestamp', 'token'] as const) {
     const value = fields[name];
     if (typeof value !== 'string') {
-      throw new ConfigError(`The ${name} to sign must be a string, got ${typeof value}.`);
+      throw new ConfigError(coreText('sign.notString', name, typeof value));
     }
     if (value.includes('\n') || value.includes('\r')) {
-      throw new ConfigError(
-        `The ${name} contains a line break, which would corrupt the string to sign.`,
-        name === 'token' ? 'Paste the API token again without a trailing newline.' : undefined,
-      );
+      throw new ConfigError(coreText('sign.lineBreak', name), name === 'token' ? coreText('sign.lineBreak.hint') : undefined);
     }
   }
   if (!fields.path.startsWith('/')) {
-    throw new ConfigError(`The path to sign must start with "/" (got "${fields.path}").`);
+    throw new ConfigError(coreText('sign.path', fields.path));
   }
   return `${fields.path}\n${fields.version}\n${fields.timestamp}\n${fields.token}\n${fields.body}`;
 }
@@ -48,7 +45,7 @@ export function sign(data: string, privateKey: crypto.KeyObject): string {
   // 2048-bit keys). OpenSSL always pads to that length; this guards against a surprising backend.
   const expected = modulusBytes(privateKey);
   if (signature.length !== expected) {
-    throw new ConfigError(`The signature is ${signature.length} bytes; a ${expected * 8}-bit key must give ${expected}.`);
+    throw new ConfigError(coreText('sign.length', signature.length, expected * 8, expected));
   }
   return signature.toString('base64');
 }

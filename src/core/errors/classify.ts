@@ -7,7 +7,8 @@
 import type { LikelyCause } from '../compute/api';
 import { isRetryableStatus } from '../http/retry';
 import { errorMessage } from '../../shared/errorMessage';
-import { isAbort, type ErrorKind, type MissingSetup } from './index';
+import { isAbort, type CoreWords, type ErrorKind, type MissingSetup } from './index';
+import { isCoreText } from './messages';
 
 /** Where the error is shown: compute calls (the profile's token and keys) or the model API (its key). */
 export type ErrorSurface = 'compute' | 'model';
@@ -68,6 +69,8 @@ export interface ErrorValues {
   /** The error's own text (a server's message, a system error), shown as it is. */
   detail: string;
   hint?: string;
+  /** A core error's message and hint as message keys (errors/messages.ts), for the display language. */
+  words?: CoreWords;
   missing?: MissingSetup;
   profileLabel?: string;
   status?: number;
@@ -93,6 +96,7 @@ interface ErrorFields {
   kind: ErrorKind;
   retryable?: unknown;
   hint?: unknown;
+  words?: unknown;
   status?: unknown;
   contentType?: unknown;
   excerpt?: unknown;
@@ -136,7 +140,11 @@ export function classifyError(error: unknown, options: ClassifyOptions): ErrorCl
   if (fields?.kind === 'aborted') return undefined;
   const retry: ErrorActionKey[] = options.canRetry === true ? ['retry'] : [];
   const detail = errorMessage(error);
-  if (!fields) return { kind: 'unknown', message: 'failed', values: { detail }, retryable: false, actions: [...retry, 'showLogs'] };
+  if (!fields) {
+    // An error of the core outside the hierarchy (run.json's RunConfigError) may still carry message keys.
+    const words = error instanceof Error ? wordsOf((error as { words?: unknown }).words) : undefined;
+    return { kind: 'unknown', message: 'failed', values: { detail, ...(words ? { words } : {}) }, retryable: false, actions: [...retry, 'showLogs'] };
+  }
 
   const missing = text(fields.missing);
   if (missing !== undefined && MISSING.has(missing)) return classifySetup(fields, missing as MissingSetup, detail, options);
@@ -146,6 +154,8 @@ export function classifyError(error: unknown, options: ClassifyOptions): ErrorCl
   const values: ErrorValues = { detail, ...(status !== undefined ? { status } : {}) };
   const hint = text(fields.hint);
   if (hint !== undefined) values.hint = hint;
+  const words = wordsOf(fields.words);
+  if (words) values.words = words;
   const retryable = status !== undefined ? isRetryableStatus(status) : fields.retryable === true;
   const retryIfUseful = retryable ? retry : [];
 
@@ -164,6 +174,14 @@ export function classifyError(error: unknown, options: ClassifyOptions): ErrorCl
   }
   const actions: ErrorActionKey[] = [...retryIfUseful, ...(unauthorized ? (['configureProfile'] as const) : []), 'showLogs'];
   return { kind: fields.kind, ...messageOf(fields, values), values, retryable, actions };
+}
+
+/** The message keys a core error carries, when they are ones this core's table words. */
+function wordsOf(value: unknown): CoreWords | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { message, hint } = value as { message?: unknown; hint?: unknown };
+  if (!isCoreText(message)) return undefined;
+  return isCoreText(hint) ? { message, hint } : { message };
 }
 
 /** Rate limits and timeouts are worded from their values; everything else shows the error's own text. */

@@ -2,6 +2,9 @@
 // in one place (reportError), so every class carries what a user needs to act, never a secret.
 
 import { isRetryableStatus } from '../http/retry';
+import { englishText, type CoreText } from './messages';
+
+export { coreText, type CoreArg, type CoreText, type CoreMessageKey } from './messages';
 
 /** What went wrong, in terms a user can act on. `kind` is the discriminant the UI switches on. */
 export type ErrorKind =
@@ -20,17 +23,35 @@ export abstract class ComputeToolkitError extends Error {
   abstract readonly kind: ErrorKind;
   /** Whether sending the same request again could succeed (used by retry policies and the UI). */
   readonly retryable: boolean = false;
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  /** The message (and hint) as message keys, when the core gave them: the editor words them (docs/localization.md). */
+  readonly words?: CoreWords;
+  /** `message` as a message key (errors/messages.ts): `this.message` is its English text. */
+  constructor(message: string | CoreText, options?: { cause?: unknown }) {
+    super(typeof message === 'string' ? message : englishText(message), options);
     this.name = new.target.name;
+    if (typeof message !== 'string') this.words = { message };
   }
 }
 
-/** Bad local input (key, URL, setting). `hint` says how to fix it. */
+/** What a core error says as message keys (errors/messages.ts), for the editor to word in the display language. */
+export interface CoreWords {
+  message: CoreText;
+  hint?: CoreText;
+}
+
+/**
+ * Bad local input (key, URL, setting). `hint` says how to fix it. The core gives both as message keys
+ * (`coreText(...)`, errors/messages.ts): `message` and `hint` are their English text, `words` the keys
+ * the editor words in the display language. The editor layer passes text it already worded.
+ */
 export class ConfigError extends ComputeToolkitError {
   readonly kind = 'config' as const;
-  constructor(message: string, readonly hint?: string, options?: { cause?: unknown }) {
+  readonly hint?: string;
+  declare readonly words?: CoreWords;
+  constructor(message: string | CoreText, hint?: string | CoreText, options?: { cause?: unknown }) {
     super(message, options);
+    if (hint !== undefined) this.hint = typeof hint === 'string' ? hint : englishText(hint);
+    if (typeof message !== 'string' && hint !== undefined && typeof hint !== 'string') (this as { words?: CoreWords }).words = { message, hint };
   }
 }
 

@@ -1,7 +1,7 @@
 // URL rules shared by both platform clients: secrets travel in headers, so plain http is only
 // acceptable when the bytes never leave this machine.
 
-import { ConfigError } from '../errors';
+import { ConfigError, coreText } from '../errors';
 import { trimEnd } from '../textTrim';
 
 /** True for hosts whose traffic stays on this machine: 127.0.0.0/8, ::1 and localhost. */
@@ -39,31 +39,20 @@ export function assertSecureUrl(url: string): URL {
   try {
     parsed = new URL(url.trim());
   } catch {
-    throw new ConfigError(
-      `"${urlForDisplay(url)}" is not a valid URL.`,
-      'Use a full address such as https://openapi.suanli.cn (scheme and host included).',
-    );
+    throw new ConfigError(coreText('url.invalid', urlForDisplay(url)), coreText('url.invalid.hint'));
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
     throw new ConfigError(
       // "user:pass@host" parses with the user name as its scheme: then name neither.
-      url.includes('@')
-        ? `"${urlForDisplay(url)}" is not an http(s) address.`
-        : `The URL scheme "${parsed.protocol}" is not supported (${parsed.host || urlForDisplay(url)}).`,
-      'Use an https:// address.',
+      url.includes('@') ? coreText('url.notHttp', urlForDisplay(url)) : coreText('url.scheme', parsed.protocol, parsed.host || urlForDisplay(url)),
+      coreText('url.useHttps.hint'),
     );
   }
   if (parsed.username || parsed.password) {
-    throw new ConfigError(
-      `The URL for ${parsed.host} contains a user name or password.`,
-      'Remove the credentials from the URL; tokens and keys belong in the profile secrets.',
-    );
+    throw new ConfigError(coreText('url.credentials', parsed.host), coreText('url.credentials.hint'));
   }
   if (parsed.protocol === 'http:' && !isLoopbackHost(parsed.hostname)) {
-    throw new ConfigError(
-      `Refusing plain http to ${parsed.host}: the API token and signatures would travel unencrypted.`,
-      'Use https://, or a loopback address (127.0.0.1, ::1, localhost) for a local sandbox.',
-    );
+    throw new ConfigError(coreText('url.plainHttp', parsed.host), coreText('url.plainHttp.hint'));
   }
   return parsed;
 }

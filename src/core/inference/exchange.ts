@@ -2,7 +2,7 @@
 // headers, and retries on 429/5xx/network failures. Nothing is retried once a response is accepted, so a
 // reply is never generated twice into the same conversation.
 
-import { AbortedError, ConfigError, NetworkError, TimeoutError } from '../errors';
+import { AbortedError, ConfigError, coreText, NetworkError, TimeoutError } from '../errors';
 import {
   assertSecureUrl,
   firstHeader,
@@ -81,10 +81,7 @@ async function requireApiKey(options: ModelClientOptions): Promise<string> {
   const key = (await options.apiKey())?.trim();
   if (options.keyOptional === true && (key === undefined || key === '')) return '';
   if (key === undefined || key === '') {
-    throw new ConfigError(
-      'No model API key is set for this profile.',
-      'Set the model API key (Bearer key from the platform console) for the active profile.',
-    );
+    throw new ConfigError(coreText('chat.noModelKey'), coreText('chat.noModelKey.hint'));
   }
   return checkedHeaderSecret(key, 'modelApiKey');
 }

@@ -1,7 +1,7 @@
 // The JSON body of POST {apiBase}/chat/completions, checked before anything is sent so a bad setting
 // (an empty model id, a fractional max_tokens) fails locally with a clear message instead of a server 400.
 
-import { ConfigError } from '../errors';
+import { ConfigError, coreText } from '../errors';
 import type { ChatRequest } from './api';
 
 const ROLES: ReadonlySet<string> = new Set(['system', 'user', 'assistant', 'tool']);
@@ -10,17 +10,17 @@ const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 /** Checks a request and serialises it; `stream` adds `stream: true` and asks for the usage chunk. */
 export function chatRequestBody(request: ChatRequest, stream: boolean): string {
   if (typeof request.model !== 'string' || request.model.trim() === '') {
-    throw new ConfigError('No model selected', 'Pick a chat model (ids look like <vendor>/<model>).');
+    throw new ConfigError(coreText('chat.noModel'), coreText('chat.noModel.hint'));
   }
   if (!Array.isArray(request.messages) || request.messages.length === 0) {
-    throw new ConfigError('A chat request needs at least one message');
+    throw new ConfigError(coreText('chat.noMessages'));
   }
   const messages = request.messages.map((message, index) => {
     if (!ROLES.has(message.role) || typeof message.content !== 'string') {
-      throw new ConfigError(`Message ${index + 1} is not a {role: system|user|assistant|tool, content: string} object`);
+      throw new ConfigError(coreText('chat.badMessage', index + 1));
     }
     if (message.role === 'tool') {
-      if (typeof message.tool_call_id !== 'string' || message.tool_call_id === '') throw new ConfigError(`Message ${index + 1} is a tool result without a tool_call_id`);
+      if (typeof message.tool_call_id !== 'string' || message.tool_call_id === '') throw new ConfigError(coreText('chat.toolResultWithoutId', index + 1));
       return { role: 'tool', tool_call_id: message.tool_call_id, content: message.content };
     }
     if (message.role === 'assistant' && message.tool_calls && message.tool_calls.length > 0) {
@@ -37,7 +37,7 @@ export function chatRequestBody(request: ChatRequest, stream: boolean): string {
   if (request.tools !== undefined && request.tools.length > 0) {
     for (const tool of request.tools) {
       if (!TOOL_NAME.test(tool.name)) {
-        throw new ConfigError(`The tool name "${tool.name.slice(0, 80)}" is not accepted by the model API`, 'Tool names may use only letters, digits, _ and - (at most 64).');
+        throw new ConfigError(coreText('chat.badToolName', tool.name.slice(0, 80)), coreText('chat.badToolName.hint'));
       }
     }
     body['tools'] = request.tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } }));
@@ -45,13 +45,13 @@ export function chatRequestBody(request: ChatRequest, stream: boolean): string {
   }
   if (request.max_tokens !== undefined) {
     if (!Number.isSafeInteger(request.max_tokens) || request.max_tokens < 1) {
-      throw new ConfigError(`max_tokens must be a whole number ≥ 1 (got ${String(request.max_tokens)})`);
+      throw new ConfigError(coreText('chat.maxTokens', String(request.max_tokens)));
     }
     body['max_tokens'] = request.max_tokens;
   }
   if (request.temperature !== undefined) {
     if (!Number.isFinite(request.temperature) || request.temperature < 0 || request.temperature > 2) {
-      throw new ConfigError(`temperature must be a number from 0 to 2 (got ${String(request.temperature)})`);
+      throw new ConfigError(coreText('chat.temperature', String(request.temperature)));
     }
     body['temperature'] = request.temperature;
   }

@@ -3,6 +3,9 @@
 // dropped, and it never holds a secret or decides where one is sent (no hosts, no tokens, no keys;
 // the resource is re-looked-up by device and region in a fresh resource search because marks expire).
 
+import { coreText, type CoreArg, type CoreMessageKey, type CoreWords } from '../errors';
+import { englishText } from '../errors/messages';
+
 export const RUN_CONFIG_PATH = '.compute/run.json';
 const MAX_FILE_CHARS = 64 * 1024;
 
@@ -28,31 +31,41 @@ export interface RunConfig {
   volume: { storageId: number; targetDir: string; remoteDir: string };
 }
 
+/** A problem in run.json: `message` in English, `words` its message key for the editor (docs/localization.md). */
 export class RunConfigError extends Error {
-  constructor(readonly field: string, problem: string) {
-    super(`${RUN_CONFIG_PATH}: ${field} ${problem}`);
+  readonly words: CoreWords;
+  constructor(
+    readonly field: string,
+    problem: RunProblem,
+    ...args: CoreArg[]
+  ) {
+    const message = coreText(problem, RUN_CONFIG_PATH, field === 'the file' ? coreText('run.theFile') : field, ...args);
+    super(englishText(message));
     this.name = 'RunConfigError';
+    this.words = { message };
   }
 }
+
+type RunProblem = Extract<CoreMessageKey, `run.${string}`>;
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Variable names that look like secrets are refused: run.json is shared with the workspace. */
 const SECRET_NAME = /(token|secret|passw|api_?key|private|credential)/i;
 
 export function parseRunConfig(text: string): RunConfig {
-  if (text.length > MAX_FILE_CHARS) throw new RunConfigError('the file', `is larger than ${MAX_FILE_CHARS} characters`);
+  if (text.length > MAX_FILE_CHARS) throw new RunConfigError('the file', 'run.tooLarge', MAX_FILE_CHARS);
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
-    throw new RunConfigError('the file', 'is not valid JSON');
+    throw new RunConfigError('the file', 'run.notJson');
   }
   const root = object('the file', raw);
-  if (root.version !== 1) throw new RunConfigError('version', 'must be 1');
+  if (root.version !== 1) throw new RunConfigError('version', 'run.version');
   const resource = object('resource', root.resource);
   const volume = object('volume', root.volume);
   const envItems = root.env === undefined ? [] : array('env', root.env);
-  if (envItems.length > 64) throw new RunConfigError('env', 'has more than 64 entries');
+  if (envItems.length > 64) throw new RunConfigError('env', 'run.tooManyEnv');
   const config: RunConfig = {
     version: 1,
     name: text_('name', root.name, 1, 48),
@@ -70,8 +83,8 @@ export function parseRunConfig(text: string): RunConfig {
     env: envItems.map((item, index) => {
       const entry = object(`env[${index}]`, item);
       const name = text_(`env[${index}].name`, entry.name, 1, 128);
-      if (!ENV_NAME.test(name)) throw new RunConfigError(`env[${index}].name`, 'is not a valid variable name');
-      if (SECRET_NAME.test(name)) throw new RunConfigError(`env[${index}].name`, 'looks like a secret: run.json is shared with the workspace, keep secrets out of it');
+      if (!ENV_NAME.test(name)) throw new RunConfigError(`env[${index}].name`, 'run.envName');
+      if (SECRET_NAME.test(name)) throw new RunConfigError(`env[${index}].name`, 'run.envSecret');
       return { name, value: text_(`env[${index}].value`, entry.value, 0, 4096) };
     }),
     volume: {
@@ -80,8 +93,8 @@ export function parseRunConfig(text: string): RunConfig {
       remoteDir: absoluteDir('volume.remoteDir', volume.remoteDir),
     },
   };
-  if (config.parallelism > config.completions) throw new RunConfigError('parallelism', 'must not exceed completions');
-  if (config.spot && config.estimatedSec >= config.timeoutSec) throw new RunConfigError('estimatedSec', 'must be below timeoutSec');
+  if (config.parallelism > config.completions) throw new RunConfigError('parallelism', 'run.parallelism');
+  if (config.spot && config.estimatedSec >= config.timeoutSec) throw new RunConfigError('estimatedSec', 'run.estimated');
   return config;
 }
 
@@ -90,41 +103,41 @@ export function serializeRunConfig(config: RunConfig): string {
 }
 
 function object(field: string, value: unknown): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new RunConfigError(field, 'must be an object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new RunConfigError(field, 'run.object');
   return value as Record<string, unknown>;
 }
 
 function array(field: string, value: unknown): unknown[] {
-  if (!Array.isArray(value)) throw new RunConfigError(field, 'must be an array');
+  if (!Array.isArray(value)) throw new RunConfigError(field, 'run.array');
   return value;
 }
 
 function text_(field: string, value: unknown, min: number, max: number): string {
-  if (typeof value !== 'string') throw new RunConfigError(field, 'must be a string');
-  if (value.length < min || value.length > max) throw new RunConfigError(field, `must be ${min}–${max} characters`);
-  if (/[\x00-\x08\x0b-\x1f\x7f]/.test(value)) throw new RunConfigError(field, 'holds control characters');
+  if (typeof value !== 'string') throw new RunConfigError(field, 'run.string');
+  if (value.length < min || value.length > max) throw new RunConfigError(field, 'run.length', min, max);
+  if (/[\x00-\x08\x0b-\x1f\x7f]/.test(value)) throw new RunConfigError(field, 'run.control');
   return value;
 }
 
 function int(field: string, value: unknown, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) throw new RunConfigError(field, `must be a whole number from ${min} to ${max}`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) throw new RunConfigError(field, 'run.wholeNumber', min, max);
   return value;
 }
 
 function bool(field: string, value: unknown): boolean {
-  if (typeof value !== 'boolean') throw new RunConfigError(field, 'must be true or false');
+  if (typeof value !== 'boolean') throw new RunConfigError(field, 'run.boolean');
   return value;
 }
 
 function relativeFolder(value: unknown): string {
   const folder = value === undefined ? '' : text_('folder', value, 0, 1024);
   const parts = folder.split('/').filter((part) => part !== '' && part !== '.');
-  if (folder.startsWith('/') || parts.includes('..')) throw new RunConfigError('folder', 'must be a path inside the workspace');
+  if (folder.startsWith('/') || parts.includes('..')) throw new RunConfigError('folder', 'run.folder');
   return parts.join('/');
 }
 
 function absoluteDir(field: string, value: unknown): string {
   const dir = text_(field, value, 1, 1024);
-  if (!dir.startsWith('/') || dir.split('/').includes('..')) throw new RunConfigError(field, 'must be an absolute path without ".."');
+  if (!dir.startsWith('/') || dir.split('/').includes('..')) throw new RunConfigError(field, 'run.absolute');
   return dir.length > 1 ? dir.replace(/\/+$/, '') : dir;
 }

@@ -4,7 +4,7 @@
 // this file needs nothing else from it. Resources are looked up fresh by device and region (marks expire).
 
 import type { ComputeClient, NodeDetail } from '../compute/api';
-import { ConfigError } from '../errors';
+import { ConfigError, coreText } from '../errors';
 import { buildJobBody } from './jobBody';
 import type { JobDetail } from './operations';
 import { followJob, type PodLine } from './polling';
@@ -47,7 +47,7 @@ export async function findRunResource(client: ComputeClient, config: Pick<RunCon
     const region = device.regions.find((candidate) => candidate.region === config.resource.region);
     if (region) return { device, region, pointsPerSecond: region.discount_price ?? region.price ?? 0 };
   }
-  throw new ConfigError(`${config.resource.deviceName} is no longer offered in ${config.resource.region}.`, 'Run on GPU again and pick another resource.');
+  throw new ConfigError(coreText('job.resourceGone', config.resource.deviceName, config.resource.region), coreText('job.resourceGone.hint'));
 }
 
 export async function runOnGpu(
@@ -94,7 +94,7 @@ export async function runOnGpu(
     // A test's short interval applies to the status reads too; the product keeps the 10 s floor for them.
     { ...(input.followIntervalMs !== undefined ? { intervalMs: input.followIntervalMs, statusIntervalMs: input.followIntervalMs } : {}), ...(signal ? { signal } : {}) },
   );
-  if (!end) throw new ConfigError(`Stopped following job ${jobId}; it keeps running on the platform.`);
+  if (!end) throw new ConfigError(coreText('job.stoppedFollowing', jobId));
   const view = jobView(end.job, Date.now());
   const podSeconds = end.pods.reduce((total, pod) => total + (typeof pod.runing_time === 'number' ? pod.runing_time : 0), 0);
   const last = [...end.pods].reverse().find((pod) => pod.status !== 'Pending');

@@ -1,7 +1,7 @@
 // Errors of file work on a volume. `code` says what the editor layer maps it to (FileSystemError and
 // the messages); messages name the volume path, never a credential.
 
-import { ComputeToolkitError, ConfigError } from '../errors';
+import { ComputeToolkitError, ConfigError, coreText, type CoreText } from '../errors';
 
 export type NasFileErrorCode = 'not-found' | 'exists' | 'not-a-directory' | 'is-a-directory' | 'no-permission' | 'volume-full' | 'failed';
 
@@ -22,7 +22,7 @@ export class NasFileError extends ComputeToolkitError {
 export class S3CheckFailedError extends ConfigError {
   readonly code = 's3-check-failed' as const;
   constructor(readonly serverMessage: string) {
-    super(`The object storage connection check failed: ${serverMessage}`, 'Check the endpoint, bucket, prefix and access keys.');
+    super(coreText('nas.s3CheckFailed', serverMessage), coreText('nas.s3CheckFailed.hint'));
   }
 }
 
@@ -30,7 +30,7 @@ export class S3CheckFailedError extends ConfigError {
 export class NasConnectionError extends ComputeToolkitError {
   readonly kind = 'network' as const;
   override readonly retryable = true;
-  constructor(message: string, options?: { cause?: unknown }) {
+  constructor(message: string | CoreText, options?: { cause?: unknown }) {
     super(message, options);
   }
 }

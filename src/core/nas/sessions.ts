@@ -4,7 +4,7 @@
 // reconnects. Credentials are never logged, never part of an error, and leave this class only through
 // `connectionDetails` (the user's explicit Show Connection Details).
 
-import { AbortedError, ConfigError } from '../errors';
+import { AbortedError, ConfigError, coreText } from '../errors';
 import type { Logger } from '../log';
 import { silentLogger } from '../log';
 import { NasConnectionError } from './errors';
@@ -60,7 +60,7 @@ interface VolumeState {
 export function parseSftpUrl(url: string): { host: string; port: number } {
   const match = /^(?:sftp:\/\/)?(\[[^\]]+\]|[^:/]+)(?::(\d{1,5}))?\/?$/.exec(url.trim());
   const port = match?.[2] === undefined ? 22 : Number(match[2]);
-  if (!match || port < 1 || port > 65535) throw new ConfigError(`The platform gave an SFTP address that is not host:port ("${url.slice(0, 80)}").`);
+  if (!match || port < 1 || port > 65535) throw new ConfigError(coreText('nas.badSftpAddress', url.slice(0, 80)));
   return { host: (match[1] as string).replace(/^\[|\]$/g, ''), port };
 }
 
@@ -125,9 +125,9 @@ export class NasSessions {
       const info = await this.api.call('nas.sftpObtain', { storage_id: storageId }, signal ? { signal } : undefined);
       if (info?.status === 'Running') return toCredentials(info);
       if (info?.status === 'Exception') {
-        throw new NasConnectionError(`The platform could not open an SFTP session for volume ${storageId}: ${info.error_code ?? ''} ${info.error_message ?? ''}`.trim());
+        throw new NasConnectionError(coreText('nas.sessionFailed', storageId, `${info.error_code ?? ''} ${info.error_message ?? ''}`.trim()));
       }
-      if (this.now() - started > this.pendingTimeoutMs) throw new NasConnectionError(`The SFTP session for volume ${storageId} is still being provisioned; try again in a minute.`);
+      if (this.now() - started > this.pendingTimeoutMs) throw new NasConnectionError(coreText('nas.sessionPending', storageId));
       await delay(this.pendingPollMs, signal);
     }
   }

@@ -4,7 +4,7 @@
 
 import { stat } from 'node:fs/promises';
 import * as path from 'node:path';
-import { ConfigError } from '../errors';
+import { ConfigError, coreText } from '../errors';
 import { confinedPath } from '../specs/fileAccess';
 import type { NasFileAccess } from '../tools/nasTools';
 import type { NasSessions } from './sessions';
@@ -16,16 +16,16 @@ export function nasToolAccess(sessions: () => NasSessions, roots: readonly strin
     read: (storageId, remotePath, maxBytes, signal) => sessions().run(storageId, (connection) => connection.readFile(remotePath, maxBytes), signal),
     async localFile(requested) {
       const shown = requested.slice(0, 200).replace(/[\u0000-\u001f\u007f]+/g, ' ');
-      if (roots.length === 0) throw new ConfigError('No folder is open: files are uploaded from the open folder only.');
+      if (roots.length === 0) throw new ConfigError(coreText('nas.noFolder'));
       let absolutePath: string;
       try {
         absolutePath = confinedPath(requested, roots);
       } catch {
-        throw new ConfigError(`${shown} is outside the open folder; files are uploaded from it only.`, 'Give a path relative to the open folder.');
+        throw new ConfigError(coreText('nas.outsideFolder', shown), coreText('nas.outsideFolder.hint'));
       }
       const info = await stat(absolutePath).catch(() => undefined);
-      if (!info) throw new ConfigError(`${shown} does not exist in the open folder.`);
-      if (!info.isFile()) throw new ConfigError(`${shown} is not a file (one file at a time; folders: Upload to Volume… in the editor).`);
+      if (!info) throw new ConfigError(coreText('nas.notFound', shown));
+      if (!info.isFile()) throw new ConfigError(coreText('nas.notFile', shown));
       return { absolutePath, size: info.size, name: path.basename(absolutePath) };
     },
     upload: (storageId, absolutePath, remotePath, overwrite, signal) => upload(sessions(), storageId, absolutePath, remotePath, { policy: overwrite ? 'overwrite' : 'skip', ...(signal ? { signal } : {}) }),

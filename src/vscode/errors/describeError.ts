@@ -7,6 +7,7 @@ import type { LikelyCause, OperationId } from '../../core/compute/api';
 import { classifyError, isComputeApiFailure, type ErrorActionKey, type ErrorClassification } from '../../core/errors/classify';
 import { InvalidSecretError } from '../../core/secretValues';
 import type { ErrorAction } from './errorActions';
+import { coreWords } from './coreWords';
 import { causeText, hintText, whatHappened } from './errorWords';
 
 export type { ErrorAction } from './errorActions';
@@ -61,7 +62,8 @@ export function actionOf(key: ErrorActionKey, operation?: string): ErrorAction {
 export function describeError(error: unknown, context: string, canRetry = false): ErrorReport | undefined {
   if (error instanceof InvalidSecretError) {
     // A stored token or key no request can carry (a line break, a non-ASCII character): store it again.
-    return { severity: 'warning', message: `${context}: ${error.message}`, summary: summarize(`${context}: ${error.message}`), actions: [{ kind: 'setSecret', secret: error.secret }, { kind: 'configureProfile' }] };
+    const problem = vscode.l10n.t('{0}: {1}', context, error.words ? coreWords(error.words.message) : error.message);
+    return { severity: 'warning', message: problem, summary: summarize(problem), actions: [{ kind: 'setSecret', secret: error.secret }, { kind: 'configureProfile' }] };
   }
   const classification = classifyError(error, { surface: 'compute', canRetry });
   if (!classification) return undefined;

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { LikelyCause } from '../../core/compute/api';
 import type { ErrorClassification, ErrorHintKey, ErrorValues } from '../../core/errors/classify';
 import type { MissingSetup } from '../../core/errors';
+import { configText, coreWords } from './coreWords';
 
 /** "API token", "private key", … in the display language. */
 export function setupName(missing: MissingSetup): string {
@@ -52,7 +53,7 @@ export function whatHappened(classification: ErrorClassification): string {
     case 'missing-setup':
       return missingSetupText(values);
     case 'config':
-      return values.hint ? `${values.detail} ${values.hint}` : values.detail;
+      return configText(values);
     case 'platform-refused':
       return values.serverMessage
         ? vscode.l10n.t('the platform answered {0} "{1}".', values.code ?? '?', values.serverMessage)
@@ -70,7 +71,8 @@ export function whatHappened(classification: ErrorClassification): string {
     case 'model-refused-key':
       return vscode.l10n.t('The model API refused the key of profile "{0}" ({1}).', values.profileLabel ?? '', values.detail);
     case 'failed':
-      return values.detail;
+      // A core error's own message keys in the display language, else its text as it is.
+      return values.words ? coreWords(values.words.message) : values.detail;
   }
 }
 

@@ -3,8 +3,9 @@
 // pair mixed up, found by comparing SHA-256 fingerprints.
 
 import * as vscode from 'vscode';
-import { ConfigError } from '../../core/errors';
-import { headerSecretProblem } from '../../core/secretValues';
+import { ConfigError, type CoreText } from '../../core/errors';
+import { headerSecretProblemText, secretWord, type HeaderSecret } from '../../core/secretValues';
+import { coreWords } from '../errors/coreWords';
 import { computeCore } from '../lazyCore';
 
 export interface CheckedKey {
@@ -23,7 +24,7 @@ export interface CheckedKey {
 export function checkPrivateKey(text: string, storedPlatformKey: string | undefined): CheckedKey {
   const core = computeCore();
   const parsed = core.parsePrivateKey(text);
-  const warnings = parsed.warning ? [parsed.warning] : [];
+  const warnings = warningsOf(parsed);
   const platform = storedPlatformKey ? tryFingerprint(() => core.parsePlatformPublicKey(storedPlatformKey).fingerprint) : undefined;
   if (platform !== undefined && platform === parsed.fingerprint) {
     warnings.push(
@@ -49,7 +50,7 @@ export function checkPlatformPublicKey(text: string, storedPrivateKey: string | 
     pem: parsed.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     fingerprint: parsed.fingerprint,
     modulusBits: parsed.modulusBits,
-    warnings: parsed.warning ? [parsed.warning] : [],
+    warnings: warningsOf(parsed),
   };
 }
 
@@ -57,8 +58,15 @@ export function checkPlatformPublicKey(text: string, storedPrivateKey: string | 
  * A token or API key travels as a header (and the token is signed verbatim): refuse what would corrupt
  * either. Returns the problem, or undefined when the value is usable.
  */
-export function checkToken(text: string, what = 'token'): string | undefined {
-  return headerSecretProblem(text, what);
+export function checkToken(text: string, secret: HeaderSecret = 'apiToken'): string | undefined {
+  const problem = headerSecretProblemText(text, secretWord(secret));
+  return problem ? coreWords(problem) : undefined;
+}
+
+/** A parsed key's warning in the display language. */
+function warningsOf(parsed: { warning?: string; warningWords?: CoreText }): string[] {
+  if (parsed.warningWords) return [coreWords(parsed.warningWords)];
+  return parsed.warning ? [parsed.warning] : [];
 }
 
 /**

@@ -8,6 +8,7 @@ import { assertSecureUrl } from '../../core/http/url';
 import type { Config } from '../config';
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
 import type { Environment, Profile } from '../services';
+import { configText } from '../errors/coreWords';
 
 export type ProfileDraft = Omit<Profile, 'id'>;
 
@@ -115,7 +116,7 @@ export function validateUrl(value: string): string | undefined {
     assertSecureUrl(value);
     return undefined;
   } catch (error) {
-    if (error instanceof ConfigError) return error.hint ? `${error.message} ${error.hint}` : error.message;
+    if (error instanceof ConfigError) return configText(error);
     throw error;
   }
 }

@@ -7,8 +7,8 @@ import { Commands } from '../commandIds';
 import type { Services } from '../extensionServices';
 import { computeCore } from '../lazyCore';
 import { checkPlatformPublicKey, checkPrivateKey, checkToken, type CheckedKey } from './keyValidation';
-import { SECRET_LABELS } from './profileRecord';
 import { setupName } from '../errors/errorWords';
+import { configText } from '../errors/coreWords';
 import type { Profile, SecretKind } from '../services';
 import { type CommandEntry } from '../commands/commandTable';
 import { targetProfile } from './profileCommands';
@@ -129,13 +129,13 @@ async function setSecretInteractively(services: Services, argument: unknown, kin
     ignoreFocusOut: true,
     validateInput: (text) => {
       // The core words the token's problem in English around the English name (core/secretValues.ts).
-      if (kind === 'apiToken' || kind === 'modelApiKey') return checkToken(text, SECRET_LABELS[kind]);
+      if (kind === 'apiToken' || kind === 'modelApiKey') return checkToken(text, kind);
       if (text.trim() === '') return vscode.l10n.t('Paste the {0}.', setupName(kind));
       try {
         check(text);
         return undefined;
       } catch (error) {
-        if (error instanceof ConfigError) return error.hint ? `${error.message} ${error.hint}` : error.message;
+        if (error instanceof ConfigError) return configText(error);
         throw error;
       }
     },

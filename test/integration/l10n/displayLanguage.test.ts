@@ -15,6 +15,11 @@ import { wizardTexts } from '../../../src/vscode/tasks/createTaskWizard';
 import { templateStep } from '../../../src/vscode/jobs/createJobWizard';
 import { modelStep } from '../../../src/vscode/deployments/deployModel';
 import { listStorage, STORAGE_LIST_STATUSES } from '../../../src/core/tasks/listing';
+import { decodeKeyInput } from '../../../src/core/compute/keyInput';
+import { classifyError } from '../../../src/core/errors/classify';
+import { assertSecureUrl } from '../../../src/core/http/url';
+import { checkToken } from '../../../src/vscode/profiles/keyValidation';
+import { whatHappened } from '../../../src/vscode/errors/errorWords';
 import { computeWithSandbox } from '../compute/computeTestApi';
 import { EXTENSION_ID, extensionApi } from '../extensionApi';
 
@@ -192,6 +197,25 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
       check('the Create Job template step', [job.title, ...job.items.flatMap((item) => [item.label, item.description ?? ''])].join('\n'), job.items.map((item) => item.template.image));
       const deploy = modelStep();
       check('the Deploy a Model step', [deploy.title, deploy.placeHolder, ...deploy.items.flatMap((item) => [item.label, item.description ?? ''])].join('\n'), deploy.items.flatMap((item) => (item.model ? [item.model] : [])));
+    });
+
+    it("the core's errors: a key or an address refused, a token that cannot be sent (core/errors/messages.ts keys)", () => {
+      const worded = (thrower: () => unknown): string => {
+        try {
+          thrower();
+        } catch (error) {
+          const classification = classifyError(error, { surface: 'compute' });
+          assert.ok(classification, 'an error is shown');
+          return whatHappened(classification);
+        }
+        assert.fail('nothing was thrown');
+      };
+      const empty = worded(() => decodeKeyInput('', 'private'));
+      assert.match(empty, expect(/^The client private key is empty\. Paste the PEM private key/, /^客户端私钥为空。 ?请粘贴 PEM 私钥/));
+      check('an empty private key', empty, ['BEGIN PRIVATE KEY']);
+      check('a plain-http address', worded(() => assertSecureUrl('http://example.com')), ['example.com', 'http', 'localhost']);
+      check('a PuTTY file for the platform key', worded(() => decodeKeyInput('PuTTY-User-Key-File-3: ssh-rsa', 'public')), ['PuTTY', 'puttygen', 'key.ppk', '-O private-openssh -o key.pem', 'PuTTYgen → Conversions → Export OpenSSH key', 'key.pem', '.ppk']);
+      check('a token with a space', checkToken('abc def') ?? '', []);
     });
 
     it('the Sign Request and Response documents', async function () {

@@ -52,9 +52,9 @@ describe('surface: key validation before storing', () => {
   it('tokens: no whitespace, printable ASCII, not a key', () => {
     assert.equal(checkToken('sk-abc123_DEF'), undefined);
     assert.match(checkToken('abc def') ?? '', /contains a space/);
-    assert.match(checkToken('abc\r\ndef', 'API token') ?? '', /API token contains a line break \(CR or LF\)/);
+    assert.match(checkToken('abc\r\ndef', 'apiToken') ?? '', /API token contains a line break \(CR or LF\)/);
     assert.match(checkToken('tökén') ?? '', /printable ASCII/);
-    assert.match(checkToken(client.privatePkcs8, 'model API key') ?? '', /PEM key, not the model API key/);
+    assert.match(checkToken(client.privatePkcs8, 'modelApiKey') ?? '', /PEM key, not the model API key/);
     assert.match(checkToken('   ') ?? '', /empty/);
   });
 });

@@ -1,0 +1,242 @@
+// The words of the core's own errors, as message keys with their English template. A core error
+// carries a key and its parameters (`coreText(...)`): its `message` is the English text filled in here
+// (the log, the MCP server and the agent tools read that, their readers are models), and the editor
+// words the same key in the display language from its table (src/vscode/errors/coreWords.ts, one
+// vscode.l10n.t entry per key, with the same English text). A key added here without its editor entry
+// fails the typecheck and test/unit/core/coreMessages.test.ts.
+// Templates use numbered placeholders ({0}); a parameter is never a secret value (a token, a key's
+// text): only names, counts, lengths, labels a PEM line declares, addresses without credentials.
+
+export const CORE_MESSAGES = {
+  // Which key slot a message is about (core/compute/keyInput.ts roleName).
+  'role.private': 'client private key',
+  'role.public': 'platform public key',
+
+  // What the user pasted as a key (core/compute/keyInput.ts).
+  'key.opensshLineForPrivate': 'The client private key is an OpenSSH public key line ({0} AAAA…), not a private key.',
+  'key.opensshLineForPrivate.hint': 'Paste the private half of your pair (BEGIN PRIVATE KEY); the public half is what you upload in the console.',
+  'key.opensshLineForPublic': 'The platform public key is an OpenSSH public key line (ssh-rsa AAAA…), which the platform does not use.',
+  'key.opensshLineForPublic.hint': 'Convert it to PEM with: ssh-keygen -f key.pub -e -m pem (or -m pkcs8 for BEGIN PUBLIC KEY), then paste the result.',
+  'key.putty': 'The {0} is a PuTTY key file (.ppk), which the platform does not use.',
+  'key.putty.hint': 'Convert it with: puttygen key.ppk -O private-openssh -o key.pem (or PuTTYgen → Conversions → Export OpenSSH key), then use key.pem.',
+  'key.ssh2': 'The {0} is an SSH2 (RFC 4716) public key, which the platform does not use.',
+  'key.ssh2.hint': 'Convert it with: ssh-keygen -i -m RFC4716 -f key.pub > key.openssh, then ssh-keygen -f key.openssh -e -m pem.',
+  'key.binary': 'The {0} is binary data, not text: probably a DER key file read as text.',
+  'key.binary.hint': 'Import the file with "Import Private Key from File" (it reads DER), or convert it with: openssl pkey -inform DER -in key.der -out key.pem.',
+  'key.plainText': 'The {0} is plain text (words and punctuation), not a key.',
+  'key.asExported.hint': 'Paste the key exactly as exported: a PEM block from its BEGIN line to its END line, or only its Base64 body.',
+  'key.empty': 'The {0} is empty.',
+  'key.empty.hint.private': 'Paste the PEM private key (the block that starts with a BEGIN PRIVATE KEY line) or its bare Base64 body, or generate a new key pair.',
+  'key.pastePlatformKey.hint': 'Paste the platform public key the console showed when the RSA-mode key was created.',
+  'key.tooLong': 'The {0} is {1} characters long: longer than any RSA key (at most {2}).',
+  'key.oneKey.hint': 'Paste one key only: a PEM block from its BEGIN line to its END line, or only its Base64 body.',
+  'key.noEnd': 'The {0} has a "BEGIN {1}" line but no matching "END {1}" line: it was cut off while copying.',
+  'key.noEnd.hint': 'Copy the whole block, from the BEGIN line through the END line.',
+  'key.encryptedPem': 'The {0} is encrypted with a passphrase ({1}); requests are signed unattended, so the key must be unencrypted.',
+  'key.encrypted': 'The {0} is encrypted with a passphrase; requests are signed unattended, so the key must be unencrypted.',
+  'key.decrypt.hint': 'Decrypt it once with: openssl pkey -in encrypted.pem -out key.pem (enter the passphrase), then store key.pem here.',
+  'key.openssh': 'The {0} is in OpenSSH format (BEGIN OPENSSH PRIVATE KEY), which the platform does not use.',
+  'key.openssh.hint': 'Convert an RSA key with: ssh-keygen -p -m PKCS8 -f <file> (rewrites the file in place: copy it first), or generate a new 2048-bit pair.',
+  'key.certificate': 'The {0} is an X.509 certificate (BEGIN {1}), not a key.',
+  'key.certificate.hint.public': 'Paste the bare public key the console showed (BEGIN PUBLIC KEY); to extract one from a certificate: openssl x509 -pubkey -noout -in cert.pem.',
+  'key.certificate.hint.private': 'Paste the private key (BEGIN PRIVATE KEY or BEGIN RSA PRIVATE KEY).',
+  'key.csr': 'The {0} is a certificate signing request (BEGIN {1}), not a key.',
+  'key.csr.hint': 'Paste the key itself.',
+  'key.unsupportedBlock': 'The {0} is a "BEGIN {1}" block, which is not a supported key format.',
+  'key.unsupportedBlock.hint.private': 'Use a PKCS#8 (BEGIN PRIVATE KEY) or PKCS#1 (BEGIN RSA PRIVATE KEY) RSA key.',
+  'key.unsupportedBlock.hint.public': 'Use an SPKI (BEGIN PUBLIC KEY) or PKCS#1 (BEGIN RSA PUBLIC KEY) RSA key.',
+  'key.publicForPrivate': 'This is a public key, but the client private key belongs here.',
+  'key.publicForPrivate.hint': 'Paste the private half of your pair (BEGIN PRIVATE KEY). The public half is what you upload in the console; the platform public key goes into its own slot.',
+  'key.privateForPublic': 'This is a private key, but the platform public key belongs here.',
+  'key.privateForPublic.hint': 'Paste the platform public key the console showed when the RSA-mode key was created (BEGIN PUBLIC KEY). Your private key goes into the private-key slot and is never shared.',
+  // "a DSA key", "an EC key": the article follows the type's sound, so the two are two sentences.
+  'key.nonRsa.a': 'The {0} is a {1} key; the platform signs and encrypts with RSA only.',
+  'key.nonRsa.an': 'The {0} is an {1} key; the platform signs and encrypts with RSA only.',
+  'key.nonRsa.hint.private': 'Generate a 2048-bit RSA pair (Compute: Generate Key Pair, or openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048).',
+  'key.nonRsa.hint.public': 'Paste the RSA public key the console showed when the RSA-mode key was created.',
+  'key.emptyBlock': 'The {0} has an empty key block.',
+  'key.emptyBlock.hint': 'Copy the lines between BEGIN and END too.',
+  'key.what.it': 'it',
+  'key.what.block': 'the body of the {0} block',
+  'key.badBase64': 'The {0} is neither a PEM block nor valid Base64 ({1} has an unexpected character).',
+  'key.badBase64At': 'The {0} is neither a PEM block nor valid Base64 ({1} has an unexpected character at position {2}).',
+  'key.badBase64.hint': 'Paste the key exactly as exported: a PEM block, or only its Base64 body.',
+  'key.truncatedBase64': 'The {0} looks truncated: {1} has {2} Base64 characters, not a multiple of 4.',
+  'key.copyAgain.hint': 'Copy the key again, completely.',
+  'key.notDer': 'The {0} decodes to {1} bytes that are not a DER-encoded key.',
+  'key.notDer.hint': 'Check that you pasted a key and not another Base64 value (a token, a signature, a certificate fingerprint).',
+  'key.truncatedDer': 'The {0} is truncated: its structure declares {1} bytes but only {2} are present.',
+  'key.truncatedDer.hint': 'Copy the key again, completely (every line up to the END line).',
+  'key.trailingBytes': 'The {0} has {1} unexpected bytes after the key.',
+  'key.trailingBytes.hint': 'Paste one key only, exactly as exported.',
+
+  // Whether the key is usable (core/compute/keys.ts).
+  'key.invalidPrivateBlock': 'The {0} block is not a valid {1} key.',
+  'key.invalidPrivateBlock.hint': 'The block is damaged or was edited; export the key again.',
+  'key.invalidPublicBlock': 'The platform public key block is not a valid {0} public key.',
+  'key.invalidPublicBlock.hint': 'The block is damaged or was edited; copy it from the console again.',
+  'key.notRsaDer.private': 'The client private key decodes to {0} bytes of DER that are not an RSA private key in any supported encoding.',
+  'key.notRsaDer.public': 'The platform public key decodes to {0} bytes of DER that are not an RSA public key in any supported encoding.',
+  'key.notRsaDer.hint.private': 'Accepted: PKCS#8 PEM (BEGIN PRIVATE KEY), PKCS#1 PEM (BEGIN RSA PRIVATE KEY), or the bare Base64 of either.',
+  'key.notRsaDer.hint.public': 'Accepted: SPKI PEM (BEGIN PUBLIC KEY), PKCS#1 PEM (BEGIN RSA PUBLIC KEY), or the bare Base64 of either.',
+  'key.pss': 'The {0} is an RSA-PSS-only key; the platform uses RSA PKCS#1 v1.5.',
+  'key.pss.hint': 'Generate a plain RSA key: openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048.',
+  'key.tooShort': 'The {0} is only {1}-bit RSA; keys under {2} bits are refused as breakable.',
+  'key.tooShort.hint': 'Generate a 2048-bit RSA pair and register its public key in the console.',
+
+  // A token or API key that no request header can carry (core/secretValues.ts); never quoted.
+  'secret.apiToken': 'API token',
+  'secret.modelApiKey': 'model API key',
+  'secret.pem': 'This is a PEM key, not the {0}.',
+  'secret.lineBreak': 'The {0} contains a line break (CR or LF), which no request can carry: copy it again, without the line break.',
+  'secret.space': 'The {0} contains a space or tab: copy it again.',
+  'secret.nonAscii': 'The {0} contains a character that is not printable ASCII: copy it again.',
+  'secret.storeAgain.hint': 'Store the {0} again.',
+  'key.shortWarning': 'The {0} is {1}-bit RSA; the platform recommends {2} bits. It works, but replace it at the next rotation.',
+
+  // Signing and encryption (core/compute/signing.ts, encryption.ts).
+  'sign.notString': 'The {0} to sign must be a string, got {1}.',
+  'sign.lineBreak': 'The {0} contains a line break, which would corrupt the string to sign.',
+  'sign.lineBreak.hint': 'Paste the API token again without a trailing newline.',
+  'sign.path': 'The path to sign must start with "/" (got "{0}").',
+  'sign.length': 'The signature is {0} bytes; a {1}-bit key must give {2}.',
+  'body.notJson': 'A request body must be JSON-serializable (got {0}).',
+  'body.needsPublicKey': 'Body encryption needs the platform public key, not a private key.',
+
+  // A request's credentials (core/compute/request.ts) and the client's settings (client.ts).
+  'request.noToken': 'No API token is set for this profile.',
+  'request.noToken.hint': 'Set the API token the console showed when the key was created.',
+  'request.unknownMode': 'Unknown key mode "{0}".',
+  'request.unknownMode.hint': 'Choose token mode or RSA mode, as the key was created in the console.',
+  'request.encryptNeedsRsa': '{0} needs an encrypted body, which only RSA-mode keys can send; this profile uses a token-mode key.',
+  'request.encryptNeedsRsa.hint': 'Create an RSA-mode key in the console (upload your public key) and use it in an RSA-mode profile.',
+  'request.thisRequest': 'This request',
+  'request.noPrivateKey': 'RSA mode needs the client private key, and none is set for this profile.',
+  'request.noPrivateKey.hint': 'Import or generate a private key.',
+  'request.noPlatformKey': '{0} needs the platform public key to encrypt the body, and none is set for this profile.',
+  'request.ownKeyInPlatformSlot': "The platform public key slot holds your own public key; bodies must be encrypted with the platform's key.",
+  'request.ownKeyInPlatformSlot.hint': 'Paste the platform public key the console showed at key creation (not the one you uploaded).',
+  'client.baseUrlQuery': 'The compute base URL must not contain a query or fragment ({0}).',
+  'client.versionType': 'The interface version must be the string "{0}", not a {1}.',
+  'client.versionType.hint': 'An unquoted 1.0 or 1 in settings becomes a number; write "1.0.0".',
+
+  // Addresses (core/http/url.ts): shown without credentials (urlForDisplay).
+  'url.invalid': '"{0}" is not a valid URL.',
+  'url.invalid.hint': 'Use a full address such as https://openapi.suanli.cn (scheme and host included).',
+  'url.notHttp': '"{0}" is not an http(s) address.',
+  'url.scheme': 'The URL scheme "{0}" is not supported ({1}).',
+  'url.useHttps.hint': 'Use an https:// address.',
+  'url.credentials': 'The URL for {0} contains a user name or password.',
+  'url.credentials.hint': 'Remove the credentials from the URL; tokens and keys belong in the profile secrets.',
+  'url.plainHttp': 'Refusing plain http to {0}: the API token and signatures would travel unencrypted.',
+  'url.plainHttp.hint': 'Use https://, or a loopback address (127.0.0.1, ::1, localhost) for a local sandbox.',
+
+  // A request's parameters (core/compute/operations.ts): Sign Request and every call check them.
+  'op.unknown': 'Unknown compute operation "{0}".',
+  'op.badQueryCharacter': 'A query parameter contains an invalid character (an unpaired surrogate).',
+  'op.pathSlash': 'A request path must start with "/" (got "{0}").',
+  'op.queryInPath': 'Give query parameters separately, not inside the path ("{0}").',
+  'op.noEncryption': '{0} does not take an encrypted body.',
+  'op.noEncryption.hint': 'Send it without encryption.',
+  'op.needsEncryption': '{0} requires an encrypted body.',
+  'op.method': 'Unsupported method "{0}"; the platform uses GET and POST.',
+  'op.getBody': 'A GET request carries no body; put the parameters in the query.',
+  'op.encryptNoBody': 'Encryption needs a body to encrypt.',
+  'op.queryPairs': 'Query parameters must be [name, value] string pairs.',
+  'op.paramsObject': '{0}: parameters must be an object.',
+  'op.required': '{0}: "{1}" is required.',
+  'op.string': '{0}: "{1}" must be a string.',
+  'op.notEmpty': '{0}: "{1}" must not be empty.',
+  'op.integer': '{0}: "{1}" must be an integer (got {2}).',
+  'op.number': '{0}: "{1}" must be a number.',
+  'op.array': '{0}: "{1}" must be a non-empty array.',
+  'op.unknownParameters': '{0}: unknown parameter {1}.',
+  'op.unknownParameters.hint': 'Use the generic signed request for parameters the catalog does not know.',
+
+  // A chat request (core/inference/requestBody.ts, exchange.ts).
+  'chat.noModel': 'No model selected',
+  'chat.noModel.hint': 'Pick a chat model (ids look like <vendor>/<model>).',
+  'chat.noMessages': 'A chat request needs at least one message',
+  'chat.badMessage': 'Message {0} is not a {role: system|user|assistant|tool, content: string} object',
+  'chat.toolResultWithoutId': 'Message {0} is a tool result without a tool_call_id',
+  'chat.badToolName': 'The tool name "{0}" is not accepted by the model API',
+  'chat.badToolName.hint': 'Tool names may use only letters, digits, _ and - (at most 64).',
+  'chat.maxTokens': 'max_tokens must be a whole number ≥ 1 (got {0})',
+  'chat.temperature': 'temperature must be a number from 0 to 2 (got {0})',
+  'chat.noModelKey': 'No model API key is set for this profile.',
+  'chat.noModelKey.hint': 'Set the model API key (Bearer key from the platform console) for the active profile.',
+
+  // Run on GPU (core/jobs/runOnGpu.ts).
+  'job.resourceGone': '{0} is no longer offered in {1}.',
+  'job.resourceGone.hint': 'Run on GPU again and pick another resource.',
+  'job.stoppedFollowing': 'Stopped following job {0}; it keeps running on the platform.',
+
+  // Run on GPU's settings file (core/jobs/runConfig.ts): {0} is its path, {1} the field.
+  'run.theFile': 'the file',
+  'run.tooLarge': '{0}: {1} is larger than {2} characters',
+  'run.notJson': '{0}: {1} is not valid JSON',
+  'run.version': '{0}: {1} must be 1',
+  'run.tooManyEnv': '{0}: {1} has more than 64 entries',
+  'run.envName': '{0}: {1} is not a valid variable name',
+  'run.envSecret': '{0}: {1} looks like a secret: run.json is shared with the workspace, keep secrets out of it',
+  'run.parallelism': '{0}: {1} must not exceed completions',
+  'run.estimated': '{0}: {1} must be below timeoutSec',
+  'run.object': '{0}: {1} must be an object',
+  'run.array': '{0}: {1} must be an array',
+  'run.string': '{0}: {1} must be a string',
+  'run.length': '{0}: {1} must be {2}–{3} characters',
+  'run.control': '{0}: {1} holds control characters',
+  'run.wholeNumber': '{0}: {1} must be a whole number from {2} to {3}',
+  'run.boolean': '{0}: {1} must be true or false',
+  'run.folder': '{0}: {1} must be a path inside the workspace',
+  'run.absolute': '{0}: {1} must be an absolute path without ".."',
+
+  // NAS volumes (core/nas/sessions.ts, toolAccess.ts).
+  'nas.sessionFailed': 'The platform could not open an SFTP session for volume {0}: {1}',
+  'nas.sessionPending': 'The SFTP session for volume {0} is still being provisioned; try again in a minute.',
+  'nas.s3CheckFailed': 'The object storage connection check failed: {0}',
+  'nas.s3CheckFailed.hint': 'Check the endpoint, bucket, prefix and access keys.',
+  'nas.badSftpAddress': 'The platform gave an SFTP address that is not host:port ("{0}").',
+  'nas.noFolder': 'No folder is open: files are uploaded from the open folder only.',
+  'nas.outsideFolder': '{0} is outside the open folder; files are uploaded from it only.',
+  'nas.outsideFolder.hint': 'Give a path relative to the open folder.',
+  'nas.notFound': '{0} does not exist in the open folder.',
+  'nas.notFile': '{0} is not a file (one file at a time; folders: Upload to Volume… in the editor).',
+} as const satisfies Record<string, string>;
+
+export type CoreMessageKey = keyof typeof CORE_MESSAGES;
+
+/** A parameter: a name, a number, or another message (the key slot's name) worded the same way. */
+export type CoreArg = string | number | CoreText;
+
+/** A message key with its parameters: what a core error says, in no language yet. */
+export interface CoreText {
+  readonly key: CoreMessageKey;
+  readonly args: readonly CoreArg[];
+}
+
+export function coreText(key: CoreMessageKey, ...args: CoreArg[]): CoreText {
+  return { key, args };
+}
+
+/** Whether `value` is a message this table words (read structurally: it may come from another copy of the core). */
+export function isCoreText(value: unknown, depth = 0): value is CoreText {
+  if (typeof value !== 'object' || value === null || depth > 3) return false;
+  const { key, args } = value as { key?: unknown; args?: unknown };
+  return (
+    typeof key === 'string' &&
+    Object.hasOwn(CORE_MESSAGES, key) &&
+    Array.isArray(args) &&
+    args.every((arg) => typeof arg === 'string' || typeof arg === 'number' || isCoreText(arg, depth + 1))
+  );
+}
+
+/** Fills `template`'s {n} placeholders with `args` (the same rule as vscode.l10n.t). */
+export function fillTemplate(template: string, args: readonly string[]): string {
+  return template.replace(/\{(\d+)\}/g, (whole, index: string) => args[Number(index)] ?? whole);
+}
+
+/** The English text of a core message: what its error's `message` says, for the log and the agents. */
+export function englishText(text: CoreText): string {
+  return fillTemplate(CORE_MESSAGES[text.key], text.args.map((arg) => (typeof arg === 'object' ? englishText(arg) : String(arg))));
+}
