@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { CoreWords } from '../../core/errors';
 import type { CoreMessageKey, CoreText } from '../../core/errors/messages';
+import { errorMessage } from '../../shared/errorMessage';
 
 type Wording = (...args: string[]) => string;
 
@@ -196,4 +197,14 @@ export function configText(error: { detail?: string; message?: string; hint?: st
   const message = error.words ? coreWords(error.words.message) : (error.detail ?? error.message ?? '');
   const hint = error.words?.hint ? coreWords(error.words.hint) : error.hint;
   return hint ? `${message} ${hint}` : message;
+}
+
+/** An error's message (and hint) in the display language: a core error's keys worded, otherwise its own text. */
+export function wordedError(error: unknown): { message: string; hint: string | undefined } {
+  const words = typeof error === 'object' && error !== null ? (error as { words?: CoreWords }).words : undefined;
+  const hint = typeof error === 'object' && error !== null ? (error as { hint?: unknown }).hint : undefined;
+  return {
+    message: words ? coreWords(words.message) : errorMessage(error),
+    hint: words?.hint ? coreWords(words.hint) : typeof hint === 'string' && hint ? hint : undefined,
+  };
 }

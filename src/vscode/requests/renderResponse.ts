@@ -5,9 +5,9 @@
 
 import * as vscode from 'vscode';
 import type { ExchangeRecord, LikelyCause } from '../../core/compute/api';
+import { wordedError } from '../errors/coreWords';
 import { causeText } from '../errors/errorWords';
 import { ConfigError } from '../../core/errors';
-import { errorMessage } from '../../shared/errorMessage';
 import { maskTaskEnv } from '../../core/tasks/envMask';
 import { fence } from './markdownBlocks';
 
@@ -67,8 +67,9 @@ export function renderResponse(view: ResponseView): string {
 function describeOutcome(outcome: ResponseView['outcome']): string[] {
   if (outcome.ok) return [`- ${vscode.l10n.t('Outcome')}: ${vscode.l10n.t('success (envelope code 0000)')}`];
   const error = outcome.error;
-  const lines = [`- ${vscode.l10n.t('Outcome')}: ${inline(errorMessage(error))}`];
-  if (error instanceof ConfigError && error.hint) lines.push(`- ${vscode.l10n.t('Hint')}: ${inline(error.hint)}`);
+  const worded = wordedError(error);
+  const lines = [`- ${vscode.l10n.t('Outcome')}: ${inline(worded.message)}`];
+  if (error instanceof ConfigError && worded.hint) lines.push(`- ${vscode.l10n.t('Hint')}: ${inline(worded.hint)}`);
   const cause = (error as { likelyCause?: LikelyCause }).likelyCause;
   // The cause in the display language (errorWords.ts); its English detail when nothing local explains it.
   const why = causeText(cause) ?? cause?.detail;

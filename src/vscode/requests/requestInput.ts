@@ -7,6 +7,7 @@ import type { HttpMethod, OperationId, OperationSpec, RawRequest } from '../../c
 import { operationTitle } from './operationTitles';
 import { ConfigError } from '../../core/errors';
 import { errorMessage } from '../../shared/errorMessage';
+import { wordedError } from '../errors/coreWords';
 
 export type RequestInput =
   | { kind: 'operation'; operation: OperationId; params: Record<string, unknown>; encrypt?: boolean }
@@ -115,7 +116,7 @@ export function jsonBodyError(text: string, mustBeObject: boolean): string | und
     }
     return undefined;
   } catch (error) {
-    return errorMessage(error);
+    return wordedError(error).message;
   }
 }
 
