@@ -188,7 +188,9 @@ async function resolveTask(deps: TaskCommandDeps, arg: unknown, statuses: readon
   const taskId = taskIdFrom(arg);
   if (taskId === undefined) return pickTask(deps, statuses, placeholder);
   let task = tree.findTask(taskId);
-  if (!task) {
+  // A held row can trail the platform by a poll (a change made elsewhere): read the task itself before
+  // refusing it for its status, never on the held row alone.
+  if (!task || !statuses.includes(task.status)) {
     try {
       task = await deps.actions.detail(taskId);
     } catch (error) {

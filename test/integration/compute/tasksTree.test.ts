@@ -1,6 +1,7 @@
 // The Tasks view against the sandbox: seeded tasks, a full lifecycle through the wizard's code path,
 // and a failing platform shown as a view message that clears after a refresh.
 import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
 import type { ComputeApi, RegionChoice, TreeRow } from '../../../src/vscode/views/index';
 import { clearFaults, injectFault } from '../sandboxInfo';
 import { computeWithSandbox, extensionApi, findRow, refreshUntil } from './computeTestApi';
@@ -100,6 +101,23 @@ describe('compute: Tasks tree', () => {
     assert.ok(ended.rows.find((row) => row.id === 'tasks/ended')?.children?.some((row) => row.id === `task/${taskId}`), 'inside the Ended group');
     // Env values can be secrets: the create must not have written them to the log channel.
     assert.ok(!(await extensionApi()).surface.logText().includes(secretValue), 'an env value reached the log');
+  });
+
+  it('a command on a task whose row trails the platform acts on what the platform says (the held row is read again)', async function () {
+    this.timeout(180_000);
+    const region = await inStockRegion(compute);
+    const taskId = await compute.createTask({ name: `it-stale-${Date.now()}`, region: region.region, image: 'harbor.suanleme.cn/public-hub/dailyhot:1.0', ports: [6688], points: 1, env: {}, startCommand: '' });
+    const isStatus = (status: string) => (snapshot: { rows: TreeRow[] }) => (taskRow(snapshot.rows, taskId)?.contextValue ?? '').split('.')[1] === status;
+    await refreshUntil(compute, 'tasks', isStatus('Running'), { what: 'the new task runs' });
+    // Paused elsewhere (the console, another window): the view still holds it as Running.
+    const client = (await extensionApi()).services.computeClient();
+    await client.call('task.pause', { task_id: taskId });
+    assert.equal((await client.call('task.detail', { task_id: taskId })).status, 'Paused');
+    assert.match(taskRow((await compute.snapshot('tasks')).rows, taskId)?.contextValue ?? '', /^task\.Running/, 'the held row trails the platform');
+    // Recover needs a Paused task: refused on the held row alone, it would do nothing.
+    await vscode.commands.executeCommand('computeToolkit.tasks.recover', taskId);
+    assert.match((await client.call('task.detail', { task_id: taskId })).status, /^(Pending|Running)$/, 'the recover was sent (it passes through Pending)');
+    await compute.stopTask(taskId);
   });
 
   it('creates with an encrypted body on an RSA profile, and stops it', async function () {
