@@ -18,7 +18,7 @@ export function renderComparison(comparison: SignComparison, prepared: PreparedR
   else out.push(vscode.l10n.t('None: the pasted request signs the same fields the same way (timestamps and signatures differ on every request).'), '');
   if (comparison.differences.length > 1) {
     out.push(`## ${vscode.l10n.t('All differences')}`, '');
-    comparison.differences.forEach((difference, index) => out.push(`${index + 1}. ${heading(difference)}: ${inline(coreWords(difference.words))}`));
+    comparison.differences.forEach((difference, index) => out.push(`${index + 1}. ${heading(difference)}: ${inline(differenceText(difference))}`));
     out.push('');
   }
   if (comparison.notes.length > 0) {
@@ -34,17 +34,28 @@ export function renderComparison(comparison: SignComparison, prepared: PreparedR
 }
 
 function renderDifference(difference: SignDifference): string[] {
-  const lines = [`${heading(difference)}: ${inline(coreWords(difference.words))}`, ''];
+  const lines = [`${heading(difference)}: ${inline(differenceText(difference))}`, ''];
   if (difference.theirsWords !== undefined) lines.push(`- ${vscode.l10n.t('Pasted')}: ${inline(coreWords(difference.theirsWords))}`);
   else if (difference.theirs !== undefined) lines.push(`- ${vscode.l10n.t('Pasted')}: \`${inline(difference.theirs)}\``);
   if (difference.ours !== undefined) lines.push(`- ${vscode.l10n.t('This extension')}: \`${inline(difference.ours)}\``);
   return lines;
 }
 
-/** "**version** (a number where a string belongs)": a field in words, a header by its name (it is what is sent). */
+/** Where a difference is: a field in words ("版本"), a header by its name (it is what is sent). */
+export function differenceWhere(difference: SignDifference): { text: string; isName: boolean } {
+  const isField = FIELDS.has(difference.where) && !difference.kind.startsWith('header-');
+  return isField ? { text: coreWords(fieldWords(difference.where as FieldOrSeparator)), isName: false } : { text: difference.where, isName: true };
+}
+
+/** A difference's explanation in the display language. */
+export function differenceText(difference: SignDifference): string {
+  return coreWords(difference.words);
+}
+
+/** "**version** (version as a number)". */
 function heading(difference: SignDifference): string {
-  const where = FIELDS.has(difference.where) && !difference.kind.startsWith('header-') ? coreWords(fieldWords(difference.where as FieldOrSeparator)) : `\`${inline(difference.where)}\``;
-  return `**${where}** (${DIFFERENCE_KINDS[difference.kind]()})`;
+  const where = differenceWhere(difference);
+  return `**${where.isName ? `\`${inline(where.text)}\`` : where.text}** (${DIFFERENCE_KINDS[difference.kind]()})`;
 }
 
 type FieldOrSeparator = Parameters<typeof fieldWords>[0];
