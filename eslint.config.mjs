@@ -20,6 +20,7 @@ const oneIdModule = [
 // Born localizable: user-facing text in src/vscode goes through vscode.l10n.t (docs/localization.md).
 const TEXT = ':matches(Literal[value=/[A-Za-z]{2}/], TemplateLiteral:has(TemplateElement[value.raw=/[A-Za-z]{2}/]))';
 const l10nMessage = 'User-facing text goes through vscode.l10n.t(...) (docs/localization.md).';
+const dateMessage = 'Format dates with formatDateTime/formatTime (src/vscode/ui/dates.ts) and numbers with toLocaleString(vscode.env.language): the display language, not the system locale.';
 const bornLocalizable = [
   { selector: `CallExpression[callee.property.name=/^show(Information|Warning|Error)Message$/] > ${TEXT}`, message: l10nMessage },
   { selector: `Property[key.name=/^(title|placeHolder|placeholder|prompt|tooltip|description|detail|label)$/] > ${TEXT}.value`, message: l10nMessage },
@@ -28,6 +29,11 @@ const bornLocalizable = [
   { selector: `CallExpression[callee.property.name='setStatusBarMessage'] > ${TEXT}`, message: l10nMessage },
   // Picker items given as strings: showQuickPick(['Stop', 'Keep']).
   { selector: `CallExpression[callee.property.name=/^show(QuickPick|InputBox)$/] > ArrayExpression > ${TEXT}`, message: l10nMessage },
+  // Dates, times and counts in the display language, not the system's: src/vscode/ui/dates.ts.
+  { selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/][arguments.length=0]', message: dateMessage },
+  { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/] > Identifier.arguments:first-child[name='undefined']", message: dateMessage },
+  { selector: ":matches(NewExpression, CallExpression)[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]", message: dateMessage },
+  { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/][callee.object.type='NewExpression'][callee.object.callee.name='Date']", message: dateMessage },
 ];
 // Prose anywhere in src/vscode: two words in a string or template are text someone reads, wherever it
 // goes on to (a picker's prompt passed as an argument, a format helper's return, a document's line, an

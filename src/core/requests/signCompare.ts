@@ -3,6 +3,7 @@
 // field, and names the first difference with an explanation. Pasted text is untrusted: it is cut to
 // MAX_PASTE_CHARS, scanned in linear time, and every value shown is masked and short.
 
+import { coreText, englishText, type CoreText } from '../errors/messages';
 import { maskSecretsIn } from '../log';
 import { trimEnd } from '../textTrim';
 import {
@@ -12,6 +13,7 @@ import {
   compareToken,
   compareVersion,
   excerpt,
+  explain,
   type ExpectedRequest,
   type FieldName,
   type SignDifference,
@@ -26,8 +28,10 @@ export interface SignComparison {
   /** The first difference, in the order the platform reads the request; undefined when none was found. */
   first: SignDifference | undefined;
   differences: SignDifference[];
-  /** What could not be compared, or what the paste tells besides differences. */
+  /** What could not be compared, or what the paste tells besides differences (English, for the log and the agents). */
   notes: string[];
+  /** The same notes as message keys, worded by the editor in the display language. */
+  noteWords: CoreText[];
   /** The paste was longer than MAX_PASTE_CHARS and only its beginning was read. */
   truncated: boolean;
 }
@@ -39,15 +43,12 @@ const FIELD_ORDER: readonly FieldName[] = ['path', 'version', 'timestamp', 'toke
 export function comparePasted(pasted: string, expected: ExpectedRequest, nowMs: number): SignComparison {
   const truncated = pasted.length > MAX_PASTE_CHARS;
   const text = truncated ? pasted.slice(0, MAX_PASTE_CHARS) : pasted;
-  const result = (pastedKind: PastedKind, differences: SignDifference[], notes: string[] = []): SignComparison => ({
-    pastedKind,
-    first: differences[0],
-    differences,
-    notes: truncated ? [...notes, `Only the first ${MAX_PASTE_CHARS} characters were compared.`] : notes,
-    truncated,
-  });
+  const result = (pastedKind: PastedKind, differences: SignDifference[], notes: CoreText[] = []): SignComparison => {
+    const noteWords = truncated ? [...notes, coreText('compare.note.truncated', MAX_PASTE_CHARS)] : notes;
+    return { pastedKind, first: differences[0], differences, notes: noteWords.map(englishText), noteWords, truncated };
+  };
   const trimmed = text.trim();
-  if (trimmed === '') return result('empty', [], ['Nothing was pasted.']);
+  if (trimmed === '') return result('empty', [], [coreText('compare.note.empty')]);
 
   const reply = asReply(trimmed, expected.secrets);
   if (reply) return result('reply', [], reply);
@@ -69,7 +70,7 @@ export function compareStringToSign(text: string, expected: ExpectedRequest, now
     differences.push({
       kind: 'separator',
       where: 'separator',
-      explanation: 'The fields are separated by CR LF ("\\r\\n", Windows line ends); the platform joins them with LF ("\\n") alone.',
+      ...explain('compare.separator.crlf'),
       theirs: '\\r\\n',
       ours: '\\n',
     });
@@ -78,7 +79,7 @@ export function compareStringToSign(text: string, expected: ExpectedRequest, now
     differences.push({
       kind: 'separator',
       where: 'separator',
-      explanation: 'The fields are joined by the two characters "\\" and "n" (an escaped newline printed literally); join them with a real line feed.',
+      ...explain('compare.separator.escaped'),
       theirs: '\\\\n',
       ours: '\\n',
     });
@@ -88,9 +89,7 @@ export function compareStringToSign(text: string, expected: ExpectedRequest, now
     differences.push({
       kind: 'field-count',
       where: 'separator',
-      explanation:
-        `The string has ${fields.length} field${fields.length === 1 ? '' : 's'}; it must have five (path, version, timestamp, token, body) ` +
-        'with all four separators, even when the body is empty (the string then ends with a line feed).',
+      ...explain(fields.length === 1 ? 'compare.fieldCount.one' : 'compare.fieldCount', fields.length),
       theirs: excerpt(text, expected.secrets),
     });
   }
@@ -147,11 +146,16 @@ function findMisplacedField(fields: readonly string[], expected: ExpectedRequest
     return {
       kind: 'field-order',
       where: wanted,
-      explanation: `Field ${index + 1} holds the ${kind} where the ${wanted} belongs: the order is path, version, timestamp, token, body.`,
-      theirs: kind === 'token' ? '(the token)' : excerpt(value, expected.secrets),
+      ...explain('compare.fieldOrder', index + 1, fieldWords(kind), fieldWords(wanted)),
+      ...(kind === 'token' ? { theirs: englishText(coreText('compare.theToken')), theirsWords: coreText('compare.theToken') } : { theirs: excerpt(value, expected.secrets) }),
     };
   }
   return undefined;
+}
+
+/** A field's name as a message ("the timestamp", worded in the display language by the editor). */
+export function fieldWords(field: FieldName | 'separator'): CoreText {
+  return coreText(`compare.field.${field}`);
 }
 
 // ---- headers, curl commands ----
@@ -161,7 +165,7 @@ interface PastedHeaders {
   values: Map<string, { name: string; value: string }>;
   path?: string;
   body?: string;
-  notes: string[];
+  notes: CoreText[];
 }
 
 const REQUEST_LINE = /^(GET|POST|PUT|DELETE)\s+(\S+)(\s+HTTP\/[\d.]+)?$/;
@@ -203,7 +207,7 @@ function asHeaders(text: string): PastedHeaders | undefined {
 /** `-H 'name: value'`, the URL and `--data-raw`/`-d` of a curl command (single- or double-quoted). */
 function curlHeaders(text: string): PastedHeaders {
   const values = new Map<string, { name: string; value: string }>();
-  const notes: string[] = [];
+  const notes: CoreText[] = [];
   let path: string | undefined;
   let body: string | undefined;
   // The flag and its spaces are matched only where a flag starts, so a long run of spaces stays linear.
@@ -220,7 +224,7 @@ function curlHeaders(text: string): PastedHeaders {
       path = pathOf(value);
     }
   }
-  if ([...values.values()].some(({ value }) => value.includes('$'))) notes.push('Values that are shell variables ($…) were not compared.');
+  if ([...values.values()].some(({ value }) => value.includes('$'))) notes.push(coreText('compare.note.shellVariables'));
   return { values, ...(path !== undefined ? { path } : {}), ...(body !== undefined ? { body } : {}), notes };
 }
 
@@ -243,14 +247,14 @@ function compareHeaders(pasted: PastedHeaders, expected: ExpectedRequest, nowMs:
     const exact = pasted.values.get(name);
     const variant = exact ?? [...pasted.values.values()].find((header) => normalizeName(header.name) === name);
     if (!variant) {
-      differences.push({ kind: 'header-missing', where: name, explanation: `The "${name}" header is missing.` });
+      differences.push({ kind: 'header-missing', where: name, ...explain('compare.header.missing', name) });
       continue;
     }
     if (!exact) {
       differences.push({
         kind: 'header-name',
         where: name,
-        explanation: `The header is named "${variant.name}"; the platform reads "${name}".`,
+        ...explain('compare.header.name', variant.name, name),
         theirs: excerpt(variant.name, []),
         ours: name,
       });
@@ -264,7 +268,7 @@ function compareHeaders(pasted: PastedHeaders, expected: ExpectedRequest, nowMs:
     differences.push({
       kind: 'header-unexpected',
       where: 'sign_str',
-      explanation: 'The request carries a signature, but this profile is in token mode: the key was created in the other mode, or the profile is.',
+      ...explain('compare.header.unexpected'),
     });
   }
   if (pasted.body !== undefined) pushIf(differences, compareBody(pasted.body, expected));
@@ -287,7 +291,7 @@ function asJsonString(text: string): string | undefined {
   }
 }
 
-function asReply(text: string, secrets: readonly string[]): string[] | undefined {
+function asReply(text: string, secrets: readonly string[]): CoreText[] | undefined {
   if (!text.startsWith('{')) return undefined;
   let value: unknown;
   try {
@@ -299,20 +303,21 @@ function asReply(text: string, secrets: readonly string[]): string[] | undefined
   const record = value as Record<string, unknown>;
   if (!('code' in record) && !('msg' in record) && !('message' in record) && !('success' in record)) return undefined;
   const message = record.msg ?? record.message;
-  const shown = (item: unknown): string => {
+  const shown = (item: unknown): CoreText | string => {
+    if (item === undefined || item === null) return coreText('compare.none');
     const textValue = maskSecretsIn(typeof item === 'string' ? item : JSON.stringify(item) ?? '', secrets);
     return textValue.length > MAX_SHOWN_MESSAGE ? `${textValue.slice(0, MAX_SHOWN_MESSAGE)}…` : textValue;
   };
   return [
-    `The server's reply: code ${shown(record.code ?? '(none)')}, message "${shown(message ?? '(none)')}".`,
-    'A reply says that the request failed, not where it differs: paste the string to sign, the headers or the curl command of that request to compare them field by field.',
+    coreText('compare.note.reply', shown(record.code), shown(message)),
+    coreText('compare.note.reply.hint'),
   ];
 }
 
-function signatureNotes(signature: string): string[] {
-  const notes = ['A signature alone cannot be compared: it changes with every timestamp. Paste the string that was signed to compare it.'];
-  if (/[-_]/.test(signature)) notes.push('This signature uses URL-safe Base64 ("-" and "_"); the platform expects standard Base64 ("+" and "/").');
+function signatureNotes(signature: string): CoreText[] {
+  const notes = [coreText('compare.note.signatureAlone')];
+  if (/[-_]/.test(signature)) notes.push(coreText('compare.note.urlSafe'));
   const bytes = Math.floor((trimEnd(signature, '=').length * 3) / 4);
-  if (bytes !== 256 && bytes !== 384 && bytes !== 512) notes.push(`It decodes to ${bytes} bytes; an RSA signature is as long as the key (256 bytes for 2048 bits).`);
+  if (bytes !== 256 && bytes !== 384 && bytes !== 512) notes.push(coreText('compare.note.signatureBytes', bytes));
   return notes;
 }

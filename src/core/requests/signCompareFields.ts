@@ -2,6 +2,7 @@
 // timestamp, token and body. Each returns the first difference it finds, explained for a person, or
 // undefined when the field would sign the same. Every value shown is masked and cut short.
 
+import { coreText, englishText, type CoreArg, type CoreMessageKey, type CoreText } from '../errors/messages';
 import { maskSecret, maskSecretsIn } from '../log';
 
 export type FieldName = 'path' | 'version' | 'timestamp' | 'token' | 'body';
@@ -39,9 +40,13 @@ export interface SignDifference {
   kind: DifferenceKind;
   /** The field or header the difference is in. */
   where: string;
+  /** The explanation in English (the log, the agents); `words` is the same as a message key the editor words. */
   explanation: string;
+  words: CoreText;
   /** Short, masked excerpts of both sides at the difference. */
   theirs?: string;
+  /** `theirs` when it is a word, not an excerpt ("(the token)"). */
+  theirsWords?: CoreText;
   ours?: string;
 }
 
@@ -58,6 +63,12 @@ export interface ExpectedRequest {
   secrets: readonly string[];
   /** The body is encrypted: its ciphertext differs on every build, so only its shape is checked. */
   encrypted?: boolean;
+}
+
+/** An explanation as a core message key, with its English text. */
+export function explain(key: CoreMessageKey, ...args: CoreArg[]): { explanation: string; words: CoreText } {
+  const words = coreText(key, ...args);
+  return { explanation: englishText(words), words };
 }
 
 const EXCERPT_CHARS = 60;
@@ -93,37 +104,37 @@ function safeDecode(text: string): string | undefined {
 export function comparePath(theirs: string, expected: ExpectedRequest): SignDifference | undefined {
   const mine = splitQuery(expected.path);
   const other = splitQuery(theirs.trim());
-  const show = (kind: DifferenceKind, explanation: string): SignDifference => ({
+  const show = (kind: DifferenceKind, key: CoreMessageKey): SignDifference => ({
     kind,
     where: 'path',
-    explanation,
+    ...explain(key),
     theirs: excerpt(theirs, expected.secrets, firstDifferenceAt(theirs, expected.path)),
     ours: excerpt(expected.path, expected.secrets, firstDifferenceAt(theirs, expected.path)),
   });
   if (mine.path !== other.path) {
-    return show('path', 'The path differs: the first field is the path exactly as requested, starting with "/", without scheme or host.');
+    return show('path', 'compare.path');
   }
   if (mine.query === other.query) return undefined;
   if (other.query.includes('%25') && !mine.query.includes('%25')) {
-    return show('query-double-encoded', 'The query is encoded twice ("%25" is an escaped "%"): encode each name and value exactly once.');
+    return show('query-double-encoded', 'compare.query.doubleEncoded');
   }
   if (/%(?:[0-9a-f][a-f]|[a-f][0-9a-f])/.test(other.query) && other.query.replace(/%[0-9a-fA-F]{2}/g, (escape) => escape.toUpperCase()) === mine.query) {
-    return show('query-escape-case', 'The query uses lower-case %-escapes (e.g. %2f); the request sends upper-case ones (%2F), and the signature covers the exact bytes.');
+    return show('query-escape-case', 'compare.query.escapeCase');
   }
   if (other.query.includes('+') && other.query.replace(/\+/g, '%20') === mine.query) {
-    return show('query-plus', 'The query encodes spaces as "+" (form encoding); the request sends "%20".');
+    return show('query-plus', 'compare.query.plus');
   }
   const theirPairs = other.query === '' ? [] : other.query.split('&');
   const myPairs = mine.query === '' ? [] : mine.query.split('&');
   if (theirPairs.length === myPairs.length && [...theirPairs].sort().join('&') === [...myPairs].sort().join('&')) {
-    return show('query-order', 'The query parameters are the same but in another order (sorted or reordered): sign them in the order they are sent.');
+    return show('query-order', 'compare.query.order');
   }
   const decodedTheirs = theirPairs.map(safeDecode);
   const decodedMine = myPairs.map(safeDecode);
   if (decodedTheirs.length === decodedMine.length && decodedTheirs.every((pair, index) => pair === decodedMine[index])) {
-    return show('query-unencoded', 'The query has the same values but encoded differently (unencoded characters such as spaces, "/" or non-ASCII): sign the query exactly as it is sent, %-encoded.');
+    return show('query-unencoded', 'compare.query.unencoded');
   }
-  return show('query-value', 'The query differs in a parameter or value.');
+  return show('query-value', 'compare.query.value');
 }
 
 export function compareVersion(theirs: string, expected: ExpectedRequest): SignDifference | undefined {
@@ -134,20 +145,20 @@ export function compareVersion(theirs: string, expected: ExpectedRequest): SignD
     return {
       ...base,
       kind: 'version-numeric',
-      explanation: `The version is "${trimmed}", what a number 1 or 1.0 turns into; it must be the string "${expected.version}" in the header and the string to sign.`,
+      ...explain('compare.version.numeric', trimmed, expected.version),
     };
   }
-  return { ...base, kind: 'version-value', explanation: `The version must be exactly "${expected.version}" (no quotes or spaces).` };
+  return { ...base, kind: 'version-value', ...explain('compare.version.value', expected.version) };
 }
 
 export function compareTimestamp(theirs: string, nowMs: number): SignDifference | undefined {
   const trimmed = theirs.trim();
   const base = { where: 'timestamp', theirs: excerpt(theirs, []) };
   if (/^\d{10}$/.test(trimmed)) {
-    return { ...base, kind: 'timestamp-seconds', explanation: 'The timestamp has 10 digits (seconds); the platform expects 13 digits (milliseconds since 1970).' };
+    return { ...base, kind: 'timestamp-seconds', ...explain('compare.timestamp.seconds') };
   }
   if (!/^\d{13}$/.test(theirs)) {
-    return { ...base, kind: 'timestamp-format', explanation: 'The timestamp must be 13 digits (milliseconds since 1970), with nothing around it.' };
+    return { ...base, kind: 'timestamp-format', ...explain('compare.timestamp.format') };
   }
   const age = nowMs - Number(theirs);
   if (Math.abs(age) > FIVE_MINUTES_MS) {
@@ -155,7 +166,7 @@ export function compareTimestamp(theirs: string, nowMs: number): SignDifference 
     return {
       ...base,
       kind: 'timestamp-expired',
-      explanation: `The timestamp is ${minutes} minutes ${age > 0 ? 'old' : 'in the future'}: the platform accepts it only within 5 minutes (and once). Sign again for a fresh one.`,
+      ...explain(age > 0 ? 'compare.timestamp.old' : 'compare.timestamp.future', minutes),
     };
   }
   return undefined;
@@ -168,12 +179,12 @@ export function compareToken(theirs: string, expected: ExpectedRequest): SignDif
   // A masked token pasted from our own display ("abcd…wxyz") matches when the masks match.
   if (theirs === mine) return undefined;
   if (theirs.trim() === expected.token) {
-    return { ...base, kind: 'token-whitespace', explanation: 'The token has spaces or a line break around it: sign and send it exactly, without whitespace.' };
+    return { ...base, kind: 'token-whitespace', ...explain('compare.token.whitespace') };
   }
   if (/^bearer\s+/i.test(theirs.trim()) && theirs.trim().replace(/^bearer\s+/i, '') === expected.token) {
-    return { ...base, kind: 'token-bearer', explanation: 'The token carries a "Bearer " prefix: the token header and the string to sign hold the bare token.' };
+    return { ...base, kind: 'token-bearer', ...explain('compare.token.bearer') };
   }
-  return { ...base, kind: 'token-value', explanation: "The token is another one than this profile's: check which key the request used." };
+  return { ...base, kind: 'token-value', ...explain('compare.token.value') };
 }
 
 function canonicalJson(value: unknown): string {
@@ -208,28 +219,28 @@ export function compareBody(theirs: string, expected: ExpectedRequest): SignDiff
   const at = firstDifferenceAt(theirs, mine);
   const base = { where: 'body', theirs: excerpt(theirs, expected.secrets, at), ours: excerpt(mine, expected.secrets, at) };
   if (mine === '' && /^\s*(\{\s*\}|null|""|\[\s*\])\s*$/.test(theirs)) {
-    return { ...base, kind: 'body-empty-object', explanation: `The body field is ${theirs.trim()}; a request without a body signs an empty field (the string ends with the separator), never {} or null.` };
+    return { ...base, kind: 'body-empty-object', ...explain('compare.body.emptyObject', theirs.trim()) };
   }
   if (theirs === '' && mine !== '') {
-    return { ...base, kind: 'body-missing', explanation: 'The body field is empty, but the request sends a body: sign the exact body text.' };
+    return { ...base, kind: 'body-missing', ...explain('compare.body.missing') };
   }
   if (theirs.replace(/\r?\n$/, '') === mine) {
-    return { ...base, kind: 'body-trailing-newline', explanation: 'The body ends with a line break that is not sent: sign the body exactly as sent.' };
+    return { ...base, kind: 'body-trailing-newline', ...explain('compare.body.trailingNewline') };
   }
   if (expected.encrypted) {
     return /^[A-Za-z0-9+/]+=*$/.test(theirs.trim())
       ? undefined
-      : { ...base, kind: 'body-value', explanation: 'The body is encrypted: sign the Base64 ciphertext as sent, not the JSON.' };
+      : { ...base, kind: 'body-value', ...explain('compare.body.encrypted') };
   }
   const parsedTheirs = parseJson(theirs);
   const parsedMine = parseJson(mine);
   if (parsedTheirs.ok && parsedMine.ok) {
     if (sameJson(() => JSON.stringify(parsedTheirs.value) === mine)) {
-      return { ...base, kind: 'body-json-whitespace', explanation: 'The body is the same JSON with other whitespace: sign the compact JSON exactly as sent (no spaces or line breaks).' };
+      return { ...base, kind: 'body-json-whitespace', ...explain('compare.body.jsonWhitespace') };
     }
     if (sameJson(() => canonicalJson(parsedTheirs.value) === canonicalJson(parsedMine.value))) {
-      return { ...base, kind: 'body-key-order', explanation: 'The body has the same keys and values in another order: sign the body text exactly as sent.' };
+      return { ...base, kind: 'body-key-order', ...explain('compare.body.keyOrder') };
     }
   }
-  return { ...base, kind: 'body-value', explanation: 'The body differs in content.' };
+  return { ...base, kind: 'body-value', ...explain('compare.body.value') };
 }

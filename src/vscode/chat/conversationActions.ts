@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { NEW_CHAT_TITLE } from '../../shared/webviewStrings';
 import type { ChatSession } from './chatSession';
 import type { ChatSurfaces } from './surfaceTypes';
+import { formatDateTime } from '../ui/dates';
 
 function formatBytes(bytes: number): string {
   if (bytes < 1024) return vscode.l10n.t('{0} B', bytes);
@@ -15,7 +16,7 @@ function formatBytes(bytes: number): string {
 /** "2,000 conversations, 12.3 MB on disk". */
 export function describeHistory(session: ChatSession): string {
   const { total, bytes } = session.counts;
-  return vscode.l10n.t('{0} conversations, {1} on disk', total.toLocaleString(), formatBytes(bytes));
+  return vscode.l10n.t('{0} conversations, {1} on disk', total.toLocaleString(vscode.env.language), formatBytes(bytes));
 }
 
 /** Shows "Conversation deleted" with Undo; the conversation is kept until the offer is dismissed or expires. */
@@ -55,7 +56,7 @@ export async function searchConversations(session: ChatSession, surfaces: Pick<C
     quickPick.items = matches.map((entry) => ({
       id: entry.id,
       label: entry.title === NEW_CHAT_TITLE ? vscode.l10n.t('New chat') : entry.title,
-      description: new Date(entry.updatedAt).toLocaleString(vscode.env.language),
+      description: formatDateTime(entry.updatedAt),
       detail: vscode.l10n.t('{0} turns', entry.turnCount),
       alwaysShow: true,
     }));

@@ -14,6 +14,7 @@ import { nasCore } from './nasCore';
 import { NAS_SCHEME, volumeUri, type NasFileSystem } from './nasFileSystem';
 import { monthlyText, VolumeRow, type NasTree } from './nasTree';
 import type { NasSessions } from '../../core/nas/sessions';
+import { formatDateTime } from '../ui/dates';
 
 export interface NasContext {
   services: ExtensionServices;
@@ -297,7 +298,7 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
       if (!volume) return;
       // The one place the password is shown: the user asked for it, for an outside SFTP client.
       const details = await context.sessions().connectionDetails(volume.storage_id);
-      const expires = details.expireAt !== undefined ? new Date(details.expireAt).toLocaleString() : '?';
+      const expires = details.expireAt !== undefined ? formatDateTime(details.expireAt) : '?';
       const copy = vscode.l10n.t('Copy Password');
       const answer = await vscode.window.showInformationMessage(
         vscode.l10n.t('SFTP connection for "{0}"', volume.name),

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { OperationId, OperationParams, PreparedRequest } from '../../core/compute/api';
 import { comparePasted, type SignComparison } from '../../core/requests/signCompare';
 import type { Services } from '../extensionServices';
-import { renderComparison } from './renderComparison';
+import { differenceText, differenceWhere, renderComparison } from './renderComparison';
 import { describeRequest, parseRequestArgument, type RequestInput } from './requestInput';
 import { promptRequest } from './requestWizard';
 import { lastSignedInput, wizardTitle } from './signRequestController';
@@ -53,7 +53,7 @@ export class CompareController {
     const editor = await this.services.openReadOnlyDocument({ ...COMPARE_DOCUMENT, language: 'markdown', content: () => Promise.resolve(text) });
     const first = comparison.first;
     void vscode.window.showInformationMessage(
-      first ? vscode.l10n.t('First difference ({0}): {1}', first.where, first.explanation) : vscode.l10n.t('No difference found: see the comparison for notes.'),
+      first ? vscode.l10n.t('First difference ({0}): {1}', differenceWhere(first).text, differenceText(first)) : vscode.l10n.t('No difference found: see the comparison for notes.'),
     );
     return { comparison, text: editor.document.getText(), uri: editor.document.uri };
   }

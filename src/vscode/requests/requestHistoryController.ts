@@ -12,6 +12,7 @@ import { curlScript } from './renderSignRequest';
 import type { HistoryEntry } from './requestHistory';
 import type { RequestInput } from './requestInput';
 import { SignRequestController, type SendRequestResult } from './signRequestController';
+import { formatDateTime } from '../ui/dates';
 
 export class RequestHistoryController {
   constructor(private readonly services: Services) {}
@@ -119,8 +120,8 @@ export class RequestHistoryController {
         label: vscode.l10n.t('{0} {1} {2}', entry.outcome === 'ok' ? '$(pass)' : '$(error)', entry.method, entry.pathWithQuery),
         description: vscode.l10n.t('{0}{1} · {2} ms', entry.status !== undefined ? `HTTP ${entry.status} · ` : '', outcomeText(entry.outcome), entry.elapsedMs),
         detail: entry.replayable
-          ? vscode.l10n.t('{0} · from {1}', new Date(entry.at).toLocaleString(vscode.env.language), sent)
-          : vscode.l10n.t('{0} · from {1} · secret fields masked: not replayable', new Date(entry.at).toLocaleString(vscode.env.language), sent),
+          ? vscode.l10n.t('{0} · from {1}', formatDateTime(entry.at), sent)
+          : vscode.l10n.t('{0} · from {1} · secret fields masked: not replayable', formatDateTime(entry.at), sent),
         at: entry.at,
         entry,
       })),
@@ -129,8 +130,8 @@ export class RequestHistoryController {
         description: vscode.l10n.t('{0}{1} · {2} ms', entry.status !== undefined ? `HTTP ${entry.status} · ` : '', outcomeText(entry.outcome), entry.elapsedMs),
         detail:
           entry.attempt > 0
-            ? vscode.l10n.t('{0} · from {1} · retry {2}', new Date(entry.at).toLocaleString(vscode.env.language), this.sourceText(entry), entry.attempt)
-            : vscode.l10n.t('{0} · from {1}', new Date(entry.at).toLocaleString(vscode.env.language), this.sourceText(entry)),
+            ? vscode.l10n.t('{0} · from {1} · retry {2}', formatDateTime(entry.at), this.sourceText(entry), entry.attempt)
+            : vscode.l10n.t('{0} · from {1}', formatDateTime(entry.at), this.sourceText(entry)),
         at: entry.at,
         entry,
       })),

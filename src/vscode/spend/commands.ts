@@ -9,6 +9,7 @@ import type { ExtensionServices } from '../services';
 import type { PauseTimerService } from './pauseTimerService';
 import type { SpendPanel } from './spendPanel';
 import { setBudget, type BudgetFormContext } from './budgetForm';
+import { formatDateTime } from '../ui/dates';
 
 export interface MoneyContext {
   services: ExtensionServices;
@@ -66,7 +67,7 @@ export const MONEY_COMMANDS: readonly CommandEntry<MoneyContext>[] = [
           const parsed = parseDue(text, Date.now(), localOffsetMinutes);
           if (!('dueAt' in parsed)) return dueError(parsed);
           return {
-            message: vscode.l10n.t('Pauses at {0} (in {1}).', new Date(parsed.dueAt).toLocaleString(vscode.env.language), formatTimeLeft(parsed.dueAt - Date.now())),
+            message: vscode.l10n.t('Pauses at {0} (in {1}).', formatDateTime(parsed.dueAt), formatTimeLeft(parsed.dueAt - Date.now())),
             severity: vscode.InputBoxValidationSeverity.Info,
           };
         },

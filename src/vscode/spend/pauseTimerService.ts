@@ -9,6 +9,7 @@ import { formatTimeLeft, nextDue, splitDue, type PauseTimer } from '../../core/s
 import { runWithOrigin } from '../commands/requestOrigin';
 import type { ExtensionServices } from '../services';
 import { plain, type NotificationCenter } from '../ui/notificationCenter';
+import { formatTime } from '../ui/dates';
 
 export interface TimerClock {
   now(): number;
@@ -110,7 +111,7 @@ export class PauseTimerService implements vscode.Disposable {
   }
 
   private async act(timer: PauseTimer, atStart: boolean): Promise<void> {
-    const when = new Date(timer.dueAt).toLocaleTimeString(vscode.env.language);
+    const when = formatTime(timer.dueAt);
     try {
       if (!(await this.actions.isRunning(timer.profileId, timer.taskId))) {
         this.services.logger.info(`Pause timer for task ${timer.taskId} dropped: the task is no longer running.`);

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { StorageItem } from '../../core/compute/api';
 import { listStorage, STORAGE_LIST_STATUSES } from '../../core/tasks/listing';
 import type { ExtensionServices } from '../services';
-import { formatDateTime } from '../ui/format';
+import { formatDateTime } from '../ui/dates';
 import { RemoteTree } from '../views/remoteTree';
 import { formatUsage } from './storageValues';
 import { ErrorRow, viewMessage } from '../views/treeMessages';

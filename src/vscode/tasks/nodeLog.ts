@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { TaskNode, TaskStatus } from '../../core/compute/api';
 import type { ExtensionServices, ReadOnlyDocumentOptions } from '../services';
 import { errorSummary } from '../views/treeMessages';
+import { formatTime } from '../ui/dates';
 
 export interface NodeLogTarget {
   taskId: number;
@@ -146,7 +147,7 @@ export class NodeLogViewer implements vscode.Disposable {
     const { target, stopped } = follow;
     const header = [
       `# ${vscode.l10n.t('Node {0} (point {1}) · task "{2}" ({3}) · service {4}', target.nodeName, target.pointId, target.taskName, target.taskId, target.serviceName)}`,
-      `# ${vscode.l10n.t('Fetched {0}', new Date().toLocaleTimeString())} · ${stopped ? describeStop(stopped) : vscode.l10n.t('following while the node runs')}`,
+      `# ${vscode.l10n.t('Fetched {0}', formatTime(Date.now()))} · ${stopped ? describeStop(stopped) : vscode.l10n.t('following while the node runs')}`,
       '',
     ];
     // Once the node is gone or its task paused or ended there is nothing new to fetch (and the
@@ -166,7 +167,7 @@ export class NodeLogViewer implements vscode.Disposable {
         follow.stopped = { kind: 'task', status };
         const calm = [
           `# ${vscode.l10n.t('Node {0} (point {1}) · task "{2}" ({3}) · service {4}', target.nodeName, target.pointId, target.taskName, target.taskId, target.serviceName)}`,
-          `# ${vscode.l10n.t('Fetched {0}', new Date().toLocaleTimeString())} · ${describeStop(follow.stopped)}`,
+          `# ${vscode.l10n.t('Fetched {0}', formatTime(Date.now()))} · ${describeStop(follow.stopped)}`,
           '',
         ];
         return [...calm, follow.lastLogs].join('\n');

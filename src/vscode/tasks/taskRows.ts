@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import type { RemotePort, ServiceSpec, TaskNode, TaskSummary } from '../../core/compute/api';
 import { Commands } from '../commandIds';
-import { formatDateTime, formatPoints, taskDescription, taskPlacement, taskStatusColor, taskStatusIcon, taskStatusLabel } from '../ui/format';
+import { formatDateTime } from '../ui/dates';
+import { formatPoints, taskDescription, taskPlacement, taskStatusColor, taskStatusIcon, taskStatusLabel } from '../ui/format';
 import { markdownText as md } from '../markdownText';
 import { ErrorRow, InfoRow } from '../views/treeMessages';
 import { taskContextValue, type TaskRowTag } from './taskContextValue';

@@ -148,13 +148,6 @@ export function taskPlacement(task: TaskSummary): string | undefined {
   return `${deviceLabel({ ...first.resource, gpu_name: first.resource.gpu_name ?? '' })} · ${first.region_name}`;
 }
 
-export function formatDateTime(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  const date = new Date(value);
-  // In the display language ("下午 8:00", not "8:00 PM"), whatever the system locale.
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString(vscode.env.language);
-}
-
 /** A profile's key mode as shown: "RSA" or "Token" in the display language. */
 export function modeName(mode: 'token' | 'rsa'): string {
   return mode === 'rsa' ? 'RSA' : vscode.l10n.t('Token');

@@ -8,6 +8,7 @@ import { actionTarget, retryTitle, type ErrorAction } from '../errors/errorActio
 import type { Redactor } from '../../core/log';
 import type { LoadState } from './remoteData';
 import { errorMessage } from '../../shared/errorMessage';
+import { formatTime } from '../ui/dates';
 
 export interface TreeAction {
   title: string;
@@ -115,7 +116,7 @@ export function viewMessage<T>(
     case 'failed': {
       const { summary } = describeLoadError(state.error, what, Commands.showLogs, redactor);
       if (!state.stale) return `⚠ ${summary}`;
-      return `⚠ ${summary} ${vscode.l10n.t('Showing {0} from {1}.', what, new Date(state.stale.loadedAt).toLocaleTimeString())}`;
+      return `⚠ ${summary} ${vscode.l10n.t('Showing {0} from {1}.', what, formatTime(state.stale.loadedAt))}`;
     }
     case 'loaded':
       return isEmpty(state.value) ? emptyText : undefined;

@@ -20,6 +20,8 @@ import { classifyError } from '../../../src/core/errors/classify';
 import { assertSecureUrl } from '../../../src/core/http/url';
 import { checkToken } from '../../../src/vscode/profiles/keyValidation';
 import { whatHappened } from '../../../src/vscode/errors/errorWords';
+import type { PreparedRequest } from '../../../src/core/compute/api';
+import type { SignComparison } from '../../../src/core/requests/signCompare';
 import { computeWithSandbox } from '../compute/computeTestApi';
 import { EXTENSION_ID, extensionApi } from '../extensionApi';
 
@@ -89,6 +91,8 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
       'LF', 'UTF', 'Base', 'PEM', 'ID', 'Open', 'MaaS', 'token', 'curl', 'shell', 'Compute', 'Toolkit', 'RTX', 'Sandbox', 'sandbox', 'Token',
       'env', 'version', 'timestamp', 'sign_str', 'task_id', 'openssl', 'printf', 'Date', 'Unix', 'min', 'ms', 'h',
       'TB', 'NAS', 'Job', 'Spot', 'Pod', 'vLLM', 'PyTorch', 'CUDA', 'Hugging', 'Face', 'SFTP',
+      // The Compare document names line ends, encodings and JSON literals.
+      'CR', 'Windows', 'ASCII', 'null', 'Bearer',
     ]);
     /** English words of ours left in `text` once code, URLs and platform values are gone. */
     function englishWords(text: string, values: readonly string[]): string[] {
@@ -229,6 +233,32 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
       const sent = (await vscode.commands.executeCommand(Commands.requestSend, argument)) as { text: string } | undefined;
       assert.ok(sent, 'Send Signed Request returned nothing');
       check('the Response document', sent.text, values);
+    });
+
+    it('the Compare with a Failing Request document: explanations, kinds, fields and notes', async function () {
+      this.timeout(180_000);
+      await computeWithSandbox();
+      const argument = { operation: 'resource.search', params: { task_type: 'Deployment', device_type: 'GpuDevice' } };
+      const signed = (await vscode.commands.executeCommand(Commands.requestSign, argument)) as { prepared: PreparedRequest } | undefined;
+      const display = signed?.prepared.stringToSignForDisplay;
+      assert.ok(display, 'Sign Request gave no string to sign');
+      const [path = '', , timestamp = '', token = '', body = ''] = display.split('\n');
+      const values = ['Deployment', 'GpuDevice', (await extensionApi()).services.profiles.active?.label ?? '', 'Token', 'Version', 'Sign-Str', 'sign error'];
+      const pastes = {
+        // CR LF separators, a numeric version, a timestamp in seconds, the body with other whitespace.
+        'a string to sign with several differences': [path, '1', timestamp.slice(0, 10), token, body === '' ? '{}' : JSON.stringify(JSON.parse(body), null, 2)].join('\r\n'),
+        'fields out of order': [path, timestamp, '1.0.0', token, body].join('\n'),
+        'too few fields and an old timestamp': [path, '1.0.0', '1600000000000'].join('\n'),
+        'headers with other names, one missing': `POST ${path}\nToken: ${token}x\nVersion: 1\nSign-Str: abc\n`,
+        "the server's reply": '{"code": 4001, "msg": "sign error"}',
+        'a URL-safe signature alone': `${'A'.repeat(90)}-_`,
+      };
+      for (const [what, pasted] of Object.entries(pastes)) {
+        const result = (await vscode.commands.executeCommand(Commands.requestCompare, { pasted, request: argument })) as { comparison: SignComparison; text: string } | undefined;
+        assert.ok(result, `${what}: compare returned nothing`);
+        assert.ok(result.comparison.differences.length + result.comparison.notes.length > 0, `${what}: nothing found`);
+        check(`the Compare document (${what})`, result.text, values);
+      }
     });
 
     it('the Spend page', async function () {

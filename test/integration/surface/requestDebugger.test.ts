@@ -142,7 +142,7 @@ describe('surface: request debugger', () => {
     assert.equal(clean.comparison.first, undefined, `a difference in our own string: ${clean.comparison.first?.explanation ?? ''}`);
     const numeric = await compare(display.replace('\n1.0.0\n', '\n1\n'));
     assert.equal(numeric.comparison.first?.kind, 'version-numeric');
-    assert.match(numeric.text, /## First difference[\s\S]*version-numeric/);
+    assert.match(numeric.text, /## First difference[\s\S]*\*\*version\*\* \(version as a number\): The version is "1"/);
     const crlf = await compare(display.split('\n').join('\r\n'));
     assert.equal(crlf.comparison.first?.kind, 'separator');
     assertNoSecret(crlf.text, 'the comparison');

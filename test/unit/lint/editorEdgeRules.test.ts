@@ -58,6 +58,28 @@ describe('lint: born localizable', () => {
   });
 });
 
+describe('lint: dates and numbers in the display language', () => {
+  const file = 'src/vscode/tasks/fixture.ts';
+  const localeLess = [
+    `declare const at: number;\nexport const s = new Date(at).toLocaleTimeString();\n`,
+    `declare const d: Date;\nexport const s = d.toLocaleString();\n`,
+    `declare const d: Date;\nexport const s = d.toLocaleDateString(undefined, { month: 'short' });\n`,
+    `export const f = new Intl.DateTimeFormat();\n`,
+    `import * as vscode from 'vscode';\nexport const s = new Date().toLocaleString(vscode.env.language);\n`,
+  ];
+  for (const code of localeLess) {
+    it(`fails on: ${code.split('\n').at(-2) ?? code}`, async () => {
+      const found = await messages(code, file);
+      assert.ok(found.some((text) => text.includes('ui/dates.ts')), found.join('\n'));
+    });
+  }
+
+  it('accepts the helpers and a count in the display language', async () => {
+    const code = `import * as vscode from 'vscode';\nimport { formatTime } from '../ui/dates';\ndeclare const n: number;\nexport const s = formatTime(Date.now());\nexport const c = n.toLocaleString(vscode.env.language);\n`;
+    assert.deepEqual(await messages(code, file), []);
+  });
+});
+
 describe('lint: one place for commands, ids and settings', () => {
   it('registerCommand outside the command table fails', async () => {
     const found = await messages(REGISTER, 'src/vscode/tasks/fixture.ts');
