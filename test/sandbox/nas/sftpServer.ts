@@ -124,6 +124,8 @@ export class SandboxSftpServer {
     let uploaded = 0;
     /** When this connection's link is free again (the write throttle). */
     let linkFreeAt = 0;
+    let gone = false;
+    connection.on('close', () => (gone = true));
     const toLocal = (remote: string): string => {
       const normal = posix.normalize(`/${remote}`);
       return root + normal.split('/').join(sep).replace(/[\\/]+$/, '');
@@ -201,7 +203,10 @@ export class SandboxSftpServer {
       }
       run(reqId, async () => {
         await file.handle.write(data, 0, data.length, offset);
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        if (wait > 0) {
+          await new Promise((resolve) => setTimeout(resolve, wait));
+          if (gone) return; // the client went away meanwhile (a cancelled upload)
+        }
         sftp.status(reqId, STATUS_CODE.OK);
       });
     });
