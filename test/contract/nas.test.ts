@@ -30,6 +30,7 @@ import { startSandbox } from '../sandbox/server';
 import { sendToken } from '../sandbox/handClient';
 import type { Sandbox } from '../sandbox/types';
 import { PATIENCE_MS } from '../helpers/eventually';
+import { AbortedError } from '../../src/core/errors';
 
 const MIB = 1024 * 1024;
 
@@ -215,10 +216,39 @@ describe('NAS against the strict sandbox', () => {
     await assert.rejects(upload(sessions, volume.storage_id, file, '/too-big.bin'), (e: unknown) => e instanceof NasFileError && e.code === 'volume-full' && /full/.test(e.message));
     const onDisk = sandbox.nas.volumeDirectory(volume.storage_id) as string;
     await assert.rejects(stat(join(onDisk, 'too-big.bin')), /ENOENT/);
+    await assert.rejects(stat(join(onDisk, 'too-big.bin.computenas-part')), /ENOENT/);
     // The injected fault gives the same answer on a roomy volume.
     const roomy = await createVolume('roomy', BYTES_PER_GIB);
     sandbox.nas.injectSftpFault({ kind: 'full', storageId: roomy.storage_id, afterBytes: 0 });
     await assert.rejects(upload(sessions, roomy.storage_id, file, '/x.bin'), (e: unknown) => e instanceof NasFileError && e.code === 'volume-full');
+  });
+
+  it('a cancelled upload settles at once, keeps the copy it was replacing and leaves no partial file', { timeout: PATIENCE_MS }, async () => {
+    const volume = await createVolume('cancel', BYTES_PER_GIB);
+    const onDisk = sandbox.nas.volumeDirectory(volume.storage_id) as string;
+    await sessions.run(volume.storage_id, (c) => c.writeFile('/big.bin', Buffer.from('the old copy')));
+    const file = join(work, 'cancel.bin');
+    await writeFile(file, randomBytes(16 * MIB));
+    sandbox.nas.throttleUploads(MIB); // sixteen seconds unless cancelled
+    try {
+      const controller = new AbortController();
+      let sentBytes = 0;
+      const uploading = upload(sessions, volume.storage_id, file, '/big.bin', {
+        policy: 'overwrite',
+        signal: controller.signal,
+        onProgress: (p) => {
+          sentBytes = p.bytes;
+          if (p.bytes > 0) controller.abort();
+        },
+      });
+      await assert.rejects(uploading, (e: unknown) => e instanceof AbortedError);
+      assert.ok(sentBytes > 0 && sentBytes < 16 * MIB, `cancelled part-way (${sentBytes} bytes)`);
+    } finally {
+      sandbox.nas.throttleUploads(0);
+    }
+    assert.equal(await readFile(join(onDisk, 'big.bin'), 'utf8'), 'the old copy');
+    await until(() => readdir(onDisk), (names) => names.length === 1, 'the partial file to be removed');
+    assert.deepEqual(await readdir(onDisk), ['big.bin']);
   });
 
   it('syncs a folder: ignore files honoured, only changed files sent, manifest kept on the volume', async () => {

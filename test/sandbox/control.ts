@@ -17,6 +17,7 @@
 //   POST   /__sandbox/nas/sftp    ← {lifetimeMs} SFTP credentials issued from now on live this long
 //   POST   /__sandbox/nas/expire  ← {storage_id} the volume's SFTP session expires now → {expired}
 //   POST   /__sandbox/nas/faults  ← {kind: expire|drop|full, storage_id?, afterBytes} (fires during an upload)
+//   POST   /__sandbox/nas/throttle ← {bytesPerSecond} each SFTP connection uploads at most this fast (0: no limit)
 //   POST   /__sandbox/nas/mount   ← {storage_id, instance_id, instance_name, mount_path, unmount?}
 //   POST   /__sandbox/deployments/load-ms ← {loadMs} → {loadMs} (model servers activated from now on)
 
@@ -84,6 +85,13 @@ function nasActions(nas: NasControl): Record<string, Partial<Record<string, Cont
         const fault: SftpFault = { kind, afterBytes: intField(fields, 'afterBytes'), ...(fields.storage_id === undefined ? {} : { storageId: intField(fields, 'storage_id') }) };
         nas.injectSftpFault(fault);
         sendJson(res, 201, { injected: fault });
+      },
+    },
+    '/__sandbox/nas/throttle': {
+      POST: (body, res) => {
+        const bytesPerSecond = intField(fieldsOf(body), 'bytesPerSecond');
+        nas.throttleUploads(bytesPerSecond);
+        sendJson(res, 200, { bytesPerSecond });
       },
     },
     '/__sandbox/nas/mount': {

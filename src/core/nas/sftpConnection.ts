@@ -55,11 +55,7 @@ export class SftpConnection {
     private readonly client: Client,
     readonly sftp: SFTPWrapper,
   ) {
-    const onClose = (): void => {
-      if (this.closedFlag) return;
-      this.closedFlag = true;
-      for (const listener of this.closeListeners) listener();
-    };
+    const onClose = (): void => this.markClosed();
     client.on('close', onClose);
     client.on('end', onClose);
     sftp.on('close', onClose);
@@ -126,9 +122,16 @@ export class SftpConnection {
     return () => this.closeListeners.delete(listener);
   }
 
+  /** Ends the connection; requests in flight (a cancelled upload's) are settled as lost at once. */
   close(): void {
-    this.closedFlag = true;
     this.client.end();
+    this.markClosed();
+  }
+
+  private markClosed(): void {
+    if (this.closedFlag) return;
+    this.closedFlag = true;
+    for (const listener of [...this.closeListeners]) listener();
   }
 
   private call<T>(path: string, action: string, run: (done: (error: Error | null | undefined, value?: T) => void) => void): Promise<T> {

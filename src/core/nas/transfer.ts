@@ -2,7 +2,7 @@
 // the library's pipelined transfers with progress (bytes, rate, time left), cancellation, and a policy
 // for files that already exist. A transfer whose connection is lost (the session expired, the network
 // dropped) renews the session and sends that file again from its start; a full volume stops at once and
-// removes the partial file.
+// removes the partial file. A file in flight has a partial name until complete, both ways.
 
 import { mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
@@ -67,24 +67,33 @@ async function listLocal(root: string, isIncluded: (relative: string, isDirector
 
 export { listLocal as listLocalFiles };
 
+/** Files in flight carry this suffix until complete (uploads on the volume, downloads on the local disk). */
+export const PARTIAL_SUFFIX = '.computenas-part';
+
 /**
- * Sends one local file to `remotePath` over `connection`; the caller handles the policy. On a full
- * volume the partial file is removed (it would only hold space) and the error goes up unchanged.
+ * Sends one local file to `remotePath` over `connection`; the caller handles the policy. The bytes go to
+ * a partial name beside it and replace the file only once complete, so a cancelled or failed upload
+ * never leaves a half file under the real name (nor loses the copy it was replacing). On a full volume
+ * the partial file is removed (it would only hold space) and the error goes up unchanged.
  */
-async function putOne(connection: SftpConnection, file: { local: string; mtimeMs: number }, remotePath: string, meter: ProgressMeter): Promise<number> {
+async function putOne(connection: SftpConnection, file: { local: string; mtimeMs: number }, remotePath: string, replaces: boolean, meter: ProgressMeter): Promise<number> {
+  const partial = `${remotePath}${PARTIAL_SUFFIX}`;
   let sent = 0;
   try {
-    await connection.put(file.local, remotePath, (bytes) => {
+    await connection.put(file.local, partial, (bytes) => {
       sent += bytes;
       meter.add(bytes);
     });
   } catch (error) {
     meter.takeBack(sent);
-    if (error instanceof NasFileError && error.code === 'volume-full') await connection.unlink(remotePath).catch(() => undefined);
+    if (error instanceof NasFileError && error.code === 'volume-full') await connection.unlink(partial).catch(() => undefined);
     throw error;
   }
   // Keep the source's time, so "only newer" compares like with like next time.
-  await connection.setTimes(remotePath, file.mtimeMs);
+  await connection.setTimes(partial, file.mtimeMs);
+  // SFTP's rename never replaces a file: the old copy goes first (the new one is complete beside it).
+  if (replaces) await connection.unlink(remotePath);
+  await connection.rename(partial, remotePath);
   return sent;
 }
 
@@ -103,34 +112,45 @@ export async function uploadFiles(
   const meter = new ProgressMeter(total, files.length, options.onProgress);
   const result: TransferResult = { sent: 0, skipped: 0, bytes: 0 };
   let next = 0;
-  await sessions.runDedicated(
-    storageId,
-    async (connection) => {
-      const madeDirs = new Set<string>();
-      // A renewed connection carries on with the file that was in flight (sent again from its start).
-      for (; next < files.length; next++) {
-        if (options.signal?.aborted) throw new AbortedError('The upload was cancelled.');
-        const file = files[next] as (typeof files)[number];
-        meter.startFile(file.remote);
-        const existing = await connection.statIfExists(file.remote);
-        if (existing?.type === 'directory') throw new NasFileError('is-a-directory', `Upload: ${file.remote} is a folder on the volume.`, file.remote);
-        if (existing && keepsExisting(policy, file.mtimeMs, existing.mtimeMs)) {
-          result.skipped++;
+  let inFlight: string | undefined;
+  try {
+    await sessions.runDedicated(
+      storageId,
+      async (connection) => {
+        const madeDirs = new Set<string>();
+        // A renewed connection carries on with the file that was in flight (sent again from its start).
+        for (; next < files.length; next++) {
+          if (options.signal?.aborted) throw new AbortedError('The upload was cancelled.');
+          const file = files[next] as (typeof files)[number];
+          meter.startFile(file.remote);
+          const existing = await connection.statIfExists(file.remote);
+          if (existing?.type === 'directory') throw new NasFileError('is-a-directory', `Upload: ${file.remote} is a folder on the volume.`, file.remote);
+          if (existing && keepsExisting(policy, file.mtimeMs, existing.mtimeMs)) {
+            result.skipped++;
+            meter.fileDone();
+            continue;
+          }
+          const parent = posix.dirname(file.remote);
+          if (!madeDirs.has(parent)) {
+            await connection.mkdirs(parent);
+            madeDirs.add(parent);
+          }
+          inFlight = `${file.remote}${PARTIAL_SUFFIX}`;
+          result.bytes += await putOne(connection, file, file.remote, existing !== undefined, meter);
+          inFlight = undefined;
+          result.sent++;
           meter.fileDone();
-          continue;
         }
-        const parent = posix.dirname(file.remote);
-        if (!madeDirs.has(parent)) {
-          await connection.mkdirs(parent);
-          madeDirs.add(parent);
-        }
-        result.bytes += await putOne(connection, file, file.remote, meter);
-        result.sent++;
-        meter.fileDone();
-      }
-    },
-    options.signal,
-  );
+      },
+      options.signal,
+    );
+  } catch (error) {
+    // Cancelled with a file in flight: its dedicated connection is gone, so the partial file is removed
+    // over the session's shared one (best effort; a later upload of the file replaces it anyway).
+    const partial = inFlight;
+    if (partial !== undefined && options.signal?.aborted) await sessions.run(storageId, (connection) => connection.unlink(partial)).catch(() => undefined);
+    throw error;
+  }
   return result;
 }
 
@@ -209,7 +229,7 @@ export async function download(sessions: NasSessions, storageId: number, remoteP
           continue;
         }
         await mkdir(dirname(target), { recursive: true });
-        const partial = `${target}.computenas-part`;
+        const partial = `${target}${PARTIAL_SUFFIX}`;
         let received = 0;
         try {
           await connection.get(file.remote, partial, (bytes) => {

@@ -12,6 +12,7 @@ import { NAS_COMMANDS, resolveVolume } from './nasCommands';
 import { nasCore } from './nasCore';
 import { NAS_SCHEME, NasFileSystem, volumeUri } from './nasFileSystem';
 import { NasTree } from './nasTree';
+import { ProgressLog, type ProgressReport } from './transferProgress';
 import { TRANSFER_COMMANDS, createTransferFlow, lastRsaRefusal, deleteTransferFlow, retryTransferFlow, stopTransferFlow, type TransferAsker } from './transferCommands';
 
 export { NAS_SCHEME, volumeUri } from './nasFileSystem';
@@ -27,12 +28,15 @@ export interface TransferFlows {
 }
 
 export type { TransferAsker, TransferQuestion } from './transferCommands';
+export type { ProgressReport } from './transferProgress';
 
 export interface NasApi {
   readonly tree: NasTree;
   readonly transfers: TransferFlows;
   readonly fileSystem: NasFileSystem;
   sessions(): NasSessions;
+  /** What the Upload / Download notifications were told so far (bytes, rate, time left), oldest first. */
+  progressReports(): readonly ProgressReport[];
   /** File access for the agent tools: volumes over these sessions, local files inside `roots`. */
   toolAccess(roots: string[]): NasFileAccess;
   /** What Run on GPU needs from NAS: folder sync, a volume pick, and the outputs opened from the volume. */
@@ -52,6 +56,8 @@ export function registerNas(services: ExtensionServices & { reportError: Paramet
   };
   const tree = new NasTree(services, state);
   const fileSystem = new NasFileSystem(getSessions);
+  const progress = new ProgressLog();
+  const context = { services, tree, fileSystem, sessions: getSessions, progress };
   const view = vscode.window.createTreeView(Views.nas, { treeDataProvider: tree, showCollapseAll: false });
   const disposables: vscode.Disposable[] = [
     tree,
@@ -62,10 +68,9 @@ export function registerNas(services: ExtensionServices & { reportError: Paramet
       sessions = undefined;
     }),
     new vscode.Disposable(() => sessions?.dispose()),
-    ...registerCommandTable(NAS_COMMANDS, { services, tree, fileSystem, sessions: getSessions }, services.reportError),
-    ...registerCommandTable(TRANSFER_COMMANDS, { services, tree, fileSystem, sessions: getSessions }, services.reportError),
+    ...registerCommandTable(NAS_COMMANDS, context, services.reportError),
+    ...registerCommandTable(TRANSFER_COMMANDS, context, services.reportError),
   ];
-  const context = { services, tree, fileSystem, sessions: getSessions };
   const transfers: TransferFlows = {
     create: (asker, argument) => createTransferFlow(context, asker, argument),
     retry: (asker, argument) => retryTransferFlow(context, asker, argument),
@@ -89,5 +94,5 @@ export function registerNas(services: ExtensionServices & { reportError: Paramet
       if (picked) await vscode.window.showTextDocument(vscode.Uri.joinPath(folder, picked));
     },
   };
-  return { api: { tree, transfers, fileSystem, sessions: getSessions, toolAccess: (roots) => nasCore().nasToolAccess(getSessions, roots), runHooks }, disposables };
+  return { api: { tree, transfers, fileSystem, sessions: getSessions, progressReports: () => progress.reports(), toolAccess: (roots) => nasCore().nasToolAccess(getSessions, roots), runHooks }, disposables };
 }

@@ -7,12 +7,13 @@ import * as vscode from 'vscode';
 import type { CommandEntry } from '../commands/commandTable';
 import type { NasVolume } from '../../core/nas/operations';
 import type { ExistingFilePolicy, TransferResult } from '../../core/nas/transfer';
-import type { TransferProgress } from '../../core/nas/progress';
-import { BYTES_PER_GIB, formatBytes, formatGiB, formatYuan, monthlyPriceYuan } from '../../core/nas/units';
+import { formatBytes, formatGiB } from '../../core/nas/units';
 import type { ExtensionServices } from '../services';
 import { nasCore } from './nasCore';
 import { NAS_SCHEME, volumeUri, type NasFileSystem } from './nasFileSystem';
-import { monthlyText, VolumeRow, type NasTree } from './nasTree';
+import { VolumeRow, type NasTree } from './nasTree';
+import { createVolumeFlow, expandVolumeFlow } from './volumeFlows';
+import { withTransferProgress, type ProgressLog } from './transferProgress';
 import type { NasSessions } from '../../core/nas/sessions';
 import { formatDateTime } from '../ui/dates';
 
@@ -21,6 +22,8 @@ export interface NasContext {
   tree: NasTree;
   fileSystem: NasFileSystem;
   sessions: () => NasSessions;
+  /** What the transfer notifications were told (the in-host tests read it). */
+  progress: ProgressLog;
 }
 
 /** A volume from a command argument (tree row, computenas URI, id) or, failing that, a pick among `filter`. */
@@ -43,25 +46,6 @@ export async function resolveVolume(context: NasContext, argument: unknown, filt
   return picked?.volume;
 }
 
-function gibInput(prompt: string, minGiB: number, value: string): Thenable<string | undefined> {
-  return vscode.window.showInputBox({
-    prompt,
-    value,
-    validateInput: (text) => {
-      const gib = Number(text);
-      return Number.isFinite(gib) && gib > minGiB && gib <= 1024 * 1024 ? undefined : vscode.l10n.t('Enter a size in GiB larger than {0}.', minGiB);
-    },
-  });
-}
-
-function progressMessage(progress: TransferProgress): string {
-  const parts = [progress.totalBytes !== undefined ? `${formatBytes(progress.bytes)} / ${formatBytes(progress.totalBytes)}` : formatBytes(progress.bytes)];
-  if (progress.bytesPerSecond > 0) parts.push(vscode.l10n.t('{0}/s', formatBytes(progress.bytesPerSecond)));
-  if (progress.secondsLeft !== undefined) parts.push(vscode.l10n.t('{0} s left', Math.ceil(progress.secondsLeft)));
-  if (progress.filesTotal !== undefined && progress.filesTotal > 1) parts.push(vscode.l10n.t('{0} of {1} files', progress.filesDone, progress.filesTotal));
-  return parts.join(' · ');
-}
-
 async function pickPolicy(): Promise<ExistingFilePolicy | undefined> {
   const picked = await vscode.window.showQuickPick(
     [
@@ -72,25 +56,6 @@ async function pickPolicy(): Promise<ExistingFilePolicy | undefined> {
     { placeHolder: vscode.l10n.t('Files that already exist at the destination') },
   );
   return picked?.policy;
-}
-
-/** Runs a transfer under a cancellable notification with bytes, rate and time left. */
-async function withTransferProgress(title: string, run: (signal: AbortSignal, report: (p: TransferProgress) => void) => Promise<TransferResult>): Promise<TransferResult | undefined> {
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
-    const controller = new AbortController();
-    token.onCancellationRequested(() => controller.abort());
-    let lastFraction = 0;
-    try {
-      return await run(controller.signal, (p) => {
-        const fraction = p.totalBytes ? p.bytes / p.totalBytes : 0;
-        progress.report({ message: progressMessage(p), increment: Math.max(0, (fraction - lastFraction) * 100) });
-        lastFraction = fraction;
-      });
-    } catch (error) {
-      if (controller.signal.aborted) return undefined;
-      throw error;
-    }
-  });
 }
 
 function resultMessage(result: TransferResult): string {
@@ -110,36 +75,10 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
     id: Commands.nasCreate,
     doing: vscode.l10n.t('Create NAS volume'),
     create: (context) => async () => {
-      const client = context.services.computeClient();
-      const choices = await nasCore().createChoices(client);
-      const choice = await vscode.window.showQuickPick(
-        choices.map((c) => ({
-          label: `${c.config.region.name} · ${c.config.storage_class_name}`,
-          description: vscode.l10n.t('¥{0}/GB/month', c.config.display_unit_price),
-          detail: vscode.l10n.t('{0} GiB free', formatGiB(c.freeBytes)),
-          choice: c,
-        })),
-        { placeHolder: vscode.l10n.t('Region and storage class') },
-      );
-      if (!choice) return;
-      const name = await vscode.window.showInputBox({
-        prompt: vscode.l10n.t('Volume name (1–32 characters)'),
-        validateInput: (text) => (nasCore().volumeNameProblem(text) ? vscode.l10n.t('Use 1 to 32 characters.') : undefined),
-      });
-      if (name === undefined) return;
-      const size = await gibInput(vscode.l10n.t('Size in GiB'), 0, '50');
-      if (size === undefined) return;
-      const bytes = Math.round(Number(size) * BYTES_PER_GIB);
-      const price = monthlyText(bytes, choice.choice.config.display_unit_price) ?? '?';
-      const create = vscode.l10n.t('Create');
-      const answer = await vscode.window.showInformationMessage(
-        vscode.l10n.t('Create NAS volume "{0}" ({1} GiB, {2})?', name.trim(), formatGiB(bytes), choice.label),
-        { modal: true, detail: vscode.l10n.t('It costs about {0} while it exists.', price) },
-        create,
-      );
-      if (answer !== create) return;
-      await client.call('nas.create', { name: name.trim(), nas_config_id: choice.choice.config.id, total_size: bytes });
-      context.tree.refresh();
+      const created = await createVolumeFlow(context.services.computeClient());
+      // The user just set a volume moving: the store lists now (it shows Creating) and polls until Active.
+      if (created !== undefined) await context.tree.reload();
+      return created;
     },
   },
   {
@@ -147,23 +86,11 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
     doing: vscode.l10n.t('Expand NAS volume'),
     create: (context) => async (argument: unknown) => {
       const volume = await resolveVolume(context, argument, (v) => v.status === 'Active');
-      if (!volume) return;
+      if (!volume) return false;
       if (volume.status !== 'Active') throw new Error(vscode.l10n.t('Only an Active volume can be expanded; "{0}" is {1}.', volume.name, volume.status));
-      const current = volume.total_size / BYTES_PER_GIB;
-      const size = await gibInput(vscode.l10n.t('New size in GiB (volumes only grow; now {0} GiB)', formatGiB(volume.total_size)), current, String(Math.ceil(current * 2)));
-      if (size === undefined) return;
-      const bytes = Math.round(Number(size) * BYTES_PER_GIB);
-      const before = monthlyPriceYuan(volume.total_size, volume.display_unit_price);
-      const after = monthlyPriceYuan(bytes, volume.display_unit_price);
-      const expand = vscode.l10n.t('Expand');
-      const answer = await vscode.window.showInformationMessage(
-        vscode.l10n.t('Expand "{0}" from {1} to {2} GiB?', volume.name, formatGiB(volume.total_size), formatGiB(bytes)),
-        { modal: true, detail: before !== undefined && after !== undefined ? vscode.l10n.t('Price per month: ¥{0} → ¥{1}.', formatYuan(before), formatYuan(after)) : '' },
-        expand,
-      );
-      if (answer !== expand) return;
-      await context.services.computeClient().call('nas.expand', { id: volume.storage_id, total_size: bytes });
-      context.tree.refresh();
+      const expanded = await expandVolumeFlow(context.services.computeClient(), volume);
+      if (expanded) await context.tree.reload();
+      return expanded;
     },
   },
   {
@@ -248,7 +175,7 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
       if (!policy) return undefined;
       const core = nasCore();
       const total: TransferResult = { sent: 0, skipped: 0, bytes: 0 };
-      const result = await withTransferProgress(vscode.l10n.t('Uploading to {0}', volume.name), async (signal, report) => {
+      const result = await withTransferProgress(context.progress, vscode.l10n.t('Uploading to {0}', volume.name), async (signal, report) => {
         for (const source of sources) {
           const name = source.path.split('/').pop() ?? 'upload';
           const one = await core.upload(context.sessions(), volume.storage_id, source.fsPath, core.remoteJoin(target, name), { policy, signal, onProgress: report });
@@ -283,7 +210,7 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
       if (!policy) return undefined;
       const core = nasCore();
       const name = remote.split('/').filter(Boolean).pop() ?? volume.name;
-      const result = await withTransferProgress(vscode.l10n.t('Downloading from {0}', volume.name), (signal, report) =>
+      const result = await withTransferProgress(context.progress, vscode.l10n.t('Downloading from {0}', volume.name), (signal, report) =>
         core.download(context.sessions(), volume.storage_id, remote, vscode.Uri.joinPath(destination, name).fsPath, { policy, signal, onProgress: report }),
       );
       if (result) void vscode.window.showInformationMessage(resultMessage(result));

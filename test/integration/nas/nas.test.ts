@@ -1,5 +1,5 @@
 // NAS in the real VS Code against the sandbox (whose obtain starts a real SFTP server on 127.0.0.1):
-// create a volume, see it in the NAS view, write / read / rename / copy / delete files and edit one in place
+// create a volume through Create NAS Volume… (price shown before anything spends) and expand it, see it in the NAS view, write / read / rename / copy / delete files and edit one in place
 // through vscode.workspace.fs (the computenas file system), upload a folder and download it back.
 
 import * as assert from 'node:assert/strict';
@@ -11,7 +11,24 @@ import type { NasVolume } from '../../../src/core/nas/operations';
 import type { NasApi } from '../../../src/vscode/nas/index';
 import { computeWithSandbox, extensionApi } from '../compute/computeTestApi';
 import { sandboxUrl } from '../sandboxInfo';
-import { PATIENCE_MS } from '../../helpers/eventually';
+import { PATIENCE_MS, waitUntil } from '../../helpers/eventually';
+import { answerFlow, isPick } from './answerFlow';
+
+const GIB = 1024 ** 3;
+const MIB = 1024 * 1024;
+
+async function sandboxPost(path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${sandboxUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  assert.ok(response.status < 300, `${path} answered ${response.status}`);
+}
+
+/** A file of `bytes` whose content is not all one value (so a truncated or shifted copy shows). */
+async function patternFile(path: string, bytes: number): Promise<Buffer> {
+  const data = Buffer.alloc(bytes);
+  for (let i = 0; i + 4 <= data.length; i += 4) data.writeUInt32LE((i * 2654435761) >>> 0, i);
+  await writeFile(path, data);
+  return data;
+}
 
 async function volumeDirectory(storageId: number): Promise<string> {
   const response = await fetch(`${sandboxUrl()}/__sandbox/nas/volume?storage_id=${storageId}`);
@@ -146,6 +163,168 @@ describe('nas: volumes as folders (sandbox SFTP)', function () {
     assert.ok(first?.password && second?.password && first.password !== second.password, 'the renewal brought new credentials');
     const log = (await extensionApi()).surface.logText();
     for (const password of [first.password, second.password]) assert.ok(!log.includes(password), 'no SFTP password in the log');
+  });
+
+  it('Create NAS Volume… names the monthly price from pre-create before anything spends; Cancel creates nothing, Create shows Creating then Active without Refresh', async function () {
+    this.timeout(PATIENCE_MS * 4);
+    const api = await extensionApi();
+    const client = api.services.computeClient();
+    const { configs } = await client.call('nas.preCreate', {});
+    // The sandbox's 102 is 北京一区 · 性能型 at ¥0.90/GB/month: 7 GiB cost ¥6.30 a month.
+    const config = configs.find((c) => c.id === 102 && c.status === 'Available');
+    assert.ok(config, 'pre-create offers config 102');
+    const expectedPrice = `¥${(7 * Number(config.display_unit_price)).toFixed(2)}/month`;
+    assert.equal(expectedPrice, '¥6.30/month');
+    const volumeCount = async () => (await client.call('nas.list', { page: 1, page_size: 100 })).count;
+
+    /** Answers the four steps; at the review, records what it says and picks Create or Cancel. */
+    const run = (name: string, decide: 'create' | 'cancel') => {
+      const seen: { steps: number[]; configLabels: string[]; review: { label: string; detail?: string }[] } = { steps: [], configLabels: [], review: [] };
+      const flow = answerFlow(
+        api,
+        () => vscode.commands.executeCommand<number | undefined>('computeToolkit.nas.create'),
+        (input) => {
+          if (input.step !== undefined && !seen.steps.includes(input.step)) seen.steps.push(input.step);
+          if (isPick(input)) {
+            const items = input.items as (vscode.QuickPickItem & { choice?: { config: { id: number } }; go?: boolean })[];
+            if (items.some((item) => item.choice)) {
+              seen.configLabels = items.map((item) => `${item.label} ${item.description ?? ''}`);
+              const wanted = items.find((item) => item.choice?.config.id === config.id);
+              if (wanted && input.activeItems[0] !== wanted) input.activeItems = [wanted];
+            } else {
+              seen.review = items.map((item) => ({ label: item.label, ...(item.detail !== undefined ? { detail: item.detail } : {}) }));
+              const wanted = items.find((item) => item.go === (decide === 'create'));
+              if (wanted && input.activeItems[0] !== wanted) input.activeItems = [wanted];
+            }
+          } else if (/name/i.test(input.prompt ?? '')) {
+            input.value = name;
+          } else {
+            input.value = '7';
+          }
+        },
+      );
+      return flow.then((result) => ({ result, seen }));
+    };
+
+    const before = await volumeCount();
+    const cancelled = await run('itest-cancel', 'cancel');
+    assert.equal(cancelled.result, undefined, 'Cancel at the review creates nothing');
+    assert.deepEqual(cancelled.seen.steps, [1, 2, 3, 4]);
+    assert.ok(cancelled.seen.configLabels.some((label) => label.includes(config.region.name) && label.includes(`¥${config.display_unit_price}/GB/month`)), `the region step offers pre-create's configs: ${JSON.stringify(cancelled.seen.configLabels)}`);
+    assert.equal(cancelled.seen.review.length, 2);
+    assert.match(cancelled.seen.review[0]?.label ?? '', /"itest-cancel" \(7 GiB, 北京一区/);
+    assert.ok(cancelled.seen.review[0]?.detail?.includes(expectedPrice), `the review names ${expectedPrice}: ${JSON.stringify(cancelled.seen.review)}`);
+    assert.equal(await volumeCount(), before, 'no volume was created');
+
+    // Create: watch the store the NAS view reads (never refreshing it) from before the command.
+    const statuses: string[] = [];
+    let createdId: number | undefined;
+    let sawPolling = false;
+    const watch = setInterval(() => {
+      const mine = nas.tree.volumes?.find((v) => v.storage_id === createdId);
+      if (mine && statuses[statuses.length - 1] !== mine.status) statuses.push(mine.status);
+      if (mine?.status === 'Creating' && nas.tree.pollingActive) sawPolling = true;
+    }, 50);
+    try {
+      const created = await run('itest-made', 'create');
+      createdId = created.result;
+      assert.ok(typeof createdId === 'number', 'Create returns the new volume');
+      assert.ok(created.seen.review[0]?.detail?.includes(expectedPrice));
+      assert.equal(await volumeCount(), before + 1);
+      const row = (await nas.tree.getChildren()).find((r) => r.kind === 'volume' && r.volume.storage_id === createdId);
+      assert.match(String(row?.description), /^Creating · \? \/ 7 GiB · 北京一区 · ¥6\.30\/month/, 'the view shows the new volume Creating at once');
+      await waitUntil('the view to show it Active without Refresh', async () => {
+        const rows = await nas.tree.getChildren();
+        return rows.some((r) => r.kind === 'volume' && r.volume.storage_id === createdId && /^Active · 0 \/ 7 GiB/.test(String(r.description)));
+      }, { timeoutMs: PATIENCE_MS * 2, everyMs: 200 });
+    } finally {
+      clearInterval(watch);
+    }
+    assert.deepEqual(statuses, ['Creating', 'Active']);
+    assert.ok(sawPolling, 'the store polled on its own while the volume was Creating');
+    const made = (await client.call('nas.list', { page: 1, page_size: 100, storage_ids: String(createdId) })).results[0];
+    assert.deepEqual({ name: made?.name, total: made?.total_size, storageClass: made?.storage_class_name }, { name: 'itest-made', total: 7 * GIB, storageClass: config.storage_class_name });
+
+    // Expand… the same way: the price change is named before anything spends.
+    const review: { label: string; detail?: string }[] = [];
+    const expanded = await answerFlow(
+      api,
+      () => vscode.commands.executeCommand<boolean>('computeToolkit.nas.expand', createdId),
+      (input) => {
+        if (isPick(input)) {
+          review.splice(0, review.length, ...input.items.map((item) => ({ label: item.label, ...(item.detail !== undefined ? { detail: item.detail } : {}) })));
+          const go = (input.items as (vscode.QuickPickItem & { go?: boolean })[]).find((item) => item.go);
+          if (go && input.activeItems[0] !== go) input.activeItems = [go];
+        } else {
+          input.value = '8';
+        }
+      },
+    );
+    assert.equal(expanded, true);
+    assert.match(review[0]?.label ?? '', /Expand "itest-made" from 7 to 8 GiB/);
+    assert.equal(review[0]?.detail, 'Price per month: ¥6.30 → ¥7.20.');
+    await waitUntil('the view to show it Active at 8 GiB without Refresh', async () => {
+      const rows = await nas.tree.getChildren();
+      return rows.some((r) => r.kind === 'volume' && r.volume.storage_id === createdId && /^Active · 0 \/ 8 GiB · 北京一区 · ¥7\.20\/month/.test(String(r.description)));
+    }, { timeoutMs: PATIENCE_MS * 2, everyMs: 200 });
+    await client.call('nas.delete', { id: createdId as number });
+  });
+
+  it('Upload to Volume… tells the notification growing byte counts, a rate and the time left, ending at the file size', async function () {
+    this.timeout(PATIENCE_MS * 2);
+    const local = await mkdtemp(join(tmpdir(), 'nas-itest-progress-'));
+    const data = await patternFile(join(local, 'shard.bin'), 12 * MIB);
+    // A 4 MiB/s link: the upload takes about three seconds, long enough for several reports.
+    await sandboxPost('/__sandbox/nas/throttle', { bytesPerSecond: 4 * MIB });
+    const from = nas.progressReports().length;
+    let sent: { sent: number; bytes: number } | undefined;
+    try {
+      sent = await vscode.commands.executeCommand('computeToolkit.nas.upload', volume.storage_id, { sources: [vscode.Uri.file(join(local, 'shard.bin'))], target: '/progress', policy: 'overwrite' });
+    } finally {
+      await sandboxPost('/__sandbox/nas/throttle', { bytesPerSecond: 0 });
+    }
+    assert.deepEqual({ sent: sent?.sent, bytes: sent?.bytes }, { sent: 1, bytes: data.length });
+    const reports = nas.progressReports().slice(from).filter((r) => r.title === `Uploading to ${volume.name}`);
+    const counts = reports.map((r) => r.bytes);
+    assert.ok(new Set(counts.filter((n) => n > 0 && n < data.length)).size >= 3, `several counts between 0 and the size: ${JSON.stringify(counts)}`);
+    for (let i = 1; i < counts.length; i++) assert.ok((counts[i] as number) >= (counts[i - 1] as number), `the byte count never goes back: ${JSON.stringify(counts)}`);
+    assert.equal(counts[counts.length - 1], data.length, 'the last report is the whole file');
+    assert.ok(reports.every((r) => r.totalBytes === data.length));
+    assert.match(reports[reports.length - 1]?.message ?? '', /^12\.0 MiB \/ 12\.0 MiB/);
+    assert.ok(reports.some((r) => / · [\d.]+ [KM]iB\/s · \d+ s left/.test(r.message)), `a report shows a rate and the time left: ${JSON.stringify(reports.map((r) => r.message))}`);
+    assert.deepEqual(await readFile(join(await volumeDirectory(volume.storage_id), 'progress', 'shard.bin')), data);
+  });
+
+  it('cancelling an upload from its notification stops it, keeps the file it was replacing and leaves no partial file', async function () {
+    this.timeout(PATIENCE_MS * 2);
+    const local = await mkdtemp(join(tmpdir(), 'nas-itest-cancel-'));
+    const data = await patternFile(join(local, 'big.bin'), 16 * MIB);
+    const target = vscode.Uri.joinPath(root, 'cancel', 'big.bin');
+    await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(root, 'cancel'));
+    await vscode.workspace.fs.writeFile(target, Buffer.from('the copy already there'));
+    await vscode.commands.executeCommand('notifications.clearAll');
+    // A 1 MiB/s link: sixteen seconds unless cancelled.
+    await sandboxPost('/__sandbox/nas/throttle', { bytesPerSecond: MIB });
+    const from = nas.progressReports().length;
+    const mine = () => nas.progressReports().slice(from).filter((r) => r.title === `Uploading to ${volume.name}`);
+    let result: unknown = 'not settled';
+    try {
+      const upload = Promise.resolve(vscode.commands.executeCommand('computeToolkit.nas.upload', volume.storage_id, { sources: [vscode.Uri.file(join(local, 'big.bin'))], target: '/cancel', policy: 'overwrite' }));
+      await waitUntil('the upload to be under way', () => mine().some((r) => r.bytes > 0));
+      // The notification's Cancel button (its primary action, as Ctrl+Shift+A presses it).
+      await vscode.commands.executeCommand('notification.acceptPrimaryAction');
+      result = await upload;
+    } finally {
+      await sandboxPost('/__sandbox/nas/throttle', { bytesPerSecond: 0 });
+    }
+    assert.equal(result, undefined, 'a cancelled upload reports nothing sent');
+    const reports = mine();
+    assert.ok(reports.length > 0 && reports.every((r) => r.bytes < data.length), `it stopped before the end: ${JSON.stringify(reports.map((r) => r.bytes))}`);
+    const onDisk = join(await volumeDirectory(volume.storage_id), 'cancel');
+    assert.equal(await readFile(join(onDisk, 'big.bin'), 'utf8'), 'the copy already there', 'the file it was replacing is untouched');
+    await waitUntil('the partial file to be removed', async () => (await readdir(onDisk)).length === 1);
+    assert.deepEqual(await readdir(onDisk), ['big.bin']);
+    assert.equal(Buffer.from(await vscode.workspace.fs.readFile(target)).toString(), 'the copy already there');
   });
 
   // *Open Volume in Explorer* (updateWorkspaceFolders) cannot run in-host: VS Code refuses "entering a new

@@ -35,6 +35,8 @@ export interface NasControl {
   /** Ends the volume's current SFTP session now, as if `expire_at` had come. */
   expireSession(storageId: number): boolean;
   injectSftpFault(fault: SftpFault): void;
+  /** Limits each SFTP connection's upload speed (0: no limit). */
+  throttleUploads(bytesPerSecond: number): void;
   /** SFTP logins refused so far (expired or wrong credentials). */
   readonly refusedLogins: number;
   mount(storageId: number, mount: Mount): void;
@@ -83,6 +85,10 @@ export function createNasSandbox(clock: SandboxClock, options: NasSandboxOptions
       return true;
     },
     injectSftpFault: (fault) => sftp.faults.push(fault),
+    throttleUploads(bytesPerSecond) {
+      if (!Number.isFinite(bytesPerSecond) || bytesPerSecond < 0) throw new RangeError('bytesPerSecond must be 0 or more');
+      sftp.writeBytesPerSecond = bytesPerSecond;
+    },
     get refusedLogins() {
       return sftp.refusedLogins;
     },

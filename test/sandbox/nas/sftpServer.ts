@@ -2,7 +2,8 @@
 // obtain. Each login is a session's username/password (sessions.ts); the session's volume directory is
 // its root "/", and no path can leave it. The volume's size is a real quota (a full volume answers
 // writes with FAILURE "No space left on device", as an ENOSPC would). Faults (faults below) expire a
-// session, drop a connection, or fill the volume after a number of uploaded bytes.
+// session, drop a connection, or fill the volume after a number of uploaded bytes; a throttle makes uploads
+// as slow as a real link (progress and cancellation tests).
 
 import { generateKeyPairSync } from 'node:crypto';
 import { constants as fsConstants, type Stats } from 'node:fs';
@@ -47,6 +48,8 @@ export class SandboxSftpServer {
   readonly faults: SftpFault[] = [];
   /** Logins refused (expired or wrong credentials): tests check renewal happened. */
   refusedLogins = 0;
+  /** Upload speed per connection, as a slow link would allow (0: as fast as loopback goes). */
+  writeBytesPerSecond = 0;
 
   constructor(
     private readonly sessions: SessionStore,
@@ -119,6 +122,10 @@ export class SandboxSftpServer {
     const handles = new Map<number, OpenFile | OpenDir>();
     let nextHandle = 1;
     let uploaded = 0;
+    /** When this connection's link is free again (the write throttle). */
+    let linkFreeAt = 0;
+    let gone = false;
+    connection.on('close', () => (gone = true));
     const toLocal = (remote: string): string => {
       const normal = posix.normalize(`/${remote}`);
       return root + normal.split('/').join(sep).replace(/[\\/]+$/, '');
@@ -188,8 +195,18 @@ export class SandboxSftpServer {
       if (fault?.kind === 'full' || growth > quotaLeft()) return sftp.status(reqId, STATUS_CODE.FAILURE, 'No space left on device');
       file.size += growth;
       this.volumes.addUsage(session.storageId, growth);
+      let wait = 0;
+      if (this.writeBytesPerSecond > 0) {
+        const now = Date.now();
+        linkFreeAt = Math.max(now, linkFreeAt) + (data.length * 1000) / this.writeBytesPerSecond;
+        wait = linkFreeAt - now;
+      }
       run(reqId, async () => {
         await file.handle.write(data, 0, data.length, offset);
+        if (wait > 0) {
+          await new Promise((resolve) => setTimeout(resolve, wait));
+          if (gone) return; // the client went away meanwhile (a cancelled upload)
+        }
         sftp.status(reqId, STATUS_CODE.OK);
       });
     });
