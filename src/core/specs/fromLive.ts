@@ -5,7 +5,7 @@
 import type { TaskDetail } from '../compute/api';
 import type { JobDetail } from '../jobs/operations';
 import { looksSecret } from './secrets';
-import { liveTaskSpec } from './taskBody';
+import { liveResource, liveTaskSpec } from './taskBody';
 import type { EnvValue, HealthChecks, JobServiceSpec, JobSpec, Mount, TaskServiceSpec, TaskSpec } from './types';
 
 export interface SavedSpec {
@@ -78,7 +78,6 @@ const byName = (items: unknown): { volume: string; targetDir: string }[] | undef
 export function specFromJob(detail: JobDetail, profileLabel: string | undefined, schemaUrl?: string): SavedJobSpec {
   const secrets: SavedJobSpec['secrets'] = [];
   const dropped: string[] = [];
-  const first = detail.resources?.[0];
   if ((detail.resources?.length ?? 0) > 1) dropped.push('resources[1…]');
   const support = detail.job_support;
   const services: JobServiceSpec[] = (detail.services ?? []).map((service, index) => {
@@ -135,14 +134,7 @@ export function specFromJob(detail: JobDetail, profileLabel: string | undefined,
     ...(profileLabel ? { profile: profileLabel } : {}),
     taskId: detail.task_id,
     name: detail.task_name,
-    resource: {
-      gpu: first?.resource.gpu_name ?? '',
-      gpuCount: first?.resource.gpu_count ?? 0,
-      region: first?.resource.region ?? '',
-      device: first?.resource.device_name ?? '',
-      memoryMi: first?.resource.memory ?? 0,
-      cpuCores: first?.resource.cpu_cores ?? 0,
-    },
+    resource: liveResource(detail),
     ...(detail.sub_type === 'Spot' ? { spot: true } : {}),
     ...(typeof support?.estimated_exec_sec === 'number' ? { estimatedSeconds: support.estimated_exec_sec } : {}),
     completions: detail.points,

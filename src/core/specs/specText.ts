@@ -22,8 +22,8 @@ export function withDeployedIds(text: string, format: SpecFormat, values: { task
     const next = applyEdits(text, modify(text, ['profile'], values.profile, { formattingOptions }));
     return applyEdits(next, modify(next, ['taskId'], values.taskId, { formattingOptions }));
   }
-  const document = parseDocument(text);
-  document.set('profile', values.profile);
-  document.set('taskId', values.taskId);
-  return document.toString();
+  const yamlDocument = parseDocument(text);
+  yamlDocument.set('profile', values.profile);
+  yamlDocument.set('taskId', values.taskId);
+  return yamlDocument.toString();
 }

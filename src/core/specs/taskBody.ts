@@ -5,7 +5,7 @@
 import type { ResourceSpec, TaskDetail } from '../compute/api';
 import type { Offer } from './offers';
 import { formatEnvText, parseEnvText, refText, resolveEnv, type SecretResolver } from './secrets';
-import type { HealthChecks, Mount, NasMount, SecretRef, TaskServiceSpec, TaskSpec } from './types';
+import type { HealthChecks, Mount, NasMount, ResourceSelector, SecretRef, TaskServiceSpec, TaskSpec } from './types';
 
 /** A deployment service as create and update accept it (everything the spec can say). */
 export interface DeploymentService {
@@ -163,21 +163,26 @@ export function liveServiceSpec(service: Record<string, unknown>): TaskServiceSp
   return spec;
 }
 
+/** The resource of a live task or job (its first resource) as the spec names it. */
+export function liveResource(detail: Pick<TaskDetail, 'resources'>): ResourceSelector {
+  const first = detail.resources?.[0];
+  return {
+    gpu: first?.resource.gpu_name ?? '',
+    gpuCount: first?.resource.gpu_count ?? 0,
+    region: first?.resource.region ?? '',
+    device: first?.resource.device_name ?? '',
+    memoryMi: first?.resource.memory ?? 0,
+    cpuCores: first?.resource.cpu_cores ?? 0,
+  };
+}
+
 /** The live task in spec terms (env values plain: callers mask or turn them into references). */
 export function liveTaskSpec(detail: TaskDetail): Omit<TaskSpec, 'kind'> & { other?: Record<string, unknown>; services: (TaskServiceSpec & { other?: Record<string, unknown> })[] } {
   const raw = detail as unknown as Record<string, unknown>;
-  const first = detail.resources?.[0];
   const spec: ReturnType<typeof liveTaskSpec> = {
     name: detail.task_name,
     nodes: detail.points,
-    resource: {
-      gpu: first?.resource.gpu_name ?? '',
-      gpuCount: first?.resource.gpu_count ?? 0,
-      region: first?.resource.region ?? '',
-      device: first?.resource.device_name ?? '',
-      memoryMi: first?.resource.memory ?? 0,
-      cpuCores: first?.resource.cpu_cores ?? 0,
-    },
+    resource: liveResource(detail),
     services: (detail.services ?? []).map((service) => liveServiceSpec(service as unknown as Record<string, unknown>)),
   };
   if ((raw.scheduler_strategy as { mode?: string } | null)?.mode === 'Unrestricted') spec.crossRegion = true;
