@@ -8,21 +8,7 @@ import type { ExchangeRecord } from '../../../src/core/compute/api';
 import { silentLogger } from '../../../src/core/log';
 import { ACTIVITY_STATE_KEY, PersistedState } from '../../../src/vscode/persistedState';
 import { RequestActivity, activityEntry, type ActivityEntry } from '../../../src/vscode/requests/requestActivity';
-
-class MemoryMemento {
-  private readonly values = new Map<string, unknown>();
-  keys(): readonly string[] {
-    return [...this.values.keys()];
-  }
-  get<T>(key: string, fallback?: T): T | undefined {
-    return this.values.has(key) ? (JSON.parse(JSON.stringify(this.values.get(key))) as T) : fallback;
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    // A real Memento persists asynchronously: give other writers a chance to interleave.
-    await new Promise((resolve) => setImmediate(resolve));
-    this.values.set(key, JSON.parse(JSON.stringify(value)));
-  }
-}
+import { MemoryMemento } from '../../helpers/memoryMemento';
 
 const SECRET = `tok_${Date.now().toString(36)}_secret`;
 const mask = (text: string): string => text.split(SECRET).join('«masked»');
@@ -109,7 +95,7 @@ describe('request activity: the store', () => {
   });
 
   it('keeps the newest N per profile, and none when N is 0', async () => {
-    const state = new MemoryMemento();
+    const state = new MemoryMemento({ interleave: true });
     let size = 3;
     const activity = new RequestActivity(new PersistedState(state, silentLogger), () => size);
     for (let at = 0; at < 5; at++) await activity.record(entry('a', at));
@@ -122,14 +108,14 @@ describe('request activity: the store', () => {
   });
 
   it('many records at once: none is lost to a race between writes', async () => {
-    const state = new MemoryMemento();
+    const state = new MemoryMemento({ interleave: true });
     const activity = new RequestActivity(new PersistedState(state, silentLogger), () => 100);
     await Promise.all(Array.from({ length: 40 }, (_, at) => activity.record(entry('a', at))));
     assert.equal(activity.list('a').length, 40);
   });
 
   it('anything malformed in globalState is dropped, and a long list is cut to the limit on reading', async () => {
-    const state = new MemoryMemento();
+    const state = new MemoryMemento({ interleave: true });
     await state.update(ACTIVITY_STATE_KEY, { a: [entry('a', 1), { at: 'x' }, null, 7], b: 'nope', c: Array.from({ length: 500 }, (_, at) => entry('c', at)) });
     const activity = new RequestActivity(new PersistedState(state, silentLogger), () => 10);
     assert.deepEqual(activity.list('a').map((e) => e.at), [1]);

@@ -5,20 +5,7 @@ import { describe, it } from 'node:test';
 import { silentLogger } from '../../../src/core/log';
 import { PersistedState } from '../../../src/vscode/persistedState';
 import { HISTORY_STATE_KEY, RequestHistory, redactInput } from '../../../src/vscode/requests/requestHistory';
-
-class MemoryMemento {
-  private readonly values = new Map<string, unknown>();
-  keys(): readonly string[] {
-    return [...this.values.keys()];
-  }
-  get<T>(key: string, fallback?: T): T | undefined {
-    return this.values.has(key) ? (JSON.parse(JSON.stringify(this.values.get(key))) as T) : fallback;
-  }
-  update(key: string, value: unknown): Promise<void> {
-    this.values.set(key, value);
-    return Promise.resolve();
-  }
-}
+import { MemoryMemento } from '../../helpers/memoryMemento';
 
 const SECRET = `s3cr3t_${Date.now().toString(36)}_value`;
 const mask = (text: string): string => text.split(SECRET).join('«masked»');

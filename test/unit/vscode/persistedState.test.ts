@@ -4,17 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PERSISTED, PERSISTED_PER_PROFILE, PersistedState, persistedStateOf } from '../../../src/vscode/persistedState';
-
-class MemoryMemento {
-  readonly values = new Map<string, unknown>();
-  get(key: string): unknown {
-    return this.values.get(key);
-  }
-  update(key: string, value: unknown): Promise<void> {
-    this.values.set(key, value);
-    return Promise.resolve();
-  }
-}
+import { MemoryMemento } from '../../helpers/memoryMemento';
 
 function store(): { state: PersistedState; memento: MemoryMemento; warnings: string[] } {
   const memento = new MemoryMemento();
