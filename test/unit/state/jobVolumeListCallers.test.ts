@@ -4,24 +4,11 @@
 // started listing jobs or volumes on its own (a second poll loop), like taskListCallers.test.ts does for tasks.
 
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import * as path from 'node:path';
 import { describe, it } from 'node:test';
+import { readSources, typeScriptFiles } from '../../helpers/repoSources';
 
-const repoRoot = path.resolve(__dirname, '../../../..');
-
-function sourceFiles(dir: string): string[] {
-  const files: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) files.push(...sourceFiles(full));
-    else if (/\.tsx?$/.test(name)) files.push(path.relative(repoRoot, full).split(path.sep).join('/'));
-  }
-  return files;
-}
-
-const files = sourceFiles(path.join(repoRoot, 'src'));
-const text = new Map(files.map((file) => [file, readFileSync(path.join(repoRoot, file), 'utf8')]));
+const files = typeScriptFiles('src');
+const text = readSources(files);
 
 /** Files naming an operation id (quoted) outside the allowed ones. */
 function namingOutside(operation: string, allowed: Record<string, string>): string[] {

@@ -4,21 +4,8 @@
 // Fails naming the file that started listing tasks on its own.
 
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import * as path from 'node:path';
 import { describe, it } from 'node:test';
-
-const repoRoot = path.resolve(__dirname, '../../../..');
-
-function sourceFiles(dir: string): string[] {
-  const files: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) files.push(...sourceFiles(full));
-    else if (/\.tsx?$/.test(name)) files.push(path.relative(repoRoot, full).split(path.sep).join('/'));
-  }
-  return files;
-}
+import { readSources, typeScriptFiles } from '../../helpers/repoSources';
 
 /** Where `task.list` may be named, and why. */
 const OPERATION_ALLOWED: Record<string, string> = {
@@ -36,17 +23,18 @@ const READ_ALLOWED: Record<string, string> = {
   'src/core/tools/readTools.ts': 'the list_tasks agent tool',
 };
 
-const files = sourceFiles(path.join(repoRoot, 'src'));
+const files = typeScriptFiles('src');
+const text = readSources(files);
 
 describe('only the remote-state store lists tasks', () => {
   it('names the task.list operation only where it is defined and read once', () => {
-    const offenders = files.filter((file) => !(file in OPERATION_ALLOWED) && /['"`]task\.list['"`]/.test(readFileSync(path.join(repoRoot, file), 'utf8')));
+    const offenders = files.filter((file) => !(file in OPERATION_ALLOWED) && /['"`]task\.list['"`]/.test((text.get(file) ?? '')));
     assert.deepEqual(offenders, [], `task.list outside the store: ${offenders.join(', ')}`);
   });
 
   it('reaches the paged task reads (listTasks, taskPage) only from the task state definition', () => {
     const importsRead = /import\s*\{[^}]*\b(listTasks|taskPage)\b[^}]*\}\s*from\s*['"][^'"]*\/listing['"]/;
-    const offenders = files.filter((file) => !(file in READ_ALLOWED) && importsRead.test(readFileSync(path.join(repoRoot, file), 'utf8')));
+    const offenders = files.filter((file) => !(file in READ_ALLOWED) && importsRead.test((text.get(file) ?? '')));
     assert.deepEqual(offenders, [], `paged task reads outside the store: ${offenders.join(', ')}`);
   });
 
