@@ -209,6 +209,7 @@ export const CORE_MESSAGES = {
   'nas.walkTooDeep': 'The folder {0} on the volume is nested deeper than {1} levels (at {2}): a folder chain that does not end? Stopped before changing anything.',
   'nas.folderNotEmpty': 'The folder is not empty: {0}',
   'nas.copyIntoItself': 'The folder {0} cannot be copied into itself.',
+  'nas.deleteUnsafeNames': 'The folder {0} holds {1} entries whose names cannot be used safely (shown in the warning); nothing was deleted.',
 
   // The Compare with a Failing Request document's explanations and notes (core/requests/signCompare.ts,
   // signCompareFields.ts): not errors, but the same way to word core text. Parameters are counts, field

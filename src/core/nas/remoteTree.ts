@@ -2,7 +2,7 @@
 // a symbolic link is removed or copied as a link and never descended (`dir/up -> ../victim` deleted with
 // `dir` leaves `victim` as it was; a folder holding a link to itself is copied once). The folder is
 // walked completely (bounded, core/nas/remoteWalk.ts) before anything changes, so a walk that stops on
-// its bounds changes nothing.
+// its bounds, or a delete of a folder holding a name that cannot be used safely, changes nothing.
 
 import { coreText } from '../errors';
 import { SkippedNames } from './entryNames';
@@ -44,7 +44,10 @@ export async function deleteRemote(connection: SftpConnection, path: string, rec
     if (listing.entries.length > 0 || listing.skipped.count > 0) throw new NasFileError('failed', coreText('nas.folderNotEmpty', root), root);
     return connection.rmdir(root);
   }
+  const before = skipped.count;
   const entries = await walkAll(connection, root, { ...options, skipped });
+  // An entry it cannot name safely would keep the folder anyway: say so before deleting anything.
+  if (skipped.count > before) throw new NasFileError('failed', coreText('nas.deleteUnsafeNames', root, skipped.count - before), root);
   for (const entry of entries) {
     options.signal?.throwIfAborted();
     if (entry.type !== 'directory') await connection.unlink(entry.path);

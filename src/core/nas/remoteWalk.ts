@@ -53,10 +53,13 @@ export async function* walkRemote(connection: SftpConnection, root: string, opti
     options.signal?.throwIfAborted();
     const { relative: folder, depth } = pending.pop() as { relative: string; depth: number };
     const folderPath = remoteJoin(base, folder);
-    const listing = await connection.list(folderPath, maxEntries - count);
+    const tooMany = (): NasFileError => new NasFileError('too-many', coreText('nas.walkTooMany', base, maxEntries), base);
+    const listing = await connection.list(folderPath, maxEntries - count).catch((error: unknown) => {
+      throw error instanceof NasFileError && error.code === 'too-many' ? tooMany() : error;
+    });
     options.skipped?.merge(listing.skipped);
     count += listing.entries.length;
-    if (count > maxEntries) throw new NasFileError('too-many', coreText('nas.walkTooMany', base, maxEntries), base);
+    if (count > maxEntries) throw tooMany();
     for (const entry of listing.entries) {
       const relative = folder ? `${folder}/${entry.name}` : entry.name;
       const path = remoteJoin(base, relative);

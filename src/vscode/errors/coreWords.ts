@@ -187,6 +187,7 @@ const WORDS: { readonly [K in CoreMessageKey]: Wording } = {
   'nas.walkTooDeep': (...args) => vscode.l10n.t('The folder {0} on the volume is nested deeper than {1} levels (at {2}): a folder chain that does not end? Stopped before changing anything.', ...args),
   'nas.folderNotEmpty': (...args) => vscode.l10n.t('The folder is not empty: {0}', ...args),
   'nas.copyIntoItself': (...args) => vscode.l10n.t('The folder {0} cannot be copied into itself.', ...args),
+  'nas.deleteUnsafeNames': (...args) => vscode.l10n.t('The folder {0} holds {1} entries whose names cannot be used safely (shown in the warning); nothing was deleted.', ...args),
   'compare.field.path': () => vscode.l10n.t('path'),
   'compare.field.version': () => vscode.l10n.t('version'),
   'compare.field.timestamp': () => vscode.l10n.t('timestamp'),
