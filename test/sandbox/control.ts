@@ -19,6 +19,8 @@
 //   POST   /__sandbox/nas/faults  ← {kind: expire|drop|full, storage_id?, afterBytes} (fires during an upload)
 //   POST   /__sandbox/nas/throttle ← {bytesPerSecond} each SFTP connection uploads at most this fast (0: no limit)
 //   POST   /__sandbox/nas/mount   ← {storage_id, instance_id, instance_name, mount_path, unmount?}
+//   POST   /__sandbox/nas/hostile ← {storage_id, folder, names: string[]} the SFTP server lists these extra
+//                                    file names in `folder` (nas/hostileListing.ts); DELETE ends every hostile listing
 //   POST   /__sandbox/deployments/load-ms ← {loadMs} → {loadMs} (model servers activated from now on)
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -85,6 +87,19 @@ function nasActions(nas: NasControl): Record<string, Partial<Record<string, Cont
         const fault: SftpFault = { kind, afterBytes: intField(fields, 'afterBytes'), ...(fields.storage_id === undefined ? {} : { storageId: intField(fields, 'storage_id') }) };
         nas.injectSftpFault(fault);
         sendJson(res, 201, { injected: fault });
+      },
+    },
+    '/__sandbox/nas/hostile': {
+      POST: (body, res) => {
+        const fields = fieldsOf(body);
+        const { folder, names } = fields;
+        if (typeof folder !== 'string' || !Array.isArray(names) || !names.every((name) => typeof name === 'string')) throw new TypeError('folder must be a string and names an array of strings');
+        nas.addHostileListing({ kind: 'entries', storageId: intField(fields, 'storage_id'), folder, entries: (names as string[]).map((name) => ({ name, type: 'file' })) });
+        sendJson(res, 201, { listed: names.length });
+      },
+      DELETE: (_body, res) => {
+        nas.clearHostileListings();
+        sendJson(res, 200, { cleared: true });
       },
     },
     '/__sandbox/nas/throttle': {

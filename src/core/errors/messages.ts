@@ -202,6 +202,14 @@ export const CORE_MESSAGES = {
   'nas.outsideFolder.hint': 'Give a path relative to the open folder.',
   'nas.notFound': '{0} does not exist in the open folder.',
   'nas.notFile': '{0} is not a file (one file at a time; folders: Upload to Volume… in the editor).',
+  // Names and walks on a volume (core/nas/entryNames.ts, remoteWalk.ts, remoteTree.ts).
+  'nas.outsideDestination': 'The volume lists {0}, which would be written outside {1}; it was not written.',
+  'nas.listingTooLong': 'The folder {0} on the volume lists more than {1} entries; stopped reading it.',
+  'nas.walkTooMany': 'The folder {0} on the volume holds more than {1} entries in all; stopped before changing anything. Work on a smaller folder.',
+  'nas.walkTooDeep': 'The folder {0} on the volume is nested deeper than {1} levels (at {2}): a folder chain that does not end? Stopped before changing anything.',
+  'nas.folderNotEmpty': 'The folder is not empty: {0}',
+  'nas.copyIntoItself': 'The folder {0} cannot be copied into itself.',
+  'nas.deleteUnsafeNames': 'The folder {0} holds {1} entries whose names cannot be used safely (shown in the warning); nothing was deleted.',
 
   // The Compare with a Failing Request document's explanations and notes (core/requests/signCompare.ts,
   // signCompareFields.ts): not errors, but the same way to word core text. Parameters are counts, field

@@ -3,14 +3,26 @@
 
 import { ComputeToolkitError, ConfigError, coreText, type CoreText } from '../errors';
 
-export type NasFileErrorCode = 'not-found' | 'exists' | 'not-a-directory' | 'is-a-directory' | 'no-permission' | 'volume-full' | 'failed';
+export type NasFileErrorCode =
+  | 'not-found'
+  | 'exists'
+  | 'not-a-directory'
+  | 'is-a-directory'
+  | 'no-permission'
+  | 'volume-full'
+  | 'failed'
+  // A name from the volume that would put a file outside the chosen folder (core/nas/entryNames.ts).
+  | 'outside-destination'
+  // A walk of a volume folder deeper or longer than its bounds (core/nas/remoteWalk.ts).
+  | 'too-deep'
+  | 'too-many';
 
 /** An SFTP operation the server refused. */
 export class NasFileError extends ComputeToolkitError {
   readonly kind = 'storage' as const;
   constructor(
     readonly code: NasFileErrorCode,
-    message: string,
+    message: string | CoreText,
     readonly path: string,
     options?: { cause?: unknown },
   ) {

@@ -10,7 +10,10 @@ export { BYTES_PER_GIB, bytesToGiB, formatBytes, formatGiB, formatYuan, gibToByt
 export { NasConnectionError, NasFileError, S3CheckFailedError, type NasFileErrorCode } from './errors';
 export { ProgressMeter, type ProgressListener, type TransferProgress } from './progress';
 export { NasSessions, parseSftpUrl, type ConnectionDetails, type SessionApi, type SessionOptions } from './sessions';
-export { SftpConnection, type RemoteEntry, type RemoteStat, type SftpEndpoint } from './sftpConnection';
+export { SftpConnection, MAX_LISTING_ENTRIES, type RemoteEntry, type RemoteListing, type RemoteStat, type RemoteType, type SftpEndpoint } from './sftpConnection';
+export { escapedName, isSafeEntryName, localPathUnder, SkippedNames } from './entryNames';
+export { MAX_WALK_DEPTH, MAX_WALK_ENTRIES, walkRemote, type WalkedEntry, type WalkLimits, type WalkOptions } from './remoteWalk';
+export { copyRemote, deleteRemote, type TreeOptions } from './remoteTree';
 export { download, keepsExisting, remoteJoin, upload, uploadFiles, type ExistingFilePolicy, type TransferOptions, type TransferResult } from './transfer';
 export { MANIFEST_DIR, MANIFEST_FILE, syncFolder, walkIncluded, type LocalFile, type SyncOptions, type SyncResult } from './sync';
 export {

@@ -3,9 +3,10 @@
 // and the library's pipelined transfers (fastPut/fastGet) for large files, which stream from and to disk
 // in bounded chunks (concurrency × chunk size in flight), so a 10 GB file never sits in memory.
 
-import { Client, type FileEntryWithStats, type SFTPWrapper, type Stats } from 'ssh2';
-import { AbortedError } from '../errors';
-import { NasConnectionError, fromSftpError } from './errors';
+import { Client, utils, type FileEntryWithStats, type SFTPWrapper, type Stats } from 'ssh2';
+import { AbortedError, coreText } from '../errors';
+import { isSafeEntryName, SkippedNames } from './entryNames';
+import { NasConnectionError, NasFileError, fromSftpError } from './errors';
 
 export interface SftpEndpoint {
   host: string;
@@ -14,21 +15,33 @@ export interface SftpEndpoint {
   password: string;
 }
 
+/** What an entry is; a `link` is a symbolic link, never followed by a walk, a delete or a copy. */
+export type RemoteType = 'file' | 'directory' | 'link' | 'other';
+
 export interface RemoteEntry {
   name: string;
-  type: 'file' | 'directory' | 'other';
+  type: RemoteType;
   size: number;
   /** Modification time, ms (SFTP carries whole seconds). */
   mtimeMs: number;
 }
 
 export interface RemoteStat {
-  type: 'file' | 'directory' | 'other';
+  type: RemoteType;
   size: number;
   mtimeMs: number;
 }
 
+/** One folder's listing, names that cannot be used safely left out (core/nas/entryNames.ts). */
+export interface RemoteListing {
+  entries: RemoteEntry[];
+  skipped: SkippedNames;
+}
+
 const CONNECT_TIMEOUT_MS = 20_000;
+/** A folder listing longer than this is refused (a server that never ends one must not fill memory). */
+export const MAX_LISTING_ENTRIES = 500_000;
+const { STATUS_CODE } = utils.sftp;
 /** fastPut/fastGet request pipeline: 64 × 32 KiB in flight (ssh2's defaults), about 2 MiB of memory. */
 export const TRANSFER_CONCURRENCY = 64;
 export const TRANSFER_CHUNK_BYTES = 32 * 1024;
@@ -39,8 +52,8 @@ export const TRANSFER_CHUNK_BYTES = 32 * 1024;
  */
 const seenHostKeys = new Map<string, string>();
 
-function typeOf(stats: Stats): RemoteStat['type'] {
-  return stats.isDirectory() ? 'directory' : stats.isFile() ? 'file' : 'other';
+function typeOf(stats: Stats): RemoteType {
+  return stats.isSymbolicLink() ? 'link' : stats.isDirectory() ? 'directory' : stats.isFile() ? 'file' : 'other';
 }
 
 export function toRemoteStat(stats: Stats): RemoteStat {
@@ -148,8 +161,23 @@ export class SftpConnection {
     });
   }
 
+  /** What `path` leads to, links followed (never 'link'). */
   stat(path: string): Promise<RemoteStat> {
     return this.call<Stats>(path, 'Stat', (done) => this.sftp.stat(path, done)).then(toRemoteStat);
+  }
+
+  /** What `path` itself is: a link is 'link' (what deletes, copies and walks look at first). */
+  lstat(path: string): Promise<RemoteStat> {
+    return this.call<Stats>(path, 'Stat', (done) => this.sftp.lstat(path, done)).then(toRemoteStat);
+  }
+
+  readlink(path: string): Promise<string> {
+    return this.call<string>(path, 'Read link', (done) => this.sftp.readlink(path, done));
+  }
+
+  /** Makes `linkPath` a symbolic link whose text is `target` (copied as it is, never resolved here). */
+  symlink(target: string, linkPath: string): Promise<void> {
+    return this.call<void>(linkPath, 'Create link', (done) => this.sftp.symlink(target, linkPath, done));
   }
 
   /** The stat, or undefined when nothing is at `path`. */
@@ -162,11 +190,49 @@ export class SftpConnection {
     }
   }
 
+  /** The entries of a folder whose names can be used (the others skipped); see `list`. */
+  /** The lstat, or undefined when nothing (not even a link) is at `path`. */
+  async lstatIfExists(path: string): Promise<RemoteStat | undefined> {
+    try {
+      return await this.lstat(path);
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'not-found') return undefined;
+      throw error;
+    }
+  }
+
   async readdir(path: string): Promise<RemoteEntry[]> {
-    const list = await this.call<FileEntryWithStats[]>(path, 'List folder', (done) => this.sftp.readdir(path, done));
-    return list
-      .filter((entry) => entry.filename !== '.' && entry.filename !== '..')
-      .map((entry) => ({ name: entry.filename, type: typeOf(entry.attrs), size: entry.attrs.size, mtimeMs: entry.attrs.mtime * 1000 }));
+    return (await this.list(path)).entries;
+  }
+
+  /**
+   * One folder's listing, read batch by batch and refused past `maxEntries` (with a clear error), so a
+   * server that never ends a listing cannot fill memory. Names that are not one plain path segment
+   * (`..`, `a/b`, NUL, control characters) are left out and counted in `skipped`.
+   */
+  async list(path: string, maxEntries = MAX_LISTING_ENTRIES): Promise<RemoteListing> {
+    const handle = await this.call<Buffer>(path, 'List folder', (done) => this.sftp.opendir(path, done));
+    const entries: RemoteEntry[] = [];
+    const skipped = new SkippedNames();
+    let seen = 0;
+    try {
+      for (;;) {
+        const batch = await this.call<FileEntryWithStats[] | undefined>(path, 'List folder', (done) =>
+          this.sftp.readdir(handle, (error, list) => (error && (error as { code?: unknown }).code === STATUS_CODE.EOF ? done(undefined, undefined) : done(error, list))),
+        );
+        if (!batch) break;
+        seen += batch.length;
+        if (seen > maxEntries) throw new NasFileError('too-many', coreText('nas.listingTooLong', path, maxEntries), path);
+        for (const entry of batch) {
+          if (entry.filename === '.' || entry.filename === '..') continue;
+          if (!isSafeEntryName(entry.filename)) skipped.add(entry.filename, path);
+          else entries.push({ name: entry.filename, type: typeOf(entry.attrs), size: entry.attrs.size, mtimeMs: entry.attrs.mtime * 1000 });
+        }
+      }
+    } finally {
+      await this.call<void>(path, 'List folder', (done) => this.sftp.close(handle, done)).catch(() => undefined);
+    }
+    return { entries, skipped };
   }
 
   mkdir(path: string): Promise<void> {

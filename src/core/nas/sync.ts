@@ -18,6 +18,7 @@ import ignore, { type Ignore } from 'ignore';
 import type { ProgressListener } from './progress';
 import type { NasSessions } from './sessions';
 import type { SftpConnection } from './sftpConnection';
+import { walkRemote } from './remoteWalk';
 import { remoteJoin, uploadFiles, type TransferResult } from './transfer';
 
 export const MANIFEST_DIR = '.compute';
@@ -132,24 +133,13 @@ async function readManifest(connection: SftpConnection, path: string): Promise<M
   return { version: MANIFEST_VERSION, files: Object.create(null) as Record<string, ManifestEntry> };
 }
 
-/** Sizes of the files under `root` on the volume, by relative path (one listing per folder). */
-async function remoteSizes(connection: SftpConnection, root: string): Promise<Map<string, number>> {
+/** Sizes of the files under `root` on the volume, by relative path (one bounded walk, core/nas/remoteWalk.ts). */
+async function remoteSizes(connection: SftpConnection, root: string, signal: AbortSignal | undefined): Promise<Map<string, number>> {
   const sizes = new Map<string, number>();
-  const pending = [''];
-  while (pending.length > 0) {
-    const dir = pending.pop() as string;
-    let entries;
-    try {
-      entries = await connection.readdir(remoteJoin(root, dir));
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
-      const relative = dir ? `${dir}/${entry.name}` : entry.name;
-      if (entry.type === 'directory' && !(dir === '' && entry.name === MANIFEST_DIR)) pending.push(relative);
-      else if (entry.type === 'file') sizes.set(relative, entry.size);
-    }
-  }
+  // A folder not there yet has nothing to compare: everything is sent.
+  if ((await connection.statIfExists(root))?.type !== 'directory') return sizes;
+  const walk = walkRemote(connection, root, { enter: (relative) => relative !== MANIFEST_DIR, ...(signal ? { signal } : {}) });
+  for await (const entry of walk) if (entry.type === 'file') sizes.set(entry.relative, entry.size);
   return sizes;
 }
 
@@ -163,7 +153,7 @@ export async function syncFolder(sessions: NasSessions, options: SyncOptions): P
   const all = await walkIncluded(options.localDir);
   const { manifest, sizes } = await sessions.run(
     options.storageId,
-    async (connection) => ({ manifest: await readManifest(connection, manifestPath), sizes: await remoteSizes(connection, remoteDir) }),
+    async (connection) => ({ manifest: await readManifest(connection, manifestPath), sizes: await remoteSizes(connection, remoteDir, options.signal) }),
     options.signal,
   );
 

@@ -12,7 +12,15 @@ import { upload } from './transfer';
 
 export function nasToolAccess(sessions: () => NasSessions, roots: readonly string[]): NasFileAccess {
   return {
-    list: (storageId, remotePath, signal) => sessions().run(storageId, (connection) => connection.readdir(remotePath), signal),
+    list: (storageId, remotePath, signal) =>
+      sessions().run(
+        storageId,
+        async (connection) => {
+          const listing = await connection.list(remotePath);
+          return { entries: listing.entries, skipped: { count: listing.skipped.count, shown: listing.skipped.names } };
+        },
+        signal,
+      ),
     read: (storageId, remotePath, maxBytes, signal) => sessions().run(storageId, (connection) => connection.readFile(remotePath, maxBytes), signal),
     async localFile(requested) {
       const shown = requested.slice(0, 200).replace(/[\u0000-\u001f\u007f]+/g, ' ');

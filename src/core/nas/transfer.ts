@@ -7,8 +7,11 @@
 import { mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
 import { AbortedError } from '../errors';
+import { assertRealFolderUnder, localPathUnder, SkippedNames } from './entryNames';
 import { NasFileError } from './errors';
 import { ProgressMeter, type ProgressListener } from './progress';
+import { remoteJoin } from './remotePaths';
+import { walkRemote, type WalkLimits } from './remoteWalk';
 import type { NasSessions } from './sessions';
 import type { SftpConnection } from './sftpConnection';
 
@@ -19,18 +22,19 @@ export interface TransferOptions {
   policy?: ExistingFilePolicy;
   signal?: AbortSignal;
   onProgress?: ProgressListener;
+  /** Bounds of the volume folder walk (default: core/nas/remoteWalk.ts). */
+  limits?: Partial<WalkLimits>;
 }
 
 export interface TransferResult {
   sent: number;
   skipped: number;
   bytes: number;
+  /** Entries of a download whose names could not be used safely (left out; escaped when shown). */
+  unsafeNames?: { count: number; shown: readonly string[] };
 }
 
-/** Volume paths are POSIX and absolute ("/data/train.csv"). */
-export function remoteJoin(...parts: string[]): string {
-  return posix.normalize(`/${parts.join('/')}`).replace(/\/+$/, '') || '/';
-}
+export { remoteJoin } from './remotePaths';
 
 /** Whether an existing destination keeps its copy under `policy` (mtime compared in whole seconds, as SFTP carries them). */
 export function keepsExisting(policy: ExistingFilePolicy, sourceMtimeMs: number, destinationMtimeMs: number): boolean {
@@ -176,17 +180,10 @@ interface RemoteFile {
   mtimeMs: number;
 }
 
-async function listRemote(connection: SftpConnection, root: string): Promise<RemoteFile[]> {
+async function listRemote(connection: SftpConnection, root: string, skipped: SkippedNames, options: TransferOptions): Promise<RemoteFile[]> {
   const files: RemoteFile[] = [];
-  const pending = [''];
-  while (pending.length > 0) {
-    const relativeDir = pending.pop() as string;
-    for (const entry of await connection.readdir(remoteJoin(root, relativeDir))) {
-      const relative = relativeDir ? `${relativeDir}/${entry.name}` : entry.name;
-      if (entry.type === 'directory') pending.push(relative);
-      else if (entry.type === 'file') files.push({ remote: remoteJoin(root, relative), relative, size: entry.size, mtimeMs: entry.mtimeMs });
-    }
-  }
+  const walk = walkRemote(connection, root, { skipped, ...(options.limits ? { limits: options.limits } : {}), ...(options.signal ? { signal: options.signal } : {}) });
+  for await (const entry of walk) if (entry.type === 'file') files.push({ remote: entry.path, relative: entry.relative, size: entry.size, mtimeMs: entry.mtimeMs });
   return files;
 }
 
@@ -198,6 +195,7 @@ async function listRemote(connection: SftpConnection, root: string): Promise<Rem
 export async function download(sessions: NasSessions, storageId: number, remotePath: string, localPath: string, options: TransferOptions = {}): Promise<TransferResult> {
   const policy = options.policy ?? 'overwrite';
   const result: TransferResult = { sent: 0, skipped: 0, bytes: 0 };
+  const unsafe = new SkippedNames();
   let files: RemoteFile[] | undefined;
   let meter: ProgressMeter | undefined;
   let next = 0;
@@ -208,7 +206,7 @@ export async function download(sessions: NasSessions, storageId: number, remoteP
         const root = await connection.stat(remoteJoin(remotePath));
         files =
           root.type === 'directory'
-            ? await listRemote(connection, remoteJoin(remotePath))
+            ? await listRemote(connection, remoteJoin(remotePath), unsafe, options)
             : [{ remote: remoteJoin(remotePath), relative: '', size: root.size, mtimeMs: root.mtimeMs }];
         meter = new ProgressMeter(
           files.reduce((sum, f) => sum + f.size, 0),
@@ -220,7 +218,8 @@ export async function download(sessions: NasSessions, storageId: number, remoteP
       for (; next < files.length; next++) {
         if (options.signal?.aborted) throw new AbortedError('The download was cancelled.');
         const file = files[next] as RemoteFile;
-        const target = file.relative ? join(localPath, ...file.relative.split('/')) : localPath;
+        // The one check every downloaded file goes through: resolved, it stays under the chosen folder.
+        const target = localPathUnder(localPath, file.relative ? file.relative.split('/') : []);
         progress.startFile(file.remote);
         const existing = await stat(target).catch(() => undefined);
         if (existing?.isFile() && keepsExisting(policy, file.mtimeMs, existing.mtimeMs)) {
@@ -229,6 +228,7 @@ export async function download(sessions: NasSessions, storageId: number, remoteP
           continue;
         }
         await mkdir(dirname(target), { recursive: true });
+        if (file.relative) await assertRealFolderUnder(localPath, target);
         const partial = `${target}${PARTIAL_SUFFIX}`;
         let received = 0;
         try {
@@ -251,5 +251,6 @@ export async function download(sessions: NasSessions, storageId: number, remoteP
     },
     options.signal,
   );
+  if (unsafe.count > 0) result.unsafeNames = { count: unsafe.count, shown: unsafe.names };
   return result;
 }

@@ -53,11 +53,20 @@ export function volumeMonthlyYuan(totalBytes: number, displayUnitPrice: string):
   return monthlyPriceYuan(totalBytes, displayUnitPrice);
 }
 
-/** Volume names: 1–32 characters after trimming (the platform's rule). Returns the problem or undefined. */
-export function volumeNameProblem(name: string): string | undefined {
-  const length = [...name.trim()].length;
+export type VolumeNameProblem = 'empty' | 'too-long' | 'dots' | 'characters';
+
+/**
+ * Volume names: 1–32 characters after trimming (the platform's rule), and, because a volume's name
+ * also names folders (a download of its root), not "." or "..", no "/" or "\" and no control
+ * characters (C0, C1). Returns the problem or undefined.
+ */
+export function volumeNameProblem(name: string): VolumeNameProblem | undefined {
+  const trimmed = name.trim();
+  const length = [...trimmed].length;
   if (length === 0) return 'empty';
   if (length > 32) return 'too-long';
+  if (/^\.+$/.test(trimmed)) return 'dots';
+  if (/[\u0000-\u001f\u007f-\u009f/\\]/.test(trimmed)) return 'characters';
   return undefined;
 }
 

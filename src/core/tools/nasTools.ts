@@ -16,7 +16,8 @@ import { capLines, field, RESULT_LIMIT_CHARS } from './format';
 
 /** What the NAS tools need from the host. */
 export interface NasFileAccess {
-  list(storageId: number, remotePath: string, signal?: AbortSignal): Promise<RemoteEntry[]>;
+  /** A folder's entries; names that cannot be used safely are left out and counted (escaped, core/nas/entryNames.ts). */
+  list(storageId: number, remotePath: string, signal?: AbortSignal): Promise<{ entries: RemoteEntry[]; skipped: { count: number; shown: readonly string[] } }>;
   /** Refuses (throws) files over `maxBytes` before reading them. */
   read(storageId: number, remotePath: string, maxBytes: number, signal?: AbortSignal): Promise<Uint8Array>;
   /** A local file inside the host's folders (throws outside them, or for a folder). */
@@ -113,14 +114,15 @@ export const nasListDirectory: ToolDefinition = {
     const storageId = input['storage_id'] as number;
     const remote = volumePath(input['path']);
     const volume = await activeVolume(context, storageId);
-    const entries = await filesOf(context).list(storageId, remote, context.signal);
+    const { entries, skipped } = await filesOf(context).list(storageId, remote, context.signal);
     const sorted = [...entries].sort((a, b) => (a.type === b.type ? (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) : a.type === 'directory' ? -1 : 1));
     const shown = sorted.slice(0, LIST_MAX_ENTRIES);
     const lines = shown.map((entry) =>
       entry.type === 'directory' ? `${field(entry.name, 200)}/` : `${field(entry.name, 200)}  ${formatBytes(entry.size)}  ${Number.isFinite(entry.mtimeMs) ? new Date(entry.mtimeMs).toISOString().slice(0, 19) : ''}`,
     );
     const head = `${remote} on "${field(volume.name, 64)}" (storage_id ${storageId}): ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}${entries.length > shown.length ? `, first ${shown.length} shown` : ''}.`;
-    return capLines([head, ...lines], context.resultLimitChars ?? RESULT_LIMIT_CHARS, 'list a subfolder to narrow it');
+    const left = skipped.count > 0 ? [`${skipped.count} entries left out: their names are not usable as one path segment (shown escaped): ${skipped.shown.join(', ')}`] : [];
+    return capLines([head, ...left, ...lines], context.resultLimitChars ?? RESULT_LIMIT_CHARS, 'list a subfolder to narrow it');
   },
 };
 

@@ -3,19 +3,14 @@
 // save dialog's answer; cancelling writes nothing.
 import * as os from 'node:os';
 import * as vscode from 'vscode';
+import { safeFileName } from '../../core/safeFileName';
 import { conversationToMarkdown, type ExportableConversation } from '../../shared/conversationMarkdown';
 
 const MAX_NAME_CHARS = 60;
 
-/** A file name from a conversation title: no path separators, reserved or control characters. */
+/** A file name from a conversation title (core/safeFileName.ts), not hidden: the title's leading dots go. */
 export function exportFileName(title: string): string {
-  let name = '';
-  for (const char of title.slice(0, MAX_NAME_CHARS * 2)) {
-    const code = char.codePointAt(0) ?? 0;
-    name += code < 32 || code === 127 || '/\\:*?"<>|'.includes(char) ? ' ' : char;
-  }
-  const clean = name.replace(/\s+/g, ' ').trim().slice(0, MAX_NAME_CHARS).trim().replace(/^\.+/, '');
-  return `${clean || 'conversation'}.md`;
+  return `${safeFileName(title.replace(/\s+/g, ' ').trim().replace(/^\.+/, '').slice(0, MAX_NAME_CHARS), 'conversation')}.md`;
 }
 
 /** Where the save dialog asks to save (the test passes its own). */

@@ -9,6 +9,7 @@ import { formatBytesShort } from './format';
 import { parseRunConfig, RUN_CONFIG_PATH, serializeRunConfig, type RunConfig } from '../../core/jobs/runConfig';
 import { findRunResource, runOnGpu, type FolderSyncer } from '../../core/jobs/runOnGpu';
 import { JOB_TEMPLATES } from '../../core/jobs/templates';
+import { safeFileName } from '../../core/safeFileName';
 import { formatPoints } from '../../core/spend/units';
 import type { ExtensionServices } from '../services';
 import { askSeconds, confirmJobCost, pickResource } from './jobInputs';
@@ -81,11 +82,12 @@ async function askConfig(services: ExtensionServices, hooks: RunHooks, target: R
   if (timeoutSec === undefined) return undefined;
   const storageId = previous?.volume.storageId ?? (await hooks.pickVolume());
   if (storageId === undefined) return undefined;
-  const folderName = path.basename(target.folder.fsPath).replace(/[^A-Za-z0-9._-]+/g, '-') || 'project';
+  // The run folder on the volume and the job's name: non-ASCII stays (two folders must not share one).
+  const folderName = safeFileName(path.basename(target.folder.fsPath), 'project', 40);
   const pytorch = JOB_TEMPLATES[0];
   return {
     version: 1,
-    name: folderName.slice(0, 40),
+    name: folderName,
     command: command.trim(),
     image: previous?.image ?? pytorch?.image ?? 'pytorch/pytorch:latest',
     folder: path.relative(target.root.fsPath, target.folder.fsPath).split(path.sep).join('/'),

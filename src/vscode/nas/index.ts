@@ -13,6 +13,7 @@ import { nasCore } from './nasCore';
 import { NAS_SCHEME, NasFileSystem, volumeUri } from './nasFileSystem';
 import { NasTree } from './nasTree';
 import { ProgressLog, type ProgressReport } from './transferProgress';
+import { warnUnsafeNames } from './unsafeNames';
 import { TRANSFER_COMMANDS, createTransferFlow, lastRsaRefusal, deleteTransferFlow, retryTransferFlow, stopTransferFlow, type TransferAsker } from './transferCommands';
 
 export { NAS_SCHEME, volumeUri } from './nasFileSystem';
@@ -55,7 +56,7 @@ export function registerNas(services: ExtensionServices & { reportError: Paramet
     return sessions;
   };
   const tree = new NasTree(services, state);
-  const fileSystem = new NasFileSystem(getSessions);
+  const fileSystem = new NasFileSystem(getSessions, (skipped, uri) => warnUnsafeNames(services.logger, { count: skipped.count, shown: skipped.names }, uri.toString()));
   const progress = new ProgressLog();
   const context = { services, tree, fileSystem, sessions: getSessions, progress };
   const view = vscode.window.createTreeView(Views.nas, { treeDataProvider: tree, showCollapseAll: false });

@@ -12,10 +12,12 @@ import type { ExtensionServices } from '../services';
 import { nasCore } from './nasCore';
 import { NAS_SCHEME, volumeUri, type NasFileSystem } from './nasFileSystem';
 import { VolumeRow, type NasTree } from './nasTree';
-import { createVolumeFlow, expandVolumeFlow } from './volumeFlows';
+import { createVolumeFlow, expandVolumeFlow, volumeNameText } from './volumeFlows';
 import { withTransferProgress, type ProgressLog } from './transferProgress';
 import type { NasSessions } from '../../core/nas/sessions';
 import { formatDateTime } from '../ui/dates';
+import { safeFileName } from '../../core/safeFileName';
+import { warnUnsafeNames } from './unsafeNames';
 
 export interface NasContext {
   services: ExtensionServices;
@@ -102,7 +104,7 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
       const name = await vscode.window.showInputBox({
         prompt: vscode.l10n.t('New name'),
         value: volume.name,
-        validateInput: (text) => (nasCore().volumeNameProblem(text) ? vscode.l10n.t('Use 1 to 32 characters.') : undefined),
+        validateInput: volumeNameText,
       });
       if (name === undefined || name.trim() === volume.name) return;
       await context.services.computeClient().call('nas.rename', { id: volume.storage_id, name: name.trim() });
@@ -209,11 +211,13 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
       const policy = options?.policy ?? (await pickPolicy());
       if (!policy) return undefined;
       const core = nasCore();
-      const name = remote.split('/').filter(Boolean).pop() ?? volume.name;
+      // The local name comes from the volume (its last folder, or the volume's own name for its root).
+      const name = safeFileName(remote.split('/').filter(Boolean).pop() ?? volume.name, `volume-${volume.storage_id}`);
       const result = await withTransferProgress(context.progress, vscode.l10n.t('Downloading from {0}', volume.name), (signal, report) =>
         core.download(context.sessions(), volume.storage_id, remote, vscode.Uri.joinPath(destination, name).fsPath, { policy, signal, onProgress: report }),
       );
       if (result) void vscode.window.showInformationMessage(resultMessage(result));
+      if (result?.unsafeNames) warnUnsafeNames(context.services.logger, result.unsafeNames);
       return result;
     },
   },

@@ -4,8 +4,11 @@
 // (Refresh Explorer), and our own writes fire change events.
 
 import * as vscode from 'vscode';
+import type { SkippedNames } from '../../core/nas/entryNames';
 import type { NasSessions } from '../../core/nas/sessions';
 import type { SftpConnection } from '../../core/nas/sftpConnection';
+import { wordedError } from '../errors/coreWords';
+import { nasCore } from './nasCore';
 
 export const NAS_SCHEME = 'computenas';
 
@@ -43,18 +46,26 @@ export function toFileSystemError(error: unknown, uri: vscode.Uri): unknown {
       return vscode.FileSystemError.NoPermissions(vscode.l10n.t('The volume is full: expand it or free space ({0}).', uri.path));
     default: {
       if ((error as { kind?: unknown }).kind === 'network') return vscode.FileSystemError.Unavailable(uri);
+      // The walk's bounds, a folder not empty, a copy into itself: said in the display language.
+      if ((error as { words?: unknown }).words !== undefined) return vscode.FileSystemError.NoPermissions(wordedError(error).message);
       return error;
     }
   }
 }
 
-const FILE_TYPES = { file: vscode.FileType.File, directory: vscode.FileType.Directory, other: vscode.FileType.Unknown } as const;
+const FILE_TYPES = { file: vscode.FileType.File, directory: vscode.FileType.Directory, link: vscode.FileType.SymbolicLink, other: vscode.FileType.Unknown } as const;
+
+/** Hears of entries left out because their names cannot be used (the NAS area warns, naming them escaped). */
+export type SkippedListener = (skipped: SkippedNames, uri: vscode.Uri) => void;
 
 export class NasFileSystem implements vscode.FileSystemProvider {
   private readonly emitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.emitter.event;
 
-  constructor(private readonly sessions: () => NasSessions) {}
+  constructor(
+    private readonly sessions: () => NasSessions,
+    private readonly onSkipped: SkippedListener = () => undefined,
+  ) {}
 
   /** No watching over SFTP (the protocol has no notifications); see the file comment. */
   watch(): vscode.Disposable {
@@ -75,13 +86,22 @@ export class NasFileSystem implements vscode.FileSystemProvider {
 
   stat(uri: vscode.Uri): Promise<vscode.FileStat> {
     return this.run(uri, async (connection, path) => {
-      const info = await connection.stat(path);
-      return { type: FILE_TYPES[info.type], size: info.size, mtime: info.mtimeMs, ctime: info.mtimeMs };
+      const own = await connection.lstat(path);
+      if (own.type !== 'link') return { type: FILE_TYPES[own.type], size: own.size, mtime: own.mtimeMs, ctime: own.mtimeMs };
+      // A link: what it leads to, marked as a link (a dangling one is a link to nothing).
+      const target = await connection.statIfExists(path).catch(() => undefined);
+      const type = vscode.FileType.SymbolicLink | (target && target.type !== 'link' ? FILE_TYPES[target.type] : vscode.FileType.Unknown);
+      const info = target ?? own;
+      return { type, size: info.size, mtime: info.mtimeMs, ctime: info.mtimeMs };
     });
   }
 
   readDirectory(uri: vscode.Uri): Promise<[string, vscode.FileType][]> {
-    return this.run(uri, async (connection, path) => (await connection.readdir(path)).map((entry) => [entry.name, FILE_TYPES[entry.type]] as [string, vscode.FileType]));
+    return this.run(uri, async (connection, path) => {
+      const listing = await connection.list(path);
+      if (listing.skipped.count > 0) this.onSkipped(listing.skipped, uri);
+      return listing.entries.map((entry) => [entry.name, FILE_TYPES[entry.type]] as [string, vscode.FileType]);
+    });
   }
 
   createDirectory(uri: vscode.Uri): Promise<void> {
@@ -112,7 +132,7 @@ export class NasFileSystem implements vscode.FileSystemProvider {
   delete(uri: vscode.Uri, options: { recursive: boolean }): Promise<void> {
     return this.run(uri, async (connection, path) => {
       if (path === '/') throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('The volume root cannot be deleted.'));
-      await deleteTree(connection, path, options.recursive, uri);
+      await this.deleteTree(connection, path, options.recursive, uri);
       this.fire({ type: vscode.FileChangeType.Deleted, uri });
     });
   }
@@ -121,10 +141,10 @@ export class NasFileSystem implements vscode.FileSystemProvider {
     if (oldUri.authority !== newUri.authority) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Moving between volumes is not supported; copy instead.'));
     return this.run(oldUri, async (connection, path) => {
       const target = remotePath(newUri);
-      const existing = await connection.statIfExists(target);
+      const existing = await connection.lstatIfExists(target);
       if (existing && !options.overwrite) throw vscode.FileSystemError.FileExists(newUri);
       // SFTP v3 rename never replaces: the old target goes first when overwriting was asked for.
-      if (existing) await deleteTree(connection, target, true, newUri);
+      if (existing) await this.deleteTree(connection, target, true, newUri);
       await connection.rename(path, target);
       this.fire({ type: vscode.FileChangeType.Deleted, uri: oldUri }, { type: vscode.FileChangeType.Created, uri: newUri });
     });
@@ -133,36 +153,31 @@ export class NasFileSystem implements vscode.FileSystemProvider {
   copy(source: vscode.Uri, destination: vscode.Uri, options: { overwrite: boolean }): Promise<void> {
     return this.run(source, async (connection, path) => {
       const target = remotePath(destination);
-      const existing = await connection.statIfExists(target);
+      const existing = await connection.lstatIfExists(target);
       if (existing && !options.overwrite) throw vscode.FileSystemError.FileExists(destination);
-      if (existing) await deleteTree(connection, target, true, destination);
-      await copyTree(connection, path, target);
+      if (existing) await this.deleteTree(connection, target, true, destination);
+      const skipped = new (nasCore().SkippedNames)();
+      try {
+        await nasCore().copyRemote(connection, path, target, { skipped });
+      } finally {
+        if (skipped.count > 0) this.onSkipped(skipped, source);
+      }
       this.fire({ type: vscode.FileChangeType.Created, uri: destination });
     });
+  }
+
+  /** Deletes on the volume, links removed as links (core/nas/remoteTree.ts); skipped names are reported. */
+  private async deleteTree(connection: SftpConnection, path: string, recursive: boolean, uri: vscode.Uri): Promise<void> {
+    const skipped = new (nasCore().SkippedNames)();
+    try {
+      await nasCore().deleteRemote(connection, path, recursive, { skipped });
+    } finally {
+      if (skipped.count > 0) this.onSkipped(skipped, uri);
+    }
   }
 
   /** Tells the Explorer to re-read a folder (no watching over SFTP). */
   refresh(uri: vscode.Uri): void {
     this.fire({ type: vscode.FileChangeType.Changed, uri });
   }
-}
-
-async function deleteTree(connection: SftpConnection, path: string, recursive: boolean, uri: vscode.Uri): Promise<void> {
-  const info = await connection.stat(path);
-  if (info.type !== 'directory') return connection.unlink(path);
-  const entries = await connection.readdir(path);
-  if (entries.length > 0 && !recursive) throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('The folder is not empty: {0}', uri.path));
-  for (const entry of entries) await deleteTree(connection, `${path}/${entry.name}`, true, uri);
-  await connection.rmdir(path);
-}
-
-/** Copies on the volume through this machine (SFTP v3 has no server-side copy); bounded by one file at a time. */
-async function copyTree(connection: SftpConnection, from: string, to: string): Promise<void> {
-  const info = await connection.stat(from);
-  if (info.type === 'directory') {
-    await connection.mkdir(to);
-    for (const entry of await connection.readdir(from)) await copyTree(connection, `${from}/${entry.name}`, `${to}/${entry.name}`);
-    return;
-  }
-  await connection.writeFile(to, await connection.readFile(from));
 }

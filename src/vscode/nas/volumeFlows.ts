@@ -14,6 +14,20 @@ import { monthlyText } from './nasTree';
 
 const MAX_GIB = 1024 * 1024;
 
+/** Why a volume name cannot be used, in words (core/nas/volumes.ts volumeNameProblem), or undefined. */
+export function volumeNameText(text: string): string | undefined {
+  switch (nasCore().volumeNameProblem(text)) {
+    case undefined:
+      return undefined;
+    case 'dots':
+      return vscode.l10n.t('"." and ".." cannot name a volume.');
+    case 'characters':
+      return vscode.l10n.t('No "/", "\\" or control characters in a volume name.');
+    default:
+      return vscode.l10n.t('Use 1 to 32 characters.');
+  }
+}
+
 function gibProblem(text: string, minGiB: number): string | undefined {
   const gib = Number(text);
   return text.trim() !== '' && Number.isFinite(gib) && gib > minGiB && gib <= MAX_GIB ? undefined : vscode.l10n.t('Enter a size in GiB larger than {0}.', minGiB);
@@ -55,7 +69,7 @@ export async function createVolumeFlow(client: ComputeClient): Promise<number | 
         ...at(2),
         value: state.name,
         prompt: vscode.l10n.t('Volume name (1–32 characters)'),
-        validate: (text) => (nasCore().volumeNameProblem(text) ? vscode.l10n.t('Use 1 to 32 characters.') : undefined),
+        validate: volumeNameText,
       });
       return async function askSize(input) {
         const price = (state.choice as CreateChoice).config.display_unit_price;

@@ -22,6 +22,7 @@ import { formatOf, type SpecDocuments } from './specDocuments';
 import { costText, jobExistsText, summarize, summarizeJob } from './planSummary';
 import { LOCALIZED_SPEC_MESSAGES } from './specMessages';
 import type { SpecSecrets } from './specSecrets';
+import { safeFileName } from '../../core/safeFileName';
 
 export interface LoadedSpec<T extends Spec = Spec> {
   document: vscode.TextDocument;
@@ -374,7 +375,7 @@ export class SpecActions {
     if (!profile) return undefined;
     const detail = await this.services.computeClient().call('job.detail', { task_id: jobId });
     const saved = specsCore().specFromJob(detail, profile.label);
-    const fileName = `${detail.task_name.replace(/[^A-Za-z0-9._-]+/g, '-') || 'job'}.job.json`;
+    const fileName = `${safeFileName(detail.task_name, 'job')}.job.json`;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const uri = target ?? (await vscode.window.showSaveDialog({ ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, fileName) } : {}), filters: { [vscode.l10n.t('Job spec')]: ['json', 'yaml'] }, title: vscode.l10n.t('Save job "{0}" as a spec file', detail.task_name) }));
     if (!uri) return undefined;
@@ -404,7 +405,7 @@ export class SpecActions {
     if (!profile) return undefined;
     const detail = await this.services.computeClient().call('task.detail', { task_id: taskId });
     const saved = specsCore().specFromTask(detail, profile.label);
-    const fileName = `${detail.task_name.replace(/[^A-Za-z0-9._-]+/g, '-') || 'task'}.task.json`;
+    const fileName = `${safeFileName(detail.task_name, 'task')}.task.json`;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const uri = target ?? (await vscode.window.showSaveDialog({ ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, fileName) } : {}), filters: { [vscode.l10n.t('Task spec')]: ['json', 'yaml'] }, title: vscode.l10n.t('Save task "{0}" as a spec file', detail.task_name) }));
     if (!uri) return undefined;

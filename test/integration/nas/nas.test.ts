@@ -3,7 +3,7 @@
 // through vscode.workspace.fs (the computenas file system), upload a folder and download it back.
 
 import * as assert from 'node:assert/strict';
-import { mkdtemp, mkdir, readFile, writeFile, readdir } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, symlink, writeFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -95,6 +95,42 @@ describe('nas: volumes as folders (sandbox SFTP)', function () {
     await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(renamed)), (e: unknown) => e instanceof vscode.FileSystemError && e.code === 'FileNotFound');
     const onDisk = await volumeDirectory(volume.storage_id);
     assert.equal(await readFile(join(onDisk, 'notes', 'a.txt'), 'utf8'), 'hello volume');
+  });
+
+  it('the Explorer leaves out names that are not one path segment, shows links as links, and deletes and copies links as links', async () => {
+    const onDisk = await volumeDirectory(volume.storage_id);
+    await mkdir(join(onDisk, 'links', 'victim'), { recursive: true });
+    await writeFile(join(onDisk, 'links', 'victim', 'keep.txt'), 'keep');
+    await mkdir(join(onDisk, 'links', 'dir'), { recursive: true });
+    await writeFile(join(onDisk, 'links', 'dir', 'own.txt'), 'mine');
+    await symlink('../victim', join(onDisk, 'links', 'dir', 'up'));
+    await symlink('.', join(onDisk, 'links', 'dir', 'self'));
+    await sandboxPost('/__sandbox/nas/hostile', { storage_id: volume.storage_id, folder: '/links/dir', names: ['../../x', 'a/b', 'nul\u0000', 'esc\u001b]52;c;aGk=\u0007', 'c1\u009b2J'] });
+    try {
+      const dir = vscode.Uri.joinPath(root, 'links', 'dir');
+      const listing = await vscode.workspace.fs.readDirectory(dir);
+      assert.deepEqual(
+        [...listing].sort(([a], [b]) => (a < b ? -1 : 1)),
+        [
+          ['own.txt', vscode.FileType.File],
+          ['self', vscode.FileType.SymbolicLink],
+          ['up', vscode.FileType.SymbolicLink],
+        ],
+      );
+      assert.equal((await vscode.workspace.fs.stat(vscode.Uri.joinPath(dir, 'up'))).type, vscode.FileType.SymbolicLink | vscode.FileType.Directory);
+      // The lying server stops here: a delete of a folder holding names it cannot use would change nothing.
+      await fetch(`${sandboxUrl()}/__sandbox/nas/hostile`, { method: 'DELETE' });
+      const copy = vscode.Uri.joinPath(root, 'links', 'copy');
+      await vscode.workspace.fs.copy(dir, copy);
+      const copied = await readdir(join(onDisk, 'links', 'copy'), { withFileTypes: true });
+      assert.deepEqual(copied.map((entry) => `${entry.name}:${entry.isSymbolicLink() ? 'link' : entry.isDirectory() ? 'folder' : 'file'}`).sort(), ['own.txt:file', 'self:link', 'up:link'], 'links copied as links, not descended');
+      await vscode.workspace.fs.delete(dir, { recursive: true });
+      await vscode.workspace.fs.delete(copy, { recursive: true });
+    } finally {
+      await fetch(`${sandboxUrl()}/__sandbox/nas/hostile`, { method: 'DELETE' });
+    }
+    assert.deepEqual(await readdir(join(onDisk, 'links')), ['victim']);
+    assert.equal(await readFile(join(onDisk, 'links', 'victim', 'keep.txt'), 'utf8'), 'keep', 'deleting dir/ left the folder its link points to as it was');
   });
 
   it('edits and saves a file in place in an editor', async () => {

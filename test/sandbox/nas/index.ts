@@ -9,12 +9,14 @@ import type { SandboxClock } from '../clock';
 import type { Route } from '../compute/routes';
 import { nasRoutes } from './routes';
 import { SessionStore, type SessionTimings } from './sessions';
+import type { HostileListing } from './hostileListing';
 import { SandboxSftpServer, type SftpFault } from './sftpServer';
 import { createFakeBucket, TransferStore, type FakeBucket, type TransferTimings } from './transfers';
 import { VolumeStore, type Mount, type NasTimings } from './volumes';
 
 export { volumeDirectory } from './volumes';
 export type { SftpFault, SftpFaultKind } from './sftpServer';
+export type { HostileEntry, HostileListing } from './hostileListing';
 
 export interface NasSandboxOptions extends Partial<NasTimings>, Partial<TransferTimings> {
   /** How long obtain answers Pending (ms, default 300). */
@@ -37,6 +39,9 @@ export interface NasControl {
   injectSftpFault(fault: SftpFault): void;
   /** Limits each SFTP connection's upload speed (0: no limit). */
   throttleUploads(bytesPerSecond: number): void;
+  /** The SFTP server lies in its listings from now on (hostileListing.ts); `clearHostileListings` ends it. */
+  addHostileListing(listing: HostileListing): void;
+  clearHostileListings(): void;
   /** SFTP logins refused so far (expired or wrong credentials). */
   readonly refusedLogins: number;
   mount(storageId: number, mount: Mount): void;
@@ -89,6 +94,8 @@ export function createNasSandbox(clock: SandboxClock, options: NasSandboxOptions
       if (!Number.isFinite(bytesPerSecond) || bytesPerSecond < 0) throw new RangeError('bytesPerSecond must be 0 or more');
       sftp.writeBytesPerSecond = bytesPerSecond;
     },
+    addHostileListing: (listing) => sftp.hostile.add(listing),
+    clearHostileListings: () => sftp.hostile.clear(),
     get refusedLogins() {
       return sftp.refusedLogins;
     },

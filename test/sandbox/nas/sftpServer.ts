@@ -3,14 +3,17 @@
 // its root "/", and no path can leave it. The volume's size is a real quota (a full volume answers
 // writes with FAILURE "No space left on device", as an ENOSPC would). Faults (faults below) expire a
 // session, drop a connection, or fill the volume after a number of uploaded bytes; a throttle makes uploads
-// as slow as a real link (progress and cancellation tests).
+// as slow as a real link (progress and cancellation tests). Symbolic links are real links inside the
+// volume's directory (a target that would leave the volume is jailed to it, as a chrooted server reads
+// it). `hostile` lays a lying server's listings over the real files (hostileListing.ts).
 
 import { generateKeyPairSync } from 'node:crypto';
 import { constants as fsConstants, type Stats } from 'node:fs';
-import { lstat, mkdir, open, opendir, readdir, rename, rmdir, stat, truncate, unlink, utimes, type FileHandle } from 'node:fs/promises';
+import { lstat, mkdir, open, opendir, readdir, readlink, rename, rmdir, stat, symlink, truncate, unlink, utimes, type FileHandle } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { posix, sep } from 'node:path';
+import { dirname, posix, relative, sep } from 'node:path';
 import { Server, utils, type Attributes, type Connection, type FileEntry, type SFTPWrapper } from 'ssh2';
+import { HostileListings, type HostileEntry } from './hostileListing';
 import type { SessionStore, SftpSession } from './sessions';
 import type { VolumeStore } from './volumes';
 
@@ -37,9 +40,17 @@ interface OpenFile {
 interface OpenDir {
   kind: 'dir';
   path: string;
+  /** The folder as the client named it (for the hostile overlay). */
+  remote: string;
   entries?: string[];
   next: number;
+  /** A folder only the hostile overlay has. */
+  virtual?: 'chain' | 'listing';
+  /** The overlay's extra entries were sent. */
+  extrasSent?: boolean;
 }
+
+const DIRECTORY_ATTRS: Attributes = { mode: 0o040755, uid: 1000, gid: 1000, size: 4096, atime: 0, mtime: 0 };
 
 export class SandboxSftpServer {
   private server: Server | undefined;
@@ -50,6 +61,8 @@ export class SandboxSftpServer {
   refusedLogins = 0;
   /** Upload speed per connection, as a slow link would allow (0: as fast as loopback goes). */
   writeBytesPerSecond = 0;
+  /** A lying server's listings over the real files (names no file system holds, folders that never end). */
+  readonly hostile = new HostileListings();
 
   constructor(
     private readonly sessions: SessionStore,
@@ -126,8 +139,9 @@ export class SandboxSftpServer {
     let linkFreeAt = 0;
     let gone = false;
     connection.on('close', () => (gone = true));
+    const storageId = session.storageId;
     const toLocal = (remote: string): string => {
-      const normal = posix.normalize(`/${remote}`);
+      const normal = posix.normalize(`/${this.hostile.backing(storageId, remote) ?? remote}`);
       return root + normal.split('/').join(sep).replace(/[\\/]+$/, '');
     };
     const newHandle = (value: OpenFile | OpenDir): Buffer => {
@@ -158,8 +172,9 @@ export class SandboxSftpServer {
       const normal = posix.normalize(`/${path}`);
       sftp.name(reqId, [{ filename: normal, longname: normal, attrs: {} as Attributes }]);
     });
-    sftp.on('STAT', (reqId, path) => run(reqId, async () => sftp.attrs(reqId, toAttrs(await stat(toLocal(path))))));
-    sftp.on('LSTAT', (reqId, path) => run(reqId, async () => sftp.attrs(reqId, toAttrs(await lstat(toLocal(path))))));
+    const virtualFolder = (path: string): OpenDir['virtual'] => this.hostile.virtualFolder(storageId, path);
+    sftp.on('STAT', (reqId, path) => run(reqId, async () => sftp.attrs(reqId, virtualFolder(path) ? DIRECTORY_ATTRS : toAttrs(await stat(toLocal(path))))));
+    sftp.on('LSTAT', (reqId, path) => run(reqId, async () => sftp.attrs(reqId, virtualFolder(path) ? DIRECTORY_ATTRS : toAttrs(await lstat(toLocal(path))))));
     sftp.on('OPEN', (reqId, filename, flags) =>
       run(reqId, async () => {
         const local = toLocal(filename);
@@ -259,18 +274,49 @@ export class SandboxSftpServer {
     });
     sftp.on('OPENDIR', (reqId, path) =>
       run(reqId, async () => {
+        const virtual = virtualFolder(path);
+        if (virtual) return void sftp.handle(reqId, newHandle({ kind: 'dir', path: '', remote: path, next: 0, virtual }));
         const local = toLocal(path);
         const dir = await opendir(local);
         await dir.close();
-        sftp.handle(reqId, newHandle({ kind: 'dir', path: local, next: 0 }));
+        sftp.handle(reqId, newHandle({ kind: 'dir', path: local, remote: path, next: 0 }));
       }),
     );
+    const hostileNames = async (entries: readonly HostileEntry[]): Promise<FileEntry[]> => {
+      const names: FileEntry[] = [];
+      for (const entry of entries) {
+        const size = entry.backing !== undefined ? (await stat(toLocal(entry.backing))).size : 0;
+        const attrs = entry.type === 'directory' ? DIRECTORY_ATTRS : { ...DIRECTORY_ATTRS, mode: 0o100644, size };
+        names.push({ filename: entry.name, longname: longname(entry.name, attrs), attrs });
+      }
+      return names;
+    };
     sftp.on('READDIR', (reqId, buffer) => {
       const dir = lookup(buffer);
       if (!dir || dir.kind !== 'dir') return sftp.status(reqId, STATUS_CODE.FAILURE, 'Bad handle');
       run(reqId, async () => {
+        if (dir.virtual === 'chain') {
+          if (dir.next++ > 0) return sftp.status(reqId, STATUS_CODE.EOF);
+          return sftp.name(reqId, [{ filename: 'd', longname: longname('d', DIRECTORY_ATTRS), attrs: DIRECTORY_ATTRS }]);
+        }
+        if (dir.virtual === 'listing') {
+          const start = dir.next;
+          dir.next += READDIR_BATCH;
+          return sftp.name(
+            reqId,
+            Array.from({ length: READDIR_BATCH }, (_, index) => {
+              const attrs = { ...DIRECTORY_ATTRS, mode: 0o100644, size: 1 };
+              return { filename: `f${start + index}`, longname: longname(`f${start + index}`, attrs), attrs };
+            }),
+          );
+        }
         dir.entries ??= await readdir(dir.path);
-        if (dir.next >= dir.entries.length) return sftp.status(reqId, STATUS_CODE.EOF);
+        if (dir.next >= dir.entries.length) {
+          const extras = dir.extrasSent ? [] : this.hostile.extraEntries(storageId, dir.remote);
+          dir.extrasSent = true;
+          if (extras.length > 0) return sftp.name(reqId, await hostileNames(extras));
+          return sftp.status(reqId, STATUS_CODE.EOF);
+        }
         const batch = dir.entries.slice(dir.next, dir.next + READDIR_BATCH);
         dir.next += batch.length;
         const names: FileEntry[] = [];
@@ -321,8 +367,23 @@ export class SandboxSftpServer {
         sftp.status(reqId, STATUS_CODE.OK);
       }),
     );
-    sftp.on('READLINK', (reqId) => sftp.status(reqId, STATUS_CODE.OP_UNSUPPORTED, 'Links are not supported'));
-    sftp.on('SYMLINK', (reqId) => sftp.status(reqId, STATUS_CODE.OP_UNSUPPORTED, 'Links are not supported'));
+    sftp.on('READLINK', (reqId, path) =>
+      run(reqId, async () => {
+        const target = await readlink(toLocal(path));
+        sftp.name(reqId, [{ filename: target, longname: target, attrs: {} as Attributes }]);
+      }),
+    );
+    sftp.on('SYMLINK', (reqId, linkPath, targetPath) =>
+      run(reqId, async () => {
+        // Jailed: the link's target is read inside the volume (as a chrooted server reads it), written
+        // on this disk relative to the link so it cannot lead out of the volume's directory.
+        const link = posix.normalize(`/${linkPath}`);
+        const inVolume = targetPath.startsWith('/') ? posix.normalize(targetPath) : posix.normalize(posix.join(posix.dirname(link), targetPath));
+        const local = toLocal(link);
+        await symlink(relative(dirname(local), toLocal(inVolume)) || '.', local);
+        sftp.status(reqId, STATUS_CODE.OK);
+      }),
+    );
     sftp.on('close', () => {
       for (const entry of handles.values()) if (entry.kind === 'file') void entry.handle.close().catch(() => undefined);
       handles.clear();

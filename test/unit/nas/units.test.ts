@@ -44,6 +44,10 @@ describe('NAS units', () => {
     assert.equal(volumeNameProblem('  '), 'empty');
     assert.equal(volumeNameProblem('数'.repeat(32)), undefined);
     assert.equal(volumeNameProblem('a'.repeat(33)), 'too-long');
+    // A volume's name also names a local folder (a download of its root): no dots-only names, separators or controls.
+    for (const dots of ['.', '..', ' .. ', '...']) assert.equal(volumeNameProblem(dots), 'dots', dots);
+    for (const bad of ['a/b', '/', 'a\\b', 'a\u0000b', 'esc\u001b[2J', 'c1\u009b2J', 'del\u007f']) assert.equal(volumeNameProblem(bad), 'characters', JSON.stringify(bad));
+    for (const good of ['训练', '实验', 'proj.a', '..x', 'a b']) assert.equal(volumeNameProblem(good), undefined, good);
   });
 
   it('measures rate and time left from the recent window', () => {

@@ -43,10 +43,13 @@ function client(volumes: NasVolume[] = [volume]): ComputeClient {
 
 function files(overrides: Partial<NasFileAccess> = {}, log: string[] = []): NasFileAccess {
   return {
-    list: async () => [
-      { name: 'b.txt', type: 'file', size: 2048, mtimeMs: Date.UTC(2026, 0, 2) },
-      { name: 'a-dir', type: 'directory', size: 0, mtimeMs: 0 },
-    ],
+    list: async () => ({
+      entries: [
+        { name: 'b.txt', type: 'file', size: 2048, mtimeMs: Date.UTC(2026, 0, 2) },
+        { name: 'a-dir', type: 'directory', size: 0, mtimeMs: 0 },
+      ],
+      skipped: { count: 0, shown: [] },
+    }),
     read: async () => new TextEncoder().encode('hello\n'),
     localFile: async (requested) => ({ absolutePath: `/work/${requested}`, size: 12, name: requested.split('/').pop() ?? requested }),
     upload: async (storageId, absolutePath, remotePath, overwrite) => {
