@@ -1,6 +1,7 @@
 // The logging port of the core. The VS Code layer implements it with a LogOutputChannel;
 // tests implement it with an array. Every message passes through a Redactor first.
 
+import { plainTerminalText } from './terminalText';
 import { canonicalize, encodedForms, pemBody, redactPrivateKeyBlocks, replaceCanonical, type SecretPattern } from './redaction';
 
 export interface Logger {
@@ -94,13 +95,17 @@ export class Redactor {
   }
 }
 
-/** Wraps a logger so every message is redacted. */
+/**
+ * Wraps a logger so every message is made plain (a log is shown as a document or on a terminal's stderr:
+ * src/core/terminalText.ts) and then redacted.
+ */
 export function redactingLogger(inner: Logger, redactor: Redactor): Logger {
+  const shown = (message: string): string => redactor.redact(plainTerminalText(message));
   return {
-    trace: (m) => inner.trace(redactor.redact(m)),
-    debug: (m) => inner.debug(redactor.redact(m)),
-    info: (m) => inner.info(redactor.redact(m)),
-    warn: (m) => inner.warn(redactor.redact(m)),
-    error: (m) => inner.error(redactor.redact(m)),
+    trace: (m) => inner.trace(shown(m)),
+    debug: (m) => inner.debug(shown(m)),
+    info: (m) => inner.info(shown(m)),
+    warn: (m) => inner.warn(shown(m)),
+    error: (m) => inner.error(shown(m)),
   };
 }
