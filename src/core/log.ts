@@ -1,7 +1,9 @@
 // The logging port of the core. The VS Code layer implements it with a LogOutputChannel;
 // tests implement it with an array. Every message passes through a Redactor first.
 
-import { canonicalize, encodedForms, pemBody, redactPrivateKeyBlocks, replaceCanonical, type SecretPattern } from './redaction';
+import { plainTerminalText } from './terminalText';
+import { maskCredentials } from './credentialText';
+import { encodedForms, pemBody, redactPrivateKeyBlocks, replaceCanonical, secretNeedle, type SecretPattern } from './redaction';
 
 export interface Logger {
   trace(message: string): void;
@@ -30,7 +32,7 @@ export function maskSecret(value: string): string {
 
 /** The pattern that finds `secret` in any of its encodings and masks it 4+4. */
 function maskPattern(secret: string, replacement = maskSecret(secret)): SecretPattern {
-  return { canonical: canonicalize(secret, false).text, replacement };
+  return { canonical: secretNeedle(secret), replacement };
 }
 
 /**
@@ -54,8 +56,8 @@ export function maskSecretsIn(text: string, secrets: readonly (string | undefine
 const ENCODED_REPLACEMENT = '[redacted]';
 
 /**
- * Replaces every known secret (and PEM blocks, Bearer values) in a text before it is logged or shown, in
- * every encoding maskSecretsIn recognises. Holds the secrets by value; call `setSecrets` whenever the
+ * Replaces every known secret (and PEM blocks, Bearer values, credentials by their key or in a URL) in a
+ * text before it is logged or shown, in every encoding maskSecretsIn recognises. Holds the secrets by value; call `setSecrets` whenever the
  * active credentials change. Linear in the text.
  */
 export class Redactor {
@@ -90,17 +92,22 @@ export class Redactor {
   redact(text: string): string {
     let out = redactPrivateKeyBlocks(text, '[private key redacted]');
     out = out.replace(/(Bearer\s+)[A-Za-z0-9._~+/=-]{6,}/g, '$1[redacted]');
-    return replaceCanonical(out, this.patterns);
+    // Known values first (their 4+4 masks), then values found by their key or place (credentialText.ts).
+    return maskCredentials(replaceCanonical(out, this.patterns));
   }
 }
 
-/** Wraps a logger so every message is redacted. */
+/**
+ * Wraps a logger so every message is made plain (a log is shown as a document or on a terminal's stderr:
+ * src/core/terminalText.ts) and then redacted.
+ */
 export function redactingLogger(inner: Logger, redactor: Redactor): Logger {
+  const shown = (message: string): string => redactor.redact(plainTerminalText(message));
   return {
-    trace: (m) => inner.trace(redactor.redact(m)),
-    debug: (m) => inner.debug(redactor.redact(m)),
-    info: (m) => inner.info(redactor.redact(m)),
-    warn: (m) => inner.warn(redactor.redact(m)),
-    error: (m) => inner.error(redactor.redact(m)),
+    trace: (m) => inner.trace(shown(m)),
+    debug: (m) => inner.debug(shown(m)),
+    info: (m) => inner.info(shown(m)),
+    warn: (m) => inner.warn(shown(m)),
+    error: (m) => inner.error(shown(m)),
   };
 }

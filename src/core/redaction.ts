@@ -5,7 +5,8 @@
 // single pass (linear in the text times the number of secrets): this runs over server-controlled text.
 // A secret may also travel encoded as a whole: Base64 or Base64url (inside a Basic header, a JWT-like
 // blob, a data: URL, at any byte alignment) or hex (lower- or upper-case): encodedForms lists those
-// forms, which are searched for like the secret itself.
+// forms, which are searched for like the secret itself. A secret that is itself Base64 is found in the
+// Base64url alphabet too (and the other way round), with or without its `=` padding.
 
 const PERCENT = 37; // %
 const BACKSLASH = 92; // \
@@ -50,9 +51,10 @@ export interface CanonicalText {
 
 /**
  * One pass over `input`: decodes %XX and JSON escapes, lower-cases ASCII letters, drops line breaks and the
- * spaces or tabs that indent the line after a break. With `withMap`, records where each character came from.
+ * spaces or tabs that indent the line after a break (kept with `keepBreaks`: a key must start its line). With
+ * `withMap`, records where each character came from.
  */
-export function canonicalize(input: string, withMap: boolean): CanonicalText {
+export function canonicalize(input: string, withMap: boolean, keepBreaks = false): CanonicalText {
   const length = input.length;
   const codes = new Uint16Array(length);
   const starts = withMap ? new Int32Array(length) : new Int32Array(0);
@@ -84,7 +86,7 @@ export function canonicalize(input: string, withMap: boolean): CanonicalText {
       }
     }
     index += consumed;
-    if (code === CR || code === LF) {
+    if ((code === CR || code === LF) && !keepBreaks) {
       afterBreak = true;
       continue;
     }
@@ -114,9 +116,22 @@ function canonicalProbe(text: string): string {
   return text.toLowerCase();
 }
 
+/**
+ * `-` and `_` (the Base64url alphabet) read as `+` and `/` (Base64): a token written in either alphabet
+ * is found. One character for one, so positions in the canonical text stay where they were.
+ */
+function foldAlphabet(text: string): string {
+  return text.replace(/[-_]/g, (character) => (character === '-' ? '+' : '/'));
+}
+
+/** The form a secret is searched for in: canonical, alphabet folded, Base64 padding dropped (often left off in transit). */
+export function secretNeedle(secret: string): string {
+  return foldAlphabet(canonicalize(secret, false).text).replace(/=+$/, '');
+}
+
 /** A secret to find, with what replaces it. */
 export interface SecretPattern {
-  /** The canonical form to search for. */
+  /** The form to search for (secretNeedle). */
   canonical: string;
   replacement: string;
 }
@@ -125,15 +140,19 @@ export interface SecretPattern {
 export function replaceCanonical(text: string, patterns: readonly SecretPattern[]): string {
   if (patterns.length === 0 || text.length === 0) return text;
   // Most texts hold no secret: search once without the position map, and pay for the map only on a hit.
-  const probe = canonicalProbe(text);
+  const probe = foldAlphabet(canonicalProbe(text));
   if (!patterns.some((pattern) => pattern.canonical !== '' && probe.includes(pattern.canonical))) return text;
   const canonical = canonicalize(text, true);
+  const folded = foldAlphabet(canonical.text);
   const ranges: { from: number; to: number; pattern: SecretPattern }[] = [];
   for (const pattern of patterns) {
     const needle = pattern.canonical;
     if (needle === '') continue;
-    for (let at = canonical.text.indexOf(needle); at !== -1; at = canonical.text.indexOf(needle, at + needle.length)) {
-      ranges.push({ from: canonical.starts[at] ?? 0, to: canonical.ends[at + needle.length - 1] ?? 0, pattern });
+    for (let at = folded.indexOf(needle); at !== -1; at = folded.indexOf(needle, at + needle.length)) {
+      // Base64 padding is not part of the needle (secretNeedle): the match takes the text's own, if any.
+      let to = canonical.ends[at + needle.length - 1] ?? 0;
+      for (let pad = 0; pad < 2 && text[to] === '='; pad++) to++;
+      ranges.push({ from: canonical.starts[at] ?? 0, to, pattern });
     }
   }
   ranges.sort((a, b) => a.from - b.from || b.to - a.to);

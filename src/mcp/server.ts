@@ -12,7 +12,7 @@ import { confinedSpecFiles } from '../core/specs/fileAccess';
 import { NasSessions } from '../core/nas/sessions';
 import { nasToolAccess } from '../core/nas/toolAccess';
 import { ConfigError } from '../core/errors';
-import { Redactor } from '../core/log';
+import { Redactor, redactingLogger } from '../core/log';
 import { findTool, runTool, toolsFor, type ToolDefinition } from '../core/tools/index';
 import { McpConfigError, readConfig, type McpConfig } from './config';
 
@@ -42,13 +42,7 @@ export function createMcpServer(config: McpConfig, log: (line: string) => void):
   const client = createComputeClient({
     baseUrl: config.baseUrl,
     credentials: async () => config.credentials,
-    logger: {
-      trace: () => undefined,
-      debug: () => undefined,
-      info: () => undefined,
-      warn: (message) => log(redactor.redact(message)),
-      error: (message) => log(redactor.redact(message)),
-    },
+    logger: redactingLogger({ trace: () => undefined, debug: () => undefined, info: () => undefined, warn: log, error: log }, redactor),
   });
   // One set of SFTP sessions for the NAS tools, opened on first use; files are uploaded from the working folder only.
   let sessions: NasSessions | undefined;

@@ -12,7 +12,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createComputeClient } from '../../src/core/compute/client';
-import { forTerminal } from '../../src/core/jobs/ansi';
+import { terminalLogLine } from '../../src/core/terminalText';
 import { LogFollower } from '../../src/core/jobs/logFollower';
 import type { RunConfig } from '../../src/core/jobs/runConfig';
 import { runOnGpu } from '../../src/core/jobs/runOnGpu';
@@ -76,7 +76,7 @@ function followCpuPerLine(total: number, perPoll: number): number {
     const blob = tail.text(); // what one node-log read returns
     const started = process.cpuUsage();
     const update = follower.update(blob);
-    for (const line of update.lines) sink += forTerminal(line).length;
+    for (const line of update.lines) sink += terminalLogLine(line).length;
     const used = process.cpuUsage(started);
     cpu += used.user + used.system;
     lines += update.lines.length;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Device, Paged } from '../../src/core/compute/api';
 import { createComputeClient } from '../../src/core/compute/client';
-import { plain } from '../../src/core/jobs/ansi';
+import { plainLogLine, terminalLogLine } from '../../src/core/terminalText';
 import { buildJobBody, type JobSpec } from '../../src/core/jobs/jobBody';
 import type { JobDetail, JobSummary } from '../../src/core/jobs/operations';
 import { jobEnded, jobsEndedIn, JOB_STATE, RECENT_ENDED } from '../../src/core/jobs/jobState';
@@ -54,11 +54,21 @@ describe('jobs core against the sandbox', () => {
     const { task_id: id } = await client.call('job.create', buildJobBody(spec(command)));
     const { lines, end, statuses } = await follow(id);
     assert.ok(statuses.includes('Running') || statuses.includes('Pending'));
-    const texts = lines.map((line) => plain(line.text));
+    const texts = lines.map((line) => plainLogLine(line.text));
     assert.deepEqual(texts, [...Array.from({ length: 300 }, (_, i) => `step ${i + 1}`), 'no newline at the end']);
+    // The job terminal keeps the colour the program wrote (the client passes the log on as it came).
+    assert.equal(terminalLogLine(lines[0]?.text ?? ''), '\x1b[32mstep 1\x1b[0m\x1b[0m\r\n');
     const view = jobView(end, Date.now());
     assert.equal(view.phase, 'succeeded');
     assert.equal(view.succeeded, 1);
+  });
+
+  it('hostile output (clipboard write, link, clear, 8-bit CSI and OSC) reaches the job terminal as its text and colour only', async () => {
+    const hostile = String.raw`printf '\033]52;c;cHduZWQ=\007\033[2J\033]8;;https://e.invalid/\033\\link\033]8;;\033\\ \302\2332J\033[31mred\033[0m \302\23552;c;eA==\302\234ok\n'`;
+    const { task_id: id } = await client.call('job.create', buildJobBody(spec(hostile)));
+    const { lines } = await follow(id);
+    assert.deepEqual(lines.map((line) => terminalLogLine(line.text)), ['link \x1b[31mred\x1b[0m ok\x1b[0m\r\n']);
+    assert.deepEqual(lines.map((line) => plainLogLine(line.text)), ['link red ok']);
   });
 
   it('a failing script: its error output arrives from each try and the job reads failed', async () => {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createComputeClient } from '../../src/core/compute/client';
-import { plain } from '../../src/core/jobs/ansi';
+import { plainLogLine } from '../../src/core/terminalText';
 import type { RunConfig } from '../../src/core/jobs/runConfig';
 import { runOnGpu } from '../../src/core/jobs/runOnGpu';
 import type { JobPhase } from '../../src/core/jobs/status';
@@ -68,7 +68,7 @@ describe('Run on GPU against the sandbox', () => {
     const lines: string[] = [];
     const phases: JobPhase[] = [];
     const outcome = await runOnGpu(client, syncer(), { config: { ...config, ...overrides }, localDir: project, jobName: 'train-run', followIntervalMs: 20 }, {
-      onLines: (batch) => lines.push(...batch.map((line) => plain(line.text))),
+      onLines: (batch) => lines.push(...batch.map((line) => plainLogLine(line.text))),
       onStatus: (view) => phases.push(view.phase),
     });
     return { outcome, lines, phases };

@@ -1,6 +1,7 @@
 // The record of one attempt that the request debugger shows: what was sent (as Sign Request shows it)
 // and what came back, with every secret the attempt carried masked and the body cut at a bound.
 
+import { isCredentialKey, maskCredentials } from '../credentialText';
 import { maskSecretsIn } from '../log';
 import type { ExchangeRecord } from './api';
 import { toPreparedRequest } from '../requests/display';
@@ -33,11 +34,14 @@ export function answeredExchange(
   for (const [name, value] of Object.entries(headers)) {
     if (responseHeaders.length >= HEADER_LIMIT) break;
     if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) responseHeaders.push([cut(name, 100), maskSecretsIn(cut(one, HEADER_VALUE_LIMIT), secrets)]);
+    for (const one of Array.isArray(value) ? value : [value]) {
+      responseHeaders.push([cut(name, 100), isCredentialKey(name) ? '••••••' : maskCredentials(maskSecretsIn(cut(one, HEADER_VALUE_LIMIT), secrets))]);
+    }
   }
   // Masked before cutting, so no secret is half shown at the cut. A password the platform answers with
-  // (an SFTP session's) is masked too: only Show Connection Details shows it (docs/nas.md).
-  const masked = maskAnsweredPasswords(maskSecretsIn(body.slice(0, EXCHANGE_BODY_LIMIT + 1024), secrets));
+  // (an SFTP session's, under any credential key) is masked too: only Show Connection Details shows it
+  // (docs/nas.md).
+  const masked = maskCredentials(maskSecretsIn(body.slice(0, EXCHANGE_BODY_LIMIT + 1024), secrets));
   return {
     attempt,
     operation: built.plan.operation,
@@ -49,11 +53,6 @@ export function answeredExchange(
     responseBody: masked.slice(0, EXCHANGE_BODY_LIMIT),
     responseBodyChars: body.length,
   };
-}
-
-/** `"password":"…"` in a JSON answer (linear: no nested quantifiers). */
-export function maskAnsweredPasswords(text: string): string {
-  return text.replace(/("password"\s*:\s*)"(?:[^"\\]|\\.)*"/g, '$1"••••••"');
 }
 
 export function failedExchange(built: BuiltRequest, attempt: number, elapsedMs: number, failure: string): ExchangeRecord {

@@ -116,8 +116,9 @@ const RESULT_SHAPES: Record<OperationId, Check> = {
   'node.log': (value, path) => {
     // An empty log may come as null.
     if (value === null || value === undefined) return { logs: '' };
-    // Servers colour their logs for a terminal: shown as plain text everywhere (documents, tool results).
-    return record({ logs: (logs, at) => (logs === null || logs === undefined ? '' : plainTerminalText(string(logs, at) as string)) })(value, path);
+    // Servers colour their logs for a terminal: kept here, so the job terminal shows the colour; every
+    // other surface makes them plain through src/core/terminalText.ts.
+    return record({ logs: (logs, at) => (logs === null || logs === undefined ? '' : string(logs, at)) })(value, path);
   },
   'storage.list': paged(storage),
   'storage.encryptCheck': anything,

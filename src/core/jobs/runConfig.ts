@@ -115,7 +115,7 @@ function array(field: string, value: unknown): unknown[] {
 function text_(field: string, value: unknown, min: number, max: number): string {
   if (typeof value !== 'string') throw new RunConfigError(field, 'run.string');
   if (value.length < min || value.length > max) throw new RunConfigError(field, 'run.length', min, max);
-  if (/[\x00-\x08\x0b-\x1f\x7f]/.test(value)) throw new RunConfigError(field, 'run.control');
+  if (/[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(value)) throw new RunConfigError(field, 'run.control');
   return value;
 }
 

@@ -17,6 +17,7 @@ export interface SpecMessages {
   invalidName(where: string): string;
   invalidImage(where: string): string;
   invalidServiceName(where: string): string;
+  nameControl(where: string): string;
   invalidPath(where: string): string;
   invalid(where: string, detail: string): string;
   duplicateContainer(name: string): string;
@@ -76,6 +77,7 @@ export const ENGLISH: SpecMessages = {
   invalidName: (where) => `${where} is not a valid name.`,
   invalidImage: (where) => `${where} has an invalid form: use registry/repository:tag.`,
   invalidServiceName: (where) => `${where} has an invalid form: lowercase letters, digits and -.`,
+  nameControl: (where) => `${where} holds a control character (C0 or C1, e.g. an escape sequence): names are shown in terminals and lists.`,
   invalidPath: (where) => `${where} has an invalid form: an absolute path starting with /.`,
   invalid: (where, detail) => `${where} ${detail}.`,
   duplicateContainer: (name) => `Container name "${name}" is used twice.`,

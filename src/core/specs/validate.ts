@@ -27,6 +27,7 @@ function validator(): ValidateFunction {
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
   // Editor-only keywords: VS Code reads them for messages and hover; ajv only needs to know them.
   ajv.addKeyword({ keyword: 'errorMessage' });
+  ajv.addKeyword({ keyword: 'patternErrorMessage' });
   ajv.addKeyword({ keyword: 'markdownDescription' });
   ajv.addKeyword({
     keyword: 'x-unit',
@@ -190,6 +191,8 @@ function describe(error: ErrorObject, messages: SpecMessages): Problem | undefin
 function patternMessage(path: SpecPath, where: string, messages: SpecMessages): string {
   const last = path.at(-1);
   if (last === 'image') return messages.invalidImage(where);
+  // The task's or job's own name (top level): any text but control characters (C0 and C1).
+  if (last === 'name' && path.length === 1) return messages.nameControl(where);
   if (last === 'name') return messages.invalidServiceName(where);
   if (last === 'targetDir') return messages.invalidPath(where);
   return messages.invalidName(where);

@@ -3,6 +3,7 @@
 // so each part is capped (bounded size, linear time) and fenced as data, not instructions.
 
 import type { NodeEvent, TaskDetail } from '../compute/api';
+import { plainTerminalText } from '../terminalText';
 
 export const MAX_LOG_TAIL_LINES = 80;
 export const MAX_LOG_TAIL_CHARS = 8000;
@@ -40,7 +41,7 @@ export function maskedSpec(detail: TaskDetail): Record<string, unknown> {
 
 /** The last lines of a log, at most MAX_LOG_TAIL_LINES lines and MAX_LOG_TAIL_CHARS characters. */
 export function logTail(log: string): string {
-  const tail = log.length > MAX_LOG_TAIL_CHARS * 2 ? log.slice(-MAX_LOG_TAIL_CHARS * 2) : log;
+  const tail = plainTerminalText(log.length > MAX_LOG_TAIL_CHARS * 2 ? log.slice(-MAX_LOG_TAIL_CHARS * 2) : log);
   const lines = tail.split('\n');
   const kept = lines.slice(-MAX_LOG_TAIL_LINES).join('\n');
   return kept.length > MAX_LOG_TAIL_CHARS ? kept.slice(-MAX_LOG_TAIL_CHARS) : kept;

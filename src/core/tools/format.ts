@@ -2,6 +2,7 @@
 // was cut and how to see the rest. Remote text (names, logs) is cut and stripped of control
 // characters here, in linear time.
 
+import { maskCredentials } from '../credentialText';
 import { maskSecretsIn } from '../log';
 
 /** Default largest result: about 3,000 tokens, a fair share of a small model's context. */
@@ -61,9 +62,9 @@ export function tailLines(text: string, maxLines: number, limit: number): { text
   return { text: kept.join('\n'), shown: kept.length, total };
 }
 
-/** Masks any secret a server echoed back, then applies the overall cap. */
+/** Masks any secret a server echoed back (and credentials by their key or in a URL), then applies the overall cap. */
 export function finalText(text: string, secrets: readonly string[] | undefined, limit: number): string {
-  const masked = secrets && secrets.length > 0 ? maskSecretsIn(text, secrets) : text;
+  const masked = maskCredentials(secrets && secrets.length > 0 ? maskSecretsIn(text, secrets) : text);
   if (masked.length <= limit) return masked;
   return `${masked.slice(0, limit - 120)}\n[cut: ${masked.length - limit + 120} more characters not shown to fit the context window]`;
 }

@@ -3,7 +3,7 @@
 // (all parallel pods for the whole timeout); stop confirms as destructive (no recover for jobs).
 
 import { estimateJobCost } from '../jobs/cost';
-import { plain } from '../jobs/ansi';
+import { plainLogLine } from '../terminalText';
 import { buildJobBody, type JobSpec } from '../jobs/jobBody';
 import type { JobDetail } from '../jobs/operations';
 import { listPods } from '../jobs/polling';
@@ -160,7 +160,7 @@ export const jobLogs: ToolDefinition = {
     const parts: string[] = [];
     for (const pod of pods) {
       const { logs } = await context.client.call('node.log', { task_id: id, point_id: pod.point_id, service_id: serviceId }, options(context));
-      const cleaned = (logs ?? '').split('\n').map(plain).join('\n');
+      const cleaned = (logs ?? '').split('\n').map(plainLogLine).join('\n');
       const tail = tailLines(cleaned, wanted, budget);
       parts.push(`Pod ${field(pod.name, 80)} (${field(pod.status, 20)}): last ${tail.shown} of ${tail.total} line(s):\n${tail.text}`);
     }

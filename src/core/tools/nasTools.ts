@@ -13,6 +13,7 @@ import type { ToolContext, ToolDefinition } from './api';
 import { confirmation } from './confirmation';
 import { strongestEffect } from './effects';
 import { capLines, field, RESULT_LIMIT_CHARS } from './format';
+import { plainTerminalText } from '../terminalText';
 
 /** What the NAS tools need from the host. */
 export interface NasFileAccess {
@@ -148,8 +149,8 @@ export function fileText(bytes: Uint8Array): string {
   } catch {
     throw new ConfigError('The file is not UTF-8 text; only text files can be read.');
   }
-  // Control characters other than tab and newline (escape sequences, carriage returns) are dropped.
-  return text.replace(/\r\n/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f\u009b]/g, '');
+  // Escape sequences and control characters other than tab and newline (carriage returns too) are dropped.
+  return plainTerminalText(text).replace(/\r\n?/g, (crlf) => (crlf.length === 2 ? '\n' : ''));
 }
 
 export const nasReadFile: ToolDefinition = {

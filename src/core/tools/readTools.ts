@@ -8,6 +8,7 @@ import { ConfigError } from '../errors';
 import type { ToolContext, ToolDefinition } from './api';
 import { capLines, field, gigabytes, RESULT_LIMIT_CHARS, tailLines } from './format';
 import { strongestEffect } from './effects';
+import { plainTerminalText } from '../terminalText';
 import { gpuLabel, offersOf } from './pricing';
 
 const TASK_STATUSES = ['Pending', 'Running', 'Paused', 'End'] as const;
@@ -199,7 +200,7 @@ export const nodeLog: ToolDefinition = {
     }
     const { logs } = await context.client.call('node.log', { task_id: taskId, point_id: pointId, service_id: serviceId }, options(context));
     const wanted = typeof input['lines'] === 'number' ? input['lines'] : 100;
-    const tail = tailLines(logs ?? '', wanted, limitOf(context) - 300);
+    const tail = tailLines(plainTerminalText(logs ?? ''), wanted, limitOf(context) - 300);
     if (tail.total === 0) return `Node ${pointId}, service ${serviceId} of task ${taskId} has written no log lines yet.`;
     const header = `Log of node ${pointId}, service ${serviceId} (task ${taskId}): last ${tail.shown} of ${tail.total} line(s)` +
       (tail.shown < Math.min(wanted, tail.total) ? ' [cut to fit the context window; ask for fewer lines]' : '') + ':';

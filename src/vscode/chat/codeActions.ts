@@ -2,6 +2,7 @@
 // cursor of the last text editor the user worked in, or open in a new untitled editor.
 
 import * as vscode from 'vscode';
+import { documentText } from '../../core/terminalText';
 
 /** Fence names whose VS Code language id differs. */
 const LANGUAGE_IDS: Record<string, string> = {
@@ -46,7 +47,7 @@ export class CodeActions implements vscode.Disposable {
     }
     const shown = await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, preserveFocus: false });
     const inserted = await shown.edit((edit) => {
-      for (const selection of shown.selections) edit.replace(selection, code);
+      for (const selection of shown.selections) edit.replace(selection, documentText(code, shown.document.languageId));
     });
     const file = vscode.workspace.asRelativePath(editor.document.uri);
     if (!inserted) throw new Error(vscode.l10n.t('Could not insert into {0} (is it read-only?).', file));
@@ -55,7 +56,7 @@ export class CodeActions implements vscode.Disposable {
 
   async openInEditor(code: string, fenceLanguage: string): Promise<string> {
     const language = await languageIdFor(fenceLanguage);
-    const document = await vscode.workspace.openTextDocument({ content: code, language });
+    const document = await vscode.workspace.openTextDocument({ content: documentText(code, language), language });
     await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: false });
     return vscode.l10n.t('Opened in a new {0} editor.', language);
   }

@@ -1,9 +1,11 @@
 // Read-only virtual documents on the `compute-toolkit` scheme (task detail JSON, Sign Request output,
 // node logs). The text is produced before the document opens, so a failure surfaces as an error to
 // report instead of an empty editor; opening the same key again refreshes the open document in place.
+// Every text passes documentText (src/core/terminalText.ts) and then the Redactor.
 
 import * as vscode from 'vscode';
 import type { Redactor } from '../../core/log';
+import { documentText, plainTerminalText } from '../../core/terminalText';
 import type { ReadOnlyDocumentOptions } from '../services';
 
 export const DOCUMENT_SCHEME = 'compute-toolkit';
@@ -34,14 +36,15 @@ export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vs
   /** The URI a key and title map to (stable, so reopening reuses the editor). */
   static uriFor(options: Pick<ReadOnlyDocumentOptions, 'key' | 'title'>): vscode.Uri {
     const key = options.key.split('/').map(encodeURIComponent).join('/');
-    return vscode.Uri.from({ scheme: DOCUMENT_SCHEME, path: `/${key}/${options.title.replace(/\//g, '∕')}` });
+    // A title may hold a server's name: shown plain on the editor's tab.
+    const title = plainTerminalText(options.title).replace(/[\r\n\t]/g, ' ').replace(/\//g, '∕');
+    return vscode.Uri.from({ scheme: DOCUMENT_SCHEME, path: `/${key}/${title}` });
   }
 
   async open(options: ReadOnlyDocumentOptions): Promise<vscode.TextEditor> {
     const uri = ReadOnlyDocuments.uriFor(options);
     const key = uri.toString();
-    // The Redactor is the last line of defence: feature areas mask secrets themselves.
-    const text = this.redactor.redact(await options.content());
+    const text = await this.shownText(options);
     this.entries.set(key, { text, options });
     await this.showNewText(uri, text);
     let document = await vscode.workspace.openTextDocument(uri);
@@ -58,7 +61,7 @@ export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vs
   /** Stores a document's text and returns its URI without showing it (the two sides of a diff view). */
   async put(options: ReadOnlyDocumentOptions): Promise<vscode.Uri> {
     const uri = ReadOnlyDocuments.uriFor(options);
-    const text = this.redactor.redact(await options.content());
+    const text = await this.shownText(options);
     this.entries.set(uri.toString(), { text, options });
     await this.showNewText(uri, text);
     return uri;
@@ -69,9 +72,17 @@ export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vs
     const uri = ReadOnlyDocuments.uriFor(options);
     const entry = this.entries.get(uri.toString());
     if (!entry) return false;
-    entry.text = this.redactor.redact(await entry.options.content());
+    entry.text = await this.shownText(entry.options);
     await this.showNewText(uri, entry.text);
     return true;
+  }
+
+  /**
+   * The text to show: server data made safe for a document first (a removed sequence could otherwise join
+   * a secret's halves), then masked. The Redactor is the last line of defence: areas mask secrets themselves.
+   */
+  private async shownText(options: ReadOnlyDocumentOptions): Promise<string> {
+    return this.redactor.redact(documentText(await options.content(), options.language));
   }
 
   /**

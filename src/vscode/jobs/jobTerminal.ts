@@ -1,10 +1,11 @@
 // A job's pod logs in a VS Code terminal (a Pseudoterminal): lines as they come, colour kept and every
-// other escape sequence removed (src/core/jobs/ansi.ts), one prefix per pod when there are several.
+// other escape sequence removed (src/core/terminalText.ts, the only source of what is written here), one
+// prefix per pod when there are several.
 // Ctrl+C asks whether to stop the job (modal; Keep Running is the safe default) instead of stopping it.
 
 import * as vscode from 'vscode';
-import { forTerminal } from '../../core/jobs/ansi';
 import type { PodLine } from '../../core/jobs/polling';
+import { plainLogLine, plainTerminalText, terminalLogLine, terminalStatusLine, type TerminalChunk, type TerminalStyle } from '../../core/terminalText';
 
 export interface JobTerminalOptions {
   name: string;
@@ -14,16 +15,10 @@ export interface JobTerminalOptions {
   onClose: () => void;
 }
 
-const DIM = '\x1b[2m';
-const RESET = '\x1b[0m';
-const RED = '\x1b[31m';
-const GREEN = '\x1b[32m';
-const YELLOW = '\x1b[33m';
-
 export class JobTerminal implements vscode.Disposable {
-  private readonly writer = new vscode.EventEmitter<string>();
+  private readonly writer = new vscode.EventEmitter<TerminalChunk>();
   private readonly terminal: vscode.Terminal;
-  private readonly pending: string[] = [];
+  private readonly pending: TerminalChunk[] = [];
   private opened = false;
   private closed = false;
   private multiPod = false;
@@ -58,31 +53,32 @@ export class JobTerminal implements vscode.Disposable {
 
   /** A status line from the extension (dim), e.g. "Synced 3 files". */
   info(text: string): void {
-    this.emit(`${DIM}${text}${RESET}`, text);
+    this.status('dim', text);
   }
 
   warn(text: string): void {
-    this.emit(`${YELLOW}${text}${RESET}`, text);
+    this.status('warn', text);
   }
 
   result(ok: boolean, text: string): void {
-    this.emit(`${ok ? GREEN : RED}${text}${RESET}`, text);
+    this.status(ok ? 'ok' : 'error', text);
+  }
+
+  private status(style: TerminalStyle, text: string): void {
+    this.emit(terminalStatusLine(style, text), plainTerminalText(text));
   }
 
   lines(lines: readonly PodLine[], gap: boolean, gapText: string): void {
     if (gap) this.warn(gapText);
     if (!this.multiPod && lines.some((line) => line.podIndex > 0)) this.multiPod = true;
     for (const line of lines) {
-      const safe = forTerminal(line.text);
-      const prefix = this.multiPod ? `${DIM}[${line.podIndex}]${RESET} ` : '';
-      this.emit(prefix + safe, line.text);
+      this.emit(terminalLogLine(line.text, this.multiPod ? `[${line.podIndex}]` : undefined), plainLogLine(line.text));
     }
   }
 
-  private emit(coloured: string, plainText: string): void {
+  private emit(chunk: TerminalChunk, plainText: string): void {
     this.transcript.push(plainText);
     if (this.transcript.length > 5000) this.transcript.splice(0, 1000);
-    const chunk = `${coloured}\r\n`;
     if (this.opened) this.writer.fire(chunk);
     else this.pending.push(chunk);
   }

@@ -67,6 +67,7 @@ export const LOCALIZED_SPEC_MESSAGES: SpecMessages = {
   invalidName: (where) => vscode.l10n.t('{0} is not a valid name.', where),
   invalidImage: (where) => vscode.l10n.t('{0} has an invalid form: use registry/repository:tag.', where),
   invalidServiceName: (where) => vscode.l10n.t('{0} has an invalid form: lowercase letters, digits and -.', where),
+  nameControl: (where) => vscode.l10n.t('{0} holds a control character (C0 or C1, e.g. an escape sequence): names are shown in terminals and lists.', where),
   invalidPath: (where) => vscode.l10n.t('{0} has an invalid form: an absolute path starting with /.', where),
   invalid: (where, detail) => vscode.l10n.t('{0} {1}.', where, detail),
   duplicateContainer: (name) => vscode.l10n.t('Container name "{0}" is used twice.', name),

@@ -8,6 +8,7 @@ import { reviewUpdate } from '../../core/tasks/configDiff';
 import { DEFAULT_TARGET_DIR, addMountToConfig, mountableVolumes, normalTargetDir, targetDirProblem } from '../../core/nas/mounts';
 import { VOLUME_STATE } from '../../core/nas/volumeState';
 import { formatGiB } from '../../core/nas/units';
+import { documentText } from '../../core/terminalText';
 import { targetDirText } from './createTaskWizard';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
@@ -35,7 +36,7 @@ export class TaskUpdateFlow {
     const profile = this.services.profiles.active;
     if (!profile) return undefined;
     const original = await this.services.computeClient().call('task.detail', { task_id: taskId });
-    const document = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(original, null, 2)}\n` });
+    const document = await vscode.workspace.openTextDocument({ language: 'json', content: documentText(`${JSON.stringify(original, null, 2)}\n`, 'json') });
     this.pending.set(document.uri.toString(), { profileId: profile.id, taskId, original, document });
     await vscode.window.showTextDocument(document);
     const review = vscode.l10n.t('Review and Send…');
@@ -131,7 +132,7 @@ export class TaskUpdateFlow {
       return 'unchanged';
     }
     if (confirm) {
-      const before = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(pending.original, null, 2)}\n` });
+      const before = await vscode.workspace.openTextDocument({ language: 'json', content: documentText(`${JSON.stringify(pending.original, null, 2)}\n`, 'json') });
       await vscode.commands.executeCommand('vscode.diff', before.uri, document.uri, vscode.l10n.t('Task {0}: current ↔ update', pending.taskId));
       const send = vscode.l10n.t('Send Update');
       const shown = review.lines.slice(0, 12).join('\n') + (review.lines.length > 12 || review.truncated ? `\n${vscode.l10n.t('…and more (see the diff)')}` : '');

@@ -1,8 +1,8 @@
-// Job log following: only new lines per blob, trimmed heads, gaps, partial lines; escape codes.
+// Job log following: only new lines per blob, trimmed heads, gaps, partial lines (escape codes:
+// test/unit/core/terminalText.test.ts).
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { forTerminal, MAX_LINE_CHARS, plain } from '../../../src/core/jobs/ansi';
 import { LogFollower } from '../../../src/core/jobs/logFollower';
 import { assertLinearTime, flat } from '../../helpers/linearTime';
 
@@ -47,25 +47,5 @@ describe('LogFollower', () => {
       },
       { n: 2000 },
     );
-  });
-});
-
-describe('escape codes in logs', () => {
-  it('plain() removes colours, cursor moves, titles and links, and keeps a progress bar\'s last state', () => {
-    assert.equal(plain('\x1b[31mError\x1b[0m: \x1b]0;title\x07bad\x1b[2K'), 'Error: bad');
-    assert.equal(plain('10%\r50%\r100%'), '100%');
-    assert.equal(plain('\x1b]8;;http://x.invalid\x1b\\link\x1b]8;;\x1b\\'), 'link');
-    assert.equal(plain('tab\there\x00\x07'), 'tab\there');
-  });
-
-  it('forTerminal() keeps colour, resets it at the end, drops every other sequence', () => {
-    assert.equal(forTerminal('\x1b[1;32mok\x1b[0m\x1b[H\x1b[2J'), '\x1b[1;32mok\x1b[0m\x1b[0m');
-    assert.equal(forTerminal('\x1b]0;pwned\x07text'), 'text');
-    assert.equal(forTerminal('no colour'), 'no colour');
-  });
-
-  it('bounds a line and stays linear on hostile input', () => {
-    assert.equal(plain('x'.repeat(MAX_LINE_CHARS + 10)).length, MAX_LINE_CHARS + 1);
-    assertLinearTime('ansi', (n) => flat('\x1b['.repeat(n) + '\x1b]'.repeat(n) + '1;'.repeat(n)), (line) => plain(line), { n: 10_000 });
   });
 });

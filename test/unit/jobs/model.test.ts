@@ -109,6 +109,13 @@ describe('.compute/run.json', () => {
     bad({ env: [{ name: 'HF_TOKEN', value: 'x' }] }, 'secret');
     bad({ volume: { storageId: 1, targetDir: 'relative', remoteDir: '/a' } }, 'targetDir');
     bad({ command: 'a\u001b]0;x' }, 'control');
+    // C1 controls too: 8-bit CSI and OSC act like ESC [ and ESC ] in a terminal.
+    for (const c1 of ['\u009b2J', '\u009d52;c;eA==\u009c', '\u0085', '\u0080', '\u009f']) {
+      bad({ name: `job${c1}` }, 'control');
+      bad({ command: `run ${c1}` }, 'control');
+      bad({ image: `img${c1}` }, 'control');
+      bad({ volume: { ...config.volume, remoteDir: `/projects${c1}` } }, 'control');
+    }
     bad({ timeoutSec: 1.5 }, 'timeoutSec');
     bad({ estimatedSec: 4000 }, 'estimatedSec');
     assert.throws(() => parseRunConfig('{'), RunConfigError);

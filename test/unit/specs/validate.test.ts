@@ -86,6 +86,25 @@ describe('spec validation', () => {
     assert.ok(messages.some((message) => message.includes('estimatedSeconds')));
     assert.ok(messages.some((message) => message.includes('"shm" is not declared')));
   });
+
+  it('refuses control characters (C0 and C1) in a task\'s or job\'s name, with a clear message on the name', () => {
+    const job = { kind: 'job', name: 'train', resource: valid.resource, completions: 1, parallelism: 1, timeoutSeconds: 600, services: [{ name: 'main', image: 'pytorch/pytorch:2.4' }] };
+    for (const spec of [valid, job]) {
+      assert.deepEqual(validateSpecText(JSON.stringify({ ...spec, name: '训练 run-1 (v2)' }), 'json').diagnostics, [], 'any printable name');
+      for (const control of ['\u001b]52;c;eA==\u0007', '\u009b2J', '\u009d8;;https://x.invalid\u009c', '\u0085', '\u0000', '\u007f', '\t']) {
+        for (const format of ['json', 'yaml'] as const) {
+          const named = { ...spec, name: `x${control}y` };
+          const text = format === 'json' ? JSON.stringify(named, null, 2) : stringify(named);
+          const result = validateSpecText(text, format);
+          assert.equal(result.spec, undefined, `${format} ${JSON.stringify(control)}`);
+          const diagnostic = result.diagnostics.find((one) => one.path === 'name');
+          assert.ok(diagnostic, JSON.stringify(result.diagnostics));
+          assert.match(diagnostic.message, /control character/);
+          assert.equal(diagnostic.start.line, lineOf(text, format === 'json' ? '"name"' : 'name:'), format);
+        }
+      }
+    }
+  });
 });
 
 // Random spec-like trees: keys are safe names; leaves are strings and numbers.
