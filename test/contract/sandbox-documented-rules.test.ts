@@ -40,7 +40,7 @@ const withService = (body: Json, change: (service: Json) => Json): Json => ({ ..
 const withSupport = (body: Json, change: (support: Json) => Json): Json => ({ ...body, job_support: change(body.job_support as Json) });
 
 const RULES: Rule[] = [
-  // Task create (platform-facts §3.2): task_name, resources, services required; each service needs name, image, ports.
+  // Task create: task_name, resources, services required; each service needs name, image, ports.
   { rule: 'task create requires task_name', path: '/api/deployment/task/create', body: (v) => without(v.task, 'task_name'), field: 'task_name' },
   { rule: 'task create requires services', path: '/api/deployment/task/create', body: (v) => without(v.task, 'services'), field: 'services' },
   { rule: 'task create: resources[].mark is required', path: '/api/deployment/task/create', body: (v) => ({ ...v.task, resources: [without((v.task.resources as Json[])[0] as Json, 'mark')] }), field: 'resources[0].mark' },
@@ -48,7 +48,7 @@ const RULES: Rule[] = [
   { rule: 'task create: services[].remote_ports is required', path: '/api/deployment/task/create', body: (v) => withService(v.task, (s) => without(s, 'remote_ports')), field: 'services[0].remote_ports' },
   { rule: 'task create: env is a string (not an array)', path: '/api/deployment/task/create', body: (v) => withService(v.task, (s) => ({ ...s, env: [{ name: 'A', value: '1' }] })), field: 'services[0].env' },
   { rule: 'task create: a NAS volume of another region is refused', path: '/api/deployment/task/create', body: (v) => withService(v.task, (s) => ({ ...s, nas_storage_config: [{ storage_id: v.shanghaiVolume, target_dir: '/mnt/nas' }] })), field: 'services[0].nas_storage_config[0].storage_id' },
-  // Task update (platform-more-apis §3): whole overwrite; every service carries health_checks, each probe every field.
+  // Task update: whole overwrite; every service carries health_checks, each probe every field.
   { rule: 'task update: health_checks is required', path: '/api/deployment/task/update', body: (v) => withService(v.update, (s) => without(s, 'health_checks')), field: 'services[0].health_checks' },
   { rule: 'task update: health_checks is not null', path: '/api/deployment/task/update', body: (v) => withService(v.update, (s) => ({ ...s, health_checks: null })), field: 'services[0].health_checks' },
   {
@@ -59,15 +59,15 @@ const RULES: Rule[] = [
   },
   { rule: 'task update requires task_id', path: '/api/deployment/task/update', body: (v) => without(v.update, 'task_id'), field: 'task_id' },
   { rule: 'task update: a NAS volume of another region is refused', path: '/api/deployment/task/update', body: (v) => withService(v.update, (s) => ({ ...s, nas_storage_config: [{ storage_id: v.shanghaiVolume, target_dir: '/mnt/nas' }] })), field: 'services[0].nas_storage_config[0].storage_id' },
-  // Node operations (platform-more-apis §4).
+  // Node operations.
   { rule: 'node log requires task_id', path: '/api/deployment/task/point_log?point_id=1&service_id=1', field: 'task_id' },
   { rule: 'node events require point_id', path: '/api/deployment/task/pod_event', field: 'point_id' },
   { rule: 'node delete requires point_id', path: '/api/deployment/task/delete_pod', body: () => ({}), field: 'point_id' },
   { rule: 'change_points: points is an integer', path: '/api/deployment/task/change_points', body: () => ({ task_id: SEEDED_TASK, points: '2' }), field: 'points' },
-  // Billing (platform-more-apis §2): range, start_time and end_time are required.
+  // Billing: range, start_time and end_time are required.
   { rule: 'spend by time requires range', path: '/api/billing/get_billing_record?start_time=2026-01-01T00:00:00%2B08:00&end_time=2026-01-02T00:00:00%2B08:00', field: 'range' },
   { rule: 'spend by task requires start_time', path: '/api/billing/get_task_billing_record?range=day&end_time=2026-01-02T00:00:00%2B08:00', field: 'start_time' },
-  // Batch jobs (platform-more-apis §5.2–5.5).
+  // Batch jobs.
   { rule: 'job create requires task_name', path: '/api/task/job/create', body: (v) => without(v.job, 'task_name'), field: 'task_name' },
   { rule: 'job create requires resources', path: '/api/task/job/create', body: (v) => without(v.job, 'resources'), field: 'resources' },
   { rule: 'job create requires points', path: '/api/task/job/create', body: (v) => without(v.job, 'points'), field: 'points' },
@@ -85,7 +85,7 @@ const RULES: Rule[] = [
   { rule: 'job create: a mount target_dir is an absolute path', path: '/api/task/job/create', body: (v) => withService(v.job, (s) => ({ ...s, nas_storage_config: [{ storage_id: v.beijingVolume, target_dir: 'work' }] })), field: 'services[0].nas_storage_config[0].target_dir' },
   { rule: 'job detail requires task_id', path: '/api/task/job/detail', field: 'task_id' },
   { rule: 'job stop requires task_id', path: '/api/task/job/stop', body: () => ({}), field: 'task_id' },
-  // NAS volumes, SFTP and transfers (platform-storage-and-metal §2–4).
+  // NAS volumes, SFTP and transfers.
   { rule: 'volume create requires name', path: `${NAS}/create`, body: () => ({ nas_config_id: 101, total_size: 1024 ** 3 }), field: 'name' },
   { rule: 'volume create: name is 1–32 characters after trimming', path: `${NAS}/create`, body: () => ({ name: 'x'.repeat(33), nas_config_id: 101, total_size: 1024 ** 3 }), field: 'name' },
   { rule: 'volume create: total_size is > 0', path: `${NAS}/create`, body: () => ({ name: 'v', nas_config_id: 101, total_size: 0 }), field: 'total_size' },

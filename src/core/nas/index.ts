@@ -22,6 +22,7 @@ export {
   isTransitional,
   listVolumes,
   maskKeys,
+  requireMountableVolume,
   transferFraction,
   volumeMonthlyYuan,
   volumeNameProblem,

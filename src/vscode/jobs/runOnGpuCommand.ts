@@ -25,8 +25,8 @@ export interface RunTarget {
 
 export interface RunHooks {
   syncer(): FolderSyncer | undefined;
-  /** Asks for a NAS volume when run.json has none (the NAS area provides the list at merge). */
-  pickVolume(): Promise<number | undefined>;
+  /** An Active NAS volume in the GPU's region: run.json's when it is one, else the user's pick (the NAS area's). */
+  pickVolume(regionName: string, preferred?: number): Promise<number | undefined>;
   openOutputs(storageId: number, remoteDir: string): Promise<void>;
   terminals: Set<JobTerminal>;
   /** A run created its job: the store looks again, and leaves the job's end to the run's own summary. */
@@ -79,7 +79,8 @@ async function askConfig(services: ExtensionServices, hooks: RunHooks, target: R
   if (!choice) return undefined;
   const timeoutSec = await askSeconds(vscode.l10n.t('Timeout: the job is stopped after'), previous?.timeoutSec ?? 3600, 7 * 86_400);
   if (timeoutSec === undefined) return undefined;
-  const storageId = previous?.volume.storageId ?? (await hooks.pickVolume());
+  // A volume mounts only in its own region: run.json's volume is kept only when it is in the GPU's region.
+  const storageId = await hooks.pickVolume(choice.region.region_name, previous?.volume.storageId);
   if (storageId === undefined) return undefined;
   const folderName = path.basename(target.folder.fsPath).replace(/[^A-Za-z0-9._-]+/g, '-') || 'project';
   const pytorch = JOB_TEMPLATES[0];
