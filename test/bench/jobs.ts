@@ -18,6 +18,7 @@ import type { RunConfig } from '../../src/core/jobs/runConfig';
 import { runOnGpu } from '../../src/core/jobs/runOnGpu';
 import { NasSessions } from '../../src/core/nas/sessions';
 import { syncFolder } from '../../src/core/nas/sync';
+import { requireMountableVolume } from '../../src/core/nas/volumes';
 import { LogTail } from '../sandbox/jobs/podProcess';
 import { startSandbox } from '../sandbox/server';
 
@@ -41,7 +42,10 @@ async function runAgainBench(): Promise<void> {
     };
     const sessions = new NasSessions(client, { pendingPollMs: 20 });
     cleanup = () => sessions.dispose();
-    const syncer = { sync: (options: Parameters<typeof syncFolder>[1]) => syncFolder(sessions, options) };
+    const syncer = {
+      sync: (options: Parameters<typeof syncFolder>[1]) => syncFolder(sessions, options),
+      checkMount: (id: number, regionName: string, signal?: AbortSignal) => requireMountableVolume(client, id, regionName, signal),
+    };
     const once = async () => {
       const started = performance.now();
       let synced = 0;

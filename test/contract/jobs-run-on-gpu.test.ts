@@ -16,6 +16,8 @@ import { runOnGpu } from '../../src/core/jobs/runOnGpu';
 import type { JobPhase } from '../../src/core/jobs/status';
 import { NasSessions } from '../../src/core/nas/sessions';
 import { syncFolder } from '../../src/core/nas/sync';
+import { requireMountableVolume } from '../../src/core/nas/volumes';
+import { ConfigError } from '../../src/core/errors';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
 
@@ -28,7 +30,7 @@ describe('Run on GPU against the sandbox', () => {
   let sessions: NasSessions;
 
   before(async () => {
-    sandbox = await startSandbox({ pendingMs: 0, jobPendingMs: 20 });
+    sandbox = await startSandbox({ pendingMs: 0, jobPendingMs: 20, nas: { creatingMs: 0 } });
     client = createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => ({ mode: 'token', token: sandbox.credentials.tokenMode.token }) });
     const volumes = (await client.send({ method: 'GET', path: '/api/storage/nas/v1/list', query: [['page', '1'], ['page_size', '10']] })) as { results: { storage_id: number; status: string }[] };
     const volume = volumes.results.find((candidate) => candidate.status === 'Active');
@@ -62,7 +64,10 @@ describe('Run on GPU against the sandbox', () => {
     rmSync(project, { recursive: true, force: true });
   });
 
-  const syncer = () => ({ sync: (options: Parameters<typeof syncFolder>[1]) => syncFolder(sessions, options) });
+  const syncer = () => ({
+    sync: (options: Parameters<typeof syncFolder>[1]) => syncFolder(sessions, options),
+    checkMount: (id: number, regionName: string, signal?: AbortSignal) => requireMountableVolume(client, id, regionName, signal),
+  });
 
   async function run(overrides: Partial<RunConfig> = {}) {
     const lines: string[] = [];
@@ -96,6 +101,17 @@ describe('Run on GPU against the sandbox', () => {
     assert.equal(failed.outcome.view.phase, 'failed');
     assert.equal(failed.outcome.exitCode, 1);
     assert.ok(failed.lines.includes('CUDA out of memory (simulated)'), failed.lines.join('\n'));
+  });
+
+  it('refuses a volume of another region before uploading or creating anything (docs/sandbox-rules.md)', async () => {
+    const created = await client.call('nas.create', { name: 'shanghai', nas_config_id: 103, total_size: 1024 ** 3 });
+    const seen = new Set(sandbox.requests);
+    let synced = 0;
+    const counting = { ...syncer(), sync: async () => ((synced += 1), { sent: 0, skipped: 0, bytes: 0 }) };
+    const run = runOnGpu(client, counting, { config: { ...config, volume: { ...config.volume, storageId: created.storage_id } }, localDir: project, jobName: 'other-region' }, { onLines: () => undefined });
+    await assert.rejects(run, (error: unknown) => error instanceof ConfigError && /上海一区/.test(error.message) && /北京一区/.test(error.message) && /region/.test(error.hint ?? ''));
+    assert.equal(synced, 0, 'nothing was uploaded');
+    assert.deepEqual(sandbox.requests.filter((request) => !seen.has(request) && request.path.startsWith('/api/task/job/create')), [], 'no job was created');
   });
 
   it('a Spot job waiting in the queue says so', async () => {

@@ -179,7 +179,7 @@ describe('batch jobs in the sandbox', () => {
     assert.equal(pods.length, 2);
     for (const pod of pods) {
       assert.equal(pod.status, 'Failed');
-      assert.equal(pod.exit, 3);
+      assert.equal(pod.exit, '3', 'exit_code is a string (docs/sandbox-rules.md)');
       assert.match(pod.log, /Traceback: boom/);
     }
   });

@@ -15,7 +15,7 @@ describe('batch job tools against the sandbox', () => {
   let context: ToolContext;
 
   before(async () => {
-    sandbox = await startSandbox({ pendingMs: 0, jobPendingMs: 20 });
+    sandbox = await startSandbox({ pendingMs: 0, jobPendingMs: 20, nas: { creatingMs: 0 } });
     const client = createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => ({ mode: 'token', token: sandbox.credentials.tokenMode.token }) });
     context = { client, profile: { label: 'Main', environment: 'prod' }, resultLimitChars: 4000 };
   });
@@ -50,6 +50,18 @@ describe('batch job tools against the sandbox', () => {
     assert.equal(logs.isError, false, logs.text);
     assert.equal(logs.text.match(/last 2 of 5 line\(s\):\nline 4\nline 5/g)?.length, 2, logs.text);
     assert.doesNotMatch(logs.text, /\x1b/);
+  });
+
+  it('run: a NAS volume of another region is refused with a clear message before the confirmation and before sending', async () => {
+    const other = await context.client.call('nas.create', { name: 'shanghai', nas_config_id: 103, total_size: 1024 ** 3 });
+    const input = { job_name: 'mount-job', device_name: 'RTX 4090 x 1', region: 'beijing-jxq-p1', image: 'img:1', command: 'ls', storage_id: other.storage_id, target_dir: '/mnt/nas' };
+    const seen = new Set(sandbox.requests);
+    const confirmation = await confirmTool(tool('compute_run_job'), input, context);
+    assert.match(confirmation?.message ?? '', /NAS volume \d+ is in 上海一区, the task runs in 北京一区/, 'the confirmation says why it cannot run');
+    const result = await runTool(tool('compute_run_job'), input, context);
+    assert.equal(result.isError, true);
+    assert.match(result.text, /is in 上海一区, the task runs in 北京一区: a volume mounts only in its own region/);
+    assert.deepEqual(sandbox.requests.filter((request) => !seen.has(request) && request.path.startsWith('/api/task/job/create')), [], 'nothing was sent');
   });
 
   it('stop: destructive confirmation, then the job is stopped', async () => {

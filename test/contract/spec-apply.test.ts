@@ -96,6 +96,21 @@ describe('spec files against the strict sandbox', () => {
     assert.deepEqual((await planTaskSpec(edited, context)).changes, [], 'a second plan finds nothing');
   });
 
+  it('a file without health checks updates a task that has them: the live probes are sent back, and the plan does not clear them', async () => {
+    const probe = { switch: true, probe_type: 'tcpSocket', path: '/live', port: 6688, initial_delay_seconds: 5, period_seconds: 10, timeout_seconds: 1, failure_threshold: 3 };
+    const taskId = await createTask({}, { health_checks: { liveness_probe: probe } });
+    const context: SpecContext = { client, resolveSecret: async () => undefined };
+    const saved = specFromTask(await client.call('task.detail', { task_id: taskId }), 'sandbox');
+    const { healthChecks: _probes, ...service } = saved.spec.services[0]!;
+    const fromTemplate: TaskSpec = { ...saved.spec, services: [{ ...service, image: 'harbor.suanleme.cn/public-hub/dailyhot:2.0' }] };
+    const plan = await planTaskSpec(fromTemplate, context);
+    assert.deepEqual(plan.changes.map((change) => [change.path, change.kind]), [['services[0].image', 'change']], 'nothing about health checks is cleared');
+    assert.deepEqual(await applyTaskPlan(plan, context), { taskId, created: false });
+    const live = await client.call('task.detail', { task_id: taskId });
+    assert.equal(live.services[0]!.service_image, 'harbor.suanleme.cn/public-hub/dailyhot:2.0');
+    assert.deepEqual((live.services[0]!.health_checks as Record<string, unknown>).liveness_probe, probe);
+  });
+
   it('deploys a spec without a task id as a create', async () => {
     const context: SpecContext = { client, resolveSecret: async () => undefined };
     const devices = await client.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' });

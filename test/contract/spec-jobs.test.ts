@@ -96,6 +96,18 @@ describe('job spec files against the strict sandbox', () => {
     assert.equal(replan.body.resources[0]!.mark, plan.body.resources[0]!.mark);
   });
 
+  it('applying a plan that mounts a volume of another region is refused with the reason before anything is sent', async () => {
+    const volume = (await listVolumes(client)).find((candidate) => candidate.status === 'Active');
+    assert.ok(volume);
+    const elsewhere = (await client.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' })).results.flatMap((device) => device.regions).find((region) => region.region_name !== volume.region.name && region.inventory > 0);
+    assert.ok(elsewhere);
+    const spec = await specIn(elsewhere.region_name, volume.storage_id);
+    const plan = await planJobSpec(spec, context);
+    const seen = new Set(sandbox.requests);
+    await assert.rejects(applyJobPlan(plan, context), (error: unknown) => error instanceof Error && error.message.includes(`is in ${volume.region.name}, the task runs in ${elsewhere.region_name}`));
+    assert.deepEqual(sandbox.requests.filter((request) => !seen.has(request) && request.path.startsWith('/api/task/job/create')), [], 'nothing was sent');
+  });
+
   it('agent tools: plan a job file (cost and cap), apply it with the plan in the confirmation; a file naming a job is refused', async () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'spec-jobs-'));
     try {

@@ -92,6 +92,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // A job's NAS mounts run in the volume's local directory (a job without one gets a temp directory).
   const jobPendingMs = options.jobPendingMs ?? Math.min(options.pendingMs ?? DEFAULT_PENDING_MS, 1000);
   const jobs = new JobStore(clock, jobPendingMs, options.volumeDirectory ?? ((storageId) => nas.volumeDirectory(storageId)));
+  // Jobs mount NAS volumes by the same rules as tasks (docs/sandbox-rules.md); a test that brings its own
+  // volume directories stands in for the NAS area, so its ids are not NAS volumes.
+  if (!options.volumeDirectory) jobs.checkMounts = (input) => nas.checkTaskMounts(input.body.resources[0]?.region_name ?? '', input.body.services);
   const compute = createComputeHandler({
     keys: keyRecords,
     platformPrivateKey: keys.platform.privateKey,

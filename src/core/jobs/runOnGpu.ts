@@ -1,7 +1,8 @@
 // Run on GPU (docs/platform.md "Batch jobs"): sync a local folder to a NAS volume (only what changed),
 // create a job that mounts the volume and runs the command in the synced folder, and follow it to the
-// end. The folder sync is the NAS area's (src/core/nas syncFolder); it is passed in as FolderSyncer so
-// this file needs nothing else from it. Resources are looked up fresh by device and region (marks expire).
+// end. The folder sync is the NAS area's (src/core/nas syncFolder); it is passed in as FolderSyncer, with the
+// mount check: the volume is checked first (Active, in the GPU's region); resources are looked up fresh by device and region
+// again after the sync (marks expire).
 
 import type { ComputeClient, NodeDetail } from '../compute/api';
 import { ConfigError, coreText } from '../errors';
@@ -9,7 +10,7 @@ import { buildJobBody } from './jobBody';
 import type { JobDetail } from './operations';
 import { followJob, type PodLine } from './polling';
 import type { RunConfig } from './runConfig';
-import { jobCostPoints, jobView, type JobView } from './status';
+import { jobCostPoints, jobView, parseExitCode, type JobView } from './status';
 
 export interface SyncSummary {
   sent: number;
@@ -18,6 +19,8 @@ export interface SyncSummary {
 }
 
 export interface FolderSyncer {
+  /** Throws (a ConfigError saying why) unless the volume is Active and in `regionName` (src/core/nas requireMountableVolume). */
+  checkMount(storageId: number, regionName: string, signal?: AbortSignal): Promise<unknown>;
   sync(options: { storageId: number; localDir: string; remoteDir: string; signal?: AbortSignal }): Promise<SyncSummary>;
 }
 
@@ -57,6 +60,9 @@ export async function runOnGpu(
   handlers: RunHandlers,
 ): Promise<RunOutcome> {
   const { config, signal } = input;
+  // The volume must mount where the GPU is (Active, same region): refused before a byte is uploaded.
+  const chosen = await findRunResource(client, config, signal);
+  await syncer.checkMount(config.volume.storageId, chosen.region.region_name, signal);
   handlers.onPhase?.('syncing');
   const sync = await syncer.sync({ storageId: config.volume.storageId, localDir: input.localDir, remoteDir: config.volume.remoteDir, ...(signal ? { signal } : {}) });
   handlers.onSynced?.(sync);
@@ -99,5 +105,5 @@ export async function runOnGpu(
   const podSeconds = end.pods.reduce((total, pod) => total + (typeof pod.runing_time === 'number' ? pod.runing_time : 0), 0);
   const last = [...end.pods].reverse().find((pod) => pod.status !== 'Pending');
   const exit = last?.containers?.[0]?.exit_code;
-  return { jobId, view, costPoints: jobCostPoints(view, offer.pointsPerSecond, podSeconds), pods: end.pods, exitCode: typeof exit === 'number' ? exit : null, sync };
+  return { jobId, view, costPoints: jobCostPoints(view, offer.pointsPerSecond, podSeconds), pods: end.pods, exitCode: parseExitCode(exit), sync };
 }

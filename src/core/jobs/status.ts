@@ -94,3 +94,14 @@ export function formatElapsed(seconds: number): string {
   if (m > 0) return `${m}m ${String(rest).padStart(2, '0')}s`;
   return `${rest}s`;
 }
+
+/**
+ * A container's exit code as the node list gives it: typed string by the docs, seen as a number or null
+ * (docs/sandbox-rules.md), so both parse; anything else (text, fractions, absurd sizes) is no code.
+ */
+export function parseExitCode(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : null;
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  return /^[-+]?\d{1,10}$/.test(text) ? Number(text) : null;
+}

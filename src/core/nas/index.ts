@@ -25,6 +25,7 @@ export {
   isTransitional,
   listVolumes,
   maskKeys,
+  requireMountableVolume,
   transferFraction,
   volumeMonthlyYuan,
   volumeNameProblem,

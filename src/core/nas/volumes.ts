@@ -3,6 +3,8 @@
 // ask for, and transfer create/retry with the connection check first.
 
 import type { ComputeClient } from '../compute/api';
+import { ConfigError, coreText } from '../errors';
+import { sameRegion } from './mounts';
 import { checkPage, listAll, type Listed } from '../tasks/listing';
 import { S3CheckFailedError } from './errors';
 import type { NasConfig, NasVolume, TransferCheckBody, TransferCreateBody, TransferRecord, VolumeStatus } from './operations';
@@ -30,6 +32,18 @@ export async function listVolumes(api: NasApi, filter: { regions?: string; statu
 export async function getVolume(api: NasApi, storageId: number, signal?: AbortSignal): Promise<NasVolume | undefined> {
   const answer = await api.call('nas.list', { storage_ids: String(storageId), page: 1, page_size: 10 }, signal ? { signal } : undefined);
   return answer.results.find((v) => v.storage_id === storageId);
+}
+
+/**
+ * The volume a task or job in `regionName` is about to mount, read once before anything is uploaded or
+ * sent: the platform mounts only an Active volume of the task's region (docs/nas.md, docs/sandbox-rules.md).
+ */
+export async function requireMountableVolume(api: NasApi, storageId: number, regionName: string, signal?: AbortSignal): Promise<NasVolume> {
+  const volume = await getVolume(api, storageId, signal);
+  if (!volume) throw new ConfigError(coreText('nas.mountMissing', storageId), coreText('nas.mountPick.hint', regionName));
+  if (!sameRegion(volume, regionName)) throw new ConfigError(coreText('nas.mountOtherRegion', storageId, volume.region.name, regionName), coreText('nas.mountPick.hint', regionName));
+  if (volume.status !== 'Active') throw new ConfigError(coreText('nas.mountNotActive', storageId, volume.status), coreText('nas.mountPick.hint', regionName));
+  return volume;
 }
 
 export function isTransitional(status: VolumeStatus): boolean {

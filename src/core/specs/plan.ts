@@ -1,11 +1,12 @@
 // A plan: what applying a task spec would do. Without a task id it is a create (cost after only);
 // with one it compares the live task with the file field by field: each field that changes, each
 // field the update would reset (task update overwrites the whole task, so a field the file leaves
-// out is cleared), and the cost per hour before and after.
+// out is cleared; probes excepted: a file without them keeps the live ones), and the cost per hour before and after.
 
 import type { Device, TaskDetail } from '../compute/api';
 import { configDiff } from '../tasks/configDiff';
 import { pointsPerSecondToYuanPerHour } from '../spend/units';
+import { fillHealthChecks, withLiveHealthChecks } from './healthChecks';
 import { ENGLISH, type SpecMessages } from './messages';
 import { findOffer, livePrice, type Offer } from './offers';
 import type { SecretResolver } from './secrets';
@@ -67,13 +68,16 @@ export async function planTask(spec: TaskSpec, devices: readonly Device[], live:
   const offer = lookup.offer;
   const price = offer.region.discount_price ?? offer.region.price;
   const costAfter = price === null ? undefined : pointsPerSecondToYuanPerHour(price * spec.nodes);
-  const built = await buildDeploymentBody(spec, offer, resolve, live ? { update: live.task_id } : { create: true });
+  // Update: a file without probes keeps the live task's (update refuses none: docs/specs.md).
+  const effective = live ? withLiveHealthChecks(spec, live) : spec;
+  const built = await buildDeploymentBody(effective, offer, resolve, live ? { update: live.task_id } : { create: true });
+  if (live) fillHealthChecks(built.body, live);
   const base = { taskName: spec.name, inventory: offer.region.inventory, offer, body: built.body, missingSecrets: built.missing, ...(costAfter === undefined ? {} : { costAfter }) };
   if (!live) {
     const { desired } = planViews({ task_id: 0, task_name: '', status: 'Pending', points: 0, runing_points: 0, billing_value: 0, forecast_value: 0, create_time: '', resources: [], services: [] }, spec, offer, built.envValues);
     return { ...base, action: 'create', changes: [], truncated: false, desired };
   }
-  const views = planViews(live, spec, offer, built.envValues);
+  const views = planViews(live, effective, offer, built.envValues);
   const { changes, truncated } = configDiff(views.live, views.desired);
   const classified: PlanChange[] = changes.map((change) => ({
     ...change,

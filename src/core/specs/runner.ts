@@ -6,6 +6,7 @@
 import type { ComputeClient, Device, TaskCreateBody, TaskDetail, TaskUpdateBody } from '../compute/api';
 import { formatYuanPerHour, pointsPerSecondToYuanPerHour } from '../spend/units';
 import type { JobDetail } from '../jobs/operations';
+import { ConfigError } from '../errors';
 import type { NasVolume } from '../nas/operations';
 import { listVolumes } from '../nas/volumes';
 import { formatYuan } from '../spend/units';
@@ -60,6 +61,30 @@ export async function searchDevices(context: SpecContext): Promise<Device[]> {
   return page.results ?? [];
 }
 
+/** Why volume `id` cannot mount in `region`, or undefined: the platform mounts only an Active volume of the task's region (docs/nas.md). */
+function nasProblem(id: number, volumes: readonly SpecNasVolume[], region: { region: string; region_name: string }, messages: SpecMessages): string | undefined {
+  const volume = volumes.find((candidate) => candidate.id === id);
+  if (!volume) return messages.nasMissing(id);
+  if (volume.regionName !== region.region_name && volume.region !== region.region) return messages.nasOtherRegion(id, volume.regionName, region.region_name);
+  if (volume.status !== 'Active') return messages.nasNotActive(id, volume.status);
+  return undefined;
+}
+
+type MountingBody = { resources: { region_name: string; resource: { region: string } }[]; services: { nas_storage_config?: { storage_id: number }[] | null }[] };
+
+/** Refuses, before anything is sent, a body mounting a volume the platform would refuse (a plan may be applied long after its check). */
+async function refuseUnmountable(body: MountingBody, context: SpecContext): Promise<void> {
+  const ids = body.services.flatMap((service) => (service.nas_storage_config ?? []).map((mount) => mount.storage_id));
+  if (ids.length === 0 || !context.nasVolumes) return;
+  const volumes = await context.nasVolumes();
+  const first = body.resources[0];
+  const region = { region: first?.resource.region ?? '', region_name: first?.region_name ?? '' };
+  for (const id of ids) {
+    const problem = nasProblem(id, volumes, region, context.messages ?? ENGLISH);
+    if (problem) throw new ConfigError(problem);
+  }
+}
+
 /** Checks a valid spec against the platform: the resource, its stock, the task id, the NAS volumes. */
 export async function checkSpec(spec: Spec, context: SpecContext): Promise<SpecCheck[]> {
   const checks: SpecCheck[] = [];
@@ -88,11 +113,8 @@ export async function checkSpec(spec: Spec, context: SpecContext): Promise<SpecC
     } else {
       const volumes = await context.nasVolumes();
       for (const { mount, path } of nasMounts) {
-        const volume = volumes.find((candidate) => candidate.id === mount.volumeId);
-        if (!volume) checks.push({ path, severity: 'error', message: messages.nasMissing(mount.volumeId) });
-        else if (volume.regionName !== region.region_name && volume.region !== region.region) checks.push({ path, severity: 'error', message: messages.nasOtherRegion(mount.volumeId, volume.regionName, region.region_name) });
-        // The platform mounts only Active volumes (platform reference §5.1).
-        else if (volume.status !== 'Active') checks.push({ path, severity: 'error', message: messages.nasNotActive(mount.volumeId, volume.status) });
+        const problem = nasProblem(mount.volumeId, volumes, region, messages);
+        if (problem) checks.push({ path, severity: 'error', message: problem });
       }
     }
   }
@@ -131,6 +153,7 @@ export class MissingSecretsError extends Error {
 /** Sends a plan: create → the new task id; update → the task id. Refuses while a secret is missing. */
 export async function applyTaskPlan(plan: TaskPlan, context: SpecContext): Promise<{ taskId: number; created: boolean }> {
   if (plan.missingSecrets.length > 0) throw new MissingSecretsError(plan.missingSecrets.map(refText));
+  await refuseUnmountable(plan.body, context);
   if (plan.action === 'create') {
     const result = await context.client.call('task.create', plan.body as unknown as TaskCreateBody, callOptions(context));
     return { taskId: result.task_id, created: true };
@@ -143,6 +166,7 @@ export async function applyTaskPlan(plan: TaskPlan, context: SpecContext): Promi
 export async function applyJobPlan(plan: JobPlan, context: SpecContext): Promise<{ taskId: number }> {
   if (plan.missingSecrets.length > 0) throw new MissingSecretsError(plan.missingSecrets.map(refText));
   if (plan.action !== 'create') throw new Error(`This file already created job ${plan.taskId}; jobs cannot be changed. Remove "taskId" to create a new job.`);
+  await refuseUnmountable(plan.body, context);
   const result = await context.client.call('job.create', plan.body, callOptions(context));
   return { taskId: result.task_id };
 }

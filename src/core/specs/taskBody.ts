@@ -3,6 +3,7 @@
 // plan compare field by field in the file's own terms.
 
 import type { ResourceSpec, TaskDetail } from '../compute/api';
+import { anyProbeOn } from './healthChecks';
 import type { Offer } from './offers';
 import { formatEnvText, parseEnvText, refText, resolveEnv, type SecretResolver } from './secrets';
 import type { HealthChecks, Mount, NasMount, ResourceSelector, SecretRef, TaskServiceSpec, TaskSpec } from './types';
@@ -158,7 +159,8 @@ export function liveServiceSpec(service: Record<string, unknown>): TaskServiceSp
   if (shared) spec.sharedStorage = shared;
   const nas = fromNas(service.nas_storage_config);
   if (nas) spec.nas = nas;
-  if (!isEmpty(service.health_checks)) spec.healthChecks = service.health_checks as HealthChecks;
+  // Probes that are all off read as none (what a task made without them returns).
+  if (!isEmpty(service.health_checks) && anyProbeOn(service.health_checks)) spec.healthChecks = service.health_checks as HealthChecks;
   if (Object.keys(other).length > 0) spec.other = other;
   return spec;
 }

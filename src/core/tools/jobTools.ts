@@ -15,6 +15,7 @@ import { confirmation } from './confirmation';
 import { strongestEffect } from './effects';
 import { field, tailLines } from './format';
 import { findOffer, gpuLabel } from './pricing';
+import { requireMountableVolume } from '../nas/volumes';
 
 const options = (context: ToolContext) => (context.signal ? { signal: context.signal } : undefined);
 const jobIdSchema = { type: 'integer', minimum: 1, description: 'The job id (task_id returned by compute_run_job).', examples: [1962285] } as const;
@@ -32,6 +33,8 @@ async function specFrom(input: Record<string, unknown>, context: ToolContext): P
   const timeoutSec = typeof input['timeout_sec'] === 'number' ? input['timeout_sec'] : 3600;
   const env = (input['env'] as Record<string, string> | undefined) ?? {};
   const storageId = input['storage_id'] as number | undefined;
+  // Refused before the confirmation and before anything is sent: a volume mounts only Active, in its own region.
+  if (storageId !== undefined) await requireMountableVolume(context.client, storageId, offer.region.region_name, context.signal);
   const spec: JobSpec = {
     name: String(input['job_name']).trim(),
     resource: { resource: offer.region.mark.resource, region_name: offer.region.region_name, mark: offer.region.mark.mark },
@@ -85,8 +88,8 @@ export const runJob: ToolDefinition = {
       target_dir: { type: 'string', minLength: 2, maxLength: 256, description: 'Where the volume is mounted; the command runs there.', examples: ['/mnt/nas'] },
     },
   },
-  operations: ['resource.search', 'job.create'],
-  effect: strongestEffect(['resource.search', 'job.create']),
+  operations: ['resource.search', 'nas.list', 'job.create'],
+  effect: strongestEffect(['resource.search', 'nas.list', 'job.create']),
   idempotent: false,
   invocationMessage: (input) => `Creating job "${field(input['job_name'], 64)}"…`,
   async confirm(input, context) {

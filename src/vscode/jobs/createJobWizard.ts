@@ -1,11 +1,14 @@
 // Create Job…: a template (PyTorch/CUDA running a command, vLLM batch inference, or your own image),
 // the command, a resource by stock and price (Spot preselected), completions, parallelism, indexed
-// mode, retries, timeout, env, an optional NAS volume and its mount directory; the cost before it runs.
+// mode, retries, timeout, env, an optional NAS volume (picked among the Active ones of the GPU's region)
+// and its mount directory; the cost before it runs.
 
 import * as vscode from 'vscode';
 import { buildJobBody } from '../../core/jobs/jobBody';
 import { JOB_TEMPLATES, type JobTemplate } from '../../core/jobs/templates';
+import { loadVolumes, mountChoices, mountPlaceholder } from '../nas/index';
 import type { ExtensionServices } from '../services';
+import type { RemoteState } from '../state/index';
 import { deviceLabel } from '../ui/format';
 import { askSeconds, confirmJobCost, pickResource } from './jobInputs';
 
@@ -40,9 +43,10 @@ export function templateStep(): { title: string; items: (vscode.QuickPickItem & 
 }
 
 /** Returns the new job id, or undefined when the user backed out. */
-export async function createJobWizard(services: ExtensionServices): Promise<number | undefined> {
+export async function createJobWizard(services: ExtensionServices, state: RemoteState): Promise<number | undefined> {
   const profile = await services.requireProfile();
   if (!profile) return undefined;
+  const volumes = loadVolumes(state);
   const first = templateStep();
   const picked = await vscode.window.showQuickPick(first.items, { title: first.title });
   if (!picked) return undefined;
@@ -88,13 +92,17 @@ export async function createJobWizard(services: ExtensionServices): Promise<numb
     const match = ENV_ENTRY.exec(part.trim()) as RegExpExecArray;
     return { name: match[1] as string, value: match[2] as string };
   });
-  const volumeText = await vscode.window.showInputBox({ title: vscode.l10n.t('NAS volume id to mount (optional)'), prompt: vscode.l10n.t('Leave empty for none'), validateInput: (v) => (v.trim() === '' || /^\d{1,15}$/.test(v.trim()) ? undefined : vscode.l10n.t('A volume id (digits)')) });
-  if (volumeText === undefined) return undefined;
+  // A pick of the Active volumes in the GPU's region (a volume mounts only in its own region), not a typed id.
+  const regionName = choice.region.region_name;
+  const loaded = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading NAS volumes…') }, () => volumes);
+  const mount = mountChoices(loaded, regionName, vscode.l10n.t('The NAS volumes could not be read; the job is created without a mount.'));
+  const pickedVolume = await vscode.window.showQuickPick(mount.items, { title: vscode.l10n.t('NAS volume to mount'), placeHolder: mountPlaceholder(regionName) });
+  if (!pickedVolume) return undefined;
   let volume: { storageId: number; targetDir: string } | undefined;
-  if (volumeText.trim() !== '') {
+  if (pickedVolume.volume) {
     const targetDir = await vscode.window.showInputBox({ title: vscode.l10n.t('Mount directory in the container'), value: '/mnt/nas', validateInput: (v) => (v.startsWith('/') && !v.split('/').includes('..') ? undefined : vscode.l10n.t('An absolute path')) });
     if (targetDir === undefined) return undefined;
-    volume = { storageId: Number(volumeText.trim()), targetDir };
+    volume = { storageId: pickedVolume.volume.storage_id, targetDir };
   }
   const resourceLabel = `${deviceLabel(choice.device)} · ${choice.region.region_name}`;
   const ok = await confirmJobCost({ name, resourceLabel, pointsPerSecond: choice.pointsPerSecond, spot: choice.spot, completions, parallelism, timeoutSec, ...(estimatedSec !== undefined ? { estimatedSec } : {}), profile: profile.label });

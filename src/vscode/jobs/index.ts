@@ -23,7 +23,7 @@ import { confirmStop, runOnGpuCommand, type RunHooks } from './runOnGpuCommand';
 
 export interface NasHooks {
   syncer: FolderSyncer;
-  pickVolume(): Promise<number | undefined>;
+  pickVolume(regionName: string, preferred?: number): Promise<number | undefined>;
   openOutputs(storageId: number, remoteDir: string): Promise<void>;
 }
 
@@ -120,8 +120,8 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
   const claimedEnds = new ClaimedEnds();
   const hooks: RunHooks = {
     syncer: () => nas?.syncer,
-    pickVolume: async () => {
-      if (nas) return nas.pickVolume();
+    pickVolume: async (regionName, preferred) => {
+      if (nas) return nas.pickVolume(regionName, preferred);
       const text = await vscode.window.showInputBox({ title: vscode.l10n.t('NAS volume id'), validateInput: (v) => (/^\d{1,15}$/.test(v.trim()) ? undefined : vscode.l10n.t('A volume id (digits)')) });
       return text === undefined ? undefined : Number(text.trim());
     },
@@ -145,7 +145,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
       id: Commands.jobsCreate,
       doing: vscode.l10n.t('Create job'),
       create: () => async () => {
-        const id = await createJobWizard(services);
+        const id = await createJobWizard(services, state);
         if (id === undefined) return;
         state.wake();
         const follow = vscode.l10n.t('Follow Logs');

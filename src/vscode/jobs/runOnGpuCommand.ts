@@ -26,8 +26,8 @@ export interface RunTarget {
 
 export interface RunHooks {
   syncer(): FolderSyncer | undefined;
-  /** Asks for a NAS volume when run.json has none (the NAS area provides the list at merge). */
-  pickVolume(): Promise<number | undefined>;
+  /** An Active NAS volume in the GPU's region: run.json's when it is one, else the user's pick (the NAS area's). */
+  pickVolume(regionName: string, preferred?: number): Promise<number | undefined>;
   openOutputs(storageId: number, remoteDir: string): Promise<void>;
   terminals: Set<JobTerminal>;
   /** A run created its job: the store looks again, and leaves the job's end to the run's own summary. */
@@ -80,7 +80,8 @@ async function askConfig(services: ExtensionServices, hooks: RunHooks, target: R
   if (!choice) return undefined;
   const timeoutSec = await askSeconds(vscode.l10n.t('Timeout: the job is stopped after'), previous?.timeoutSec ?? 3600, 7 * 86_400);
   if (timeoutSec === undefined) return undefined;
-  const storageId = previous?.volume.storageId ?? (await hooks.pickVolume());
+  // A volume mounts only in its own region: run.json's volume is kept only when it is in the GPU's region.
+  const storageId = await hooks.pickVolume(choice.region.region_name, previous?.volume.storageId);
   if (storageId === undefined) return undefined;
   // The run folder on the volume and the job's name: non-ASCII stays (two folders must not share one).
   const folderName = safeFileName(path.basename(target.folder.fsPath), 'project', 40);

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { Views } from '../commandIds';
 import { registerCommandTable } from '../commands/commandTable';
+import type { NasVolume } from '../../core/nas/operations';
 import type { NasSessions } from '../../core/nas/sessions';
 import type { NasFileAccess } from '../../core/tools/nasTools';
 import type { ExtensionServices } from '../services';
@@ -17,6 +18,7 @@ import { warnUnsafeNames } from './unsafeNames';
 import { TRANSFER_COMMANDS, createTransferFlow, lastRsaRefusal, deleteTransferFlow, retryTransferFlow, stopTransferFlow, type TransferAsker } from './transferCommands';
 
 export { NAS_SCHEME, volumeUri } from './nasFileSystem';
+export { loadVolumes, mountChoices, mountPlaceholder, type LoadedVolumes, type MountItem } from './mountChoices';
 
 /** The transfer flows with a scripted asker (the in-host tests answer the questions by key). */
 export interface TransferFlows {
@@ -42,8 +44,12 @@ export interface NasApi {
   toolAccess(roots: string[]): NasFileAccess;
   /** What Run on GPU needs from NAS: folder sync, a volume pick, and the outputs opened from the volume. */
   readonly runHooks: {
-    syncer: { sync(options: { storageId: number; localDir: string; remoteDir: string; signal?: AbortSignal }): Promise<{ sent: number; skipped: number; bytes: number }> };
-    pickVolume(): Promise<number | undefined>;
+    syncer: {
+      sync(options: { storageId: number; localDir: string; remoteDir: string; signal?: AbortSignal }): Promise<{ sent: number; skipped: number; bytes: number }>;
+      checkMount(storageId: number, regionName: string, signal?: AbortSignal): Promise<unknown>;
+    };
+    /** An Active volume in `regionName`: `preferred` when it is one, else the user's pick. */
+    pickVolume(regionName: string, preferred?: number): Promise<number | undefined>;
     openOutputs(storageId: number, remoteDir: string): Promise<void>;
   };
 }
@@ -80,8 +86,16 @@ export function registerNas(services: ExtensionServices & { reportError: Paramet
     lastRsaRefusal,
   };
   const runHooks: NasApi['runHooks'] = {
-    syncer: { sync: (options) => nasCore().syncFolder(getSessions(), options) },
-    pickVolume: async () => (await resolveVolume(context, undefined, (volume) => volume.status === 'Active'))?.storage_id,
+    syncer: {
+      sync: (options) => nasCore().syncFolder(getSessions(), options),
+      checkMount: (storageId, regionName, signal) => nasCore().requireMountableVolume(services.computeClient(), storageId, regionName, signal),
+    },
+    pickVolume: async (regionName, preferred) => {
+      const fits = (volume: NasVolume): boolean => nasCore().mountableVolumes([volume], regionName).length > 0;
+      const current = preferred === undefined ? undefined : (await tree.load()).find((volume) => volume.storage_id === preferred);
+      if (current && fits(current)) return current.storage_id;
+      return (await resolveVolume(context, undefined, fits, vscode.l10n.t('No Active NAS volume in {0}: a volume mounts only in its own region. Create one there in the NAS view, or pick a GPU in a region that has one.', regionName)))?.storage_id;
+    },
     openOutputs: async (storageId, remoteDir) => {
       // The files the run left in its folder (newest first), opened from the volume itself.
       const folder = volumeUri(storageId, remoteDir);

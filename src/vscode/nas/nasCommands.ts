@@ -29,7 +29,7 @@ export interface NasContext {
 }
 
 /** A volume from a command argument (tree row, computenas URI, id) or, failing that, a pick among `filter`. */
-export async function resolveVolume(context: NasContext, argument: unknown, filter: (v: NasVolume) => boolean = () => true): Promise<NasVolume | undefined> {
+export async function resolveVolume(context: NasContext, argument: unknown, filter: (v: NasVolume) => boolean = () => true, none?: string): Promise<NasVolume | undefined> {
   if (argument instanceof VolumeRow) return argument.volume;
   const volumes = await context.tree.load();
   let id: number | undefined;
@@ -38,7 +38,7 @@ export async function resolveVolume(context: NasContext, argument: unknown, filt
   if (id !== undefined) return volumes.find((v) => v.storage_id === id);
   const candidates = volumes.filter(filter);
   if (candidates.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('No NAS volume fits. Create one in the NAS view.'));
+    void vscode.window.showInformationMessage(none ?? vscode.l10n.t('No NAS volume fits. Create one in the NAS view.'));
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(

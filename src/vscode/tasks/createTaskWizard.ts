@@ -13,9 +13,8 @@ import type { ResourceFilterStore } from '../resources/index';
 import { flattenRegions, regionPickItem, searchDevices, type RegionChoice, type RegionPickItem } from '../resources/index';
 import type { TaskActions } from './taskActions';
 import type { NasVolume } from '../../core/nas/operations';
-import { VOLUME_STATE } from '../../core/nas/volumeState';
-import { DEFAULT_TARGET_DIR, mountableVolumes, normalTargetDir, sameRegion, targetDirProblem } from '../../core/nas/mounts';
-import { formatGiB } from '../../core/nas/units';
+import { DEFAULT_TARGET_DIR, normalTargetDir, sameRegion, targetDirProblem } from '../../core/nas/mounts';
+import { loadVolumes, mountChoices, mountPlaceholder, type MountItem } from '../nas/index';
 import { imageTemplates, nodesNote, preselectRegion, type ImageTemplate } from './createDefaults';
 import {
   DEFAULT_IMAGE,
@@ -98,10 +97,7 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
   regions.catch(() => undefined); // awaited (and reported) by the region step; avoids an unhandled rejection if never reached
   // Active NAS volumes for the optional mount step, from the volume store; a failed read only leaves the
   // step without volumes.
-  const volumes = deps.state.items(VOLUME_STATE).then(
-    (list) => ({ list, failed: deps.state.store(VOLUME_STATE)?.loaded !== true }),
-    () => ({ list: [] as NasVolume[], failed: true }),
-  );
+  const volumes = loadVolumes(deps.state);
 
   const title = profile.environment === 'prod' ? vscode.l10n.t('Create Task on "{0}" (PRODUCTION)', profile.label) : vscode.l10n.t('Create Task on "{0}"', profile.label);
   const totalSteps = canEncrypt ? 10 : 9;
@@ -196,24 +192,11 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
     return then(askMount);
   };
   const askMount: Step = async (input) => {
-    type MountItem = vscode.QuickPickItem & { volume?: NasVolume };
     const regionName = state.choice?.region.region_name ?? '';
     const loaded = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading NAS volumes…') }, () => volumes);
-    const candidates = mountableVolumes(loaded.list, regionName);
-    const none: MountItem = {
-      label: vscode.l10n.t('$(circle-slash) No NAS volume'),
-      detail: loaded.failed
-        ? vscode.l10n.t('The NAS volumes could not be read; the task is created without a mount.')
-        : candidates.length === 0
-          ? vscode.l10n.t('No Active NAS volume in {0}: create one in the NAS view to mount it.', regionName || vscode.l10n.t('this region'))
-          : undefined,
-    };
-    const items: MountItem[] = [
-      none,
-      ...candidates.map((volume) => ({ label: volume.name, iconPath: new vscode.ThemeIcon('database'), description: vscode.l10n.t('{0} · {1} GiB · id {2}', volume.region.name, formatGiB(volume.total_size), volume.storage_id), volume })),
-    ];
+    const { none, items } = mountChoices(loaded, regionName, vscode.l10n.t('The NAS volumes could not be read; the task is created without a mount.'));
     const current = items.find((item) => item.volume?.storage_id === state.volume?.storage_id) ?? none;
-    const picked = await input.showQuickPick<MountItem>({ ...at(8), items, placeholder: vscode.l10n.t('Mount a NAS volume in the container (optional; volumes in {0})', regionName || vscode.l10n.t('this region')), activeItem: current });
+    const picked = await input.showQuickPick<MountItem>({ ...at(8), items, placeholder: mountPlaceholder(regionName), activeItem: current });
     state.volume = picked.volume;
     return picked.volume ? askTargetDir : then(canEncrypt ? askEncrypt : review);
   };

@@ -66,6 +66,12 @@ describe('jobs: Run on GPU', () => {
     assert.equal(api.jobs.terminalTexts().length, before, 'no terminal: no job was created');
   });
 
+  it("offers only Active volumes of the GPU's region: run.json's volume is kept there and never offered elsewhere", async function () {
+    this.timeout(60_000);
+    assert.equal(await api.nas.runHooks.pickVolume('北京一区', storageId), storageId, 'the volume of the GPU region is kept without asking');
+    assert.equal(await api.nas.runHooks.pickVolume('广东一区', storageId), undefined, 'a volume of 北京一区 does not mount in 广东一区');
+  });
+
   it('Run Again runs the file on the sandbox GPU and streams its output into a terminal', async function () {
     this.timeout(180_000);
     const running = Promise.resolve(vscode.commands.executeCommand('computeToolkit.jobs.runAgain', vscode.Uri.joinPath(root, 'fibonacci.py')));

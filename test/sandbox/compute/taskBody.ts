@@ -140,17 +140,24 @@ function parseHealthChecks(value: unknown, path: string): Record<string, unknown
   return checks;
 }
 
+/** The probes a task created without health checks reads back with: each off, with the docs' defaults (docs/sandbox-rules.md). */
+export function disabledHealthChecks(): Record<string, unknown> {
+  const probe = { switch: false, probe_type: 'httpGet', path: '/live', port: 80, initial_delay_seconds: 0, period_seconds: 10, timeout_seconds: 1, failure_threshold: 3 };
+  return Object.fromEntries(PROBES.map((name) => [name, { ...probe }]));
+}
+
 /**
  * Task update (docs/money.md): the whole task as task detail returned it, edited. Needs
- * task_id, and every service must carry `health_checks` (null allowed): the update schema
- * requires it although create does not.
+ * task_id, and every service must carry `health_checks` as an object (not null): the update schema
+ * requires it although create does not, so a client sends back the live task's probes.
  */
 export function parseTaskUpdate(body: JsonObject, marks: ReadonlyMap<string, IssuedMark>): { taskId: number; input: TaskCreateInput } {
   const taskId = requireInt(body, 'task_id', { min: 1 });
   const input = parseTaskCreate(body, marks);
   asArray('services', body.services).forEach((item, index) => {
-    if (asObject(`services[${index}]`, item).health_checks === undefined) {
-      throw invalidParam(`services[${index}].health_checks`, 'is required by task update (send null for none)');
+    const checks = asObject(`services[${index}]`, item).health_checks;
+    if (checks === undefined || checks === null) {
+      throw invalidParam(`services[${index}].health_checks`, 'is required by task update: send the live task\'s health_checks back');
     }
   });
   return { taskId, input };

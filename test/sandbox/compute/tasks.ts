@@ -17,7 +17,7 @@ import type { SandboxClock } from '../clock';
 import { SandboxFailure, invalidParam } from './codes';
 import { nodeEvents, type NodeEventView } from './nodeEvents';
 import type { Paging } from './params';
-import { NO_SETTINGS, type SandboxService, type TaskCreateInput, type TaskSettings } from './taskBody';
+import { disabledHealthChecks, NO_SETTINGS, type SandboxService, type TaskCreateInput, type TaskSettings } from './taskBody';
 import { UsageLedger } from './usage';
 
 /** The platform bills every 5 minutes; forecast_value is the next period at the current rate. */
@@ -188,7 +188,7 @@ export class TaskStore {
       // Detail returns the whole configuration, probes included, so it can be posted back to update.
       services: summary.services.map((service) => ({
         ...service,
-        health_checks: service.health_checks ?? null,
+        health_checks: service.health_checks ?? disabledHealthChecks(),
         shared_mem_size: (service as SandboxService).shared_mem_size ?? null,
         storage_config: (service as SandboxService).storage_config ?? null,
         share_storage_config: (service as SandboxService).share_storage_config ?? null,
@@ -377,7 +377,8 @@ export class TaskStore {
         gpu_limit: first?.gpu_count ?? 0,
         reason: index === 0 && lastRestart ? 'Error' : null,
         message: index === 0 && lastRestart ? lastRestart.reason : null,
-        exit_code: index === 0 && lastRestart ? 1 : null,
+        // Typed string in the docs (docs/sandbox-rules.md), so a client must parse it.
+        exit_code: index === 0 && lastRestart ? '1' : null,
       })),
       runing_time: Math.floor(this.runningMs(node) / 1000),
       billing_value: Math.floor((this.runningMs(node) / 1000) * task.pricePerSecond),

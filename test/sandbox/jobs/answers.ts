@@ -79,7 +79,8 @@ export function jobNodes(clock: SandboxClock, job: JobRecord, statuses?: string[
         gpu_limit: first?.resource.gpu_count ?? 0,
         reason: container.reason,
         message: container.reason,
-        exit_code: container.lastExit,
+        // Typed string in the docs (docs/sandbox-rules.md), so a client must parse it.
+        exit_code: container.lastExit === null ? null : String(container.lastExit),
       })),
       runing_time: Math.floor(runMs(pod, now) / 1000),
       billing_value: Math.floor((runMs(pod, now) / 1000) * job.pricePerSecond),

@@ -55,8 +55,12 @@ export class JobStore {
     return this.jobs.has(taskId);
   }
 
+  /** Checks a body's NAS mounts (the NAS area sets it: Active volume, same region as resources[0]); throws the platform's failure. */
+  checkMounts: ((input: JobCreateInput) => void) | undefined;
+
   create(input: JobCreateInput): number {
     if (this.closed) throw new SandboxFailure('Z001', 'the sandbox is closing');
+    this.checkMounts?.(input);
     const now = this.clock.realNow();
     const id = this.nextJobId++;
     const mounts = resolveMounts(input.body.services, this.volumeDirectory);

@@ -6,7 +6,7 @@ import { estimateJobCost } from '../../../src/core/jobs/cost';
 import { buildJobBody, shellQuote } from '../../../src/core/jobs/jobBody';
 import type { JobSummary } from '../../../src/core/jobs/operations';
 import { parseRunConfig, RunConfigError, serializeRunConfig, type RunConfig } from '../../../src/core/jobs/runConfig';
-import { costPointsFor, formatElapsed, jobCostPoints, jobPhase, jobView } from '../../../src/core/jobs/status';
+import { costPointsFor, formatElapsed, jobCostPoints, jobPhase, jobView, parseExitCode } from '../../../src/core/jobs/status';
 import { parseJobTime } from '../../../src/core/jobs/time';
 
 function summary(overrides: Partial<JobSummary> = {}, execution: Partial<JobSummary['job_status']> = {}): JobSummary {
@@ -137,5 +137,15 @@ describe('job create body', () => {
     assert.equal(indexed.job_support.estimated_exec_sec, null);
     assert.deepEqual(indexed.job_support.mod_param, { default: null, index: { index_backoff_limit: 1, max_failed_index: null } });
     assert.equal(shellQuote("a'b"), `'a'\\''b'`);
+  });
+});
+
+describe('exit code', () => {
+  it('parses the documented string and the number seen in examples; anything else is no code', () => {
+    assert.equal(parseExitCode('0'), 0);
+    assert.equal(parseExitCode(' 137 '), 137);
+    assert.equal(parseExitCode('-1'), -1);
+    assert.equal(parseExitCode(2), 2);
+    for (const value of [null, undefined, '', 'Error', '1.5', 1.5, '99999999999', {}, [], true]) assert.equal(parseExitCode(value), null, JSON.stringify(value));
   });
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { specFromTask } from '../../../src/core/specs/fromLive';
+import { disabledHealthChecks } from '../../../src/core/specs/healthChecks';
 import { buildJobBody } from '../../../src/core/specs/jobBody';
 import { findOffer } from '../../../src/core/specs/offers';
 import { planTask, SpecPlanError } from '../../../src/core/specs/plan';
@@ -59,7 +60,30 @@ describe('task plan', () => {
     assert.equal(plan.body.task_id, 1229831);
     assert.equal(plan.body.points, 3);
     assert.deepEqual(parseEnvText(plan.body.services[0]!.env), { MODE: 'staging', HF_TOKEN: 'hf_abcdefghijklmnop', EXTRA: '1' });
-    assert.equal(plan.body.services[0]!.health_checks, null);
+    // Update refuses null probes (docs/sandbox-rules.md): a live task without them gets every probe off.
+    assert.deepEqual(plan.body.services[0]!.health_checks, disabledHealthChecks());
+  });
+
+  it('keeps the live probes when the file has none: sent back, and not planned as cleared', async () => {
+    const probe = { switch: true, probe_type: 'httpGet' as const, path: '/healthz', port: 6688, initial_delay_seconds: 5, period_seconds: 10, timeout_seconds: 1, failure_threshold: 3 };
+    const live = liveTask();
+    live.services[0]!.health_checks = { liveness_probe: probe };
+    const saved = specFromTask(live, 'sandbox');
+    const { healthChecks: _fromLive, ...service } = saved.spec.services[0]!;
+    const spec: TaskSpec = { ...saved.spec, services: [{ ...service, image: 'harbor.suanleme.cn/public-hub/dailyhot:2.0' }] };
+    const plan = await planTask(spec, DEVICES, live, resolverFor(saved.secrets));
+    assert.deepEqual(plan.body.services[0]!.health_checks, { liveness_probe: probe });
+    assert.deepEqual(plan.changes.map((change) => [change.path, change.kind]), [['services[0].image', 'change']], 'nothing about health checks is reset');
+  });
+
+  it('reads probes that are all off as none: a file saved from such a task has no healthChecks and plans no difference', async () => {
+    const live = liveTask();
+    live.services[0]!.health_checks = { ...disabledHealthChecks() };
+    const saved = specFromTask(live, 'sandbox');
+    assert.equal(saved.spec.services[0]!.healthChecks, undefined);
+    const plan = await planTask(saved.spec, DEVICES, live, resolverFor(saved.secrets));
+    assert.deepEqual(plan.changes, []);
+    assert.deepEqual(plan.body.services[0]!.health_checks, disabledHealthChecks());
   });
 
   it('lists as reset what the file leaves out, and hides live env values that differ', async () => {

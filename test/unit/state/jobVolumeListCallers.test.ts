@@ -30,6 +30,7 @@ const VOLUME_LIST_ALLOWED: Record<string, string> = {
   'src/vscode/requests/operationTitles.ts': 'its localized title in the Sign Request picker (names it, never calls it)',
   'src/core/tools/nasTools.ts': 'the NAS agent tools declare the operation they call (the model asks; the MCP server has no store)',
   'src/core/tools/specTools.ts': 'the spec tools declare the NAS check they make (through core/specs/runner.ts)',
+  'src/core/tools/jobTools.ts': 'Run Batch Job declares the one-volume mount check it makes (requireMountableVolume in core/nas/volumes.ts)',
 };
 
 /** Who may call the volume readers of core/nas/volumes.ts. */
