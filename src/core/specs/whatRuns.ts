@@ -17,7 +17,6 @@ export interface ServiceFacts {
 }
 
 /** Characters that would hide or reorder what follows: C0/C1 controls, bidi controls, zero-width marks. */
-// eslint-disable-next-line no-control-regex -- these are the characters being escaped
 const HIDDEN = /^[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb]$/;
 
 /** `value` as shown in a confirmation: hidden characters escaped, runs of 4+ blanks counted, at most `max` characters. One pass. */
