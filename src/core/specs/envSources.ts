@@ -6,6 +6,7 @@
 
 import type { SecretResolver } from './secrets';
 import type { EnvValue, SecretRef, Spec } from './types';
+export { isEnvironmentName } from './types';
 
 export type EnvSource = { kind: 'file'; value: string } | { kind: 'secret'; name: string } | { kind: 'environment'; name: string };
 
@@ -39,11 +40,6 @@ export function environmentNotAllowed(spec: Spec, allowed: ReadonlySet<string>):
   const refused = new Set<string>();
   for (const entry of envEntries(spec)) if (entry.source.kind === 'environment' && !allowed.has(entry.source.name)) refused.add(entry.source.name);
   return [...refused];
-}
-
-/** A variable name the allow-list can hold (the names a shell and the spec schema accept). */
-export function isEnvironmentName(name: string): boolean {
-  return /^[A-Za-z_][A-Za-z0-9_]{0,127}$/.test(name);
 }
 
 /**

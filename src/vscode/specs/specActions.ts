@@ -22,6 +22,8 @@ import { formatOf, type SpecDocuments } from './specDocuments';
 import { costText, jobExistsText, summarize, summarizeJob } from './planSummary';
 import { LOCALIZED_SPEC_MESSAGES } from './specMessages';
 import type { SpecSecrets } from './specSecrets';
+import { review } from '../ui/review';
+import { specFactLines } from './whatRunsLines';
 
 export interface LoadedSpec<T extends Spec = Spec> {
   document: vscode.TextDocument;
@@ -36,6 +38,8 @@ export interface PlanShown {
   summary: string;
   /** The summary lines naming each change and reset. */
   lines: string[];
+  /** What the file will run and send: profile, images, commands, env sources, mounts. */
+  facts: string[];
 }
 
 export interface JobPlanShown {
@@ -44,6 +48,8 @@ export interface JobPlanShown {
   summary: string;
   /** Cost, stock, the "cannot be updated" note, missing secrets. */
   lines: string[];
+  /** What the file will run and send: profile, images, commands, env sources, mounts. */
+  facts: string[];
 }
 
 export class SpecActions {
@@ -62,6 +68,34 @@ export class SpecActions {
     const client = this.services.computeClient();
     const nasVolumes = async () => (await this.state.items(VOLUME_STATE)).map(specsCore().specVolume);
     return { client, resolveSecret: (ref) => this.secrets.resolve(ref), nasVolumes, messages: LOCALIZED_SPEC_MESSAGES, ...(signal ? { signal } : {}) };
+  }
+
+  /**
+   * A file that reads environment variables the user has not allowed (in their own settings) is refused,
+   * never planned with the values silently missing: the refusal names them and offers to allow them.
+   */
+  private environmentAllowed(loaded: LoadedSpec, again: () => unknown): boolean {
+    const refused = specsCore().environmentNotAllowed(loaded.spec, this.services.config.allowedEnvironmentVariables);
+    if (refused.length === 0) return true;
+    const names = refused.map((name) => specsCore().shownValue(name, 80)).join(', ');
+    const allow = vscode.l10n.t('Allow in User Settings');
+    this.services.refusals.show(
+      vscode.l10n.t(
+        "{0} reads {1} from this machine's environment, which spec files may read only when you allow it in your user settings (computeToolkit.specs.allowedEnvironmentVariables). Nothing was read or sent. Allow it only if this file should send its value to the platform.",
+        vscode.workspace.asRelativePath(loaded.document.uri),
+        names,
+      ),
+      [
+        {
+          title: allow,
+          run: async () => {
+            await this.services.config.allowEnvironmentVariables(refused);
+            await again();
+          },
+        },
+      ],
+    );
+    return false;
   }
 
   /** Opens and validates a spec file; says why it cannot be used (invalid, other profile) and returns undefined then. */
@@ -150,6 +184,7 @@ export class SpecActions {
   async plan(uri: vscode.Uri, options: { show?: boolean } = {}): Promise<PlanShown | undefined> {
     const any = await this.load(uri);
     if (!any) return undefined;
+    if (!this.environmentAllowed(any, () => vscode.commands.executeCommand(Commands.specPlan, uri))) return undefined;
     if (any.spec.kind === 'job') {
       await this.showJobPlanOf(any as LoadedSpec<JobSpec>, options);
       return undefined;
@@ -157,7 +192,7 @@ export class SpecActions {
     const loaded = any as LoadedSpec<TaskSpec>;
     const plan = await this.computePlan(loaded);
     this.planned.set(uri.toString(), loaded.document.getText());
-    const shown = { plan, ...summarize(plan) };
+    const shown = { plan, ...summarize(plan), facts: specFactLines(loaded.spec, loaded.profile, uri) };
     if (options.show !== false) await this.showPlan(loaded, shown);
     return shown;
   }
@@ -176,7 +211,7 @@ export class SpecActions {
       key: `${key}/file`,
       title: vscode.l10n.t('{0} (plan).yaml', vscode.workspace.asRelativePath(loaded.document.uri).replace(/[\\/]/g, '∕')),
       language: 'yaml',
-      content: async () => `${header([shown.summary, ...shown.lines])}\n${specsCore().yamlText(plan.desired)}`,
+      content: async () => `${header([shown.summary, ...shown.lines, '', ...shown.facts])}\n${specsCore().yamlText(plan.desired)}`,
     });
     await vscode.commands.executeCommand('vscode.diff', left, right, vscode.l10n.t('Plan: {0} (live ↔ file)', plan.taskName), { preview: false });
     if (plan.missingSecrets.length > 0) {
@@ -186,8 +221,11 @@ export class SpecActions {
 
   /** Creates the task of a file without a task id, after a confirmation with the cost; writes the id back. */
   async deploy(uri: vscode.Uri, options: { confirm?: boolean } = {}): Promise<number | undefined> {
+    const again = () => vscode.commands.executeCommand(Commands.specDeploy, uri);
+    if (!this.services.trust.allows(vscode.l10n.t('Deploy from a spec file'), again)) return undefined;
     const any = await this.load(uri);
     if (!any) return undefined;
+    if (!this.environmentAllowed(any, again)) return undefined;
     if (any.spec.kind === 'job') return this.deployJobOf(any as LoadedSpec<JobSpec>, options);
     const loaded = any as LoadedSpec<TaskSpec>;
     if (loaded.spec.taskId !== undefined) {
@@ -200,19 +238,19 @@ export class SpecActions {
       return undefined;
     }
     if (options.confirm !== false) {
-      const deploy = vscode.l10n.t('Deploy');
       const stock = plan.inventory > 0 ? vscode.l10n.t('{0} in stock', plan.inventory) : vscode.l10n.t('sold out: the task may stay Pending');
-      const answer = await vscode.window.showWarningMessage(
-        loaded.profile.environment === 'prod'
-          ? vscode.l10n.t('Deploy "{0}" on PRODUCTION profile "{1}"?', plan.taskName, loaded.profile.label)
-          : vscode.l10n.t('Deploy "{0}" on profile "{1}"?', plan.taskName, loaded.profile.label),
-        {
-          modal: true,
-          detail: vscode.l10n.t('{0} node(s) of {1} in {2}: {3}, billed per second while nodes run ({4}).', plan.body.points, plan.offer.device.device_name, plan.offer.region.region_name, costText(plan.costAfter), stock),
-        },
-        deploy,
-      );
-      if (answer !== deploy) return undefined;
+      const money = vscode.l10n.t('{0} node(s) of {1} in {2}: {3}, billed per second while nodes run ({4}).', plan.body.points, plan.offer.device.device_name, plan.offer.region.region_name, costText(plan.costAfter), stock);
+      const name = specsCore().shownValue(plan.taskName, 80);
+      const confirmed = await review({
+        title:
+          loaded.profile.environment === 'prod'
+            ? vscode.l10n.t('Deploy "{0}" on PRODUCTION profile "{1}"?', name, loaded.profile.label)
+            : vscode.l10n.t('Deploy "{0}" on profile "{1}"?', name, loaded.profile.label),
+        placeholder: money,
+        go: { label: vscode.l10n.t('Deploy ({0})', costText(plan.costAfter)), description: vscode.l10n.t('Profile: {0}', loaded.profile.label) },
+        facts: [money, ...specFactLines(loaded.spec, loaded.profile, uri)],
+      });
+      if (!confirmed) return undefined;
     }
     let taskId: number;
     try {
@@ -233,15 +271,18 @@ export class SpecActions {
    * one, the plan is shown first. The confirmation names every change and reset and the cost.
    */
   async update(uri: vscode.Uri, options: { confirm?: boolean } = {}): Promise<'sent' | 'unchanged' | 'cancelled' | undefined> {
+    const again = () => vscode.commands.executeCommand(Commands.specUpdate, uri);
+    if (!this.services.trust.allows(vscode.l10n.t('Update Task from Spec File'), again)) return undefined;
     const loaded = await this.loadTask(uri);
     if (!loaded) return undefined;
+    if (!this.environmentAllowed(loaded, again)) return undefined;
     if (loaded.spec.taskId === undefined) {
       void vscode.window.showInformationMessage(vscode.l10n.t('This file has no task id yet: Deploy creates the task.'));
       return undefined;
     }
     const wasPlanned = this.planned.get(uri.toString()) === loaded.document.getText();
     const plan = await this.computePlan(loaded);
-    const shown = { plan, ...summarize(plan) };
+    const shown = { plan, ...summarize(plan), facts: specFactLines(loaded.spec, loaded.profile, uri) };
     this.planned.set(uri.toString(), loaded.document.getText());
     if (!wasPlanned && options.confirm !== false) await this.showPlan(loaded, shown);
     if (plan.changes.length === 0) {
@@ -253,16 +294,18 @@ export class SpecActions {
       return 'cancelled';
     }
     if (options.confirm !== false) {
-      const send = vscode.l10n.t('Update Task');
-      const lines = shown.lines.slice(0, 14).join('\n') + (shown.lines.length > 14 ? `\n${vscode.l10n.t('…and more (see the plan)')}` : '');
-      const answer = await vscode.window.showWarningMessage(
-        loaded.profile.environment === 'prod'
-          ? vscode.l10n.t('PRODUCTION: overwrite task {0} "{1}" on profile "{2}" with this file?', plan.taskId ?? '', plan.taskName, loaded.profile.label)
-          : vscode.l10n.t('Overwrite task {0} "{1}" on profile "{2}" with this file?', plan.taskId ?? '', plan.taskName, loaded.profile.label),
-        { modal: true, detail: `${shown.summary}\n${vscode.l10n.t('The update replaces the whole task; running nodes restart.')}\n\n${lines}` },
-        send,
-      );
-      if (answer !== send) return 'cancelled';
+      const name = specsCore().shownValue(plan.taskName, 80);
+      const changes = shown.lines.slice(0, 40).concat(shown.lines.length > 40 ? [vscode.l10n.t('…and more (see the plan)')] : []);
+      const confirmed = await review({
+        title:
+          loaded.profile.environment === 'prod'
+            ? vscode.l10n.t('PRODUCTION: overwrite task {0} "{1}" on profile "{2}" with this file?', plan.taskId ?? '', name, loaded.profile.label)
+            : vscode.l10n.t('Overwrite task {0} "{1}" on profile "{2}" with this file?', plan.taskId ?? '', name, loaded.profile.label),
+        placeholder: shown.summary,
+        go: { label: vscode.l10n.t('Update Task'), description: vscode.l10n.t('Profile: {0}', loaded.profile.label) },
+        facts: [shown.summary, vscode.l10n.t('The update replaces the whole task; running nodes restart.'), ...changes, ...shown.facts],
+      });
+      if (!confirmed) return 'cancelled';
     }
     try {
       await specsCore().applyTaskPlan(plan, this.context());
@@ -307,14 +350,15 @@ export class SpecActions {
       void vscode.window.showInformationMessage(vscode.l10n.t('This is a task spec: use Plan.'));
       return undefined;
     }
+    if (!this.environmentAllowed(loaded, () => vscode.commands.executeCommand(Commands.specPlan, uri))) return undefined;
     return this.showJobPlanOf(loaded as LoadedSpec<JobSpec>, options);
   }
 
   private async showJobPlanOf(loaded: LoadedSpec<JobSpec>, options: { show?: boolean }): Promise<JobPlanShown> {
     const plan = await this.computeJobPlan(loaded);
-    const shown: JobPlanShown = { plan, ...summarizeJob(plan) };
+    const shown: JobPlanShown = { plan, ...summarizeJob(plan), facts: specFactLines(loaded.spec, loaded.profile, loaded.document.uri) };
     if (options.show === false) return shown;
-    const header = [shown.summary, ...shown.lines].map((line) => `# ${line}`).join('\n');
+    const header = [shown.summary, ...shown.lines, '', ...shown.facts].map((line) => `# ${line}`).join('\n');
     const uri = await this.services.documents.put({
       key: `spec-plan/${encodeURIComponent(loaded.document.uri.toString())}/job`,
       title: vscode.l10n.t('{0} (plan).yaml', vscode.workspace.asRelativePath(loaded.document.uri).replace(/[\\/]/g, '∕')),
@@ -341,15 +385,17 @@ export class SpecActions {
     }
     if (options.confirm !== false) {
       const shown = summarizeJob(plan);
-      const create = vscode.l10n.t('Create Job');
-      const answer = await vscode.window.showWarningMessage(
-        loaded.profile.environment === 'prod'
-          ? vscode.l10n.t('Create job "{0}" on PRODUCTION profile "{1}"?', plan.jobName, loaded.profile.label)
-          : vscode.l10n.t('Create job "{0}" on profile "{1}"?', plan.jobName, loaded.profile.label),
-        { modal: true, detail: [shown.summary, ...shown.lines].join('\n') },
-        create,
-      );
-      if (answer !== create) return undefined;
+      const name = specsCore().shownValue(plan.jobName, 80);
+      const confirmed = await review({
+        title:
+          loaded.profile.environment === 'prod'
+            ? vscode.l10n.t('Create job "{0}" on PRODUCTION profile "{1}"?', name, loaded.profile.label)
+            : vscode.l10n.t('Create job "{0}" on profile "{1}"?', name, loaded.profile.label),
+        placeholder: shown.lines[0] ?? shown.summary,
+        go: { label: vscode.l10n.t('Create Job'), description: vscode.l10n.t('Profile: {0}', loaded.profile.label) },
+        facts: [shown.summary, ...shown.lines, ...specFactLines(loaded.spec, loaded.profile, loaded.document.uri)],
+      });
+      if (!confirmed) return undefined;
     }
     let taskId: number;
     try {

@@ -9,7 +9,8 @@ import { confinedSpecFiles } from '../../../src/core/specs/fileAccess';
 import { planJob } from '../../../src/core/specs/jobPlan';
 import { planTask } from '../../../src/core/specs/plan';
 import type { JobSpec, TaskSpec } from '../../../src/core/specs/types';
-import { commandLine, shownValue, specFacts } from '../../../src/core/specs/whatRuns';
+import { commandLine, specFacts } from '../../../src/core/specs/whatRuns';
+import { shownValue } from '../../../src/core/shownValue';
 import { assertLinearTime } from '../../helpers/linearTime';
 import { DEVICES } from './fixtures';
 
