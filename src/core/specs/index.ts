@@ -4,7 +4,7 @@
 // messages.ts, fileAccess.ts).
 
 export { editorRepeats, validateSpecText } from './validate';
-export { specFromJob, specFromTask } from './fromLive';
+export { jobEnvChoices, specFromJob, specFromTask, taskEnvChoices } from './fromLive';
 export { SpecPlanError } from './plan';
 export { specPathFromMessage } from './platformErrors';
 export { applyJobPlan, applyTaskPlan, checkSpec, describeJobPlan, describePlan, nasVolumesOf, planJobSpec, planTaskSpec, searchDevices, specVolume } from './runner';

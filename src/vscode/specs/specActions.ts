@@ -11,6 +11,7 @@ import { specsCore } from '../../core/specs/load';
 import type { TaskPlan } from '../../core/specs/plan';
 import { VOLUME_STATE } from '../../core/nas/volumeState';
 import type { SpecCheck, SpecContext } from '../../core/specs/runner';
+import type { KeepPlain, LiveEnvChoice } from '../../core/specs/fromLive';
 import type { JobSpec, Spec, SpecFormat, TaskSpec } from '../../core/specs/types';
 import { Commands } from '../commandIds';
 import type { SpecValidation } from '../../core/specs/validate';
@@ -414,12 +415,46 @@ export class SpecActions {
     return taskId;
   }
 
-  /** Saves a job as a spec file: env credentials become SecretStorage references (values stored). */
-  async saveFromJob(jobId: number, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  /**
+   * Which env values stay plain in a saved file: the user picks them (none picked by default, so every
+   * value becomes a stored-secret reference); `plain` answers without asking ("NAME" or "service/NAME").
+   * Undefined when the user backs out.
+   */
+  private async keepPlain(choices: readonly LiveEnvChoice[], plain: readonly string[] | undefined): Promise<KeepPlain | undefined> {
+    const key = (service: number, name: string) => `${service}\u0000${name}`;
+    let kept: Set<string>;
+    if (plain) kept = new Set(choices.filter((choice) => plain.includes(choice.name) || plain.includes(`${choice.serviceName}/${choice.name}`)).map((choice) => key(choice.service, choice.name)));
+    else if (choices.length === 0) kept = new Set();
+    else {
+      const many = new Set(choices.map((choice) => choice.serviceName)).size > 1;
+      const picked = await vscode.window.showQuickPick(
+        choices.map((choice) => ({
+          label: specsCore().shownValue(many ? `${choice.serviceName}/${choice.name}` : choice.name, 120),
+          ...(choice.looksSecret ? { description: vscode.l10n.t('looks like a credential') } : {}),
+          picked: false,
+          choice,
+        })),
+        {
+          canPickMany: true,
+          ignoreFocusOut: true,
+          title: vscode.l10n.t('Env values to write into the file as plain text'),
+          placeHolder: vscode.l10n.t('Pick the values that may be in the file (and in git). The rest are stored as spec secrets and referenced by name.'),
+        },
+      );
+      if (!picked) return undefined;
+      kept = new Set(picked.map((item) => key(item.choice.service, item.choice.name)));
+    }
+    return (service, name) => kept.has(key(service, name));
+  }
+
+  /** Saves a job as a spec file: every env value a SecretStorage reference (value stored) unless picked to stay plain. */
+  async saveFromJob(jobId: number, target?: vscode.Uri, plain?: readonly string[]): Promise<vscode.Uri | undefined> {
     const profile = await this.services.requireProfile();
     if (!profile) return undefined;
     const detail = await this.services.computeClient().call('job.detail', { task_id: jobId });
-    const saved = specsCore().specFromJob(detail, profile.label);
+    const keepPlain = await this.keepPlain(specsCore().jobEnvChoices(detail), plain);
+    if (!keepPlain) return undefined;
+    const saved = specsCore().specFromJob(detail, profile.label, { keepPlain });
     const fileName = `${detail.task_name.replace(/[^A-Za-z0-9._-]+/g, '-') || 'job'}.job.json`;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const uri = target ?? (await vscode.window.showSaveDialog({ ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, fileName) } : {}), filters: { [vscode.l10n.t('Job spec')]: ['json', 'yaml'] }, title: vscode.l10n.t('Save job "{0}" as a spec file', detail.task_name) }));
@@ -427,7 +462,7 @@ export class SpecActions {
     for (const secret of saved.secrets) await this.secrets.store(secret.name, secret.value);
     await this.writeSpec(uri, saved.spec);
     const notes: string[] = [];
-    if (saved.secrets.length > 0) notes.push(vscode.l10n.t('{0} env value(s) that look like credentials were stored as spec secrets and referenced by name.', saved.secrets.length));
+    if (saved.secrets.length > 0) notes.push(vscode.l10n.t('{0} env value(s) were stored as spec secrets and referenced by name.', saved.secrets.length));
     if (saved.dropped.length > 0) notes.push(vscode.l10n.t('Not expressible in a spec (left out): {0}.', saved.dropped.join(', ')));
     if (detail.services?.some((service) => service.repository_account)) notes.push(vscode.l10n.t('The registry password is never returned: add it as a secret reference before deploying.'));
     void vscode.window.showInformationMessage([vscode.l10n.t('Saved job {0} as {1}. Jobs cannot be updated: Deploy from this file creates a new job once "taskId" is removed.', jobId, vscode.workspace.asRelativePath(uri)), ...notes].join(' '));
@@ -444,12 +479,14 @@ export class SpecActions {
     await document.save();
   }
 
-  /** Saves a live task as a spec file: env credentials become SecretStorage references (values stored). */
-  async saveFromTask(taskId: number, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  /** Saves a live task as a spec file: every env value a SecretStorage reference (value stored) unless picked to stay plain. */
+  async saveFromTask(taskId: number, target?: vscode.Uri, plain?: readonly string[]): Promise<vscode.Uri | undefined> {
     const profile = await this.services.requireProfile();
     if (!profile) return undefined;
     const detail = await this.services.computeClient().call('task.detail', { task_id: taskId });
-    const saved = specsCore().specFromTask(detail, profile.label);
+    const keepPlain = await this.keepPlain(specsCore().taskEnvChoices(detail), plain);
+    if (!keepPlain) return undefined;
+    const saved = specsCore().specFromTask(detail, profile.label, { keepPlain });
     const fileName = `${detail.task_name.replace(/[^A-Za-z0-9._-]+/g, '-') || 'task'}.task.json`;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const uri = target ?? (await vscode.window.showSaveDialog({ ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, fileName) } : {}), filters: { [vscode.l10n.t('Task spec')]: ['json', 'yaml'] }, title: vscode.l10n.t('Save task "{0}" as a spec file', detail.task_name) }));
@@ -457,7 +494,7 @@ export class SpecActions {
     for (const secret of saved.secrets) await this.secrets.store(secret.name, secret.value);
     await this.writeSpec(uri, saved.spec);
     const notes: string[] = [];
-    if (saved.secrets.length > 0) notes.push(vscode.l10n.t('{0} env value(s) that look like credentials were stored as spec secrets and referenced by name.', saved.secrets.length));
+    if (saved.secrets.length > 0) notes.push(vscode.l10n.t('{0} env value(s) were stored as spec secrets and referenced by name.', saved.secrets.length));
     if (saved.dropped.length > 0) notes.push(vscode.l10n.t('Not expressible in a spec (an update from this file would reset them): {0}.', saved.dropped.join(', ')));
     void vscode.window.showInformationMessage([vscode.l10n.t('Saved task {0} as {1}.', taskId, vscode.workspace.asRelativePath(uri)), ...notes].join(' '));
     return uri;
