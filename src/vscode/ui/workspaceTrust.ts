@@ -34,11 +34,11 @@ export class Refusals {
   show(message: string, actions: RefusalAction[]): Refusal {
     const record: Refusal = { message, actions: actions.map((action) => action.title) };
     this.kept.push(record);
-    if (this.kept.length > MAX_KEPT) this.kept.splice(0, this.kept.length - MAX_KEPT);
+    // Actions stay choosable while the record is kept (VS Code closes a notification when the same text shows again).
+    for (const dropped of this.kept.splice(0, Math.max(0, this.kept.length - MAX_KEPT))) this.pending.delete(dropped);
     this.pending.set(record, actions);
     void vscode.window.showWarningMessage(message, ...record.actions).then(async (title) => {
-      if (title === undefined) this.pending.delete(record);
-      else await this.choose(record, title);
+      if (title !== undefined) await this.choose(record, title);
     });
     return record;
   }
