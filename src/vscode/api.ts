@@ -2,7 +2,7 @@
 // is no public API for other extensions). Reach it with
 // `await vscode.extensions.getExtension('compute-toolkit.compute-toolkit')!.activate()`, then `await api.ready`.
 
-import type { QuickInput } from 'vscode';
+import type { QuickInput, QuickPick, QuickPickItem } from 'vscode';
 import type { ComputeClient, ComputeClientOptions } from '../core/compute/api';
 import type { AiApi } from './ai/index';
 import type { ChatApi } from './chat/index';
@@ -11,6 +11,7 @@ import type { ErrorReport } from './errors/describeError';
 import type { SpendApi } from './spend/index';
 import type { TasksAreaApi } from './tasks/index';
 import type { ShownNotification } from './ui/notificationCenter';
+import type { Refusal } from './ui/workspaceTrust';
 import type { JobsApi } from './jobs/index';
 import type { DeploymentsApi } from './deployments/index';
 import type { SpecsApi } from './specs/index';
@@ -82,4 +83,12 @@ export interface SurfaceApi {
   documentText(key: string, title: string): string | undefined;
   /** The QuickPick or InputBox a multi-step flow (Create Task…, Mount NAS Volume…) shows now, if any. */
   stepInput(): QuickInput | undefined;
+  /** The confirmation of what workspace files will run and send (ui/review.ts) shown now, if any. */
+  review(): QuickPick<QuickPickItem> | undefined;
+  /** What was refused this session and why (Restricted Mode, environment variables not allowed), oldest first. */
+  refusals(): readonly Refusal[];
+  /** Runs a refusal's action as a click would. */
+  chooseRefusal(refusal: Refusal, action: string): Promise<void>;
+  /** The tests' VS Code always trusts its folder: report this instead (undefined: VS Code's own answer). */
+  reportTrustForTests(trusted: boolean | undefined): void;
 }

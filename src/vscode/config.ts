@@ -16,6 +16,7 @@ import {
   TEMPERATURE_MAX,
   TEMPERATURE_MIN,
 } from '../shared/limits';
+import { isEnvironmentName } from '../core/specs/types';
 import { clamp, finiteOr, globalValueOf, typedOr, type SecretRoutingSetting } from './settingValues';
 
 export const SECTION = 'computeToolkit';
@@ -169,6 +170,19 @@ export class Config implements vscode.Disposable {
   }
   async writeBudgetThresholds(thresholds: readonly number[]): Promise<void> {
     await vscode.workspace.getConfiguration(SECTION).update('budgets.thresholds', [...thresholds], vscode.ConfigurationTarget.Global);
+  }
+  /**
+   * The environment variables spec files may read with {"env": NAME}. The user's global value only: a
+   * spec file comes with the workspace, and so do its settings (docs/security.md).
+   */
+  get allowedEnvironmentVariables(): ReadonlySet<string> {
+    const value = this.globalOnly('specs.allowedEnvironmentVariables');
+    return new Set(Array.isArray(value) ? value.filter((name): name is string => typeof name === 'string' && isEnvironmentName(name)) : []);
+  }
+  /** Adds names to the allowed environment variables, in the user's global settings where they are read from. */
+  async allowEnvironmentVariables(names: readonly string[]): Promise<void> {
+    const next = [...new Set([...this.allowedEnvironmentVariables, ...names])];
+    await vscode.workspace.getConfiguration(SECTION).update('specs.allowedEnvironmentVariables', next, vscode.ConfigurationTarget.Global);
   }
   get spendStatusBar(): boolean {
     return this.get('spend.statusBar', true);

@@ -15,6 +15,7 @@ import { registerSpend, spendNeedsWatching } from './spend/index';
 import { RemoteState } from './state/index';
 import { registerTasks } from './tasks/index';
 import { NotificationCenter } from './ui/notificationCenter';
+import { shownReview } from './ui/review';
 import { shownStepInput } from './ui/multiStepInput';
 import { registerJobs } from './jobs/index';
 import { registerDeployments } from './deployments/index';
@@ -128,6 +129,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       },
       documentText: (key, title) => services.documents.textOf({ key, title }),
       stepInput: shownStepInput,
+      review: shownReview,
+      refusals: () => services.refusals.shown,
+      chooseRefusal: (refusal, action) => services.refusals.choose(refusal, action),
+      reportTrustForTests: (trusted) => services.trust.reportTrustForTests(trusted),
     },
   };
 }

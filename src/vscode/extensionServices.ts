@@ -16,6 +16,7 @@ import { PersistedState, persistedStateOf } from './persistedState';
 import type { ExtensionServices, Profile, ReadOnlyDocumentOptions } from './services';
 import { errorMessage } from '../shared/errorMessage';
 import { recordActivity } from './requests/historyStore';
+import { Refusals, WorkspaceTrust } from './ui/workspaceTrust';
 
 export class Services implements ExtensionServices, vscode.Disposable {
   readonly redactor = new Redactor();
@@ -28,6 +29,8 @@ export class Services implements ExtensionServices, vscode.Disposable {
   readonly documents: ReadOnlyDocuments;
   readonly clients: ComputeClientProvider;
   readonly reportError: ReportError;
+  readonly refusals = new Refusals();
+  readonly trust = new WorkspaceTrust(this.refusals);
   private readonly disposables: vscode.Disposable[] = [];
   private redactorRefresh: Promise<void> = Promise.resolve();
 
@@ -44,6 +47,7 @@ export class Services implements ExtensionServices, vscode.Disposable {
     this.clients.observe(recordActivity(this));
     this.disposables.push(
       this.logChannel,
+      this.trust,
       this.config,
       this.profiles,
       this.documents,

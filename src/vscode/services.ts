@@ -7,6 +7,7 @@ import type { AuthMode, ComputeClient } from '../core/compute/api';
 import type { Logger, Redactor } from '../core/log';
 import type { Config } from './config';
 import type { PersistedState } from './persistedState';
+import type { Refusals, WorkspaceTrust } from './ui/workspaceTrust';
 
 export type Environment = 'dev' | 'test' | 'prod' | 'sandbox';
 
@@ -45,6 +46,10 @@ export interface ExtensionServices {
   /** Writes to the "Compute Toolkit" LogOutputChannel, secrets redacted. */
   readonly logger: Logger;
   readonly redactor: Redactor;
+  /** Restricted Mode: whether workspace files may decide what runs and is sent (ui/workspaceTrust.ts). */
+  readonly trust: WorkspaceTrust;
+  /** Says why something was not done, with the actions that fix it; kept for the in-host tests. */
+  readonly refusals: Refusals;
   /** The compute client of the active profile (rebuilt when the profile or its secrets change). */
   computeClient(): ComputeClient;
   /** The compute client of any profile (background watching of profiles that are not active). */

@@ -1,8 +1,11 @@
 // Pure helpers behind Config (no editor API, so plain-Node unit tests cover them): type checks with
 // fallbacks, clamps, and the rule that settings routing secrets take only the user's global value.
 
-/** Settings that pick a host or a key (keys under `computeToolkit.`): global (user) values only. */
-export const SECRET_ROUTING_SETTINGS = ['profiles', 'activeProfile', 'defaults.computeBaseUrl', 'defaults.modelApiBaseUrl', 'defaults.consoleUrl'] as const;
+/**
+ * Settings that pick a host or a key, or let a secret out (keys under `computeToolkit.`): global (user)
+ * values only. The allowed environment variables decide which of this machine's values a spec file may send.
+ */
+export const SECRET_ROUTING_SETTINGS = ['profiles', 'activeProfile', 'defaults.computeBaseUrl', 'defaults.modelApiBaseUrl', 'defaults.consoleUrl', 'specs.allowedEnvironmentVariables'] as const;
 export type SecretRoutingSetting = (typeof SECRET_ROUTING_SETTINGS)[number];
 
 /** `value` when it has the fallback's type (and is not NaN), else the fallback. */

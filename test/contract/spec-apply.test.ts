@@ -130,7 +130,7 @@ describe('spec files against the strict sandbox', () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'spec-tools-'));
     try {
       const taskId = await createTask({}, { env: 'MODE=prod' });
-      const saved = specFromTask(await client.call('task.detail', { task_id: taskId }), undefined);
+      const saved = specFromTask(await client.call('task.detail', { task_id: taskId }), undefined, { keepPlain: () => true });
       writeFileSync(path.join(folder, 'api.task.json'), JSON.stringify({ ...saved.spec, nodes: 2 }, null, 2));
       writeFileSync(path.join(folder, 'typo.task.json'), JSON.stringify({ ...saved.spec, nodse: 2 }, null, 2));
       const context: ToolContext = { client, profile: { label: 'sandbox', environment: 'sandbox' }, specFiles: confinedSpecFiles([folder], async (file) => readFileSync(file), async () => undefined) };

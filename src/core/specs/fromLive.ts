@@ -1,6 +1,7 @@
-// A spec file from a live task or job ("Save as Spec File…"): it in readable form, env values that
-// look like credentials turned into SecretStorage references (the caller stores the values under
-// those names so a plan of the saved file shows no difference), never written inline.
+// A spec file from a live task or job ("Save as Spec File…"): it in readable form, every env value
+// turned into a SecretStorage reference unless the user picked it to stay plain (the caller stores the
+// values under those names so a plan of the saved file shows no difference). A value is written into
+// the file only by the user's choice: whether it looks like a credential is only a hint for that choice.
 
 import type { TaskDetail } from '../compute/api';
 import type { JobDetail } from '../jobs/operations';
@@ -16,13 +17,66 @@ export interface SavedSpec {
   dropped: string[];
 }
 
+/** Which env values stay plain in the file: (service index, variable name) → true. Default: none. */
+export type KeepPlain = (service: number, name: string) => boolean;
+
+export interface SaveOptions {
+  /** Env values written into the file as they are; every other one becomes a stored-secret reference. */
+  keepPlain?: KeepPlain;
+  schemaUrl?: string;
+}
+
+/** An env variable of a live task or job, for the choice of what stays plain (its value is not shown). */
+export interface LiveEnvChoice {
+  service: number;
+  serviceName: string;
+  name: string;
+  /** A hint: the name or value looks like a credential. */
+  looksSecret: boolean;
+}
+
+/** Turns one service's env into the file's form: references (values to store in `secrets`) unless kept plain. */
+function envOf(taskName: string, service: number, entries: readonly (readonly [string, string])[], keepPlain: KeepPlain, secrets: { name: string; value: string }[]): Record<string, EnvValue> {
+  const env: Record<string, EnvValue> = {};
+  for (const [name, value] of entries) {
+    if (keepPlain(service, name)) {
+      env[name] = value;
+      continue;
+    }
+    let secret = secretNameFor(taskName, name);
+    // Two services with the same variable get names of their own.
+    if (secrets.some((stored) => stored.name === secret && stored.value !== value)) secret = secretNameFor(taskName, `${name}-${service}`);
+    if (!secrets.some((stored) => stored.name === secret)) secrets.push({ name: secret, value });
+    env[name] = { secret };
+  }
+  return env;
+}
+
+/** The env variables of a live task, per service, for the choice of what stays plain. */
+export function taskEnvChoices(detail: TaskDetail): LiveEnvChoice[] {
+  const live = liveTaskSpec(detail);
+  return (live.services as TaskServiceSpec[]).flatMap((service, index) =>
+    Object.entries(service.env ?? {}).map(([name, value]) => ({ service: index, serviceName: service.name, name, looksSecret: typeof value === 'string' && looksSecret(name, value) })),
+  );
+}
+
+/** The env variables of a job with a value, per service, for the choice of what stays plain. */
+export function jobEnvChoices(detail: JobDetail): LiveEnvChoice[] {
+  return (detail.services ?? []).flatMap((service, index) =>
+    (service.env ?? [])
+      .filter((variable) => variable?.name && typeof variable.value === 'string')
+      .map((variable) => ({ service: index, serviceName: String(service.service_name ?? ''), name: variable.name, looksSecret: looksSecret(variable.name, variable.value as string) })),
+  );
+}
+
 /** A SecretStorage name for a task's env variable: "<task>-<VAR>", restricted to the allowed characters. */
 export function secretNameFor(taskName: string, variable: string): string {
   const base = `${taskName}-${variable}`.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '');
   return (base || 'secret').slice(0, 128);
 }
 
-export function specFromTask(detail: TaskDetail, profileLabel: string | undefined, schemaUrl?: string): SavedSpec {
+export function specFromTask(detail: TaskDetail, profileLabel: string | undefined, options: SaveOptions = {}): SavedSpec {
+  const { schemaUrl, keepPlain = () => false } = options;
   const live = liveTaskSpec(detail);
   const secrets: SavedSpec['secrets'] = [];
   const dropped: string[] = [];
@@ -31,15 +85,8 @@ export function specFromTask(detail: TaskDetail, profileLabel: string | undefine
     const { other, ...rest } = service;
     if (other) dropped.push(...Object.keys(other).map((key) => `services[${index}].${key}`));
     if (!rest.env) return rest;
-    const env: Record<string, EnvValue> = {};
-    for (const [name, value] of Object.entries(rest.env)) {
-      if (typeof value === 'string' && looksSecret(name, value)) {
-        const secret = secretNameFor(detail.task_name, name);
-        secrets.push({ name: secret, value });
-        env[name] = { secret };
-      } else env[name] = value;
-    }
-    return { ...rest, env };
+    const entries = Object.entries(rest.env).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+    return { ...rest, env: envOf(detail.task_name, index, entries, keepPlain, secrets) };
   });
   const spec: TaskSpec = {
     ...(schemaUrl ? { $schema: schemaUrl } : {}),
@@ -75,7 +122,8 @@ const byName = (items: unknown): { volume: string; targetDir: string }[] | undef
  * Env values that look like credentials become SecretStorage references (values for the caller to
  * store); the registry password never comes back from the platform, so it is left out.
  */
-export function specFromJob(detail: JobDetail, profileLabel: string | undefined, schemaUrl?: string): SavedJobSpec {
+export function specFromJob(detail: JobDetail, profileLabel: string | undefined, options: SaveOptions = {}): SavedJobSpec {
+  const { schemaUrl, keepPlain = () => false } = options;
   const secrets: SavedJobSpec['secrets'] = [];
   const dropped: string[] = [];
   if ((detail.resources?.length ?? 0) > 1) dropped.push('resources[1…]');
@@ -85,19 +133,13 @@ export function specFromJob(detail: JobDetail, profileLabel: string | undefined,
     const script = service.start_script;
     if (script?.command?.length) spec.command = [...script.command];
     if (script?.args?.length) spec.args = [...script.args];
-    const env: Record<string, EnvValue> = {};
+    const entries: [string, string][] = [];
     for (const variable of service.env ?? []) {
       if (!variable?.name) continue;
-      if (variable.value === null || variable.value === undefined) {
-        dropped.push(`services[${index}].env.${variable.name}`);
-        continue;
-      }
-      if (looksSecret(variable.name, variable.value)) {
-        const secret = secretNameFor(detail.task_name, variable.name);
-        secrets.push({ name: secret, value: variable.value });
-        env[variable.name] = { secret };
-      } else env[variable.name] = variable.value;
+      if (variable.value === null || variable.value === undefined) dropped.push(`services[${index}].env.${variable.name}`);
+      else entries.push([variable.name, variable.value]);
     }
+    const env = envOf(detail.task_name, index, entries, keepPlain, secrets);
     if (Object.keys(env).length > 0) spec.env = env;
     const ports = (service.remote_ports ?? []).map((port) => Number(port?.service_port)).filter((port) => Number.isInteger(port) && port > 0);
     if (ports.length > 0) spec.ports = ports;

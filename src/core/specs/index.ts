@@ -4,9 +4,11 @@
 // messages.ts, fileAccess.ts).
 
 export { editorRepeats, validateSpecText } from './validate';
-export { specFromJob, specFromTask } from './fromLive';
+export { jobEnvChoices, specFromJob, specFromTask, taskEnvChoices } from './fromLive';
 export { SpecPlanError } from './plan';
 export { specPathFromMessage } from './platformErrors';
 export { applyJobPlan, applyTaskPlan, checkSpec, describeJobPlan, describePlan, nasVolumesOf, planJobSpec, planTaskSpec, searchDevices, specVolume } from './runner';
 export { refText } from './secrets';
 export { specFileText, withDeployedIds, yamlText } from './specText';
+export { environmentNotAllowed, envEntries, isEnvironmentName, specResolver } from './envSources';
+export { commandLine, shownValue, specFacts } from './whatRuns';

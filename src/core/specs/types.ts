@@ -159,3 +159,8 @@ export function isSecretRef(value: unknown): value is SecretRef {
   const keys = Object.keys(value);
   return keys.length === 1 && (typeof (value as Record<string, unknown>).secret === 'string' || typeof (value as Record<string, unknown>).env === 'string');
 }
+
+/** A variable name the environment allow-list can hold (the names a shell accepts). */
+export function isEnvironmentName(name: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]{0,127}$/.test(name);
+}

@@ -45,7 +45,7 @@ export async function toolContext(services: ExtensionServices, profile: Profile,
     specFiles: confinedSpecFiles(
       (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath),
       async (absolutePath) => vscode.workspace.fs.readFile(vscode.Uri.file(absolutePath)),
-      (name) => Promise.resolve(new SpecSecrets(services.context.secrets).resolve({ secret: name })),
+      (name) => Promise.resolve(new SpecSecrets(services.context.secrets, () => new Set()).resolve({ secret: name })),
     ),
     ...(signal ? { signal } : {}),
   };

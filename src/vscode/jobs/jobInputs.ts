@@ -8,6 +8,8 @@ import { estimateJobCost } from '../../core/jobs/cost';
 import { formatElapsed } from '../../core/jobs/status';
 import { formatPricePerHour } from '../../core/spend/units';
 import { deviceLabel, deviceSpecs } from '../ui/format';
+import { review } from '../ui/review';
+import { shownValue } from '../../core/shownValue';
 
 export interface ResourceChoice {
   device: Device;
@@ -93,10 +95,14 @@ export async function askSeconds(title: string, value: number, max: number): Pro
 }
 
 /**
- * The cost before anything spends; resolves true only when the user chose to run. A pick whose first
- * (highlighted) answer is Cancel, so Enter never spends money by accident.
+ * The cost before anything spends, and what will run and be sent (`facts`, for a run whose settings
+ * come from workspace files); resolves true only when the user chose to run. The one review
+ * (ui/review.ts): its first, highlighted answer is Cancel, so Enter never spends money by accident.
  */
-export async function confirmJobCost(input: { name: string; resourceLabel: string; pointsPerSecond: number; spot: boolean; completions: number; parallelism: number; timeoutSec: number; estimatedSec?: number; profile: string }): Promise<boolean> {
+export async function confirmJobCost(
+  input: { name: string; resourceLabel: string; pointsPerSecond: number; spot: boolean; completions: number; parallelism: number; timeoutSec: number; estimatedSec?: number; profile: string },
+  facts: readonly string[] = [],
+): Promise<boolean> {
   const cost = estimateJobCost({ ...input, estimatedSec: input.spot ? (input.estimatedSec ?? null) : null });
   const what = vscode.l10n.t('{0} pod(s) at once of {1}, {2}', Math.min(input.parallelism, input.completions), input.resourceLabel, input.spot ? vscode.l10n.t('Spot') : vscode.l10n.t('On-demand'));
   const money = [
@@ -104,8 +110,10 @@ export async function confirmJobCost(input: { name: string; resourceLabel: strin
     ...(cost.expectedText ? [vscode.l10n.t('Expected: about {0}', cost.expectedText)] : []),
     vscode.l10n.t('At most {0} (timeout {1})', cost.capText, formatElapsed(input.timeoutSec)),
   ].join(' · ');
-  const cancel = { label: vscode.l10n.t('Cancel'), run: false };
-  const run = { label: vscode.l10n.t('Run ({0})', cost.rateText), description: vscode.l10n.t('Profile: {0}', input.profile), detail: `${what} · ${money}`, run: true };
-  const picked = await vscode.window.showQuickPick([cancel, run], { title: vscode.l10n.t('Run job "{0}"?', input.name), placeHolder: money, ignoreFocusOut: true });
-  return picked?.run === true;
+  return review({
+    title: vscode.l10n.t('Run job "{0}"?', shownValue(input.name, 80)),
+    placeholder: money,
+    go: { label: vscode.l10n.t('Run ({0})', cost.rateText), description: vscode.l10n.t('Profile: {0}', input.profile), detail: `${what} · ${money}` },
+    facts,
+  });
 }

@@ -1,6 +1,9 @@
 // Run on GPU… (editor title, Explorer context menu, palette) and Run Again: sync the workspace folder
 // (or the chosen folder) to a NAS volume, run the command there as a batch job, stream its logs into a
 // terminal, and tell the exit status, time and cost at the end. Settings live in .compute/run.json.
+// Run Again runs what run.json says, from wherever it is started (palette, notification): its folder,
+// never the active editor's file. run.json is workspace content: in Restricted Mode nothing runs, and
+// the confirmation shows every value it decides (docs/security.md).
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -12,8 +15,10 @@ import { JOB_TEMPLATES } from '../../core/jobs/templates';
 import { safeFileName } from '../../core/safeFileName';
 import { formatPoints } from '../../core/spend/units';
 import type { ExtensionServices } from '../services';
+import { Commands } from '../commandIds';
 import { askSeconds, confirmJobCost, pickResource } from './jobInputs';
 import { JobTerminal } from './jobTerminal';
+import { runFactLines } from './runReview';
 
 export interface RunTarget {
   /** Workspace folder root: run.json lives here. */
@@ -36,9 +41,17 @@ export interface RunHooks {
   onRunSettled(jobId: number, announced: boolean): void;
 }
 
+/** Workspace folders on this machine: a run syncs a local folder (a volume's folder in the Explorer is not one). */
+function localFolders(): readonly vscode.WorkspaceFolder[] {
+  return (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file');
+}
+
+/** The folder and file Run on GPU… was started on: the chosen one, else the active editor's local file. */
 export function resolveTarget(uri: vscode.Uri | undefined): RunTarget | undefined {
-  const chosen = uri ?? vscode.window.activeTextEditor?.document.uri;
-  const folder = chosen ? vscode.workspace.getWorkspaceFolder(chosen) : vscode.workspace.workspaceFolders?.[0];
+  const editor = vscode.window.activeTextEditor?.document.uri;
+  const chosen = uri ?? (editor?.scheme === 'file' ? editor : undefined);
+  if (chosen && chosen.scheme !== 'file') return undefined;
+  const folder = chosen ? vscode.workspace.getWorkspaceFolder(chosen) : localFolders()[0];
   if (!folder) return undefined;
   if (!chosen || chosen.toString() === folder.uri.toString()) return { root: folder.uri, folder: folder.uri };
   const isFile = path.extname(chosen.fsPath) !== '';
@@ -53,6 +66,24 @@ async function readConfig(root: vscode.Uri): Promise<RunConfig | undefined> {
     if (error instanceof vscode.FileSystemError) return undefined;
     throw error;
   }
+}
+
+/**
+ * Run Again's run: the run.json of the folder it was started on (a notification's button passes it),
+ * else of the active editor's local folder, else of the first local folder that has one; the synced
+ * folder is run.json's own. Undefined when no folder has one.
+ */
+async function savedRun(uri: vscode.Uri | undefined): Promise<{ target: RunTarget; config: RunConfig } | undefined> {
+  const folders = localFolders();
+  const of = (candidate: vscode.Uri | undefined) => (candidate?.scheme === 'file' ? folders.find((folder) => folder.uri.toString() === vscode.workspace.getWorkspaceFolder(candidate)?.uri.toString()) : undefined);
+  const started = of(uri);
+  const editorFolder = of(vscode.window.activeTextEditor?.document.uri);
+  const order = uri ? (started ? [started] : []) : [...(editorFolder ? [editorFolder] : []), ...folders.filter((folder) => folder !== editorFolder)];
+  for (const folder of order) {
+    const config = await readConfig(folder.uri);
+    if (config) return { target: { root: folder.uri, folder: config.folder === '' ? folder.uri : vscode.Uri.joinPath(folder.uri, ...config.folder.split('/')) }, config };
+  }
+  return undefined;
 }
 
 async function writeConfig(root: vscode.Uri, config: RunConfig): Promise<void> {
@@ -106,34 +137,51 @@ async function askConfig(services: ExtensionServices, hooks: RunHooks, target: R
 }
 
 export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHooks, uri: vscode.Uri | undefined, again: boolean): Promise<void> {
+  const retry = () => vscode.commands.executeCommand(again ? Commands.jobsRunAgain : Commands.jobsRunOnGpu, ...(uri ? [uri] : []));
+  if (!services.trust.allows(again ? vscode.l10n.t('Run Again on GPU') : vscode.l10n.t('Run on GPU'), retry)) return;
   const profile = await services.requireProfile();
   if (!profile) return;
-  const target = resolveTarget(uri);
-  if (!target) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Open a folder first: Run on GPU syncs a workspace folder to a volume.'));
-    return;
+  let target: RunTarget | undefined;
+  let config: RunConfig | undefined;
+  if (again) {
+    const saved = await savedRun(uri);
+    if (!saved) {
+      const runOnGpu = vscode.l10n.t('Run on GPU…');
+      const answer = await vscode.window.showInformationMessage(vscode.l10n.t('No saved run in this workspace ({0}): Run on GPU… asks what to run and saves it.', RUN_CONFIG_PATH), runOnGpu);
+      if (answer === runOnGpu) await vscode.commands.executeCommand(Commands.jobsRunOnGpu);
+      return;
+    }
+    ({ target, config } = saved);
+  } else {
+    target = resolveTarget(uri);
+    if (!target) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Open a folder first: Run on GPU syncs a workspace folder on this machine to a volume.'));
+      return;
+    }
   }
   const syncer = hooks.syncer();
   if (!syncer) {
     void vscode.window.showWarningMessage(vscode.l10n.t('Run on GPU needs NAS volume sync, which is not available in this build.'));
     return;
   }
-  const saved = await readConfig(target.root);
-  const config = again && saved ? saved : await askConfig(services, hooks, target, saved);
+  config ??= await askConfig(services, hooks, target, await readConfig(target.root));
   if (!config) return;
   const client = services.computeClient();
   const offer = await findRunResource(client, config);
-  const confirmed = await confirmJobCost({
-    name: config.name,
-    resourceLabel: `${config.resource.deviceName} · ${offer.region.region_name}`,
-    pointsPerSecond: offer.pointsPerSecond,
-    spot: config.spot,
-    completions: config.completions,
-    parallelism: config.parallelism,
-    timeoutSec: config.timeoutSec,
-    estimatedSec: config.estimatedSec,
-    profile: profile.label,
-  });
+  const confirmed = await confirmJobCost(
+    {
+      name: config.name,
+      resourceLabel: `${config.resource.deviceName} · ${offer.region.region_name}`,
+      pointsPerSecond: offer.pointsPerSecond,
+      spot: config.spot,
+      completions: config.completions,
+      parallelism: config.parallelism,
+      timeoutSec: config.timeoutSec,
+      estimatedSec: config.estimatedSec,
+      profile: profile.label,
+    },
+    runFactLines(config, profile, target),
+  );
   if (!confirmed) return;
   await writeConfig(target.root, config);
 
@@ -192,7 +240,7 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
     const show = ok ? vscode.window.showInformationMessage : vscode.window.showErrorMessage;
     void show(summary, openOutputs, runAgain).then((action) => {
       if (action === openOutputs) void hooks.openOutputs(config.volume.storageId, config.volume.remoteDir);
-      if (action === runAgain) void runOnGpuCommand(services, hooks, target.file ?? target.folder, true).catch((error: unknown) => services.reportError(error, vscode.l10n.t('Run on GPU')));
+      if (action === runAgain) void runOnGpuCommand(services, hooks, target.root, true).catch((error: unknown) => services.reportError(error, vscode.l10n.t('Run on GPU')));
     });
   } catch (error) {
     if (jobId !== undefined) hooks.onRunSettled(jobId, false);

@@ -25,7 +25,7 @@ export interface SpecsApi {
 
 export function registerSpecs(services: Services, state: RemoteState): SpecsApi {
   const documents = new SpecDocuments();
-  const secrets = new SpecSecrets(services.context.secrets);
+  const secrets = new SpecSecrets(services.context.secrets, () => services.config.allowedEnvironmentVariables);
   const actions = new SpecActions(services, documents, secrets, state);
   services.context.subscriptions.push(documents, ...registerCommandTable(SPEC_COMMANDS, { services, actions, secrets }, services.reportError));
   return { actions, documents, secrets };

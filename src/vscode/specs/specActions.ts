@@ -11,6 +11,7 @@ import { specsCore } from '../../core/specs/load';
 import type { TaskPlan } from '../../core/specs/plan';
 import { VOLUME_STATE } from '../../core/nas/volumeState';
 import type { SpecCheck, SpecContext } from '../../core/specs/runner';
+import type { KeepPlain, LiveEnvChoice } from '../../core/specs/fromLive';
 import type { JobSpec, Spec, SpecFormat, TaskSpec } from '../../core/specs/types';
 import { Commands } from '../commandIds';
 import type { SpecValidation } from '../../core/specs/validate';
@@ -23,6 +24,8 @@ import { costText, jobExistsText, summarize, summarizeJob } from './planSummary'
 import { LOCALIZED_SPEC_MESSAGES } from './specMessages';
 import type { SpecSecrets } from './specSecrets';
 import { safeFileName } from '../../core/safeFileName';
+import { review } from '../ui/review';
+import { specFactLines } from './whatRunsLines';
 
 export interface LoadedSpec<T extends Spec = Spec> {
   document: vscode.TextDocument;
@@ -37,6 +40,8 @@ export interface PlanShown {
   summary: string;
   /** The summary lines naming each change and reset. */
   lines: string[];
+  /** What the file will run and send: profile, images, commands, env sources, mounts. */
+  facts: string[];
 }
 
 export interface JobPlanShown {
@@ -45,6 +50,8 @@ export interface JobPlanShown {
   summary: string;
   /** Cost, stock, the "cannot be updated" note, missing secrets. */
   lines: string[];
+  /** What the file will run and send: profile, images, commands, env sources, mounts. */
+  facts: string[];
 }
 
 export class SpecActions {
@@ -63,6 +70,34 @@ export class SpecActions {
     const client = this.services.computeClient();
     const nasVolumes = async () => (await this.state.items(VOLUME_STATE)).map(specsCore().specVolume);
     return { client, resolveSecret: (ref) => this.secrets.resolve(ref), nasVolumes, messages: LOCALIZED_SPEC_MESSAGES, ...(signal ? { signal } : {}) };
+  }
+
+  /**
+   * A file that reads environment variables the user has not allowed (in their own settings) is refused,
+   * never planned with the values silently missing: the refusal names them and offers to allow them.
+   */
+  private environmentAllowed(loaded: LoadedSpec, again: () => unknown): boolean {
+    const refused = specsCore().environmentNotAllowed(loaded.spec, this.services.config.allowedEnvironmentVariables);
+    if (refused.length === 0) return true;
+    const names = refused.map((name) => specsCore().shownValue(name, 80)).join(', ');
+    const allow = vscode.l10n.t('Allow in User Settings');
+    this.services.refusals.show(
+      vscode.l10n.t(
+        "{0} reads {1} from this machine's environment, which spec files may read only when you allow it in your user settings (computeToolkit.specs.allowedEnvironmentVariables). Nothing was read or sent. Allow it only if this file should send its value to the platform.",
+        vscode.workspace.asRelativePath(loaded.document.uri),
+        names,
+      ),
+      [
+        {
+          title: allow,
+          run: async () => {
+            await this.services.config.allowEnvironmentVariables(refused);
+            await again();
+          },
+        },
+      ],
+    );
+    return false;
   }
 
   /** Opens and validates a spec file; says why it cannot be used (invalid, other profile) and returns undefined then. */
@@ -151,6 +186,7 @@ export class SpecActions {
   async plan(uri: vscode.Uri, options: { show?: boolean } = {}): Promise<PlanShown | undefined> {
     const any = await this.load(uri);
     if (!any) return undefined;
+    if (!this.environmentAllowed(any, () => vscode.commands.executeCommand(Commands.specPlan, uri))) return undefined;
     if (any.spec.kind === 'job') {
       await this.showJobPlanOf(any as LoadedSpec<JobSpec>, options);
       return undefined;
@@ -158,7 +194,7 @@ export class SpecActions {
     const loaded = any as LoadedSpec<TaskSpec>;
     const plan = await this.computePlan(loaded);
     this.planned.set(uri.toString(), loaded.document.getText());
-    const shown = { plan, ...summarize(plan) };
+    const shown = { plan, ...summarize(plan), facts: specFactLines(loaded.spec, loaded.profile, uri) };
     if (options.show !== false) await this.showPlan(loaded, shown);
     return shown;
   }
@@ -177,7 +213,7 @@ export class SpecActions {
       key: `${key}/file`,
       title: vscode.l10n.t('{0} (plan).yaml', vscode.workspace.asRelativePath(loaded.document.uri).replace(/[\\/]/g, '∕')),
       language: 'yaml',
-      content: async () => `${header([shown.summary, ...shown.lines])}\n${specsCore().yamlText(plan.desired)}`,
+      content: async () => `${header([shown.summary, ...shown.lines, '', ...shown.facts])}\n${specsCore().yamlText(plan.desired)}`,
     });
     await vscode.commands.executeCommand('vscode.diff', left, right, vscode.l10n.t('Plan: {0} (live ↔ file)', plan.taskName), { preview: false });
     if (plan.missingSecrets.length > 0) {
@@ -187,8 +223,11 @@ export class SpecActions {
 
   /** Creates the task of a file without a task id, after a confirmation with the cost; writes the id back. */
   async deploy(uri: vscode.Uri, options: { confirm?: boolean } = {}): Promise<number | undefined> {
+    const again = () => vscode.commands.executeCommand(Commands.specDeploy, uri);
+    if (!this.services.trust.allows(vscode.l10n.t('Deploy from a spec file'), again)) return undefined;
     const any = await this.load(uri);
     if (!any) return undefined;
+    if (!this.environmentAllowed(any, again)) return undefined;
     if (any.spec.kind === 'job') return this.deployJobOf(any as LoadedSpec<JobSpec>, options);
     const loaded = any as LoadedSpec<TaskSpec>;
     if (loaded.spec.taskId !== undefined) {
@@ -201,19 +240,19 @@ export class SpecActions {
       return undefined;
     }
     if (options.confirm !== false) {
-      const deploy = vscode.l10n.t('Deploy');
       const stock = plan.inventory > 0 ? vscode.l10n.t('{0} in stock', plan.inventory) : vscode.l10n.t('sold out: the task may stay Pending');
-      const answer = await vscode.window.showWarningMessage(
-        loaded.profile.environment === 'prod'
-          ? vscode.l10n.t('Deploy "{0}" on PRODUCTION profile "{1}"?', plan.taskName, loaded.profile.label)
-          : vscode.l10n.t('Deploy "{0}" on profile "{1}"?', plan.taskName, loaded.profile.label),
-        {
-          modal: true,
-          detail: vscode.l10n.t('{0} node(s) of {1} in {2}: {3}, billed per second while nodes run ({4}).', plan.body.points, plan.offer.device.device_name, plan.offer.region.region_name, costText(plan.costAfter), stock),
-        },
-        deploy,
-      );
-      if (answer !== deploy) return undefined;
+      const money = vscode.l10n.t('{0} node(s) of {1} in {2}: {3}, billed per second while nodes run ({4}).', plan.body.points, plan.offer.device.device_name, plan.offer.region.region_name, costText(plan.costAfter), stock);
+      const name = specsCore().shownValue(plan.taskName, 80);
+      const confirmed = await review({
+        title:
+          loaded.profile.environment === 'prod'
+            ? vscode.l10n.t('Deploy "{0}" on PRODUCTION profile "{1}"?', name, loaded.profile.label)
+            : vscode.l10n.t('Deploy "{0}" on profile "{1}"?', name, loaded.profile.label),
+        placeholder: money,
+        go: { label: vscode.l10n.t('Deploy ({0})', costText(plan.costAfter)), description: vscode.l10n.t('Profile: {0}', loaded.profile.label) },
+        facts: [money, ...specFactLines(loaded.spec, loaded.profile, uri)],
+      });
+      if (!confirmed) return undefined;
     }
     let taskId: number;
     try {
@@ -234,15 +273,18 @@ export class SpecActions {
    * one, the plan is shown first. The confirmation names every change and reset and the cost.
    */
   async update(uri: vscode.Uri, options: { confirm?: boolean } = {}): Promise<'sent' | 'unchanged' | 'cancelled' | undefined> {
+    const again = () => vscode.commands.executeCommand(Commands.specUpdate, uri);
+    if (!this.services.trust.allows(vscode.l10n.t('Update Task from Spec File'), again)) return undefined;
     const loaded = await this.loadTask(uri);
     if (!loaded) return undefined;
+    if (!this.environmentAllowed(loaded, again)) return undefined;
     if (loaded.spec.taskId === undefined) {
       void vscode.window.showInformationMessage(vscode.l10n.t('This file has no task id yet: Deploy creates the task.'));
       return undefined;
     }
     const wasPlanned = this.planned.get(uri.toString()) === loaded.document.getText();
     const plan = await this.computePlan(loaded);
-    const shown = { plan, ...summarize(plan) };
+    const shown = { plan, ...summarize(plan), facts: specFactLines(loaded.spec, loaded.profile, uri) };
     this.planned.set(uri.toString(), loaded.document.getText());
     if (!wasPlanned && options.confirm !== false) await this.showPlan(loaded, shown);
     if (plan.changes.length === 0) {
@@ -254,16 +296,18 @@ export class SpecActions {
       return 'cancelled';
     }
     if (options.confirm !== false) {
-      const send = vscode.l10n.t('Update Task');
-      const lines = shown.lines.slice(0, 14).join('\n') + (shown.lines.length > 14 ? `\n${vscode.l10n.t('…and more (see the plan)')}` : '');
-      const answer = await vscode.window.showWarningMessage(
-        loaded.profile.environment === 'prod'
-          ? vscode.l10n.t('PRODUCTION: overwrite task {0} "{1}" on profile "{2}" with this file?', plan.taskId ?? '', plan.taskName, loaded.profile.label)
-          : vscode.l10n.t('Overwrite task {0} "{1}" on profile "{2}" with this file?', plan.taskId ?? '', plan.taskName, loaded.profile.label),
-        { modal: true, detail: `${shown.summary}\n${vscode.l10n.t('The update replaces the whole task; running nodes restart.')}\n\n${lines}` },
-        send,
-      );
-      if (answer !== send) return 'cancelled';
+      const name = specsCore().shownValue(plan.taskName, 80);
+      const changes = shown.lines.slice(0, 40).concat(shown.lines.length > 40 ? [vscode.l10n.t('…and more (see the plan)')] : []);
+      const confirmed = await review({
+        title:
+          loaded.profile.environment === 'prod'
+            ? vscode.l10n.t('PRODUCTION: overwrite task {0} "{1}" on profile "{2}" with this file?', plan.taskId ?? '', name, loaded.profile.label)
+            : vscode.l10n.t('Overwrite task {0} "{1}" on profile "{2}" with this file?', plan.taskId ?? '', name, loaded.profile.label),
+        placeholder: shown.summary,
+        go: { label: vscode.l10n.t('Update Task'), description: vscode.l10n.t('Profile: {0}', loaded.profile.label) },
+        facts: [shown.summary, vscode.l10n.t('The update replaces the whole task; running nodes restart.'), ...changes, ...shown.facts],
+      });
+      if (!confirmed) return 'cancelled';
     }
     try {
       await specsCore().applyTaskPlan(plan, this.context());
@@ -308,14 +352,15 @@ export class SpecActions {
       void vscode.window.showInformationMessage(vscode.l10n.t('This is a task spec: use Plan.'));
       return undefined;
     }
+    if (!this.environmentAllowed(loaded, () => vscode.commands.executeCommand(Commands.specPlan, uri))) return undefined;
     return this.showJobPlanOf(loaded as LoadedSpec<JobSpec>, options);
   }
 
   private async showJobPlanOf(loaded: LoadedSpec<JobSpec>, options: { show?: boolean }): Promise<JobPlanShown> {
     const plan = await this.computeJobPlan(loaded);
-    const shown: JobPlanShown = { plan, ...summarizeJob(plan) };
+    const shown: JobPlanShown = { plan, ...summarizeJob(plan), facts: specFactLines(loaded.spec, loaded.profile, loaded.document.uri) };
     if (options.show === false) return shown;
-    const header = [shown.summary, ...shown.lines].map((line) => `# ${line}`).join('\n');
+    const header = [shown.summary, ...shown.lines, '', ...shown.facts].map((line) => `# ${line}`).join('\n');
     const uri = await this.services.documents.put({
       key: `spec-plan/${encodeURIComponent(loaded.document.uri.toString())}/job`,
       title: vscode.l10n.t('{0} (plan).yaml', vscode.workspace.asRelativePath(loaded.document.uri).replace(/[\\/]/g, '∕')),
@@ -342,15 +387,17 @@ export class SpecActions {
     }
     if (options.confirm !== false) {
       const shown = summarizeJob(plan);
-      const create = vscode.l10n.t('Create Job');
-      const answer = await vscode.window.showWarningMessage(
-        loaded.profile.environment === 'prod'
-          ? vscode.l10n.t('Create job "{0}" on PRODUCTION profile "{1}"?', plan.jobName, loaded.profile.label)
-          : vscode.l10n.t('Create job "{0}" on profile "{1}"?', plan.jobName, loaded.profile.label),
-        { modal: true, detail: [shown.summary, ...shown.lines].join('\n') },
-        create,
-      );
-      if (answer !== create) return undefined;
+      const name = specsCore().shownValue(plan.jobName, 80);
+      const confirmed = await review({
+        title:
+          loaded.profile.environment === 'prod'
+            ? vscode.l10n.t('Create job "{0}" on PRODUCTION profile "{1}"?', name, loaded.profile.label)
+            : vscode.l10n.t('Create job "{0}" on profile "{1}"?', name, loaded.profile.label),
+        placeholder: shown.lines[0] ?? shown.summary,
+        go: { label: vscode.l10n.t('Create Job'), description: vscode.l10n.t('Profile: {0}', loaded.profile.label) },
+        facts: [shown.summary, ...shown.lines, ...specFactLines(loaded.spec, loaded.profile, loaded.document.uri)],
+      });
+      if (!confirmed) return undefined;
     }
     let taskId: number;
     try {
@@ -369,12 +416,46 @@ export class SpecActions {
     return taskId;
   }
 
-  /** Saves a job as a spec file: env credentials become SecretStorage references (values stored). */
-  async saveFromJob(jobId: number, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  /**
+   * Which env values stay plain in a saved file: the user picks them (none picked by default, so every
+   * value becomes a stored-secret reference); `plain` answers without asking ("NAME" or "service/NAME").
+   * Undefined when the user backs out.
+   */
+  private async keepPlain(choices: readonly LiveEnvChoice[], plain: readonly string[] | undefined): Promise<KeepPlain | undefined> {
+    const key = (service: number, name: string) => `${service}\u0000${name}`;
+    let kept: Set<string>;
+    if (plain) kept = new Set(choices.filter((choice) => plain.includes(choice.name) || plain.includes(`${choice.serviceName}/${choice.name}`)).map((choice) => key(choice.service, choice.name)));
+    else if (choices.length === 0) kept = new Set();
+    else {
+      const many = new Set(choices.map((choice) => choice.serviceName)).size > 1;
+      const picked = await vscode.window.showQuickPick(
+        choices.map((choice) => ({
+          label: specsCore().shownValue(many ? `${choice.serviceName}/${choice.name}` : choice.name, 120),
+          ...(choice.looksSecret ? { description: vscode.l10n.t('looks like a credential') } : {}),
+          picked: false,
+          choice,
+        })),
+        {
+          canPickMany: true,
+          ignoreFocusOut: true,
+          title: vscode.l10n.t('Env values to write into the file as plain text'),
+          placeHolder: vscode.l10n.t('Pick the values that may be in the file (and in git). The rest are stored as spec secrets and referenced by name.'),
+        },
+      );
+      if (!picked) return undefined;
+      kept = new Set(picked.map((item) => key(item.choice.service, item.choice.name)));
+    }
+    return (service, name) => kept.has(key(service, name));
+  }
+
+  /** Saves a job as a spec file: every env value a SecretStorage reference (value stored) unless picked to stay plain. */
+  async saveFromJob(jobId: number, target?: vscode.Uri, plain?: readonly string[]): Promise<vscode.Uri | undefined> {
     const profile = await this.services.requireProfile();
     if (!profile) return undefined;
     const detail = await this.services.computeClient().call('job.detail', { task_id: jobId });
-    const saved = specsCore().specFromJob(detail, profile.label);
+    const keepPlain = await this.keepPlain(specsCore().jobEnvChoices(detail), plain);
+    if (!keepPlain) return undefined;
+    const saved = specsCore().specFromJob(detail, profile.label, { keepPlain });
     const fileName = `${safeFileName(detail.task_name, 'job')}.job.json`;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const uri = target ?? (await vscode.window.showSaveDialog({ ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, fileName) } : {}), filters: { [vscode.l10n.t('Job spec')]: ['json', 'yaml'] }, title: vscode.l10n.t('Save job "{0}" as a spec file', detail.task_name) }));
@@ -382,7 +463,7 @@ export class SpecActions {
     for (const secret of saved.secrets) await this.secrets.store(secret.name, secret.value);
     await this.writeSpec(uri, saved.spec);
     const notes: string[] = [];
-    if (saved.secrets.length > 0) notes.push(vscode.l10n.t('{0} env value(s) that look like credentials were stored as spec secrets and referenced by name.', saved.secrets.length));
+    if (saved.secrets.length > 0) notes.push(vscode.l10n.t('{0} env value(s) were stored as spec secrets and referenced by name.', saved.secrets.length));
     if (saved.dropped.length > 0) notes.push(vscode.l10n.t('Not expressible in a spec (left out): {0}.', saved.dropped.join(', ')));
     if (detail.services?.some((service) => service.repository_account)) notes.push(vscode.l10n.t('The registry password is never returned: add it as a secret reference before deploying.'));
     void vscode.window.showInformationMessage([vscode.l10n.t('Saved job {0} as {1}. Jobs cannot be updated: Deploy from this file creates a new job once "taskId" is removed.', jobId, vscode.workspace.asRelativePath(uri)), ...notes].join(' '));
@@ -399,12 +480,14 @@ export class SpecActions {
     await document.save();
   }
 
-  /** Saves a live task as a spec file: env credentials become SecretStorage references (values stored). */
-  async saveFromTask(taskId: number, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  /** Saves a live task as a spec file: every env value a SecretStorage reference (value stored) unless picked to stay plain. */
+  async saveFromTask(taskId: number, target?: vscode.Uri, plain?: readonly string[]): Promise<vscode.Uri | undefined> {
     const profile = await this.services.requireProfile();
     if (!profile) return undefined;
     const detail = await this.services.computeClient().call('task.detail', { task_id: taskId });
-    const saved = specsCore().specFromTask(detail, profile.label);
+    const keepPlain = await this.keepPlain(specsCore().taskEnvChoices(detail), plain);
+    if (!keepPlain) return undefined;
+    const saved = specsCore().specFromTask(detail, profile.label, { keepPlain });
     const fileName = `${safeFileName(detail.task_name, 'task')}.task.json`;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const uri = target ?? (await vscode.window.showSaveDialog({ ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, fileName) } : {}), filters: { [vscode.l10n.t('Task spec')]: ['json', 'yaml'] }, title: vscode.l10n.t('Save task "{0}" as a spec file', detail.task_name) }));
@@ -412,7 +495,7 @@ export class SpecActions {
     for (const secret of saved.secrets) await this.secrets.store(secret.name, secret.value);
     await this.writeSpec(uri, saved.spec);
     const notes: string[] = [];
-    if (saved.secrets.length > 0) notes.push(vscode.l10n.t('{0} env value(s) that look like credentials were stored as spec secrets and referenced by name.', saved.secrets.length));
+    if (saved.secrets.length > 0) notes.push(vscode.l10n.t('{0} env value(s) were stored as spec secrets and referenced by name.', saved.secrets.length));
     if (saved.dropped.length > 0) notes.push(vscode.l10n.t('Not expressible in a spec (an update from this file would reset them): {0}.', saved.dropped.join(', ')));
     void vscode.window.showInformationMessage([vscode.l10n.t('Saved task {0} as {1}.', taskId, vscode.workspace.asRelativePath(uri)), ...notes].join(' '));
     return uri;

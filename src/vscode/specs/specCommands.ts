@@ -11,8 +11,14 @@ import { specsCore } from '../../core/specs/load';
 import type { SpecsContext } from './index';
 import { specFromTemplate } from './templates';
 
-function entry(id: CommandId, doing: string, handler: (context: SpecsContext, arg: unknown, extra: unknown) => unknown): CommandEntry<SpecsContext> {
-  return { id, doing, create: (context) => (arg?: unknown, extra?: unknown) => handler(context, arg, extra) };
+function entry(id: CommandId, doing: string, handler: (context: SpecsContext, arg: unknown, extra: unknown, more: unknown) => unknown): CommandEntry<SpecsContext> {
+  return { id, doing, create: (context) => (arg?: unknown, extra?: unknown, more?: unknown) => handler(context, arg, extra, more) };
+}
+
+/** Save as Spec File's answer without asking: { plain: ["NAME", "service/NAME"] } keeps those values plain. */
+function plainOption(more: unknown): readonly string[] | undefined {
+  const plain = typeof more === 'object' && more !== null ? (more as { plain?: unknown }).plain : undefined;
+  return Array.isArray(plain) ? plain.filter((name): name is string => typeof name === 'string') : undefined;
 }
 
 /** The spec file a command acts on: its URI argument, else the active editor's file. */
@@ -61,23 +67,23 @@ export const SPEC_COMMANDS: readonly CommandEntry<SpecsContext>[] = [
     // Both Stop commands confirm first: stopping deletes the task (Pause is offered) or ends the job for good.
     if (live) await vscode.commands.executeCommand(live.kind === 'job' ? Commands.jobsStop : Commands.tasksStop, live.taskId);
   }),
-  entry(Commands.specSaveFromTask, vscode.l10n.t('Save a task as a spec file'), async (context, arg, extra) => {
+  entry(Commands.specSaveFromTask, vscode.l10n.t('Save a task as a spec file'), async (context, arg, extra, more) => {
     let taskId = taskIdFrom(arg);
     if (taskId === undefined) {
       const typed = await vscode.window.showInputBox({ title: vscode.l10n.t('Save as Spec File'), prompt: vscode.l10n.t('Task id'), validateInput: (value) => (/^\d+$/.test(value.trim()) ? undefined : vscode.l10n.t('Enter a task id (digits).')) });
       if (!typed) return undefined;
       taskId = Number(typed.trim());
     }
-    return context.actions.saveFromTask(taskId, extra instanceof vscode.Uri ? extra : undefined);
+    return context.actions.saveFromTask(taskId, extra instanceof vscode.Uri ? extra : undefined, plainOption(more));
   }),
-  entry(Commands.specSaveFromJob, vscode.l10n.t('Save a job as a spec file'), async (context, arg, extra) => {
+  entry(Commands.specSaveFromJob, vscode.l10n.t('Save a job as a spec file'), async (context, arg, extra, more) => {
     let jobId = jobIdFrom(arg);
     if (jobId === undefined) {
       const typed = await vscode.window.showInputBox({ title: vscode.l10n.t('Save as Spec File'), prompt: vscode.l10n.t('Job id'), validateInput: (value) => (/^\d+$/.test(value.trim()) ? undefined : vscode.l10n.t('Enter a job id (digits).')) });
       if (!typed) return undefined;
       jobId = Number(typed.trim());
     }
-    return context.actions.saveFromJob(jobId, extra instanceof vscode.Uri ? extra : undefined);
+    return context.actions.saveFromJob(jobId, extra instanceof vscode.Uri ? extra : undefined, plainOption(more));
   }),
   entry(Commands.specNewFromTemplate, vscode.l10n.t('Create a spec file from a template'), async (context, arg, extra) => {
     const templates = imageTemplates(vscode.l10n);

@@ -9,6 +9,7 @@ import type { ExtensionApi } from '../../../src/vscode/api';
 import { computeWithSandbox } from '../compute/computeTestApi';
 import { nextEvent } from '../events';
 import { extensionApi } from '../extensionApi';
+import { PATIENCE_MS } from '../../helpers/eventually';
 
 function folder(): vscode.Uri {
   const first = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -101,16 +102,25 @@ describe('specs: job spec files', () => {
     assert.equal(again?.plan.action, 'exists', 'a plan of a deployed job file says jobs cannot be updated');
     assert.ok(again.lines.some((line) => line.includes(String(jobId))));
 
-    // Save as Spec File… from a Jobs view row (the command receives the row's job).
+    // Save as Spec File… from a Jobs view row (the command receives the row's job). Which values stay
+    // plain is a multi-select with nothing picked: Enter keeps every value out of the file.
     const target = vscode.Uri.joinPath(folder(), `${name}-saved.job.yaml`);
-    const saved = await vscode.commands.executeCommand<vscode.Uri | undefined>('computeToolkit.spec.saveFromJob', { job: { task_id: jobId } }, target);
+    let settled = false;
+    const saving = Promise.resolve(vscode.commands.executeCommand<vscode.Uri | undefined>('computeToolkit.spec.saveFromJob', { job: { task_id: jobId } }, target)).finally(() => (settled = true));
+    for (const deadline = Date.now() + PATIENCE_MS; !settled && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    }
+    const saved = await saving;
     assert.equal(saved?.toString(), target.toString());
     const text = (await vscode.workspace.openTextDocument(target)).getText();
     assert.match(text, /^kind: job$/m);
     assert.match(text, new RegExp(`^taskId: ${jobId}$`, 'm'));
     assert.match(text, new RegExp(`secret: ${name}-HF_TOKEN`), 'the token became a reference');
-    assert.ok(!text.includes('hf_integrationjobsecret42'), 'no secret in the file');
+    assert.match(text, new RegExp(`secret: ${name}-MODE`), 'a value that does not look secret became a reference too');
+    assert.ok(!text.includes('hf_integrationjobsecret42') && !/\bbatch\b/.test(text), `no value in the file:\n${text}`);
     assert.equal(await api.specs.secrets.resolve({ secret: `${name}-HF_TOKEN` }), 'hf_integrationjobsecret42', 'the value went to secret storage');
+    assert.equal(await api.specs.secrets.resolve({ secret: `${name}-MODE` }), 'batch');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ComputeClient } from '../../../src/core/compute/api';
 import type { JobDetail } from '../../../src/core/jobs/operations';
-import { specFromJob } from '../../../src/core/specs/fromLive';
+import { jobEnvChoices, specFromJob } from '../../../src/core/specs/fromLive';
 import { planJob } from '../../../src/core/specs/jobPlan';
 import { checkSpec, describeJobPlan, type SpecNasVolume } from '../../../src/core/specs/runner';
 import type { JobSpec, SecretRef } from '../../../src/core/specs/types';
@@ -126,7 +126,17 @@ describe('job saved as a spec file', () => {
     const saved = specFromJob(detail, 'sandbox');
     const text = JSON.stringify(saved.spec, null, 2);
     assert.ok(!text.includes('sk-abcdefghijklmnop'), 'no credential in the file');
-    assert.deepEqual(saved.secrets, [{ name: 'job-202604210858-API_KEY', value: 'sk-abcdefghijklmnop' }]);
+    assert.deepEqual(saved.secrets, [
+      { name: 'job-202604210858-key1', value: 'value1' },
+      { name: 'job-202604210858-API_KEY', value: 'sk-abcdefghijklmnop' },
+    ]);
+    assert.ok(!text.includes('value1'), 'a value the user did not pick to stay plain is not in the file');
+    const picked = specFromJob(detail, 'sandbox', { keepPlain: (_service, name) => name === 'key1' });
+    assert.deepEqual(picked.spec.services[0]!.env, { key1: 'value1', API_KEY: { secret: 'job-202604210858-API_KEY' } });
+    assert.deepEqual(jobEnvChoices(detail).map((choice) => [choice.name, choice.looksSecret]), [
+      ['key1', false],
+      ['API_KEY', true],
+    ]);
     assert.deepEqual(saved.dropped, ['services[0].env.POD']);
     assert.equal(saved.spec.taskId, 1962285);
     const validation = validateSpecText(text, 'json');

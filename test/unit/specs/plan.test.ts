@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { specFromTask } from '../../../src/core/specs/fromLive';
+import { specFromTask, taskEnvChoices } from '../../../src/core/specs/fromLive';
 import { disabledHealthChecks } from '../../../src/core/specs/healthChecks';
 import { buildJobBody } from '../../../src/core/specs/jobBody';
 import { findOffer } from '../../../src/core/specs/offers';
@@ -16,15 +16,28 @@ function resolverFor(secrets: { name: string; value: string }[]): SecretResolver
 }
 
 describe('spec from a live task', () => {
-  it('turns credential-looking env values into references and keeps the rest readable; the file validates', () => {
+  it('turns every env value into a reference by default, even one that does not look like a credential; the file validates', () => {
     const saved = specFromTask(liveTask(), 'sandbox');
     const env = saved.spec.services[0]!.env!;
-    assert.equal(env.MODE, 'prod');
+    assert.deepEqual(env.MODE, { secret: 'demo-api-MODE' });
     assert.deepEqual(env.HF_TOKEN, { secret: 'demo-api-HF_TOKEN' });
-    assert.deepEqual(saved.secrets, [{ name: 'demo-api-HF_TOKEN', value: 'hf_abcdefghijklmnop' }]);
+    assert.deepEqual(saved.secrets, [
+      { name: 'demo-api-MODE', value: 'prod' },
+      { name: 'demo-api-HF_TOKEN', value: 'hf_abcdefghijklmnop' },
+    ]);
     const text = JSON.stringify(saved.spec, null, 2);
-    assert.ok(!text.includes('hf_abcdefghijklmnop'), 'the secret is not in the file');
+    assert.ok(!text.includes('hf_abcdefghijklmnop') && !text.includes('prod'), 'no value is in the file');
     assert.deepEqual(validateSpecText(text, 'json').diagnostics, []);
+  });
+
+  it('keeps plain only the values the user picked, whatever they look like', () => {
+    const saved = specFromTask(liveTask(), 'sandbox', { keepPlain: (service, name) => service === 0 && (name === 'MODE' || name === 'HF_TOKEN') });
+    assert.deepEqual(saved.spec.services[0]!.env, { MODE: 'prod', HF_TOKEN: 'hf_abcdefghijklmnop' });
+    assert.deepEqual(saved.secrets, []);
+    assert.deepEqual(taskEnvChoices(liveTask()).map((choice) => [choice.name, choice.looksSecret]), [
+      ['MODE', false],
+      ['HF_TOKEN', true],
+    ]);
   });
 
   it('plans no difference for the file saved from the task', async () => {
@@ -87,7 +100,7 @@ describe('task plan', () => {
   });
 
   it('lists as reset what the file leaves out, and hides live env values that differ', async () => {
-    const saved = specFromTask(liveTask(), 'sandbox');
+    const saved = specFromTask(liveTask(), 'sandbox', { keepPlain: (_service, name) => name === 'MODE' });
     const spec: TaskSpec = structuredClone(saved.spec);
     delete spec.services[0]!.sharedMemoryMi;
     spec.services[0]!.env = { MODE: 'prod' };
@@ -100,7 +113,7 @@ describe('task plan', () => {
   });
 
   it('marks a missing secret and refuses an unknown resource with what exists', async () => {
-    const saved = specFromTask(liveTask(), 'sandbox');
+    const saved = specFromTask(liveTask(), 'sandbox', { keepPlain: (_service, name) => name === 'MODE' });
     const plan = await planTask(saved.spec, DEVICES, liveTask(), async () => undefined);
     assert.deepEqual(plan.missingSecrets, [{ secret: 'demo-api-HF_TOKEN' }]);
     const spec: TaskSpec = { ...saved.spec, resource: { gpu: 'A100', gpuCount: 1, region: 'x' } };

@@ -1,0 +1,47 @@
+// What a spec file will run and send, per service, for the confirmation: image, command, each env value
+// with its source, and the mounts. Every value is workspace content: the editor shows it through
+// shownValue (src/core/shownValue.ts) so nothing can hide in it (docs/security.md).
+
+import { sourceOf, type EnvEntry } from './envSources';
+export { shownValue } from '../shownValue';
+import type { Spec } from './types';
+
+export interface ServiceFacts {
+  name: string;
+  image: string;
+  /** Command and arguments as one shown line; undefined when the image's own entry point runs. */
+  command?: string;
+  env: EnvEntry[];
+  mounts: { kind: 'nas' | 'storage' | 'sharedStorage'; id: number; targetDir: string }[];
+}
+
+/** One argument as a shell would need it to be read: bare when plain, else JSON-quoted. */
+function argText(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : JSON.stringify(arg);
+}
+
+export function commandLine(command: string | readonly string[] | null | undefined, args: readonly string[] | undefined): string | undefined {
+  const parts = [...(typeof command === 'string' ? (command === '' ? [] : [command]) : (command ?? []).map(argText)), ...(args ?? []).map(argText)];
+  return parts.length === 0 ? undefined : parts.join(' ');
+}
+
+/** The facts of each service of a spec, in file order. */
+export function specFacts(spec: Spec): ServiceFacts[] {
+  return spec.services.map((service, index) => {
+    const env: EnvEntry[] = Object.entries(service.env ?? {}).map(([name, value]) => ({ service: service.name, name, source: sourceOf(value) }));
+    const password = 'registry' in service ? service.registry?.password : index === 0 && spec.kind === 'task' ? spec.registry?.password : undefined;
+    if (password) env.push({ service: service.name, source: sourceOf(password) });
+    const command = commandLine(service.command, service.args);
+    return {
+      name: service.name,
+      image: service.image,
+      ...(command === undefined ? {} : { command }),
+      env,
+      mounts: [
+        ...(service.nas ?? []).map((mount) => ({ kind: 'nas' as const, id: mount.volumeId, targetDir: mount.targetDir })),
+        ...(service.storage ?? []).map((mount) => ({ kind: 'storage' as const, id: mount.storageId, targetDir: mount.targetDir })),
+        ...(service.sharedStorage ?? []).map((mount) => ({ kind: 'sharedStorage' as const, id: mount.storageId, targetDir: mount.targetDir })),
+      ],
+    };
+  });
+}
