@@ -10,7 +10,7 @@
 //          [--update-screenshots] [--keep] [--vsix FILE] [--results-dir DIR (default test-results)]
 // Needs: node esbuild.js && npm run compile-tests (scripts/test-all.mjs does both).
 // Writes test-results/vscode-<ver>-integration.json and test-results/vscode-<ver>-e2e.json, each
-// {"passed":N,"failed":N,"skipped":N,"failures":["title: message", ...]}; exits 1 when anything failed.
+// {"passed":N,"failed":N,"skipped":N,"failures":["title: message", ...],"seconds":N}; exits 1 when anything failed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -300,8 +300,9 @@ async function runPhase(name, options, phase) {
   } finally {
     await cleanUp();
   }
-  console.log(`[run] VS Code ${options.vscode}: ${name} took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  writeResults(options.vscode, name, results);
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`[run] VS Code ${options.vscode}: ${name} took ${seconds.toFixed(1)} s`);
+  writeResults(options.vscode, name, { ...results, seconds });
   return results;
 }
 

@@ -167,10 +167,10 @@ export class RemoteState implements vscode.Disposable {
     return this.active?.scheduler.look() ?? Promise.resolve();
   }
 
-  /** Listing calls made by every scheduler so far (the in-host tests compare it). */
-  listings(): number {
+  /** Listing calls made so far by every scheduler, or by one profile's (the in-host tests compare it). */
+  listings(profileId?: string): number {
     let total = 0;
-    for (const { watch } of this.watches.values()) total += watch.scheduler.listings;
+    for (const [id, { watch }] of this.watches) if (profileId === undefined || id === profileId) total += watch.scheduler.listings;
     return total;
   }
 

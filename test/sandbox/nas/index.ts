@@ -37,6 +37,8 @@ export interface NasControl {
   injectSftpFault(fault: SftpFault): void;
   /** Limits each SFTP connection's upload speed (0: no limit). */
   throttleUploads(bytesPerSecond: number): void;
+  /** How long S3 transfers created from now on run (a check that must see one Running holds it longer). */
+  setTransferRunningMs(ms: number): void;
   /** SFTP logins refused so far (expired or wrong credentials). */
   readonly refusedLogins: number;
   mount(storageId: number, mount: Mount): void;
@@ -88,6 +90,10 @@ export function createNasSandbox(clock: SandboxClock, options: NasSandboxOptions
     throttleUploads(bytesPerSecond) {
       if (!Number.isFinite(bytesPerSecond) || bytesPerSecond < 0) throw new RangeError('bytesPerSecond must be 0 or more');
       sftp.writeBytesPerSecond = bytesPerSecond;
+    },
+    setTransferRunningMs(ms) {
+      if (!Number.isFinite(ms) || ms < 0) throw new RangeError('runningMs must be 0 or more');
+      transfers.timings.runningMs = ms;
     },
     get refusedLogins() {
       return sftp.refusedLogins;
