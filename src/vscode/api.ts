@@ -52,6 +52,11 @@ export interface MoneyApi extends SpendApi, Pick<TasksAreaApi, 'updates' | 'expl
   watching(): boolean;
   /** Polls the active profile now (as Refresh does); resolves when its stores hold the answer. */
   wakeWatcher(): Promise<void>;
+  /**
+   * Runs the poll the active profile's store has planned on its own now instead of at its time (it plans
+   * one only while something moves); resolves false when none is planned. For "without Refresh" tests.
+   */
+  runPlannedPoll(): Promise<boolean>;
   /** Listing calls the remote-state store made so far (all profiles, or the one with this id), and the profiles it watches. */
   stateListings(profileId?: string): number;
   watchedProfiles(): string[];

@@ -66,6 +66,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     watching: () => tasks.notifier.active,
     // The tests' hook polls now (as Refresh does); the product's wakes keep the 10 s floor.
     wakeWatcher: () => state.refresh(),
+    runPlannedPoll: () => state.runPlannedPoll(),
     stateListings: (profileId) => state.listings(profileId),
     watchedProfiles: () => state.watched.map((watch) => watch.profile.label),
   };

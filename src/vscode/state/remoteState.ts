@@ -156,6 +156,11 @@ export class RemoteState implements vscode.Disposable {
     return this.active?.scheduler.refresh() ?? Promise.resolve();
   }
 
+  /** For the in-host tests: the active profile's planned poll now (see PollScheduler.runPlannedPoll). */
+  runPlannedPoll(): Promise<boolean> {
+    return this.active?.scheduler.runPlannedPoll() ?? Promise.resolve(false);
+  }
+
   /** The active profile's items of one kind as its store holds them, its first look awaited when needed. */
   async items<T>(definition: StateDefinition<T, unknown, ComputeClient>): Promise<readonly T[]> {
     if (!this.store(definition)?.loaded) await this.look();

@@ -244,11 +244,13 @@ describe('nas: volumes as folders (sandbox SFTP)', function () {
       assert.equal(await volumeCount(), before + 1);
       const row = (await nas.tree.getChildren()).find((r) => r.kind === 'volume' && r.volume.storage_id === createdId);
       assert.match(String(row?.description), /^Creating · \? \/ 7 GiB · 北京一区 · ¥6\.30\/month/, 'the view shows the new volume Creating at once');
+      // The store's own polls (no Refresh), each run when planned rather than after the platform's floor.
       await waitUntil('the view to show it Active without Refresh', async () => {
+        await api.money.runPlannedPoll();
         const rows = await nas.tree.getChildren();
         record();
         return rows.some((r) => r.kind === 'volume' && r.volume.storage_id === createdId && /^Active · 0 \/ 7 GiB/.test(String(r.description)));
-      }, { timeoutMs: PATIENCE_MS * 2, everyMs: 200 });
+      }, { timeoutMs: PATIENCE_MS * 2, everyMs: 250 });
     } finally {
       watch.dispose();
     }
@@ -276,9 +278,10 @@ describe('nas: volumes as folders (sandbox SFTP)', function () {
     assert.match(review[0]?.label ?? '', /Expand "itest-made" from 7 to 8 GiB/);
     assert.equal(review[0]?.detail, 'Price per month: ¥6.30 → ¥7.20.');
     await waitUntil('the view to show it Active at 8 GiB without Refresh', async () => {
+      await api.money.runPlannedPoll();
       const rows = await nas.tree.getChildren();
       return rows.some((r) => r.kind === 'volume' && r.volume.storage_id === createdId && /^Active · 0 \/ 8 GiB · 北京一区 · ¥7\.20\/month/.test(String(r.description)));
-    }, { timeoutMs: PATIENCE_MS * 2, everyMs: 200 });
+    }, { timeoutMs: PATIENCE_MS * 2, everyMs: 250 });
     await client.call('nas.delete', { id: createdId as number });
   });
 

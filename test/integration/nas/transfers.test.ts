@@ -237,6 +237,8 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
       await waitUntil('the transfer store to poll on its own while the job moves', () => nas.tree.transfersPolling);
       const redrawsBefore = redraws;
       const done = await waitUntil('the replacement job to show Completed without a Refresh', async () => {
+        // The store's own polls, each run when planned rather than after the platform's floor.
+        await api.money.runPlannedPoll();
         const row = await shown(replacement);
         return row?.contextValue === 'nasTransfer.Completed' ? row : undefined;
       }, { timeoutMs: PATIENCE_MS * 2, everyMs: 250 });
