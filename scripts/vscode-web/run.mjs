@@ -23,6 +23,8 @@ const require = createRequire(import.meta.url);
 const INTEGRATION_TIMEOUT_MS = 20 * 60_000;
 const E2E_TIMEOUT_MS = 15 * 60_000;
 const OVERALL_TIMEOUT_MS = 60 * 60_000;
+// Loading the workbench page: Playwright's default (30 s) is not enough on a busy 2-core machine.
+const PAGE_LOAD_TIMEOUT_MS = 5 * 60_000;
 
 // COMPUTE_TOOLKIT_OUT_DIR points at another tsc output folder (e.g. out-<name> while working side by side).
 const outDir = path.resolve(repoRoot, process.env.COMPUTE_TOOLKIT_OUT_DIR || 'out');
@@ -214,7 +216,7 @@ async function integrationPhase(target, runDir, { locale, grep } = {}) {
   ];
   const workspace = workspaceIn(dir);
   const started = Date.now();
-  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`, { timeout: PAGE_LOAD_TIMEOUT_MS });
   let exitCode;
   try {
     exitCode = await withTimeout(exited, INTEGRATION_TIMEOUT_MS, 'the in-host suite');
@@ -249,7 +251,7 @@ async function e2ePhase(target, runDir, options) {
   const consoleLog = fs.createWriteStream(path.join(dir, 'browser-console.log'));
   page.on('console', (message) => consoleLog.write(`[${message.type()}] ${message.text()}\n`));
   const workspace = workspaceIn(dir);
-  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
+  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`, { timeout: PAGE_LOAD_TIMEOUT_MS });
   const { waitForWorkbench } = require(out('e2e', 'workbench.js'));
   await waitForWorkbench(page);
   const { runE2eChecks } = require(out('e2e', 'runChecks.js'));
