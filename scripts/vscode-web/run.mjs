@@ -23,7 +23,7 @@ const require = createRequire(import.meta.url);
 const INTEGRATION_TIMEOUT_MS = 20 * 60_000;
 const E2E_TIMEOUT_MS = 15 * 60_000;
 const OVERALL_TIMEOUT_MS = 60 * 60_000;
-// Loading the workbench page: Playwright's default (30 s) is not enough on a busy 2-core machine.
+// Starting Chromium and loading the workbench page: Playwright's default (30 s) is not enough on a busy 2-core machine.
 const PAGE_LOAD_TIMEOUT_MS = 5 * 60_000;
 
 // COMPUTE_TOOLKIT_OUT_DIR points at another tsc output folder (e.g. out-<name> while working side by side).
@@ -163,7 +163,7 @@ async function openBrowser(profileDir) {
   const { chromium } = require('playwright-core');
   const executablePath = await chromiumExecutable({ say: (line) => console.log(`[run] ${line}`) });
   const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath, headless: true, args: BROWSER_ARGS, viewport: { width: 1440, height: 900 },
+    executablePath, headless: true, args: BROWSER_ARGS, viewport: { width: 1440, height: 900 }, timeout: PAGE_LOAD_TIMEOUT_MS,
   });
   cleanups.push(() => context.close());
   const page = context.pages()[0] ?? (await context.newPage());
