@@ -264,7 +264,7 @@ export class PollScheduler<Source> {
       if ('listing' in result && result.listing) {
         this.failing.delete(result.store);
         this.owesLook.delete(result.store);
-        await result.store.apply(result.listing, at);
+        await result.store.apply(result.listing, at, startedAt);
       } else {
         failedCount += 1;
         if (look) this.owesLook.add(result.store);

@@ -64,7 +64,9 @@ export class DeploymentPolling {
     const tasks = profileId === undefined ? undefined : this.state.of(profileId)?.tasks;
     const task = tasks?.get(taskId);
     if (!task) {
-      const gone = tasks !== undefined && tasks.updatedAt !== undefined && tasks.updatedAt >= since && tasks.completeness.complete && tasks.error === undefined;
+      // Only a listing that started after the follow began can tell the task is gone (one that started
+      // before the task was created may well finish after).
+      const gone = tasks !== undefined && tasks.listedSince !== undefined && tasks.listedSince >= since && tasks.completeness.complete && tasks.error === undefined;
       return { taskStatus: gone ? 'End' : 'Pending', nodeStatuses: [] };
     }
     const observation: ReadinessObservation = { taskStatus: task.status, nodeStatuses: task.runing_points > 0 ? ['Running'] : [] };

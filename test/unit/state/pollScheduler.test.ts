@@ -57,6 +57,14 @@ function setup(options: { intervalMs?: number } = {}) {
 }
 
 describe('remote-state store', () => {
+  it('knows when the listing behind its items started, not only when it finished', async () => {
+    const { store } = setup();
+    assert.equal(store.listedSince, undefined);
+    await store.apply({ items: [{ id: 1, state: 'moving' }], complete: true }, 5_000, 2_000);
+    assert.equal(store.updatedAt, 5_000);
+    assert.equal(store.listedSince, 2_000, 'a task created at 3 s may be missing from it although it finished at 5 s');
+  });
+
   it('reports added, changed and removed once per poll, and removes only after a complete listing', async () => {
     const { platform, scheduler, store, changes } = setup();
     platform.items.set(1, { id: 1, state: 'moving' });
