@@ -3,9 +3,11 @@
 // one failure hide a later layer, then prints a per-layer table and, as its very last line,
 // `N passed, N failed, N skipped` summed over all layers. Exit code 1 when anything failed.
 //
-// Layers: lint, typecheck, build, compile-tests, package (each one test), unit + contract tests on
-// plain Node (node:test), then the real-VS-Code runs (scripts/vscode-web/run.mjs) on 1.139 and the
-// minimum engine 1.104: the in-host mocha suite and the browser checks.
+// Layers: lint, typecheck, build, compile-tests, package (each one test; lint, typecheck and the build
+// chain side by side), unit + contract tests on plain Node (node:test), then the real-VS-Code runs
+// (scripts/vscode-web/run.mjs) on 1.139 and the minimum engine 1.104: the in-host mocha suite and the
+// browser checks. code-server and Chromium install into .cache/ in the background from the start.
+// The table gives each layer's time (each VS Code phase its own), then the wall time.
 //
 // Usage: node scripts/test-all.mjs [--quick]    --quick: compile-tests + unit/contract only
 import fs from 'node:fs';
@@ -28,8 +30,8 @@ function banner(title) {
   console.log(`\n━━━━ ${title} ${'━'.repeat(Math.max(3, 70 - title.length))}`);
 }
 
-async function timed(layer, body) {
-  banner(layer);
+async function timed(layer, body, { quiet = false } = {}) {
+  if (!quiet) banner(layer);
   const started = Date.now();
   let result;
   try {
@@ -40,13 +42,57 @@ async function timed(layer, body) {
   rows.push({ layer, seconds: (Date.now() - started) / 1000, ...result });
 }
 
-/** A step that passes or fails as a whole (static checks, build, packaging). */
-function step(layer, command, args) {
+/**
+ * A step that passes or fails as a whole (static checks, build, packaging). `beside`: it runs at the same
+ * time as other steps, so its output is kept and printed as one block when it ends (never interleaved).
+ */
+function step(layer, command, args, { beside = false } = {}) {
   return timed(layer, async () => {
-    const { code } = await run(command, args, { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+    const { code, output } = await run(command, args, { cwd: repoRoot, stdio: beside ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'] });
+    if (beside) {
+      banner(layer);
+      if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+    }
     return code === 0
       ? { passed: 1, failed: 0, skipped: 0, failures: [] }
       : { passed: 0, failed: 1, skipped: 0, failures: [`${layer}: \`${[command, ...args].join(' ')}\` exited with ${code}`] };
+  }, { quiet: beside });
+}
+
+/**
+ * code-server (with its Node) for every VS Code target and the browser, installed one after another in
+ * the background from the start (on a cold cache these are minutes of npm fetches and native builds
+ * that depend on nothing built here): each VS Code run awaits only its own. Resolves per version with
+ * the install's exit code, output and duration.
+ */
+function installInBackground() {
+  const installs = {};
+  let chain = import('./vscode-web/browser.mjs')
+    .then(({ chromiumExecutable }) => chromiumExecutable())
+    .then(() => '', (error) => `Chromium: ${error instanceof Error ? error.message : String(error)}\n`);
+  for (const version of Object.keys(targets)) {
+    chain = chain.then(async (earlier) => {
+      const started = Date.now();
+      const result = await run(process.execPath, [path.join(repoRoot, 'scripts', 'vscode-web', 'install.mjs'), '--vscode', version], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] })
+        .catch((error) => ({ code: 1, output: `${error instanceof Error ? error.message : String(error)}\n` }));
+      return { ...result, output: `${earlier}${result.output}`, seconds: (Date.now() - started) / 1000 };
+    });
+    installs[version] = chain;
+    chain = chain.then(() => '');
+  }
+  return installs;
+}
+
+/** The row of a background install: the time the run waited for it (its own duration is printed). */
+function awaitInstall(version, install) {
+  const layer = `setup: code-server for VS Code ${version} (wait)`;
+  return timed(layer, async () => {
+    const { code, output, seconds } = await install;
+    if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+    console.log(`[install] took ${seconds.toFixed(0)} s in the background`);
+    return code === 0
+      ? { passed: 1, failed: 0, skipped: 0, failures: [] }
+      : { passed: 0, failed: 1, skipped: 0, failures: [`${layer}: install.mjs --vscode ${version} exited with ${code}`] };
   });
 }
 
@@ -100,11 +146,12 @@ function nodeTests() {
 function readResults(file) {
   if (!fs.existsSync(file)) throw new Error(`${path.relative(repoRoot, file)} was not written`);
   const parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
-  return { passed: parsed.passed, failed: parsed.failed, skipped: parsed.skipped, failures: parsed.failures };
+  const seconds = typeof parsed.seconds === 'number' ? { seconds: parsed.seconds } : {};
+  return { passed: parsed.passed, failed: parsed.failed, skipped: parsed.skipped, failures: parsed.failures, ...seconds };
 }
 
-async function vscodeRuns(version) {
-  await step(`setup: code-server for VS Code ${version}`, process.execPath, [path.join(repoRoot, 'scripts', 'vscode-web', 'install.mjs'), '--vscode', version]);
+async function vscodeRuns(version, install) {
+  await awaitInstall(version, install);
   // A private results folder: never count a previous run's files, nor those of a run someone else
   // started at the same time; copied into test-results/ afterwards.
   const privateResults = fs.mkdtempSync(path.join(os.tmpdir(), `compute-toolkit-results-${version}-`));
@@ -122,6 +169,7 @@ async function vscodeRuns(version) {
   fs.rmSync(path.join(resultsDir, 'screenshots', version), { recursive: true, force: true });
   fs.cpSync(privateResults, resultsDir, { recursive: true });
   fs.rmSync(privateResults, { recursive: true, force: true });
+  let phaseSeconds = 0;
   for (const [index, layer] of layers.entries()) {
     let result;
     try {
@@ -129,8 +177,11 @@ async function vscodeRuns(version) {
     } catch (error) {
       result = { passed: 0, failed: 1, skipped: 0, failures: [`${error instanceof Error ? error.message : String(error)}`] };
     }
-    rows.push({ layer: `VS Code ${version} ${layerNames[layer]}`, seconds: index === 0 ? seconds : 0, ...result });
+    phaseSeconds += result.seconds ?? 0;
+    rows.push({ layer: `VS Code ${version} ${layerNames[layer]}`, ...result, seconds: result.seconds ?? (index === 0 ? seconds : 0) });
   }
+  // What the phases do not account for: run.mjs's own start (install check, run folder).
+  if (phaseSeconds > 0) rows.push({ layer: `VS Code ${version} harness outside the phases`, passed: 0, failed: 0, skipped: 0, failures: [], seconds: Math.max(0, seconds - phaseSeconds) });
 }
 
 function printTable() {
@@ -145,24 +196,34 @@ function printTable() {
 }
 
 async function main() {
-  if (!quick) {
-    await step('lint', npm, ['run', '--silent', 'lint']);
-    await step('typecheck', npm, ['run', '--silent', 'typecheck']);
-    await step('build (esbuild)', process.execPath, ['esbuild.js']);
-  }
-  await step('compile-tests', npm, ['run', '--silent', 'compile-tests']);
-  if (!quick) {
-    await step('package (vsce)', process.execPath, [path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links', '-o', vsixFile]);
+  const started = Date.now();
+  const installs = quick ? {} : installInBackground();
+  if (quick) {
+    await step('compile-tests', npm, ['run', '--silent', 'compile-tests']);
+  } else {
+    // Lint, typecheck and the build chain depend on nothing of each other: side by side, each printed when done.
+    const beside = { beside: true };
+    await Promise.all([
+      step('lint', npm, ['run', '--silent', 'lint'], beside),
+      step('typecheck', npm, ['run', '--silent', 'typecheck'], beside),
+      (async () => {
+        await step('build (esbuild)', process.execPath, ['esbuild.js'], beside);
+        await step('compile-tests', npm, ['run', '--silent', 'compile-tests'], beside);
+        await step('package (vsce)', process.execPath, [path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links', '-o', vsixFile], beside);
+      })(),
+    ]);
+    console.log(`\n(static checks and build: ${((Date.now() - started) / 1000).toFixed(0)} s side by side)`);
   }
   await nodeTests();
   if (!quick) {
-    for (const version of Object.keys(targets)) await vscodeRuns(version);
+    for (const version of Object.keys(targets)) await vscodeRuns(version, installs[version]);
   }
   fs.rmSync(vsixDir, { recursive: true, force: true });
   fs.mkdirSync(resultsDir, { recursive: true });
   fs.writeFileSync(path.join(resultsDir, 'summary.json'), `${JSON.stringify(rows, null, 2)}\n`);
   printTable();
   const total = (key) => rows.reduce((sum, r) => sum + r[key], 0);
+  console.log(`wall time: ${((Date.now() - started) / 1000).toFixed(0)} s (rows of steps run side by side overlap)\n`);
   const failed = total('failed');
   console.log(`${total('passed')} passed, ${failed} failed, ${total('skipped')} skipped`);
   process.exitCode = failed > 0 ? 1 : 0;

@@ -10,7 +10,7 @@
 //          [--update-screenshots] [--keep] [--vsix FILE] [--results-dir DIR (default test-results)]
 // Needs: node esbuild.js && npm run compile-tests (scripts/test-all.mjs does both).
 // Writes test-results/vscode-<ver>-integration.json and test-results/vscode-<ver>-e2e.json, each
-// {"passed":N,"failed":N,"skipped":N,"failures":["title: message", ...]}; exits 1 when anything failed.
+// {"passed":N,"failed":N,"skipped":N,"failures":["title: message", ...],"seconds":N}; exits 1 when anything failed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -23,6 +23,8 @@ const require = createRequire(import.meta.url);
 const INTEGRATION_TIMEOUT_MS = 20 * 60_000;
 const E2E_TIMEOUT_MS = 15 * 60_000;
 const OVERALL_TIMEOUT_MS = 60 * 60_000;
+// Starting Chromium and loading the workbench page: Playwright's default (30 s) is not enough on a busy 2-core machine.
+const PAGE_LOAD_TIMEOUT_MS = 5 * 60_000;
 
 // COMPUTE_TOOLKIT_OUT_DIR points at another tsc output folder (e.g. out-<name> while working side by side).
 const outDir = path.resolve(repoRoot, process.env.COMPUTE_TOOLKIT_OUT_DIR || 'out');
@@ -161,7 +163,7 @@ async function openBrowser(profileDir) {
   const { chromium } = require('playwright-core');
   const executablePath = await chromiumExecutable({ say: (line) => console.log(`[run] ${line}`) });
   const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath, headless: true, args: BROWSER_ARGS, viewport: { width: 1440, height: 900 },
+    executablePath, headless: true, args: BROWSER_ARGS, viewport: { width: 1440, height: 900 }, timeout: PAGE_LOAD_TIMEOUT_MS,
   });
   cleanups.push(() => context.close());
   const page = context.pages()[0] ?? (await context.newPage());
@@ -214,7 +216,7 @@ async function integrationPhase(target, runDir, { locale, grep } = {}) {
   ];
   const workspace = workspaceIn(dir);
   const started = Date.now();
-  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`, { timeout: PAGE_LOAD_TIMEOUT_MS });
   let exitCode;
   try {
     exitCode = await withTimeout(exited, INTEGRATION_TIMEOUT_MS, 'the in-host suite');
@@ -249,7 +251,7 @@ async function e2ePhase(target, runDir, options) {
   const consoleLog = fs.createWriteStream(path.join(dir, 'browser-console.log'));
   page.on('console', (message) => consoleLog.write(`[${message.type()}] ${message.text()}\n`));
   const workspace = workspaceIn(dir);
-  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
+  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`, { timeout: PAGE_LOAD_TIMEOUT_MS });
   const { waitForWorkbench } = require(out('e2e', 'workbench.js'));
   await waitForWorkbench(page);
   const { runE2eChecks } = require(out('e2e', 'runChecks.js'));
@@ -300,8 +302,9 @@ async function runPhase(name, options, phase) {
   } finally {
     await cleanUp();
   }
-  console.log(`[run] VS Code ${options.vscode}: ${name} took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  writeResults(options.vscode, name, results);
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`[run] VS Code ${options.vscode}: ${name} took ${seconds.toFixed(1)} s`);
+  writeResults(options.vscode, name, { ...results, seconds });
   return results;
 }
 

@@ -51,10 +51,15 @@ export interface MoneyApi extends SpendApi, Pick<TasksAreaApi, 'updates' | 'expl
   choose(notification: ShownNotification, action: string): Promise<void>;
   /** Whether the active profile is being polled now. */
   watching(): boolean;
-  /** Polls the active profile now (as Refresh does). */
-  wakeWatcher(): void;
-  /** Listing calls the remote-state store made so far (all profiles), and the profiles it watches. */
-  stateListings(): number;
+  /** Polls the active profile now (as Refresh does); resolves when its stores hold the answer. */
+  wakeWatcher(): Promise<void>;
+  /**
+   * Runs the poll the active profile's store has planned on its own now instead of at its time (it plans
+   * one only while something moves); resolves false when none is planned. For "without Refresh" tests.
+   */
+  runPlannedPoll(): Promise<boolean>;
+  /** Listing calls the remote-state store made so far (all profiles, or the one with this id), and the profiles it watches. */
+  stateListings(profileId?: string): number;
   watchedProfiles(): string[];
 }
 

@@ -66,8 +66,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     choose: (notification, action) => center.choose(notification, action),
     watching: () => tasks.notifier.active,
     // The tests' hook polls now (as Refresh does); the product's wakes keep the 10 s floor.
-    wakeWatcher: () => void state.refresh(),
-    stateListings: () => state.listings(),
+    wakeWatcher: () => state.refresh(),
+    runPlannedPoll: () => state.runPlannedPoll(),
+    stateListings: (profileId) => state.listings(profileId),
     watchedProfiles: () => state.watched.map((watch) => watch.profile.label),
   };
   const ai = registerAi(services);

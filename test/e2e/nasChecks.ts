@@ -18,19 +18,25 @@ export const nasTransfersGroup: E2eCheck = {
     const volume = (await client.call('nas.list', { page: 1, page_size: 10 })).results.find((v) => v.status === 'Active');
     if (!volume) throw new Error('the sandbox has no Active NAS volume');
     const plan = { storageId: volume.storage_id, name: TRANSFER, direction: 1 as const, supplier: bucket.supplier, endpoint: bucket.endpoint, bucket: bucket.bucket, prefix: 'datasets/', nasPath: '/imported', overwritePolicy: 2 as const, ignorePatterns: [] };
-    await page.waitForTimeout(3000);
+    // The walkthrough opens by itself on a first start: let it come first, not over the view.
+    await firstRunWalkthroughSeen(page);
     await page.keyboard.press('Escape');
     await runCommand(page, 'View: Close All Editors');
     await openViewContainer(page, 'Compute');
     await widenSideBar(page, 620);
     await runCommand(page, 'Focus on NAS Volumes View');
     await runCommand(page, 'Compute: Refresh NAS Volumes');
-    await waitForRow(page, 'NAS Volumes', 'Transfers', 30_000);
-    // Created once the view shows: the sandbox's job runs for 20 s.
-    await createTransfer(client, transferBody(plan, { accessKey: bucket.accessKey, secretKey: bucket.secretKey }));
-    await page.waitForTimeout(2500);
+    await waitForRow(page, 'NAS Volumes', 'Transfers', 60_000);
+    // The sandbox's jobs run 20 s: this one runs five minutes, so that a busy machine still sees it Running.
+    const runningFor = (runningMs: number) => fetch(`${sandbox.computeBaseUrl}/__sandbox/nas/transfers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ runningMs }) });
+    await runningFor(5 * 60_000);
+    try {
+      await createTransfer(client, transferBody(plan, { accessKey: bucket.accessKey, secretKey: bucket.secretKey }));
+    } finally {
+      await runningFor(20_000);
+    }
     await runCommand(page, 'Compute: Refresh NAS Volumes');
-    const deadline = Date.now() + 15_000;
+    const deadline = Date.now() + 120_000;
     for (;;) {
       try {
         await waitForRow(page, 'NAS Volumes', /e2e-s3-import.*Running.*files.*\/s.*left/, 3000);

@@ -18,6 +18,7 @@
 //   POST   /__sandbox/nas/expire  ← {storage_id} the volume's SFTP session expires now → {expired}
 //   POST   /__sandbox/nas/faults  ← {kind: expire|drop|full, storage_id?, afterBytes} (fires during an upload)
 //   POST   /__sandbox/nas/throttle ← {bytesPerSecond} each SFTP connection uploads at most this fast (0: no limit)
+//   POST   /__sandbox/nas/transfers ← {runningMs} S3 transfers created from now on run this long → {runningMs}
 //   POST   /__sandbox/nas/mount   ← {storage_id, instance_id, instance_name, mount_path, unmount?}
 //   POST   /__sandbox/nas/hostile ← {storage_id, folder, names: string[]} the SFTP server lists these extra
 //                                    file names in `folder` (nas/hostileListing.ts); DELETE ends every hostile listing
@@ -100,6 +101,13 @@ function nasActions(nas: NasControl): Record<string, Partial<Record<string, Cont
       DELETE: (_body, res) => {
         nas.clearHostileListings();
         sendJson(res, 200, { cleared: true });
+      },
+    },
+    '/__sandbox/nas/transfers': {
+      POST: (body, res) => {
+        const runningMs = intField(fieldsOf(body), 'runningMs');
+        nas.setTransferRunningMs(runningMs);
+        sendJson(res, 200, { runningMs });
       },
     },
     '/__sandbox/nas/throttle': {

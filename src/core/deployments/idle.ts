@@ -28,6 +28,18 @@ export class IdleTracker {
     this.last.delete(taskId);
   }
 
+  /**
+   * Follows the deployments' states: one that stopped answering because it was paused or ended is
+   * forgotten, so when it is ready again (recovered) its idle time counts from then, not from the last
+   * request before the pause — whoever noticed the pause first (the task list or the idle timer).
+   */
+  settle(deployments: readonly { taskId: number; state: string }[], now: number): void {
+    for (const deployment of deployments) {
+      if (deployment.state === 'ready') this.watch(deployment.taskId, now);
+      else if (deployment.state === 'paused' || deployment.state === 'ended') this.forget(deployment.taskId);
+    }
+  }
+
   /** Ms until the deployment is due (≤ 0: due now); undefined when nothing is known of it. */
   remainingMs(setting: IdleSetting, now: number): number | undefined {
     const at = this.last.get(setting.taskId);

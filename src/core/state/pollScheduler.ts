@@ -147,6 +147,19 @@ export class PollScheduler<Source> {
     return this.poll();
   }
 
+  /**
+   * For the in-host tests: the poll the timer has planned runs now instead of at its time — the same
+   * poll (only what moves, unless a wake asked for a look at everything), so a test of "without
+   * Refresh" need not wait out the floor. Resolves true once it is done; false when no poll is planned
+   * (everything at rest, or a poll running), and nothing is polled.
+   */
+  async runPlannedPoll(): Promise<boolean> {
+    if (this.disposed || this.timer === undefined || this.inflight) return false;
+    this.cancelTimer();
+    await this.poll();
+    return true;
+  }
+
   /** A new base interval (a changed setting), raised to the floor; applies from the next schedule. */
   setIntervalMs(intervalMs: number): void {
     this.options.intervalMs = Math.max(POLL_FLOOR_MS, intervalMs);
@@ -251,7 +264,7 @@ export class PollScheduler<Source> {
       if ('listing' in result && result.listing) {
         this.failing.delete(result.store);
         this.owesLook.delete(result.store);
-        await result.store.apply(result.listing, at);
+        await result.store.apply(result.listing, at, startedAt);
       } else {
         failedCount += 1;
         if (look) this.owesLook.add(result.store);

@@ -12,6 +12,7 @@ export class RemoteStore<T, K = unknown, Source = unknown> {
   private byKey = new Map<K, T>();
   private order: T[] = [];
   private loadedAt: number | undefined;
+  private listedFrom: number | undefined;
   private failure: unknown;
   private lastRead: { complete: boolean; total: number } = { complete: true, total: 0 };
   private readonly listeners: { phase: ListenerPhase; listener: ChangeListener<T> }[] = [];
@@ -43,6 +44,14 @@ export class RemoteStore<T, K = unknown, Source = unknown> {
   /** When the last successful poll finished (undefined before the first). */
   get updatedAt(): number | undefined {
     return this.loadedAt;
+  }
+
+  /**
+   * When the listing behind the items started (undefined before the first): whatever existed before
+   * this time is in it. A listing that started earlier can finish later than something else began.
+   */
+  get listedSince(): number | undefined {
+    return this.listedFrom;
   }
 
   get loaded(): boolean {
@@ -78,7 +87,8 @@ export class RemoteStore<T, K = unknown, Source = unknown> {
   }
 
   /** Takes a fresh listing: computes the change, keeps the items, tells the listeners (views first). */
-  async apply(listing: Listing<T>, at: number): Promise<StateChange<T>> {
+  async apply(listing: Listing<T>, at: number, startedAt = at): Promise<StateChange<T>> {
+    this.listedFrom = startedAt;
     const change = this.diff(listing, at);
     await this.emit(change);
     return change;
@@ -95,6 +105,7 @@ export class RemoteStore<T, K = unknown, Source = unknown> {
     this.byKey = new Map();
     this.order = [];
     this.loadedAt = undefined;
+    this.listedFrom = undefined;
     this.failure = undefined;
     this.lastRead = { complete: true, total: 0 };
   }

@@ -9,7 +9,7 @@ import { formatYuanPerHour, pointsPerSecondToYuanPerHour } from '../../core/spen
 import { CURATED_MODELS, findCuratedModel, validateModelId } from '../../core/deployments/catalog';
 import { estimateMemory, formatGiB, shapeFor, type MemoryEstimate, type Precision } from '../../core/deployments/estimate';
 import { rankFits, type GpuFit } from '../../core/deployments/ranking';
-import type { DeployPhase } from '../../core/deployments/readiness';
+import type { DeployPhase, FollowResult } from '../../core/deployments/readiness';
 import { VLLM_IMAGE, VLLM_PORT, vllmCommand } from '../../core/deployments/vllmArgs';
 import { Commands } from '../commandIds';
 import type { ComputeApi } from '../views/index';
@@ -84,6 +84,25 @@ export function phaseText(phase: DeployPhase): string {
 }
 
 /** Follows a created deployment with a progress notification; remembers it once it answers. */
+/**
+ * A followed deployment that answered is remembered at once (discovery may have probed it while the model
+ * was still loading and would not look again for minutes). False when it did not become ready.
+ */
+export async function rememberReady(context: DeployContext, taskId: number, result: FollowResult, pointsPerSecond: number | undefined): Promise<boolean> {
+  if (result.phase !== 'ready' || !result.observation.url) return false;
+  const detail = await context.services.computeClient().call('task.detail', { task_id: taskId });
+  context.registry.remember({
+    taskId,
+    taskName: detail.task_name,
+    url: result.observation.url,
+    models: [...(result.observation.models ?? [])],
+    state: 'ready',
+    pointsPerSecond,
+    nodes: Math.max(1, detail.runing_points || detail.points),
+  });
+  return true;
+}
+
 export async function followWithProgress(context: DeployContext, taskId: number, model: string, pointsPerSecond: number | undefined): Promise<boolean> {
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Deploying {0}', model), cancellable: true },
@@ -99,20 +118,10 @@ export async function followWithProgress(context: DeployContext, taskId: number,
     void vscode.window.showInformationMessage(vscode.l10n.t('Stopped following {0}. The task keeps running (and billing); it appears in the chat once it answers.', model));
     return false;
   }
-  if (result.phase !== 'ready' || !result.observation.url) {
+  if (!(await rememberReady(context, taskId, result, pointsPerSecond))) {
     void vscode.window.showWarningMessage(phaseText('stopped'));
     return false;
   }
-  const detail = await context.services.computeClient().call('task.detail', { task_id: taskId });
-  context.registry.remember({
-    taskId,
-    taskName: detail.task_name,
-    url: result.observation.url,
-    models: [...(result.observation.models ?? [])],
-    state: 'ready',
-    pointsPerSecond,
-    nodes: Math.max(1, detail.runing_points || detail.points),
-  });
   void vscode.window
     .showInformationMessage(vscode.l10n.t('{0} is ready. Pick it in Compute Chat or in VS Code\'s model picker.', model), vscode.l10n.t('Open Chat'))
     .then((picked) => (picked ? vscode.commands.executeCommand(Commands.chatOpen) : undefined));

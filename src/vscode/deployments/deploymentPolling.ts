@@ -14,6 +14,7 @@ import { loadDeploymentsCore } from './lazyDeployments';
 
 export class DeploymentPolling {
   private running: Promise<void> | undefined;
+  private next: readonly TaskSummary[] | undefined;
 
   constructor(
     private readonly services: ExtensionServices,
@@ -22,18 +23,30 @@ export class DeploymentPolling {
     private readonly state: RemoteState,
   ) {}
 
-  /** The task store polled: discover from its list (one pass at a time; a pass in flight is enough). */
+  /**
+   * The task store polled: discover from its list, one pass at a time. A list that comes during a pass
+   * runs after it (only the newest), so the last pass is always over the newest list: an older list
+   * (a task still Paused) never has the last word over a newer one (it runs again).
+   */
   onTasks(tasks: readonly TaskSummary[]): void {
-    if (this.running) return;
+    if (this.running) {
+      this.next = tasks;
+      return;
+    }
     this.running = this.registry
       .refresh(tasks)
       .catch((error: unknown) => this.services.logger.warn(`Deployments: discovery failed: ${error instanceof Error ? error.message : String(error)}`))
-      .finally(() => (this.running = undefined));
+      .finally(() => {
+        this.running = undefined;
+        const next = this.next;
+        this.next = undefined;
+        if (next) this.onTasks(next);
+      });
   }
 
   /** Has the store poll now and discovers from its tasks. */
   async refreshNow(signal?: AbortSignal): Promise<void> {
-    await this.running;
+    while (this.running) await this.running;
     await this.registry.refresh(await this.refreshTasks(), signal);
   }
 
@@ -51,7 +64,9 @@ export class DeploymentPolling {
     const tasks = profileId === undefined ? undefined : this.state.of(profileId)?.tasks;
     const task = tasks?.get(taskId);
     if (!task) {
-      const gone = tasks !== undefined && tasks.updatedAt !== undefined && tasks.updatedAt >= since && tasks.completeness.complete && tasks.error === undefined;
+      // Only a listing that started after the follow began can tell the task is gone (one that started
+      // before the task was created may well finish after).
+      const gone = tasks !== undefined && tasks.listedSince !== undefined && tasks.listedSince >= since && tasks.completeness.complete && tasks.error === undefined;
       return { taskStatus: gone ? 'End' : 'Pending', nodeStatuses: [] };
     }
     const observation: ReadinessObservation = { taskStatus: task.status, nodeStatuses: task.runing_points > 0 ? ['Running'] : [] };

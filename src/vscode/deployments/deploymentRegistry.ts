@@ -63,24 +63,25 @@ export class DeploymentRegistry implements ModelRoutes, vscode.Disposable {
     this.pricesNow = prices;
     const before = this.fingerprint();
     await this.discovery.refresh(tasks, signal);
-    for (const deployment of this.discovery.list()) if (deployment.state === 'ready') this.idle.watch(deployment.taskId, this.now());
+    this.idle.settle(this.discovery.list(), this.now());
     if (this.fingerprint() !== before) this.changed.fire();
   }
 
-  /** A deployment Deploy a Model… followed until ready. */
+  /** A deployment Deploy a Model… (or Recover) followed until ready: idle time counts from now. */
   remember(deployment: Deployment): void {
     this.followProfile();
     this.discovery.remember(deployment);
-    this.idle.watch(deployment.taskId, this.now());
+    this.idle.touch(deployment.taskId, this.now());
     this.changed.fire();
   }
 
   /** The extension paused it (idle pause): it cannot answer until recovered. */
   markPaused(taskId: number): void {
+    // Forgotten even when a task list said Paused first: a recovered deployment's idle time starts anew.
+    this.idle.forget(taskId);
     const deployment = this.discovery.get(taskId);
     if (!deployment || deployment.state === 'paused') return;
     deployment.state = 'paused';
-    this.idle.forget(taskId);
     this.changed.fire();
   }
 

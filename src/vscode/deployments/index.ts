@@ -14,7 +14,7 @@ import type { RemoteState } from '../state/index';
 import { DEPLOYMENT_COMMANDS } from './commands';
 import { DeploymentPolling } from './deploymentPolling';
 import { DeploymentRegistry } from './deploymentRegistry';
-import { createDeployment, estimateFor, fitsFor, followWithProgress, type DeployContext, type DeployRequest } from './deployModel';
+import { createDeployment, estimateFor, fitsFor, followWithProgress, rememberReady, type DeployContext, type DeployRequest } from './deployModel';
 import { IdlePause } from './idlePause';
 
 export interface DeploymentsApi {
@@ -62,7 +62,8 @@ export function registerDeployments(services: ExtensionServices, compute: Comput
     waitReady: async (taskId, delays) => {
       const phases: DeployPhase[] = [];
       const result = await polling.follow(taskId, (phase) => phases.push(phase), undefined, delays);
-      if (result.phase === 'ready') await polling.refreshNow();
+      // As Deploy a Model… does: remembered when it answers, then listed with its price.
+      if (await rememberReady(context, taskId, result, undefined)) await polling.refreshNow();
       return { result, phases };
     },
     refreshNow: () => polling.refreshNow(),

@@ -156,6 +156,11 @@ export class RemoteState implements vscode.Disposable {
     return this.active?.scheduler.refresh() ?? Promise.resolve();
   }
 
+  /** For the in-host tests: the active profile's planned poll now (see PollScheduler.runPlannedPoll). */
+  runPlannedPoll(): Promise<boolean> {
+    return this.active?.scheduler.runPlannedPoll() ?? Promise.resolve(false);
+  }
+
   /** The active profile's items of one kind as its store holds them, its first look awaited when needed. */
   async items<T>(definition: StateDefinition<T, unknown, ComputeClient>): Promise<readonly T[]> {
     if (!this.store(definition)?.loaded) await this.look();
@@ -167,10 +172,10 @@ export class RemoteState implements vscode.Disposable {
     return this.active?.scheduler.look() ?? Promise.resolve();
   }
 
-  /** Listing calls made by every scheduler so far (the in-host tests compare it). */
-  listings(): number {
+  /** Listing calls made so far by every scheduler, or by one profile's (the in-host tests compare it). */
+  listings(profileId?: string): number {
     let total = 0;
-    for (const { watch } of this.watches.values()) total += watch.scheduler.listings;
+    for (const [id, { watch }] of this.watches) if (profileId === undefined || id === profileId) total += watch.scheduler.listings;
     return total;
   }
 

@@ -21,29 +21,47 @@ async function setLoadMs(loadMs: number): Promise<void> {
   assert.equal(response.status, 200);
 }
 
+/**
+ * Settles `work` while driving the task store's polls (readiness follows the store, which on its own
+ * polls no faster than the platform's 10 s floor): each look is a whole poll, awaited.
+ */
+async function pollingWhile<T>(api: ExtensionApi, work: Promise<T>): Promise<T> {
+  let settled = false;
+  const done = work.finally(() => (settled = true));
+  while (!settled) {
+    await api.money.wakeWatcher();
+    await Promise.race([done.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 200))]);
+  }
+  return done;
+}
+
 describe('deployments: deploy a model, use it in both pickers, idle pause', () => {
   let api: ExtensionApi;
   let taskId: number | undefined;
+  let idleTimer: vscode.Disposable | undefined;
 
   before(async () => {
     api = await connectedApi();
+    // The test owns the idle clock: it moves the registry's time and runs the checks itself; the 20 s
+    // timer would otherwise pause the recovered deployment again before the assertions.
+    idleTimer = api.deployments.idlePause.holdTimer();
     await setLoadMs(1500);
   });
 
   after(async () => {
+    idleTimer?.dispose();
     api.deployments.registry.now = () => Date.now();
     if (taskId !== undefined) await api.compute.stopTask(taskId).catch(() => undefined);
     await setLoadMs(6000);
   });
 
   it('deploys, becomes ready, answers through vscode.lm and in Compute Chat with its cost, and is paused when idle', async function () {
-    // Readiness follows the task store, which polls no faster than the platform's 10 s floor (twice here).
     this.timeout(180_000);
     const deployed = await api.deployments.deploy({ model: MODEL, contextTokens: 8192, precision: 'bf16', idleMinutes: 5 });
     taskId = deployed.taskId;
     assert.ok(deployed.pointsPerSecond !== undefined && deployed.pointsPerSecond > 0, 'the GPU it runs on has a price');
 
-    const { result, phases } = await api.deployments.waitReady(taskId, { firstDelayMs: 100, maxDelayMs: 400 });
+    const { result, phases } = await pollingWhile(api, api.deployments.waitReady(taskId, { firstDelayMs: 100, maxDelayMs: 400 }));
     assert.equal(result.phase, 'ready', `phases: ${phases.join(' → ')}`);
     assert.equal(phases.at(-1), 'ready');
     const ranks = phases.map((phase) => ORDER.indexOf(phase));
@@ -106,9 +124,14 @@ describe('deployments: deploy a model, use it in both pickers, idle pause', () =
     // the task store and a probe of the URL: the model is back in VS Code's picker once it answers.
     const pausedDeployment = api.deployments.registry.get(taskId);
     assert.ok(pausedDeployment);
-    await api.deployments.idlePause.recover(pausedDeployment);
+    await pollingWhile(api, api.deployments.idlePause.recover(pausedDeployment));
     assert.deepEqual(api.deployments.idlePause.recovered, [taskId]);
-    assert.equal(api.deployments.registry.get(taskId)?.state, 'ready', 'followed until it answered again');
+    // Recover resolves once it answered; a task list fetched while it was still Paused may be discovered
+    // after that, and the newest list (Running) after it: wait for the registry to settle on ready.
+    await until(() => api.deployments.registry.get(taskId as number)?.state, (state) => state === 'ready', 'followed until it answered again');
+    assert.equal(api.deployments.registry.idle.lastRequestAt(taskId), api.deployments.registry.now(), 'its idle time counts from the recovery');
+    await api.deployments.idlePause.check();
+    assert.equal(api.deployments.idlePause.paused.length, 1, 'not paused again at once after Recover');
     await until(lmModels, (models) => models.some((model) => model.id === id), 'the recovered deployment back in vscode.lm');
   });
 });

@@ -24,6 +24,7 @@ import type { PreparedRequest } from '../../../src/core/compute/api';
 import type { SignComparison } from '../../../src/core/requests/signCompare';
 import { computeWithSandbox } from '../compute/computeTestApi';
 import { EXTENSION_ID, extensionApi } from '../extensionApi';
+import { PATIENCE_MS } from '../../helpers/eventually';
 
 const zhCn = process.env.COMPUTE_TOOLKIT_TEST_LOCALE === 'zh-cn';
 const expect = <T>(english: T, chinese: T): T => (zhCn ? chinese : english);
@@ -178,7 +179,7 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
       });
       try {
         let rows = api.jobs.snapshot();
-        for (let attempt = 0; attempt < 60 && !rows.some((row) => row.id === jobId); attempt++) {
+        for (const deadline = Date.now() + PATIENCE_MS; !rows.some((row) => row.id === jobId) && Date.now() < deadline;) {
           await vscode.commands.executeCommand(Commands.jobsRefresh);
           rows = api.jobs.snapshot();
           if (!rows.some((row) => row.id === jobId)) await new Promise((resolve) => setTimeout(resolve, 500));

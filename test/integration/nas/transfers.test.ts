@@ -52,7 +52,7 @@ class ScriptedAsker implements TransferAsker {
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
   let last: T | undefined;
-  for (let attempt = 0; attempt < 150; attempt++) {
+  for (const deadline = Date.now() + PATIENCE_MS; Date.now() < deadline;) {
     last = await read();
     if (done(last)) return last;
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -237,6 +237,8 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
       await waitUntil('the transfer store to poll on its own while the job moves', () => nas.tree.transfersPolling);
       const redrawsBefore = redraws;
       const done = await waitUntil('the replacement job to show Completed without a Refresh', async () => {
+        // The store's own polls, each run when planned rather than after the platform's floor.
+        await api.money.runPlannedPoll();
         const row = await shown(replacement);
         return row?.contextValue === 'nasTransfer.Completed' ? row : undefined;
       }, { timeoutMs: PATIENCE_MS * 2, everyMs: 250 });
@@ -261,7 +263,7 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
     const running = Promise.resolve(vscode.commands.executeCommand('computeToolkit.tasks.create'));
     let settled = false;
     void running.finally(() => (settled = true));
-    for (let i = 0; i < 300 && !settled; i++) {
+    for (const deadline = Date.now() + PATIENCE_MS; !settled && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 150));
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     }

@@ -10,6 +10,7 @@ import type { BudgetPrompts } from '../../../src/vscode/spend/budgetForm';
 import type { ActivityEntry } from '../../../src/vscode/requests/requestActivity';
 import { computeWithSandbox } from '../compute/computeTestApi';
 import { extensionApi } from '../extensionApi';
+import { PATIENCE_MS } from '../../helpers/eventually';
 
 /** Answers the form's pickers in order: each answer picks an item by its label (or types a value). */
 function scripted(answers: ((items: readonly vscode.QuickPickItem[] | undefined, options: vscode.QuickPickOptions | vscode.InputBoxOptions) => unknown)[]) {
@@ -114,7 +115,8 @@ describe('budgets: Set Budget… and the request history', () => {
     void running.finally(() => (settled = true));
     const autoPause = (): unknown => (settings().inspect<Record<string, { autoPause?: boolean }>>('budgets.perProfile')?.globalValue ?? {})[profile.id]?.autoPause;
     // Menu: Daily, Monthly, When a limit is used up… → the third item; then Enter on the question.
-    for (let attempt = 0; attempt < 100 && autoPause() !== false; attempt++) {
+    let attempt = 0;
+    for (const deadline = Date.now() + PATIENCE_MS; autoPause() !== false && Date.now() < deadline; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 150));
       if (attempt % 2 === 0) {
         await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
@@ -123,7 +125,7 @@ describe('budgets: Set Budget… and the request history', () => {
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     }
     assert.equal(autoPause(), false, 'Enter on the question kept tasks running (warn only)');
-    for (let attempt = 0; attempt < 50 && !settled; attempt++) {
+    for (const deadline = Date.now() + PATIENCE_MS; !settled && Date.now() < deadline;) {
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -144,7 +146,7 @@ describe('budgets: Set Budget… and the request history', () => {
     // Outside any command: a write in the background is kept, and says so.
     await client.call('task.recover', { task_id: task.task_id });
     // The history writes after the answer: poll (bounded) until both are there.
-    for (let attempt = 0; attempt < 50 && !stored().some((entry) => entry.operation === 'task.recover' && entry.at >= before); attempt++) {
+    for (const deadline = Date.now() + PATIENCE_MS; !stored().some((entry) => entry.operation === 'task.recover' && entry.at >= before) && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const fresh = stored().filter((entry) => entry.at >= before);

@@ -24,12 +24,13 @@ async function crashNode(pointId: number): Promise<void> {
   assert.equal(response.status, 200, await response.text());
 }
 
-/** Polls the watcher (one request each) until a notification matching `predicate` was shown; bounded. */
-async function pollUntilNotified(api: ExtensionApi, predicate: (n: ShownNotification) => boolean, what: string, pauseMs = 500): Promise<ShownNotification> {
+/** Polls the watcher (a whole poll each, awaited) until a notification matching `predicate` was shown; bounded. */
+async function pollUntilNotified(api: ExtensionApi, predicate: (n: ShownNotification) => boolean, what: string, pauseMs = 200): Promise<ShownNotification> {
   for (const deadline = Date.now() + PATIENCE_MS; Date.now() < deadline;) {
     const found = api.money.notifications().find(predicate);
     if (found) return found;
-    api.money.wakeWatcher();
+    await api.money.wakeWatcher();
+    if (api.money.notifications().some(predicate)) continue;
     await new Promise((resolve) => setTimeout(resolve, pauseMs));
   }
   throw new Error(`no ${what} notification; shown: ${api.money.notifications().map((n) => n.message).join(' | ')}`);
@@ -121,8 +122,8 @@ describe('money: notifications, budgets, spend', () => {
     assert.ok(data.tasks.length > 0, 'history has tasks');
     assert.ok(data.chart.series.length > 0);
     for (const deadline = Date.now() + PATIENCE_MS; !/\/h · today/.test(api.money.statusBarText()) && Date.now() < deadline;) {
-      api.money.wakeWatcher();
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await api.money.wakeWatcher();
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
     assert.match(api.money.statusBarText(), /^\$\(flame\) ¥[\d,.]+\/h · today (¥[\d,.]+|…)$/);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');

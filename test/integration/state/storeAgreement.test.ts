@@ -53,8 +53,8 @@ describe('state: Tasks view, status bar and notifications agree (150 running, 2,
     let viewAtNotice: TaskSummary | undefined;
     let notified = false;
     for (const deadline = Date.now() + PATIENCE_MS; !notified && Date.now() < deadline;) {
-      api.money.wakeWatcher();
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Each look is a whole poll (it resolves when the stores hold the answer), not a guess at its time.
+      await api.money.wakeWatcher();
       notified = api.money.notifications().slice(before).some((n) => n.kind === 'taskStarted' && n.message.includes(name));
       // Read the view in the same turn the notification is first seen.
       if (notified) viewAtNotice = api.compute.listedTasks().find((task) => task.task_id === taskId);
@@ -63,10 +63,7 @@ describe('state: Tasks view, status bar and notifications agree (150 running, 2,
     assert.equal(viewAtNotice?.status, 'Running', 'the Tasks view showed the task Running when the notification came');
 
     // A few more polls: nothing else is announced for this account.
-    for (let i = 0; i < 3; i++) {
-      api.money.wakeWatcher();
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
+    for (let i = 0; i < 3; i++) await api.money.wakeWatcher();
     const shown = api.money.notifications().slice(before);
     assert.equal(shown.filter((n) => n.kind === 'taskStarted' && n.message.includes(name)).length, 1, 'announced once');
     assert.deepEqual(shown.filter((n) => n.kind === 'taskEnded').map((n) => n.message), [], 'no task was announced as ended');
@@ -87,11 +84,11 @@ describe('state: Tasks view, status bar and notifications agree (150 running, 2,
     const watched = api.money.watchedProfiles();
     const active = api.services.profiles.active;
     assert.ok(active && watched.includes(active.label), `watched: ${watched.join(', ')}`);
-    const before = api.money.stateListings();
-    api.money.wakeWatcher();
-    for (const deadline = Date.now() + PATIENCE_MS; api.money.stateListings() === before && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 50));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The active profile's listings only (another watched profile polls on its own timer), around one
+    // whole poll: the refresh cancels the profile's timer and resolves when its stores hold the answer.
+    const before = api.money.stateListings(active.id);
+    await api.money.wakeWatcher();
     // Four kinds of remote state: tasks, batch jobs, NAS volumes, S3 transfers (STATE_KINDS in src/vscode/state).
-    assert.equal(api.money.stateListings() - before, 4, 'one refresh of the active profile = one listing (of every page) per kind');
+    assert.equal(api.money.stateListings(active.id) - before, 4, 'one refresh of the active profile = one listing (of every page) per kind');
   });
 });

@@ -61,6 +61,8 @@ interface TransferRecord {
   storageName: string;
   phase: 'Active' | 'Stopped' | 'Deleted';
   createdAt: number;
+  /** How long it runs: the timing when it was created (a control changes it for later jobs only). */
+  runningMs: number;
   stoppedAt?: number;
   failure?: { code: string; message: string };
   files: { key: string; size: number }[];
@@ -108,6 +110,7 @@ export class TransferStore {
       storageName: volume.name,
       phase: 'Active',
       createdAt: this.now(),
+      runningMs: this.timings.runningMs,
       files: reach.pass ? this.filesFor(input) : [],
       createTime: time,
       lastUpdateTime: time,
@@ -167,7 +170,8 @@ export class TransferStore {
     if (record.phase === 'Deleted') return 'Deleted';
     if (record.phase === 'Stopped') return 'Stopped';
     const elapsed = this.now() - record.createdAt;
-    const { queuingMs, pendingMs, runningMs } = this.timings;
+    const { queuingMs, pendingMs } = this.timings;
+    const { runningMs } = record;
     if (elapsed < queuingMs) return 'Queuing';
     if (elapsed < queuingMs + pendingMs) return 'Pending';
     if (record.failure) return 'Error';
@@ -179,7 +183,8 @@ export class TransferStore {
   private view(record: TransferRecord): Record<string, unknown> {
     const status = this.status(record);
     const totalBytes = record.files.reduce((sum, f) => sum + f.size, 0);
-    const { queuingMs, pendingMs, runningMs } = this.timings;
+    const { queuingMs, pendingMs } = this.timings;
+    const { runningMs } = record;
     const until = record.stoppedAt ?? this.now();
     const fraction = status === 'Completed' ? 1 : Math.max(0, Math.min(1, (until - record.createdAt - queuingMs - pendingMs) / Math.max(1, runningMs)));
     const counted = status !== 'Queuing' && status !== 'Pending';

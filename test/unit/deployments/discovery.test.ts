@@ -85,6 +85,22 @@ describe('idle tracking and cost per answer', () => {
     assert.equal(idle.lastRequestAt(1), 9 * 60_000, 'watch keeps a known request time');
   });
 
+  it('a deployment paused (seen in the task list) and ready again counts its idle time from then, not from before the pause', () => {
+    const idle = new IdleTracker();
+    const settings = [{ taskId: 1, minutes: 5 }];
+    idle.settle([{ taskId: 1, state: 'ready' }], 0);
+    assert.equal(idle.lastRequestAt(1), 0);
+    idle.settle([{ taskId: 1, state: 'paused' }], 5 * 60_000);
+    assert.equal(idle.lastRequestAt(1), undefined, 'a paused deployment has no idle time');
+    idle.settle([{ taskId: 1, state: 'ready' }], 6 * 60_000);
+    assert.deepEqual(idle.due(settings, 6 * 60_000), [], 'recovered: not due at once');
+    assert.deepEqual(idle.due(settings, 11 * 60_000), [1]);
+    idle.settle([{ taskId: 1, state: 'unreachable' }], 12 * 60_000);
+    assert.equal(idle.lastRequestAt(1), 6 * 60_000, 'a deployment that stopped answering for a moment keeps its count');
+    idle.settle([{ taskId: 1, state: 'ended' }], 13 * 60_000);
+    assert.equal(idle.lastRequestAt(1), undefined);
+  });
+
   it('cost = seconds × ¥/h of all nodes; tokens kept', () => {
     assert.equal(deploymentYuanPerHour(1000, 2), 7.2);
     const cost = answerCost(12_000, 1000, 2, 345);

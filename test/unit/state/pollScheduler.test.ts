@@ -57,6 +57,14 @@ function setup(options: { intervalMs?: number } = {}) {
 }
 
 describe('remote-state store', () => {
+  it('knows when the listing behind its items started, not only when it finished', async () => {
+    const { store } = setup();
+    assert.equal(store.listedSince, undefined);
+    await store.apply({ items: [{ id: 1, state: 'moving' }], complete: true }, 5_000, 2_000);
+    assert.equal(store.updatedAt, 5_000);
+    assert.equal(store.listedSince, 2_000, 'a task created at 3 s may be missing from it although it finished at 5 s');
+  });
+
   it('reports added, changed and removed once per poll, and removes only after a complete listing', async () => {
     const { platform, scheduler, store, changes } = setup();
     platform.items.set(1, { id: 1, state: 'moving' });
@@ -130,6 +138,26 @@ describe('poll scheduler', () => {
     assert.equal(platform.calls, atRest + 1, 'a wake takes one look');
     await time.advance(10 * INTERVAL, settle);
     assert.equal(platform.calls, atRest + 1, 'and goes quiet again');
+  });
+
+  it('runPlannedPoll runs the timer\'s planned poll now (only while something moves) and keeps the schedule after it', async () => {
+    const { time, platform, scheduler, settle } = setup();
+    platform.items.set(1, { id: 1, state: 'moving' });
+    scheduler.wake();
+    await time.advance(0, settle);
+    assert.equal(platform.calls, 1);
+    assert.equal(await scheduler.runPlannedPoll(), true, 'a poll was planned: it ran now');
+    assert.equal(platform.calls, 2, 'without waiting for the interval');
+    await time.advance(INTERVAL - 1, settle);
+    assert.equal(platform.calls, 2, 'the next one is planned a whole interval after it');
+    await time.advance(1, settle);
+    assert.equal(platform.calls, 3);
+
+    platform.items.set(1, { id: 1, state: 'resting' });
+    await time.advance(INTERVAL, settle);
+    const atRest = platform.calls;
+    assert.equal(await scheduler.runPlannedPoll(), false, 'at rest nothing is planned');
+    assert.equal(platform.calls, atRest, 'and nothing is polled');
   });
 
   it('never polls faster than the platform floor: wakes right after a poll wait for it, and the interval is raised to it', async () => {
