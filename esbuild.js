@@ -108,6 +108,17 @@ const targets = [
     external: ['vscode', ...SSH2_OPTIONAL_NATIVE],
   },
   {
+    // The spec validation worker (src/core/specs/validationWorker.ts), started by the extension on a worker thread.
+    ...common,
+    plugins: [...common.plugins, vendorPlugin(VENDORED)],
+    entryPoints: ['src/core/specs/validationWorker.ts'],
+    outfile: 'dist/specWorker.js',
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external: SSH2_OPTIONAL_NATIVE,
+  },
+  {
     // The MCP server (stdio), run by any MCP client as `node dist/mcp.js`.
     ...common,
     plugins: [...common.plugins, vendorPlugin(VENDORED.filter((name) => name !== 'ajv'))],

@@ -100,8 +100,8 @@ const lazyCorePattern = {
   message: 'Import only types from core/compute in src/vscode; values come through computeCore() (src/vscode/lazyCore.ts).',
 };
 // core/specs/load.ts's promise: the specs core (ajv, yaml, the schema) loads on first use, so outside it
-// only types come from core/specs, besides the library-free types, messages and fileAccess modules.
-const specsCoreFree = ['load', 'types', 'messages', 'fileAccess'];
+// only types come from core/specs, besides the library-free modules listed here.
+const specsCoreFree = ['load', 'types', 'messages', 'fileAccess', 'editorOverlap', 'workerValidator', 'workerProtocol', 'recordedMessages'];
 const lazySpecsPattern = (prefix) => ({
   group: [`${prefix}/*`, ...specsCoreFree.map((name) => `!${prefix}/${name}`)],
   allowTypeImports: true,

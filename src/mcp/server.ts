@@ -6,7 +6,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createComputeClient } from '../core/compute/client';
 import { confinedSpecFiles } from '../core/specs/fileAccess';
 import { NasSessions } from '../core/nas/sessions';
@@ -69,7 +69,7 @@ export function createMcpServer(config: McpConfig, log: (line: string) => void):
       };
     }
     // Spec files under the server's working folder; no secret store here, so secret references stay unresolved.
-    const specFiles = confinedSpecFiles([process.cwd()], (file) => readFile(file), async () => undefined);
+    const specFiles = confinedSpecFiles([process.cwd()], { size: async (file) => (await stat(file)).size, read: (file) => readFile(file) }, async () => undefined);
     const result = await runTool(tool, request.params.arguments ?? {}, { client, profile, signal: extra.signal, secrets: config.secrets, specFiles, nasFiles });
     return { isError: result.isError, content: [{ type: 'text' as const, text: result.text }] };
   });

@@ -9,6 +9,7 @@ import { runNasBench } from './nas';
 import { runRenderBench } from './render';
 import { runSpendChartBench } from './spendChart';
 import { runSseBench } from './sse';
+import { runStallsBench } from './stalls';
 import { runStatePollingBench } from './statePolling';
 import { runTasksViewBench } from './tasksView';
 import { runTokensBench } from './tokens';
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     ['tokens', runTokensBench],
     ['jobs', runJobsBench],
     ['nas', runNasBench],
+    ['stalls', runStallsBench],
   ];
   for (const [name, run] of all) {
     if (only.length > 0 && !only.includes(name)) continue;

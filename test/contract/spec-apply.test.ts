@@ -9,7 +9,7 @@ import { createComputeClient } from '../../src/core/compute/client';
 import { specFromTask } from '../../src/core/specs/fromLive';
 import { applyTaskPlan, checkSpec, planTaskSpec, type SpecContext } from '../../src/core/specs/runner';
 import type { TaskSpec } from '../../src/core/specs/types';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { confinedPath, confinedSpecFiles } from '../../src/core/specs/fileAccess';
@@ -133,7 +133,7 @@ describe('spec files against the strict sandbox', () => {
       const saved = specFromTask(await client.call('task.detail', { task_id: taskId }), undefined, { keepPlain: () => true });
       writeFileSync(path.join(folder, 'api.task.json'), JSON.stringify({ ...saved.spec, nodes: 2 }, null, 2));
       writeFileSync(path.join(folder, 'typo.task.json'), JSON.stringify({ ...saved.spec, nodse: 2 }, null, 2));
-      const context: ToolContext = { client, profile: { label: 'sandbox', environment: 'sandbox' }, specFiles: confinedSpecFiles([folder], async (file) => readFileSync(file), async () => undefined) };
+      const context: ToolContext = { client, profile: { label: 'sandbox', environment: 'sandbox' }, specFiles: confinedSpecFiles([folder], { size: async (file) => statSync(file).size, read: async (file) => readFileSync(file) }, async () => undefined) };
       const validate = await runTool(findTool('compute_validate_spec')!, { path: 'typo.task.json' }, context);
       assert.match(validate.text, /line \d+: error: Unknown field "nodse"/);
       const plan = await runTool(findTool('compute_plan_spec')!, { path: 'api.task.json' }, context);

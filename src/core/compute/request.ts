@@ -8,7 +8,7 @@ import type { RequestClock } from './clock';
 import { encryptBodyAsync } from './encryption';
 import type { LastParsedKeys, ParsedPrivateKey } from './keys';
 import { operationSpec, type RequestPlan } from './operations';
-import { sign, stringToSign } from './signing';
+import { signAsync, stringToSign } from './signing';
 import { checkedHeaderSecret } from '../secretValues';
 
 export interface BuiltRequest {
@@ -109,7 +109,7 @@ export async function buildRequest(
   };
   if (privateKey) {
     const text = stringToSign({ path: signedPath, version: context.version, timestamp, token, body });
-    const signature = sign(text, privateKey.privateKey);
+    const signature = await signAsync(text, privateKey.privateKey);
     headers.sign_str = signature;
     built.stringToSign = text;
     built.signature = signature;

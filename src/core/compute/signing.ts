@@ -40,7 +40,32 @@ export function stringToSign(fields: StringToSignFields): string {
 
 /** Signs the UTF-8 bytes of `data`; returns the standard-Base64 signature for header `sign_str`. */
 export function sign(data: string, privateKey: crypto.KeyObject): string {
-  const signature = crypto.sign('sha256', Buffer.from(data, 'utf8'), privateKey);
+  return checkedSignature(crypto.sign('sha256', Buffer.from(data, 'utf8'), privateKey), privateKey);
+}
+
+/** Strings up to this many characters are signed in one go; longer ones are hashed in slices of this size. */
+export const SIGN_SLICE_CHARS = 256 * 1024;
+
+/**
+ * The same signature as `sign`, but a long string (an encrypted body of megabytes) is hashed in slices
+ * with a turn of the event loop between them, so no single turn hashes it all (docs/security.md).
+ */
+export async function signAsync(data: string, privateKey: crypto.KeyObject): Promise<string> {
+  if (data.length <= SIGN_SLICE_CHARS) return sign(data, privateKey);
+  const signer = crypto.createSign('sha256');
+  for (let start = 0; start < data.length; ) {
+    let end = Math.min(start + SIGN_SLICE_CHARS, data.length);
+    // Never between the halves of a surrogate pair: each half alone would be encoded as U+FFFD.
+    const last = data.charCodeAt(end - 1);
+    if (end < data.length && last >= 0xd800 && last <= 0xdbff) end--;
+    signer.update(data.slice(start, end), 'utf8');
+    start = end;
+    if (start < data.length) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return checkedSignature(signer.sign(privateKey), privateKey);
+}
+
+function checkedSignature(signature: Buffer, privateKey: crypto.KeyObject): string {
   // The platform's web client re-signs unless the signature is exactly one modulus long (256 B for
   // 2048-bit keys). OpenSSL always pads to that length; this guards against a surprising backend.
   const expected = modulusBytes(privateKey);

@@ -27,8 +27,12 @@ const LF = 10;
 const COLON = 58;
 const SPACE = 32;
 
-/** Longest line accepted (characters): a chat chunk is a few hundred; a whole reply in one event fits easily. */
-export const DEFAULT_MAX_LINE_CHARS = 8 * 1024 * 1024;
+/**
+ * Longest line accepted (characters): a chat chunk is a few hundred; a whole reply in one event (a
+ * quarter of a million tokens) still fits. A completed line is joined and parsed in one turn of the
+ * event loop, so the cap also bounds that turn (docs/security.md).
+ */
+export const DEFAULT_MAX_LINE_CHARS = 1024 * 1024;
 
 /** A line outgrew the cap: the server is not sending events as lines, or sends one without end. */
 export class SseLineTooLongError extends ProtocolError {
@@ -51,7 +55,19 @@ export class SseLineSplitter {
   private pendingLength = 0;
   private skipLeadingLf = false;
 
-  constructor(private readonly maxLineChars: number = DEFAULT_MAX_LINE_CHARS) {}
+  constructor(readonly maxLineChars: number = DEFAULT_MAX_LINE_CHARS) {}
+
+  /** Characters of the line not yet ended. */
+  get pendingChars(): number {
+    return this.pendingLength;
+  }
+
+  /** Drops the line not yet ended and throws: it outgrew the cap. */
+  refuse(): never {
+    this.pendingParts = [];
+    this.pendingLength = 0;
+    throw new SseLineTooLongError(this.maxLineChars);
+  }
 
   push(text: string, onLine: (line: string) => void): void {
     // An empty piece changes nothing, in particular not a CR waiting for its LF.
@@ -210,6 +226,9 @@ export class SseDecoder {
   };
 
   decode(chunk: Uint8Array): SseEvent[] {
+    // A chunk without a line end whose bytes alone take the line past the cap is refused before it is
+    // decoded (a UTF-8 byte triple is at least one UTF-16 unit): the cap stops the work, not only the line.
+    if (this.lines.pendingChars + Math.floor(chunk.byteLength / 3) > this.lines.maxLineChars && chunk.indexOf(10) === -1 && chunk.indexOf(13) === -1) this.lines.refuse();
     return this.decodeText(this.utf8.decode(chunk, { stream: true }));
   }
 

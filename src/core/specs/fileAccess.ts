@@ -22,15 +22,21 @@ export function confinedPath(requested: string, roots: readonly string[]): strin
   return absolute;
 }
 
-export function confinedSpecFiles(
-  roots: readonly string[],
-  readFile: (absolutePath: string) => Promise<Uint8Array>,
-  storedSecret: (name: string) => Promise<string | undefined>,
-): SpecFileAccess {
+/** How the host reads a local file: its size first (a huge file is refused without reading it), then its bytes. */
+export interface LocalFiles {
+  size(absolutePath: string): Promise<number>;
+  read(absolutePath: string): Promise<Uint8Array>;
+}
+
+export function confinedSpecFiles(roots: readonly string[], files: LocalFiles, storedSecret: (name: string) => Promise<string | undefined>): SpecFileAccess {
+  const tooLarge = (requested: string) => new Error(`${requested} is larger than ${MAX_SPEC_FILE_BYTES / 1024} KB.`);
   return {
     async read(requested) {
-      const bytes = await readFile(confinedPath(requested, roots));
-      if (bytes.byteLength > MAX_SPEC_FILE_BYTES) throw new Error(`${requested} is larger than ${MAX_SPEC_FILE_BYTES / 1024} KB.`);
+      const absolute = confinedPath(requested, roots);
+      if ((await files.size(absolute)) > MAX_SPEC_FILE_BYTES) throw tooLarge(requested);
+      const bytes = await files.read(absolute);
+      // The file may have grown between the two calls.
+      if (bytes.byteLength > MAX_SPEC_FILE_BYTES) throw tooLarge(requested);
       return new TextDecoder().decode(bytes);
     },
     async resolveSecret(ref: SecretRef) {

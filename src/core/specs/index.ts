@@ -3,7 +3,7 @@
 // at activation; what a caller may import directly is only the small, library-free part (types.ts,
 // messages.ts, fileAccess.ts).
 
-export { editorRepeats, validateSpecText } from './validate';
+export { validateSpecText } from './validate';
 export { jobEnvChoices, specFromJob, specFromTask, taskEnvChoices } from './fromLive';
 export { SpecPlanError } from './plan';
 export { specPathFromMessage } from './platformErrors';

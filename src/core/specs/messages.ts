@@ -28,6 +28,9 @@ export interface SpecMessages {
   undeclaredVolume(volume: string): string;
   tooLarge(kb: number): string;
   tooDeep(levels: number): string;
+  tooManyValues(limit: number): string;
+  tooManyEntries(limit: number): string;
+  tooManyAliases(limit: number): string;
   duplicateKey(key: string): string;
   jsonSyntax(code: string): string;
   // Platform checks (runner.ts, offers.ts)
@@ -88,6 +91,9 @@ export const ENGLISH: SpecMessages = {
   undeclaredVolume: (volume) => `Volume "${volume}" is not declared at the top of the job.`,
   tooLarge: (kb) => `The file is larger than ${kb} KB; a spec file is a few KB.`,
   tooDeep: (levels) => `The file nests deeper than ${levels} levels; a spec file does not.`,
+  tooManyValues: (limit) => `The file holds more than ${limit} keys and values; a spec file holds a few hundred. Nothing after this point was checked.`,
+  tooManyEntries: (limit) => `This holds more than ${limit} entries; a spec file holds far fewer. The file was not checked further.`,
+  tooManyAliases: (limit) => `The file uses more than ${limit} aliases or merge keys; a spec file needs far fewer. The file was not checked further.`,
   duplicateKey: (key) => `"${key}" is set twice in this mapping.`,
   jsonSyntax: (code) => JSON_SYNTAX[code] ?? `JSON syntax error (${code}).`,
   soldOut: (device, region) => `${device} is sold out in ${region}: a deploy would stay Pending.`,

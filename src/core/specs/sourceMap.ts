@@ -4,25 +4,37 @@
 // bounded in size and nesting before a parser sees it.
 
 import { parseTree, findNodeAtLocation, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
-import { isMap, isScalar, isSeq, parseDocument, type Document, type Node as YamlNode, type Pair } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node as YamlNode, type Pair } from 'yaml';
 import { ENGLISH, type SpecMessages } from './messages';
-import type { Position, SpecFormat, SpecPath } from './types';
+import { MAX_SPEC_CHARS, type Position, type SpecFormat, type SpecPath } from './types';
 
-/** Larger files are refused before parsing (a spec is a few KB). */
-export const MAX_SPEC_CHARS = 512 * 1024;
+export { MAX_SPEC_CHARS } from './types';
 /** Deeper nesting than any spec needs is refused before parsing (parsers recurse). */
 export const MAX_SPEC_DEPTH = 64;
+/**
+ * Shape limits checked on the parsed tree before anything walks it again (building the value, merge
+ * keys, the schema validator): a spec has a few hundred values; a hostile file within the size cap
+ * has hundreds of thousands, and every later pass is work per value (docs/security.md).
+ */
+export const SPEC_LIMITS = { values: 10_000, entries: 1_000, aliases: 64 };
 
 export interface Span {
   start: number;
   end: number;
 }
 
+export interface SyntaxProblem {
+  span: Span;
+  message: string;
+  /** True for our own refusals (size, depth, shape), which no other validator reports. */
+  refusal?: boolean;
+}
+
 export interface ParsedSource {
   /** The parsed value, or undefined when the text does not parse. */
   value: unknown;
   /** Syntax problems (offsets) with messages. */
-  syntaxErrors: { span: Span; message: string }[];
+  syntaxErrors: SyntaxProblem[];
   /** The span of the key (for properties) or the value (for items) at `path`; the nearest existing ancestor when absent. */
   locate(path: SpecPath, part?: 'key' | 'value'): Span;
   positionAt(offset: number): Position;
@@ -102,19 +114,58 @@ export function nestingDepth(text: string): number {
   return max;
 }
 
+/** A refusal on the first line; only the first line is looked at (the text may be megabytes). */
+function refusedSource(text: string, message: string): ParsedSource {
+  const head = text.slice(0, 1024);
+  const whole: Span = { start: 0, end: Math.max(0, head.search(/\r?\n|$/)) };
+  return { value: undefined, syntaxErrors: [{ span: whole, message, refusal: true }], locate: () => whole, ...positionFinder(head) };
+}
+
 export function parseSource(text: string, format: SpecFormat, messages: SpecMessages = ENGLISH): ParsedSource {
+  // The size first: nothing reads a text beyond the cap, not even to find its lines.
+  if (text.length > MAX_SPEC_CHARS) return refusedSource(text, messages.tooLarge(MAX_SPEC_CHARS / 1024));
+  if (nestingDepth(text) > MAX_SPEC_DEPTH) return refusedSource(text, messages.tooDeep(MAX_SPEC_DEPTH));
   const finder = positionFinder(text);
-  const whole: Span = { start: 0, end: Math.min(text.length, Math.max(0, text.search(/\r?\n|$/))) };
-  const refused = (message: string): ParsedSource => ({ value: undefined, syntaxErrors: [{ span: whole, message }], locate: () => whole, ...finder });
-  if (text.length > MAX_SPEC_CHARS) return refused(messages.tooLarge(MAX_SPEC_CHARS / 1024));
-  if (nestingDepth(text) > MAX_SPEC_DEPTH) return refused(messages.tooDeep(MAX_SPEC_DEPTH));
   return format === 'json' ? parseJson(text, finder, messages) : parseYaml(text, finder, messages);
+}
+
+/** What a shape walk found: the first limit passed (with where), and how many nodes it visited. */
+export interface ShapeCheck {
+  problem?: { span: Span; message: string };
+  visited: number;
+}
+
+/**
+ * Walks a parsed tree once, stopping at the first limit passed: more values in all than
+ * `SPEC_LIMITS.values`, more entries in one mapping or list than `.entries`, more aliases than
+ * `.aliases`. A collection's size is read before its children are visited, so a huge one costs one step.
+ */
+export function checkShape<N>(root: N | undefined, shape: { children(node: N): readonly N[] | undefined; isAlias(node: N): boolean; span(node: N, parent?: N): Span }, messages: SpecMessages, limits = SPEC_LIMITS): ShapeCheck {
+  // Each node with the node it was found in (a YAML collection is reported on its pair's key).
+  const stack: [N, N | undefined][] = root === undefined ? [] : [[root, undefined]];
+  let visited = 0;
+  let aliases = 0;
+  while (stack.length > 0) {
+    const [node, parent] = stack.pop()!;
+    const problem = (message: string): ShapeCheck => ({ visited, problem: { span: shape.span(node, parent), message } });
+    if (++visited > limits.values) return problem(messages.tooManyValues(limits.values));
+    if (shape.isAlias(node) && ++aliases > limits.aliases) return problem(messages.tooManyAliases(limits.aliases));
+    const children = shape.children(node);
+    if (!children) continue;
+    if (children.length > limits.entries) return problem(messages.tooManyEntries(limits.entries));
+    for (const child of children) stack.push([child, node]);
+  }
+  return { visited };
 }
 
 function parseJson(text: string, finder: ReturnType<typeof positionFinder>, messages: SpecMessages): ParsedSource {
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  const syntaxErrors = errors.map((error) => ({ span: { start: error.offset, end: error.offset + Math.max(1, error.length) }, message: messages.jsonSyntax(printParseErrorCode(error.error)) }));
+  const syntaxErrors: SyntaxProblem[] = errors.slice(0, MAX_SYNTAX_ERRORS).map((error) => ({ span: { start: error.offset, end: error.offset + Math.max(1, error.length) }, message: messages.jsonSyntax(printParseErrorCode(error.error)) }));
+  if (syntaxErrors.length === 0) {
+    const shape = checkShape(root, JSON_SHAPE, messages);
+    if (shape.problem) syntaxErrors.push({ ...shape.problem, refusal: true });
+  }
   let value: unknown;
   if (syntaxErrors.length === 0) {
     try {
@@ -141,6 +192,16 @@ function parseJson(text: string, finder: ReturnType<typeof positionFinder>, mess
   };
 }
 
+/** At most this many syntax errors are kept (a broken file has one per token). */
+const MAX_SYNTAX_ERRORS = 100;
+
+/** A JSON tree's shape: a property counts as one node with its key and value; an object's entries are its properties. */
+const JSON_SHAPE = {
+  children: (node: JsonNode): readonly JsonNode[] | undefined => node.children,
+  isAlias: (): boolean => false,
+  span: (node: JsonNode): Span => jsonSpan(node.type === 'property' ? (node.children?.[0] ?? node) : node, 'key'),
+};
+
 function jsonSpan(node: JsonNode, part: 'key' | 'value'): Span {
   const property = node.parent?.type === 'property' ? node.parent : undefined;
   const key = property?.children?.[0];
@@ -154,7 +215,12 @@ function parseYaml(text: string, finder: ReturnType<typeof positionFinder>, mess
   // maxAliasCount (below) bounds alias expansion ("billion laughs"). The library's own duplicate-key
   // check compares each key with all before it (quadratic); duplicateKeys does it with a set.
   const parsed: Document = parseDocument(text, { prettyErrors: false, uniqueKeys: false, strict: true });
-  const syntaxErrors = parsed.errors.map((error) => ({ span: { start: error.pos[0], end: Math.max(error.pos[1], error.pos[0] + 1) }, message: firstLine(error.message) }));
+  const syntaxErrors: SyntaxProblem[] = parsed.errors.slice(0, MAX_SYNTAX_ERRORS).map((error) => ({ span: { start: error.pos[0], end: Math.max(error.pos[1], error.pos[0] + 1) }, message: firstLine(error.message) }));
+  if (syntaxErrors.length === 0) {
+    // Before anything else walks the tree: building the value follows aliases and merge keys.
+    const shape = checkShape<unknown>(parsed.contents ?? undefined, YAML_SHAPE, messages);
+    if (shape.problem) syntaxErrors.push({ ...shape.problem, refusal: true });
+  }
   if (syntaxErrors.length === 0) syntaxErrors.push(...duplicateKeys(parsed.contents as YamlNode | null, messages));
   let value: unknown;
   if (syntaxErrors.length === 0) {
@@ -198,6 +264,22 @@ function parseYaml(text: string, finder: ReturnType<typeof positionFinder>, mess
     ...finder,
   };
 }
+
+/** A YAML tree's shape: a mapping's entries are its pairs, a pair's children its key and value. */
+const YAML_SHAPE = {
+  children(node: unknown): readonly unknown[] | undefined {
+    if (isMap(node) || isSeq(node)) return node.items;
+    if (isPair(node)) return [node.key, node.value].filter((part) => part !== null && part !== undefined);
+    return undefined;
+  },
+  isAlias: (node: unknown): boolean => isAlias(node),
+  span(node: unknown, parent?: unknown): Span {
+    const keyed = isPair(node) ? node : isPair(parent) && parent.value === node ? parent : undefined;
+    const range = (keyed ? (keyed.key as YamlNode | null)?.range : (node as YamlNode | null)?.range) ?? [0, 1];
+    if (keyed) return { start: range[0], end: range[1] };
+    return isMap(node) || isSeq(node) ? { start: range[0], end: range[0] + 1 } : { start: range[0], end: range[1] };
+  },
+};
 
 function firstLine(message: string): string {
   const line = message.split('\n')[0] ?? message;

@@ -2,6 +2,9 @@
 // job as a reviewable file, in readable forms (GPU model + count, env as a map, memory in Mi, secrets
 // as references). These types mirror the schema; the validator guarantees a parsed spec matches them.
 
+/** Larger files are refused before anything reads them further (a spec is a few KB). */
+export const MAX_SPEC_CHARS = 512 * 1024;
+
 /** A secret is never inline: a SecretStorage name or an environment variable name. */
 export type SecretRef = { secret: string } | { env: string };
 export type EnvValue = string | SecretRef;

@@ -6,7 +6,7 @@
 
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import schemaJson from '../../../schemas/compute-spec.schema.json';
-import { MAX_SPEC_CHARS, MAX_SPEC_DEPTH, nestingDepth, parseSource, type ParsedSource, type Span } from './sourceMap';
+import { parseSource, type ParsedSource, type Span } from './sourceMap';
 import { ENGLISH, type SpecMessages } from './messages';
 import { formatPath, type Spec, type SpecDiagnostic, type SpecFormat, type SpecPath } from './types';
 
@@ -123,21 +123,6 @@ interface Problem {
   fix?: { kind: 'rename' | 'mebibytes'; value: string };
 }
 
-/**
- * Schema keywords VS Code's own JSON validation reports too, on the same place, for a *.json spec
- * (the manifest contributes the schema): the editor shows those once, the schema's. Units ('x-unit',
- * an editor-unknown keyword) and the rules outside the schema stay ours; YAML keeps all of ours.
- */
-const EDITOR_JSON_KEYWORDS = new Set(['syntax', 'additionalProperties', 'required', 'type', 'enum', 'const', 'anyOf', 'oneOf', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems', 'format', 'propertyNames']);
-
-/** True when VS Code's JSON validation already shows this problem of a `format` file (then the editor leaves ours out). */
-export function editorRepeats(diagnostic: SpecDiagnostic, format: SpecFormat): boolean {
-  if (format !== 'json' || diagnostic.origin === undefined) return false;
-  // A text memory ("16GB") is a type error to the JSON service too; a tiny number is not.
-  if (diagnostic.origin === 'x-unit') return diagnostic.severity === 'error';
-  return EDITOR_JSON_KEYWORDS.has(diagnostic.origin);
-}
-
 function describe(error: ErrorObject, messages: SpecMessages): Problem | undefined {
   const path = pathOf(error.instancePath);
   const where = formatPath(path) || messages.theFile();
@@ -210,9 +195,8 @@ export function validateSpecText(text: string, format: SpecFormat, messages: Spe
     if (fix) diagnostic.fix = { ...fix, text: fix.kind === 'rename' && format === 'json' ? JSON.stringify(fix.value) : fix.value };
     diagnostics.push(diagnostic);
   };
-  // Size and depth refusals are ours alone; parser errors are 'syntax' (the JSON service reports them too).
-  const refused = source.value === undefined && source.syntaxErrors.length === 1 && source.syntaxErrors[0]!.span.start === 0 && source.syntaxErrors[0]!.message.length > 0 && (text.length > MAX_SPEC_CHARS || nestingDepth(text) > MAX_SPEC_DEPTH);
-  for (const error of source.syntaxErrors) push(error.span, error.message, 'error', [], refused ? undefined : 'syntax');
+  // Size, depth and shape refusals are ours alone; parser errors are 'syntax' (the JSON service reports them too).
+  for (const error of source.syntaxErrors) push(error.span, error.message, 'error', [], error.refusal ? undefined : 'syntax');
   if (source.syntaxErrors.length > 0 || source.value === undefined) return { value: source.value, diagnostics, source };
 
   const validate = validator();

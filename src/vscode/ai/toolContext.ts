@@ -44,7 +44,7 @@ export async function toolContext(services: ExtensionServices, profile: Profile,
     // Spec files of the open folders; only the user's stored spec secrets resolve (never env variables).
     specFiles: confinedSpecFiles(
       (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath),
-      async (absolutePath) => vscode.workspace.fs.readFile(vscode.Uri.file(absolutePath)),
+      { size: async (absolutePath) => (await vscode.workspace.fs.stat(vscode.Uri.file(absolutePath))).size, read: async (absolutePath) => vscode.workspace.fs.readFile(vscode.Uri.file(absolutePath)) },
       (name) => Promise.resolve(new SpecSecrets(services.context.secrets, () => new Set()).resolve({ secret: name })),
     ),
     ...(signal ? { signal } : {}),

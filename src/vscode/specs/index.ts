@@ -1,7 +1,8 @@
 // The specs area: task and job spec files in the editor (diagnostics, CodeLens, Validate / Plan /
-// Deploy / Update / Open Live / Stop, Save as Spec File…, New Spec from Template…). The schema
-// (schemas/compute-spec.schema.json) is contributed in the manifest for completion and hover.
+// Deploy / Update / Open Live / Stop, Save as Spec File…, New Spec from Template…). The editor schema
+// (schemas/compute-spec.editor.schema.json, docs/specs.md) is contributed in the manifest for completion and hover.
 
+import * as vscode from 'vscode';
 import { registerCommandTable } from '../commands/commandTable';
 import type { Services } from '../extensionServices';
 import type { RemoteState } from '../state/index';
@@ -24,7 +25,7 @@ export interface SpecsApi {
 }
 
 export function registerSpecs(services: Services, state: RemoteState): SpecsApi {
-  const documents = new SpecDocuments();
+  const documents = new SpecDocuments(vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'specWorker.js').fsPath);
   const secrets = new SpecSecrets(services.context.secrets, () => services.config.allowedEnvironmentVariables);
   const actions = new SpecActions(services, documents, secrets, state);
   services.context.subscriptions.push(documents, ...registerCommandTable(SPEC_COMMANDS, { services, actions, secrets }, services.reportError));

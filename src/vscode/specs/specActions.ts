@@ -103,12 +103,14 @@ export class SpecActions {
   /** Opens and validates a spec file; says why it cannot be used (invalid, other profile) and returns undefined then. */
   async load(uri: vscode.Uri): Promise<LoadedSpec | undefined> {
     const document = await vscode.workspace.openTextDocument(uri);
-    const validation = this.documents.check(document);
-    if (!validation) {
+    const check = await this.documents.check(document);
+    if (!check) {
       void vscode.window.showWarningMessage(vscode.l10n.t('This is not a spec file (*.task.json, *.job.json, *.task.yaml, *.job.yaml).'));
       return undefined;
     }
-    if (!validation.spec) {
+    // The worker checked the text off this thread; only a valid file (within the shape limits) is parsed here again, for its source map.
+    const validation = check.valid ? specsCore().validateSpecText(document.getText(), formatOf(document), LOCALIZED_SPEC_MESSAGES) : undefined;
+    if (!validation?.spec) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Fix the problems in {0} first (see the Problems view); nothing was sent.', vscode.workspace.asRelativePath(uri)));
       return undefined;
     }
@@ -324,7 +326,7 @@ export class SpecActions {
   /** The task or job a spec file remembers (Open Live, Stop). */
   async liveOf(uri: vscode.Uri): Promise<{ kind: 'task' | 'job'; taskId: number } | undefined> {
     const document = await vscode.workspace.openTextDocument(uri);
-    const value = this.documents.check(document)?.value as { kind?: unknown; taskId?: unknown } | undefined;
+    const value = await this.documents.check(document);
     const kind = value?.kind === 'job' ? 'job' : 'task';
     if (typeof value?.taskId === 'number') return { kind, taskId: value.taskId };
     void vscode.window.showInformationMessage(kind === 'job' ? vscode.l10n.t('This file has no job id yet: Deploy creates the job.') : vscode.l10n.t('This file has no task id yet: Deploy creates the task.'));

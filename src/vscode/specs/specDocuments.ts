@@ -1,16 +1,18 @@
 // Spec files in the editor: diagnostics as they are opened and edited (schema and units, from the
 // one validator in src/core/specs), platform findings put on the field they concern until the file
 // changes, and the CodeLens row (Validate, Plan, Deploy or Update, Open Live, Stop) on the first line.
-// In a *.json spec VS Code's own JSON validation (the contributed schema) already reports syntax and
-// schema problems, so those of ours are left out (each problem shows once); what ours know more —
-// the field a typo meant, a memory in Mi — comes as a Quick Fix on the same place. The validator (ajv,
-// yaml) loads with the first spec file the editor sees (specsCore()), not at activation.
+// In a *.json spec VS Code's own JSON validation (the contributed editor schema) reports syntax and
+// the simple schema problems, so those of ours are left out (each problem shows once); missing and
+// unknown fields and memory units are ours, with the hint in the message and as a Quick Fix
+// (src/core/specs/editorOverlap.ts). Parsing and validating run on a worker thread, one check per
+// document version: a hostile file never holds up the extension host (docs/security.md).
 
 import * as vscode from 'vscode';
 import { Commands } from '../commandIds';
-import { specFormatOf, type SpecDiagnostic, type SpecFormat } from '../../core/specs/types';
-import { specsCore } from '../../core/specs/load';
-import type { SpecValidation } from '../../core/specs/validate';
+import { editorRepeats } from '../../core/specs/editorOverlap';
+import { MAX_SPEC_CHARS, specFormatOf, type SpecDiagnostic, type SpecFormat } from '../../core/specs/types';
+import type { SpecTextCheck } from '../../core/specs/workerProtocol';
+import { WorkerValidator } from '../../core/specs/workerValidator';
 import { LOCALIZED_SPEC_MESSAGES } from './specMessages';
 
 const DEBOUNCE_MS = 250;
@@ -36,15 +38,30 @@ export function toDiagnostic(item: SpecDiagnostic, source: string): vscode.Diagn
   return diagnostic;
 }
 
+/** A document's length without reading its text (a huge file is refused by size alone). */
+function documentLength(document: vscode.TextDocument): number {
+  return document.offsetAt(new vscode.Position(document.lineCount, 0));
+}
+
+/** The refusal of a text over the size cap, on (the start of) its first line. */
+function tooLarge(document: vscode.TextDocument): SpecTextCheck {
+  const end = { line: 0, character: Math.min(document.lineAt(0).range.end.character, 200) };
+  return { valid: false, diagnostics: [{ start: { line: 0, character: 0 }, end, message: LOCALIZED_SPEC_MESSAGES.tooLarge(MAX_SPEC_CHARS / 1024), severity: 'error', path: '' }] };
+}
+
 export class SpecDocuments implements vscode.CodeLensProvider, vscode.CodeActionProvider, vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection('compute-spec');
   private readonly platformFindings = new Map<string, { version: number; diagnostics: vscode.Diagnostic[] }>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly checks = new Map<string, { version: number; check: Promise<SpecTextCheck> }>();
+  private readonly validator: WorkerValidator;
   private readonly lensesChanged = new vscode.EventEmitter<void>();
   private readonly disposables: vscode.Disposable[] = [];
   readonly onDidChangeCodeLenses = this.lensesChanged.event;
 
-  constructor() {
+  /** `workerScript`: the validation worker's file (dist/specWorker.js). */
+  constructor(workerScript: string) {
+    this.validator = new WorkerValidator(workerScript);
     const selector: vscode.DocumentSelector = [
       { scheme: 'file', pattern: '**/*.{task,job}.{json,yaml,yml}' },
       { scheme: 'untitled', pattern: '**/*.{task,job}.{json,yaml,yml}' },
@@ -54,14 +71,18 @@ export class SpecDocuments implements vscode.CodeLensProvider, vscode.CodeAction
       this.lensesChanged,
       vscode.languages.registerCodeLensProvider(selector, this),
       vscode.languages.registerCodeActionsProvider(selector, this, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
-      vscode.workspace.onDidOpenTextDocument((document) => this.check(document)),
+      vscode.workspace.onDidOpenTextDocument((document) => void this.check(document)),
       vscode.workspace.onDidChangeTextDocument((event) => this.schedule(event.document)),
       vscode.workspace.onDidCloseTextDocument((document) => {
+        const key = document.uri.toString();
         this.collection.delete(document.uri);
-        this.platformFindings.delete(document.uri.toString());
+        this.platformFindings.delete(key);
+        this.checks.delete(key);
+        clearTimeout(this.timers.get(key));
+        this.timers.delete(key);
       }),
     );
-    for (const document of vscode.workspace.textDocuments) this.check(document);
+    for (const document of vscode.workspace.textDocuments) void this.check(document);
   }
 
   private schedule(document: vscode.TextDocument): void {
@@ -70,35 +91,51 @@ export class SpecDocuments implements vscode.CodeLensProvider, vscode.CodeAction
     clearTimeout(this.timers.get(key));
     this.timers.set(key, setTimeout(() => {
       this.timers.delete(key);
-      this.check(document);
+      void this.check(document);
     }, DEBOUNCE_MS));
   }
 
-  /** Validates now and publishes the diagnostics; returns the validation (undefined for other files). */
-  check(document: vscode.TextDocument): SpecValidation | undefined {
+  /** The check of the document's current text: one per version, on the worker (undefined for other files). */
+  checked(document: vscode.TextDocument): Promise<SpecTextCheck> | undefined {
     if (!isSpecDocument(document)) return undefined;
-    const specs = specsCore();
-    const validation = specs.validateSpecText(document.getText(), formatOf(document), LOCALIZED_SPEC_MESSAGES);
+    const key = document.uri.toString();
+    const known = this.checks.get(key);
+    if (known && known.version === document.version) return known.check;
+    const check = documentLength(document) > MAX_SPEC_CHARS ? Promise.resolve(tooLarge(document)) : this.validator.validate(document.getText(), formatOf(document), LOCALIZED_SPEC_MESSAGES);
+    this.checks.set(key, { version: document.version, check });
+    // A failed check is not kept: the next request asks a fresh worker.
+    check.catch(() => {
+      if (this.checks.get(key)?.check === check) this.checks.delete(key);
+    });
+    return check;
+  }
+
+  /** Checks now and publishes the diagnostics (unless the text changed meanwhile); returns the check (undefined for other files). */
+  async check(document: vscode.TextDocument): Promise<SpecTextCheck | undefined> {
+    const version = document.version;
+    const check = await this.checked(document);
+    if (!check || document.isClosed || document.version !== version) return check;
     const findings = this.platformFindings.get(document.uri.toString());
     const platform = findings && findings.version === document.version ? findings.diagnostics : [];
     const format = formatOf(document);
-    const own = validation.diagnostics.filter((item) => !specs.editorRepeats(item, format));
+    const own = check.diagnostics.filter((item) => !editorRepeats(item, format));
     this.collection.set(document.uri, [...own.map((item) => toDiagnostic(item, vscode.l10n.t('Compute spec'))), ...platform]);
     this.lensesChanged.fire();
-    return validation;
+    return check;
   }
 
   /** Findings from the platform (Validate, a refused Deploy/Update) on their fields, until the file changes. */
   setPlatformFindings(document: vscode.TextDocument, diagnostics: vscode.Diagnostic[]): void {
     this.platformFindings.set(document.uri.toString(), { version: document.version, diagnostics });
-    this.check(document);
+    void this.check(document);
   }
 
-  /** Quick Fixes from our findings (shown or left to the JSON service): the field a typo meant, memory in Mi. */
-  provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection): vscode.CodeAction[] {
-    if (!isSpecDocument(document)) return [];
+  /** Quick Fixes from our findings: the field a typo meant, memory in Mi. */
+  async provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection): Promise<vscode.CodeAction[]> {
+    const check = await this.checked(document);
+    if (!check) return [];
     const actions: vscode.CodeAction[] = [];
-    for (const item of specsCore().validateSpecText(document.getText(), formatOf(document), LOCALIZED_SPEC_MESSAGES).diagnostics) {
+    for (const item of check.diagnostics) {
       if (!item.fix) continue;
       const target = new vscode.Range(item.start.line, item.start.character, item.end.line, item.end.character);
       if (!target.intersection(range)) continue;
@@ -112,10 +149,10 @@ export class SpecDocuments implements vscode.CodeLensProvider, vscode.CodeAction
     return actions;
   }
 
-  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-    if (!isSpecDocument(document)) return [];
-    const validation = specsCore().validateSpecText(document.getText(), formatOf(document));
-    const value = validation.value as { kind?: unknown; taskId?: unknown } | undefined;
+  async provideCodeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
+    const pending = this.checked(document);
+    if (!pending) return [];
+    const value = await pending.catch(() => undefined);
     const top = new vscode.Range(0, 0, 0, 0);
     const lens = (title: string, command: string, tooltip: string): vscode.CodeLens => new vscode.CodeLens(top, { title, command, tooltip, arguments: [document.uri] });
     const lenses = [lens(vscode.l10n.t('$(check) Validate'), Commands.specValidate, vscode.l10n.t('Check the file and, on the platform, the resource, its stock and NAS volumes'))];
@@ -143,6 +180,7 @@ export class SpecDocuments implements vscode.CodeLensProvider, vscode.CodeAction
 
   dispose(): void {
     for (const timer of this.timers.values()) clearTimeout(timer);
+    this.validator.dispose();
     for (const disposable of this.disposables) disposable.dispose();
   }
 }

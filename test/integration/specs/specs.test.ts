@@ -137,6 +137,43 @@ describe('specs: task spec files', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
+  it('JSON spec: a missing, an unknown and a GB field are flagged on their own ranges with the hint in the message; nothing squiggles the whole file', async function () {
+    this.timeout(180_000);
+    const lines = [
+      '{',
+      '  "kind": "task",',
+      '  "name": "hint-check",',
+      '  "nodess": 1,',
+      '  "resource": { "gpuCount": "one", "region": "beijing-jxq-p1", "memoryMi": "16GB" },',
+      '  "services": [{ "name": "web", "image": "nginx:1.27", "ports": [80] }]',
+      '}',
+      '',
+    ];
+    const uri = vscode.Uri.joinPath(folder(), 'hint-check.task.json');
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(lines.join('\n')));
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    const rangeOf = (line: number, text: string) => new vscode.Range(line, lines[line]!.indexOf(text), line, lines[line]!.indexOf(text) + text.length);
+
+    const ours = await specDiagnostics(uri, 3);
+    const typo = ours.find((diagnostic) => diagnostic.range.isEqual(rangeOf(3, '"nodess"')));
+    assert.ok(typo, ours.map((d) => `${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.message}`).join(' | '));
+    assert.equal(typo.message, vscode.l10n.t('Unknown field "{0}" in {1}: did you mean "{2}"?', 'nodess', vscode.l10n.t('the file'), 'nodes'), 'the hint is in the message, in the display language');
+    const memory = ours.find((diagnostic) => diagnostic.range.isEqual(rangeOf(4, '"16GB"')));
+    assert.equal(memory?.message, vscode.l10n.t('Memory here is a number in Mi (binary megabytes), not text: write {0} for "{1}".', 16384, '16GB'));
+    const missing = ours.find((diagnostic) => diagnostic.range.isEqual(rangeOf(4, '"resource"')));
+    assert.equal(missing?.message, vscode.l10n.t('{0} needs "{1}".', 'resource', 'gpu'), 'a missing field is reported on the key of the object that lacks it');
+    const fixes = ((await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, typo.range)) ?? []).map((action) => action.title);
+    assert.ok(fixes.includes(vscode.l10n.t('Change to "{0}"', 'nodes')), 'the Quick Fix stays');
+
+    // VS Code's own JSON validation answers too (the type of gpuCount); once it has, no diagnostic of any source covers more than one line.
+    const editorOwn = () => vscode.languages.getDiagnostics(uri).filter((diagnostic) => diagnostic.source !== vscode.l10n.t('Compute spec'));
+    while (!editorOwn().some((diagnostic) => diagnostic.range.start.line === 4)) await nextEvent(vscode.languages.onDidChangeDiagnostics, (event) => event.uris.some((changed) => changed.toString() === uri.toString()));
+    const all = vscode.languages.getDiagnostics(uri);
+    assert.deepEqual(all.filter((diagnostic) => !diagnostic.range.isSingleLine).map((diagnostic) => diagnostic.message), [], 'nothing squiggles the whole file');
+    assert.equal(all.filter((diagnostic) => diagnostic.range.start.line === 3).length, 1, 'the unknown field is reported once');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('New Spec from Template… writes a valid file that Deploy creates and then remembers', async function () {
     this.timeout(180_000);
     const uri = vscode.Uri.joinPath(folder(), `it-template-${Date.now()}.task.yaml`);

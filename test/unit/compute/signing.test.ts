@@ -3,7 +3,7 @@ import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { ConfigError } from '../../../src/core/errors';
 import { encodeQuery } from '../../../src/core/compute/operations';
-import { sign, stringToSign, verify, type StringToSignFields } from '../../../src/core/compute/signing';
+import { sign, signAsync, SIGN_SLICE_CHARS, stringToSign, verify, type StringToSignFields } from '../../../src/core/compute/signing';
 import { rsaPair } from './helpers/keys';
 import { OpenSslWorkspace } from './helpers/openssl';
 
@@ -157,5 +157,20 @@ describe('RSA-SHA256 PKCS#1 v1.5 signatures against the OpenSSL CLI', () => {
   it('produces 128-byte signatures for a 1024-bit key (length follows the modulus)', () => {
     const small = rsaPair(1024);
     assert.equal(Buffer.from(sign('x', small.privateKey), 'base64').length, 128);
+  });
+});
+
+describe('signing a long string in slices', () => {
+  it('gives the same signature as one go, with surrogate pairs across a slice boundary, and lets the event loop run', async () => {
+    const { privateKey } = rsaPair(2048);
+    // A 😀 (two UTF-16 units) straddles the first slice boundary; the rest spans several slices.
+    const data = `${'a'.repeat(SIGN_SLICE_CHARS - 1)}😀${'数据'.repeat(SIGN_SLICE_CHARS)}`;
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 0);
+    const sliced = await signAsync(data, privateKey);
+    clearInterval(ticker);
+    assert.equal(sliced, sign(data, privateKey));
+    assert.ok(ticks > 0, 'timers ran between the slices');
+    assert.equal(await signAsync('short', privateKey), sign('short', privateKey));
   });
 });

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { SseDecoder, SseEventAssembler, SseLineSplitter, SseLineTooLongError, type SseEvent } from '../../../src/core/inference/sseDecoder';
+import { DEFAULT_MAX_LINE_CHARS, SseDecoder, SseEventAssembler, SseLineSplitter, SseLineTooLongError, type SseEvent } from '../../../src/core/inference/sseDecoder';
 import { assertLinearTime, assertLinearWork, countStringWork } from '../../helpers/linearTime';
 import { splitAtPositions } from '../../helpers/splitAt';
 
@@ -173,6 +173,30 @@ describe('SseDecoder', () => {
     assert.throws(() => new SseDecoder(1000).decode(Buffer.from(`data: ${'z'.repeat(2000)}\n`)), SseLineTooLongError);
   });
 
+  it('refuses a chunk without a line end that alone passes the cap before decoding it', () => {
+    const decode = TextDecoder.prototype.decode;
+    let decoded = 0;
+    TextDecoder.prototype.decode = function counted(this: TextDecoder, ...args: Parameters<TextDecoder['decode']>) {
+      decoded += args[0]?.byteLength ?? 0;
+      return decode.apply(this, args);
+    };
+    try {
+      const decoder = new SseDecoder(1000);
+      decoder.decode(Buffer.from('data: '));
+      assert.throws(() => decoder.decode(new Uint8Array(64 * 1024 * 1024).fill(0x61)), SseLineTooLongError);
+      assert.equal(decoded, 'data: '.length, 'the 64 MiB chunk was never decoded');
+      // A chunk with a line end is decoded as usual: its lines may be short.
+      assert.deepEqual(new SseDecoder(1000).decode(Buffer.from(`data: a\n\n${'b'.repeat(4000)}`.slice(0, 12))), [{ type: 'message', data: 'a', id: undefined }]);
+    } finally {
+      TextDecoder.prototype.decode = decode;
+    }
+  });
+
+  it('caps a line at 1 MiB characters by default', () => {
+    assert.equal(DEFAULT_MAX_LINE_CHARS, 1024 * 1024);
+    assert.throws(() => new SseDecoder().decode(Buffer.from(`data: ${'z'.repeat(DEFAULT_MAX_LINE_CHARS)}`)), SseLineTooLongError);
+  });
+
   it('scans only new bytes: a long line in 64-byte chunks takes linear time', () => {
     const chunksOf = (n: number): Uint8Array[] => {
       const line = Buffer.from(`data: ${'a'.repeat(n)}\n\n`);
@@ -183,7 +207,8 @@ describe('SseDecoder', () => {
     // Counted: the characters the splitter scans for line ends and copies into lines (rescanning the
     // unfinished line at every chunk would be n² / 64). Timed as well, for work the count does not see.
     assertLinearWork('long line in 64-byte chunks (characters scanned and copied)', chunksOf, (pieces) => countStringWork(() => decodePieces(pieces)), { n: 4 * 1024 });
-    assertLinearTime('long line in 64-byte chunks', chunksOf, (pieces) => decodePieces(pieces), { n: 64 * 1024 });
+    // 32n stays under the default line cap (1 MiB).
+    assertLinearTime('long line in 64-byte chunks', chunksOf, (pieces) => decodePieces(pieces), { n: 16 * 1024 });
   });
 
   it('keeps a multi-byte character that is cut between chunks', () => {

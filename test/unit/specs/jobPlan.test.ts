@@ -9,7 +9,8 @@ import { jobEnvChoices, specFromJob } from '../../../src/core/specs/fromLive';
 import { planJob } from '../../../src/core/specs/jobPlan';
 import { checkSpec, describeJobPlan, type SpecNasVolume } from '../../../src/core/specs/runner';
 import type { JobSpec, SecretRef } from '../../../src/core/specs/types';
-import { editorRepeats, validateSpecText } from '../../../src/core/specs/validate';
+import { editorRepeats } from '../../../src/core/specs/editorOverlap';
+import { validateSpecText } from '../../../src/core/specs/validate';
 import { DEVICES } from './fixtures';
 
 const JOB: JobSpec = {
@@ -200,15 +201,18 @@ describe('NAS check', () => {
 describe('diagnostics shown once in the editor', () => {
   const typo = ['{', '  "kind": "task",', '  "name": "t",', '  "nodes": 1,', '  "resource": { "gpu": "4090", "gpuCount": 1, "region": "r", "memoryMi": "16GB" },', '  "services": [', '    { "name": "web", "imgae": "nginx:1.27", "image": "nginx:1.27", "ports": [80] },', '    { "name": "web", "image": "nginx:1.27", "ports": [81] }', '  ]', '}'].join('\n');
 
-  it('JSON: schema problems are left to the editor JSON validation, with a Quick Fix; rules outside the schema stay', () => {
+  it('JSON: simple schema problems are left to the editor JSON validation; unknown fields and units are ours, hint in the message and a Quick Fix', () => {
     const diagnostics = validateSpecText(typo, 'json').diagnostics;
     const field = diagnostics.find((diagnostic) => diagnostic.message.includes('imgae'))!;
     assert.equal(field.origin, 'additionalProperties');
-    assert.equal(editorRepeats(field, 'json'), true);
+    assert.equal(editorRepeats(field, 'json'), false, 'the editor schema does not close objects: ours names the field meant');
+    assert.match(field.message, /did you mean "image"/);
     assert.deepEqual(field.fix, { kind: 'rename', value: 'image', text: '"image"' });
     const memory = diagnostics.find((diagnostic) => diagnostic.message.includes('16384'))!;
-    assert.equal(editorRepeats(memory, 'json'), true, 'text where a number belongs: the JSON service flags the type');
+    assert.equal(editorRepeats(memory, 'json'), false, 'the editor schema has no type on unit fields: ours says the value in Mi');
     assert.deepEqual(memory.fix, { kind: 'mebibytes', value: '16384', text: '16384' });
+    const wrongType = validateSpecText(typo.replace('"nodes": 1', '"nodes": "one"'), 'json').diagnostics.find((diagnostic) => diagnostic.path === 'nodes')!;
+    assert.equal(editorRepeats(wrongType, 'json'), true, 'a plain type error: the JSON service says it the same');
     const twice = diagnostics.find((diagnostic) => diagnostic.message.includes('used twice'))!;
     assert.equal(editorRepeats(twice, 'json'), false, 'a rule the schema cannot express is ours alone');
     const tiny = validateSpecText(typo.replace('"16GB"', '16'), 'json').diagnostics.find((diagnostic) => diagnostic.message.includes('tiny'))!;

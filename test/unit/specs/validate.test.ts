@@ -206,3 +206,27 @@ describe('spec validation on adversarial input', () => {
     assert.match(validateSpecText(' '.repeat(600 * 1024), 'json').diagnostics[0]!.message, /larger than/);
   });
 });
+
+describe('where a missing field is reported', () => {
+  it('on the key of the object that lacks it, with the field named (JSON and YAML)', () => {
+    const spec = { ...valid, resource: { gpuCount: 1, region: 'r' } };
+    for (const [text, format] of [[JSON.stringify(spec, null, 2), 'json'], [stringify(spec), 'yaml']] as const) {
+      const missing = validateSpecText(text, format).diagnostics.find((diagnostic) => diagnostic.origin === 'required');
+      assert.ok(missing, format);
+      assert.match(missing.message, /"gpu"/);
+      assert.equal(missing.start.line, lineOf(text, 'resource'), format);
+      assert.equal(missing.end.line, missing.start.line, 'one line, not the object');
+      assert.equal(text.split('\n')[missing.start.line]!.slice(missing.start.character, missing.end.character).replace(/"/g, ''), 'resource');
+    }
+  });
+
+  it('a field missing at the top: one character where the file starts, never the whole file', () => {
+    const { nodes: _nodes, ...spec } = valid;
+    for (const [text, format] of [[JSON.stringify(spec, null, 2), 'json'], [stringify(spec), 'yaml']] as const) {
+      const missing = validateSpecText(text, format).diagnostics.find((diagnostic) => diagnostic.origin === 'required');
+      assert.ok(missing, format);
+      assert.match(missing.message, /the file needs "nodes"/);
+      assert.deepEqual([missing.start, missing.end], [{ line: 0, character: 0 }, { line: 0, character: 1 }], format);
+    }
+  });
+});
