@@ -18,7 +18,7 @@ import ignore, { type Ignore } from 'ignore';
 import type { ProgressListener } from './progress';
 import type { NasSessions } from './sessions';
 import type { SftpConnection } from './sftpConnection';
-import { remoteJoin, uploadFiles, type TransferResult } from './transfer';
+import { remoteJoin, uploadFiles, type TransferOptions, type TransferResult } from './transfer';
 
 export const MANIFEST_DIR = '.compute';
 export const MANIFEST_FILE = 'upload-manifest.json';
@@ -35,6 +35,7 @@ export interface SyncOptions {
   remoteDir: string;
   signal?: AbortSignal;
   onProgress?: ProgressListener;
+  onWritten?: TransferOptions['onWritten'];
 }
 
 export interface SyncResult extends TransferResult {
@@ -193,6 +194,7 @@ export async function syncFolder(sessions: NasSessions, options: SyncOptions): P
     policy: 'overwrite',
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.onWritten ? { onWritten: options.onWritten } : {}),
   });
   for (const file of toSend) next.files[file.relative] = { size: file.size, mtimeMs: file.mtimeMs, sha256: await sha256Of(file.local) };
   await sessions.run(

@@ -19,6 +19,8 @@ export interface TransferOptions {
   policy?: ExistingFilePolicy;
   signal?: AbortSignal;
   onProgress?: ProgressListener;
+  /** A file was written on the volume (`replaced`: a copy was there before); the editor announces it. */
+  onWritten?: (remotePath: string, replaced: boolean) => void;
 }
 
 export interface TransferResult {
@@ -138,6 +140,7 @@ export async function uploadFiles(
           inFlight = `${file.remote}${PARTIAL_SUFFIX}`;
           result.bytes += await putOne(connection, file, file.remote, existing !== undefined, meter);
           inFlight = undefined;
+          options.onWritten?.(file.remote, existing !== undefined);
           result.sent++;
           meter.fileDone();
         }

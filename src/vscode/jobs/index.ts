@@ -25,6 +25,8 @@ export interface NasHooks {
   syncer: FolderSyncer;
   pickVolume(): Promise<number | undefined>;
   openOutputs(storageId: number, remoteDir: string): Promise<void>;
+  /** A run wrote under `remoteDir`: the Explorer hears of it (the computenas file system). */
+  announceFolder?(storageId: number, remoteDir: string): Promise<void>;
 }
 
 export interface JobsApi {
@@ -128,6 +130,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
     openOutputs: async (storageId, remoteDir) => {
       if (nas) await nas.openOutputs(storageId, remoteDir);
     },
+    announceFolder: async (storageId, remoteDir) => nas?.announceFolder?.(storageId, remoteDir),
     terminals,
     onJobCreated: (jobId) => {
       claimedEnds.claim(jobId);

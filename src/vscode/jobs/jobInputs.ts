@@ -8,6 +8,7 @@ import { estimateJobCost } from '../../core/jobs/cost';
 import { formatElapsed } from '../../core/jobs/status';
 import { formatPricePerHour } from '../../core/spend/units';
 import { deviceLabel, deviceSpecs } from '../ui/format';
+import { confirmSpend } from '../ui/multiStepInput';
 
 export interface ResourceChoice {
   device: Device;
@@ -104,8 +105,9 @@ export async function confirmJobCost(input: { name: string; resourceLabel: strin
     ...(cost.expectedText ? [vscode.l10n.t('Expected: about {0}', cost.expectedText)] : []),
     vscode.l10n.t('At most {0} (timeout {1})', cost.capText, formatElapsed(input.timeoutSec)),
   ].join(' · ');
-  const cancel = { label: vscode.l10n.t('Cancel'), run: false };
-  const run = { label: vscode.l10n.t('Run ({0})', cost.rateText), description: vscode.l10n.t('Profile: {0}', input.profile), detail: `${what} · ${money}`, run: true };
-  const picked = await vscode.window.showQuickPick([cancel, run], { title: vscode.l10n.t('Run job "{0}"?', input.name), placeHolder: money, ignoreFocusOut: true });
-  return picked?.run === true;
+  return confirmSpend({
+    title: vscode.l10n.t('Run job "{0}"?', input.name),
+    go: { label: vscode.l10n.t('Run ({0})', cost.rateText), description: vscode.l10n.t('Profile: {0}', input.profile), detail: `${what} · ${money}` },
+    placeholder: money,
+  });
 }

@@ -28,6 +28,8 @@ export interface RunHooks {
   /** Asks for a NAS volume when run.json has none (the NAS area provides the list at merge). */
   pickVolume(): Promise<number | undefined>;
   openOutputs(storageId: number, remoteDir: string): Promise<void>;
+  /** The run's folder on the volume changed (synced inputs, the job's outputs): tell the Explorer. */
+  announceFolder(storageId: number, remoteDir: string): Promise<void>;
   terminals: Set<JobTerminal>;
   /** A run created its job: the store looks again, and leaves the job's end to the run's own summary. */
   onJobCreated(jobId: number): void;
@@ -184,6 +186,7 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
     );
     terminal.result(ok, summary);
     hooks.onRunSettled(outcome.jobId, true);
+    void hooks.announceFolder(config.volume.storageId, config.volume.remoteDir).catch(() => undefined);
     const openOutputs = vscode.l10n.t('Open Outputs');
     const runAgain = vscode.l10n.t('Run Again');
     const show = ok ? vscode.window.showInformationMessage : vscode.window.showErrorMessage;

@@ -5,6 +5,7 @@
 // diagnostics on that field.
 
 import * as vscode from 'vscode';
+import { confirmSpend } from '../ui/multiStepInput';
 import { ComputeApiError } from '../../core/compute/errors';
 import type { JobPlan } from '../../core/specs/jobPlan';
 import { specsCore } from '../../core/specs/load';
@@ -200,19 +201,19 @@ export class SpecActions {
       return undefined;
     }
     if (options.confirm !== false) {
-      const deploy = vscode.l10n.t('Deploy');
       const stock = plan.inventory > 0 ? vscode.l10n.t('{0} in stock', plan.inventory) : vscode.l10n.t('sold out: the task may stay Pending');
-      const answer = await vscode.window.showWarningMessage(
-        loaded.profile.environment === 'prod'
-          ? vscode.l10n.t('Deploy "{0}" on PRODUCTION profile "{1}"?', plan.taskName, loaded.profile.label)
-          : vscode.l10n.t('Deploy "{0}" on profile "{1}"?', plan.taskName, loaded.profile.label),
-        {
-          modal: true,
+      const go = await confirmSpend({
+        title:
+          loaded.profile.environment === 'prod'
+            ? vscode.l10n.t('Deploy "{0}" on PRODUCTION profile "{1}"?', plan.taskName, loaded.profile.label)
+            : vscode.l10n.t('Deploy "{0}" on profile "{1}"?', plan.taskName, loaded.profile.label),
+        go: {
+          label: vscode.l10n.t('Deploy'),
           detail: vscode.l10n.t('{0} node(s) of {1} in {2}: {3}, billed per second while nodes run ({4}).', plan.body.points, plan.offer.device.device_name, plan.offer.region.region_name, costText(plan.costAfter), stock),
         },
-        deploy,
-      );
-      if (answer !== deploy) return undefined;
+        placeholder: vscode.l10n.t('Review: pick Deploy, or Cancel'),
+      });
+      if (!go) return undefined;
     }
     let taskId: number;
     try {
@@ -253,16 +254,16 @@ export class SpecActions {
       return 'cancelled';
     }
     if (options.confirm !== false) {
-      const send = vscode.l10n.t('Update Task');
-      const lines = shown.lines.slice(0, 14).join('\n') + (shown.lines.length > 14 ? `\n${vscode.l10n.t('…and more (see the plan)')}` : '');
-      const answer = await vscode.window.showWarningMessage(
-        loaded.profile.environment === 'prod'
-          ? vscode.l10n.t('PRODUCTION: overwrite task {0} "{1}" on profile "{2}" with this file?', plan.taskId ?? '', plan.taskName, loaded.profile.label)
-          : vscode.l10n.t('Overwrite task {0} "{1}" on profile "{2}" with this file?', plan.taskId ?? '', plan.taskName, loaded.profile.label),
-        { modal: true, detail: `${shown.summary}\n${vscode.l10n.t('The update replaces the whole task; running nodes restart.')}\n\n${lines}` },
-        send,
-      );
-      if (answer !== send) return 'cancelled';
+      const go = await confirmSpend({
+        title:
+          loaded.profile.environment === 'prod'
+            ? vscode.l10n.t('PRODUCTION: overwrite task {0} "{1}" on profile "{2}" with this file?', plan.taskId ?? '', plan.taskName, loaded.profile.label)
+            : vscode.l10n.t('Overwrite task {0} "{1}" on profile "{2}" with this file?', plan.taskId ?? '', plan.taskName, loaded.profile.label),
+        go: { label: vscode.l10n.t('Update Task'), detail: `${shown.summary} ${vscode.l10n.t('The update replaces the whole task; running nodes restart.')}` },
+        placeholder: vscode.l10n.t('Review: pick Update Task, or Cancel'),
+        lines: [...shown.lines.slice(0, 14), ...(shown.lines.length > 14 ? [vscode.l10n.t('…and more (see the plan)')] : [])],
+      });
+      if (!go) return 'cancelled';
     }
     try {
       await specsCore().applyTaskPlan(plan, this.context());
@@ -341,15 +342,16 @@ export class SpecActions {
     }
     if (options.confirm !== false) {
       const shown = summarizeJob(plan);
-      const create = vscode.l10n.t('Create Job');
-      const answer = await vscode.window.showWarningMessage(
-        loaded.profile.environment === 'prod'
-          ? vscode.l10n.t('Create job "{0}" on PRODUCTION profile "{1}"?', plan.jobName, loaded.profile.label)
-          : vscode.l10n.t('Create job "{0}" on profile "{1}"?', plan.jobName, loaded.profile.label),
-        { modal: true, detail: [shown.summary, ...shown.lines].join('\n') },
-        create,
-      );
-      if (answer !== create) return undefined;
+      const go = await confirmSpend({
+        title:
+          loaded.profile.environment === 'prod'
+            ? vscode.l10n.t('Create job "{0}" on PRODUCTION profile "{1}"?', plan.jobName, loaded.profile.label)
+            : vscode.l10n.t('Create job "{0}" on profile "{1}"?', plan.jobName, loaded.profile.label),
+        go: { label: vscode.l10n.t('Create Job'), detail: shown.summary },
+        placeholder: vscode.l10n.t('Review: pick Create Job, or Cancel'),
+        lines: shown.lines,
+      });
+      if (!go) return undefined;
     }
     let taskId: number;
     try {
