@@ -9,4 +9,5 @@ export { SpecPlanError } from './plan';
 export { specPathFromMessage } from './platformErrors';
 export { applyJobPlan, applyTaskPlan, checkSpec, describeJobPlan, describePlan, nasVolumesOf, planJobSpec, planTaskSpec, searchDevices, specVolume } from './runner';
 export { refText } from './secrets';
+export { jobSpecFromTemplate } from './jobTemplate';
 export { specFileText, withDeployedIds, yamlText } from './specText';

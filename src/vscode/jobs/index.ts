@@ -21,6 +21,8 @@ import { JobItem, JobsTree, phaseLabel } from './jobsTree';
 import { JobTerminal } from './jobTerminal';
 import { confirmStop, runOnGpuCommand, type RunHooks } from './runOnGpuCommand';
 
+export { templateStep } from './createJobWizard';
+
 export interface NasHooks {
   syncer: FolderSyncer;
   pickVolume(): Promise<number | undefined>;
@@ -132,6 +134,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
     },
     announceFolder: async (storageId, remoteDir) => nas?.announceFolder?.(storageId, remoteDir),
     terminals,
+    runTerminals: new Map(),
     onJobCreated: (jobId) => {
       claimedEnds.claim(jobId);
       state.wake();

@@ -11,7 +11,8 @@ import { findRunResource, runOnGpu, type FolderSyncer } from '../../core/jobs/ru
 import { JOB_TEMPLATES } from '../../core/jobs/templates';
 import { formatPoints } from '../../core/spend/units';
 import type { ExtensionServices } from '../services';
-import { askSeconds, confirmJobCost, pickResource } from './jobInputs';
+import { confirmJobCost, resourceSteps, type ResourceChoice } from './jobInputs';
+import { MultiStepInput, type Step } from '../ui/multiStepInput';
 import { JobTerminal } from './jobTerminal';
 
 export interface RunTarget {
@@ -31,6 +32,8 @@ export interface RunHooks {
   /** The run's folder on the volume changed (synced inputs, the job's outputs): tell the Explorer. */
   announceFolder(storageId: number, remoteDir: string): Promise<void>;
   terminals: Set<JobTerminal>;
+  /** The terminal of each run folder's last run (taken again once that run is over). */
+  runTerminals: Map<string, JobTerminal>;
   /** A run created its job: the store looks again, and leaves the job's end to the run's own summary. */
   onJobCreated(jobId: number): void;
   /** The run is over: `announced` when its summary was shown (otherwise the store announces the end). */
@@ -70,17 +73,32 @@ function defaultCommand(target: RunTarget): string {
 
 /** Asks what run.json does not say yet; undefined when the user backs out. */
 async function askConfig(services: ExtensionServices, hooks: RunHooks, target: RunTarget, previous: RunConfig | undefined): Promise<RunConfig | undefined> {
-  const command = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Run on GPU: command'),
-    prompt: vscode.l10n.t('Runs in the synced folder on the GPU'),
-    value: previous?.command ?? defaultCommand(target),
-    validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Enter a command') : undefined),
+  // One flow (ui/multiStepInput): command, resource, billing mode, timeout; the last run's answers come back.
+  const title = vscode.l10n.t('Run on GPU');
+  const at = (step: number) => ({ title, step, totalSteps: 4 });
+  const MAX_TIMEOUT = 7 * 86_400;
+  const state: { command: string; timeout: string; choice?: ResourceChoice; preferred?: { deviceName: string; region: string }; spot?: boolean } = {
+    command: previous?.command ?? defaultCommand(target),
+    timeout: String(previous?.timeoutSec ?? 3600),
+    ...(previous ? { preferred: previous.resource, spot: previous.spot } : {}),
+  };
+  const askTimeout: Step = async (input) => {
+    state.timeout = await input.showInputBox({
+      ...at(4),
+      value: state.timeout,
+      prompt: vscode.l10n.t('Timeout: the job is stopped after (seconds)'),
+      validate: (text) => (/^\d{1,7}$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= MAX_TIMEOUT ? undefined : vscode.l10n.t('A whole number of seconds from 1 to {0}', MAX_TIMEOUT)),
+    });
+  };
+  const askResource = resourceSteps(services.computeClient(), state, at, 2, askTimeout);
+  const finished = await MultiStepInput.run(async (input) => {
+    state.command = await input.showInputBox({ ...at(1), value: state.command, prompt: vscode.l10n.t('Command: runs in the synced folder on the GPU'), validate: (value) => (value.trim() === '' ? vscode.l10n.t('Enter a command') : undefined) });
+    return askResource;
   });
-  if (command === undefined) return undefined;
-  const choice = await pickResource(services.computeClient(), previous?.resource);
-  if (!choice) return undefined;
-  const timeoutSec = await askSeconds(vscode.l10n.t('Timeout: the job is stopped after'), previous?.timeoutSec ?? 3600, 7 * 86_400);
-  if (timeoutSec === undefined) return undefined;
+  const choice = state.choice;
+  if (!finished || !choice) return undefined;
+  const command = state.command;
+  const timeoutSec = Number(state.timeout.trim());
   const storageId = previous?.volume.storageId ?? (await hooks.pickVolume());
   if (storageId === undefined) return undefined;
   const folderName = path.basename(target.folder.fsPath).replace(/[^A-Za-z0-9._-]+/g, '-') || 'project';
@@ -138,11 +156,12 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
 
   const abort = new AbortController();
   let jobId: number | undefined;
-  const terminal: JobTerminal = new JobTerminal({
-    name: vscode.l10n.t('GPU: {0}', config.name),
+  const runKey = target.folder.toString();
+  const handlers = {
     onClose: () => {
       abort.abort();
       hooks.terminals.delete(terminal);
+      if (hooks.runTerminals.get(runKey) === terminal) hooks.runTerminals.delete(runKey);
     },
     onInterrupt: async () => {
       if (jobId === undefined) {
@@ -152,9 +171,15 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
       }
       await confirmStop(services, jobId, config.name, () => terminal.warn(vscode.l10n.t('Stopping job {0}…', jobId ?? 0)));
     },
-  });
+  };
+  // The folder's last run is over: its terminal takes this run (one terminal per run folder, not per run).
+  const finished = hooks.runTerminals.get(runKey);
+  const reused = finished !== undefined && finished.idle && !finished.isClosed;
+  const terminal: JobTerminal = reused ? finished.reuse(handlers) : new JobTerminal({ name: vscode.l10n.t('GPU: {0}', config.name), ...handlers });
   hooks.terminals.add(terminal);
+  hooks.runTerminals.set(runKey, terminal);
   terminal.show();
+  if (reused) terminal.info(vscode.l10n.t('──── New run of {0} ────', config.name));
   terminal.info(vscode.l10n.t('Syncing {0} to volume {1}:{2}…', vscode.workspace.asRelativePath(target.folder, true), config.volume.storageId, config.volume.remoteDir));
   const started = Date.now();
   try {
@@ -199,6 +224,8 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
     if (abort.signal.aborted) return;
     terminal.result(false, vscode.l10n.t('Run on GPU failed: {0}', error instanceof Error ? error.message : String(error)));
     throw error;
+  } finally {
+    terminal.idle = true;
   }
 }
 
