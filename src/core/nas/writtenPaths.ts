@@ -9,7 +9,7 @@ export interface WrittenPaths {
   changed: string[];
 }
 
-/** Volume paths (absolute, POSIX) to announce for `written`; each path once, in first-seen order. */
+/** Volume paths (absolute, POSIX) to announce for `written`; each path once. */
 export function writtenPaths(written: readonly { path: string; replaced: boolean }[]): WrittenPaths {
   const created = new Set<string>();
   const changed = new Set<string>();
