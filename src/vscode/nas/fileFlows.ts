@@ -71,7 +71,8 @@ function childOf(folder: string, name: string): string {
 /** The browse step's rows for `folder`: choose it, "..", then its folders and files (names escaped). */
 export function browseItems(folder: string, entries: readonly [string, vscode.FileType][]): BrowseItem[] {
   const items: BrowseItem[] = [{ label: vscode.l10n.t('$(check) Download this folder'), description: pickText(folder), action: 'choose', path: folder }];
-  if (folder !== '/') items.push({ label: vscode.l10n.t('$(arrow-up) ..'), description: vscode.l10n.t('up to {0}', pickText(parentOf(folder))), action: 'open', path: parentOf(folder) });
+  // eslint-disable-next-line no-restricted-syntax -- an icon and "..", not prose
+  if (folder !== '/') items.push({ label: '$(arrow-up) ..', description: vscode.l10n.t('up to {0}', pickText(parentOf(folder))), action: 'open', path: parentOf(folder) });
   const sorted = [...entries].sort(([a, at], [b, bt]) => Number(bt === vscode.FileType.Directory) - Number(at === vscode.FileType.Directory) || (a < b ? -1 : a > b ? 1 : 0));
   for (const [name, type] of sorted.slice(0, BROWSE_LIMIT)) {
     const isFolder = (type & vscode.FileType.Directory) !== 0;

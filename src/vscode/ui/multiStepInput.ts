@@ -42,7 +42,7 @@ export interface QuickPickStep<T extends vscode.QuickPickItem> {
   only?: (item: T) => boolean;
 }
 
-/** A review before something spends (docs/design.md: the safe answer is the default where money is spent). */
+/** A review before something spends: the safe answer is the default wherever money is spent. */
 export interface ReviewStep {
   title: string;
   step?: number;

@@ -1,4 +1,4 @@
-// Callers' guard (docs/design.md: one wizard style; the safe answer is the default where money is spent):
+// Callers' guard (one wizard style; the safe answer is the default where money is spent):
 // - a function that asks two or more questions in a row does it through ui/multiStepInput (title, step
 //   count, Back), never as a sequence of raw vscode.window pickers and input boxes (or an "asker" object);
 // - no modal dialog offers an action that spends (Create, Deploy, Run, Update, Expand, Change Node Count,
