@@ -30,11 +30,12 @@ export const deployModelAndChat: E2eCheck = {
     await page.keyboard.press('Enter'); // the first ranked: cheapest in stock
     await waitForStep(page, '5/5');
     await pickQuickPickRow(page, /15 minutes/);
-    const dialog = page.locator('.monaco-dialog-box');
-    await dialog.waitFor({ state: 'visible', timeout: 60_000 }).catch(() => { throw new Error('no cost confirmation before the create'); });
-    const question = await dialog.innerText();
-    if (!/¥[\d.]+\/h/.test(question)) throw new Error(`the confirmation shows no cost per hour: ${question.slice(0, 200)}`);
-    await dialog.locator('.monaco-button', { hasText: /^Deploy$/ }).click();
+    // The review before the create: Cancel highlighted (Enter never spends), Deploy picked by hand.
+    const review = page.locator('.quick-input-widget', { hasText: /Deploy .* for ¥[\d.]+\/h/ });
+    await review.waitFor({ state: 'visible', timeout: 60_000 }).catch(() => { throw new Error('no cost review before the create'); });
+    const highlighted = await review.locator('.monaco-list-row.focused').first().innerText();
+    if (!/^Cancel/.test(highlighted)) throw new Error(`the review highlights "${highlighted.slice(0, 80)}", not Cancel`);
+    await pickQuickPickRow(page, /^Deploy/);
     await page.locator('.notifications-toasts', { hasText: `Deploying ${MODEL}` }).waitFor({ state: 'visible', timeout: 60_000 })
       .catch(() => { throw new Error('no progress notification for the deployment'); });
     await page.locator('.notifications-toasts', { hasText: `${MODEL} is ready` }).waitFor({ state: 'visible', timeout: 120_000 })

@@ -50,3 +50,4 @@ export {
 } from './transferForm';
 export { DEFAULT_TARGET_DIR, addMountToConfig, mountableVolumes, normalTargetDir, sameRegion, targetDirProblem, type NasMountConfig } from './mounts';
 export { nasToolAccess } from './toolAccess';
+export { writtenPaths, type WrittenPaths } from './writtenPaths';

@@ -19,7 +19,7 @@ import type { ProgressListener } from './progress';
 import type { NasSessions } from './sessions';
 import type { SftpConnection } from './sftpConnection';
 import { walkRemote } from './remoteWalk';
-import { remoteJoin, uploadFiles, type TransferResult } from './transfer';
+import { remoteJoin, uploadFiles, type TransferOptions, type TransferResult } from './transfer';
 
 export const MANIFEST_DIR = '.compute';
 export const MANIFEST_FILE = 'upload-manifest.json';
@@ -36,6 +36,7 @@ export interface SyncOptions {
   remoteDir: string;
   signal?: AbortSignal;
   onProgress?: ProgressListener;
+  onWritten?: TransferOptions['onWritten'];
 }
 
 export interface SyncResult extends TransferResult {
@@ -183,6 +184,7 @@ export async function syncFolder(sessions: NasSessions, options: SyncOptions): P
     policy: 'overwrite',
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.onWritten ? { onWritten: options.onWritten } : {}),
   });
   for (const file of toSend) next.files[file.relative] = { size: file.size, mtimeMs: file.mtimeMs, sha256: await sha256Of(file.local) };
   await sessions.run(

@@ -24,6 +24,8 @@ export interface TransferOptions {
   onProgress?: ProgressListener;
   /** Bounds of the volume folder walk (default: core/nas/remoteWalk.ts). */
   limits?: Partial<WalkLimits>;
+  /** A file was written on the volume (`replaced`: a copy was there before); the editor announces it. */
+  onWritten?: (remotePath: string, replaced: boolean) => void;
 }
 
 export interface TransferResult {
@@ -142,6 +144,7 @@ export async function uploadFiles(
           inFlight = `${file.remote}${PARTIAL_SUFFIX}`;
           result.bytes += await putOne(connection, file, file.remote, existing !== undefined, meter);
           inFlight = undefined;
+          options.onWritten?.(file.remote, existing !== undefined);
           result.sent++;
           meter.fileDone();
         }

@@ -9,6 +9,7 @@ export { SpecPlanError } from './plan';
 export { specPathFromMessage } from './platformErrors';
 export { applyJobPlan, applyTaskPlan, checkSpec, describeJobPlan, describePlan, nasVolumesOf, planJobSpec, planTaskSpec, searchDevices, specVolume } from './runner';
 export { refText } from './secrets';
+export { jobSpecFromTemplate } from './jobTemplate';
 export { specFileText, withDeployedIds, yamlText } from './specText';
 export { environmentNotAllowed, envEntries, isEnvironmentName, specResolver } from './envSources';
 export { commandLine, shownValue, specFacts } from './whatRuns';

@@ -4,6 +4,7 @@
 // (ComputeApi.createTask) and followed until its URL answers, with a progress notification.
 
 import * as vscode from 'vscode';
+import { confirmSpend } from '../ui/multiStepInput';
 import type { Device } from '../../core/compute/api';
 import { formatYuanPerHour, pointsPerSecondToYuanPerHour } from '../../core/spend/units';
 import { CURATED_MODELS, findCuratedModel, validateModelId } from '../../core/deployments/catalog';
@@ -238,22 +239,22 @@ export async function runDeployWizard(context: DeployContext): Promise<number | 
 
   const rate = formatYuanPerHour(pointsPerSecondToYuanPerHour(fit.pointsPerSecond));
   const where = `${deviceLabel(fit.device)} · ${fit.region.region_name}`;
-  const confirm = vscode.l10n.t('Deploy');
-  const answer = await vscode.window.showWarningMessage(
-    profile.environment === 'prod'
-      ? vscode.l10n.t('Deploy {0} on {1} for {2} on PRODUCTION profile "{3}"?', chosen.model, where, rate, profile.label)
-      : vscode.l10n.t('Deploy {0} on {1} for {2} on profile "{3}"?', chosen.model, where, rate, profile.label),
-    {
-      modal: true,
+  const go = await confirmSpend({
+    title:
+      profile.environment === 'prod'
+        ? vscode.l10n.t('Deploy {0} on {1} for {2} on PRODUCTION profile "{3}"?', chosen.model, where, rate, profile.label)
+        : vscode.l10n.t('Deploy {0} on {1} for {2} on profile "{3}"?', chosen.model, where, rate, profile.label),
+    go: {
+      label: vscode.l10n.t('Deploy'),
       detail: vscode.l10n.t(
         'Billed per second while the task runs, also while it pulls the image and loads the weights (a model can take several minutes). Needs ≈ {0} of GPU memory. {1}',
         formatGiB(estimate.totalBytes),
         idle === undefined ? vscode.l10n.t('Idle pause: off.') : vscode.l10n.t('Idle pause: after {0} minutes without a chat request.', idle),
       ),
     },
-    confirm,
-  );
-  if (answer !== confirm) return undefined;
+    placeholder: vscode.l10n.t('Review: pick Deploy, or Cancel'),
+  });
+  if (!go) return undefined;
 
   const request: DeployRequest = { ...base, precision, fit, ...(idle !== undefined ? { idleMinutes: idle } : {}) };
   const taskId = await vscode.window.withProgress(

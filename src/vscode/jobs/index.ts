@@ -21,10 +21,14 @@ import { JobItem, JobsTree, phaseLabel } from './jobsTree';
 import { JobTerminal } from './jobTerminal';
 import { confirmStop, runOnGpuCommand, type RunHooks } from './runOnGpuCommand';
 
+export { templateStep } from './createJobWizard';
+
 export interface NasHooks {
   syncer: FolderSyncer;
   pickVolume(regionName: string, preferred?: number): Promise<number | undefined>;
   openOutputs(storageId: number, remoteDir: string): Promise<void>;
+  /** A run wrote under `remoteDir`: the Explorer hears of it (the computenas file system). */
+  announceFolder?(storageId: number, remoteDir: string): Promise<void>;
 }
 
 export interface JobsApi {
@@ -128,7 +132,9 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
     openOutputs: async (storageId, remoteDir) => {
       if (nas) await nas.openOutputs(storageId, remoteDir);
     },
+    announceFolder: async (storageId, remoteDir) => nas?.announceFolder?.(storageId, remoteDir),
     terminals,
+    runTerminals: new Map(),
     onJobCreated: (jobId) => {
       claimedEnds.claim(jobId);
       state.wake();

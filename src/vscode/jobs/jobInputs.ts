@@ -10,6 +10,7 @@ import { formatPricePerHour } from '../../core/spend/units';
 import { deviceLabel, deviceSpecs } from '../ui/format';
 import { review } from '../ui/review';
 import { shownValue } from '../../core/shownValue';
+import type { Step } from '../ui/multiStepInput';
 
 export interface ResourceChoice {
   device: Device;
@@ -24,7 +25,8 @@ interface OfferItem extends vscode.QuickPickItem {
   pointsPerSecond: number;
 }
 
-export async function pickResource(client: ComputeClient, preferred?: { deviceName: string; region: string }): Promise<ResourceChoice | undefined> {
+/** The offers by stock and price, in stock and cheapest first, and the one to highlight. */
+async function offerItems(client: ComputeClient, preferred?: { deviceName: string; region: string }): Promise<{ items: OfferItem[]; active: OfferItem | undefined }> {
   const devices = await client.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' });
   const items: OfferItem[] = [];
   for (const device of devices.results) {
@@ -43,7 +45,11 @@ export async function pickResource(client: ComputeClient, preferred?: { deviceNa
   }
   // In stock first, cheapest first.
   items.sort((a, b) => Number(b.region.inventory > 0) - Number(a.region.inventory > 0) || a.pointsPerSecond - b.pointsPerSecond);
-  const active = items.find((item) => item.device.device_name === preferred?.deviceName && item.region.region === preferred?.region) ?? items[0];
+  return { items, active: items.find((item) => item.device.device_name === preferred?.deviceName && item.region.region === preferred?.region) ?? items[0] };
+}
+
+export async function pickResource(client: ComputeClient, preferred?: { deviceName: string; region: string }): Promise<ResourceChoice | undefined> {
+  const { items, active } = await offerItems(client, preferred);
   const picked = await new Promise<OfferItem | undefined>((resolve) => {
     const pick = vscode.window.createQuickPick<OfferItem>();
     pick.title = vscode.l10n.t('Resource (price per pod)');
@@ -66,10 +72,51 @@ export async function pickResource(client: ComputeClient, preferred?: { deviceNa
   return { device: picked.device, region: picked.region, pointsPerSecond: picked.pointsPerSecond, spot };
 }
 
+/** Billing mode answers: Spot first (recommended), on-demand second. */
+function billingItems(): (vscode.QuickPickItem & { value: boolean })[] {
+  return [
+    { label: vscode.l10n.t('Spot (recommended)'), description: vscode.l10n.t('cheaper; may wait in the queue'), value: true },
+    { label: vscode.l10n.t('On-demand'), description: vscode.l10n.t('starts when resources are free'), value: false },
+  ];
+}
+
+/**
+ * The resource and billing questions as two steps of a multi-step flow (ui/multiStepInput): the offer
+ * last chosen and the billing mode last chosen are highlighted (Run on GPU keeps them in .compute/run.json).
+ * A sold-out offer asks whether to run on-demand instead of Spot, in the billing step.
+ */
+export function resourceSteps(
+  client: ComputeClient,
+  state: { choice?: ResourceChoice; preferred?: { deviceName: string; region: string }; spot?: boolean },
+  at: (step: number) => { title: string; step: number; totalSteps?: number },
+  first: number,
+  then: Step | undefined,
+): Step {
+  const askBilling: Step = async (input) => {
+    const choice = state.choice as ResourceChoice;
+    const items = billingItems();
+    if (choice.region.inventory <= 0) {
+      items[0] = { label: vscode.l10n.t('Keep Spot'), description: vscode.l10n.t('This resource is sold out: wait in the queue'), value: true };
+      items[1] = { label: vscode.l10n.t('Use On-demand'), description: vscode.l10n.t('starts when it frees up'), value: false };
+    }
+    const picked = await input.showQuickPick({ ...at(first + 1), items, placeholder: vscode.l10n.t('Spot or on-demand'), activeItem: items.find((item) => item.value === (state.spot ?? true)) });
+    state.spot = picked.value;
+    state.choice = { ...choice, spot: picked.value };
+    return then;
+  };
+  let offers: { items: OfferItem[]; active: OfferItem | undefined } | undefined;
+  return async (input) => {
+    offers ??= await offerItems(client, state.preferred);
+    const current = offers.items.find((item) => item.device === state.choice?.device && item.region === state.choice?.region) ?? offers.active;
+    const picked = await input.showQuickPick({ ...at(first), items: offers.items, placeholder: vscode.l10n.t('Pick a GPU: in stock and cheapest first'), ...(current ? { activeItem: current } : {}) });
+    state.choice = { device: picked.device, region: picked.region, pointsPerSecond: picked.pointsPerSecond, spot: state.spot ?? true };
+    return askBilling;
+  };
+}
+
 /** Spot preselected; when nothing is in stock, on-demand is offered only with the user's agreement. */
 async function pickSpot(inStock: boolean): Promise<boolean | undefined> {
-  const spot = { label: vscode.l10n.t('Spot (recommended)'), description: vscode.l10n.t('cheaper; may wait in the queue'), value: true };
-  const onDemand = { label: vscode.l10n.t('On-demand'), description: vscode.l10n.t('starts when resources are free'), value: false };
+  const [spot, onDemand] = billingItems() as [vscode.QuickPickItem & { value: boolean }, vscode.QuickPickItem & { value: boolean }];
   if (!inStock) {
     const agree = await vscode.window.showWarningMessage(
       vscode.l10n.t('This resource is sold out. Run on-demand instead of Spot when it frees up?'),

@@ -25,7 +25,12 @@ export class JobTerminal implements vscode.Disposable {
   /** Every plain line written (tests read it through the jobs API). */
   readonly transcript: string[] = [];
 
+  private handlers: Pick<JobTerminalOptions, 'onInterrupt' | 'onClose'>;
+  /** False while a run writes into it; a finished run's terminal can take the next run (Run on GPU). */
+  idle = false;
+
   constructor(options: JobTerminalOptions) {
+    this.handlers = options;
     const pty: vscode.Pseudoterminal = {
       onDidWrite: this.writer.event,
       open: () => {
@@ -34,13 +39,20 @@ export class JobTerminal implements vscode.Disposable {
       },
       close: () => {
         this.closed = true;
-        options.onClose();
+        this.handlers.onClose();
       },
       handleInput: (data) => {
-        if (data.includes('\x03')) void options.onInterrupt();
+        if (data.includes('\x03')) void this.handlers.onInterrupt();
       },
     };
     this.terminal = vscode.window.createTerminal({ name: options.name, pty, iconPath: new vscode.ThemeIcon('server-process') });
+  }
+
+  /** The next run in this terminal: its Ctrl+C and close go to the new run. */
+  reuse(handlers: Pick<JobTerminalOptions, 'onInterrupt' | 'onClose'>): this {
+    this.handlers = handlers;
+    this.idle = false;
+    return this;
   }
 
   show(): void {

@@ -16,7 +16,8 @@ import { safeFileName } from '../../core/safeFileName';
 import { formatPoints } from '../../core/spend/units';
 import type { ExtensionServices } from '../services';
 import { Commands } from '../commandIds';
-import { askSeconds, confirmJobCost, pickResource } from './jobInputs';
+import { confirmJobCost, resourceSteps, type ResourceChoice } from './jobInputs';
+import { MultiStepInput, type Step } from '../ui/multiStepInput';
 import { JobTerminal } from './jobTerminal';
 import { runFactLines } from './runReview';
 
@@ -34,7 +35,11 @@ export interface RunHooks {
   /** An Active NAS volume in the GPU's region: run.json's when it is one, else the user's pick (the NAS area's). */
   pickVolume(regionName: string, preferred?: number): Promise<number | undefined>;
   openOutputs(storageId: number, remoteDir: string): Promise<void>;
+  /** The run's folder on the volume changed (synced inputs, the job's outputs): tell the Explorer. */
+  announceFolder(storageId: number, remoteDir: string): Promise<void>;
   terminals: Set<JobTerminal>;
+  /** The terminal of each run folder's last run (taken again once that run is over). */
+  runTerminals: Map<string, JobTerminal>;
   /** A run created its job: the store looks again, and leaves the job's end to the run's own summary. */
   onJobCreated(jobId: number): void;
   /** The run is over: `announced` when its summary was shown (otherwise the store announces the end). */
@@ -100,17 +105,32 @@ function defaultCommand(target: RunTarget): string {
 
 /** Asks what run.json does not say yet; undefined when the user backs out. */
 async function askConfig(services: ExtensionServices, hooks: RunHooks, target: RunTarget, previous: RunConfig | undefined): Promise<RunConfig | undefined> {
-  const command = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Run on GPU: command'),
-    prompt: vscode.l10n.t('Runs in the synced folder on the GPU'),
-    value: previous?.command ?? defaultCommand(target),
-    validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Enter a command') : undefined),
+  // One flow (ui/multiStepInput): command, resource, billing mode, timeout; the last run's answers come back.
+  const title = vscode.l10n.t('Run on GPU');
+  const at = (step: number) => ({ title, step, totalSteps: 4 });
+  const MAX_TIMEOUT = 7 * 86_400;
+  const state: { command: string; timeout: string; choice?: ResourceChoice; preferred?: { deviceName: string; region: string }; spot?: boolean } = {
+    command: previous?.command ?? defaultCommand(target),
+    timeout: String(previous?.timeoutSec ?? 3600),
+    ...(previous ? { preferred: previous.resource, spot: previous.spot } : {}),
+  };
+  const askTimeout: Step = async (input) => {
+    state.timeout = await input.showInputBox({
+      ...at(4),
+      value: state.timeout,
+      prompt: vscode.l10n.t('Timeout: the job is stopped after (seconds)'),
+      validate: (text) => (/^\d{1,7}$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= MAX_TIMEOUT ? undefined : vscode.l10n.t('A whole number of seconds from 1 to {0}', MAX_TIMEOUT)),
+    });
+  };
+  const askResource = resourceSteps(services.computeClient(), state, at, 2, askTimeout);
+  const finished = await MultiStepInput.run(async (input) => {
+    state.command = await input.showInputBox({ ...at(1), value: state.command, prompt: vscode.l10n.t('Command: runs in the synced folder on the GPU'), validate: (value) => (value.trim() === '' ? vscode.l10n.t('Enter a command') : undefined) });
+    return askResource;
   });
-  if (command === undefined) return undefined;
-  const choice = await pickResource(services.computeClient(), previous?.resource);
-  if (!choice) return undefined;
-  const timeoutSec = await askSeconds(vscode.l10n.t('Timeout: the job is stopped after'), previous?.timeoutSec ?? 3600, 7 * 86_400);
-  if (timeoutSec === undefined) return undefined;
+  const choice = state.choice;
+  if (!finished || !choice) return undefined;
+  const command = state.command;
+  const timeoutSec = Number(state.timeout.trim());
   // A volume mounts only in its own region: run.json's volume is kept only when it is in the GPU's region.
   const storageId = await hooks.pickVolume(choice.region.region_name, previous?.volume.storageId);
   if (storageId === undefined) return undefined;
@@ -187,11 +207,12 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
 
   const abort = new AbortController();
   let jobId: number | undefined;
-  const terminal: JobTerminal = new JobTerminal({
-    name: vscode.l10n.t('GPU: {0}', config.name),
+  const runKey = target.folder.toString();
+  const handlers = {
     onClose: () => {
       abort.abort();
       hooks.terminals.delete(terminal);
+      if (hooks.runTerminals.get(runKey) === terminal) hooks.runTerminals.delete(runKey);
     },
     onInterrupt: async () => {
       if (jobId === undefined) {
@@ -201,9 +222,15 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
       }
       await confirmStop(services, jobId, config.name, () => terminal.warn(vscode.l10n.t('Stopping job {0}…', jobId ?? 0)));
     },
-  });
+  };
+  // The folder's last run is over: its terminal takes this run (one terminal per run folder, not per run).
+  const finished = hooks.runTerminals.get(runKey);
+  const reused = finished !== undefined && finished.idle && !finished.isClosed;
+  const terminal: JobTerminal = reused ? finished.reuse(handlers) : new JobTerminal({ name: vscode.l10n.t('GPU: {0}', config.name), ...handlers });
   hooks.terminals.add(terminal);
+  hooks.runTerminals.set(runKey, terminal);
   terminal.show();
+  if (reused) terminal.info(vscode.l10n.t('──── New run of {0} ────', config.name));
   terminal.info(vscode.l10n.t('Syncing {0} to volume {1}:{2}…', vscode.workspace.asRelativePath(target.folder, true), config.volume.storageId, config.volume.remoteDir));
   const started = Date.now();
   try {
@@ -235,6 +262,7 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
     );
     terminal.result(ok, summary);
     hooks.onRunSettled(outcome.jobId, true);
+    void hooks.announceFolder(config.volume.storageId, config.volume.remoteDir).catch(() => undefined);
     const openOutputs = vscode.l10n.t('Open Outputs');
     const runAgain = vscode.l10n.t('Run Again');
     const show = ok ? vscode.window.showInformationMessage : vscode.window.showErrorMessage;
@@ -247,6 +275,8 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
     if (abort.signal.aborted) return;
     terminal.result(false, vscode.l10n.t('Run on GPU failed: {0}', error instanceof Error ? error.message : String(error)));
     throw error;
+  } finally {
+    terminal.idle = true;
   }
 }
 

@@ -9,10 +9,11 @@ import type { NasSessions } from '../../core/nas/sessions';
 import type { NasFileAccess } from '../../core/tools/nasTools';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
-import { NAS_COMMANDS, resolveVolume } from './nasCommands';
+import { NAS_COMMANDS, lastCancelledTransfer, resolveVolume } from './nasCommands';
 import { nasCore } from './nasCore';
 import { NAS_SCHEME, NasFileSystem, volumeUri } from './nasFileSystem';
 import { NasTree } from './nasTree';
+import { TRANSFER_STATE, isTransferMoving } from '../../core/nas/transferState';
 import { ProgressLog, type ProgressReport } from './transferProgress';
 import { warnUnsafeNames } from './unsafeNames';
 import { TRANSFER_COMMANDS, createTransferFlow, lastRsaRefusal, deleteTransferFlow, retryTransferFlow, stopTransferFlow, type TransferAsker } from './transferCommands';
@@ -20,17 +21,17 @@ import { TRANSFER_COMMANDS, createTransferFlow, lastRsaRefusal, deleteTransferFl
 export { NAS_SCHEME, volumeUri } from './nasFileSystem';
 export { loadVolumes, mountChoices, mountPlaceholder, type LoadedVolumes, type MountItem } from './mountChoices';
 
-/** The transfer flows with a scripted asker (the in-host tests answer the questions by key). */
+/** The transfer flows (create and retry are multi-step flows the in-host tests answer; stop and delete take a scripted asker). */
 export interface TransferFlows {
-  create(asker: TransferAsker, argument?: unknown): Promise<number | undefined>;
-  retry(asker: TransferAsker, argument?: unknown): Promise<number | undefined>;
+  create(argument?: unknown): Promise<number | undefined>;
+  retry(argument?: unknown): Promise<number | undefined>;
   stop(asker: TransferAsker, argument?: unknown): Promise<boolean>;
   remove(asker: TransferAsker, argument?: unknown): Promise<boolean>;
   /** The last "needs an RSA-mode profile" message shown. */
   lastRsaRefusal(): string | undefined;
 }
 
-export type { TransferAsker, TransferQuestion } from './transferCommands';
+export type { TransferAsker } from './transferCommands';
 export type { ProgressReport } from './transferProgress';
 
 export interface NasApi {
@@ -40,6 +41,8 @@ export interface NasApi {
   sessions(): NasSessions;
   /** What the Upload / Download notifications were told so far (bytes, rate, time left), oldest first. */
   progressReports(): readonly ProgressReport[];
+  /** The last "upload / download cancelled" message shown. */
+  lastCancelledTransfer(): string | undefined;
   /** File access for the agent tools: volumes over these sessions, local files inside `roots`. */
   toolAccess(roots: string[]): NasFileAccess;
   /** What Run on GPU needs from NAS: folder sync, a volume pick, and the outputs opened from the volume. */
@@ -51,6 +54,8 @@ export interface NasApi {
     /** An Active volume in `regionName`: `preferred` when it is one, else the user's pick. */
     pickVolume(regionName: string, preferred?: number): Promise<number | undefined>;
     openOutputs(storageId: number, remoteDir: string): Promise<void>;
+    /** A run wrote under `remoteDir` (its outputs): the Explorer hears of what is there now. */
+    announceFolder(storageId: number, remoteDir: string): Promise<void>;
   };
 }
 
@@ -77,17 +82,34 @@ export function registerNas(services: ExtensionServices & { reportError: Paramet
     new vscode.Disposable(() => sessions?.dispose()),
     ...registerCommandTable(NAS_COMMANDS, context, services.reportError),
     ...registerCommandTable(TRANSFER_COMMANDS, context, services.reportError),
+    // An S3 → NAS transfer that ended wrote into its folder: the Explorer hears of what is there now.
+    state.follow(TRANSFER_STATE, (change, profile) => {
+      if (profile.id !== services.profiles.active?.id) return;
+      const ended = [...change.changed.filter(({ before }) => isTransferMoving(before)).map(({ after }) => after), ...(change.first ? [] : change.added)];
+      for (const after of ended) {
+        if (after.direction === 1 && !isTransferMoving(after)) {
+          void fileSystem.announceTree(after.storage_id, after.nas_path || '/').catch((error: unknown) => services.logger.warn(`NAS: could not list ${after.nas_path} after transfer ${after.id}: ${String(error)}`));
+        }
+      }
+    }),
   ];
   const transfers: TransferFlows = {
-    create: (asker, argument) => createTransferFlow(context, asker, argument),
-    retry: (asker, argument) => retryTransferFlow(context, asker, argument),
+    create: (argument) => createTransferFlow(context, argument),
+    retry: (argument) => retryTransferFlow(context, argument),
     stop: (asker, argument) => stopTransferFlow(context, asker, argument),
     remove: (asker, argument) => deleteTransferFlow(context, asker, argument),
     lastRsaRefusal,
   };
   const runHooks: NasApi['runHooks'] = {
     syncer: {
-      sync: (options) => nasCore().syncFolder(getSessions(), options),
+      sync: async (options) => {
+        const written: { path: string; replaced: boolean }[] = [];
+        try {
+          return await nasCore().syncFolder(getSessions(), { ...options, onWritten: (path, replaced) => void written.push({ path, replaced }) });
+        } finally {
+          fileSystem.announceWritten(options.storageId, written);
+        }
+      },
       checkMount: (storageId, regionName, signal) => nasCore().requireMountableVolume(services.computeClient(), storageId, regionName, signal),
     },
     pickVolume: async (regionName, preferred) => {
@@ -96,6 +118,7 @@ export function registerNas(services: ExtensionServices & { reportError: Paramet
       if (current && fits(current)) return current.storage_id;
       return (await resolveVolume(context, undefined, fits, vscode.l10n.t('No Active NAS volume in {0}: a volume mounts only in its own region. Create one there in the NAS view, or pick a GPU in a region that has one.', regionName)))?.storage_id;
     },
+    announceFolder: (storageId, remoteDir) => fileSystem.announceTree(storageId, remoteDir),
     openOutputs: async (storageId, remoteDir) => {
       // The files the run left in its folder (newest first), opened from the volume itself.
       const folder = volumeUri(storageId, remoteDir);
@@ -109,5 +132,5 @@ export function registerNas(services: ExtensionServices & { reportError: Paramet
       if (picked) await vscode.window.showTextDocument(vscode.Uri.joinPath(folder, picked));
     },
   };
-  return { api: { tree, transfers, fileSystem, sessions: getSessions, progressReports: () => progress.reports(), toolAccess: (roots) => nasCore().nasToolAccess(getSessions, roots), runHooks }, disposables };
+  return { api: { tree, transfers, fileSystem, sessions: getSessions, progressReports: () => progress.reports(), lastCancelledTransfer, toolAccess: (roots) => nasCore().nasToolAccess(getSessions, roots), runHooks }, disposables };
 }

@@ -13,6 +13,7 @@ import { nasCore } from './nasCore';
 import { NAS_SCHEME, volumeUri, type NasFileSystem } from './nasFileSystem';
 import { VolumeRow, type NasTree } from './nasTree';
 import { createVolumeFlow, expandVolumeFlow, volumeNameText } from './volumeFlows';
+import { downloadFlow, uploadFlow } from './fileFlows';
 import { withTransferProgress, type ProgressLog } from './transferProgress';
 import type { NasSessions } from '../../core/nas/sessions';
 import { formatDateTime } from '../ui/dates';
@@ -48,16 +49,10 @@ export async function resolveVolume(context: NasContext, argument: unknown, filt
   return picked?.volume;
 }
 
-async function pickPolicy(): Promise<ExistingFilePolicy | undefined> {
-  const picked = await vscode.window.showQuickPick(
-    [
-      { label: vscode.l10n.t('Skip existing files'), policy: 'skip' as const },
-      { label: vscode.l10n.t('Replace only older files'), policy: 'newer' as const },
-      { label: vscode.l10n.t('Overwrite existing files'), policy: 'overwrite' as const },
-    ],
-    { placeHolder: vscode.l10n.t('Files that already exist at the destination') },
-  );
-  return picked?.policy;
+/** The last "upload / download cancelled" message shown (the in-host tests read it). */
+let lastCancelled: string | undefined;
+export function lastCancelledTransfer(): string | undefined {
+  return lastCancelled;
 }
 
 function resultMessage(result: TransferResult): string {
@@ -171,25 +166,37 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
           : await vscode.window.showOpenDialog({ canSelectFiles: true, canSelectFolders: true, canSelectMany: true, openLabel: vscode.l10n.t('Upload') }));
       if (!sources || sources.length === 0) return undefined;
       const defaultTarget = argument instanceof vscode.Uri && argument.scheme === NAS_SCHEME ? argument.path : '/';
-      const target = options?.target ?? (await vscode.window.showInputBox({ prompt: vscode.l10n.t('Folder on the volume'), value: defaultTarget }));
-      if (target === undefined) return undefined;
-      const policy = options?.policy ?? (await pickPolicy());
-      if (!policy) return undefined;
+      const answers = await uploadFlow(volume, defaultTarget, { ...(options?.target !== undefined ? { target: options.target } : {}), ...(options?.policy ? { policy: options.policy } : {}) });
+      if (!answers) return undefined;
+      const { target, policy } = answers;
       const core = nasCore();
       const total: TransferResult = { sent: 0, skipped: 0, bytes: 0 };
-      const result = await withTransferProgress(context.progress, vscode.l10n.t('Uploading to {0}', volume.name), async (signal, report) => {
-        for (const source of sources) {
-          const name = source.path.split('/').pop() ?? 'upload';
-          const one = await core.upload(context.sessions(), volume.storage_id, source.fsPath, core.remoteJoin(target, name), { policy, signal, onProgress: report });
-          total.sent += one.sent;
-          total.skipped += one.skipped;
-          total.bytes += one.bytes;
-        }
-        return total;
-      });
-      if (result) {
-        void vscode.window.showInformationMessage(resultMessage(result));
-        context.fileSystem.refresh(volumeUri(volume.storage_id, target));
+      const written: { path: string; replaced: boolean }[] = [];
+      const onWritten = (path: string, replaced: boolean): void => void written.push({ path, replaced });
+      let result: TransferResult | undefined;
+      try {
+        result = await withTransferProgress(context.progress, vscode.l10n.t('Uploading to {0}', volume.name), async (signal, report) => {
+          for (const source of sources) {
+            const name = source.path.split('/').pop() ?? 'upload';
+            const one = await core.upload(context.sessions(), volume.storage_id, source.fsPath, core.remoteJoin(target, name), { policy, signal, onProgress: report, onWritten });
+            total.sent += one.sent;
+            total.skipped += one.skipped;
+            total.bytes += one.bytes;
+          }
+          return total;
+        });
+      } finally {
+        // What was written is announced even when the upload stopped half-way (docs/nas.md).
+        context.fileSystem.announceWritten(volume.storage_id, written);
+      }
+      if (result) void vscode.window.showInformationMessage(resultMessage(result));
+      else {
+        lastCancelled = vscode.l10n.t(
+          'Upload to "{0}" cancelled. {1} file(s) sent before it stopped are kept on the volume; the file in flight was not written, and any file it would have replaced is unchanged.',
+          volume.name,
+          written.length,
+        );
+        void vscode.window.showWarningMessage(lastCancelled);
       }
       return result;
     },
@@ -201,15 +208,13 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
       const options = rawOptions as { remote?: string; destination?: vscode.Uri; policy?: ExistingFilePolicy } | undefined;
       const volume = await resolveVolume(context, argument, (v) => v.status === 'Active');
       if (!volume) return undefined;
-      const remote =
-        options?.remote ??
-        (argument instanceof vscode.Uri && argument.scheme === NAS_SCHEME ? argument.path : await vscode.window.showInputBox({ prompt: vscode.l10n.t('File or folder on the volume'), value: '/' }));
-      if (remote === undefined) return undefined;
+      const given = options?.remote ?? (argument instanceof vscode.Uri && argument.scheme === NAS_SCHEME ? argument.path : undefined);
+      const answers = await downloadFlow(volume, context.fileSystem, { ...(given !== undefined ? { remote: given } : {}), ...(options?.policy ? { policy: options.policy } : {}) });
+      if (!answers) return undefined;
+      const { remote, policy } = answers;
       const destination =
         options?.destination ?? (await vscode.window.showOpenDialog({ canSelectFiles: false, canSelectFolders: true, openLabel: vscode.l10n.t('Download here') }))?.[0];
       if (!destination) return undefined;
-      const policy = options?.policy ?? (await pickPolicy());
-      if (!policy) return undefined;
       const core = nasCore();
       // The local name comes from the volume (its last folder, or the volume's own name for its root).
       const name = safeFileName(remote.split('/').filter(Boolean).pop() ?? volume.name, `volume-${volume.storage_id}`);
@@ -217,6 +222,10 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
         core.download(context.sessions(), volume.storage_id, remote, vscode.Uri.joinPath(destination, name).fsPath, { policy, signal, onProgress: report }),
       );
       if (result) void vscode.window.showInformationMessage(resultMessage(result));
+      else {
+        lastCancelled = vscode.l10n.t('Download from "{0}" cancelled. Files already downloaded are kept in {1}; the file in flight was not written.', volume.name, destination.fsPath);
+        void vscode.window.showWarningMessage(lastCancelled);
+      }
       if (result?.unsafeNames) warnUnsafeNames(context.services.logger, result.unsafeNames);
       return result;
     },

@@ -180,4 +180,42 @@ export class NasFileSystem implements vscode.FileSystemProvider {
   refresh(uri: vscode.Uri): void {
     this.fire({ type: vscode.FileChangeType.Changed, uri });
   }
+
+  /** Announces files the extension wrote on a volume outside this provider (uploads, run syncs; see core/nas/writtenPaths). */
+  announceWritten(storageId: number, written: readonly { path: string; replaced: boolean }[]): void {
+    if (written.length === 0) return;
+    const { created, changed } = nasCore().writtenPaths(written);
+    this.fire(
+      ...created.map((path) => ({ type: vscode.FileChangeType.Created, uri: volumeUri(storageId, path) })),
+      ...changed.map((path) => ({ type: vscode.FileChangeType.Changed, uri: volumeUri(storageId, path) })),
+    );
+  }
+
+  /**
+   * Announces what lies under `folder` after something the extension started wrote there without telling
+   * which files (an S3 transfer, a job's outputs): read the tree (at most `limit` entries) and announce it.
+   */
+  async announceTree(storageId: number, folder: string, limit = ANNOUNCED_TREE_LIMIT): Promise<void> {
+    const written: { path: string; replaced: boolean }[] = [];
+    const pending = [remotePath(volumeUri(storageId, folder))];
+    while (pending.length > 0 && written.length < limit) {
+      const dir = pending.pop() as string;
+      let entries: [string, vscode.FileType][];
+      try {
+        entries = await this.readDirectory(volumeUri(storageId, dir));
+      } catch {
+        continue; // gone or unreadable: nothing to announce there
+      }
+      for (const [name, type] of entries.slice(0, limit - written.length)) {
+        const path = `${dir === '/' ? '' : dir}/${name}`;
+        if (type === vscode.FileType.Directory) pending.push(path);
+        // Created for a new entry, Changed for an open editor's copy; the Explorer ignores what it knows.
+        written.push({ path, replaced: false }, { path, replaced: true });
+      }
+    }
+    this.announceWritten(storageId, written);
+  }
 }
+
+/** Most entries announceTree reads: a bounded listing, whatever the volume holds. */
+const ANNOUNCED_TREE_LIMIT = 2000;

@@ -1,6 +1,7 @@
 // S3 ↔ NAS transfer commands (docs/nas.md, "Transfers"): Create Transfer… (RSA-mode profiles only: the
 // platform takes create, retry and the connection check only as encrypted bodies; the connection is
-// checked first), Retry (Error/Exception jobs; the keys are asked again), Stop (Running jobs, confirmed)
+// checked first) and Retry (Error/Exception jobs; the keys are asked again) as multi-step flows with Back
+// and a review whose highlighted answer is Cancel, Stop (Running jobs, confirmed)
 // and Delete (the record only, confirmed). The S3 secret key comes from a password input and lives only
 // in the one request body: never logged, shown, stored or put in an error.
 
@@ -14,21 +15,16 @@ import { errorMessage } from '../../shared/errorMessage';
 import { nasCore } from './nasCore';
 import { resolveVolume, type NasContext } from './nasCommands';
 import { directionText, serverText, transferStatusName, TransferRow } from './transfersGroup';
+import { MultiStepInput, type Step } from '../ui/multiStepInput';
+import { pickText } from '../ui/pickText';
 
-/** Which question is asked (the in-host tests answer by key). */
-export type TransferQuestion = 'direction' | 'supplier' | 'supplierName' | 'endpoint' | 'bucket' | 'prefix' | 'nasPath' | 'policy' | 'ignore' | 'name' | 'accessKey' | 'secretKey';
-
-/** How the flows ask: the editor's pickers and inputs, or a script in the in-host tests. */
+/** How the stop and delete questions are asked: modal dialogs, or a script in the in-host tests. */
 export interface TransferAsker {
-  pick<T extends vscode.QuickPickItem>(question: TransferQuestion, items: readonly T[], placeHolder: string): Promise<T | undefined>;
-  input(question: TransferQuestion, options: vscode.InputBoxOptions): Promise<string | undefined>;
   /** A modal question; true only when `action` was chosen. */
   confirm(message: string, detail: string, action: string, warning: boolean): Promise<boolean>;
 }
 
 export const WINDOW_ASKER: TransferAsker = {
-  pick: async (_question, items, placeHolder) => vscode.window.showQuickPick(items, { placeHolder, ignoreFocusOut: true }),
-  input: async (_question, options) => vscode.window.showInputBox({ ...options, ignoreFocusOut: true }),
   confirm: async (message, detail, action, warning) => {
     const show = warning ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
     return (await show(message, { modal: true, detail }, action)) === action;
@@ -80,76 +76,110 @@ async function requireRsaProfile(context: NasContext): Promise<boolean> {
   return false;
 }
 
-/** Asks for the fields of a new transfer (everything but the keys); undefined when the user backs out. */
-async function askPlan(asker: TransferAsker, volume: NasVolume): Promise<TransferPlan | undefined> {
-  const direction = await asker.pick<vscode.QuickPickItem & { direction: TransferDirection }>(
-    'direction',
-    [
-      { label: directionText(1), description: vscode.l10n.t('copy objects into the volume'), direction: 1 },
-      { label: directionText(2), description: vscode.l10n.t('copy files from the volume to a bucket'), direction: 2 },
-    ],
-    vscode.l10n.t('Direction'),
-  );
-  if (!direction) return undefined;
-  const other = vscode.l10n.t('Other S3-compatible service…');
-  const supplierPick = await asker.pick('supplier', [...S3_SUPPLIERS.map((label) => ({ label })), { label: other }], vscode.l10n.t('Object storage vendor'));
-  if (!supplierPick) return undefined;
-  const supplier =
-    supplierPick.label === other
-      ? await asker.input('supplierName', { prompt: vscode.l10n.t('Vendor name as the platform knows it (s3_supplier)'), validateInput: (text) => problemText(bucketProblem(text)) })
-      : supplierPick.label;
-  if (!supplier) return undefined;
-  const endpoint = await asker.input('endpoint', {
-    prompt: vscode.l10n.t('Endpoint of the object storage'),
-    placeHolder: vscode.l10n.t('e.g. {0}', 'cos.ap-guangzhou.myqcloud.com'),
-    validateInput: (text) => problemText(endpointProblem(text)),
-  });
-  if (endpoint === undefined) return undefined;
-  const bucket = await asker.input('bucket', { prompt: vscode.l10n.t('Bucket'), validateInput: (text) => problemText(bucketProblem(text)) });
-  if (bucket === undefined) return undefined;
-  const prefix = await asker.input('prefix', {
-    prompt: vscode.l10n.t('Prefix in the bucket (empty: the whole bucket)'),
-    placeHolder: vscode.l10n.t('e.g. {0}', 'datasets/'),
-    validateInput: (text) => problemText(prefixProblem(text)),
-  });
-  if (prefix === undefined) return undefined;
-  const nasPath = await asker.input('nasPath', { prompt: vscode.l10n.t('Folder on the volume "{0}"', volume.name), value: '/', validateInput: (text) => problemText(nasPathProblem(text)) });
-  if (nasPath === undefined) return undefined;
-  const policy = await asker.pick<vscode.QuickPickItem & { policy: TransferOverwritePolicy }>(
-    'policy',
-    ([2, 1, 3] as const).map((value) => ({ label: policyText(value), policy: value })),
-    vscode.l10n.t('Files that already exist at the destination'),
-  );
-  if (!policy) return undefined;
-  const ignore = await asker.input('ignore', { prompt: vscode.l10n.t('File suffixes to skip, comma-separated (optional)'), placeHolder: vscode.l10n.t('e.g. {0}', '.tmp, .log') });
-  if (ignore === undefined) return undefined;
-  const name = await asker.input('name', { prompt: vscode.l10n.t('Name of the transfer (optional: the platform names it)') });
-  if (name === undefined) return undefined;
+/** Create Transfer's steps: the plan, the two keys, the review (docs/nas.md, "Transfers"). */
+const CREATE_STEPS = 12;
+
+interface PlanAnswers {
+  direction?: TransferDirection;
+  supplierPick?: string;
+  supplier: string;
+  endpoint: string;
+  bucket: string;
+  prefix: string;
+  nasPath: string;
+  policy?: TransferOverwritePolicy;
+  ignore: string;
+  name: string;
+}
+
+function planFrom(state: PlanAnswers, volume: NasVolume): TransferPlan {
   return {
     storageId: volume.storage_id,
-    name: serverText(name, 64).trim(),
-    direction: direction.direction,
-    supplier: supplier.trim(),
-    endpoint: endpoint.trim(),
-    bucket: bucket.trim(),
-    prefix,
-    nasPath: nasPath.trim(),
-    overwritePolicy: policy.policy,
-    ignorePatterns: parseIgnorePatterns(ignore),
+    name: serverText(state.name, 64).trim(),
+    direction: state.direction ?? 1,
+    supplier: state.supplier.trim(),
+    endpoint: state.endpoint.trim(),
+    bucket: state.bucket.trim(),
+    prefix: state.prefix,
+    nasPath: state.nasPath.trim(),
+    overwritePolicy: state.policy ?? 2,
+    ignorePatterns: parseIgnorePatterns(state.ignore),
   };
 }
 
-/** The S3 key pair: the access key in a plain input, the secret key in a password input. */
-async function askKeys(asker: TransferAsker): Promise<{ accessKey: string; secretKey: string } | undefined> {
-  const accessKey = await asker.input('accessKey', { prompt: vscode.l10n.t('S3 access key ID (AK)'), validateInput: (text) => (text.trim() === '' ? vscode.l10n.t('This field is required.') : undefined) });
-  if (!accessKey) return undefined;
-  const secretKey = await asker.input('secretKey', {
-    prompt: vscode.l10n.t('S3 secret access key (SK): sent encrypted for this request only, never stored'),
-    password: true,
-    validateInput: (text) => (text === '' ? vscode.l10n.t('This field is required.') : undefined),
-  });
-  if (!secretKey) return undefined;
-  return { accessKey, secretKey };
+/** The S3 key pair: the access key in a plain input, the secret key in a password input (never kept after the flow). */
+function keySteps(keys: { accessKey: string; secretKey: string }, at: (step: number) => { title: string; step: number; totalSteps: number }, first: number, then: Step): Step {
+  const askSecret: Step = async (input) => {
+    keys.secretKey = await input.showInputBox({
+      ...at(first + 1),
+      value: '',
+      prompt: vscode.l10n.t('S3 secret access key (SK): sent encrypted for this request only, never stored'),
+      password: true,
+      validate: (text) => (text === '' ? vscode.l10n.t('This field is required.') : undefined),
+    });
+    return then;
+  };
+  return async (input) => {
+    keys.accessKey = await input.showInputBox({ ...at(first), value: keys.accessKey, prompt: vscode.l10n.t('S3 access key ID (AK)'), validate: (text) => (text.trim() === '' ? vscode.l10n.t('This field is required.') : undefined) });
+    return askSecret;
+  };
+}
+
+/** Asks the fields of a new transfer, the keys, and the review (Cancel highlighted); undefined when the user backs out. */
+async function askTransfer(volume: NasVolume, profileLabel: string): Promise<{ plan: TransferPlan; keys: { accessKey: string; secretKey: string } } | undefined> {
+  const title = vscode.l10n.t('Create S3 Transfer on "{0}"', pickText(volume.name));
+  const at = (step: number) => ({ title, step, totalSteps: CREATE_STEPS });
+  const state: PlanAnswers = { supplier: '', endpoint: '', bucket: '', prefix: '', nasPath: '/', ignore: '', name: '' };
+  const keys = { accessKey: '', secretKey: '' };
+  const other = vscode.l10n.t('Other S3-compatible service…');
+  let go = false;
+  const input = (step: number, key: 'endpoint' | 'bucket' | 'prefix' | 'nasPath' | 'ignore' | 'name', prompt: string, next: Step, extra: { placeholder?: string; validate?: (text: string) => string | undefined } = {}): Step =>
+    async (ask) => {
+      state[key] = await ask.showInputBox({ ...at(step), value: state[key], prompt, ...extra });
+      return next;
+    };
+  const review: Step = async (ask) => {
+    go = await ask.showReview({
+      ...at(CREATE_STEPS),
+      go: { label: vscode.l10n.t('$(cloud-upload) Create Transfer'), description: vscode.l10n.t('on profile "{0}"', profileLabel) },
+      placeholder: vscode.l10n.t('Review: pick Create Transfer, or Cancel'),
+      lines: planLines(planFrom(state, volume), volume.name).split('\n'),
+    });
+  };
+  const askKeys = keySteps(keys, at, 10, review);
+  const askName = input(9, 'name', vscode.l10n.t('Name of the transfer (optional: the platform names it)'), askKeys);
+  const askIgnore = input(8, 'ignore', vscode.l10n.t('File suffixes to skip, comma-separated (optional)'), askName, { placeholder: vscode.l10n.t('e.g. {0}', '.tmp, .log') });
+  const askPolicy: Step = async (ask) => {
+    const items = ([2, 1, 3] as const).map((value) => ({ label: policyText(value), policy: value }));
+    state.policy = (await ask.showQuickPick({ ...at(7), items, placeholder: vscode.l10n.t('Files that already exist at the destination'), activeItem: items.find((item) => item.policy === state.policy) })).policy;
+    return askIgnore;
+  };
+  const askNasPath = input(6, 'nasPath', vscode.l10n.t('Folder on the volume "{0}"', volume.name), askPolicy, { validate: (text) => problemText(nasPathProblem(text)) });
+  const askPrefix = input(5, 'prefix', vscode.l10n.t('Prefix in the bucket (empty: the whole bucket)'), askNasPath, { placeholder: vscode.l10n.t('e.g. {0}', 'datasets/'), validate: (text) => problemText(prefixProblem(text)) });
+  const askBucket = input(4, 'bucket', vscode.l10n.t('Bucket'), askPrefix, { validate: (text) => problemText(bucketProblem(text)) });
+  const askEndpoint = input(3, 'endpoint', vscode.l10n.t('Endpoint of the object storage'), askBucket, { placeholder: vscode.l10n.t('e.g. {0}', 'cos.ap-guangzhou.myqcloud.com'), validate: (text) => problemText(endpointProblem(text)) });
+  const askSupplierName: Step = async (ask) => {
+    state.supplier = await ask.showInputBox({ ...at(2), value: state.supplier, prompt: vscode.l10n.t('Vendor name as the platform knows it (s3_supplier)'), validate: (text) => problemText(bucketProblem(text)) });
+    return askEndpoint;
+  };
+  const askSupplier: Step = async (ask) => {
+    const items = [...S3_SUPPLIERS.map((label) => ({ label })), { label: other }];
+    const picked = await ask.showQuickPick({ ...at(2), items, placeholder: vscode.l10n.t('Object storage vendor'), activeItem: items.find((item) => item.label === state.supplierPick) });
+    state.supplierPick = picked.label;
+    if (picked.label === other) return askSupplierName;
+    state.supplier = picked.label;
+    return askEndpoint;
+  };
+  const askDirection: Step = async (ask) => {
+    const items: (vscode.QuickPickItem & { direction: TransferDirection })[] = [
+      { label: directionText(1), description: vscode.l10n.t('copy objects into the volume'), direction: 1 },
+      { label: directionText(2), description: vscode.l10n.t('copy files from the volume to a bucket'), direction: 2 },
+    ];
+    state.direction = (await ask.showQuickPick({ ...at(1), items, placeholder: vscode.l10n.t('Direction'), activeItem: items.find((item) => item.direction === state.direction) })).direction;
+    return askSupplier;
+  };
+  if (!(await MultiStepInput.run(askDirection)) || !go) return undefined;
+  return { plan: planFrom(state, volume), keys };
 }
 
 function planLines(plan: TransferPlan, volumeName: string): string {
@@ -187,19 +217,14 @@ async function send(context: NasContext, plan: TransferPlan, keys: { accessKey: 
 }
 
 /** Create Transfer… on a volume (a row, an id, or a pick among Active volumes). Returns the new job id. */
-export async function createTransferFlow(context: NasContext, asker: TransferAsker, argument?: unknown): Promise<number | undefined> {
+export async function createTransferFlow(context: NasContext, argument?: unknown): Promise<number | undefined> {
   if (!(await requireRsaProfile(context))) return undefined;
   const volume = await resolveVolume(context, argument, (v) => v.status === 'Active');
   if (!volume) return undefined;
   if (volume.status !== 'Active') throw new Error(vscode.l10n.t('Transfers need an Active volume; "{0}" is {1}.', volume.name, volume.status));
-  const plan = await askPlan(asker, volume);
-  if (!plan) return undefined;
-  const keys = await askKeys(asker);
-  if (!keys) return undefined;
-  const profile = context.services.profiles.active;
-  const go = vscode.l10n.t('Create Transfer');
-  if (!(await asker.confirm(vscode.l10n.t('Create an S3 transfer on profile "{0}"?', profile?.label ?? '?'), planLines(plan, volume.name), go, false))) return undefined;
-  const created = await send(context, plan, keys, undefined);
+  const answers = await askTransfer(volume, context.services.profiles.active?.label ?? '?');
+  if (!answers) return undefined;
+  const created = await send(context, answers.plan, answers.keys, undefined);
   context.tree.refresh();
   void vscode.window.showInformationMessage(vscode.l10n.t('Transfer {0} created ({1}). Its progress shows under Transfers in the NAS view.', created.id, transferStatusName(created.status)));
   return created.id;
@@ -222,18 +247,26 @@ async function resolveTransfer(context: NasContext, argument: unknown, filter: (
   return picked?.record;
 }
 
-/** Retry of an Error/Exception job: its own fields, the keys asked again; the platform replaces the job. */
-export async function retryTransferFlow(context: NasContext, asker: TransferAsker, argument?: unknown): Promise<number | undefined> {
+/** Retry of an Error/Exception job: its own fields, the keys asked again, a review; the platform replaces the job. */
+export async function retryTransferFlow(context: NasContext, argument?: unknown): Promise<number | undefined> {
   if (!(await requireRsaProfile(context))) return undefined;
   const record = await resolveTransfer(context, argument, canRetryTransfer);
   if (!record) return undefined;
   if (!canRetryTransfer(record)) throw new Error(vscode.l10n.t('Only a failed transfer can be retried; "{0}" is {1}.', serverText(record.name, 80), transferStatusName(record.status)));
   const plan = planOf(record);
-  const keys = await askKeys(asker);
-  if (!keys) return undefined;
-  const go = vscode.l10n.t('Retry');
-  const detail = `${planLines(plan, serverText(record.storage_name, 80))}\n${vscode.l10n.t('The platform replaces the failed job with a new one.')}`;
-  if (!(await asker.confirm(vscode.l10n.t('Retry the S3 transfer "{0}"?', serverText(record.name, 80)), detail, go, false))) return undefined;
+  const keys = { accessKey: '', secretKey: '' };
+  const title = vscode.l10n.t('Retry S3 Transfer "{0}"', pickText(serverText(record.name, 80)));
+  const at = (step: number) => ({ title, step, totalSteps: 3 });
+  let go = false;
+  const review: Step = async (input) => {
+    go = await input.showReview({
+      ...at(3),
+      go: { label: vscode.l10n.t('$(refresh) Retry'), description: vscode.l10n.t('on profile "{0}"', context.services.profiles.active?.label ?? '?'), detail: vscode.l10n.t('The platform replaces the failed job with a new one.') },
+      placeholder: vscode.l10n.t('Review: pick Retry, or Cancel'),
+      lines: planLines(plan, serverText(record.storage_name, 80)).split('\n'),
+    });
+  };
+  if (!(await MultiStepInput.run(keySteps(keys, at, 1, review))) || !go) return undefined;
   const created = await send(context, plan, keys, record.id);
   context.tree.refresh();
   return created.id;
@@ -263,8 +296,8 @@ export async function deleteTransferFlow(context: NasContext, asker: TransferAsk
 }
 
 export const TRANSFER_COMMANDS: CommandEntry<NasContext>[] = [
-  { id: Commands.nasTransferCreate, doing: vscode.l10n.t('Create S3 transfer'), create: (context) => (argument: unknown) => createTransferFlow(context, WINDOW_ASKER, argument) },
-  { id: Commands.nasTransferRetry, doing: vscode.l10n.t('Retry S3 transfer'), create: (context) => (argument: unknown) => retryTransferFlow(context, WINDOW_ASKER, argument) },
+  { id: Commands.nasTransferCreate, doing: vscode.l10n.t('Create S3 transfer'), create: (context) => (argument: unknown) => createTransferFlow(context, argument) },
+  { id: Commands.nasTransferRetry, doing: vscode.l10n.t('Retry S3 transfer'), create: (context) => (argument: unknown) => retryTransferFlow(context, argument) },
   { id: Commands.nasTransferStop, doing: vscode.l10n.t('Stop S3 transfer'), create: (context) => (argument: unknown) => stopTransferFlow(context, WINDOW_ASKER, argument) },
   { id: Commands.nasTransferDelete, doing: vscode.l10n.t('Delete S3 transfer record'), create: (context) => (argument: unknown) => deleteTransferFlow(context, WINDOW_ASKER, argument) },
 ];

@@ -1,7 +1,7 @@
 // Create NAS Volume… and Expand… as multi-step QuickPick / InputBox flows (ui/multiStepInput, Back and
 // "Step n/N"): region and class from the platform's pre-create configs, name, size with its monthly price
 // as the user types, then a review step naming the monthly price (old → new for an expand) whose Create /
-// Expand item alone spends; Cancel (or Escape) sends nothing.
+// Expand item alone spends; Cancel, highlighted first (Enter), or Escape sends nothing.
 
 import * as vscode from 'vscode';
 import type { CreateChoice } from '../../core/nas/volumes';
@@ -9,6 +9,7 @@ import type { NasVolume } from '../../core/nas/operations';
 import { BYTES_PER_GIB, formatGiB, formatYuan, monthlyPriceYuan } from '../../core/nas/units';
 import type { ComputeClient } from '../../core/compute/api';
 import { MultiStepInput } from '../ui/multiStepInput';
+import { pickText } from '../ui/pickText';
 import { nasCore } from './nasCore';
 import { monthlyText } from './nasTree';
 
@@ -31,17 +32,6 @@ export function volumeNameText(text: string): string | undefined {
 function gibProblem(text: string, minGiB: number): string | undefined {
   const gib = Number(text);
   return text.trim() !== '' && Number.isFinite(gib) && gib > minGiB && gib <= MAX_GIB ? undefined : vscode.l10n.t('Enter a size in GiB larger than {0}.', minGiB);
-}
-
-interface ReviewItem extends vscode.QuickPickItem {
-  go: boolean;
-}
-
-function reviewItems(goLabel: string, detail: string): ReviewItem[] {
-  return [
-    { label: goLabel, detail, go: true },
-    { label: vscode.l10n.t('Cancel'), go: false },
-  ];
 }
 
 /** Asks for region / class, name and size, shows the monthly price, and creates on Create; the new volume's id. */
@@ -86,15 +76,14 @@ export async function createVolumeFlow(client: ComputeClient): Promise<number | 
         return async function review(input) {
           const bytes = Math.round(Number(state.size) * BYTES_PER_GIB);
           const monthly = monthlyText(bytes, price) ?? '?';
-          const picked = await input.showQuickPick({
+          go = await input.showReview({
             ...at(4),
-            items: reviewItems(
-              vscode.l10n.t('$(add) Create NAS volume "{0}" ({1} GiB, {2})', state.name.trim(), formatGiB(bytes), `${(state.choice as CreateChoice).config.region.name} · ${(state.choice as CreateChoice).config.storage_class_name}`),
-              vscode.l10n.t('It costs about {0} while it exists.', monthly),
-            ),
+            go: {
+              label: vscode.l10n.t('$(add) Create NAS volume "{0}" ({1} GiB, {2})', pickText(state.name.trim()), formatGiB(bytes), `${(state.choice as CreateChoice).config.region.name} · ${(state.choice as CreateChoice).config.storage_class_name}`),
+              detail: vscode.l10n.t('It costs about {0} while it exists.', monthly),
+            },
             placeholder: vscode.l10n.t('Review: pick Create, or Cancel'),
           });
-          go = picked.go;
         };
       };
     };
@@ -130,14 +119,13 @@ export async function expandVolumeFlow(client: ComputeClient, volume: NasVolume)
     });
     return async function review(input) {
       const bytes = Math.round(Number(size) * BYTES_PER_GIB);
-      const picked = await input.showQuickPick({
+      go = await input.showReview({
         title,
         step: 2,
         totalSteps: 2,
-        items: reviewItems(vscode.l10n.t('$(arrow-up) Expand "{0}" from {1} to {2} GiB', volume.name, formatGiB(volume.total_size), formatGiB(bytes)), priceChange(bytes)),
+        go: { label: vscode.l10n.t('$(arrow-up) Expand "{0}" from {1} to {2} GiB', pickText(volume.name), formatGiB(volume.total_size), formatGiB(bytes)), detail: priceChange(bytes) },
         placeholder: vscode.l10n.t('Review: pick Expand, or Cancel'),
       });
-      go = picked.go;
     };
   });
   if (!finished || !go) return false;

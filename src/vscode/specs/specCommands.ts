@@ -6,7 +6,9 @@ import * as vscode from 'vscode';
 import { Commands, type CommandId } from '../commandIds';
 import type { CommandEntry } from '../commands/commandTable';
 import { flattenRegions, type RegionChoice } from '../resources/index';
-import { imageTemplates, preselectRegion, taskIdFrom } from '../tasks/index';
+import { imageTemplates, preselectRegion, taskIdFrom, type ImageTemplate } from '../tasks/index';
+import type { JobTemplate } from '../../core/jobs/templates';
+import { templateStep } from '../jobs/index';
 import { specsCore } from '../../core/specs/load';
 import type { SpecsContext } from './index';
 import { specFromTemplate } from './templates';
@@ -86,15 +88,20 @@ export const SPEC_COMMANDS: readonly CommandEntry<SpecsContext>[] = [
     return context.actions.saveFromJob(jobId, extra instanceof vscode.Uri ? extra : undefined, plainOption(more));
   }),
   entry(Commands.specNewFromTemplate, vscode.l10n.t('Create a spec file from a template'), async (context, arg, extra) => {
-    const templates = imageTemplates(vscode.l10n);
-    const wanted = typeof arg === 'string' ? templates.find((template) => template.id === arg) : undefined;
-    const template =
+    // Task templates (the create wizard's images) and job templates (Create Job…'s starting points).
+    type Choice = vscode.QuickPickItem & { id?: string; task?: ImageTemplate; job?: JobTemplate };
+    const taskChoices: Choice[] = imageTemplates(vscode.l10n).map((item) => ({ label: item.label, description: item.image, detail: item.description, id: item.id, task: item }));
+    const jobChoices: Choice[] = templateStep()
+      .items.filter((item) => item.template.image !== '')
+      .map((item) => ({ label: item.label, description: item.template.image, detail: item.template.command, id: `job:${item.template.id}`, job: item.template }));
+    const wanted = typeof arg === 'string' ? [...taskChoices, ...jobChoices].find((choice) => choice.id === arg) : undefined;
+    const picked =
       wanted ??
-      (await vscode.window.showQuickPick(
-        templates.map((item) => ({ label: item.label, description: item.image, detail: item.description, template: item })),
-        { title: vscode.l10n.t('New Spec from Template'), placeHolder: vscode.l10n.t('Start from a template (the create wizard\'s images)') },
-      ))?.template;
-    if (!template) return undefined;
+      (await vscode.window.showQuickPick<Choice>(
+        [{ label: vscode.l10n.t('Task (deployment)'), kind: vscode.QuickPickItemKind.Separator }, ...taskChoices, { label: vscode.l10n.t('Batch job'), kind: vscode.QuickPickItemKind.Separator }, ...jobChoices],
+        { title: vscode.l10n.t('New Spec from Template'), placeHolder: vscode.l10n.t('Start from a template: a task (the create wizard\'s images) or a batch job') },
+      ));
+    if (!picked || (!picked.task && !picked.job)) return undefined;
     const profile = context.services.profiles.active;
     let offer: RegionChoice | undefined;
     if (profile) {
@@ -104,12 +111,13 @@ export const SPEC_COMMANDS: readonly CommandEntry<SpecsContext>[] = [
         context.services.logger.warn(`New spec from template: no resource search (${error instanceof Error ? error.message : String(error)}); using a placeholder resource.`);
       }
     }
-    const spec = specFromTemplate(template, offer, profile?.label);
+    const spec = picked.job ? specsCore().jobSpecFromTemplate(picked.job, offer, profile?.label) : specFromTemplate(picked.task as ImageTemplate, offer, profile?.label);
+    const fileName = picked.job ? `${picked.job.id}.job.json` : `${(picked.task as ImageTemplate).id}.task.json`;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const uri =
       extra instanceof vscode.Uri
         ? extra
-        : await vscode.window.showSaveDialog({ ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, `${template.id}.task.json`) } : {}), filters: { [vscode.l10n.t('Task spec')]: ['json', 'yaml'] }, title: vscode.l10n.t('Save the new spec file') });
+        : await vscode.window.showSaveDialog({ ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, fileName) } : {}), filters: { [vscode.l10n.t('Spec file')]: ['json', 'yaml'] }, title: vscode.l10n.t('Save the new spec file') });
     if (!uri) return undefined;
     await context.actions.writeSpec(uri, spec);
     return uri;

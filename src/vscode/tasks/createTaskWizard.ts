@@ -48,8 +48,8 @@ export interface RegionHint {
 }
 
 interface ReviewItem extends vscode.QuickPickItem {
-  /** The step to go back to, or 'create'. */
-  target: Step | 'create' | undefined;
+  /** The step to go back to, 'create', or 'cancel' (highlighted first: Enter never spends). */
+  target: Step | 'create' | 'cancel' | undefined;
 }
 
 interface WizardState {
@@ -66,6 +66,8 @@ interface WizardState {
   targetDir: string;
   /** Set once the review was reached: an edited field returns straight to the review. */
   reviewing: boolean;
+  /** Cancel was picked at the review. */
+  cancelled?: boolean;
 }
 
 /** Runs the wizard; returns the new task id, or undefined when the user backed out or it failed. */
@@ -222,7 +224,8 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
     state.reviewing = true;
     const items = reviewItems(state, profile, canEncrypt, { askName, askRegion, askImage, askPorts, askPoints, askEnv, askStartCommand, askMount, askEncrypt });
     const picked = await input.showQuickPick<ReviewItem>({ ...at(totalSteps), items, placeholder: vscode.l10n.t('Review: pick Create, or a field to change it'), activeItem: items[0] });
-    if (picked.target === 'create') return undefined;
+    if (picked.target === 'cancel') state.cancelled = true;
+    if (picked.target === 'create' || picked.target === 'cancel') return undefined;
     return picked.target ?? review;
   };
 
@@ -235,7 +238,7 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
   } finally {
     loading.abort();
   }
-  if (!finished || !state.choice) return undefined;
+  if (!finished || state.cancelled || !state.choice) return undefined;
 
   const input = toCreateInput(state, state.choice);
   await memento.update(LAST_CREATE_KEY, { image: input.image, ports: state.ports });
@@ -329,6 +332,7 @@ function reviewItems(state: WizardState, profile: Profile, canEncrypt: boolean, 
   const env = parseEnv(state.env);
   const envKeys = 'env' in env ? Object.keys(env.env) : [];
   const items: ReviewItem[] = [
+    { label: vscode.l10n.t('Cancel'), target: 'cancel' },
     {
       label: vscode.l10n.t('$(rocket) Create task "{0}"', state.name.trim()),
       description: vscode.l10n.t('on profile "{0}" ({1})', profile.label, environmentName(profile.environment)),

@@ -1,6 +1,7 @@
 // Task commands for context menus and the palette: from a tree row the task is the row; from the
 // palette the user picks one. Confirmations and inputs live here; the work is in TaskActions.
 import * as vscode from 'vscode';
+import { confirmSpend } from '../ui/multiStepInput';
 import { abortSignalFor } from '../ui/cancellation';
 import { Commands, type CommandId } from '../commandIds';
 import type { CommandEntry } from '../commands/commandTable';
@@ -102,13 +103,12 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
     const parsed = value === undefined ? undefined : parsePoints(value);
     if (!parsed || 'error' in parsed) return;
     if (profile.environment === 'prod') {
-      const scale = vscode.l10n.t('Change Node Count');
-      const choice = await vscode.window.showWarningMessage(
-        vscode.l10n.t('Change "{0}" from {1} to {2} node(s) on PRODUCTION profile "{3}"?', task.task_name, task.points, parsed.points, profile.label),
-        { modal: true, detail: scaleCostNote(task.points, parsed.points, price, vscode.l10n) },
-        scale,
-      );
-      if (choice !== scale) return;
+      const go = await confirmSpend({
+        title: vscode.l10n.t('Change "{0}" from {1} to {2} node(s) on PRODUCTION profile "{3}"?', task.task_name, task.points, parsed.points, profile.label),
+        go: { label: vscode.l10n.t('Change Node Count'), detail: scaleCostNote(task.points, parsed.points, price, vscode.l10n) },
+        placeholder: vscode.l10n.t('Review: pick Change Node Count, or Cancel'),
+      });
+      if (!go) return;
     }
     await withProgress(deps.services, vscode.l10n.t('Changing "{0}" to {1} node(s)…', task.task_name, parsed.points), vscode.l10n.t('Change node count of task {0}', task.task_id), (signal) =>
       deps.actions.changePoints(task.task_id, parsed.points, signal),

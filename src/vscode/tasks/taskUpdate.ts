@@ -3,6 +3,7 @@
 // Nothing is sent without the review; a production profile says so in the confirmation.
 
 import * as vscode from 'vscode';
+import { confirmSpend } from '../ui/multiStepInput';
 import type { TaskDetail } from '../../core/compute/api';
 import { reviewUpdate } from '../../core/tasks/configDiff';
 import { DEFAULT_TARGET_DIR, addMountToConfig, mountableVolumes, normalTargetDir, targetDirProblem } from '../../core/nas/mounts';
@@ -134,14 +135,14 @@ export class TaskUpdateFlow {
     if (confirm) {
       const before = await vscode.workspace.openTextDocument({ language: 'json', content: documentText(`${JSON.stringify(pending.original, null, 2)}\n`, 'json') });
       await vscode.commands.executeCommand('vscode.diff', before.uri, document.uri, vscode.l10n.t('Task {0}: current ↔ update', pending.taskId));
-      const send = vscode.l10n.t('Send Update');
-      const shown = review.lines.slice(0, 12).join('\n') + (review.lines.length > 12 || review.truncated ? `\n${vscode.l10n.t('…and more (see the diff)')}` : '');
-      const choice = await vscode.window.showWarningMessage(
-        vscode.l10n.t('Update "{0}" on {1}profile "{2}"? This replaces the whole task configuration; a running task restarts its nodes.', pending.original.task_name, profile.environment === 'prod' ? 'PRODUCTION ' : '', profile.label),
-        { modal: true, detail: shown },
-        send,
-      );
-      if (choice !== send) return 'cancelled';
+      const shown = [...review.lines.slice(0, 12), ...(review.lines.length > 12 || review.truncated ? [vscode.l10n.t('…and more (see the diff)')] : [])];
+      const go = await confirmSpend({
+        title: vscode.l10n.t('Update "{0}" on {1}profile "{2}"? This replaces the whole task configuration; a running task restarts its nodes.', pending.original.task_name, profile.environment === 'prod' ? 'PRODUCTION ' : '', profile.label),
+        go: { label: vscode.l10n.t('Send Update') },
+        placeholder: vscode.l10n.t('Review: pick Send Update, or Cancel'),
+        lines: shown,
+      });
+      if (!go) return 'cancelled';
     }
     await this.services.computeClient().call('task.update', review.body);
     this.services.logger.info(`Updated task ${pending.taskId} (${review.lines.length} change(s)).`);

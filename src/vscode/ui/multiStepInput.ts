@@ -1,3 +1,4 @@
+// The one way the extension asks several questions in a row, and the review before anything spends.
 // A multi-step QuickPick / InputBox flow with a step counter and a Back button (the pattern of the
 // vscode-extension-samples quickinput sample). Each step is a function that asks one question and
 // returns the next step; Back re-runs the previous step with the values gathered so far.
@@ -30,18 +31,49 @@ export interface InputBoxStep {
 
 export interface QuickPickStep<T extends vscode.QuickPickItem> {
   title: string;
-  step: number;
+  /** Left out for a one-question flow (a review on its own): no counter then. */
+  step?: number;
   /** The flow's number of steps, when known from the start (see StepCounter); else leave it out. */
   totalSteps?: number;
   items: readonly T[];
   placeholder: string;
   activeItem?: T;
+  /** Which items answer the step when accepted (default: all); accepting another one keeps the step open. */
+  only?: (item: T) => boolean;
+}
+
+/** A review before something spends: the safe answer is the default wherever money is spent. */
+export interface ReviewStep {
+  title: string;
+  step?: number;
+  totalSteps?: number;
+  /** The item that spends, e.g. "Create NAS volume …", with what it costs as its detail. */
+  go: { label: string; description?: string; detail?: string };
+  placeholder: string;
+  /** More of the plan, listed below the answers; choosing one of them answers nothing. */
+  lines?: readonly string[];
+  /** The separator above `lines` (default "Details"). */
+  linesTitle?: string;
+}
+
+/** A review's answers: Cancel comes first and is highlighted, so Enter never spends. */
+export interface ReviewItem extends vscode.QuickPickItem {
+  go?: boolean;
 }
 
 /** The input a multi-step flow shows now (what the in-host tests answer, as a user would). */
 let shownInput: vscode.QuickInput | undefined;
 export function shownStepInput(): vscode.QuickInput | undefined {
   return shownInput;
+}
+
+/** Asks for a go-ahead before something spends, on its own (no step counter): true only on the go item. */
+export async function confirmSpend(review: Omit<ReviewStep, 'step' | 'totalSteps'>): Promise<boolean> {
+  let go = false;
+  const finished = await MultiStepInput.run(async (input) => {
+    go = await input.showReview(review);
+  });
+  return finished && go;
 }
 
 export class MultiStepInput {
@@ -118,7 +150,7 @@ export class MultiStepInput {
     const input = vscode.window.createQuickPick<T>();
     input.title = options.title;
     input.step = options.step;
-    input.totalSteps = this.counter.totalFor(options.totalSteps);
+    input.totalSteps = options.step === undefined ? undefined : this.counter.totalFor(options.totalSteps);
     input.items = options.items;
     input.placeholder = options.placeholder;
     input.ignoreFocusOut = true;
@@ -131,13 +163,23 @@ export class MultiStepInput {
       disposables.push(
         input.onDidAccept(() => {
           const [picked] = input.selectedItems;
-          if (picked) resolve(picked);
+          if (picked && (options.only?.(picked) ?? true)) resolve(picked);
         }),
         input.onDidTriggerButton((button) => {
           if (button === vscode.QuickInputButtons.Back) reject(new BackSignal());
         }),
       );
     });
+  }
+
+  /** A review whose highlighted answer is Cancel (Enter never spends); true only when the go item was picked. */
+  async showReview(options: ReviewStep): Promise<boolean> {
+    const cancel: ReviewItem = { label: vscode.l10n.t('Cancel'), go: false };
+    const go: ReviewItem = { ...options.go, go: true };
+    const lines: ReviewItem[] = (options.lines ?? []).map((line) => ({ label: line }));
+    const items: ReviewItem[] = [cancel, go, ...(lines.length > 0 ? [{ label: options.linesTitle ?? vscode.l10n.t('Details'), kind: vscode.QuickPickItemKind.Separator }, ...lines] : [])];
+    const picked = await this.showQuickPick<ReviewItem>({ title: options.title, ...(options.step !== undefined ? { step: options.step } : {}), ...(options.totalSteps !== undefined ? { totalSteps: options.totalSteps } : {}), items, placeholder: options.placeholder, activeItem: cancel, only: (item) => item.go !== undefined });
+    return picked.go === true;
   }
 
   private show<R>(

@@ -1,14 +1,11 @@
-// The one confirmation for what workspace files make the extension run and send (Deploy, Update, Run
-// on GPU, Run Again): a pick whose first, highlighted answer is Cancel (Enter never spends or sends),
-// then the action, then every fact the workspace decided, one per row, wrapped rather than cut by the
-// window's width. Values are shown with hidden characters escaped by the caller (shownValue) and icon
+// The review of what workspace files make the extension run and send (Deploy, Update, Run on GPU, Run
+// Again): the one spending review of ui/multiStepInput (Cancel first and highlighted, so Enter never spends
+// or sends), with every fact the workspace decided listed below, one per row, wrapped rather than cut by
+// the window's width. Values are shown with hidden characters escaped by the caller (shownValue) and icon
 // syntax escaped here, so a file cannot draw or hide anything in it (docs/security.md).
 
 import * as vscode from 'vscode';
-
-interface ReviewItem extends vscode.QuickPickItem {
-  answer?: boolean;
-}
+import { confirmSpend, shownStepInput } from './multiStepInput';
 
 export interface ReviewRequest {
   title: string;
@@ -21,10 +18,10 @@ export interface ReviewRequest {
 /** Characters per row: a longer fact continues on the next row (a pick cuts a row at the window's edge). */
 const ROW_CHARS = 90;
 
-let shown: vscode.QuickPick<vscode.QuickPickItem> | undefined;
 /** The review shown now, if any (the in-host tests read it as a user would, and answer it). */
 export function shownReview(): vscode.QuickPick<vscode.QuickPickItem> | undefined {
-  return shown;
+  const input = shownStepInput();
+  return input && 'items' in input ? (input as vscode.QuickPick<vscode.QuickPickItem>) : undefined;
 }
 
 /** `text` with VS Code's icon syntax escaped: "$(name)" is shown as written, never as an icon. */
@@ -40,37 +37,11 @@ function rows(fact: string): string[] {
 
 /** Resolves true only when the user chose the action. */
 export function review(request: ReviewRequest): Promise<boolean> {
-  const cancel: ReviewItem = { label: vscode.l10n.t('Cancel'), answer: false };
-  const go: ReviewItem = { ...request.go, answer: true };
-  const items: ReviewItem[] = [
-    cancel,
-    go,
-    ...(request.facts.length === 0
-      ? []
-      : [{ label: vscode.l10n.t('What will run and be sent'), kind: vscode.QuickPickItemKind.Separator }, ...request.facts.flatMap(rows).map((row) => ({ label: iconFree(row) }))]),
-  ];
-  return new Promise<boolean>((resolve) => {
-    const pick = vscode.window.createQuickPick<ReviewItem>();
-    pick.title = request.title;
-    pick.placeholder = request.placeholder;
-    pick.ignoreFocusOut = true;
-    pick.matchOnDescription = false;
-    pick.items = items;
-    pick.activeItems = [cancel];
-    let answered = false;
-    pick.onDidAccept(() => {
-      const chosen = pick.selectedItems[0] ?? pick.activeItems[0];
-      if (chosen?.answer === undefined) return; // a fact row: keep the question open
-      answered = true;
-      resolve(chosen.answer);
-      pick.hide();
-    });
-    pick.onDidHide(() => {
-      if (!answered) resolve(false);
-      if (shown === pick) shown = undefined;
-      pick.dispose();
-    });
-    shown = pick;
-    pick.show();
+  return confirmSpend({
+    title: request.title,
+    placeholder: request.placeholder,
+    go: request.go,
+    lines: request.facts.flatMap(rows).map(iconFree),
+    linesTitle: vscode.l10n.t('What will run and be sent'),
   });
 }

@@ -11,6 +11,7 @@ import type { ExtensionApi } from '../../../src/vscode/api';
 import { extensionApi } from '../extensionApi';
 import { sandboxUrl } from '../sandboxInfo';
 import { PATIENCE_MS } from '../../helpers/eventually';
+import { answerFlow, isPick } from '../nas/answerFlow';
 
 async function until<T>(read: () => T | undefined, what: string, timeoutMs = PATIENCE_MS): Promise<T> {
   for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
@@ -23,6 +24,7 @@ async function until<T>(read: () => T | undefined, what: string, timeoutMs = PAT
 
 describe('jobs: Run on GPU', () => {
   let api: ExtensionApi;
+  let runConfig: Record<string, unknown>;
   let storageId: number;
   let root: vscode.Uri;
   let directory: string;
@@ -48,8 +50,37 @@ describe('jobs: Run on GPU', () => {
       completions: 1, parallelism: 1, indexed: false, retries: 0, env: [{ name: 'PYTHONUNBUFFERED', value: '1' }],
       volume: { storageId, targetDir: '/mnt/work', remoteDir: '/runs/fib' },
     };
+    runConfig = config;
     await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(root, '.compute'));
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(root, '.compute', 'run.json'), new TextEncoder().encode(JSON.stringify(config)));
+  });
+
+  it('Run on GPU… is one titled 4-step flow that brings back the last billing mode (on-demand here), and its cost review opens on Cancel', async function () {
+    this.timeout(180_000);
+    const runJson = vscode.Uri.joinPath(root, '.compute', 'run.json');
+    await vscode.workspace.fs.writeFile(runJson, new TextEncoder().encode(JSON.stringify({ ...runConfig, spot: false })));
+    const before = api.jobs.terminalTexts().length;
+    const seen: { step?: number; total?: number; title?: string; active?: string; labels: string[] }[] = [];
+    try {
+      await answerFlow(
+        api,
+        () => vscode.commands.executeCommand('computeToolkit.jobs.runOnGpu', vscode.Uri.joinPath(root, 'fibonacci.py')),
+        (input) => {
+          const key = `${input.step}/${input.title}`;
+          if (!seen.some((entry) => `${entry.step}/${entry.title}` === key)) {
+            seen.push({ step: input.step, total: input.totalSteps, title: input.title, active: isPick(input) ? input.activeItems[0]?.label : undefined, labels: isPick(input) ? input.items.map((item) => item.label) : [] });
+          }
+        },
+      );
+    } finally {
+      await vscode.workspace.fs.writeFile(runJson, new TextEncoder().encode(JSON.stringify(runConfig)));
+    }
+    const steps = seen.filter((entry) => entry.title === 'Run on GPU');
+    assert.deepEqual(steps.map((entry) => [entry.step, entry.total]), [[1, 4], [2, 4], [3, 4], [4, 4]], JSON.stringify(seen));
+    assert.equal(steps[2]?.active, 'On-demand', `the billing step highlights the mode run.json remembers: ${JSON.stringify(steps[2])}`);
+    const review = seen.find((entry) => entry.title?.startsWith('Run job '));
+    assert.equal(review?.active, 'Cancel', `the cost review opens on Cancel: ${JSON.stringify(review)}`);
+    assert.equal(api.jobs.terminalTexts().length, before, 'Enter at the review ran nothing');
   });
 
   it('Enter on the cost question does not run anything', async function () {
@@ -107,6 +138,31 @@ describe('jobs: Run on GPU', () => {
     const row = api.jobs.snapshot().find((candidate) => candidate.label.startsWith('fib-'));
     assert.ok(row, JSON.stringify(api.jobs.snapshot()));
     assert.match(row.description, /^Succeeded · 1\/1 succeeded · /);
+  });
+
+  it('Run Again after a finished run writes into the same terminal, and the Explorer hears of the run folder', async function () {
+    this.timeout(240_000);
+    const terminals = api.jobs.terminalTexts().length;
+    const announced: string[] = [];
+    const listening = api.nas.fileSystem.onDidChangeFile((changes) => announced.push(...changes.map((change) => change.uri.path)));
+    const running = Promise.resolve(vscode.commands.executeCommand('computeToolkit.jobs.runAgain', vscode.Uri.joinPath(root, 'fibonacci.py')));
+    try {
+      let reused = false;
+      for (const deadline = Date.now() + PATIENCE_MS; !reused && Date.now() < deadline;) {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+        reused = api.jobs.terminalTexts().some((lines) => lines.some((line) => line === '──── New run of fib ────'));
+      }
+      assert.ok(reused, 'the second run announced itself in the first run\'s terminal');
+      await running;
+      const transcript = await until(() => api.jobs.terminalTexts().find((lines) => lines.filter((line) => /^Job \d+ succeeded/.test(line)).length >= 2), 'the second run to end in the same terminal');
+      assert.ok(transcript.length > 0);
+      assert.equal(api.jobs.terminalTexts().length, terminals, 'no new terminal for the second run');
+      await until(() => (announced.some((path) => path === '/runs/fib/fibonacci.py') ? true : undefined), 'the Explorer to hear of the run folder');
+    } finally {
+      listening.dispose();
+    }
   });
 
   after(() => {

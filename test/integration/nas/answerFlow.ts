@@ -14,7 +14,7 @@ export const messageText = (message: string | vscode.InputBoxValidationMessage |
  * (which may make an item active or put text in the box, as a click or typing would) and accepted with
  * Enter, again until the flow moves on; an input `answer` leaves alone takes its default.
  */
-export async function answerFlow<T>(api: ExtensionApi, flow: () => Thenable<T>, answer: (input: StepInput) => void): Promise<T> {
+export async function answerFlow<T>(api: ExtensionApi, flow: () => Thenable<T>, answer: (input: StepInput) => void | Promise<void>): Promise<T> {
   let settled = false;
   const result = Promise.resolve(flow()).finally(() => (settled = true));
   await waitUntil(
@@ -22,7 +22,7 @@ export async function answerFlow<T>(api: ExtensionApi, flow: () => Thenable<T>, 
     async () => {
       const input = api.surface.stepInput() as StepInput | undefined;
       if (!settled && input) {
-        answer(input);
+        await answer(input);
         // The extension host sends a changed input to the workbench on its next turn: accept after that.
         await new Promise((resolve) => setTimeout(resolve, 100));
         if (api.surface.stepInput() === input) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
@@ -35,3 +35,9 @@ export async function answerFlow<T>(api: ExtensionApi, flow: () => Thenable<T>, 
   return result;
 }
 
+
+/** Presses the title bar's Back on the input showing now, and waits until the flow has moved off it. */
+export async function pressBack(api: ExtensionApi, input: vscode.QuickInput): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.quickInputBack');
+  await waitUntil('Back to take effect', () => api.surface.stepInput() !== input, { timeoutMs: PATIENCE_MS });
+}

@@ -12,7 +12,7 @@ import type { NasApi } from '../../../src/vscode/nas/index';
 import { computeWithSandbox, extensionApi } from '../compute/computeTestApi';
 import { sandboxUrl } from '../sandboxInfo';
 import { PATIENCE_MS, waitUntil } from '../../helpers/eventually';
-import { answerFlow, isPick } from './answerFlow';
+import { answerFlow, isPick, pressBack } from './answerFlow';
 
 const GIB = 1024 ** 3;
 const MIB = 1024 * 1024;
@@ -215,9 +215,9 @@ describe('nas: volumes as folders (sandbox SFTP)', function () {
     assert.equal(expectedPrice, '¥6.30/month');
     const volumeCount = async () => (await client.call('nas.list', { page: 1, page_size: 100 })).count;
 
-    /** Answers the four steps; at the review, records what it says and picks Create or Cancel. */
-    const run = (name: string, decide: 'create' | 'cancel') => {
-      const seen: { steps: number[]; configLabels: string[]; review: { label: string; detail?: string }[] } = { steps: [], configLabels: [], review: [] };
+    /** Answers the four steps; at the review, records what it says and picks Create, or presses Enter on what it highlights. */
+    const run = (name: string, decide: 'create' | 'enter') => {
+      const seen: { steps: number[]; configLabels: string[]; review: { label: string; detail?: string }[]; reviewActive?: string } = { steps: [], configLabels: [], review: [] };
       const flow = answerFlow(
         api,
         () => vscode.commands.executeCommand<number | undefined>('computeToolkit.nas.create'),
@@ -230,9 +230,10 @@ describe('nas: volumes as folders (sandbox SFTP)', function () {
               const wanted = items.find((item) => item.choice?.config.id === config.id);
               if (wanted && input.activeItems[0] !== wanted) input.activeItems = [wanted];
             } else {
+              if (seen.review.length === 0) seen.reviewActive = input.activeItems[0]?.label;
               seen.review = items.map((item) => ({ label: item.label, ...(item.detail !== undefined ? { detail: item.detail } : {}) }));
-              const wanted = items.find((item) => item.go === (decide === 'create'));
-              if (wanted && input.activeItems[0] !== wanted) input.activeItems = [wanted];
+              const wanted = items.find((item) => item.go === true);
+              if (decide === 'create' && wanted && input.activeItems[0] !== wanted) input.activeItems = [wanted];
             }
           } else if (/name/i.test(input.prompt ?? '')) {
             input.value = name;
@@ -245,13 +246,15 @@ describe('nas: volumes as folders (sandbox SFTP)', function () {
     };
 
     const before = await volumeCount();
-    const cancelled = await run('itest-cancel', 'cancel');
-    assert.equal(cancelled.result, undefined, 'Cancel at the review creates nothing');
+    const cancelled = await run('itest-cancel', 'enter');
+    assert.equal(cancelled.result, undefined, 'Enter at the review (Cancel highlighted) creates nothing');
+    assert.equal(cancelled.seen.reviewActive, 'Cancel', 'the review opens on Cancel: the safe answer is the default where money is spent');
     assert.deepEqual(cancelled.seen.steps, [1, 2, 3, 4]);
     assert.ok(cancelled.seen.configLabels.some((label) => label.includes(config.region.name) && label.includes(`¥${config.display_unit_price}/GB/month`)), `the region step offers pre-create's configs: ${JSON.stringify(cancelled.seen.configLabels)}`);
     assert.equal(cancelled.seen.review.length, 2);
-    assert.match(cancelled.seen.review[0]?.label ?? '', /"itest-cancel" \(7 GiB, 北京一区/);
-    assert.ok(cancelled.seen.review[0]?.detail?.includes(expectedPrice), `the review names ${expectedPrice}: ${JSON.stringify(cancelled.seen.review)}`);
+    assert.equal(cancelled.seen.review[0]?.label, 'Cancel');
+    assert.match(cancelled.seen.review[1]?.label ?? '', /"itest-cancel" \(7 GiB, 北京一区/);
+    assert.ok(cancelled.seen.review[1]?.detail?.includes(expectedPrice), `the review names ${expectedPrice}: ${JSON.stringify(cancelled.seen.review)}`);
     assert.equal(await volumeCount(), before, 'no volume was created');
 
     // Create: watch the store the NAS view reads (never refreshing it) from before the command.
@@ -275,7 +278,7 @@ describe('nas: volumes as folders (sandbox SFTP)', function () {
       createdId = created.result;
       assert.ok(typeof createdId === 'number', 'Create returns the new volume');
       record();
-      assert.ok(created.seen.review[0]?.detail?.includes(expectedPrice));
+      assert.ok(created.seen.review[1]?.detail?.includes(expectedPrice));
       assert.equal(await volumeCount(), before + 1);
       const row = (await nas.tree.getChildren()).find((r) => r.kind === 'volume' && r.volume.storage_id === createdId);
       assert.match(String(row?.description), /^Creating · \? \/ 7 GiB · 北京一区 · ¥6\.30\/month/, 'the view shows the new volume Creating at once');
@@ -310,8 +313,9 @@ describe('nas: volumes as folders (sandbox SFTP)', function () {
       },
     );
     assert.equal(expanded, true);
-    assert.match(review[0]?.label ?? '', /Expand "itest-made" from 7 to 8 GiB/);
-    assert.equal(review[0]?.detail, 'Price per month: ¥6.30 → ¥7.20.');
+    assert.equal(review[0]?.label, 'Cancel', 'the expand review lists Cancel first');
+    assert.match(review[1]?.label ?? '', /Expand "itest-made" from 7 to 8 GiB/);
+    assert.equal(review[1]?.detail, 'Price per month: ¥6.30 → ¥7.20.');
     await waitUntil('the view to show it Active at 8 GiB without Refresh', async () => {
       await api.money.runPlannedPoll();
       const rows = await nas.tree.getChildren();
@@ -368,6 +372,7 @@ describe('nas: volumes as folders (sandbox SFTP)', function () {
       await sandboxPost('/__sandbox/nas/throttle', { bytesPerSecond: 0 });
     }
     assert.equal(result, undefined, 'a cancelled upload reports nothing sent');
+    assert.match(nas.lastCancelledTransfer() ?? '', new RegExp(`^Upload to "${volume.name}" cancelled\\. 0 file\\(s\\) sent before it stopped are kept on the volume; the file in flight was not written, and any file it would have replaced is unchanged\\.$`), 'the cancel is said, with what was kept');
     const reports = mine();
     assert.ok(reports.length > 0 && reports.every((r) => r.bytes < data.length), `it stopped before the end: ${JSON.stringify(reports.map((r) => r.bytes))}`);
     const onDisk = join(await volumeDirectory(volume.storage_id), 'cancel');
@@ -375,6 +380,103 @@ describe('nas: volumes as folders (sandbox SFTP)', function () {
     await waitUntil('the partial file to be removed', async () => (await readdir(onDisk)).length === 1);
     assert.deepEqual(await readdir(onDisk), ['big.bin']);
     assert.equal(Buffer.from(await vscode.workspace.fs.readFile(target)).toString(), 'the copy already there');
+  });
+
+  it('Upload to Volume… is a titled two-step flow with Back, and the Explorer hears of every file and folder it wrote', async function () {
+    this.timeout(PATIENCE_MS * 3);
+    const api = await extensionApi();
+    const local = await mkdtemp(join(tmpdir(), 'nas-itest-wizard-'));
+    await mkdir(join(local, 'proj', 'src'), { recursive: true });
+    await writeFile(join(local, 'proj', 'src', 'main.py'), 'print("wizard")\n');
+    await writeFile(join(local, 'proj', 'README.md'), 'hi\n');
+    const events: string[] = [];
+    const listening = nas.fileSystem.onDidChangeFile((changes) => {
+      for (const change of changes) events.push(`${change.type === vscode.FileChangeType.Created ? 'created' : change.type === vscode.FileChangeType.Changed ? 'changed' : 'deleted'} ${change.uri.path}`);
+    });
+    const seen: { step?: number; total?: number; title?: string; value?: string }[] = [];
+    let wentBack = false;
+    let backAt: string | undefined;
+    try {
+      const result = await answerFlow(
+        api,
+        () => vscode.commands.executeCommand<{ sent: number } | undefined>('computeToolkit.nas.upload', volume.storage_id, { sources: [vscode.Uri.file(join(local, 'proj'))] }),
+        async (input) => {
+          if (!seen.some((s) => s.step === input.step && s.title === input.title)) seen.push({ step: input.step, total: input.totalSteps, title: input.title });
+          if (isPick(input)) {
+            if (!wentBack) {
+              wentBack = true;
+              await pressBack(api, input);
+              return;
+            }
+            const overwrite = input.items.find((item) => item.label === 'Overwrite existing files');
+            if (overwrite && input.activeItems[0] !== overwrite) input.activeItems = [overwrite];
+          } else {
+            if (wentBack && backAt === undefined) backAt = input.value;
+            if (input.value !== '/wizard') input.value = '/wizard';
+          }
+        },
+      );
+      assert.equal(result?.sent, 2);
+    } finally {
+      listening.dispose();
+    }
+    assert.deepEqual(seen.map((s) => [s.step, s.total]), [[1, 2], [2, 2]], `"1/2" then "2/2": ${JSON.stringify(seen)}`);
+    assert.ok(seen.every((s) => s.title === `Upload to "${volume.name}"`), JSON.stringify(seen));
+    assert.equal(backAt, '/wizard', 'Back shows the folder step again with its answer kept');
+    assert.equal(await readFile(join(await volumeDirectory(volume.storage_id), 'wizard', 'proj', 'src', 'main.py'), 'utf8'), 'print("wizard")\n');
+    for (const path of ['/wizard', '/wizard/proj', '/wizard/proj/src', '/wizard/proj/src/main.py', '/wizard/proj/README.md']) {
+      assert.ok(events.includes(`created ${path}`), `the Explorer hears of ${path}: ${JSON.stringify(events)}`);
+    }
+  });
+
+  it('Download from Volume… browses the volume (down, Back up, names escaped) and downloads the file picked', async function () {
+    this.timeout(PATIENCE_MS * 3);
+    const api = await extensionApi();
+    const odd = '$(zap) odd\u202e.txt';
+    await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(root, 'browse', 'inner'));
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(root, 'browse', odd), Buffer.from('odd name'));
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(root, 'browse', 'inner', 'deep.txt'), Buffer.from('deep'));
+    const local = await mkdtemp(join(tmpdir(), 'nas-itest-browse-'));
+    const visited: { placeholder: string; labels: string[]; step?: number; total?: number; title?: string }[] = [];
+    let phase: 'into-browse' | 'into-inner' | 'back' | 'pick' = 'into-browse';
+    const result = await answerFlow(
+      api,
+      () => vscode.commands.executeCommand<{ sent: number } | undefined>('computeToolkit.nas.download', volume.storage_id, { destination: vscode.Uri.file(local) }),
+      async (input) => {
+        assert.ok(isPick(input), 'every step of a download is a pick');
+        const items = input.items;
+        const placeholder = input.placeholder ?? '';
+        if (!visited.some((v) => v.placeholder === placeholder)) visited.push({ placeholder, labels: items.map((item) => item.label), step: input.step, total: input.totalSteps, title: input.title });
+        const choose = (label: string) => {
+          const item = items.find((candidate) => candidate.label === label);
+          if (item && input.activeItems[0] !== item) input.activeItems = [item];
+        };
+        if (placeholder.startsWith('/browse/inner:')) {
+          if (phase === 'into-inner') {
+            phase = 'back';
+            await pressBack(api, input);
+          } else choose('$(arrow-up) ..'); // shown again: go up the other way
+          return;
+        }
+        if (placeholder.startsWith('/browse:')) {
+          if (phase === 'into-browse') phase = 'into-inner';
+          if (phase === 'into-inner') choose('$(folder) inner');
+          else choose(`$(file) \\$(zap) odd .txt`);
+          if (phase === 'back') phase = 'pick';
+          return;
+        }
+        if (placeholder.startsWith('/:')) choose('$(folder) browse');
+        else choose('Overwrite existing files');
+      },
+    );
+    assert.equal(result?.sent, 1);
+    assert.equal(await readFile(join(local, odd), 'utf8'), 'odd name');
+    const browse = visited.find((v) => v.placeholder.startsWith('/browse:'));
+    assert.ok(browse, JSON.stringify(visited));
+    assert.ok(browse.labels.includes('$(file) \\$(zap) odd .txt'), `the name is shown escaped, its control character dropped: ${JSON.stringify(browse.labels)}`);
+    assert.ok(browse.labels.includes('$(arrow-up) ..') && browse.labels[0] === '$(check) Download this folder', JSON.stringify(browse.labels));
+    assert.ok(visited.some((v) => v.placeholder.startsWith('/browse/inner:')), 'went down into a folder');
+    assert.ok(visited.every((v) => v.title === `Download from "${volume.name}"` && v.total === 2), JSON.stringify(visited));
   });
 
   // *Open Volume in Explorer* (updateWorkspaceFolders) cannot run in-host: VS Code refuses "entering a new

@@ -2,19 +2,20 @@
 // progress the platform reports, Create Transfer… (RSA-mode only, the connection checked first, the secret
 // key from a password input and nowhere else), Stop and Delete (confirmed; declining keeps the job),
 // Retry of a failed job; the create wizard's optional mount step; Mount NAS Volume… in a task update.
-// The questions are answered by a script (TransferAsker) so the flows run exactly as in the editor.
+// Create and Retry are multi-step flows answered in-host as a user would (answerFlow: step by step,
+// Back included); Stop and Delete's modal questions are answered by a script (TransferAsker).
 
 import * as assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { TransferRecord } from '../../../src/core/nas/operations';
-import type { NasApi, TransferAsker, TransferQuestion } from '../../../src/vscode/nas/index';
+import type { NasApi, TransferAsker } from '../../../src/vscode/nas/index';
 import type { ExtensionApi } from '../../../src/vscode/api';
 import { extensionApi } from '../extensionApi';
 import { sandboxUrl } from '../sandboxInfo';
 import { PATIENCE_MS, waitUntil } from '../../helpers/eventually';
-import { answerFlow, isPick, messageText } from './answerFlow';
+import { answerFlow, isPick, messageText, pressBack } from './answerFlow';
 
 interface Bucket {
   supplier: string;
@@ -24,30 +25,86 @@ interface Bucket {
   secretKey: string;
 }
 
-/** Answers each question from `answers` (pick: the item whose label includes the text), recording what was asked. */
+/** Answers the stop / delete questions with `confirmWith`, recording what was asked. */
 class ScriptedAsker implements TransferAsker {
-  readonly asked: { question: TransferQuestion; options?: vscode.InputBoxOptions }[] = [];
   readonly confirmations: { message: string; detail: string }[] = [];
-  constructor(
-    private readonly answers: Partial<Record<TransferQuestion, string>>,
-    private readonly confirmWith = true,
-  ) {}
-  async pick<T extends vscode.QuickPickItem>(question: TransferQuestion, items: readonly T[]): Promise<T | undefined> {
-    this.asked.push({ question });
-    const wanted = this.answers[question];
-    return wanted === undefined ? items[0] : items.find((item) => item.label.includes(wanted));
-  }
-  async input(question: TransferQuestion, options: vscode.InputBoxOptions): Promise<string | undefined> {
-    this.asked.push({ question, options });
-    const value = this.answers[question] ?? options.value ?? '';
-    const problem = await options.validateInput?.(value);
-    assert.ok(!problem, `the script's answer to ${question} is refused: ${JSON.stringify(problem)}`);
-    return value;
-  }
+  constructor(private readonly confirmWith = true) {}
   async confirm(message: string, detail: string): Promise<boolean> {
     this.confirmations.push({ message, detail });
     return this.confirmWith;
   }
+}
+
+/** The answers of Create Transfer's steps (1 direction … 11 secret key, 12 review), by step number. */
+type CreateAnswers = Partial<Record<'direction' | 'supplier' | 'endpoint' | 'bucket' | 'prefix' | 'nasPath' | 'name' | 'accessKey' | 'secretKey', string>>;
+
+interface FlowRecord {
+  steps: number[];
+  titles: string[];
+  totals: (number | undefined)[];
+  password: Record<number, boolean>;
+  /** What the review listed, and which item it highlighted when it opened. */
+  review: { label: string; detail?: string }[];
+  reviewActive?: string;
+  /** The endpoint step's value when Back brought it again. */
+  backTo?: string;
+}
+
+/**
+ * Drives a transfer flow (create: 12 steps; retry: 3) to its end: `fields` by step, `decide` at the review.
+ * `back`: at the bucket step (create) type the access key there by mistake, press Back, and carry on.
+ */
+function driveTransfer(api: ExtensionApi, flow: () => Thenable<number | undefined>, fields: (step: number) => string | undefined, decide: 'go' | 'cancel' | 'enter', back = false): Promise<{ result: number | undefined; seen: FlowRecord }> {
+  const seen: FlowRecord = { steps: [], titles: [], totals: [], password: {}, review: [] };
+  let backState: 'before' | 'pressed' | 'done' = back ? 'before' : 'done';
+  const reviewOpened = new Set<vscode.QuickInput>();
+  return answerFlow(api, flow, async (input) => {
+    const step = input.step ?? 0;
+    if (!seen.steps.includes(step)) {
+      seen.steps.push(step);
+      seen.titles.push(input.title ?? '');
+      seen.totals.push(input.totalSteps);
+    }
+    if (isPick(input)) {
+      const items = input.items as (vscode.QuickPickItem & { go?: boolean })[];
+      if (items.some((item) => item.go !== undefined)) {
+        if (!reviewOpened.has(input)) {
+          reviewOpened.add(input);
+          seen.reviewActive = input.activeItems[0]?.label;
+          seen.review = items.map((item) => ({ label: item.label, ...(item.description || item.detail ? { detail: `${item.description ?? ''} ${item.detail ?? ''}` } : {}) }));
+        }
+        if (decide === 'enter') return;
+        const wanted = items.find((item) => item.go === (decide === 'go'));
+        if (wanted && input.activeItems[0] !== wanted) input.activeItems = [wanted];
+        return;
+      }
+      const text = fields(step);
+      const wanted = text === undefined ? undefined : items.find((item) => item.label.includes(text));
+      if (wanted && input.activeItems[0] !== wanted) input.activeItems = [wanted];
+      return;
+    }
+    seen.password[step] = input.password;
+    if (backState === 'before' && step === 4) {
+      // The access key typed into the bucket step by mistake: Back (as the title bar's arrow does).
+      // (with a space, which the bucket step refuses: an Enter racing the Back cannot move on with it)
+      input.value = `${fields(10) ?? 'AKIA'} pasted-here`;
+      backState = 'pressed';
+      await pressBack(api, input);
+      return;
+    }
+    if (backState === 'pressed') {
+      if (step === 4) {
+        input.value = ''; // refused on Enter: the step stays until Back has taken effect
+        return;
+      }
+      if (step === 3) {
+        seen.backTo = input.value;
+        backState = 'done';
+      }
+    }
+    const text = fields(step);
+    if (text !== undefined && input.value !== text) input.value = text;
+  }).then((result) => ({ result, seen }));
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
@@ -68,8 +125,8 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
   let profiles: { rsa: { id: string }; token: { id: string } };
   let storageId: number;
 
-  const answers = (): Partial<Record<TransferQuestion, string>> => ({
-    direction: 'Object storage',
+  const answers = (): CreateAnswers => ({
+    direction: 'Object storage →',
     supplier: bucket.supplier,
     endpoint: bucket.endpoint,
     bucket: bucket.bucket,
@@ -79,6 +136,11 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
     accessKey: bucket.accessKey,
     secretKey: bucket.secretKey,
   });
+  /** Create Transfer's fields by step number. */
+  const createFields = (given: CreateAnswers) => (step: number): string | undefined =>
+    ({ 1: given.direction, 2: given.supplier, 3: given.endpoint, 4: given.bucket, 5: given.prefix, 6: given.nasPath, 9: given.name, 10: given.accessKey, 11: given.secretKey })[step];
+  const create = (given: CreateAnswers, decide: 'go' | 'cancel' | 'enter', back = false) => driveTransfer(api, () => nas.transfers.create(storageId), createFields(given), decide, back);
+  const retryFields = (given: { accessKey: string; secretKey: string }) => (step: number): string | undefined => (step === 1 ? given.accessKey : step === 2 ? given.secretKey : undefined);
 
   /** The Transfers group's rows, read afresh (as the 10 s poll would). */
   async function transferRows(): Promise<(vscode.TreeItem & { record?: TransferRecord })[]> {
@@ -108,9 +170,9 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
   it('a token-mode profile is refused before anything is asked, naming RSA mode', async () => {
     await api.surface.profiles.setActive(profiles.token.id);
     try {
-      const asker = new ScriptedAsker(answers());
-      assert.equal(await nas.transfers.create(asker, storageId), undefined);
-      assert.deepEqual(asker.asked, [], 'no question before the refusal');
+      const { result, seen } = await create(answers(), 'go');
+      assert.equal(result, undefined);
+      assert.deepEqual(seen.steps, [], 'no question before the refusal');
       assert.match(nas.transfers.lastRsaRefusal() ?? '', /RSA-mode profile[\s\S]*"Sandbox \(token\)"[\s\S]*token-mode/);
     } finally {
       await api.surface.profiles.setActive(profiles.rsa.id);
@@ -120,7 +182,7 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
   it('a failed connection check creates nothing and its error carries no key', async () => {
     const before = (await transferRows()).filter((row) => row.record).length;
     const wrong = 'wrong-secret-for-itest';
-    await assert.rejects(nas.transfers.create(new ScriptedAsker({ ...answers(), secretKey: wrong }), storageId), (error: unknown) => {
+    await assert.rejects(create({ ...answers(), secretKey: wrong }, 'go'), (error: unknown) => {
       const text = String(error);
       assert.match(text, /connection check failed/);
       assert.ok(!text.includes(wrong) && !text.includes(bucket.accessKey));
@@ -129,18 +191,30 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
     assert.equal((await transferRows()).filter((row) => row.record).length, before);
   });
 
+  it('Create Transfer… is one titled 12-step flow with Back; Enter at its review (Cancel highlighted) creates nothing', async function () {
+    this.timeout(PATIENCE_MS * 3);
+    const before = (await transferRows()).filter((row) => row.record).length;
+    const { result, seen } = await create(answers(), 'enter', true);
+    assert.equal(result, undefined, 'Enter at the review is Cancel');
+    assert.equal((await transferRows()).filter((row) => row.record).length, before, 'nothing was created');
+    assert.deepEqual([...seen.steps].sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], 'every step shows its number');
+    assert.ok(seen.totals.every((total) => total === 12), `"n/12" on every step: ${JSON.stringify(seen.totals)}`);
+    assert.ok(seen.titles.every((title) => /^Create S3 Transfer on ".+"$/.test(title)), `a title on every step: ${JSON.stringify(seen.titles)}`);
+    assert.equal(seen.backTo, bucket.endpoint, 'Back from the bucket step shows the endpoint step again with its answer kept');
+    assert.equal(seen.reviewActive, 'Cancel', 'the review opens on Cancel');
+    assert.equal(seen.review[0]?.label, 'Cancel');
+    assert.match(seen.review[1]?.label ?? '', /Create Transfer/);
+  });
+
   it('Create Transfer… asks the secret key in a password input, checks, creates, and the group shows its progress; Stop is confirmed', async () => {
-    const asker = new ScriptedAsker(answers());
-    const id = await nas.transfers.create(asker, storageId);
+    const { result: id, seen } = await create(answers(), 'go');
     assert.ok(typeof id === 'number' && id > 0);
-    const secretQuestion = asker.asked.find((entry) => entry.question === 'secretKey');
-    assert.equal(secretQuestion?.options?.password, true, 'the secret key is asked in a password input');
-    assert.equal(asker.asked.find((entry) => entry.question === 'accessKey')?.options?.password, undefined);
-    const [confirmation] = asker.confirmations;
-    assert.ok(confirmation);
-    assert.match(confirmation.message, /Sandbox \(RSA\)/);
-    assert.match(confirmation.detail, /ml-data\/datasets\//);
-    assert.ok(!confirmation.detail.includes(bucket.secretKey) && !confirmation.detail.includes(bucket.accessKey), 'the confirmation shows no key');
+    assert.equal(seen.password[11], true, 'the secret key is asked in a password input');
+    assert.equal(seen.password[10], false);
+    const shown = seen.review.map((item) => `${item.label} ${item.detail ?? ''}`).join('\n');
+    assert.match(shown, /Sandbox \(RSA\)/);
+    assert.match(shown, /ml-data\/datasets\//);
+    assert.ok(!shown.includes(bucket.secretKey) && !shown.includes(bucket.accessKey), 'the review shows no key');
 
     const running = await until(() => rowOf(id), (row) => row?.contextValue === 'nasTransfer.Running' && /\/s/.test(String(row.description)), 'the job to run with a rate');
     assert.match(String(running?.description), /^Running · \d+ \/ 13 files · .+ \/ .+ · .+\/s · .+ left$/);
@@ -149,15 +223,15 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
     assert.match(String(group?.description), /1 in progress|\d+ in progress/);
 
     // Declining the question keeps the job running; confirming stops it.
-    assert.equal(await nas.transfers.stop(new ScriptedAsker({}, false), id), false);
+    assert.equal(await nas.transfers.stop(new ScriptedAsker(false), id), false);
     assert.equal((await rowOf(id))?.contextValue, 'nasTransfer.Running');
-    assert.equal(await nas.transfers.stop(new ScriptedAsker({}), id), true);
+    assert.equal(await nas.transfers.stop(new ScriptedAsker(), id), true);
     const stopped = await until(() => rowOf(id), (row) => row?.contextValue === 'nasTransfer.Stopped', 'Stopped');
     assert.match(String(stopped?.description), /^Stopped · /);
 
-    assert.equal(await nas.transfers.remove(new ScriptedAsker({}, false), id), false);
+    assert.equal(await nas.transfers.remove(new ScriptedAsker(false), id), false);
     assert.ok(await rowOf(id), 'declining keeps the record');
-    assert.equal(await nas.transfers.remove(new ScriptedAsker({}), id), true);
+    assert.equal(await nas.transfers.remove(new ScriptedAsker(), id), true);
     assert.equal(await rowOf(id), undefined, 'the record is gone from the group');
 
     const log = api.surface.logText();
@@ -180,9 +254,9 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
     assert.match(String((failed?.tooltip as vscode.MarkdownString | undefined)?.value), /S410/);
     // A retry sends the failed job's own fields with the keys asked again, connection checked first: this
     // job's bucket does not exist, so the check refuses it and the failed job stays as it was.
-    await assert.rejects(nas.transfers.retry(new ScriptedAsker({ accessKey: bucket.accessKey, secretKey: bucket.secretKey }), failing.id), /connection check failed/);
+    await assert.rejects(driveTransfer(api, () => nas.transfers.retry(failing.id), retryFields(bucket), 'go'), /connection check failed/);
     assert.ok(await rowOf(failing.id), 'a retry that did not pass the check leaves the failed job');
-    assert.equal(await nas.transfers.retry(new ScriptedAsker({}), 999_999), undefined);
+    assert.equal(await nas.transfers.retry(999_999), undefined);
   });
 
   it('Retry of a failed job: the replacement runs to Completed, the failed one is gone, and the group follows the store without Refresh', async function () {
@@ -203,22 +277,17 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
       nas_path: '/retried',
     });
     await until(() => rowOf(failing.id), (row) => row?.contextValue === 'nasTransfer.Error', 'the job to fail');
-    const asker = new ScriptedAsker({ accessKey: bucket.accessKey, secretKey: bucket.secretKey });
-    const replacement = await nas.transfers.retry(asker, failing.id);
+    const { result: replacement, seen } = await driveTransfer(api, () => nas.transfers.retry(failing.id), retryFields(bucket), 'go');
     assert.ok(typeof replacement === 'number' && replacement !== failing.id, `a new job replaces the failed one (got ${String(replacement)})`);
-    assert.deepEqual(
-      asker.asked.map((entry) => entry.question),
-      ['accessKey', 'secretKey'],
-      'a retry asks only the keys: the other fields are the failed job\'s own',
-    );
-    assert.equal(asker.asked[1]?.options?.password, true, 'the secret key is asked in a password input');
-    const [confirmation] = asker.confirmations;
-    assert.ok(confirmation, 'the retry is confirmed first');
-    assert.match(confirmation.message, /itest-retry/);
-    assert.match(confirmation.detail, /ml-data\/datasets\/[\s\S]*\/retried[\s\S]*replaces the failed job/);
-    for (const key of [bucket.secretKey, bucket.accessKey, wrongSecret]) {
-      assert.ok(!confirmation.message.includes(key) && !confirmation.detail.includes(key), 'the confirmation shows no key');
-    }
+    assert.deepEqual(seen.steps, [1, 2, 3], 'a retry asks only the keys, then the review: the other fields are the failed job\'s own');
+    assert.ok(seen.totals.every((total) => total === 3) && seen.titles.every((title) => /^Retry S3 Transfer "itest-retry"$/.test(title)), JSON.stringify(seen));
+    assert.equal(seen.password[2], true, 'the secret key is asked in a password input');
+    assert.equal(seen.reviewActive, 'Cancel', 'the retry review opens on Cancel');
+    const shown = seen.review.map((item) => `${item.label} ${item.detail ?? ''}`).join('\n');
+    assert.match(shown, /itest-retry|Retry/);
+    assert.match(shown, /ml-data\/datasets\/[\s\S]*\/retried/);
+    assert.match(shown, /replaces the failed job/);
+    for (const key of [bucket.secretKey, bucket.accessKey, wrongSecret]) assert.ok(!shown.includes(key), 'the review shows no key');
 
     // From here on nothing presses Refresh: the view reads what the store holds, which polls on its own
     // (the profile's loop, no faster than the platform's 10 s) while the new job is Queuing/Pending/Running.
@@ -258,8 +327,8 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
     for (const key of [bucket.secretKey, bucket.accessKey, wrongSecret]) assert.ok(!log.includes(key), 'no key in the log');
   });
 
-  it('the create wizard goes through its optional NAS step with Enter (default: no mount)', async function () {
-    this.timeout(120_000);
+  it('the create wizard goes through its optional NAS step with Enter (default: no mount); Enter at its review is Cancel', async function () {
+    this.timeout(PATIENCE_MS * 4);
     const running = Promise.resolve(vscode.commands.executeCommand('computeToolkit.tasks.create'));
     let settled = false;
     void running.finally(() => (settled = true));
@@ -267,8 +336,17 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
       await new Promise((resolve) => setTimeout(resolve, 150));
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     }
-    const taskId = (await running) as number | undefined;
-    assert.ok(typeof taskId === 'number' && taskId > 0, 'Enter through every step created a task');
+    assert.equal(await running, undefined, 'Enter through every step stops at the review, where Cancel is highlighted: no task');
+    // The same defaults with Create picked at the review.
+    const taskId = await answerFlow(
+      api,
+      () => vscode.commands.executeCommand<number | undefined>('computeToolkit.tasks.create'),
+      (input) => {
+        const create = isPick(input) ? (input.items as (vscode.QuickPickItem & { target?: unknown })[]).find((item) => item.target === 'create') : undefined;
+        if (create && isPick(input) && input.activeItems[0] !== create) input.activeItems = [create];
+      },
+    );
+    assert.ok(typeof taskId === 'number' && taskId > 0, 'Enter through every step, Create at the review, created a task');
     const detail = await api.services.computeClient().call('task.detail', { task_id: taskId });
     assert.equal(detail.services[0]?.nas_storage_config ?? null, null, 'no volume unless one is chosen');
 
@@ -305,8 +383,11 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
       (input) => {
         if (isPick(input)) {
           const items = input.items as (vscode.QuickPickItem & { choice?: { region: { region_name: string; inventory: number } }; volume?: { storage_id: number } })[];
-          // The region step: a 北京一区 offer in stock (the volume's region). The mount step: the volume.
-          const wanted = items.find((item) => item.choice?.region.region_name === '北京一区' && item.choice.region.inventory > 0) ?? items.find((item) => item.volume?.storage_id === storageId);
+          // The region step: a 北京一区 offer in stock (the volume's region). The mount step: the volume. The review: Create.
+          const wanted =
+            items.find((item) => item.choice?.region.region_name === '北京一区' && item.choice.region.inventory > 0) ??
+            items.find((item) => item.volume?.storage_id === storageId) ??
+            (items as (vscode.QuickPickItem & { target?: unknown })[]).find((item) => item.target === 'create');
           if (wanted && input.activeItems[0] !== wanted) input.activeItems = [wanted];
         } else if (/mounted in the container/.test(input.prompt ?? '')) {
           typeFolder(input, 'workspace/data', '/workspace/data/');
