@@ -12,6 +12,7 @@ export { ProgressMeter, type ProgressListener, type TransferProgress } from './p
 export { NasSessions, parseSftpUrl, type ConnectionDetails, type SessionApi, type SessionOptions } from './sessions';
 export { SftpConnection, type RemoteEntry, type RemoteStat, type SftpEndpoint } from './sftpConnection';
 export { download, keepsExisting, remoteJoin, upload, uploadFiles, type ExistingFilePolicy, type TransferOptions, type TransferResult } from './transfer';
+export { findOutputs, OUTPUT_LIMITS, type OutputFile, type OutputLimits, type OutputsListing } from './outputs';
 export { MANIFEST_DIR, MANIFEST_FILE, syncFolder, walkIncluded, type LocalFile, type SyncOptions, type SyncResult } from './sync';
 export {
   checkBodyOf,
