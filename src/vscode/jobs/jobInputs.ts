@@ -8,6 +8,7 @@ import { estimateJobCost } from '../../core/jobs/cost';
 import { formatElapsed } from '../../core/jobs/status';
 import { formatPricePerHour } from '../../core/spend/units';
 import { deviceLabel, deviceSpecs } from '../ui/format';
+import { counted } from '../ui/counts';
 
 export interface ResourceChoice {
   device: Device;
@@ -98,7 +99,7 @@ export async function askSeconds(title: string, value: number, max: number): Pro
  */
 export async function confirmJobCost(input: { name: string; resourceLabel: string; pointsPerSecond: number; spot: boolean; completions: number; parallelism: number; timeoutSec: number; estimatedSec?: number; profile: string }): Promise<boolean> {
   const cost = estimateJobCost({ ...input, estimatedSec: input.spot ? (input.estimatedSec ?? null) : null });
-  const what = vscode.l10n.t('{0} pod(s) at once of {1}, {2}', Math.min(input.parallelism, input.completions), input.resourceLabel, input.spot ? vscode.l10n.t('Spot') : vscode.l10n.t('On-demand'));
+  const what = vscode.l10n.t('{0} at once of {1}, {2}', counted(Math.min(input.parallelism, input.completions), 'pod'), input.resourceLabel, input.spot ? vscode.l10n.t('Spot') : vscode.l10n.t('On-demand'));
   const money = [
     vscode.l10n.t('Rate: {0} while pods run', cost.rateText),
     ...(cost.expectedText ? [vscode.l10n.t('Expected: about {0}', cost.expectedText)] : []),

@@ -16,6 +16,7 @@ import { createVolumeFlow, expandVolumeFlow } from './volumeFlows';
 import { withTransferProgress, type ProgressLog } from './transferProgress';
 import type { NasSessions } from '../../core/nas/sessions';
 import { formatDateTime } from '../ui/dates';
+import { counted } from '../ui/counts';
 
 export interface NasContext {
   services: ExtensionServices;
@@ -58,8 +59,13 @@ async function pickPolicy(): Promise<ExistingFilePolicy | undefined> {
   return picked?.policy;
 }
 
-function resultMessage(result: TransferResult): string {
-  return vscode.l10n.t('{0} files sent, {1} skipped ({2}).', result.sent, result.skipped, formatBytes(result.bytes));
+/** What an upload sent or a download received (the result counts both as `sent`), in its direction. */
+function resultMessage(result: TransferResult, direction: 'upload' | 'download'): string {
+  const moved = counted(result.sent, 'file');
+  const skipped = result.skipped.toLocaleString(vscode.env.language);
+  return direction === 'upload'
+    ? vscode.l10n.t('Uploaded {0} ({1}), {2} skipped.', moved, formatBytes(result.bytes), skipped)
+    : vscode.l10n.t('Downloaded {0} ({1}), {2} skipped.', moved, formatBytes(result.bytes), skipped);
 }
 
 export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
@@ -122,7 +128,7 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
         return;
       }
       if (block?.reason === 'transfers') {
-        void vscode.window.showErrorMessage(vscode.l10n.t('"{0}" has {1} running S3 transfers; stop them before deleting the volume.', volume.name, block.count));
+        void vscode.window.showErrorMessage(vscode.l10n.t('"{0}" has {1} running; stop them before deleting the volume.', volume.name, counted(block.count, 'transfer')));
         return;
       }
       if (block?.reason === 'status') {
@@ -186,7 +192,7 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
         return total;
       });
       if (result) {
-        void vscode.window.showInformationMessage(resultMessage(result));
+        void vscode.window.showInformationMessage(resultMessage(result, 'upload'));
         context.fileSystem.refresh(volumeUri(volume.storage_id, target));
       }
       return result;
@@ -213,7 +219,7 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
       const result = await withTransferProgress(context.progress, vscode.l10n.t('Downloading from {0}', volume.name), (signal, report) =>
         core.download(context.sessions(), volume.storage_id, remote, vscode.Uri.joinPath(destination, name).fsPath, { policy, signal, onProgress: report }),
       );
-      if (result) void vscode.window.showInformationMessage(resultMessage(result));
+      if (result) void vscode.window.showInformationMessage(resultMessage(result, 'download'));
       return result;
     },
   },

@@ -22,6 +22,8 @@ import { formatOf, type SpecDocuments } from './specDocuments';
 import { costText, jobExistsText, summarize, summarizeJob } from './planSummary';
 import { LOCALIZED_SPEC_MESSAGES } from './specMessages';
 import type { SpecSecrets } from './specSecrets';
+import { counted } from '../ui/counts';
+import { deviceLabel, taskStatusLabel } from '../ui/format';
 
 export interface LoadedSpec<T extends Spec = Spec> {
   document: vscode.TextDocument;
@@ -129,8 +131,8 @@ export class SpecActions {
     this.showFindings(loaded, checks);
     const errors = checks.filter((check) => check.severity === 'error').length;
     const warnings = checks.filter((check) => check.severity === 'warning').length;
-    if (errors > 0) void vscode.window.showErrorMessage(vscode.l10n.t('{0}: {1} problem(s) on the platform (see the Problems view).', vscode.workspace.asRelativePath(uri), errors));
-    else if (warnings > 0) void vscode.window.showWarningMessage(vscode.l10n.t('{0} is valid, with {1} warning(s) (see the Problems view).', vscode.workspace.asRelativePath(uri), warnings));
+    if (errors > 0) void vscode.window.showErrorMessage(vscode.l10n.t('{0}: {1} on the platform (see the Problems view).', vscode.workspace.asRelativePath(uri), counted(errors, 'problem')));
+    else if (warnings > 0) void vscode.window.showWarningMessage(vscode.l10n.t('{0} is valid, with {1} (see the Problems view).', vscode.workspace.asRelativePath(uri), counted(warnings, 'warning')));
     else void vscode.window.showInformationMessage(vscode.l10n.t('{0} is valid: the resource exists and is in stock.', vscode.workspace.asRelativePath(uri)));
     return checks;
   }
@@ -170,7 +172,7 @@ export class SpecActions {
       key: `${key}/live`,
       title: vscode.l10n.t('live task.yaml'),
       language: 'yaml',
-      content: async () => (plan.live ? `${header([vscode.l10n.t('Live task {0} ({1})', plan.taskId ?? '', plan.liveStatus ?? '')])}\n${specsCore().yamlText(plan.live)}` : `${header([vscode.l10n.t('No live task: Deploy creates one.')])}\n`),
+      content: async () => (plan.live ? `${header([vscode.l10n.t('Live task {0} ({1})', plan.taskId ?? '', plan.liveStatus === undefined ? '—' : taskStatusLabel(plan.liveStatus))])}\n${specsCore().yamlText(plan.live)}` : `${header([vscode.l10n.t('No live task: Deploy creates one.')])}\n`),
     });
     const right = await this.services.documents.put({
       key: `${key}/file`,
@@ -208,7 +210,7 @@ export class SpecActions {
           : vscode.l10n.t('Deploy "{0}" on profile "{1}"?', plan.taskName, loaded.profile.label),
         {
           modal: true,
-          detail: vscode.l10n.t('{0} node(s) of {1} in {2}: {3}, billed per second while nodes run ({4}).', plan.body.points, plan.offer.device.device_name, plan.offer.region.region_name, costText(plan.costAfter), stock),
+          detail: vscode.l10n.t('{0} of {1} in {2}: {3}, billed per second while nodes run ({4}).', counted(plan.body.points, 'node'), deviceLabel(plan.offer.device), plan.offer.region.region_name, costText(plan.costAfter), stock),
         },
         deploy,
       );
@@ -272,7 +274,7 @@ export class SpecActions {
     }
     this.planned.delete(uri.toString());
     this.services.logger.info(`Spec ${vscode.workspace.asRelativePath(uri)}: updated task ${plan.taskId} (${plan.changes.length} change(s)).`);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Updated task {0}: {1} change(s) applied.', plan.taskId ?? '', plan.changes.length));
+    void vscode.window.showInformationMessage(vscode.l10n.t('Updated task {0}: {1} applied.', plan.taskId ?? '', counted(plan.changes.length, 'change')));
     return 'sent';
   }
 
@@ -381,7 +383,7 @@ export class SpecActions {
     for (const secret of saved.secrets) await this.secrets.store(secret.name, secret.value);
     await this.writeSpec(uri, saved.spec);
     const notes: string[] = [];
-    if (saved.secrets.length > 0) notes.push(vscode.l10n.t('{0} env value(s) that look like credentials were stored as spec secrets and referenced by name.', saved.secrets.length));
+    if (saved.secrets.length > 0) notes.push(vscode.l10n.t('{0}: stored as spec secrets and referenced by name.', counted(saved.secrets.length, 'credentialValue')));
     if (saved.dropped.length > 0) notes.push(vscode.l10n.t('Not expressible in a spec (left out): {0}.', saved.dropped.join(', ')));
     if (detail.services?.some((service) => service.repository_account)) notes.push(vscode.l10n.t('The registry password is never returned: add it as a secret reference before deploying.'));
     void vscode.window.showInformationMessage([vscode.l10n.t('Saved job {0} as {1}. Jobs cannot be updated: Deploy from this file creates a new job once "taskId" is removed.', jobId, vscode.workspace.asRelativePath(uri)), ...notes].join(' '));
@@ -411,7 +413,7 @@ export class SpecActions {
     for (const secret of saved.secrets) await this.secrets.store(secret.name, secret.value);
     await this.writeSpec(uri, saved.spec);
     const notes: string[] = [];
-    if (saved.secrets.length > 0) notes.push(vscode.l10n.t('{0} env value(s) that look like credentials were stored as spec secrets and referenced by name.', saved.secrets.length));
+    if (saved.secrets.length > 0) notes.push(vscode.l10n.t('{0}: stored as spec secrets and referenced by name.', counted(saved.secrets.length, 'credentialValue')));
     if (saved.dropped.length > 0) notes.push(vscode.l10n.t('Not expressible in a spec (an update from this file would reset them): {0}.', saved.dropped.join(', ')));
     void vscode.window.showInformationMessage([vscode.l10n.t('Saved task {0} as {1}.', taskId, vscode.workspace.asRelativePath(uri)), ...notes].join(' '));
     return uri;

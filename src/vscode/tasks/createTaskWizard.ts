@@ -17,6 +17,7 @@ import { VOLUME_STATE } from '../../core/nas/volumeState';
 import { DEFAULT_TARGET_DIR, mountableVolumes, normalTargetDir, sameRegion, targetDirProblem } from '../../core/nas/mounts';
 import { formatGiB } from '../../core/nas/units';
 import { imageTemplates, nodesNote, preselectRegion, type ImageTemplate } from './createDefaults';
+import { counted } from '../ui/counts';
 import {
   DEFAULT_IMAGE,
   DEFAULT_PORTS,
@@ -349,7 +350,7 @@ function reviewItems(state: WizardState, profile: Profile, canEncrypt: boolean, 
     {
       label: vscode.l10n.t('$(rocket) Create task "{0}"', state.name.trim()),
       description: vscode.l10n.t('on profile "{0}" ({1})', profile.label, environmentName(profile.environment)),
-      detail: price !== null ? vscode.l10n.t('Estimated {0}/h for {1} node(s), billed per second', formatYuan(yuanPerHour(price) * nodes), nodes) : undefined,
+      detail: price !== null ? vscode.l10n.t('Estimated {0}/h for {1}, billed per second', formatYuan(yuanPerHour(price) * nodes), counted(nodes, 'node')) : undefined,
       target: 'create',
     },
     { label: vscode.l10n.t('Change'), kind: vscode.QuickPickItemKind.Separator, target: undefined },
