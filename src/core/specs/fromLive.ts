@@ -22,7 +22,7 @@ export function secretNameFor(taskName: string, variable: string): string {
   return (base || 'secret').slice(0, 128);
 }
 
-export function specFromTask(detail: TaskDetail, profileLabel: string | undefined, schemaUrl?: string): SavedSpec {
+export function specFromTask(detail: TaskDetail, profileId: string | undefined, schemaUrl?: string): SavedSpec {
   const live = liveTaskSpec(detail);
   const secrets: SavedSpec['secrets'] = [];
   const dropped: string[] = [];
@@ -44,7 +44,7 @@ export function specFromTask(detail: TaskDetail, profileLabel: string | undefine
   const spec: TaskSpec = {
     ...(schemaUrl ? { $schema: schemaUrl } : {}),
     kind: 'task',
-    ...(profileLabel ? { profile: profileLabel } : {}),
+    ...(profileId ? { profile: profileId } : {}),
     taskId: detail.task_id,
     name: live.name,
     nodes: live.nodes,
@@ -75,7 +75,7 @@ const byName = (items: unknown): { volume: string; targetDir: string }[] | undef
  * Env values that look like credentials become SecretStorage references (values for the caller to
  * store); the registry password never comes back from the platform, so it is left out.
  */
-export function specFromJob(detail: JobDetail, profileLabel: string | undefined, schemaUrl?: string): SavedJobSpec {
+export function specFromJob(detail: JobDetail, profileId: string | undefined, schemaUrl?: string): SavedJobSpec {
   const secrets: SavedJobSpec['secrets'] = [];
   const dropped: string[] = [];
   if ((detail.resources?.length ?? 0) > 1) dropped.push('resources[1…]');
@@ -131,7 +131,7 @@ export function specFromJob(detail: JobDetail, profileLabel: string | undefined,
   const spec: JobSpec = {
     ...(schemaUrl ? { $schema: schemaUrl } : {}),
     kind: 'job',
-    ...(profileLabel ? { profile: profileLabel } : {}),
+    ...(profileId ? { profile: profileId } : {}),
     taskId: detail.task_id,
     name: detail.task_name,
     resource: liveResource(detail),

@@ -8,5 +8,6 @@ export { specFromJob, specFromTask } from './fromLive';
 export { SpecPlanError } from './plan';
 export { specPathFromMessage } from './platformErrors';
 export { applyJobPlan, applyTaskPlan, checkSpec, describeJobPlan, describePlan, nasVolumesOf, planJobSpec, planTaskSpec, searchDevices, specVolume } from './runner';
+export { matchProfileRef, type ProfileRefMatch } from './profileRef';
 export { refText } from './secrets';
-export { specFileText, withDeployedIds, yamlText } from './specText';
+export { specFileText, withDeployedIds, withProfileId, yamlText } from './specText';

@@ -24,6 +24,7 @@ import { LOCALIZED_SPEC_MESSAGES } from './specMessages';
 import type { SpecSecrets } from './specSecrets';
 import { counted } from '../ui/counts';
 import { deviceLabel, taskStatusLabel } from '../ui/format';
+import { knownProfileLabels } from '../profiles/index';
 
 export interface LoadedSpec<T extends Spec = Spec> {
   document: vscode.TextDocument;
@@ -81,11 +82,32 @@ export class SpecActions {
     const profile = await this.services.requireProfile();
     if (!profile) return undefined;
     const target = validation.spec.profile;
-    if (target !== undefined && target !== profile.label && target !== profile.id) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('This spec targets profile "{0}", but the active profile is "{1}". Switch profiles first; nothing was sent.', target, profile.label));
+    const match = specsCore().matchProfileRef(target, profile, knownProfileLabels(profile.id));
+    if (match.kind === 'other') {
+      void vscode.window.showErrorMessage(vscode.l10n.t('This spec targets profile "{0}", but the active profile is "{1}" (id "{2}"). Switch profiles first; nothing was sent.', target ?? '', profile.label, profile.id));
       return undefined;
     }
+    if (match.kind === 'label') this.hintProfileId(document, target ?? '', match.id);
     return { document, validation, spec: validation.spec, profile };
+  }
+
+  /** A file naming its profile by label still works; it is told once per file to use the id (Deploy writes it). */
+  private readonly hinted = new Set<string>();
+  private hintProfileId(document: vscode.TextDocument, label: string, id: string): void {
+    const key = document.uri.toString();
+    if (this.hinted.has(key)) return;
+    this.hinted.add(key);
+    const write = vscode.l10n.t('Write the Id');
+    void vscode.window
+      .showInformationMessage(vscode.l10n.t('This spec names its profile by the label "{0}", which can change (renamed, or another display language). Spec files now use the profile id "{1}".', label, id), write)
+      .then(async (picked) => {
+        if (picked !== write) return;
+        const text = document.getText();
+        const next = specsCore().withProfileId(text, formatOf(document), id, document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n');
+        const edit = new vscode.WorkspaceEdit();
+        edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(text.length)), next);
+        await vscode.workspace.applyEdit(edit);
+      });
   }
 
   private async loadTask(uri: vscode.Uri): Promise<LoadedSpec<TaskSpec> | undefined> {
@@ -224,7 +246,7 @@ export class SpecActions {
       throw error;
     }
     this.services.logger.info(`Spec ${vscode.workspace.asRelativePath(uri)}: created task ${taskId}.`);
-    await this.writeBack(loaded.document, { taskId, profile: loaded.spec.profile ?? loaded.profile.label });
+    await this.writeBack(loaded.document, { taskId, profile: loaded.profile.id });
     void vscode.commands.executeCommand(Commands.tasksRefresh).then(undefined, () => undefined);
     void vscode.window.showInformationMessage(vscode.l10n.t('Deployed task {0}; the file now remembers its id.', taskId));
     return taskId;
@@ -361,7 +383,7 @@ export class SpecActions {
       throw error;
     }
     this.services.logger.info(`Spec ${vscode.workspace.asRelativePath(loaded.document.uri)}: created job ${taskId}.`);
-    await this.writeBack(loaded.document, { taskId, profile: loaded.spec.profile ?? loaded.profile.label });
+    await this.writeBack(loaded.document, { taskId, profile: loaded.profile.id });
     void vscode.commands.executeCommand(Commands.jobsRefresh).then(undefined, () => undefined);
     const follow = vscode.l10n.t('Follow Logs');
     void vscode.window.showInformationMessage(vscode.l10n.t('Created job {0}; the file now remembers its id.', taskId), follow).then((action) => {
@@ -375,7 +397,7 @@ export class SpecActions {
     const profile = await this.services.requireProfile();
     if (!profile) return undefined;
     const detail = await this.services.computeClient().call('job.detail', { task_id: jobId });
-    const saved = specsCore().specFromJob(detail, profile.label);
+    const saved = specsCore().specFromJob(detail, profile.id);
     const fileName = `${detail.task_name.replace(/[^A-Za-z0-9._-]+/g, '-') || 'job'}.job.json`;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const uri = target ?? (await vscode.window.showSaveDialog({ ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, fileName) } : {}), filters: { [vscode.l10n.t('Job spec')]: ['json', 'yaml'] }, title: vscode.l10n.t('Save job "{0}" as a spec file', detail.task_name) }));
@@ -405,7 +427,7 @@ export class SpecActions {
     const profile = await this.services.requireProfile();
     if (!profile) return undefined;
     const detail = await this.services.computeClient().call('task.detail', { task_id: taskId });
-    const saved = specsCore().specFromTask(detail, profile.label);
+    const saved = specsCore().specFromTask(detail, profile.id);
     const fileName = `${detail.task_name.replace(/[^A-Za-z0-9._-]+/g, '-') || 'task'}.task.json`;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const uri = target ?? (await vscode.window.showSaveDialog({ ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, fileName) } : {}), filters: { [vscode.l10n.t('Task spec')]: ['json', 'yaml'] }, title: vscode.l10n.t('Save task "{0}" as a spec file', detail.task_name) }));

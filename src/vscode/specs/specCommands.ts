@@ -98,7 +98,7 @@ export const SPEC_COMMANDS: readonly CommandEntry<SpecsContext>[] = [
         context.services.logger.warn(`New spec from template: no resource search (${error instanceof Error ? error.message : String(error)}); using a placeholder resource.`);
       }
     }
-    const spec = specFromTemplate(template, offer, profile?.label);
+    const spec = specFromTemplate(template, offer, profile?.id);
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const uri =
       extra instanceof vscode.Uri
