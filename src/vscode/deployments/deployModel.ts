@@ -17,7 +17,8 @@ import { deviceLabel } from '../ui/format';
 import type { ExtensionServices } from '../services';
 import { abortSignalFor } from '../ui/cancellation';
 import type { DeploymentPolling } from './deploymentPolling';
-import type { DeploymentRegistry } from './deploymentRegistry';
+import { deploymentModelId, type DeploymentRegistry } from './deploymentRegistry';
+import type { ChatApi } from '../chat/index';
 import { counted } from '../ui/counts';
 
 export interface DeployRequest {
@@ -38,6 +39,8 @@ export interface DeployContext {
   compute: ComputeApi;
   registry: DeploymentRegistry;
   polling: DeploymentPolling;
+  /** The chat, told of a model that became ready so it is preselected there. */
+  chat: Pick<ChatApi, 'preferModel'>;
 }
 
 const IDLE_CHOICES = [15, 30, 60] as const;
@@ -114,10 +117,17 @@ export async function followWithProgress(context: DeployContext, taskId: number,
     pointsPerSecond,
     nodes: Math.max(1, detail.runing_points || detail.points),
   });
+  preselectReady(context, taskId, result.observation.models);
   void vscode.window
     .showInformationMessage(vscode.l10n.t('{0} is ready. Pick it in Compute Chat or in VS Code\'s model picker.', model), vscode.l10n.t('Open Chat'))
     .then((picked) => (picked ? vscode.commands.executeCommand(Commands.chatOpen) : undefined));
   return true;
+}
+
+/** The ready deployment's (first) model becomes the chat's choice: preselected, named "model · task". */
+export function preselectReady(context: DeployContext, taskId: number, served?: readonly { id: string }[]): void {
+  const model = (served ?? context.registry.get(taskId)?.models)?.[0]?.id;
+  if (model !== undefined) context.chat.preferModel(deploymentModelId(taskId, model));
 }
 
 // ---- the wizard ----------------------------------------------------------------------------------
