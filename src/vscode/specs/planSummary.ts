@@ -7,7 +7,7 @@ import type { JobPlan } from '../../core/specs/jobPlan';
 import type { TaskPlan } from '../../core/specs/plan';
 import { specsCore } from '../../core/specs/load';
 import { counted } from '../ui/counts';
-import { deviceLabel } from '../ui/format';
+import { deviceLabel, taskStatusLabel } from '../ui/format';
 
 export function costText(value: number | undefined): string {
   return value === undefined ? vscode.l10n.t('price not listed') : formatYuanPerHour(value);
@@ -48,6 +48,11 @@ function show(value: unknown): string {
   if (value === undefined || value === null) return vscode.l10n.t('(none)');
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
+/** The live side's header: "Live task 12 (Running)", the status in words (never the platform's "End"). */
+export function liveHeader(plan: Pick<TaskPlan, 'taskId' | 'liveStatus'>): string {
+  return vscode.l10n.t('Live task {0} ({1})', plan.taskId ?? '', plan.liveStatus === undefined ? '—' : taskStatusLabel(plan.liveStatus));
 }
 
 /** The summary line and one line per change/reset, localized. */

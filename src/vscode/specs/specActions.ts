@@ -19,11 +19,11 @@ import type { Profile } from '../services';
 import type { RemoteState } from '../state/index';
 import { abortSignalFor } from '../ui/cancellation';
 import { formatOf, type SpecDocuments } from './specDocuments';
-import { costText, jobExistsText, summarize, summarizeJob } from './planSummary';
+import { costText, jobExistsText, liveHeader, summarize, summarizeJob } from './planSummary';
 import { LOCALIZED_SPEC_MESSAGES } from './specMessages';
 import type { SpecSecrets } from './specSecrets';
 import { counted } from '../ui/counts';
-import { deviceLabel, taskStatusLabel } from '../ui/format';
+import { deviceLabel } from '../ui/format';
 import { knownProfileLabels } from '../profiles/index';
 
 export interface LoadedSpec<T extends Spec = Spec> {
@@ -194,7 +194,7 @@ export class SpecActions {
       key: `${key}/live`,
       title: vscode.l10n.t('live task.yaml'),
       language: 'yaml',
-      content: async () => (plan.live ? `${header([vscode.l10n.t('Live task {0} ({1})', plan.taskId ?? '', plan.liveStatus === undefined ? '—' : taskStatusLabel(plan.liveStatus))])}\n${specsCore().yamlText(plan.live)}` : `${header([vscode.l10n.t('No live task: Deploy creates one.')])}\n`),
+      content: async () => (plan.live ? `${header([liveHeader(plan)])}\n${specsCore().yamlText(plan.live)}` : `${header([vscode.l10n.t('No live task: Deploy creates one.')])}\n`),
     });
     const right = await this.services.documents.put({
       key: `${key}/file`,
