@@ -91,7 +91,7 @@ describe('deployments: deploy a model, use it in both pickers, idle pause', () =
     api.deployments.registry.now = () => lastRequest + 4 * 60_000;
     await api.deployments.idlePause.check();
     assert.equal(api.deployments.idlePause.paused.length, 0, 'not before its minutes');
-    assert.match(api.deployments.idlePause.text, /1 model\(s\) ¥[\d.]+\/h · idle 4 min/);
+    assert.match(api.deployments.idlePause.text, /1 model ¥[\d.]+\/h · idle 4 min/);
     api.deployments.registry.now = () => lastRequest + 5 * 60_000;
     await api.deployments.idlePause.check();
     assert.deepEqual(api.deployments.idlePause.paused.map((event) => [event.taskId, event.minutes]), [[taskId, 5]]);
