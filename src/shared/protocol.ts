@@ -49,8 +49,10 @@ export interface TurnCost {
 export interface DeployedModelOption {
   /** `deployment:<taskId>/<model>`: what the conversation stores as its model. */
   id: string;
-  /** "Qwen3-8B — my-task · ¥1.68/h" */
+  /** "Qwen/Qwen3-8B — my-task · ¥1.68/h" (the picker's entry). */
   label: string;
+  /** "Qwen3-8B · my-task" (the transcript's author, modelDisplayName.ts deployedModelName). */
+  name: string;
   available: boolean;
   /** Why it cannot answer now ("paused"), shown beside it. */
   reason?: string;

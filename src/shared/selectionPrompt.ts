@@ -79,7 +79,7 @@ export interface SelectionWords {
   /** {0} characters kept, {1} characters in all, {2} lines kept, {3} lines in all. */
   truncatedSelectionNotice: string;
   truncatedFileNotice: string;
-  /** The quote's header: {0} the file, {1} the lines; truncated: {2} how many lines in all. */
+  /** The quote's header: {0} the file, {1} the lines; truncated: {2} how many lines in all (a bare number: "line 1 of 1"). */
   header: string;
   truncatedSelectionHeader: string;
   truncatedFileHeader: string;
@@ -96,8 +96,8 @@ export const ENGLISH_SELECTION_WORDS: SelectionWords = {
   truncatedFileNotice:
     'The whole file was truncated to {0} of {1} characters ({2} of {3}); raise computeToolkit.chat.maxSelectionChars to send more.',
   header: '{0}, {1}:',
-  truncatedSelectionHeader: '{0}, {1} (truncated; the selection has {2} lines):',
-  truncatedFileHeader: '{0}, {1} (truncated; the whole file has {2} lines):',
+  truncatedSelectionHeader: '{0}, {1} of {2} in the selection (truncated):',
+  truncatedFileHeader: '{0}, {1} of {2} in the whole file (truncated):',
 };
 
 /** Fills `{0}`, `{1}`… in one pass, so a value containing "{1}" is never filled again. */

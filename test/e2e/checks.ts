@@ -260,7 +260,7 @@ const jobSpecPlanShowsCost: E2eCheck = {
     const lines = page.locator('.editor-group-container.active .view-lines').first();
     await pollUntil('the job plan (completions, pods at once, ¥/h and the cap) did not show', 15_000, async () => {
       const shown = (await lines.innerText()).replace(/\u00a0/g, ' ');
-      return shown.includes('Create job "train-lora": 4 completion(s), 2 pod(s) at once') && /¥[\d.,]+\/h while 2 pod\(s\) run/.test(shown) && /at most ¥[\d.,]+/.test(shown) ? shown : undefined;
+      return shown.includes('Create job "train-lora": 4 completions, 2 pods at once') && /¥[\d.,]+\/h while 2 pods run/.test(shown) && /at most ¥[\d.,]+/.test(shown) ? shown : undefined;
     });
     await screenshot('spec-job-plan');
   },

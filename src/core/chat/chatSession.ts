@@ -200,6 +200,16 @@ export class ChatSession {
     };
   }
 
+  /**
+   * A model the user just made answerable (Deploy a Model): new conversations start with it, and the active
+   * one takes it when nothing was said in it yet (a conversation under way keeps its model).
+   */
+  preferModel(modelId: string): void {
+    this.deps.lastModel.set(modelId);
+    const conversation = this.active;
+    if (conversation.turns.length === 0 && !this.runs.has(conversation.id)) this.updateSettings({ model: modelId });
+  }
+
   updateSettings(patch: SettingsPatch): void {
     const conversation = this.active;
     const settings: ConversationSettings = { ...conversation.settings };

@@ -15,6 +15,7 @@ export { escapedName, isSafeEntryName, localPathUnder, SkippedNames } from './en
 export { MAX_WALK_DEPTH, MAX_WALK_ENTRIES, walkRemote, type WalkedEntry, type WalkLimits, type WalkOptions } from './remoteWalk';
 export { copyRemote, deleteRemote, type TreeOptions } from './remoteTree';
 export { download, keepsExisting, remoteJoin, upload, uploadFiles, type ExistingFilePolicy, type TransferOptions, type TransferResult } from './transfer';
+export { findOutputs, OUTPUT_LIMITS, type OutputFile, type OutputLimits, type OutputsListing } from './outputs';
 export { MANIFEST_DIR, MANIFEST_FILE, syncFolder, walkIncluded, type LocalFile, type SyncOptions, type SyncResult } from './sync';
 export {
   checkBodyOf,

@@ -44,13 +44,13 @@ export interface SyncResult extends TransferResult {
   ignored: number;
 }
 
-interface ManifestEntry {
+export interface ManifestEntry {
   size: number;
   mtimeMs: number;
   sha256: string;
 }
 
-interface Manifest {
+export interface Manifest {
   version: number;
   files: Record<string, ManifestEntry>;
 }
@@ -122,7 +122,8 @@ async function sha256Of(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
-async function readManifest(connection: SftpConnection, path: string): Promise<Manifest> {
+/** The sync record at `path` on the volume; an empty one when it is missing, too large or not ours. */
+export async function readManifest(connection: Pick<SftpConnection, 'readFile'>, path: string): Promise<Manifest> {
   try {
     const parsed = JSON.parse((await connection.readFile(path, MANIFEST_MAX_BYTES)).toString('utf8')) as unknown;
     if (typeof parsed === 'object' && parsed !== null && (parsed as Manifest).version === MANIFEST_VERSION && typeof (parsed as Manifest).files === 'object') {

@@ -75,7 +75,7 @@ export function secretNameFor(taskName: string, variable: string): string {
   return (base || 'secret').slice(0, 128);
 }
 
-export function specFromTask(detail: TaskDetail, profileLabel: string | undefined, options: SaveOptions = {}): SavedSpec {
+export function specFromTask(detail: TaskDetail, profileId: string | undefined, options: SaveOptions = {}): SavedSpec {
   const { schemaUrl, keepPlain = () => false } = options;
   const live = liveTaskSpec(detail);
   const secrets: SavedSpec['secrets'] = [];
@@ -91,7 +91,7 @@ export function specFromTask(detail: TaskDetail, profileLabel: string | undefine
   const spec: TaskSpec = {
     ...(schemaUrl ? { $schema: schemaUrl } : {}),
     kind: 'task',
-    ...(profileLabel ? { profile: profileLabel } : {}),
+    ...(profileId ? { profile: profileId } : {}),
     taskId: detail.task_id,
     name: live.name,
     nodes: live.nodes,
@@ -122,7 +122,7 @@ const byName = (items: unknown): { volume: string; targetDir: string }[] | undef
  * Env values that look like credentials become SecretStorage references (values for the caller to
  * store); the registry password never comes back from the platform, so it is left out.
  */
-export function specFromJob(detail: JobDetail, profileLabel: string | undefined, options: SaveOptions = {}): SavedJobSpec {
+export function specFromJob(detail: JobDetail, profileId: string | undefined, options: SaveOptions = {}): SavedJobSpec {
   const { schemaUrl, keepPlain = () => false } = options;
   const secrets: SavedJobSpec['secrets'] = [];
   const dropped: string[] = [];
@@ -173,7 +173,7 @@ export function specFromJob(detail: JobDetail, profileLabel: string | undefined,
   const spec: JobSpec = {
     ...(schemaUrl ? { $schema: schemaUrl } : {}),
     kind: 'job',
-    ...(profileLabel ? { profile: profileLabel } : {}),
+    ...(profileId ? { profile: profileId } : {}),
     taskId: detail.task_id,
     name: detail.task_name,
     resource: liveResource(detail),

@@ -8,8 +8,9 @@ export { jobEnvChoices, specFromJob, specFromTask, taskEnvChoices } from './from
 export { SpecPlanError } from './plan';
 export { specPathFromMessage } from './platformErrors';
 export { applyJobPlan, applyTaskPlan, checkSpec, describeJobPlan, describePlan, nasVolumesOf, planJobSpec, planTaskSpec, searchDevices, specVolume } from './runner';
+export { matchProfileRef, type ProfileRefMatch } from './profileRef';
 export { refText } from './secrets';
 export { jobSpecFromTemplate } from './jobTemplate';
-export { specFileText, withDeployedIds, yamlText } from './specText';
+export { specFileText, withDeployedIds, withProfileId, yamlText } from './specText';
 export { environmentNotAllowed, envEntries, isEnvironmentName, specResolver } from './envSources';
 export { commandLine, shownValue, specFacts } from './whatRuns';

@@ -27,3 +27,11 @@ export function withDeployedIds(text: string, format: SpecFormat, values: { task
   yamlDocument.set('taskId', values.taskId);
   return yamlDocument.toString();
 }
+
+/** `text` with only "profile" set (a label-based file moved to the profile id), edited in place. */
+export function withProfileId(text: string, format: SpecFormat, profileId: string, eol: string): string {
+  if (format === 'json') return applyEdits(text, modify(text, ['profile'], profileId, { formattingOptions: { insertSpaces: true, tabSize: 2, eol } }));
+  const yamlDocument = parseDocument(text);
+  yamlDocument.set('profile', profileId);
+  return yamlDocument.toString();
+}

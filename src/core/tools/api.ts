@@ -32,6 +32,10 @@ export interface JsonSchema {
 /** The profile a tool acts on, as confirmations name it. */
 export interface ToolProfile {
   label: string;
+  /** The profile id spec files name (core/specs/profileRef.ts); the MCP server has none. */
+  id?: string;
+  /** Labels the profile had in other display languages (the sandbox's), still accepted in spec files. */
+  knownLabels?: readonly string[];
   /** dev / test / prod / sandbox; prod stands out in every confirmation. */
   environment: string;
 }

@@ -33,7 +33,8 @@ async function readSpec(input: Record<string, unknown>, context: ToolContext): P
   const validation = specsCore().validateSpecText(await files.read(path), format);
   const problems = validation.diagnostics.map((diagnostic) => `line ${diagnostic.start.line + 1}: ${diagnostic.severity}: ${diagnostic.message}`);
   if (!validation.spec) return { path, problems };
-  if (validation.spec.profile !== undefined && validation.spec.profile !== context.profile.label) {
+  const target = validation.spec.profile;
+  if (target !== undefined && specsCore().matchProfileRef(target, { id: context.profile.id ?? context.profile.label, label: context.profile.label }, context.profile.knownLabels).kind === 'other') {
     throw new ConfigError(`${path} targets profile "${validation.spec.profile}", but the active profile is "${context.profile.label}".`, 'Switch profiles first.');
   }
   return { path, spec: validation.spec, problems };

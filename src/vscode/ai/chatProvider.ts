@@ -19,7 +19,7 @@ export const MODEL_VENDOR = 'compute-toolkit';
 
 /** What the deployments area gives the provider (src/vscode/deployments/deploymentRegistry.ts). */
 export interface DeployedModels extends Pick<ModelRoutes, 'route'> {
-  models(): { id: string; model: string; deployment: { taskName: string; state: string }; yuanPerHour: number | undefined; maxModelLen: number | undefined }[];
+  models(): { id: string; model: string; name: string; deployment: { taskName: string; state: string }; yuanPerHour: number | undefined; maxModelLen: number | undefined }[];
   readonly onDidChange: vscode.Event<void>;
 }
 
@@ -103,10 +103,11 @@ export class ComputeChatProvider implements vscode.LanguageModelChatProvider<Com
         const rate = model.yuanPerHour !== undefined ? formatYuanPerHour(model.yuanPerHour) : vscode.l10n.t('price unknown');
         return {
           id: model.id,
-          name: model.model.includes('/') ? model.model.slice(model.model.indexOf('/') + 1) : model.model,
+          // Two deployments of one model are two rows: the name carries the task, the detail the price.
+          name: model.name,
           family: model.model,
           version: model.id,
-          detail: vscode.l10n.t('{0} · {1}', model.deployment.taskName, rate),
+          detail: vscode.l10n.t('deployed · {0}', rate),
           tooltip: vscode.l10n.t('{0} deployed on task "{1}" ({2}); billed while the task runs', model.model, model.deployment.taskName, rate),
           // vLLM's max_model_len holds prompt and reply together: leave a quarter for the reply.
           maxInputTokens: Math.floor(context * 0.75),

@@ -6,6 +6,7 @@ import { confinedSpecFiles } from '../../core/specs/fileAccess';
 import type { ToolContext } from '../../core/tools/api';
 import type { NasFileAccess } from '../../core/tools/nasTools';
 import type { ExtensionServices, Profile, SecretKind } from '../services';
+import { knownProfileLabels } from '../profiles/index';
 import { SpecSecrets } from '../specs/index';
 
 const SECRET_KINDS: readonly SecretKind[] = ['apiToken', 'privateKey', 'platformPublicKey', 'modelApiKey'];
@@ -39,7 +40,7 @@ export async function toolContext(services: ExtensionServices, profile: Profile,
     client: services.computeClient(),
     // Volume files over the NAS area's SFTP sessions; local files only inside the open folders.
     ...(nasFiles ? { nasFiles: nasFiles(folders) } : {}),
-    profile: { label: profile.label, environment: profile.environment },
+    profile: { label: profile.label, id: profile.id, knownLabels: knownProfileLabels(profile.id), environment: profile.environment },
     secrets,
     // Spec files of the open folders; only the user's stored spec secrets resolve (never env variables).
     specFiles: confinedSpecFiles(

@@ -16,7 +16,7 @@ function formatBytes(bytes: number): string {
 /** "2,000 conversations, 12.3 MB on disk". */
 export function describeHistory(session: ChatSession): string {
   const { total, bytes } = session.counts;
-  return vscode.l10n.t('{0} conversations, {1} on disk', total.toLocaleString(vscode.env.language), formatBytes(bytes));
+  return vscode.l10n.t('Conversations: {0}, {1} on disk', total.toLocaleString(vscode.env.language), formatBytes(bytes));
 }
 
 /** Shows "Conversation deleted" with Undo; the conversation is kept until the offer is dismissed or expires. */

@@ -53,6 +53,8 @@ export interface ChatApi {
   /** Lists the active profile's chat models again. */
   refreshModels(): Promise<string[]>;
   selectModel(modelId: string): void;
+  /** A newly deployed model: preselected in an empty conversation and for the next new ones. */
+  preferModel(modelId: string): void;
   /** Changes the active conversation's model, system prompt, temperature or max_tokens. */
   updateSettings(patch: SettingsPatch): void;
   activeConversation(): ConversationView;
@@ -158,6 +160,7 @@ export function registerChat(services: ExtensionServices): ChatApi {
     },
     refreshModels: () => session.ensureModels(true),
     selectModel: (modelId) => session.updateSettings({ model: modelId }),
+    preferModel: (modelId) => session.preferModel(modelId),
     updateSettings: (patch) => session.updateSettings(patch),
     activeConversation: () => session.view(),
     snapshot,

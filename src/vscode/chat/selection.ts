@@ -40,8 +40,8 @@ export function selectionWords(): SelectionWords {
       'The whole file was truncated to {0} of {1} characters ({2} of {3}); raise computeToolkit.chat.maxSelectionChars to send more.',
     ),
     header: vscode.l10n.t('{0}, {1}:'),
-    truncatedSelectionHeader: vscode.l10n.t('{0}, {1} (truncated; the selection has {2} lines):'),
-    truncatedFileHeader: vscode.l10n.t('{0}, {1} (truncated; the whole file has {2} lines):'),
+    truncatedSelectionHeader: vscode.l10n.t('{0}, {1} of {2} in the selection (truncated):'),
+    truncatedFileHeader: vscode.l10n.t('{0}, {1} of {2} in the whole file (truncated):'),
   };
 }
 

@@ -18,7 +18,9 @@ import { deviceLabel } from '../ui/format';
 import type { ExtensionServices } from '../services';
 import { abortSignalFor } from '../ui/cancellation';
 import type { DeploymentPolling } from './deploymentPolling';
-import type { DeploymentRegistry } from './deploymentRegistry';
+import { deploymentModelId, type DeploymentRegistry } from './deploymentRegistry';
+import type { ChatApi } from '../chat/index';
+import { counted } from '../ui/counts';
 
 export interface DeployRequest {
   model: string;
@@ -38,6 +40,8 @@ export interface DeployContext {
   compute: ComputeApi;
   registry: DeploymentRegistry;
   polling: DeploymentPolling;
+  /** The chat, told of a model that became ready so it is preselected there. */
+  chat: Pick<ChatApi, 'preferModel'>;
 }
 
 const IDLE_CHOICES = [15, 30, 60] as const;
@@ -123,10 +127,17 @@ export async function followWithProgress(context: DeployContext, taskId: number,
     void vscode.window.showWarningMessage(phaseText('stopped'));
     return false;
   }
+  preselectReady(context, taskId, result.observation.models);
   void vscode.window
     .showInformationMessage(vscode.l10n.t('{0} is ready. Pick it in Compute Chat or in VS Code\'s model picker.', model), vscode.l10n.t('Open Chat'))
     .then((picked) => (picked ? vscode.commands.executeCommand(Commands.chatOpen) : undefined));
   return true;
+}
+
+/** The ready deployment's (first) model becomes the chat's choice: preselected, named "model · task". */
+export function preselectReady(context: DeployContext, taskId: number, served?: readonly { id: string }[]): void {
+  const model = (served ?? context.registry.get(taskId)?.models)?.[0]?.id;
+  if (model !== undefined) context.chat.preferModel(deploymentModelId(taskId, model));
 }
 
 // ---- the wizard ----------------------------------------------------------------------------------
@@ -195,7 +206,7 @@ async function pickFit(fits: GpuFit[], estimate: MemoryEstimate): Promise<GpuFit
       label: `${fit.available ? '$(check)' : '$(warning)'} ${deviceLabel(fit.device)}`,
       description: `${fit.region.region_name} · ${rate} · ${stock}`,
       detail: fit.tensorParallel > 1
-        ? vscode.l10n.t('{0} usable for ≈ {1}, split across {2} GPUs (tensor parallel)', formatGiB(fit.usableBytes), formatGiB(estimate.totalBytes), fit.tensorParallel)
+        ? vscode.l10n.t('{0} usable for ≈ {1}, split across {2} (tensor parallel)', formatGiB(fit.usableBytes), formatGiB(estimate.totalBytes), counted(fit.tensorParallel, 'gpu'))
         : vscode.l10n.t('{0} usable for ≈ {1}', formatGiB(fit.usableBytes), formatGiB(estimate.totalBytes)),
       fit,
     };
@@ -210,7 +221,7 @@ async function pickFit(fits: GpuFit[], estimate: MemoryEstimate): Promise<GpuFit
 
 async function pickIdle(): Promise<number | undefined | 'cancel'> {
   const off = { label: vscode.l10n.t('Keep running until I pause it'), minutes: undefined as number | undefined };
-  const items = [off, ...IDLE_CHOICES.map((minutes) => ({ label: vscode.l10n.t('Pause after {0} minutes without a chat request', minutes), minutes }))];
+  const items = [off, ...IDLE_CHOICES.map((minutes) => ({ label: vscode.l10n.t('Pause after {0} without a chat request', counted(minutes, 'minute')), minutes }))];
   const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Deploy a Model (5/5): idle pause'), placeHolder: vscode.l10n.t('Pausing stops the billing; Recover brings it back (it loads again)') });
   return picked ? picked.minutes : 'cancel';
 }
@@ -249,7 +260,7 @@ export async function runDeployWizard(context: DeployContext): Promise<number | 
       detail: vscode.l10n.t(
         'Billed per second while the task runs, also while it pulls the image and loads the weights (a model can take several minutes). Needs ≈ {0} of GPU memory. {1}',
         formatGiB(estimate.totalBytes),
-        idle === undefined ? vscode.l10n.t('Idle pause: off.') : vscode.l10n.t('Idle pause: after {0} minutes without a chat request.', idle),
+        idle === undefined ? vscode.l10n.t('Idle pause: off.') : vscode.l10n.t('Idle pause: after {0} without a chat request.', counted(idle, 'minute')),
       ),
     },
     placeholder: vscode.l10n.t('Review: pick Deploy, or Cancel'),

@@ -11,6 +11,7 @@ import { DeploymentDiscovery, type Deployment } from '../../core/deployments/dis
 import { IdleTracker } from '../../core/deployments/idle';
 import { formatYuanPerHour } from '../../core/spend/units';
 import type { ModelClient } from '../../core/inference/api';
+import { deployedModelName } from '../../shared/modelDisplayName';
 import type { DeployedModelOption } from '../../shared/protocol';
 import { StateKeys } from '../commandIds';
 import type { ExtensionServices } from '../services';
@@ -34,6 +35,8 @@ export interface DeployedModel {
   deployment: Deployment;
   yuanPerHour: number | undefined;
   label: string;
+  /** "Qwen3-8B · my-task": how the chat and VS Code's model list name it. */
+  name: string;
   maxModelLen: number | undefined;
 }
 
@@ -107,6 +110,7 @@ export class DeploymentRegistry implements ModelRoutes, vscode.Disposable {
           yuanPerHour,
           // Both parts come from the platform and the server: bounded before they reach a picker.
           label: `${model.id.slice(0, 120)} — ${deployment.taskName.slice(0, 64)}${rate}`,
+          name: deployedModelName(model.id, deployment.taskName),
           maxModelLen: model.maxModelLen,
         };
       }),
@@ -116,7 +120,7 @@ export class DeploymentRegistry implements ModelRoutes, vscode.Disposable {
   options(): DeployedModelOption[] {
     return this.models().map((model) => {
       const reason = this.reasonOf(model.deployment);
-      return reason ? { id: model.id, label: model.label, available: false, reason } : { id: model.id, label: model.label, available: true };
+      return reason ? { id: model.id, label: model.label, name: model.name, available: false, reason } : { id: model.id, label: model.label, name: model.name, available: true };
     });
   }
 

@@ -12,6 +12,7 @@ import type { ComputeApi } from '../views/index';
 import type { ExtensionServices } from '../services';
 import type { Deployment } from '../../core/deployments/discovery';
 import type { DeploymentRegistry } from './deploymentRegistry';
+import { counted } from '../ui/counts';
 
 const CHECK_EVERY_MS = 20_000;
 
@@ -101,7 +102,7 @@ export class IdlePause implements vscode.Disposable {
       void this.registry.refresh(this.compute.listedTasks()).catch(() => undefined);
       const recover = vscode.l10n.t('Recover');
       void vscode.window
-        .showInformationMessage(vscode.l10n.t('Paused the deployment "{0}" after {1} minutes without a chat request. Pausing keeps the task; Recover loads the model again.', deployment.taskName, minutes), recover)
+        .showInformationMessage(vscode.l10n.t('Paused the deployment "{0}" after {1} without a chat request. Pausing keeps the task; Recover loads the model again.', deployment.taskName, counted(minutes, 'minute')), recover)
         .then((picked) => (picked === recover ? this.recover(deployment) : undefined))
         .then(undefined, (error: unknown) => this.services.reportError(error, vscode.l10n.t('Recover "{0}"', deployment.taskName)));
     }
@@ -138,11 +139,11 @@ export class IdlePause implements vscode.Disposable {
           deployment.taskName,
           rate !== undefined ? formatYuanPerHour(rate) : vscode.l10n.t('price unknown'),
           idleMinutes,
-          setting !== undefined ? vscode.l10n.t('pauses after {0} idle minutes', setting) : vscode.l10n.t('idle pause off'),
+          setting !== undefined ? vscode.l10n.t('pauses after idle for {0}', counted(setting, 'minute')) : vscode.l10n.t('idle pause off'),
         ),
       );
     }
-    this.item.text = `$(server-process) ${vscode.l10n.t('{0} model(s) {1} · idle {2} min', running.length, formatYuanPerHour(yuanPerHour), longestIdle)}`;
+    this.item.text = `$(server-process) ${vscode.l10n.t('{0} {1} · idle {2} min', counted(running.length, 'model'), formatYuanPerHour(yuanPerHour), longestIdle)}`;
     this.item.tooltip = [vscode.l10n.t('Your deployments bill while they run, answering or idle.'), ...lines, vscode.l10n.t('Click to set idle pause.')].join('\n');
     this.item.show();
     this.shown = true;

@@ -14,7 +14,7 @@ import type { RemoteState } from '../state/index';
 import { DEPLOYMENT_COMMANDS } from './commands';
 import { DeploymentPolling } from './deploymentPolling';
 import { DeploymentRegistry } from './deploymentRegistry';
-import { createDeployment, estimateFor, fitsFor, followWithProgress, rememberReady, type DeployContext, type DeployRequest } from './deployModel';
+import { createDeployment, estimateFor, fitsFor, followWithProgress, preselectReady, rememberReady, type DeployContext, type DeployRequest } from './deployModel';
 import { IdlePause } from './idlePause';
 
 export interface DeploymentsApi {
@@ -31,7 +31,7 @@ export interface DeploymentsApi {
 export function registerDeployments(services: ExtensionServices, compute: ComputeApi, chat: ChatApi, money: SpendApi, chatModels: AiApi['chatModels'], state: RemoteState): DeploymentsApi {
   const registry = new DeploymentRegistry(services, (task) => money.priceOfTask(task));
   const polling = new DeploymentPolling(services, registry, () => money.refreshTasks(), state);
-  const context: DeployContext = { services, compute, registry, polling };
+  const context: DeployContext = { services, compute, registry, polling, chat };
   // Recover from the idle-pause notice loads the model again: followed until it answers, as a new deploy.
   const idlePause = new IdlePause(services, registry, compute, (deployment) =>
     followWithProgress(context, deployment.taskId, deployment.models[0]?.id ?? deployment.taskName, deployment.pointsPerSecond),
@@ -62,8 +62,11 @@ export function registerDeployments(services: ExtensionServices, compute: Comput
     waitReady: async (taskId, delays) => {
       const phases: DeployPhase[] = [];
       const result = await polling.follow(taskId, (phase) => phases.push(phase), undefined, delays);
-      // As Deploy a Model… does: remembered when it answers, then listed with its price.
-      if (await rememberReady(context, taskId, result, undefined)) await polling.refreshNow();
+      // As Deploy a Model… does: remembered when it answers, listed with its price, preselected in the chat.
+      if (await rememberReady(context, taskId, result, undefined)) {
+        await polling.refreshNow();
+        preselectReady(context, taskId, result.observation.models);
+      }
       return { result, phases };
     },
     refreshNow: () => polling.refreshNow(),

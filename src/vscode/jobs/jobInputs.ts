@@ -11,6 +11,7 @@ import { deviceLabel, deviceSpecs } from '../ui/format';
 import { review } from '../ui/review';
 import { shownValue } from '../../core/shownValue';
 import type { Step } from '../ui/multiStepInput';
+import { counted } from '../ui/counts';
 
 export interface ResourceChoice {
   device: Device;
@@ -151,7 +152,7 @@ export async function confirmJobCost(
   facts: readonly string[] = [],
 ): Promise<boolean> {
   const cost = estimateJobCost({ ...input, estimatedSec: input.spot ? (input.estimatedSec ?? null) : null });
-  const what = vscode.l10n.t('{0} pod(s) at once of {1}, {2}', Math.min(input.parallelism, input.completions), input.resourceLabel, input.spot ? vscode.l10n.t('Spot') : vscode.l10n.t('On-demand'));
+  const what = vscode.l10n.t('{0} at once of {1}, {2}', counted(Math.min(input.parallelism, input.completions), 'pod'), input.resourceLabel, input.spot ? vscode.l10n.t('Spot') : vscode.l10n.t('On-demand'));
   const money = [
     vscode.l10n.t('Rate: {0} while pods run', cost.rateText),
     ...(cost.expectedText ? [vscode.l10n.t('Expected: about {0}', cost.expectedText)] : []),

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { JobSummary } from '../../core/jobs/operations';
 import { formatElapsed, jobView, type JobPhase, type JobView } from '../../core/jobs/status';
 import { formatPoints } from '../../core/spend/units';
+import { taskStatusLabel } from '../ui/format';
 
 export const JOB_CONTEXT = { live: 'job.live', ended: 'job.ended' } as const;
 
@@ -35,6 +36,31 @@ export function phaseLabel(phase: JobPhase): string {
   }
 }
 
+/** `job_status.status` in words (docs/platform.md: Pending, Manual, Running, Complete, Failed). */
+export function executionLabel(execution: string): string {
+  switch (execution) {
+    case 'Pending':
+      return vscode.l10n.t('Pending');
+    case 'Manual':
+      return vscode.l10n.t('Stopped by hand');
+    case 'Running':
+      return vscode.l10n.t('Running');
+    case 'Complete':
+      return vscode.l10n.t('Completed');
+    case 'Failed':
+      return vscode.l10n.t('Failed');
+    default:
+      return vscode.l10n.t('Other');
+  }
+}
+
+/** A Spot job's `schedule_status` in words: Scheduled (has its GPUs) or Queued (waits for them). */
+export function scheduleLabel(schedule: string | null): string {
+  if (schedule === 'Scheduled') return vscode.l10n.t('Scheduled');
+  if (schedule === 'Queued') return vscode.l10n.t('Queued');
+  return '—';
+}
+
 export class JobItem extends vscode.TreeItem {
   constructor(readonly job: JobSummary, readonly view: JobView) {
     super(job.task_name, vscode.TreeItemCollapsibleState.None);
@@ -45,8 +71,8 @@ export class JobItem extends vscode.TreeItem {
     this.id = `job-${job.task_id}`;
     const tooltip = new vscode.MarkdownString();
     tooltip.appendText(`${job.task_name} (${job.task_id})\n`);
-    tooltip.appendText(vscode.l10n.t('Status: {0} · execution: {1}', job.status, view.execution) + '\n');
-    if (view.spot) tooltip.appendText(vscode.l10n.t('Spot: {0}', view.schedule ?? '—') + '\n');
+    tooltip.appendText(vscode.l10n.t('Status: {0} · execution: {1}', taskStatusLabel(job.status), executionLabel(view.execution)) + '\n');
+    if (view.spot) tooltip.appendText(vscode.l10n.t('Spot: {0}', scheduleLabel(view.schedule)) + '\n');
     tooltip.appendText(vscode.l10n.t('Pods: {0} succeeded, {1} failed, {2} active; {3} at once', view.succeeded, view.failed, view.active, view.parallelism) + '\n');
     tooltip.appendText(vscode.l10n.t('Elapsed {0} · billed {1}', formatElapsed(view.elapsedSeconds), formatPoints(view.billedPoints)));
     this.tooltip = tooltip;

@@ -20,6 +20,8 @@ import { confirmJobCost, resourceSteps, type ResourceChoice } from './jobInputs'
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
 import { JobTerminal } from './jobTerminal';
 import { runFactLines } from './runReview';
+import { counted } from '../ui/counts';
+import { deviceLabel } from '../ui/format';
 
 export interface RunTarget {
   /** Workspace folder root: run.json lives here. */
@@ -191,7 +193,7 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
   const confirmed = await confirmJobCost(
     {
       name: config.name,
-      resourceLabel: `${config.resource.deviceName} · ${offer.region.region_name}`,
+      resourceLabel: `${deviceLabel(offer.device)} · ${offer.region.region_name}`,
       pointsPerSecond: offer.pointsPerSecond,
       spot: config.spot,
       completions: config.completions,
@@ -239,7 +241,7 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
       syncer,
       { config, localDir: target.folder.fsPath, jobName: `${config.name}-${new Date().toISOString().slice(5, 19).replace(/[-:T]/g, '')}`, signal: abort.signal },
       {
-        onSynced: (sync) => terminal.info(vscode.l10n.t('Synced: {0} file(s) sent ({1}), {2} unchanged', sync.sent, formatBytesShort(sync.bytes), sync.skipped)),
+        onSynced: (sync) => terminal.info(vscode.l10n.t('Synced: {0} sent ({1}), {2} unchanged', counted(sync.sent, 'file'), formatBytesShort(sync.bytes), sync.skipped.toLocaleString(vscode.env.language))),
         onCreated: (id) => {
           jobId = id;
           hooks.onJobCreated(id);

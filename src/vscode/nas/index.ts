@@ -5,11 +5,13 @@ import * as vscode from 'vscode';
 import { Views } from '../commandIds';
 import { registerCommandTable } from '../commands/commandTable';
 import type { NasVolume } from '../../core/nas/operations';
+import type { OutputsListing } from '../../core/nas/outputs';
 import type { NasSessions } from '../../core/nas/sessions';
 import type { NasFileAccess } from '../../core/tools/nasTools';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
 import { NAS_COMMANDS, lastCancelledTransfer, resolveVolume } from './nasCommands';
+import { formatDateTime } from '../ui/dates';
 import { nasCore } from './nasCore';
 import { NAS_SCHEME, NasFileSystem, volumeUri } from './nasFileSystem';
 import { NasTree } from './nasTree';
@@ -56,6 +58,8 @@ export interface NasApi {
     openOutputs(storageId: number, remoteDir: string): Promise<void>;
     /** A run wrote under `remoteDir` (its outputs): the Explorer hears of what is there now. */
     announceFolder(storageId: number, remoteDir: string): Promise<void>;
+    /** What Open Outputs offers: the files the run wrote or changed under `remoteDir`, newest first. */
+    listOutputs(storageId: number, remoteDir: string): Promise<OutputsListing>;
   };
 }
 
@@ -120,17 +124,24 @@ export function registerNas(services: ExtensionServices & { reportError: Paramet
     },
     announceFolder: (storageId, remoteDir) => fileSystem.announceTree(storageId, remoteDir),
     openOutputs: async (storageId, remoteDir) => {
-      // The files the run left in its folder (newest first), opened from the volume itself.
-      const folder = volumeUri(storageId, remoteDir);
-      const entries = await vscode.workspace.fs.readDirectory(folder);
-      const files = entries.filter(([, type]) => type === vscode.FileType.File).map(([name]) => name);
-      if (files.length === 0) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('The run left no files in {0}.', remoteDir));
+      // What the run wrote or changed, at any depth (not the inputs it was given), opened from the volume.
+      const listing = await runHooks.listOutputs(storageId, remoteDir);
+      if (listing.files.length === 0) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('The run wrote or changed no files in {0}.', remoteDir));
         return;
       }
-      const picked = await vscode.window.showQuickPick(files, { placeHolder: vscode.l10n.t('Open an output file from the volume') });
-      if (picked) await vscode.window.showTextDocument(vscode.Uri.joinPath(folder, picked));
+      const items = listing.files.map((file) => ({
+        label: file.relative,
+        description: `${nasCore().formatBytes(file.size)} · ${formatDateTime(file.mtimeMs)}`,
+        detail: file.change === 'new' ? vscode.l10n.t('written by the run') : vscode.l10n.t('changed by the run'),
+      }));
+      const placeHolder = listing.truncated
+        ? vscode.l10n.t('Open an output file from the volume (the newest {0}; the folder is too large to list whole)', listing.files.length)
+        : vscode.l10n.t('Open an output file from the volume');
+      const picked = await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true });
+      if (picked) await vscode.window.showTextDocument(volumeUri(storageId, nasCore().remoteJoin(remoteDir, picked.label)));
     },
+    listOutputs: (storageId, remoteDir) => getSessions().run(storageId, (connection) => nasCore().findOutputs(connection, remoteDir)),
   };
   return { api: { tree, transfers, fileSystem, sessions: getSessions, progressReports: () => progress.reports(), lastCancelledTransfer, toolAccess: (roots) => nasCore().nasToolAccess(getSessions, roots), runHooks }, disposables };
 }

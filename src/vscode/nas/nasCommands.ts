@@ -19,6 +19,7 @@ import type { NasSessions } from '../../core/nas/sessions';
 import { formatDateTime } from '../ui/dates';
 import { safeFileName } from '../../core/safeFileName';
 import { warnUnsafeNames } from './unsafeNames';
+import { counted } from '../ui/counts';
 
 export interface NasContext {
   services: ExtensionServices;
@@ -55,8 +56,13 @@ export function lastCancelledTransfer(): string | undefined {
   return lastCancelled;
 }
 
-function resultMessage(result: TransferResult): string {
-  return vscode.l10n.t('{0} files sent, {1} skipped ({2}).', result.sent, result.skipped, formatBytes(result.bytes));
+/** What an upload sent or a download received (the result counts both as `sent`), in its direction. */
+function resultMessage(result: TransferResult, direction: 'upload' | 'download'): string {
+  const moved = counted(result.sent, 'file');
+  const skipped = result.skipped.toLocaleString(vscode.env.language);
+  return direction === 'upload'
+    ? vscode.l10n.t('Uploaded {0} ({1}), {2} skipped.', moved, formatBytes(result.bytes), skipped)
+    : vscode.l10n.t('Downloaded {0} ({1}), {2} skipped.', moved, formatBytes(result.bytes), skipped);
 }
 
 export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
@@ -119,7 +125,7 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
         return;
       }
       if (block?.reason === 'transfers') {
-        void vscode.window.showErrorMessage(vscode.l10n.t('"{0}" has {1} running S3 transfers; stop them before deleting the volume.', volume.name, block.count));
+        void vscode.window.showErrorMessage(vscode.l10n.t('"{0}" has {1} running; stop them before deleting the volume.', volume.name, counted(block.count, 'transfer')));
         return;
       }
       if (block?.reason === 'status') {
@@ -189,12 +195,12 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
         // What was written is announced even when the upload stopped half-way (docs/nas.md).
         context.fileSystem.announceWritten(volume.storage_id, written);
       }
-      if (result) void vscode.window.showInformationMessage(resultMessage(result));
+      if (result) void vscode.window.showInformationMessage(resultMessage(result, 'upload'));
       else {
         lastCancelled = vscode.l10n.t(
-          'Upload to "{0}" cancelled. {1} file(s) sent before it stopped are kept on the volume; the file in flight was not written, and any file it would have replaced is unchanged.',
+          'Upload to "{0}" cancelled. {1} sent before it stopped are kept on the volume; the file in flight was not written, and any file it would have replaced is unchanged.',
           volume.name,
-          written.length,
+          counted(written.length, 'file'),
         );
         void vscode.window.showWarningMessage(lastCancelled);
       }
@@ -221,7 +227,7 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
       const result = await withTransferProgress(context.progress, vscode.l10n.t('Downloading from {0}', volume.name), (signal, report) =>
         core.download(context.sessions(), volume.storage_id, remote, vscode.Uri.joinPath(destination, name).fsPath, { policy, signal, onProgress: report }),
       );
-      if (result) void vscode.window.showInformationMessage(resultMessage(result));
+      if (result) void vscode.window.showInformationMessage(resultMessage(result, 'download'));
       else {
         lastCancelled = vscode.l10n.t('Download from "{0}" cancelled. Files already downloaded are kept in {1}; the file in flight was not written.', volume.name, destination.fsPath);
         void vscode.window.showWarningMessage(lastCancelled);

@@ -15,6 +15,7 @@ import { errorMessage } from '../../shared/errorMessage';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
 import { TransfersGroupRow, transferChildren, type TransferMessageRow, type TransferRow } from './transfersGroup';
+import { counted } from '../ui/counts';
 
 export function volumeStatusName(status: string): string {
   switch (status) {
@@ -75,7 +76,7 @@ export class VolumeRow extends vscode.TreeItem {
 export class SummaryRow extends vscode.TreeItem {
   readonly kind = 'summary' as const;
   constructor(summary: NasSummary) {
-    super(summary.volume_count === 1 ? vscode.l10n.t('1 volume') : vscode.l10n.t('{0} volumes', summary.volume_count), vscode.TreeItemCollapsibleState.None);
+    super(counted(summary.volume_count, 'volume'), vscode.TreeItemCollapsibleState.None);
     this.id = 'nas/summary';
     this.description = usageText(summary.used_size, summary.total_size);
     this.iconPath = new vscode.ThemeIcon('graph');

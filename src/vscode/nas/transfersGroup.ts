@@ -8,6 +8,7 @@ import type { TransferRecord } from '../../core/nas/operations';
 import { transferProgressView } from '../../core/nas/transferForm';
 import { formatBytes } from '../../core/nas/units';
 import { errorMessage } from '../../shared/errorMessage';
+import { counted } from '../ui/counts';
 
 /** Longest piece of server text shown in a row or tooltip. */
 const TEXT_LIMIT = 300;
@@ -56,7 +57,7 @@ export function durationText(seconds: number): string {
 export function transferProgressText(record: TransferRecord): string {
   const view = transferProgressView(record);
   const parts: string[] = [];
-  parts.push(view.filesTotal !== undefined ? vscode.l10n.t('{0} / {1} files', view.filesDone, view.filesTotal) : vscode.l10n.t('{0} files', view.filesDone));
+  parts.push(view.filesTotal !== undefined ? `${view.filesDone.toLocaleString(vscode.env.language)} / ${counted(view.filesTotal, 'file')}` : counted(view.filesDone, 'file'));
   parts.push(view.bytesTotal !== undefined ? `${formatBytes(view.bytesDone)} / ${formatBytes(view.bytesTotal)}` : formatBytes(view.bytesDone));
   if (view.bytesPerSecond !== undefined) parts.push(vscode.l10n.t('{0}/s', formatBytes(view.bytesPerSecond)));
   if (view.secondsLeft !== undefined) parts.push(vscode.l10n.t('{0} left', durationText(view.secondsLeft)));
@@ -112,7 +113,7 @@ export class TransfersGroupRow extends vscode.TreeItem {
       return;
     }
     const moving = records.filter((r) => r.status === 'Queuing' || r.status === 'Pending' || r.status === 'Running').length;
-    this.description = moving > 0 ? vscode.l10n.t('{0} in progress', moving) : vscode.l10n.t('{0} jobs', records.length);
+    this.description = moving > 0 ? vscode.l10n.t('{0} in progress', moving) : counted(records.length, 'transfer');
   }
 }
 

@@ -10,6 +10,7 @@ import { keyAgeDays } from './keyRotation';
 import { type CommandEntry } from '../commands/commandTable';
 import { targetProfile } from './profileCommands';
 import { errorMessage } from '../../shared/errorMessage';
+import { counted } from '../ui/counts';
 
 export interface GeneratedKeyReport {
   profileId: string;
@@ -142,5 +143,5 @@ async function fingerprints(services: Services, profile: Profile): Promise<Finge
 function describeKey(key: { modulusBits: number; ageDays?: number }): string {
   if (key.ageDays === undefined) return vscode.l10n.t('{0}-bit RSA', key.modulusBits);
   if (key.ageDays === 1) return vscode.l10n.t('{0}-bit RSA, stored 1 day ago', key.modulusBits);
-  return vscode.l10n.t('{0}-bit RSA, stored {1} days ago', key.modulusBits, key.ageDays);
+  return vscode.l10n.t('{0}-bit RSA, stored {1} ago', key.modulusBits, counted(key.ageDays, 'day'));
 }

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Profile, SecretKind } from '../services';
 import { setupName } from '../errors/errorWords';
 import type { ProfileStore } from './profileStore';
+import { counted } from '../ui/counts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -42,14 +43,14 @@ export class KeyRotationReminder {
     const stale = staleSecrets(this.store, profile, this.config.keyRotationReminderDays);
     if (stale.length === 0) return;
     this.remindedThisSession.add(profile.id);
-    const what = stale.map(({ kind, days }) => vscode.l10n.t('{0} ({1} days)', setupName(kind), days)).join(vscode.l10n.t(' and '));
+    const what = stale.map(({ kind, days }) => `${setupName(kind)} (${counted(days, 'day')})`).join(vscode.l10n.t(' and '));
     const generate = vscode.l10n.t('Generate New Key Pair');
     const openConsole = vscode.l10n.t('Open Console');
     const actions = profile.mode === 'rsa' ? [generate, openConsole] : [openConsole];
     const picked = await vscode.window.showWarningMessage(
       stale.length > 1
-        ? vscode.l10n.t('"{0}": the {1} are older than {2} days. The platform recommends rotating keys every 90 days and revoking the old ones in the console.', profile.label, what, this.config.keyRotationReminderDays)
-        : vscode.l10n.t('"{0}": the {1} is older than {2} days. The platform recommends rotating keys every 90 days and revoking the old ones in the console.', profile.label, what, this.config.keyRotationReminderDays),
+        ? vscode.l10n.t('"{0}": the {1} are older than {2}. The platform recommends rotating keys every 90 days and revoking the old ones in the console.', profile.label, what, counted(this.config.keyRotationReminderDays, 'day'))
+        : vscode.l10n.t('"{0}": the {1} is older than {2}. The platform recommends rotating keys every 90 days and revoking the old ones in the console.', profile.label, what, counted(this.config.keyRotationReminderDays, 'day')),
       ...actions,
     );
     if (picked === generate) await vscode.commands.executeCommand(Commands.keysGenerate, { profileId: profile.id });

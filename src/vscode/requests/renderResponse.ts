@@ -10,6 +10,7 @@ import { causeText } from '../errors/errorWords';
 import { ConfigError } from '../../core/errors';
 import { maskTaskEnv } from '../../core/tasks/envMask';
 import { fence } from './markdownBlocks';
+import { counted } from '../ui/counts';
 
 export interface ResponseView {
   title: string;
@@ -29,7 +30,7 @@ export function renderResponse(view: ResponseView): string {
   const totalMs = view.exchanges.reduce((sum, exchange) => sum + exchange.elapsedMs, 0);
   out.push(`# ${vscode.l10n.t('Response: {0}', view.title)}`, '');
   out.push(
-    vscode.l10n.t('Profile **{0}** · sent {1} · {2} ms in {3} attempt(s)', view.profileLabel, view.sentAt.toISOString(), totalMs, view.exchanges.length),
+    vscode.l10n.t('Profile **{0}** · sent {1} · {2} ms in {3}', view.profileLabel, view.sentAt.toISOString(), totalMs, counted(view.exchanges.length, 'attempt')),
     '',
   );
   out.push(`## ${vscode.l10n.t('Result')}`, '');

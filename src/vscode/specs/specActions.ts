@@ -20,12 +20,15 @@ import type { Profile } from '../services';
 import type { RemoteState } from '../state/index';
 import { abortSignalFor } from '../ui/cancellation';
 import { formatOf, type SpecDocuments } from './specDocuments';
-import { costText, jobExistsText, summarize, summarizeJob } from './planSummary';
+import { costText, jobExistsText, liveHeader, summarize, summarizeJob } from './planSummary';
 import { LOCALIZED_SPEC_MESSAGES } from './specMessages';
 import type { SpecSecrets } from './specSecrets';
 import { safeFileName } from '../../core/safeFileName';
 import { review } from '../ui/review';
 import { specFactLines } from './whatRunsLines';
+import { counted } from '../ui/counts';
+import { deviceLabel } from '../ui/format';
+import { knownProfileLabels } from '../profiles/index';
 
 export interface LoadedSpec<T extends Spec = Spec> {
   document: vscode.TextDocument;
@@ -117,11 +120,32 @@ export class SpecActions {
     const profile = await this.services.requireProfile();
     if (!profile) return undefined;
     const target = validation.spec.profile;
-    if (target !== undefined && target !== profile.label && target !== profile.id) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('This spec targets profile "{0}", but the active profile is "{1}". Switch profiles first; nothing was sent.', target, profile.label));
+    const match = specsCore().matchProfileRef(target, profile, knownProfileLabels(profile.id));
+    if (match.kind === 'other') {
+      void vscode.window.showErrorMessage(vscode.l10n.t('This spec targets profile "{0}", but the active profile is "{1}" (id "{2}"). Switch profiles first; nothing was sent.', target ?? '', profile.label, profile.id));
       return undefined;
     }
+    if (match.kind === 'label') this.hintProfileId(document, target ?? '', match.id);
     return { document, validation, spec: validation.spec, profile };
+  }
+
+  /** A file naming its profile by label still works; it is told once per file to use the id (Deploy writes it). */
+  private readonly hinted = new Set<string>();
+  private hintProfileId(document: vscode.TextDocument, label: string, id: string): void {
+    const key = document.uri.toString();
+    if (this.hinted.has(key)) return;
+    this.hinted.add(key);
+    const write = vscode.l10n.t('Write the Id');
+    void vscode.window
+      .showInformationMessage(vscode.l10n.t('This spec names its profile by the label "{0}", which can change (renamed, or another display language). Spec files now use the profile id "{1}".', label, id), write)
+      .then(async (picked) => {
+        if (picked !== write) return;
+        const text = document.getText();
+        const next = specsCore().withProfileId(text, formatOf(document), id, document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n');
+        const edit = new vscode.WorkspaceEdit();
+        edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(text.length)), next);
+        await vscode.workspace.applyEdit(edit);
+      });
   }
 
   private async loadTask(uri: vscode.Uri): Promise<LoadedSpec<TaskSpec> | undefined> {
@@ -167,8 +191,8 @@ export class SpecActions {
     this.showFindings(loaded, checks);
     const errors = checks.filter((check) => check.severity === 'error').length;
     const warnings = checks.filter((check) => check.severity === 'warning').length;
-    if (errors > 0) void vscode.window.showErrorMessage(vscode.l10n.t('{0}: {1} problem(s) on the platform (see the Problems view).', vscode.workspace.asRelativePath(uri), errors));
-    else if (warnings > 0) void vscode.window.showWarningMessage(vscode.l10n.t('{0} is valid, with {1} warning(s) (see the Problems view).', vscode.workspace.asRelativePath(uri), warnings));
+    if (errors > 0) void vscode.window.showErrorMessage(vscode.l10n.t('{0}: {1} on the platform (see the Problems view).', vscode.workspace.asRelativePath(uri), counted(errors, 'problem')));
+    else if (warnings > 0) void vscode.window.showWarningMessage(vscode.l10n.t('{0} is valid, with {1} (see the Problems view).', vscode.workspace.asRelativePath(uri), counted(warnings, 'warning')));
     else void vscode.window.showInformationMessage(vscode.l10n.t('{0} is valid: the resource exists and is in stock.', vscode.workspace.asRelativePath(uri)));
     return checks;
   }
@@ -209,7 +233,7 @@ export class SpecActions {
       key: `${key}/live`,
       title: vscode.l10n.t('live task.yaml'),
       language: 'yaml',
-      content: async () => (plan.live ? `${header([vscode.l10n.t('Live task {0} ({1})', plan.taskId ?? '', plan.liveStatus ?? '')])}\n${specsCore().yamlText(plan.live)}` : `${header([vscode.l10n.t('No live task: Deploy creates one.')])}\n`),
+      content: async () => (plan.live ? `${header([liveHeader(plan)])}\n${specsCore().yamlText(plan.live)}` : `${header([vscode.l10n.t('No live task: Deploy creates one.')])}\n`),
     });
     const right = await this.services.documents.put({
       key: `${key}/file`,
@@ -243,7 +267,7 @@ export class SpecActions {
     }
     if (options.confirm !== false) {
       const stock = plan.inventory > 0 ? vscode.l10n.t('{0} in stock', plan.inventory) : vscode.l10n.t('sold out: the task may stay Pending');
-      const money = vscode.l10n.t('{0} node(s) of {1} in {2}: {3}, billed per second while nodes run ({4}).', plan.body.points, plan.offer.device.device_name, plan.offer.region.region_name, costText(plan.costAfter), stock);
+      const money = vscode.l10n.t('{0} of {1} in {2}: {3}, billed per second while nodes run ({4}).', counted(plan.body.points, 'node'), deviceLabel(plan.offer.device), plan.offer.region.region_name, costText(plan.costAfter), stock);
       const name = specsCore().shownValue(plan.taskName, 80);
       const confirmed = await review({
         title:
@@ -264,7 +288,7 @@ export class SpecActions {
       throw error;
     }
     this.services.logger.info(`Spec ${vscode.workspace.asRelativePath(uri)}: created task ${taskId}.`);
-    await this.writeBack(loaded.document, { taskId, profile: loaded.spec.profile ?? loaded.profile.label });
+    await this.writeBack(loaded.document, { taskId, profile: loaded.profile.id });
     void vscode.commands.executeCommand(Commands.tasksRefresh).then(undefined, () => undefined);
     void vscode.window.showInformationMessage(vscode.l10n.t('Deployed task {0}; the file now remembers its id.', taskId));
     return taskId;
@@ -319,7 +343,7 @@ export class SpecActions {
     }
     this.planned.delete(uri.toString());
     this.services.logger.info(`Spec ${vscode.workspace.asRelativePath(uri)}: updated task ${plan.taskId} (${plan.changes.length} change(s)).`);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Updated task {0}: {1} change(s) applied.', plan.taskId ?? '', plan.changes.length));
+    void vscode.window.showInformationMessage(vscode.l10n.t('Updated task {0}: {1} applied.', plan.taskId ?? '', counted(plan.changes.length, 'change')));
     return 'sent';
   }
 
@@ -409,7 +433,7 @@ export class SpecActions {
       throw error;
     }
     this.services.logger.info(`Spec ${vscode.workspace.asRelativePath(loaded.document.uri)}: created job ${taskId}.`);
-    await this.writeBack(loaded.document, { taskId, profile: loaded.spec.profile ?? loaded.profile.label });
+    await this.writeBack(loaded.document, { taskId, profile: loaded.profile.id });
     void vscode.commands.executeCommand(Commands.jobsRefresh).then(undefined, () => undefined);
     const follow = vscode.l10n.t('Follow Logs');
     void vscode.window.showInformationMessage(vscode.l10n.t('Created job {0}; the file now remembers its id.', taskId), follow).then((action) => {
@@ -457,7 +481,7 @@ export class SpecActions {
     const detail = await this.services.computeClient().call('job.detail', { task_id: jobId });
     const keepPlain = await this.keepPlain(specsCore().jobEnvChoices(detail), plain);
     if (!keepPlain) return undefined;
-    const saved = specsCore().specFromJob(detail, profile.label, { keepPlain });
+    const saved = specsCore().specFromJob(detail, profile.id, { keepPlain });
     const fileName = `${safeFileName(detail.task_name, 'job')}.job.json`;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const uri = target ?? (await vscode.window.showSaveDialog({ ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, fileName) } : {}), filters: { [vscode.l10n.t('Job spec')]: ['json', 'yaml'] }, title: vscode.l10n.t('Save job "{0}" as a spec file', detail.task_name) }));
@@ -465,7 +489,7 @@ export class SpecActions {
     for (const secret of saved.secrets) await this.secrets.store(secret.name, secret.value);
     await this.writeSpec(uri, saved.spec);
     const notes: string[] = [];
-    if (saved.secrets.length > 0) notes.push(vscode.l10n.t('{0} env value(s) were stored as spec secrets and referenced by name.', saved.secrets.length));
+    if (saved.secrets.length > 0) notes.push(vscode.l10n.t('{0}: stored as spec secrets and referenced by name.', counted(saved.secrets.length, 'credentialValue')));
     if (saved.dropped.length > 0) notes.push(vscode.l10n.t('Not expressible in a spec (left out): {0}.', saved.dropped.join(', ')));
     if (detail.services?.some((service) => service.repository_account)) notes.push(vscode.l10n.t('The registry password is never returned: add it as a secret reference before deploying.'));
     void vscode.window.showInformationMessage([vscode.l10n.t('Saved job {0} as {1}. Jobs cannot be updated: Deploy from this file creates a new job once "taskId" is removed.', jobId, vscode.workspace.asRelativePath(uri)), ...notes].join(' '));
@@ -489,7 +513,7 @@ export class SpecActions {
     const detail = await this.services.computeClient().call('task.detail', { task_id: taskId });
     const keepPlain = await this.keepPlain(specsCore().taskEnvChoices(detail), plain);
     if (!keepPlain) return undefined;
-    const saved = specsCore().specFromTask(detail, profile.label, { keepPlain });
+    const saved = specsCore().specFromTask(detail, profile.id, { keepPlain });
     const fileName = `${safeFileName(detail.task_name, 'task')}.task.json`;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const uri = target ?? (await vscode.window.showSaveDialog({ ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, fileName) } : {}), filters: { [vscode.l10n.t('Task spec')]: ['json', 'yaml'] }, title: vscode.l10n.t('Save task "{0}" as a spec file', detail.task_name) }));
@@ -497,7 +521,7 @@ export class SpecActions {
     for (const secret of saved.secrets) await this.secrets.store(secret.name, secret.value);
     await this.writeSpec(uri, saved.spec);
     const notes: string[] = [];
-    if (saved.secrets.length > 0) notes.push(vscode.l10n.t('{0} env value(s) were stored as spec secrets and referenced by name.', saved.secrets.length));
+    if (saved.secrets.length > 0) notes.push(vscode.l10n.t('{0}: stored as spec secrets and referenced by name.', counted(saved.secrets.length, 'credentialValue')));
     if (saved.dropped.length > 0) notes.push(vscode.l10n.t('Not expressible in a spec (an update from this file would reset them): {0}.', saved.dropped.join(', ')));
     void vscode.window.showInformationMessage([vscode.l10n.t('Saved task {0} as {1}.', taskId, vscode.workspace.asRelativePath(uri)), ...notes].join(' '));
     return uri;

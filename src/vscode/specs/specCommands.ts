@@ -111,7 +111,7 @@ export const SPEC_COMMANDS: readonly CommandEntry<SpecsContext>[] = [
         context.services.logger.warn(`New spec from template: no resource search (${error instanceof Error ? error.message : String(error)}); using a placeholder resource.`);
       }
     }
-    const spec = picked.job ? specsCore().jobSpecFromTemplate(picked.job, offer, profile?.label) : specFromTemplate(picked.task as ImageTemplate, offer, profile?.label);
+    const spec = picked.job ? specsCore().jobSpecFromTemplate(picked.job, offer, profile?.id) : specFromTemplate(picked.task as ImageTemplate, offer, profile?.id);
     const fileName = picked.job ? `${picked.job.id}.job.json` : `${(picked.task as ImageTemplate).id}.task.json`;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const uri =

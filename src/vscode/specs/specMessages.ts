@@ -3,6 +3,7 @@
 
 import * as vscode from 'vscode';
 import type { SpecMessages } from '../../core/specs/messages';
+import { counted } from '../ui/counts';
 
 function typeName(type: string): string {
   switch (type) {
@@ -84,7 +85,7 @@ export const LOCALIZED_SPEC_MESSAGES: SpecMessages = {
   duplicateKey: (key) => vscode.l10n.t('"{0}" is set twice in this mapping.', key),
   jsonSyntax,
   soldOut: (device, region) => vscode.l10n.t('{0} is sold out in {1}: a deploy would stay Pending.', device, region),
-  lowStock: (stock, device, region, wanted) => vscode.l10n.t('Only {0} node(s) of {1} in stock in {2}; {3} wanted.', stock, device, region, wanted),
+  lowStock: (stock, device, region, wanted) => vscode.l10n.t('Only {0} of {1} in stock in {2}; {3} wanted.', counted(stock, 'node'), device, region, wanted),
   inStock: (device, region, stock, price) => vscode.l10n.t('{0} in {1}: {2} in stock, {3} per node.', device, region, stock, price),
   taskUnreadable: (taskId, reason) => vscode.l10n.t('Task {0} cannot be read: {1}', taskId, reason),
   nasNotChecked: () => vscode.l10n.t('NAS volume not checked: this version cannot list NAS volumes.'),
@@ -92,7 +93,7 @@ export const LOCALIZED_SPEC_MESSAGES: SpecMessages = {
   nasOtherRegion: (id, volumeRegion, taskRegion) => vscode.l10n.t('NAS volume {0} is in {1}, the task runs in {2}: a volume mounts only in its own region.', id, volumeRegion, taskRegion),
   nasNotActive: (id, status) => vscode.l10n.t('NAS volume {0} is {1}, not Active: only an Active volume mounts.', id, status),
   jobCannotUpdate: (id) => vscode.l10n.t('This file already created job {0}. Jobs cannot be updated on the platform: Deploy needs a new job (remove "taskId").', id),
-  noSuchCount: (gpu, count, counts) => vscode.l10n.t('No {0} × {1} resource is listed; {0} comes in {2} GPU(s) per node.', gpu, count, counts),
+  noSuchCount: (gpu, count, counts) => vscode.l10n.t('No {0} × {1} resource is listed; GPUs per node of {0}: {2}.', gpu, count, counts),
   noSuchModel: (gpu, models) => vscode.l10n.t('No resource with GPU "{0}" is listed. Listed models: {1}.', gpu, models),
   noDeviceFits: (gpu, count, listed) => vscode.l10n.t('No {0} × {1} device matches device/memoryMi/cpuCores; listed: {2}.', gpu, count, listed),
   notInRegion: (gpu, count, region, regions) => vscode.l10n.t('{0} × {1} is not offered in region "{2}"; it is in: {3}.', gpu, count, region, regions),

@@ -5,14 +5,14 @@ import type { Region } from '../../core/compute/api';
 import type { TaskSpec } from '../../core/specs/types';
 import { serviceNameFor, type ImageTemplate } from '../tasks/index';
 
-export function specFromTemplate(template: ImageTemplate, offer: { device: { gpu_name: string; gpu_count: number }; region: Region } | undefined, profileLabel: string | undefined): TaskSpec {
+export function specFromTemplate(template: ImageTemplate, offer: { device: { gpu_name: string; gpu_count: number }; region: Region } | undefined, profileId: string | undefined): TaskSpec {
   const ports = template.ports
     .split(/[,\s]+/)
     .filter((part) => /^\d+$/.test(part))
     .map(Number);
   return {
     kind: 'task',
-    ...(profileLabel ? { profile: profileLabel } : {}),
+    ...(profileId ? { profile: profileId } : {}),
     name: `${template.id}-1`,
     nodes: 1,
     resource: offer ? { gpu: offer.device.gpu_name, gpuCount: offer.device.gpu_count, region: offer.region.region } : { gpu: '4090', gpuCount: 1, region: 'beijing-jxq-p1' },

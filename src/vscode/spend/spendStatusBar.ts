@@ -8,6 +8,7 @@ import type { SpendSummary } from '../../core/spend/spend';
 import { Commands, Views } from '../commandIds';
 import { todayLagNote } from './budgetText';
 import { markdownText as escapeMarkdown } from '../markdownText';
+import { counted } from '../ui/counts';
 
 /** Older than this, the item's text says how old today's figure is. */
 const STALE_MS = 10 * 60_000;
@@ -58,8 +59,8 @@ export class SpendStatusBar implements vscode.Disposable {
     const stale = state.spend !== undefined && now - state.spend.at >= STALE_MS;
     this.item.text = `$(flame) ${rate} · ${vscode.l10n.t('today {0}', today)}${stale ? ` (${age})` : ''}`;
     const lines = [
-      vscode.l10n.t('{0} running task(s) cost {1}.', state.running, rate),
-      state.unpriced > 0 ? vscode.l10n.t('{0} running task(s) have no known price and are not counted.', state.unpriced) : '',
+      vscode.l10n.t('{0} cost {1}.', counted(state.running, 'runningTask'), rate),
+      state.unpriced > 0 ? vscode.l10n.t('Not counted, no price known: {0}.', counted(state.unpriced, 'runningTask')) : '',
       spend
         ? vscode.l10n.t('Spent today {0}, this week {1}, this month {2} (posted every 5 minutes, +08:00 days).', today, formatPoints(spend.week), formatPoints(spend.month))
         : '',

@@ -65,7 +65,7 @@ export function nodesNote(nodes: number, region: Region, l10n: L10n): Note | und
 
 /** The cost change of scaling from `from` to `to` nodes: "¥3.36/h → ¥6.72/h (+¥3.36/h)". */
 export function scaleCostNote(from: number, to: number, pointsPerSecond: number | undefined, l10n: L10n): string {
-  if (pointsPerSecond === undefined) return l10n.t('{0} → {1} node(s); the price of this region is not known.', from, to);
+  if (pointsPerSecond === undefined) return to === 1 ? l10n.t('{0} → {1} node; the price of this region is not known.', from, to) : l10n.t('{0} → {1} nodes; the price of this region is not known.', from, to);
   const rate = (nodes: number): number => pointsPerSecondToYuanPerHour(pointsPerSecond * nodes);
   const delta = rate(to) - rate(from);
   const sign = delta >= 0 ? '+' : '-';

@@ -16,6 +16,7 @@ import type { NasVolume } from '../../core/nas/operations';
 import { DEFAULT_TARGET_DIR, normalTargetDir, sameRegion, targetDirProblem } from '../../core/nas/mounts';
 import { loadVolumes, mountChoices, mountPlaceholder, type MountItem } from '../nas/index';
 import { imageTemplates, nodesNote, preselectRegion, type ImageTemplate } from './createDefaults';
+import { counted } from '../ui/counts';
 import {
   DEFAULT_IMAGE,
   DEFAULT_PORTS,
@@ -336,7 +337,7 @@ function reviewItems(state: WizardState, profile: Profile, canEncrypt: boolean, 
     {
       label: vscode.l10n.t('$(rocket) Create task "{0}"', state.name.trim()),
       description: vscode.l10n.t('on profile "{0}" ({1})', profile.label, environmentName(profile.environment)),
-      detail: price !== null ? vscode.l10n.t('Estimated {0}/h for {1} node(s), billed per second', formatYuan(yuanPerHour(price) * nodes), nodes) : undefined,
+      detail: price !== null ? vscode.l10n.t('Estimated {0}/h for {1}, billed per second', formatYuan(yuanPerHour(price) * nodes), counted(nodes, 'node')) : undefined,
       target: 'create',
     },
     { label: vscode.l10n.t('Change'), kind: vscode.QuickPickItemKind.Separator, target: undefined },

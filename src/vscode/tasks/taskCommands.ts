@@ -19,6 +19,7 @@ import { scaleCostNote } from './createDefaults';
 import { effectivePointsPerSecond } from '../../core/spend/units';
 import { NodeItem, ServiceUrlItem } from './taskRows';
 import type { TasksTree } from './tasksTree';
+import { counted } from '../ui/counts';
 
 /** The command-table context as the helpers below see it (the Tasks tree as `tree`). */
 interface TaskCommandDeps {
@@ -96,7 +97,7 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
       validateInput: (text) => {
         const parsed = parsePoints(text);
         if ('error' in parsed) return parsed.error;
-        if (parsed.points === task.points) return vscode.l10n.t('The task already has {0} node(s).', task.points);
+        if (parsed.points === task.points) return vscode.l10n.t('The task already has {0}.', counted(task.points, 'node'));
         return { message: scaleCostNote(task.points, parsed.points, price, vscode.l10n), severity: vscode.InputBoxValidationSeverity.Info };
       },
     });
@@ -104,13 +105,13 @@ export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
     if (!parsed || 'error' in parsed) return;
     if (profile.environment === 'prod') {
       const go = await confirmSpend({
-        title: vscode.l10n.t('Change "{0}" from {1} to {2} node(s) on PRODUCTION profile "{3}"?', task.task_name, task.points, parsed.points, profile.label),
+        title: vscode.l10n.t('Change "{0}" from {1} to {2} on PRODUCTION profile "{3}"?', task.task_name, counted(task.points, 'node'), counted(parsed.points, 'node'), profile.label),
         go: { label: vscode.l10n.t('Change Node Count'), detail: scaleCostNote(task.points, parsed.points, price, vscode.l10n) },
         placeholder: vscode.l10n.t('Review: pick Change Node Count, or Cancel'),
       });
       if (!go) return;
     }
-    await withProgress(deps.services, vscode.l10n.t('Changing "{0}" to {1} node(s)…', task.task_name, parsed.points), vscode.l10n.t('Change node count of task {0}', task.task_id), (signal) =>
+    await withProgress(deps.services, vscode.l10n.t('Changing "{0}" to {1}…', task.task_name, counted(parsed.points, 'node')), vscode.l10n.t('Change node count of task {0}', task.task_id), (signal) =>
       deps.actions.changePoints(task.task_id, parsed.points, signal),
     );
   }),

@@ -13,6 +13,7 @@ import type { ExtensionServices, Profile } from '../services';
 import type { RemoteState } from '../state/index';
 import { errorMessage } from '../../shared/errorMessage';
 import { plain, type NotificationAction, type NotificationCenter } from '../ui/notificationCenter';
+import { counted } from '../ui/counts';
 
 export interface TaskNotifierHooks {
   /** Reveals the task in the Tasks view (active profile). */
@@ -112,7 +113,7 @@ export class TaskNotifier implements vscode.Disposable {
         center.show(
           'stuckPending',
           'warning',
-          vscode.l10n.t('Task "{0}" has been Pending for {1} minutes: the region may have no free capacity.', name, Math.round(event.pendingMs / 60_000)),
+          vscode.l10n.t('Task "{0}" has been Pending for {1}: the region may have no free capacity.', name, counted(Math.round(event.pendingMs / 60_000), 'minute')),
           [showTask],
         );
         return;

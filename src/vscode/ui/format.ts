@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { Device, Region, TaskStatus, TaskSummary } from '../../core/compute/api';
 import { effectivePointsPerSecond, formatPoints, formatYuanPerHour, pointsPerSecondToYuanPerHour as yuanPerHour } from '../../core/spend/units';
+import { counted } from './counts';
 
 /** Money conversions and formats come from the one units module (core/spend/units.ts). */
 export { formatPoints, formatYuan, formatYuanPerHour, pointsPerSecondToYuanPerHour as yuanPerHour } from '../../core/spend/units';
@@ -120,7 +121,8 @@ export function taskStatusColor(status: TaskStatus): string | undefined {
 }
 
 /** A task status in the display language (the platform's values are English words). */
-export function taskStatusLabel(status: TaskStatus): string {
+/** A task's (or job's) lifecycle status in words; a status the platform adds later reads "Other". */
+export function taskStatusLabel(status: TaskStatus | string): string {
   switch (status) {
     case 'Pending':
       return vscode.l10n.t('Pending');
@@ -137,7 +139,7 @@ export function taskStatusLabel(status: TaskStatus): string {
 
 /** "Paused · 1/2 nodes · ¥0.12 billed" */
 export function taskDescription(task: TaskSummary): string {
-  const nodes = task.points === 1 ? vscode.l10n.t('{0}/{1} node', task.runing_points, task.points) : vscode.l10n.t('{0}/{1} nodes', task.runing_points, task.points);
+  const nodes = `${task.runing_points}/${counted(task.points, 'node')}`;
   return `${taskStatusLabel(task.status)} · ${nodes} · ${vscode.l10n.t('{0} billed', formatPoints(task.billing_value))}`;
 }
 

@@ -5,7 +5,7 @@
 import { MAX_SYSTEM_PROMPT_CHARS, MAX_TOKENS_MAX, MAX_TOKENS_MIN, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../../shared/limits';
 import { CHAT_ACTIONS, type ChatAction, type ConversationView, type DeployedModelOption, type HostMessage } from '../../shared/protocol';
 import { formatString, NEW_CHAT_TITLE } from '../../shared/webviewStrings';
-import { modelDisplayName } from '../../shared/modelDisplayName';
+import { chatModelName, modelDisplayName } from '../../shared/modelDisplayName';
 import { AutoScroll } from './autoScroll';
 import { Composer } from './composer';
 import { button, el, iconButton } from './dom';
@@ -184,6 +184,8 @@ class ChatApp {
       case 'models/list':
         this.models = message.models;
         this.deployed = message.deployed ?? [];
+        this.transcript.deployed = this.deployed;
+        if (this.conversation) this.transcript.render(this.conversation, false);
         this.modelStatus.textContent = message.loading ? S.loadingModels : (message.error ?? '');
         this.modelStatus.classList.toggle('error', message.error !== undefined);
         if (this.conversation) this.renderSettings(this.conversation);
@@ -218,7 +220,7 @@ class ChatApp {
     const ids = this.models.includes(settings.model) || deployedIds.has(settings.model) || !settings.model ? this.models : [settings.model, ...this.models];
     const options: (HTMLOptionElement | HTMLOptGroupElement)[] = ids.map((id) => {
       // The list carries ids only: show a readable name, keep the id as the value and the tooltip.
-      const option = el('option', { title: id }, modelDisplayName(id));
+      const option = el('option', { title: id }, id.startsWith('deployment:') ? chatModelName(id, this.deployed) : modelDisplayName(id));
       option.value = id;
       option.selected = id === settings.model;
       return option;

@@ -10,6 +10,7 @@ import { button, el } from './dom';
 import { IncrementalMarkdown, type RenderUpdate } from './incrementalMarkdown';
 import type { Markdown } from './markdown';
 import { formatTokens } from './strings';
+import { chatModelName } from '../../shared/modelDisplayName';
 
 const ACTION_LABELS: Record<ChatAction, keyof WebviewStrings> = {
   retry: 'actionRetry',
@@ -47,6 +48,8 @@ export class Transcript {
   private readonly entries = new Map<string, TurnEntry>();
   private frameRequested = false;
   private readonly dirty = new Set<string>();
+  /** The deployed models the host listed: a turn of one is headed "Qwen3-8B · my-task", not its id. */
+  deployed: readonly { id: string; name: string }[] = [];
 
   constructor(
     private readonly container: HTMLElement,
@@ -119,7 +122,8 @@ export class Transcript {
   }
 
   private entryFor(turn: ChatTurn, flags: { canEdit: boolean; canRegenerate: boolean }): TurnEntry {
-    const signature = JSON.stringify([turn.status, turn.content.length, turn.model, turn.usage, turn.cost, turn.error, turn.notice, flags]);
+    const author = turn.model ? chatModelName(turn.model, this.deployed) : '';
+    const signature = JSON.stringify([turn.status, turn.content.length, turn.model, author, turn.usage, turn.cost, turn.error, turn.notice, flags]);
     const existing = this.entries.get(turn.id);
     if (existing?.streaming && turn.status === 'streaming') {
       // Deltas drive a streaming turn; a state message only refreshes its header.
@@ -135,7 +139,7 @@ export class Transcript {
 
   private buildTurn(turn: ChatTurn, flags: { canEdit: boolean; canRegenerate: boolean }, signature: string): TurnEntry {
     const S = this.strings;
-    const who = turn.role === 'user' ? S.you : turn.model || S.assistant;
+    const who = turn.role === 'user' ? S.you : turn.model ? chatModelName(turn.model, this.deployed) : S.assistant;
     const meta = el('div', { className: 'turn-meta' }, el('span', { className: 'turn-author' }, who));
     if (turn.status === 'streaming') meta.append(el('span', { className: 'turn-badge streaming' }, S.streaming));
     if (turn.usage) meta.append(el('span', { className: 'turn-usage', title: S.usageTitle }, formatTokens(S, turn.usage)));

@@ -175,7 +175,7 @@ describe('chat: panel, streaming and selection-to-prompt (sandbox)', () => {
       assert.match(user.content, /^Explain what this code does/);
       assert.ok(user.notice?.includes('whole file'), user.notice);
       assert.ok(user.notice?.includes('truncated'), user.notice);
-      assert.ok(user.content.includes('(truncated; the whole file has 100 lines)'));
+      assert.ok(user.content.includes(' of 100 in the whole file (truncated)'));
       assert.equal(lastTurn({ conversation: view })?.status, 'complete');
     } finally {
       await config.update('maxSelectionChars', undefined, vscode.ConfigurationTarget.Global);

@@ -68,9 +68,12 @@ describe('deployments: deploy a model, use it in both pickers, idle pause', () =
     assert.ok(ranks.every((rank, index) => rank >= 0 && (index === 0 || rank > (ranks[index - 1] ?? -1))), `phases in order: ${phases.join(' → ')}`);
 
     const id = `deployment:${taskId}/${MODEL}`;
-    // VS Code's model picker: the deployed model beside the platform's.
+    // Ready: the chat preselects it for the next conversation (and an empty active one).
+    assert.equal(api.chat.newConversation().settings.model, id, 'a new conversation starts with the model just deployed');
+    // VS Code's model picker: the deployed model beside the platform's, named by model and task.
     const listed = await until(lmModels, (models) => models.some((model) => model.id === id), 'the deployed model in vscode.lm');
     const chatModel = listed.find((model) => model.id === id) as vscode.LanguageModelChat;
+    assert.equal(chatModel.name, 'Qwen3-8B · deploy-qwen3-8b', 'the row names its task, so two deployments of one model differ');
     assert.ok(listed.some((model) => model.id === 'sandbox/echo'), 'the hosted models are still listed');
     assert.equal(chatModel.maxInputTokens, 6144, 'three quarters of --max-model-len');
     const response = await chatModel.sendRequest([vscode.LanguageModelChatMessage.User('hello from VS Code')], {}, new vscode.CancellationTokenSource().token);
@@ -86,6 +89,7 @@ describe('deployments: deploy a model, use it in both pickers, idle pause', () =
     // Compute Chat: listed under the deployments, picked, answered with a cost line.
     const option = await until(() => api.chat.snapshot().deployed, (options) => options.some((candidate) => candidate.id === id && candidate.available), 'the deployed model in the chat picker');
     assert.match(option.find((candidate) => candidate.id === id)?.label ?? '', /deploy-qwen3-8b · ¥[\d.]+\/h/);
+    assert.equal(option.find((candidate) => candidate.id === id)?.name, 'Qwen3-8B · deploy-qwen3-8b', 'the transcript heads its replies with this, not the id');
     await api.chat.open();
     api.chat.newConversation();
     api.chat.selectModel(id);
@@ -105,7 +109,7 @@ describe('deployments: deploy a model, use it in both pickers, idle pause', () =
     api.deployments.registry.now = () => lastRequest + 4 * 60_000;
     await api.deployments.idlePause.check();
     assert.equal(api.deployments.idlePause.paused.length, 0, 'not before its minutes');
-    assert.match(api.deployments.idlePause.text, /1 model\(s\) ¥[\d.]+\/h · idle 4 min/);
+    assert.match(api.deployments.idlePause.text, /1 model ¥[\d.]+\/h · idle 4 min/);
     api.deployments.registry.now = () => lastRequest + 5 * 60_000;
     await api.deployments.idlePause.check();
     assert.deepEqual(api.deployments.idlePause.paused.map((event) => [event.taskId, event.minutes]), [[taskId, 5]]);

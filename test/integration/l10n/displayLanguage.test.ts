@@ -14,6 +14,7 @@ import type { TreeRow } from '../../../src/vscode/views/index';
 import { wizardTexts } from '../../../src/vscode/tasks/createTaskWizard';
 import { templateStep } from '../../../src/vscode/jobs/createJobWizard';
 import { modelStep } from '../../../src/vscode/deployments/deployModel';
+import { liveHeader } from '../../../src/vscode/specs/planSummary';
 import { listStorage, STORAGE_LIST_STATUSES } from '../../../src/core/tasks/listing';
 import { decodeKeyInput } from '../../../src/core/compute/keyInput';
 import { classifyError } from '../../../src/core/errors/classify';
@@ -187,6 +188,13 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
         assert.ok(rows.some((row) => row.id === jobId), `the Jobs view lists ${name}`);
         const jobs = await client.call('job.list', { page: 1, page_size: 100 });
         check('the Jobs view', rows.flatMap((row) => [row.label, row.description, row.tooltip]).join('\n'), platformValues(jobs));
+        // The platform's status values are not removed here as they are above: the tooltip words them.
+        // As Markdown (appendText writes spaces as &nbsp; and escapes punctuation): read as text.
+        const tooltip = (rows.find((row) => row.id === jobId)?.tooltip ?? '').replace(/&nbsp;/g, ' ').replace(/\\(\W)/g, '$1');
+        if (zhCn) {
+          assert.match(tooltip, /状态：(等待中|运行中|已暂停|已结束|其他) · 执行状态：(等待中|运行中|已完成|失败|已手动停止|其他)/, tooltip);
+          assert.doesNotMatch(tooltip, /\b(Pending|Running|Paused|End|Complete|Failed|Manual|Scheduled|Queued)\b/, tooltip);
+        } else assert.match(tooltip, /Status: (Pending|Running|Paused|Ended|Other) · execution: (Pending|Running|Completed|Failed|Stopped by hand|Other)/, tooltip);
       } finally {
         await client.call('job.stop', { task_id: jobId }).catch(() => undefined);
       }
@@ -194,7 +202,19 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
       const volumes = await api.nas.tree.load();
       const nasRows = await api.nas.tree.getChildren();
       assert.ok(nasRows.length > 0, 'the NAS view has rows');
-      check('the NAS view', nasRows.flatMap((row) => itemTexts(api.nas.tree.getTreeItem(row))).join('\n'), platformValues(volumes));
+      const nasText = nasRows.flatMap((row) => itemTexts(api.nas.tree.getTreeItem(row))).join('\n');
+      check('the NAS view', nasText, platformValues(volumes));
+      // One name for a NAS volume (docs/localization.md, Glossary).
+      if (zhCn) {
+        assert.ok(nasText.includes('集群存储'), nasText);
+        assert.doesNotMatch(nasText, /存储卷/, nasText);
+      }
+    });
+
+    it('the Plan header words the live status', () => {
+      const header = liveHeader({ taskId: 12, liveStatus: 'Running' });
+      assert.equal(header, zhCn ? '线上任务 12（运行中）' : 'Live task 12 (Running)');
+      assert.equal(liveHeader({ taskId: 12, liveStatus: 'End' }), zhCn ? '线上任务 12（已结束）' : 'Live task 12 (Ended)');
     });
 
     it('the first steps of Create Job and Deploy a Model', () => {

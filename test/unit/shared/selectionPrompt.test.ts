@@ -46,7 +46,7 @@ describe('buildSelectionPrompt', () => {
     assert.ok(prompt.notice?.includes('truncated to'), prompt.notice);
     assert.ok(prompt.notice?.includes(`of ${text.length.toLocaleString('en-US')} characters`));
     assert.ok(prompt.notice?.includes('whole file'));
-    assert.ok(prompt.text.includes('(truncated; the whole file has 1,000 lines)'), prompt.text.slice(0, 200));
+    assert.ok(prompt.text.includes(' of 1,000 in the whole file (truncated)'), prompt.text.slice(0, 200));
     const code = /```python\n([\s\S]*?)```/.exec(prompt.text)?.[1] ?? '';
     assert.ok(code.length <= 2_000);
     assert.ok(code.endsWith('\n'), 'cut at a line end');
