@@ -100,7 +100,8 @@ describe('spec files against the strict sandbox', () => {
     const probe = { switch: true, probe_type: 'tcpSocket', path: '/live', port: 6688, initial_delay_seconds: 5, period_seconds: 10, timeout_seconds: 1, failure_threshold: 3 };
     const taskId = await createTask({}, { health_checks: { liveness_probe: probe } });
     const context: SpecContext = { client, resolveSecret: async () => undefined };
-    const saved = specFromTask(await client.call('task.detail', { task_id: taskId }), 'sandbox');
+    // Env values stay plain here (no secret store in this test): only the probes are in question.
+    const saved = specFromTask(await client.call('task.detail', { task_id: taskId }), 'sandbox', { keepPlain: () => true });
     const { healthChecks: _probes, ...service } = saved.spec.services[0]!;
     const fromTemplate: TaskSpec = { ...saved.spec, services: [{ ...service, image: 'harbor.suanleme.cn/public-hub/dailyhot:2.0' }] };
     const plan = await planTaskSpec(fromTemplate, context);

@@ -3,7 +3,6 @@
 // template neither fails nor clears them. Probes that are all off are the same as none in a file.
 
 import type { TaskDetail } from '../compute/api';
-import type { DeploymentBody } from './taskBody';
 import type { HealthChecks, Probe, TaskSpec } from './types';
 
 const PROBE_NAMES = ['liveness_probe', 'startup_probe', 'readiness_probe'] as const;
@@ -41,7 +40,7 @@ export function withLiveHealthChecks(spec: TaskSpec, live: TaskDetail): TaskSpec
 }
 
 /** Fills each update body service still without probes: the live task's object as read, else every probe off. */
-export function fillHealthChecks(body: DeploymentBody, live: TaskDetail): void {
+export function fillHealthChecks(body: { services: { service_name: string; health_checks: HealthChecks | null }[] }, live: TaskDetail): void {
   body.services.forEach((service, index) => {
     if (service.health_checks) return;
     service.health_checks = structuredClone(liveChecks(live, service.service_name, index)) ?? disabledHealthChecks();
