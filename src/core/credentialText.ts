@@ -96,8 +96,14 @@ function valueRange(text: string, at: number, key: string): [number, number] | u
     // `Authorization: Basic dXNlcjpwdw==`: the scheme and its credential.
     if (SCHEME_KEYS.has(key.replace(/[_.-]/g, '')) && text[end] === ' ' && end > start) end = bareEnd(text, end + 1);
   }
-  return end > start && !ALREADY_MASKED.test(text.slice(start, end)) ? [start, end] : undefined;
+  if (end <= start) return undefined;
+  const value = text.slice(start, end);
+  // A spec reference as YAML quotes it ("«secret: name»": the ": " needs quotes) names a secret, it is none.
+  return ALREADY_MASKED.test(value) || SPEC_REFERENCE.test(value) ? undefined : [start, end];
 }
+
+/** How a plan shows a spec file's reference (src/core/specs/secrets.ts refText). */
+const SPEC_REFERENCE = /^«(?:secret|env): [^»\n]{1,256}»$/;
 
 /**
  * A spec file's reference names a stored secret; the name is not one: `«secret: name»` (how plans show

@@ -105,6 +105,13 @@ describe('jobs: Run on GPU', () => {
 
   it('Run Again runs the file on the sandbox GPU and streams its output into a terminal', async function () {
     this.timeout(180_000);
+    // Only this folder's runs count: other suites' runs (another folder's run.json) have terminals too,
+    // and a finished run's terminal takes the next run of its folder.
+    const fibLines = (): string[] => api.jobs.terminalTexts().filter((lines) => lines.some((line) => line.includes(':/runs/fib'))).flat();
+    const count = (pattern: RegExp): number => fibLines().filter((line) => pattern.test(line)).length;
+    const syncing = /^Syncing .*:\/runs\/fib/;
+    const ended = /Job \d+ (succeeded|failed)/;
+    const [syncsBefore, endsBefore] = [count(syncing), count(ended)];
     const running = Promise.resolve(vscode.commands.executeCommand('computeToolkit.jobs.runAgain', vscode.Uri.joinPath(root, 'fibonacci.py')));
     // Move to "Run" (the second answer) and accept it.
     let opened = false;
@@ -112,11 +119,11 @@ describe('jobs: Run on GPU', () => {
       await new Promise((resolve) => setTimeout(resolve, 150));
       await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
       await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-      opened = api.jobs.terminalTexts().some((lines) => lines.some((line) => line.startsWith('Syncing') || line.includes('同步')));
+      opened = count(syncing) > syncsBefore;
     }
     assert.ok(opened, 'choosing Run opened the run terminal');
     await running;
-    const transcript = await until(() => api.jobs.terminalTexts().find((lines) => lines.some((line) => /Job \d+ (succeeded|failed)/.test(line))), 'the run to end');
+    const transcript = await until(() => (count(ended) > endsBefore ? fibLines() : undefined), 'the run to end');
     assert.ok(transcript.includes('[0, 1, 1, 2, 3, 5, 8, 13, 21, 34]'), transcript.join('\n'));
     const synced = path.join(directory, 'runs', 'fib', 'fibonacci.py');
     assert.ok(existsSync(synced), `the SFTP sync put the file on the volume (${synced})`);
