@@ -9,8 +9,7 @@ import * as path from 'node:path';
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/vscode/api';
-import { extensionApi } from '../extensionApi';
-import { sandboxUrl } from '../sandboxInfo';
+import { runFixture } from './runFixture';
 import { waitUntil } from '../../helpers/eventually';
 
 describe('jobs: Run Again on GPU from the Command Palette', () => {
@@ -23,17 +22,7 @@ describe('jobs: Run Again on GPU from the Command Palette', () => {
 
   before(async function () {
     this.timeout(180_000);
-    api = await extensionApi();
-    await vscode.commands.executeCommand('computeToolkit.profile.connectSandbox', sandboxUrl());
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    assert.ok(folder, 'the integration run opens a workspace folder');
-    root = folder.uri;
-    const volumes = (await api.services.computeClient().send({ method: 'GET', path: '/api/storage/nas/v1/list', query: [['page', '1'], ['page_size', '10']] })) as { results: { storage_id: number; status: string }[] };
-    const volume = volumes.results.find((candidate) => candidate.status === 'Active');
-    assert.ok(volume, 'the sandbox has an Active NAS volume');
-    storageId = volume.storage_id;
-    ({ directory } = (await (await fetch(`${sandboxUrl()}/__sandbox/nas/volume?storage_id=${storageId}`)).json()) as { directory: string });
-    api.jobs.setNasHooks({ ...api.nas.runHooks, pickVolume: async () => storageId, openOutputs: async () => undefined });
+    ({ api, root, storageId, directory } = await runFixture());
     previousConfig = await Promise.resolve(vscode.workspace.fs.readFile(runJson())).catch(() => undefined);
     const write = (relative: string, text: string) => vscode.workspace.fs.writeFile(vscode.Uri.joinPath(root, ...relative.split('/')), new TextEncoder().encode(text));
     await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(root, 'palette-run'));

@@ -8,8 +8,7 @@ import * as path from 'node:path';
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/vscode/api';
-import { extensionApi } from '../extensionApi';
-import { sandboxUrl } from '../sandboxInfo';
+import { runFixture } from './runFixture';
 import { PATIENCE_MS } from '../../helpers/eventually';
 import { answerFlow, isPick } from '../nas/answerFlow';
 
@@ -31,19 +30,8 @@ describe('jobs: Run on GPU', () => {
 
   before(async function () {
     this.timeout(180_000);
-    api = await extensionApi();
-    await vscode.commands.executeCommand('computeToolkit.profile.connectSandbox', sandboxUrl());
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    assert.ok(folder, 'the integration run opens a workspace folder');
-    root = folder.uri;
-    const volumes = (await api.services.computeClient().send({ method: 'GET', path: '/api/storage/nas/v1/list', query: [['page', '1'], ['page_size', '10']] })) as { results: { storage_id: number; status: string }[] };
-    const volume = volumes.results.find((candidate) => candidate.status === 'Active');
-    assert.ok(volume, 'the sandbox has an Active NAS volume');
-    storageId = volume.storage_id;
-    const response = await fetch(`${sandboxUrl()}/__sandbox/nas/volume?storage_id=${storageId}`);
-    ({ directory } = (await response.json()) as { directory: string });
     // The volume is named in run.json; only the outputs picker is quieted.
-    api.jobs.setNasHooks({ ...api.nas.runHooks, pickVolume: async () => storageId, openOutputs: async () => undefined });
+    ({ api, root, storageId, directory } = await runFixture());
     const config = {
       version: 1, name: 'fib', command: 'python3 fibonacci.py', image: 'pytorch/pytorch:2.4.0-cuda12.1-cudnn9-runtime', folder: '',
       resource: { deviceName: 'RTX 4090 x 1', region: 'beijing-jxq-p1' }, spot: true, estimatedSec: 60, timeoutSec: 600,
