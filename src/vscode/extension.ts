@@ -74,7 +74,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const ai = registerAi(services);
   const specs = registerSpecs(services, state);
   context.subscriptions.push(...ai.disposables);
-  const jobs = registerJobs(services, state);
+  const jobs = registerJobs(services, state, center);
   context.subscriptions.push(...jobs.disposables);
   const deployments = registerDeployments(services, compute, chat, money, ai.api.chatModels, state);
   const nas = registerNas(services, state);

@@ -5,19 +5,21 @@
 // by the composition root once both areas are in).
 
 import * as vscode from 'vscode';
-import { Commands, Views } from '../commandIds';
+import { Commands } from '../commandIds';
 import { registerCommandTable, type CommandEntry } from '../commands/commandTable';
 import type { JobSummary } from '../../core/jobs/operations';
-import { ClaimedEnds, jobsEndedIn, JOB_STATE } from '../../core/jobs/jobState';
+import { ClaimedEnds } from '../../core/jobs/jobState';
 import { followJob } from '../../core/jobs/polling';
 import type { FolderSyncer } from '../../core/jobs/runOnGpu';
 import { formatElapsed, jobView } from '../../core/jobs/status';
 import { maskTaskEnv } from '../../core/tasks/envMask';
 import { formatPoints } from '../../core/spend/units';
-import type { ExtensionServices, Profile } from '../services';
+import { registerKind } from '../kinds/registerKind';
+import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
+import type { NotificationCenter } from '../ui/notificationCenter';
 import { createJobWizard } from './createJobWizard';
-import { JobItem, JobsTree, phaseLabel } from './jobsTree';
+import { jobKind, phaseLabel } from './jobsTree';
 import { JobTerminal } from './jobTerminal';
 import { confirmStop, runOnGpuCommand, type RunHooks } from './runOnGpuCommand';
 
@@ -41,45 +43,27 @@ export interface JobsApi {
   showLogs(jobId: number): Promise<void>;
 }
 
-type Target = JobItem | number | undefined;
-
-export function registerJobs(services: ExtensionServices, state: RemoteState): { api: JobsApi; disposables: vscode.Disposable[] } {
-  const jobsNow = (): readonly JobSummary[] => state.store(JOB_STATE)?.items ?? [];
-  const isActive = (profile: Profile): boolean => profile.id === services.profiles.active?.id;
-  const tree = new JobsTree();
-  const view = vscode.window.createTreeView(Views.jobs, { treeDataProvider: tree });
+export function registerJobs(services: ExtensionServices, state: RemoteState, center: NotificationCenter): { api: JobsApi; disposables: vscode.Disposable[] } {
   const terminals = new Set<JobTerminal>();
   let nas: NasHooks | undefined;
+  /** Jobs whose end a Run on GPU terminal announces itself (one notification per end). */
+  const claimedEnds = new ClaimedEnds();
+  const jobs = registerKind(
+    services,
+    state,
+    center,
+    jobKind({
+      claimedEnds,
+      showLogs: (jobId) => showLogs(jobId),
+      openOutputs: () => (nas ? (storageId, remoteDir) => nas?.openOutputs(storageId, remoteDir) ?? Promise.resolve() : undefined),
+    }),
+  );
+  const tree = jobs.tree;
 
-  const jobOf = (target: Target): JobSummary | undefined => {
-    if (target instanceof JobItem) return target.job;
-    if (typeof target === 'number') return jobsNow().find((job) => job.task_id === target);
-    return undefined;
-  };
-  const idOf = async (target: Target): Promise<number | undefined> => {
-    if (target instanceof JobItem) return target.job.task_id;
-    if (typeof target === 'number') return target;
-    const picked = await vscode.window.showQuickPick(
-      tree.items().map((item) => ({ label: item.job.task_name, description: String(item.description ?? ''), id: item.job.task_id })),
-      { title: vscode.l10n.t('Pick a job') },
-    );
-    return picked?.id;
-  };
-
-  /** Refresh pressed: the store polls now; a failed listing shows in the view and is reported. */
-  async function refresh(): Promise<void> {
-    await state.refresh();
-    const error = state.store(JOB_STATE)?.error;
-    if (error !== undefined) throw error;
-  }
-
-  /** The active profile's jobs as the store holds them (a profile switch, a first look). */
-  function render(): void {
-    const store = state.store(JOB_STATE);
-    if (store?.loaded) tree.update(store.items);
-    else if (store?.error !== undefined) tree.fail(errorText(store.error));
-    else tree.reset();
-  }
+  const jobOf = (target: unknown): JobSummary | undefined => tree.itemOf(target);
+  /** A row's job, a job id, or one the user picks; a job id need not be listed (an API call). */
+  const idOf = async (target: unknown): Promise<number | undefined> =>
+    typeof target === 'number' ? target : (await tree.pick(target, vscode.l10n.t('Pick a job')))?.task_id;
 
   async function showLogs(jobId: number): Promise<void> {
     const job = jobOf(jobId);
@@ -120,8 +104,6 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
     );
   }
 
-  /** Jobs whose end a Run on GPU terminal announces itself (one notification per end). */
-  const claimedEnds = new ClaimedEnds();
   const hooks: RunHooks = {
     syncer: () => nas?.syncer,
     pickVolume: async (regionName, preferred) => {
@@ -146,7 +128,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
   };
 
   const entries: CommandEntry<void>[] = [
-    { id: Commands.jobsRefresh, doing: vscode.l10n.t('Load jobs'), create: () => () => refresh() },
+    { id: Commands.jobsRefresh, doing: vscode.l10n.t('Load jobs'), create: () => () => tree.refresh() },
     {
       id: Commands.jobsCreate,
       doing: vscode.l10n.t('Create job'),
@@ -164,7 +146,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
       id: Commands.jobsShowLogs,
       doing: vscode.l10n.t('Show job logs'),
       create: () => async (target?: unknown) => {
-        const id = await idOf(target as Target);
+        const id = await idOf(target);
         if (id !== undefined) await showLogs(id);
       },
     },
@@ -172,7 +154,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
       id: Commands.jobsStop,
       doing: vscode.l10n.t('Stop job'),
       create: () => async (target?: unknown) => {
-        const id = await idOf(target as Target);
+        const id = await idOf(target);
         if (id === undefined) return;
         if (await confirmStop(services, id, jobOf(id)?.task_name ?? String(id))) state.wake();
       },
@@ -181,7 +163,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
       id: Commands.jobsDetail,
       doing: vscode.l10n.t('Show job detail'),
       create: () => async (target?: unknown) => {
-        const id = await idOf(target as Target);
+        const id = await idOf(target);
         if (id === undefined) return;
         await services.openReadOnlyDocument({
           key: `job/${id}`,
@@ -194,47 +176,10 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
     },
   ];
 
-  /** A job that ended (completed, failed or stopped) since the last poll: its phase, time and cost. */
-  function announce(job: JobSummary, profile: Profile): void {
-    const endedView = jobView(job, Date.now());
-    const text = vscode.l10n.t('Job "{0}" {1} after {2} · billed {3}', job.task_name, phaseLabel(endedView.phase), formatElapsed(endedView.elapsedSeconds), formatPoints(endedView.billedPoints));
-    const openLogs = vscode.l10n.t('Open Logs');
-    const mount = job.services[0]?.nas_storage_config?.[0];
-    const openOutputs = vscode.l10n.t('Open Outputs');
-    // Logs and outputs are read through the active profile's client: offered for its jobs only.
-    const own = isActive(profile);
-    const actions = !own ? [] : mount && nas ? [openLogs, openOutputs] : [openLogs];
-    const message = own ? text : `${profile.label}: ${text}`;
-    const show = endedView.phase === 'failed' ? vscode.window.showErrorMessage : vscode.window.showInformationMessage;
-    void show(message, ...actions).then((action) => {
-      if (action === openLogs) void showLogs(job.task_id);
-      if (action === openOutputs && mount) void hooks.openOutputs(mount.storage_id, '/');
-    });
-  }
-
-  const followView = state.follow(
-    JOB_STATE,
-    (change, profile) => {
-      if (isActive(profile)) tree.update(change.items);
-    },
-    'view',
-    (error, profile) => {
-      if (isActive(profile)) tree.fail(errorText(error));
-    },
-  );
-  // A job seen live is announced once when it is next seen ended; one that started and ended between
-  // two polls too (never on a profile's first look, which only learns what exists).
-  const followEnds = state.follow(JOB_STATE, (change, profile) => {
-    for (const job of claimedEnds.unclaimed(jobsEndedIn(change))) announce(job, profile);
-  });
-  const profileChanged = services.profiles.onDidChangeActive(() => render());
-  const watchChanged = state.onDidChangeWatched(() => render());
-  render();
-
   const api: JobsApi = {
     snapshot: () =>
-      tree.items().map((item) => ({
-        id: item.job.task_id,
+      tree.rows().map((item) => ({
+        id: item.item.task_id,
         label: String(item.label),
         description: String(item.description ?? ''),
         tooltip: item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : String(item.tooltip ?? ''),
@@ -248,18 +193,9 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
   return {
     api,
     disposables: [
-      view,
-      tree,
-      followView,
-      followEnds,
-      profileChanged,
-      watchChanged,
+      ...jobs.disposables,
       { dispose: () => terminals.forEach((terminal) => terminal.dispose()) },
       ...registerCommandTable(entries, undefined, services.reportError),
     ],
   };
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

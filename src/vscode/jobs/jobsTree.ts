@@ -1,12 +1,17 @@
-// The Jobs view: the account's batch jobs (newest first) from the job store of the remote state
-// (core/jobs/jobState.ts, listed on the profile's one poll loop), each with its phase, pods, elapsed
-// time and what it has cost.
+// Batch jobs as a kind (kinds/kindDescriptor.ts): the Jobs view's rows from the job store of the remote
+// state (core/jobs/jobState.ts, listed on the profile's one poll loop), each with its phase, pods, elapsed
+// time and what it has cost; a job's end as a notification through the one NotificationCenter.
 
 import * as vscode from 'vscode';
+import { jobsEndedIn, JOB_STATE, type ClaimedEnds } from '../../core/jobs/jobState';
 import type { JobSummary } from '../../core/jobs/operations';
-import { formatElapsed, jobView, type JobPhase, type JobView } from '../../core/jobs/status';
+import { formatElapsed, jobView, type JobPhase } from '../../core/jobs/status';
 import { formatPoints } from '../../core/spend/units';
+import { Commands, Views } from '../commandIds';
+import type { KindDescriptor, KindNotice, KindRow } from '../kinds/kindDescriptor';
+import type { Profile } from '../services';
 import { taskStatusLabel } from '../ui/format';
+import { plain } from '../ui/notificationCenter';
 
 export const JOB_CONTEXT = { live: 'job.live', ended: 'job.ended' } as const;
 
@@ -61,73 +66,62 @@ export function scheduleLabel(schedule: string | null): string {
   return '—';
 }
 
-export class JobItem extends vscode.TreeItem {
-  constructor(readonly job: JobSummary, readonly view: JobView) {
-    super(job.task_name, vscode.TreeItemCollapsibleState.None);
-    const pods = vscode.l10n.t('{0}/{1} succeeded', view.succeeded, view.completions) + (view.failed > 0 ? ` · ${vscode.l10n.t('{0} failed', view.failed)}` : '');
-    this.description = `${phaseLabel(view.phase)} · ${pods} · ${formatElapsed(view.elapsedSeconds)} · ${formatPoints(view.billedPoints)}`;
-    this.iconPath = ICONS[view.phase];
-    this.contextValue = view.ended ? JOB_CONTEXT.ended : JOB_CONTEXT.live;
-    this.id = `job-${job.task_id}`;
-    const tooltip = new vscode.MarkdownString();
-    tooltip.appendText(`${job.task_name} (${job.task_id})\n`);
-    tooltip.appendText(vscode.l10n.t('Status: {0} · execution: {1}', taskStatusLabel(job.status), executionLabel(view.execution)) + '\n');
-    if (view.spot) tooltip.appendText(vscode.l10n.t('Spot: {0}', scheduleLabel(view.schedule)) + '\n');
-    tooltip.appendText(vscode.l10n.t('Pods: {0} succeeded, {1} failed, {2} active; {3} at once', view.succeeded, view.failed, view.active, view.parallelism) + '\n');
-    tooltip.appendText(vscode.l10n.t('Elapsed {0} · billed {1}', formatElapsed(view.elapsedSeconds), formatPoints(view.billedPoints)));
-    this.tooltip = tooltip;
-  }
+/** The row of one job: phase, pods, elapsed time and cost; the tooltip in full. */
+export function jobRow(job: JobSummary, now: number): KindRow {
+  const view = jobView(job, now);
+  const pods = vscode.l10n.t('{0}/{1} succeeded', view.succeeded, view.completions) + (view.failed > 0 ? ` · ${vscode.l10n.t('{0} failed', view.failed)}` : '');
+  const tooltip = new vscode.MarkdownString();
+  tooltip.appendText(`${job.task_name} (${job.task_id})\n`);
+  tooltip.appendText(vscode.l10n.t('Status: {0} · execution: {1}', taskStatusLabel(job.status), executionLabel(view.execution)) + '\n');
+  if (view.spot) tooltip.appendText(vscode.l10n.t('Spot: {0}', scheduleLabel(view.schedule)) + '\n');
+  tooltip.appendText(vscode.l10n.t('Pods: {0} succeeded, {1} failed, {2} active; {3} at once', view.succeeded, view.failed, view.active, view.parallelism) + '\n');
+  tooltip.appendText(vscode.l10n.t('Elapsed {0} · billed {1}', formatElapsed(view.elapsedSeconds), formatPoints(view.billedPoints)));
+  return {
+    id: `job-${job.task_id}`,
+    label: job.task_name,
+    description: `${phaseLabel(view.phase)} · ${pods} · ${formatElapsed(view.elapsedSeconds)} · ${formatPoints(view.billedPoints)}`,
+    icon: ICONS[view.phase],
+    tooltip,
+    contextValue: view.ended ? JOB_CONTEXT.ended : JOB_CONTEXT.live,
+  };
 }
 
-export class JobsTree implements vscode.TreeDataProvider<JobItem | vscode.TreeItem> {
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChangeTreeData = this.changed.event;
-  private jobs: readonly JobSummary[] = [];
-  private error: string | undefined;
-  private loaded = false;
+/** What a job's end notification can offer besides the text. */
+export interface JobNoticeHooks {
+  /** Ends a Run on GPU terminal announces itself (one notification per end). */
+  claimedEnds: ClaimedEnds;
+  showLogs(jobId: number): Promise<void>;
+  /** Undefined while no NAS area can open a volume's files. */
+  openOutputs(): ((storageId: number, remoteDir: string) => Promise<void>) | undefined;
+}
 
-  update(jobs: readonly JobSummary[]): void {
-    this.jobs = jobs;
-    this.error = undefined;
-    this.loaded = true;
-    this.changed.fire();
-  }
+/**
+ * A job that ended (completed, failed or stopped) since the last poll: its phase, time and cost. Logs and
+ * outputs are read through the active profile's client: offered for its jobs only.
+ */
+function jobEndNotice(job: JobSummary, profile: Profile, own: boolean, hooks: JobNoticeHooks): KindNotice {
+  const ended = jobView(job, Date.now());
+  const text = vscode.l10n.t('Job "{0}" {1} after {2} · billed {3}', plain(job.task_name), phaseLabel(ended.phase), formatElapsed(ended.elapsedSeconds), formatPoints(ended.billedPoints));
+  const actions: KindNotice['actions'] = [];
+  const mount = job.services[0]?.nas_storage_config?.[0];
+  const openOutputs = hooks.openOutputs();
+  if (own) actions.push({ title: vscode.l10n.t('Open Logs'), run: () => hooks.showLogs(job.task_id) });
+  if (own && mount && openOutputs) actions.push({ title: vscode.l10n.t('Open Outputs'), run: () => openOutputs(mount.storage_id, '/') });
+  return { kind: 'jobEnded', severity: ended.phase === 'failed' ? 'error' : 'info', message: own ? text : `${plain(profile.label, 40)}: ${text}`, actions };
+}
 
-  /** Nothing read yet (another profile, not looked at so far): "Loading jobs…". */
-  reset(): void {
-    this.jobs = [];
-    this.error = undefined;
-    this.loaded = false;
-    this.changed.fire();
-  }
-
-  fail(message: string): void {
-    this.error = message;
-    this.loaded = true;
-    this.changed.fire();
-  }
-
-  items(): JobItem[] {
-    const now = Date.now();
-    return this.jobs.map((job) => new JobItem(job, jobView(job, now)));
-  }
-
-  getTreeItem(item: JobItem | vscode.TreeItem): vscode.TreeItem {
-    return item;
-  }
-
-  getChildren(): (JobItem | vscode.TreeItem)[] {
-    if (this.error !== undefined) {
-      const row = new vscode.TreeItem(vscode.l10n.t('Could not load jobs: {0}', this.error));
-      row.iconPath = new vscode.ThemeIcon('warning');
-      return [row];
-    }
-    if (!this.loaded) return [new vscode.TreeItem(vscode.l10n.t('Loading jobs…'))];
+/** The Jobs view and the job-end notifications as one descriptor. */
+export function jobKind(hooks: JobNoticeHooks): KindDescriptor<JobSummary> {
+  return {
+    state: JOB_STATE as KindDescriptor<JobSummary>['state'],
+    viewId: Views.jobs,
+    refreshCommand: Commands.jobsRefresh,
+    what: () => vscode.l10n.t('jobs'),
     // An empty list shows the view's welcome content (Create Job…, Run on GPU…).
-    return this.items();
-  }
-
-  dispose(): void {
-    this.changed.dispose();
-  }
+    emptyText: () => undefined,
+    row: jobRow,
+    // A job seen live is announced once when it is next seen ended; one that started and ended between
+    // two polls too (never on a profile's first look, which only learns what exists).
+    notices: (change, profile, own) => hooks.claimedEnds.unclaimed(jobsEndedIn(change)).map((job) => jobEndNotice(job, profile, own, hooks)),
+  };
 }

@@ -49,14 +49,7 @@ export class RemoteData<T> implements vscode.Disposable {
         this.current = { kind: 'loaded', value, loadedAt: Date.now() };
       } catch (error) {
         if (generation !== this.generation || isAbort(error)) return;
-        const previous = this.current;
-        const stale =
-          previous.kind === 'loaded'
-            ? { value: previous.value, loadedAt: previous.loadedAt }
-            : previous.kind === 'failed'
-              ? previous.stale
-              : undefined;
-        this.current = stale ? { kind: 'failed', error, stale } : { kind: 'failed', error };
+        this.current = this.failed(error);
       } finally {
         if (generation === this.generation) {
           this.inflight = undefined;
@@ -105,6 +98,19 @@ export class RemoteData<T> implements vscode.Disposable {
   accept(value: T): void {
     this.current = { kind: 'loaded', value, loadedAt: Date.now() };
     this.changed.fire();
+  }
+
+  /** Takes a failure read elsewhere (the store's poll): the last good value stays as stale. */
+  fail(error: unknown): void {
+    this.current = this.failed(error);
+    this.changed.fire();
+  }
+
+  /** A failure that keeps the last good value as stale. */
+  private failed(error: unknown): LoadState<T> {
+    const previous = this.current;
+    const stale = previous.kind === 'loaded' ? { value: previous.value, loadedAt: previous.loadedAt } : previous.kind === 'failed' ? previous.stale : undefined;
+    return stale ? { kind: 'failed', error, stale } : { kind: 'failed', error };
   }
 
   /** Applies a local change (an optimistic insert) to the loaded value. */

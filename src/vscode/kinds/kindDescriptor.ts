@@ -1,0 +1,47 @@
+// A kind of remote state as the editor shows it (CONTRIBUTING "Add a kind of remote state"): the store
+// definition it follows, its view, how one item reads as a row, and which changes become notifications.
+// One generic tree (kindTree.ts) and one notification path (kindNotices.ts) read descriptors; a kind
+// adds a descriptor, never a tree or a notifier of its own.
+import type * as vscode from 'vscode';
+import type { ComputeClient } from '../../core/compute/api';
+import type { StateChange, StateDefinition } from '../../core/state/definition';
+import type { CommandId } from '../commandIds';
+import type { Profile } from '../services';
+import type { NotificationAction, NotificationKind, Severity } from '../ui/notificationCenter';
+
+/** One item as a tree row. Server text goes into `tooltip` through a MarkdownString's appendText. */
+export interface KindRow {
+  id: string;
+  label: string;
+  description?: string;
+  icon: vscode.ThemeIcon;
+  tooltip?: vscode.MarkdownString | string;
+  /** What the row's menus match (`view/item/context` `when` clauses). */
+  contextValue: string;
+}
+
+/** A notification a change of the kind gives, shown through the one NotificationCenter. */
+export interface KindNotice {
+  kind: NotificationKind;
+  severity: Severity;
+  message: string;
+  actions: NotificationAction[];
+}
+
+export interface KindDescriptor<Item, Key = unknown> {
+  /** The store definition (core), listed on each watched profile's one poll loop. */
+  readonly state: StateDefinition<Item, Key, ComputeClient>;
+  /** The view that lists the kind (`Views` in commandIds.ts). */
+  readonly viewId: string;
+  /** The view's refresh command: the error row's Retry. */
+  readonly refreshCommand: CommandId;
+  /** What the view loads, in the display language ("jobs"), for its loading and error rows. */
+  what(): string;
+  /** The view's line when the list is empty; undefined lets the view's welcome content show. */
+  emptyText(): string | undefined;
+  /** The rows' order (the store's order when absent). */
+  order?(items: readonly Item[]): Item[];
+  row(item: Item, now: number): KindRow;
+  /** The notifications one change of the store gives (any watched profile; `own` for the active one). */
+  notices?(change: StateChange<Item>, profile: Profile, own: boolean): KindNotice[];
+}
