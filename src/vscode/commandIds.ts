@@ -84,6 +84,9 @@ export const Commands = {
   jobsShowLogs: 'computeToolkit.jobs.showLogs',
   jobsStop: 'computeToolkit.jobs.stop',
   jobsDetail: 'computeToolkit.jobs.detail',
+  preheatRefresh: 'computeToolkit.preheat.refresh',
+  preheatCreate: 'computeToolkit.preheat.create',
+  preheatStop: 'computeToolkit.preheat.stop',
   deploymentsDeployModel: 'computeToolkit.deployments.deployModel',
   deploymentsSetIdlePause: 'computeToolkit.deployments.setIdlePause',
   deploymentsSetKey: 'computeToolkit.deployments.setKey',
@@ -108,6 +111,7 @@ export const Views = {
   storage: 'computeToolkit.storage',
   jobs: 'computeToolkit.jobs',
   nas: 'computeToolkit.nas',
+  preheat: 'computeToolkit.preheat',
   chatPanel: 'computeToolkit.chat',
   /** The chat as a webview view in the Compute side bar (same page and session as the panel). */
   chatView: 'computeToolkit.chatView',

@@ -18,6 +18,7 @@
 //   POST   /__sandbox/nas/expire  ← {storage_id} the volume's SFTP session expires now → {expired}
 //   POST   /__sandbox/nas/faults  ← {kind: expire|drop|full, storage_id?, afterBytes} (fires during an upload)
 //   POST   /__sandbox/nas/throttle ← {bytesPerSecond} each SFTP connection uploads at most this fast (0: no limit)
+//   POST   /__sandbox/preheat     ← {enabled?, syncMs?} whether the account has applied for image preheat; how long caching takes
 //   POST   /__sandbox/nas/transfers ← {runningMs} S3 transfers created from now on run this long → {runningMs}
 //   POST   /__sandbox/nas/mount   ← {storage_id, instance_id, instance_name, mount_path, unmount?}
 //   POST   /__sandbox/nas/hostile ← {storage_id, folder, names: string[]} the SFTP server lists these extra
@@ -28,6 +29,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxClock } from './clock';
 import type { TaskSeedResult } from './compute/bulkTasks';
 import type { NasControl, SftpFault } from './nas';
+import type { PreheatControl } from './preheat/preheats';
 import { parseFault } from './faults';
 import { sendJson } from './http';
 import type { FaultQueue, RecordedRequest, SandboxBootstrap } from './types';
@@ -44,6 +46,7 @@ export interface ControlContext {
   /** Adds ended batch jobs; throws RangeError for a bad count. */
   seedEndedJobs: (count: number) => number[];
   nas: NasControl;
+  preheat: PreheatControl;
   /** Throws RangeError for a bad value. */
   setModelLoadMs: (ms: number) => void;
 }
@@ -194,6 +197,15 @@ export function createControlHandler(context: ControlContext): (req: IncomingMes
     '/__sandbox/tasks/seed': { POST: (body, res) => sendJson(res, 201, context.seedTasks(parseJsonBody(body))) },
     '/__sandbox/jobs/seed': { POST: (body, res) => sendJson(res, 201, { ids: context.seedEndedJobs(intField(fieldsOf(body), 'ended')) }) },
     ...nasActions(context.nas),
+    '/__sandbox/preheat': {
+      POST: (body, res) => {
+        const fields = fieldsOf(body);
+        if (fields.enabled !== undefined && typeof fields.enabled !== 'boolean') throw new TypeError('enabled must be true or false');
+        if (typeof fields.enabled === 'boolean') context.preheat.setEnabled(fields.enabled);
+        if (fields.syncMs !== undefined) context.preheat.setSyncMs(intField(fields, 'syncMs'));
+        sendJson(res, 200, { enabled: fields.enabled, syncMs: fields.syncMs });
+      },
+    },
     '/__sandbox/clock': {
       POST: (body, res) => {
         const request = parseJsonBody(body);

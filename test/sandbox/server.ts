@@ -23,6 +23,7 @@ import { createFaultQueue } from './faults';
 import { BodyTooLargeError, readBody, sendHtml, sendJson } from './http';
 import { createInferenceHandler } from './inference';
 import { createNasSandbox } from './nas';
+import { createPreheatSandbox } from './preheat/preheats';
 import { RequestLog } from './requestLog';
 import type { Sandbox, SandboxBootstrap, SandboxCredentials, SandboxOptions } from './types';
 
@@ -95,6 +96,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // Jobs mount NAS volumes by the same rules as tasks (docs/sandbox-rules.md); a test that brings its own
   // volume directories stands in for the NAS area, so its ids are not NAS volumes.
   if (!options.volumeDirectory) jobs.checkMounts = (input) => nas.checkTaskMounts(input.body.resources[0]?.region_name ?? '', input.body.services);
+  const preheat = createPreheatSandbox(clock, new Set(catalog.marks.keys()));
   const compute = createComputeHandler({
     keys: keyRecords,
     platformPrivateKey: keys.platform.privateKey,
@@ -104,7 +106,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     catalog,
     tasks,
     jobs,
-    extraRoutes: nas.routes,
+    extraRoutes: [...nas.routes, ...preheat.routes],
   });
   const inference = createInferenceHandler({ modelApiKey: credentials.modelApiKey, faults });
 
@@ -184,6 +186,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     crashNode: (pointId, reason, fail) => tasks.crashNode(pointId, reason, fail),
     queueSpot: (count, ms) => jobs.queueSpot(count, ms),
     nas,
+    preheat,
     setModelLoadMs: (ms) => modelServers.setLoadMs(ms),
   });
 
@@ -203,6 +206,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     seedEndedJobs,
     queueSpot: (count = 1, ms = 60_000) => jobs.queueSpot(count, ms),
     nas,
+    preheat,
     setModelLoadMs: (ms) => modelServers.setLoadMs(ms),
     modelServerPhase: (taskId) => modelServers.phase(taskId),
     close() {

@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TaskSeedCounts, TaskSeedResult } from './compute/bulkTasks';
 import type { NasControl, NasSandboxOptions } from './nas';
+import type { PreheatControl } from './preheat/preheats';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port on 127.0.0.1. */
@@ -113,6 +114,8 @@ export interface Sandbox {
   queueSpot(count?: number, ms?: number): void;
   /** NAS volumes, SFTP sessions (a real SFTP server on loopback) and S3 transfers. */
   nas: NasControl;
+  /** Image preheat: whether the account has applied for it, how long caching takes (also POST /__sandbox/preheat). */
+  preheat: PreheatControl;
   /** Load delay of model servers activated from now on (also POST /__sandbox/deployments/load-ms). */
   setModelLoadMs(ms: number): void;
   /** pulling → loading → ready of a model-serving task; undefined when the task serves no model. */

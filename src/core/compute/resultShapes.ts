@@ -103,6 +103,18 @@ const billingBucket = record({ billing_coin: number, discount_coin: optional(num
 const jobStatus = record({ status: string, succeeded_pods: optional(number), failed_pods: optional(number) });
 const job = record({ task_id: number, task_name: optional(string), status: string, job_status: jobStatus, services: list(record({ service_name: string }), true) });
 
+// Image preheat (src/core/preheat): the fields the view and the progress read.
+const preheatTask = record({
+  task_id: number,
+  task_name: string,
+  status: optional(string),
+  points: optional(number),
+  available_points: optional(number),
+  used_points: optional(number),
+  region_cache_info: optional(list(record({ region: string, status: string }), true)),
+  services: list(record({ service_name: string, service_image: string }), true),
+});
+
 const RESULT_SHAPES: Record<OperationId, Check> = {
   'resource.search': paged(device),
   'task.list': paged(task),
@@ -140,6 +152,11 @@ const RESULT_SHAPES: Record<OperationId, Check> = {
     return paged(record({ group_id: number, group_name: string, status: string }))(page, path);
   },
   'jobQueue.group': (value, path) => (value === null || value === undefined ? null : record({ group_id: number, group_name: string })(value, path)),
+  'preheat.regions': record({ regions: list(record({ region: string, region_name: string }), true) }),
+  'preheat.create': record({ task_id: number }),
+  'preheat.detail': (value, path) => (value === null || value === undefined ? null : preheatTask(value, path)),
+  'preheat.list': paged(preheatTask),
+  'preheat.stop': anything,
   ...nasResultShapes({ string, number, boolean, optional, record, list, paged, anything }),
 };
 

@@ -36,6 +36,8 @@ export interface NasHooks {
 export interface JobsApi {
   /** The rows of the Jobs view as shown (label, description and the tooltip's text). */
   snapshot(): { id: number; label: string; description: string; tooltip: string }[];
+  /** The Jobs view's message line (the shared empty and error lines of a kind's tree). */
+  viewMessage(): string | undefined;
   /** Plain text written to the open job terminals. */
   terminalTexts(): string[][];
   setNasHooks(hooks: NasHooks): void;
@@ -184,6 +186,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState, ce
         description: String(item.description ?? ''),
         tooltip: item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : String(item.tooltip ?? ''),
       })),
+    viewMessage: () => tree.message(),
     terminalTexts: () => [...terminals].map((terminal) => [...terminal.transcript]),
     setNasHooks: (value) => {
       nas = value;

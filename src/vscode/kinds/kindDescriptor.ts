@@ -42,6 +42,11 @@ export interface KindDescriptor<Item, Key = unknown> {
   /** The rows' order (the store's order when absent). */
   order?(items: readonly Item[]): Item[];
   row(item: Item, now: number): KindRow;
+  /**
+   * The error row: a failure of this kind the shared rows cannot word alone, as an error they can (a
+   * ConfigError saying what to do); the row's button still comes from the error-action table.
+   */
+  errorOf?(error: unknown): unknown;
   /** The notifications one change of the store gives (any watched profile; `own` for the active one). */
   notices?(change: StateChange<Item>, profile: Profile, own: boolean): KindNotice[];
 }

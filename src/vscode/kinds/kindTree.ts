@@ -103,17 +103,24 @@ export class KindTree<Item> extends RemoteTree<readonly Item[], KindElement<Item
     return (await vscode.window.showQuickPick(choices, { title }))?.row.item;
   }
 
+  /** A failure as the kind words it (its descriptor's error row), else as it came. */
+  errorOf(error: unknown): unknown {
+    return this.descriptor.errorOf?.(error) ?? error;
+  }
+
   message(): string | undefined {
     if (!this.services.profiles.active) return undefined;
     const emptyText = this.descriptor.emptyText();
-    return viewMessage(this.data.state, this.descriptor.what(), this.services.redactor, (items) => items.length === 0, emptyText ?? '') || undefined;
+    const state = this.data.state;
+    const shown = state.kind === 'failed' ? { ...state, error: this.errorOf(state.error) } : state;
+    return viewMessage(shown, this.descriptor.what(), this.services.redactor, (items) => items.length === 0, emptyText ?? '') || undefined;
   }
 
   async getChildren(element?: KindElement<Item>): Promise<KindElement<Item>[]> {
     if (element || !this.services.profiles.active) return [];
     await this.data.ensureLoaded();
     const state = this.data.state;
-    if (state.kind === 'failed' && !state.stale) return [new ErrorRow(state.error, this.descriptor.what(), this.descriptor.refreshCommand, this.services.redactor)];
+    if (state.kind === 'failed' && !state.stale) return [new ErrorRow(this.errorOf(state.error), this.descriptor.what(), this.descriptor.refreshCommand, this.services.redactor)];
     return this.rows();
   }
 }

@@ -46,6 +46,11 @@ const TITLES: Record<string, () => string> = {
   'nas.transferCreate': () => vscode.l10n.t('Create S3 transfer'),
   'nas.transferRetry': () => vscode.l10n.t('Retry S3 transfer'),
   'nas.transferCheck': () => vscode.l10n.t('Check S3 connection'),
+  'preheat.regions': () => vscode.l10n.t('Image preheat regions'),
+  'preheat.create': () => vscode.l10n.t('Create image preheat'),
+  'preheat.detail': () => vscode.l10n.t('Image preheat detail'),
+  'preheat.list': () => vscode.l10n.t('List image preheats'),
+  'preheat.stop': () => vscode.l10n.t('Stop image preheat'),
 };
 
 /** The operation's title in the display language (its catalog title when this table lacks it). */

@@ -14,6 +14,7 @@
 // |      |      | sent, or an encrypted body sent to an operation that takes none                   |
 // | C007 | 200  | key mode mismatch: token-mode key on an encrypted operation or with an encrypted  |
 // |      |      | body, or an RSA-mode key without sign_str                                         |
+// | C008 | 200  | image preheat: the account has not applied for it (every preheat route)           |
 // | C010 | 200  | invalid task state transition (pause a non-Running task, recover a non-Paused one,|
 // |      |      | stop or change an ended one)                                                      |
 // | C999 | 200  | parameter validation failed; the message starts with the field's name            |
@@ -24,7 +25,7 @@
 // | S002 | 200  | NAS transfer list: illegal `statuses` value (the docs name this code)              |
 // | Z001 | 500  | the sandbox itself failed (a bug in the test server)                              |
 
-export type FailureCode = 'C001' | 'C002' | 'C004' | 'C005' | 'C006' | 'C007' | 'C010' | 'C999' | 'S002' | '404' | '405' | 'Z001';
+export type FailureCode = 'C001' | 'C002' | 'C004' | 'C005' | 'C006' | 'C007' | 'C008' | 'C010' | 'C999' | 'S002' | '404' | '405' | 'Z001';
 
 export const SUCCESS_CODE = '0000';
 

@@ -60,6 +60,11 @@ describe('operations catalog', () => {
       'nas.transferCreate': 'POST /api/storage/nas/v1/encrypt/s3/create required once',
       'nas.transferRetry': 'POST /api/storage/nas/v1/encrypt/s3/retry required once',
       'nas.transferCheck': 'POST /api/storage/nas/v1/encrypt/s3/check required idempotent',
+      'preheat.regions': 'GET /api/task/image_preheat/get_regions never idempotent',
+      'preheat.create': 'POST /api/task/image_preheat/create never once',
+      'preheat.detail': 'GET /api/task/image_preheat/detail never idempotent',
+      'preheat.list': 'GET /api/task/image_preheat/search never idempotent',
+      'preheat.stop': 'POST /api/task/image_preheat/stop never idempotent',
     } satisfies Record<OperationId, string>);
     assert.deepEqual(
       operationSpec('storage.encryptCheck').fields.filter((f) => f.secret).map((f) => f.name),
@@ -110,6 +115,11 @@ describe('operations catalog', () => {
       'nas.transferCreate': 'write',
       'nas.transferRetry': 'write',
       'nas.transferCheck': 'read',
+      'preheat.regions': 'read',
+      'preheat.create': 'write',
+      'preheat.detail': 'read',
+      'preheat.list': 'read',
+      'preheat.stop': 'destructive',
     } satisfies Record<OperationId, string>);
     assert.equal(effectOf({ kind: 'operation', operation: 'task.stop' }), 'destructive');
     // A hand-written request: only a GET is a read; a POST to any path may change something.

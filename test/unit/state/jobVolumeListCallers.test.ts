@@ -33,6 +33,13 @@ const VOLUME_LIST_ALLOWED: Record<string, string> = {
   'src/core/tools/jobTools.ts': 'Run Batch Job declares the one-volume mount check it makes (requireMountableVolume in core/nas/volumes.ts)',
 };
 
+const PREHEAT_LIST_ALLOWED: Record<string, string> = {
+  'src/core/preheat/operations.ts': 'its catalog entry',
+  'src/core/compute/resultShapes.ts': 'its result shape',
+  'src/core/preheat/preheatState.ts': 'the preheat state definition (the store polls through it)',
+  'src/vscode/requests/operationTitles.ts': 'its localized title in the Sign Request picker (names it, never calls it)',
+};
+
 /** Who may call the volume readers of core/nas/volumes.ts. */
 const VOLUME_READ_ALLOWED: Record<string, string> = {
   'src/core/nas/volumes.ts': 'where they are defined',
@@ -43,6 +50,11 @@ const VOLUME_READ_ALLOWED: Record<string, string> = {
 const VOLUME_READ_CALL = /\b(readVolumes|listVolumes|getVolume)\s*\(/;
 
 describe('only the remote-state store lists jobs and NAS volumes', () => {
+  it('names preheat.list only where it is defined and where the preheat store lists', () => {
+    const offenders = namingOutside('preheat.list', PREHEAT_LIST_ALLOWED);
+    assert.deepEqual(offenders, [], `preheat.list outside the store: ${offenders.join(', ')}`);
+  });
+
   it('names job.list only where it is defined and where the job store lists', () => {
     const offenders = namingOutside('job.list', JOB_LIST_ALLOWED);
     assert.deepEqual(offenders, [], `job.list outside the store: ${offenders.join(', ')}`);
