@@ -7,11 +7,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Device, Paged } from '../../src/core/compute/api';
 import { createComputeClient } from '../../src/core/compute/client';
-import { plainLogLine, terminalLogLine } from '../../src/core/terminalText';
+import { documentText, plainLogLine, terminalLogLine } from '../../src/core/terminalText';
+import { NodeLogTail } from '../../src/core/jobs/nodeLogTail';
 import { buildJobBody, type JobSpec } from '../../src/core/jobs/jobBody';
 import type { JobDetail, JobSummary } from '../../src/core/jobs/operations';
 import { jobEnded, jobsEndedIn, JOB_STATE, RECENT_ENDED } from '../../src/core/jobs/jobState';
-import { followJob, type PodLine } from '../../src/core/jobs/polling';
+import { followJob, listPods, type PodLine } from '../../src/core/jobs/polling';
 import { POLL_FLOOR_MS, PollScheduler } from '../../src/core/state/pollScheduler';
 import { FakeTime } from '../helpers/fakeTimers';
 import { jobView } from '../../src/core/jobs/status';
@@ -69,6 +70,20 @@ describe('jobs core against the sandbox', () => {
     const { lines } = await follow(id);
     assert.deepEqual(lines.map((line) => terminalLogLine(line.text)), ['link \x1b[31mred\x1b[0m ok\x1b[0m\r\n']);
     assert.deepEqual(lines.map((line) => plainLogLine(line.text)), ['link red ok']);
+  });
+
+  it('one node-log follower for both surfaces: the same coloured job log reaches the terminal with colour and the document without', async () => {
+    const { task_id: id } = await client.call('job.create', buildJobBody(spec(String.raw`printf '\033[32mgreen\033[0m plain\n'`)));
+    const { lines } = await follow(id);
+    // The document's reader: the same tail over node.log, fed to the document as the node log view does.
+    const detail = await client.call('job.detail', { task_id: id });
+    const pods = await listPods(client, id);
+    const tail = new NodeLogTail(client, { task_id: id, point_id: pods[0]?.point_id ?? 0, service_id: detail.services[0]?.service_id ?? 0 });
+    const read = await tail.read();
+    const documentLines = [...read.lines, ...tail.flush()];
+    assert.deepEqual(documentLines, lines.map((line) => line.text), 'both surfaces read the same lines through the one follower');
+    assert.deepEqual(lines.map((line) => terminalLogLine(line.text)), ['\x1b[32mgreen\x1b[0m plain\x1b[0m\r\n'], 'the terminal keeps the colour');
+    assert.equal(documentText(documentLines.join('\n'), 'log'), 'green plain', 'the document is plain');
   });
 
   it('a failing script: its error output arrives from each try and the job reads failed', async () => {

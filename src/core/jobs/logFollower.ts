@@ -53,6 +53,11 @@ export class LogFollower {
     return { lines, gap };
   }
 
+  /** The unterminated last line of the latest blob, not yet emitted (flush() emits it). */
+  get partial(): string {
+    return this.lastBlob.slice(this.position);
+  }
+
   /** At the end of the log: the unterminated last line, if any. */
   flush(): string[] {
     const rest = this.lastBlob.slice(this.position);

@@ -7,11 +7,11 @@
 
 import type { ComputeClient, NodeDetail } from '../compute/api';
 import { POLL_FLOOR_MS } from '../state/pollScheduler';
-import { LogFollower } from './logFollower';
+import { FOLLOW_INTERVAL_MS, NodeLogTail } from './nodeLogTail';
 import type { JobDetail } from './operations';
 import { isEnded, jobPhase } from './status';
 
-export const FOLLOW_INTERVAL_MS = 3_000;
+export { FOLLOW_INTERVAL_MS } from './nodeLogTail';
 const MAX_POD_PAGES = 10;
 const POD_PAGE_SIZE = 100;
 
@@ -57,7 +57,7 @@ export async function listPods(client: ComputeClient, jobId: number, signal?: Ab
  * pod that is running or has not been read since it finished.
  */
 export async function followJob(client: ComputeClient, jobId: number, handlers: FollowHandlers, options: FollowOptions = {}): Promise<void> {
-  const followers = new Map<string, LogFollower>();
+  const followers = new Map<string, NodeLogTail>();
   const finishedRead = new Set<string>();
   const signal = options.signal;
   const callOptions = signal ? { signal } : undefined;
@@ -70,10 +70,9 @@ export async function followJob(client: ComputeClient, jobId: number, handlers: 
     for (const [position, pod] of pods.entries()) {
       const key = String(pod.point_id);
       if (pod.status === 'Pending' || finishedRead.has(key)) continue;
-      const { logs } = await client.call('node.log', { task_id: jobId, point_id: pod.point_id, service_id: serviceId }, callOptions);
       let follower = followers.get(key);
-      if (!follower) followers.set(key, (follower = new LogFollower()));
-      const update = follower.update(logs);
+      if (!follower) followers.set(key, (follower = new NodeLogTail(client, { task_id: jobId, point_id: pod.point_id, service_id: serviceId })));
+      const update = await follower.read(signal);
       gap ||= update.gap;
       const podIndex = position;
       for (const text of update.lines) lines.push({ pod: pod.name, podIndex, text });

@@ -1,8 +1,11 @@
 // "Show Node Log": one read-only document per node, named after it ("worker-1.log"), that opens at
-// its last line and follows the node — refreshed every few seconds, scrolled along while the cursor
-// is at the end — until the node or its task ends; the header then says why following stopped.
+// its last line and follows the node — through the one node-log follower (core/jobs/nodeLogTail.ts, the
+// job terminal's too): each round adds only the new lines, at its interval, scrolled along while the
+// cursor is at the end — until the node or its task ends; the header then says why following stopped.
+// Lines the platform dropped between two reads are marked; the document keeps at most MAX_LINES.
 import * as vscode from 'vscode';
 import type { TaskNode, TaskStatus } from '../../core/compute/api';
+import { FOLLOW_INTERVAL_MS, NodeLogTail } from '../../core/jobs/nodeLogTail';
 import type { ExtensionServices, ReadOnlyDocumentOptions } from '../services';
 import { errorSummary } from '../views/treeMessages';
 import { formatTime } from '../ui/dates';
@@ -16,8 +19,8 @@ export interface NodeLogTarget {
   serviceName: string;
 }
 
-/** Logs move faster than task status; the platform's ≥10 s advice is for the task list. */
-const FOLLOW_INTERVAL_MS = 5_000;
+/** The most lines a node log document keeps (the oldest go first). */
+const MAX_LINES = 20_000;
 const NODE_PAGE_SIZE = 100;
 const ENDED_NODE_STATUSES: ReadonlySet<string> = new Set(['Succeeded', 'Failed', 'End']);
 
@@ -28,7 +31,10 @@ interface Follow {
   readonly target: NodeLogTarget;
   readonly options: ReadOnlyDocumentOptions;
   uri?: string;
-  lastLogs?: string;
+  /** Created at the first fetch (it reads through the client of the profile active then). */
+  tail?: NodeLogTail;
+  /** The complete lines seen so far (bounded), gap markers included. */
+  readonly lines: string[];
   stopped?: StopReason;
 }
 
@@ -61,6 +67,7 @@ export class NodeLogViewer implements vscode.Disposable {
     const key = nodeLogKey(target);
     const follow: Follow = this.follows.get(key) ?? {
       target,
+      lines: [],
       options: { key, title: logFileName(target), language: 'log', content: () => this.render(follow) },
     };
     follow.stopped = undefined;
@@ -152,15 +159,17 @@ export class NodeLogViewer implements vscode.Disposable {
     ];
     // Once the node is gone or its task paused or ended there is nothing new to fetch (and the
     // platform refuses: the task has no node any more): keep the last lines.
-    if (stopped && follow.lastLogs !== undefined) return [...header, follow.lastLogs].join('\n');
+    if (stopped && follow.tail?.started) return [...header, this.logText(follow)].join('\n');
     try {
-      const { logs } = await this.services
-        .computeClient()
-        .call('node.log', { task_id: target.taskId, point_id: target.pointId, service_id: target.serviceId });
-      follow.lastLogs = logs;
-      return [...header, logs.length > 0 ? logs : vscode.l10n.t('(the node has written no log lines yet)')].join('\n');
+      follow.tail ??= new NodeLogTail(this.services.computeClient(), { task_id: target.taskId, point_id: target.pointId, service_id: target.serviceId });
+      const update = await follow.tail.read();
+      if (update.gap) follow.lines.push(vscode.l10n.t('… some lines were dropped by the platform before they could be read …'));
+      follow.lines.push(...update.lines);
+      if (follow.lines.length > MAX_LINES) follow.lines.splice(0, follow.lines.length - MAX_LINES);
+      const text = this.logText(follow);
+      return [...header, text.length > 0 ? text : vscode.l10n.t('(the node has written no log lines yet)')].join('\n');
     } catch (error) {
-      if (follow.lastLogs === undefined) throw error;
+      if (!follow.tail?.started) throw error;
       // The task stopped running between the status check and this fetch: say so calmly.
       const status = this.taskStatus(target.taskId);
       if (status !== undefined && status !== 'Running' && status !== 'Pending') {
@@ -170,10 +179,16 @@ export class NodeLogViewer implements vscode.Disposable {
           `# ${vscode.l10n.t('Fetched {0}', formatTime(Date.now()))} · ${describeStop(follow.stopped)}`,
           '',
         ];
-        return [...calm, follow.lastLogs].join('\n');
+        return [...calm, this.logText(follow)].join('\n');
       }
-      return [...header, `# ${vscode.l10n.t('Could not refresh: {0} — showing the last lines fetched.', errorSummary(error))}`, '', follow.lastLogs].join('\n');
+      return [...header, `# ${vscode.l10n.t('Could not refresh: {0} — showing the last lines fetched.', errorSummary(error))}`, '', this.logText(follow)].join('\n');
     }
+  }
+
+  /** The lines seen so far and the line still being written. */
+  private logText(follow: Follow): string {
+    const partial = follow.tail?.partial ?? '';
+    return partial === '' ? follow.lines.join('\n') : [...follow.lines, partial].join('\n');
   }
 
   dispose(): void {

@@ -1,0 +1,50 @@
+// The one follower of `node.log` (docs/platform.md "Batch jobs": the whole log as one blob each time, no
+// cursor, oldest lines may be dropped): one node's log read again and again, each read yielding only the
+// lines not seen before (LogFollower). Both surfaces that follow a log consume it: the job terminal
+// (polling.ts followJob, one per pod) and the node log document (src/vscode/tasks/nodeLog.ts), at the one
+// interval FOLLOW_INTERVAL_MS. The text is passed on as the platform sent it (colour included): the
+// terminal keeps colour, a document makes it plain (src/core/terminalText.ts).
+
+import type { ComputeClient } from '../compute/api';
+import { LogFollower, type LogUpdate } from './logFollower';
+
+/** Between two reads of a followed log (terminal and document alike). */
+export const FOLLOW_INTERVAL_MS = 3_000;
+
+export interface NodeLogTarget {
+  task_id: number;
+  point_id: number;
+  service_id: number;
+}
+
+export class NodeLogTail {
+  private readonly follower = new LogFollower();
+  private reads = 0;
+
+  constructor(
+    private readonly client: ComputeClient,
+    private readonly node: NodeLogTarget,
+  ) {}
+
+  /** True once a read succeeded. */
+  get started(): boolean {
+    return this.reads > 0;
+  }
+
+  /** Reads the log once: the complete lines not seen before, and whether lines were lost in between. */
+  async read(signal?: AbortSignal): Promise<LogUpdate> {
+    const { logs } = await this.client.call('node.log', { ...this.node }, signal ? { signal } : undefined);
+    this.reads += 1;
+    return this.follower.update(logs);
+  }
+
+  /** At the end of the log: its unterminated last line, if any (then it counts as seen). */
+  flush(): string[] {
+    return this.follower.flush();
+  }
+
+  /** The unterminated last line as it stands, without taking it (a document shows it; the next read may finish it). */
+  get partial(): string {
+    return this.follower.partial;
+  }
+}
