@@ -16,7 +16,6 @@ import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
 import { TransfersGroupRow, transferChildren, type TransferMessageRow, type TransferRow } from './transfersGroup';
 import { counted } from '../ui/counts';
-import { ErrorRow } from '../views/treeMessages';
 
 export function volumeStatusName(status: string): string {
   switch (status) {
@@ -85,7 +84,15 @@ export class SummaryRow extends vscode.TreeItem {
   }
 }
 
-export type NasElement = VolumeRow | SummaryRow | ErrorRow | TransfersGroupRow | TransferRow | TransferMessageRow;
+export class MessageRow extends vscode.TreeItem {
+  readonly kind = 'message' as const;
+  constructor(text: string) {
+    super(text, vscode.TreeItemCollapsibleState.None);
+    this.iconPath = new vscode.ThemeIcon('warning');
+  }
+}
+
+export type NasElement = VolumeRow | SummaryRow | MessageRow | TransfersGroupRow | TransferRow | TransferMessageRow;
 
 export class NasTree implements vscode.TreeDataProvider<NasElement>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -190,13 +197,11 @@ export class NasTree implements vscode.TreeDataProvider<NasElement>, vscode.Disp
     if (element?.kind === 'transfers' && this.services.profiles.active) {
       await this.loadTransfers();
       const store = this.state.store(TRANSFER_STATE);
-      // A failed first listing: the shared error row (the error-action table's button, the story in its tooltip).
-      if (store?.error !== undefined && !store.loaded) return [new ErrorRow(store.error, vscode.l10n.t('S3 transfers'), Commands.nasRefresh, this.services.redactor)];
-      return transferChildren(store?.loaded ? store.items : undefined, store?.completeness.complete ?? true) as NasElement[];
+      return transferChildren(store?.loaded ? store.items : undefined, store?.error, store?.completeness.complete ?? true) as NasElement[];
     }
     if (element || !this.services.profiles.active) return [];
     const volumes = await this.load();
-    if (this.error !== undefined && !this.state.store(VOLUME_STATE)?.loaded) return [new ErrorRow(this.error, vscode.l10n.t('NAS volumes'), Commands.nasRefresh, this.services.redactor)];
+    if (this.error !== undefined && !this.state.store(VOLUME_STATE)?.loaded) return [new MessageRow(vscode.l10n.t('Could not load NAS volumes: {0}', errorMessage(this.error)))];
     const rows: NasElement[] = [];
     const summary = await this.readSummary();
     if (summary) rows.push(new SummaryRow(summary));
