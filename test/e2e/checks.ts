@@ -12,6 +12,7 @@ import {
 import { measureChatLatency } from './chatLatency';
 import { jobsViewAndLogTerminal } from './jobsChecks';
 import { nasTransfersGroup, nasVolumeInExplorer } from './nasChecks';
+import { preheatView } from './preheatChecks';
 
 export interface CheckContext {
   page: Page;
@@ -279,6 +280,7 @@ export const checks: readonly E2eCheck[] = [
   languageModelsListPlatformModels,
   jobsViewAndLogTerminal,
   nasTransfersGroup,
+  preheatView,
   deployModelAndChat,
   // Last: opening a second folder reloads the window.
   nasVolumeInExplorer,
