@@ -7,7 +7,7 @@
 // Each phase gets a fresh sandbox, code-server, user-data and extensions dirs, and browser profile.
 //
 // Usage: node scripts/vscode-web/run.mjs --vscode 1.139|1.104 [--only integration|integration-zh-cn|e2e]
-//          [--update-screenshots] [--keep] [--vsix FILE] [--results-dir DIR (default test-results)]
+//          (--only also takes a comma-separated list, run in the order given) [--update-screenshots] [--keep] [--vsix FILE] [--results-dir DIR (default test-results)]
 // Needs: node esbuild.js && npm run compile-tests (scripts/test-all.mjs does both).
 // Writes test-results/vscode-<ver>-integration.json and test-results/vscode-<ver>-e2e.json, each
 // {"passed":N,"failed":N,"skipped":N,"failures":["title: message", ...],"seconds":N}; exits 1 when anything failed.
@@ -40,8 +40,9 @@ function parseArgs(argv) {
   const value = (name) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
   const vscode = value('--vscode');
   if (!vscode) throw new Error('usage: run.mjs --vscode 1.139|1.104 [--only integration|integration-zh-cn|e2e] [--update-screenshots] [--keep] [--vsix FILE] [--results-dir DIR]');
-  const only = value('--only');
-  if (only && !PHASES.includes(only)) throw new Error(`--only takes ${PHASES.join(', ')}, not ${only}`);
+  const only = value('--only')?.split(',').map((phase) => phase.trim());
+  const unknown = only?.filter((phase) => !PHASES.includes(phase)) ?? [];
+  if (unknown.length > 0 || (only && new Set(only).size !== only.length)) throw new Error(`--only takes ${PHASES.join(', ')} (or several, comma-separated, each once), not ${only?.join(',')}`);
   return {
     vscode, only, vsix: value('--vsix'), resultsDir: value('--results-dir'),
     keep: argv.includes('--keep'), updateScreenshots: argv.includes('--update-screenshots'),
@@ -314,7 +315,7 @@ async function main() {
   const target = targetFor(options.vscode);
   const missing = [path.join(repoRoot, 'dist', 'extension.js'), out('integration', 'index.js'), out('sandbox', 'main.js'), out('e2e', 'runChecks.js')]
     .filter((file) => !fs.existsSync(file));
-  const phases = options.only ? [options.only] : PHASES;
+  const phases = options.only ?? PHASES;
   if (missing.length > 0) {
     const message = `not built: ${missing.map((f) => path.relative(repoRoot, f)).join(', ')} (run node esbuild.js && npm run compile-tests)`;
     for (const phase of phases) writeResults(options.vscode, phase, harnessFailure(message));
