@@ -167,8 +167,9 @@ const chatStreamsIntoWebview: E2eCheck = {
     await waitForWords(body, words.first, 'the start of the reply', 60_000);
     await waitForWords(body, words.last, 'the end of the streamed reply', 60_000);
     await screenshot('chat');
-    // A benchmark on the same page: printed for the record (issue 13's figures), never a failure.
-    console.log(await measureChatLatency(webview, sandbox, CHAT_INPUT_LABEL));
+    // A benchmark on the same page: printed for the record (issue 13's figures), never a failure. `npm test`
+    // measures it on one VS Code version only (COMPUTE_TOOLKIT_CHAT_LATENCY=off on the other, see scripts/test-all.mjs).
+    if (process.env.COMPUTE_TOOLKIT_CHAT_LATENCY !== 'off') console.log(await measureChatLatency(webview, sandbox, CHAT_INPUT_LABEL));
   },
 };
 

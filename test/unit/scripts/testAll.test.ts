@@ -7,6 +7,7 @@ import { importScript } from './importScript';
 interface TestAll {
   taggedWriter(tag: string, out: (text: string) => void): { write(text: string): void; flush(): void };
   phaseOrders(count: number): string[][];
+  benchmarkedHere(index: number, count: number): boolean;
   parseNodeTestSummary(output: string): { passed: number; failed: number; skipped: number; failures: string[] } | undefined;
 }
 
@@ -34,6 +35,11 @@ describe('scripts/test-all.mjs', () => {
     assert.deepEqual(first, ['integration', 'integration-zh-cn', 'e2e']);
     assert.deepEqual(second, ['e2e', 'integration-zh-cn', 'integration']);
     assert.deepEqual(testAll.phaseOrders(1), [first], 'one version alone runs in the usual order');
+  });
+
+  it('runs the chat latency benchmark once per run, on the last version (not on the first, the longest)', () => {
+    assert.deepEqual([0, 1].map((index) => testAll.benchmarkedHere(index, 2)), [false, true]);
+    assert.equal(testAll.benchmarkedHere(0, 1), true, 'a single version still measures');
   });
 
   it('reads the counts and the failing titles from the spec reporter', () => {
