@@ -10,7 +10,8 @@
 //          (--only also takes a comma-separated list, run in the order given) [--update-screenshots] [--keep] [--vsix FILE] [--results-dir DIR (default test-results)]
 // Needs: node esbuild.js && npm run compile-tests (scripts/test-all.mjs does both).
 // Writes test-results/vscode-<ver>-integration.json and test-results/vscode-<ver>-e2e.json, each
-// {"passed":N,"failed":N,"skipped":N,"failures":["title: message", ...],"seconds":N}; exits 1 when anything failed.
+// {"passed":N,"failed":N,"skipped":N,"failures":["title: message", ...],"seconds":N} (the in-host phases also
+// "slowest": the 10 slowest tests with their seconds); exits 1 when anything failed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -180,9 +181,14 @@ const harnessFailure = (message) => ({ passed: 0, failed: 1, skipped: 0, failure
 
 function normalise(results) {
   const count = (n) => (Number.isInteger(n) && n >= 0 ? n : 0);
+  // The slowest tests (the in-host suite names them): where a phase's time goes.
+  const slowest = Array.isArray(results.slowest)
+    ? results.slowest.filter((t) => t && typeof t.seconds === 'number').map((t) => ({ title: String(t.title), seconds: t.seconds }))
+    : undefined;
   return {
     passed: count(results.passed), failed: count(results.failed), skipped: count(results.skipped),
     failures: Array.isArray(results.failures) ? results.failures.map(String) : [],
+    ...(slowest ? { slowest } : {}),
   };
 }
 
@@ -290,6 +296,10 @@ function writeResults(vscode, layer, results) {
   const line = `[run] VS Code ${vscode} ${layer}: ${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped  (${file.startsWith(repoRoot) ? path.relative(repoRoot, file) : file})`;
   console.log(line);
   for (const failure of results.failures) console.log(`        ✘ ${failure}`);
+  if (results.slowest?.length) {
+    console.log(`[run] VS Code ${vscode} ${layer}: the slowest tests`);
+    for (const { title, seconds } of results.slowest) console.log(`        ${seconds.toFixed(1).padStart(6)} s  ${title.slice(0, 140)}`);
+  }
 }
 
 async function runPhase(name, options, phase) {
