@@ -5,9 +5,10 @@
 //
 // Layers: lint, typecheck, build, compile-tests, package (each one test; lint, typecheck and the build
 // chain side by side), unit + contract tests on plain Node (node:test), then the real-VS-Code runs
-// (scripts/vscode-web/run.mjs) on 1.139 and the minimum engine 1.104: the in-host mocha suite and the
-// browser checks. code-server and Chromium install into .cache/ in the background from the start.
-// The table gives each layer's time (each VS Code phase its own), then the wall time.
+// (scripts/vscode-web/run.mjs) on 1.139 and the minimum engine 1.104, the two side by side: the in-host
+// mocha suite and the browser checks. code-server and Chromium install into .cache/ in the background
+// from the start. The table gives each layer's time (each VS Code phase its own), then the wall time by
+// stage, the background installs' durations and npm ci's (timed by .ci/run).
 //
 // Usage: node scripts/test-all.mjs [--quick]    --quick: compile-tests + unit/contract only
 import fs from 'node:fs';
@@ -35,7 +36,7 @@ function banner(title) {
   console.log(`\n━━━━ ${title} ${'━'.repeat(Math.max(3, 70 - title.length))}`);
 }
 
-async function timed(layer, body, { quiet = false } = {}) {
+async function timed(layer, body, { quiet = false, into = rows } = {}) {
   if (!quiet) banner(layer);
   const started = Date.now();
   let result;
@@ -44,7 +45,7 @@ async function timed(layer, body, { quiet = false } = {}) {
   } catch (error) {
     result = { passed: 0, failed: 1, skipped: 0, failures: [`${layer}: ${error instanceof Error ? error.message : String(error)}`] };
   }
-  rows.push({ layer, seconds: (Date.now() - started) / 1000, ...result });
+  into.push({ layer, seconds: (Date.now() - started) / 1000, ...result });
 }
 
 /**
@@ -93,7 +94,7 @@ function installInBackground() {
 }
 
 /** The row of a background install: the time the run waited for it (its own duration is printed). */
-function awaitInstall(version, install) {
+function awaitInstall(version, install, into) {
   const layer = `setup: code-server for VS Code ${version} (wait)`;
   return timed(layer, async () => {
     const { code, output, seconds } = await install;
@@ -102,7 +103,7 @@ function awaitInstall(version, install) {
     return code === 0
       ? { passed: 1, failed: 0, skipped: 0, failures: [] }
       : { passed: 0, failed: 1, skipped: 0, failures: [`${layer}: install.mjs --vscode ${version} exited with ${code}`] };
-  });
+  }, { into });
 }
 
 function findTests(dir) {
@@ -179,9 +180,9 @@ const LAYER_NAMES = { integration: 'in-host (mocha)', 'integration-zh-cn': 'in-h
  * `tag`: output lines are prefixed with it (the runs of both versions go on at the same time).
  */
 async function vscodeRuns(version, install, { order = LAYERS, tag, chatLatency = true } = {}) {
-  const rowsBefore = rows.length;
-  await awaitInstall(version, install);
-  const own = rows.splice(rowsBefore);
+  /** @type {typeof rows} */
+  const own = [];
+  await awaitInstall(version, install, own);
   // A private results folder: never count a previous run's files, nor those of a run someone else
   // started at the same time; copied into test-results/ afterwards.
   const privateResults = fs.mkdtempSync(path.join(os.tmpdir(), `compute-toolkit-results-${version}-`));
