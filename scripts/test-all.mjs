@@ -5,9 +5,10 @@
 //
 // Layers: lint, typecheck, build, compile-tests, package (each one test; lint, typecheck and the build
 // chain side by side), unit + contract tests on plain Node (node:test), then the real-VS-Code runs
-// (scripts/vscode-web/run.mjs) on 1.139 and the minimum engine 1.104: the in-host mocha suite and the
-// browser checks. code-server and Chromium install into .cache/ in the background from the start.
-// The table gives each layer's time (each VS Code phase its own), then the wall time.
+// (scripts/vscode-web/run.mjs) on 1.139 and the minimum engine 1.104, the two side by side: the in-host
+// mocha suite and the browser checks. code-server and Chromium install into .cache/ in the background
+// from the start. The table gives each layer's time (each VS Code phase its own), then the wall time by
+// stage, the background installs' durations and npm ci's (timed by .ci/run).
 //
 // Usage: node scripts/test-all.mjs [--quick]    --quick: compile-tests + unit/contract only
 import fs from 'node:fs';
@@ -20,17 +21,22 @@ import { repoRoot, targets } from './vscode-web/versions.mjs';
 const quick = process.argv.includes('--quick');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const resultsDir = path.join(repoRoot, 'test-results');
-const vsixDir = fs.mkdtempSync(path.join(os.tmpdir(), 'compute-toolkit-vsix-'));
-const vsixFile = path.join(vsixDir, 'compute-toolkit.vsix');
+// Made by main() (importing this file for its helpers creates nothing).
+let vsixDir = '';
+let vsixFile = '';
 
 /** @type {{layer: string, passed: number, failed: number, skipped: number, seconds: number, failures: string[]}[]} */
 const rows = [];
+/** Wall time of each stage (stages run one after another; rows inside a stage may overlap). @type {{stage: string, seconds: number}[]} */
+const stages = [];
+/** Own duration of each background install (Chromium, code-server per version), in seconds. */
+const installSeconds = {};
 
 function banner(title) {
   console.log(`\n━━━━ ${title} ${'━'.repeat(Math.max(3, 70 - title.length))}`);
 }
 
-async function timed(layer, body, { quiet = false } = {}) {
+async function timed(layer, body, { quiet = false, into = rows } = {}) {
   if (!quiet) banner(layer);
   const started = Date.now();
   let result;
@@ -39,7 +45,7 @@ async function timed(layer, body, { quiet = false } = {}) {
   } catch (error) {
     result = { passed: 0, failed: 1, skipped: 0, failures: [`${layer}: ${error instanceof Error ? error.message : String(error)}`] };
   }
-  rows.push({ layer, seconds: (Date.now() - started) / 1000, ...result });
+  into.push({ layer, seconds: (Date.now() - started) / 1000, ...result });
 }
 
 /**
@@ -67,15 +73,19 @@ function step(layer, command, args, { beside = false } = {}) {
  */
 function installInBackground() {
   const installs = {};
+  const chromiumStarted = Date.now();
   let chain = import('./vscode-web/browser.mjs')
     .then(({ chromiumExecutable }) => chromiumExecutable())
-    .then(() => '', (error) => `Chromium: ${error instanceof Error ? error.message : String(error)}\n`);
+    .then(() => '', (error) => `Chromium: ${error instanceof Error ? error.message : String(error)}\n`)
+    .finally(() => { installSeconds.Chromium = (Date.now() - chromiumStarted) / 1000; });
   for (const version of Object.keys(targets)) {
     chain = chain.then(async (earlier) => {
       const started = Date.now();
       const result = await run(process.execPath, [path.join(repoRoot, 'scripts', 'vscode-web', 'install.mjs'), '--vscode', version], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] })
         .catch((error) => ({ code: 1, output: `${error instanceof Error ? error.message : String(error)}\n` }));
-      return { ...result, output: `${earlier}${result.output}`, seconds: (Date.now() - started) / 1000 };
+      const seconds = (Date.now() - started) / 1000;
+      installSeconds[`code-server for ${version}`] = seconds;
+      return { ...result, output: `${earlier}${result.output}`, seconds };
     });
     installs[version] = chain;
     chain = chain.then(() => '');
@@ -84,7 +94,7 @@ function installInBackground() {
 }
 
 /** The row of a background install: the time the run waited for it (its own duration is printed). */
-function awaitInstall(version, install) {
+function awaitInstall(version, install, into) {
   const layer = `setup: code-server for VS Code ${version} (wait)`;
   return timed(layer, async () => {
     const { code, output, seconds } = await install;
@@ -93,7 +103,7 @@ function awaitInstall(version, install) {
     return code === 0
       ? { passed: 1, failed: 0, skipped: 0, failures: [] }
       : { passed: 0, failed: 1, skipped: 0, failures: [`${layer}: install.mjs --vscode ${version} exited with ${code}`] };
-  });
+  }, { into });
 }
 
 function findTests(dir) {
@@ -150,38 +160,100 @@ function readResults(file) {
   return { passed: parsed.passed, failed: parsed.failed, skipped: parsed.skipped, failures: parsed.failures, ...seconds };
 }
 
-async function vscodeRuns(version, install) {
-  await awaitInstall(version, install);
+/** Writes a child's output line by line, each line headed by `tag` (two runs side by side stay readable). */
+export function taggedWriter(tag, out = (text) => process.stdout.write(text)) {
+  let pending = '';
+  const write = (text) => {
+    const lines = (pending + text).split('\n');
+    pending = lines.pop() ?? '';
+    if (lines.length > 0) out(lines.map((line) => `${tag} ${line}\n`).join(''));
+  };
+  return { write, flush: () => { if (pending) out(`${tag} ${pending}\n`); pending = ''; } };
+}
+
+const LAYERS = ['integration', 'integration-zh-cn', 'e2e'];
+const LAYER_NAMES = { integration: 'in-host (mocha)', 'integration-zh-cn': 'in-host zh-cn (mocha)', e2e: 'browser (e2e)' };
+
+/**
+ * One VS Code version's phases (scripts/vscode-web/run.mjs) in `order`; returns its table rows (added by
+ * the caller in a fixed order, so the table reads the same whether versions ran side by side or not).
+ * `tag`: output lines are prefixed with it (the runs of both versions go on at the same time).
+ */
+async function vscodeRuns(version, install, { order = LAYERS, tag, chatLatency = true } = {}) {
+  /** @type {typeof rows} */
+  const own = [];
+  await awaitInstall(version, install, own);
   // A private results folder: never count a previous run's files, nor those of a run someone else
   // started at the same time; copied into test-results/ afterwards.
   const privateResults = fs.mkdtempSync(path.join(os.tmpdir(), `compute-toolkit-results-${version}-`));
-  const layers = ['integration', 'integration-zh-cn', 'e2e'];
-  const layerNames = { integration: 'in-host (mocha)', 'integration-zh-cn': 'in-host zh-cn (mocha)', e2e: 'browser (e2e)' };
-  const files = layers.map((layer) => path.join(resultsDir, `vscode-${version}-${layer}.json`));
-  banner(`VS Code ${version}: in-host suite + browser checks`);
+  const files = Object.fromEntries(LAYERS.map((layer) => [layer, path.join(resultsDir, `vscode-${version}-${layer}.json`)]));
+  if (!tag) banner(`VS Code ${version}: in-host suite + browser checks`);
   const started = Date.now();
-  const args = [path.join(repoRoot, 'scripts', 'vscode-web', 'run.mjs'), '--vscode', version, '--results-dir', privateResults];
+  const args = [path.join(repoRoot, 'scripts', 'vscode-web', 'run.mjs'), '--vscode', version, '--results-dir', privateResults, '--only', order.join(',')];
   if (fs.existsSync(vsixFile)) args.push('--vsix', vsixFile);
-  await run(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+  const writer = tag ? taggedWriter(tag) : undefined;
+  const env = chatLatency ? process.env : { ...process.env, COMPUTE_TOOLKIT_CHAT_LATENCY: 'off' };
+  await run(process.execPath, args, writer
+    ? { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], onOutput: writer.write }
+    : { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  writer?.flush();
   const seconds = (Date.now() - started) / 1000;
   fs.mkdirSync(resultsDir, { recursive: true });
-  for (const file of files) fs.rmSync(file, { force: true });
+  for (const file of Object.values(files)) fs.rmSync(file, { force: true });
   fs.rmSync(path.join(resultsDir, 'screenshots', version), { recursive: true, force: true });
   fs.cpSync(privateResults, resultsDir, { recursive: true });
   fs.rmSync(privateResults, { recursive: true, force: true });
   let phaseSeconds = 0;
-  for (const [index, layer] of layers.entries()) {
+  for (const [index, layer] of LAYERS.entries()) {
     let result;
     try {
-      result = readResults(files[index]);
+      result = readResults(files[layer]);
     } catch (error) {
       result = { passed: 0, failed: 1, skipped: 0, failures: [`${error instanceof Error ? error.message : String(error)}`] };
     }
     phaseSeconds += result.seconds ?? 0;
-    rows.push({ layer: `VS Code ${version} ${layerNames[layer]}`, ...result, seconds: result.seconds ?? (index === 0 ? seconds : 0) });
+    own.push({ layer: `VS Code ${version} ${LAYER_NAMES[layer]}`, ...result, seconds: result.seconds ?? (index === 0 ? seconds : 0) });
   }
   // What the phases do not account for: run.mjs's own start (install check, run folder).
-  if (phaseSeconds > 0) rows.push({ layer: `VS Code ${version} harness outside the phases`, passed: 0, failed: 0, skipped: 0, failures: [], seconds: Math.max(0, seconds - phaseSeconds) });
+  if (phaseSeconds > 0) own.push({ layer: `VS Code ${version} harness outside the phases`, passed: 0, failed: 0, skipped: 0, failures: [], seconds: Math.max(0, seconds - phaseSeconds) });
+  return own;
+}
+
+/** The phase order of each of `count` versions run side by side: every other one starts with its browser checks. */
+export function phaseOrders(count) {
+  return Array.from({ length: count }, (_, index) => (index % 2 === 0 ? [...LAYERS] : [...LAYERS].reverse()));
+}
+
+/**
+ * Whether the browser checks of the index-th of `count` versions run the chat latency benchmark (20 sends,
+ * printed, never judged; test/e2e/chatLatency.ts): on the last version only. Its figures are printed once
+ * per run, and the first version's phases, the longest, do not carry it (`npm run bench:browser` measures 1.139).
+ */
+export function benchmarkedHere(index, count) {
+  return index === count - 1;
+}
+
+/**
+ * Both VS Code versions side by side: their phases mostly wait (sandbox timers, the workbench, polls),
+ * so on 2 cores the two together take little more than the longer one alone. The second version runs
+ * its browser checks first, so the two browser phases (the most CPU-bound) do not overlap.
+ * COMPUTE_TOOLKIT_VSCODE_SERIAL=1 runs them one after the other (the order of the table is the same).
+ */
+async function allVscodeRuns(installs) {
+  const versions = Object.keys(targets);
+  const started = Date.now();
+  if (process.env.COMPUTE_TOOLKIT_VSCODE_SERIAL === '1') {
+    for (const [index, version] of versions.entries()) rows.push(...(await vscodeRuns(version, installs[version], { chatLatency: benchmarkedHere(index, versions.length) })));
+    stages.push({ stage: `VS Code ${versions.join(' + ')} (one after the other)`, seconds: (Date.now() - started) / 1000 });
+    return;
+  }
+  banner(`VS Code ${versions.join(' and ')} side by side: in-host suite + browser checks (lines tagged by version)`);
+  const orders = phaseOrders(versions.length);
+  const results = await Promise.all(versions.map((version, index) => vscodeRuns(version, installs[version], {
+    tag: `[${version}]`, order: orders[index], chatLatency: benchmarkedHere(index, versions.length),
+  })));
+  for (const own of results) rows.push(...own);
+  stages.push({ stage: `VS Code ${versions.join(' + ')} (side by side)`, seconds: (Date.now() - started) / 1000 });
 }
 
 function printTable() {
@@ -195,15 +267,38 @@ function printTable() {
   console.log('');
 }
 
+/**
+ * Where the wall time went, stage by stage (the rows above overlap inside a stage), with the cold-start
+ * costs outside them: `npm ci` (timed by .ci/run, passed in COMPUTE_TOOLKIT_NPM_CI_SECONDS) and the
+ * background installs of Chromium and code-server (their own durations; the run waited only the
+ * "setup … (wait)" rows for them).
+ */
+function printStages(wallSeconds) {
+  const npmCi = Number(process.env.COMPUTE_TOOLKIT_NPM_CI_SECONDS);
+  console.log('wall time by stage:');
+  for (const { stage, seconds } of stages) console.log(`  ${stage.padEnd(46)} ${seconds.toFixed(0).padStart(6)} s`);
+  const background = Object.entries(installSeconds).map(([name, seconds]) => `${name} ${seconds.toFixed(0)} s`);
+  if (background.length > 0) console.log(`  (background installs: ${background.join(', ')})`);
+  if (Number.isFinite(npmCi) && npmCi > 0) console.log(`  (before this script: npm ci ${npmCi.toFixed(0)} s)`);
+  console.log(`wall time: ${wallSeconds.toFixed(0)} s${Number.isFinite(npmCi) && npmCi > 0 ? `; with npm ci ${(wallSeconds + npmCi).toFixed(0)} s` : ''}\n`);
+}
+
 async function main() {
   const started = Date.now();
+  vsixDir = fs.mkdtempSync(path.join(os.tmpdir(), 'compute-toolkit-vsix-'));
+  vsixFile = path.join(vsixDir, 'compute-toolkit.vsix');
   const installs = quick ? {} : installInBackground();
+  const stage = async (name, body) => {
+    const begun = Date.now();
+    await body();
+    stages.push({ stage: name, seconds: (Date.now() - begun) / 1000 });
+  };
   if (quick) {
-    await step('compile-tests', npm, ['run', '--silent', 'compile-tests']);
+    await stage('compile-tests', () => step('compile-tests', npm, ['run', '--silent', 'compile-tests']));
   } else {
     // Lint, typecheck and the build chain depend on nothing of each other: side by side, each printed when done.
     const beside = { beside: true };
-    await Promise.all([
+    await stage('static checks + build (side by side)', () => Promise.all([
       step('lint', npm, ['run', '--silent', 'lint'], beside),
       step('typecheck', npm, ['run', '--silent', 'typecheck'], beside),
       (async () => {
@@ -211,19 +306,17 @@ async function main() {
         await step('compile-tests', npm, ['run', '--silent', 'compile-tests'], beside);
         await step('package (vsce)', process.execPath, [path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links', '-o', vsixFile], beside);
       })(),
-    ]);
+    ]));
     console.log(`\n(static checks and build: ${((Date.now() - started) / 1000).toFixed(0)} s side by side)`);
   }
-  await nodeTests();
-  if (!quick) {
-    for (const version of Object.keys(targets)) await vscodeRuns(version, installs[version]);
-  }
+  await stage('unit + contract', () => nodeTests());
+  if (!quick) await allVscodeRuns(installs);
   fs.rmSync(vsixDir, { recursive: true, force: true });
   fs.mkdirSync(resultsDir, { recursive: true });
   fs.writeFileSync(path.join(resultsDir, 'summary.json'), `${JSON.stringify(rows, null, 2)}\n`);
   printTable();
   const total = (key) => rows.reduce((sum, r) => sum + r[key], 0);
-  console.log(`wall time: ${((Date.now() - started) / 1000).toFixed(0)} s (rows of steps run side by side overlap)\n`);
+  printStages((Date.now() - started) / 1000);
   const failed = total('failed');
   console.log(`${total('passed')} passed, ${failed} failed, ${total('skipped')} skipped`);
   process.exitCode = failed > 0 ? 1 : 0;

@@ -67,8 +67,10 @@ const treesShowSandboxData: E2eCheck = {
   async run({ page, screenshot }) {
     await openViewContainer(page, 'Compute');
     await widenSideBar(page, 460);
-    await waitForRow(page, 'Resources', SANDBOX_DEVICE, 60_000);
-    await waitForRow(page, 'Tasks', SANDBOX_SEEDED_TASK, 60_000);
+    // The first rows wait for activation and the sandbox profile it connects (src/vscode/extension.ts):
+    // over a minute on a loaded 2-core machine with both VS Code versions running (a passing check takes what it needs).
+    await waitForRow(page, 'Resources', SANDBOX_DEVICE, 180_000);
+    await waitForRow(page, 'Tasks', SANDBOX_SEEDED_TASK, 180_000);
     await screenshot('trees');
   },
 };
@@ -168,8 +170,9 @@ const chatStreamsIntoWebview: E2eCheck = {
     await waitForWords(body, words.first, 'the start of the reply', 60_000);
     await waitForWords(body, words.last, 'the end of the streamed reply', 60_000);
     await screenshot('chat');
-    // A benchmark on the same page: printed for the record (issue 13's figures), never a failure.
-    console.log(await measureChatLatency(webview, sandbox, CHAT_INPUT_LABEL));
+    // A benchmark on the same page: printed for the record (issue 13's figures), never a failure. `npm test`
+    // measures it on one VS Code version only (COMPUTE_TOOLKIT_CHAT_LATENCY=off on the other, see scripts/test-all.mjs).
+    if (process.env.COMPUTE_TOOLKIT_CHAT_LATENCY !== 'off') console.log(await measureChatLatency(webview, sandbox, CHAT_INPUT_LABEL));
   },
 };
 

@@ -15,7 +15,12 @@ export interface SuiteResults {
   failed: number;
   skipped: number;
   failures: string[];
+  /** The slowest tests, slowest first (where the phase's time goes; printed by scripts/vscode-web/run.mjs). */
+  slowest?: { title: string; seconds: number }[];
 }
+
+/** How many of the slowest tests the results name. */
+const SLOWEST_KEPT = 10;
 
 /** A test's bound: minutes, since CI is a shared 2-core machine (a passing test takes what it needs). */
 const TEST_TIMEOUT_MS = 180_000;
@@ -56,10 +61,15 @@ export function run(): Promise<void> {
       return;
     }
     try {
+      const durations: { title: string; seconds: number }[] = [];
       const runner = mocha.run((failures) => {
+        results.slowest = durations.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_KEPT);
         writeResults(results);
         if (failures > 0 || results.failed > 0) reject(new Error(`${results.failed} of ${results.passed + results.failed} in-host tests failed`));
         else resolve();
+      });
+      runner.on('test end', (test) => {
+        if (test.duration !== undefined) durations.push({ title: test.fullTitle(), seconds: test.duration / 1000 });
       });
       runner.on('pass', () => { results.passed += 1; });
       runner.on('pending', () => { results.skipped += 1; });

@@ -1,0 +1,50 @@
+// THE test command's helpers (scripts/test-all.mjs): the two VS Code versions run side by side with
+// their output tagged line by line, the browser phases never at the same time, and node:test's summary read back.
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { importScript } from './importScript';
+
+interface TestAll {
+  taggedWriter(tag: string, out: (text: string) => void): { write(text: string): void; flush(): void };
+  phaseOrders(count: number): string[][];
+  benchmarkedHere(index: number, count: number): boolean;
+  parseNodeTestSummary(output: string): { passed: number; failed: number; skipped: number; failures: string[] } | undefined;
+}
+
+describe('scripts/test-all.mjs', () => {
+  let testAll: TestAll;
+  before(async () => {
+    testAll = await importScript<TestAll>('scripts/test-all.mjs');
+  });
+
+  it('tags whole lines only, however the output is chunked, and flushes a last line without its end', () => {
+    let written = '';
+    const writer = testAll.taggedWriter('[1.104]', (text) => (written += text));
+    writer.write('[run] VS Code 1.104: e2e …\n  ✔ che');
+    writer.write('ck one (2.0 s)\n');
+    writer.write('\nlast');
+    assert.equal(written, '[1.104] [run] VS Code 1.104: e2e …\n[1.104]   ✔ check one (2.0 s)\n[1.104] \n');
+    writer.flush();
+    assert.equal(written.split('\n').at(-2), '[1.104] last');
+    writer.flush();
+    assert.ok(written.endsWith('[1.104] last\n'), 'a second flush writes nothing');
+  });
+
+  it('runs every phase on every version, and the second version starts with its browser checks', () => {
+    const [first, second] = testAll.phaseOrders(2);
+    assert.deepEqual(first, ['integration', 'integration-zh-cn', 'e2e']);
+    assert.deepEqual(second, ['e2e', 'integration-zh-cn', 'integration']);
+    assert.deepEqual(testAll.phaseOrders(1), [first], 'one version alone runs in the usual order');
+  });
+
+  it('runs the chat latency benchmark once per run, on the last version (not on the first, the longest)', () => {
+    assert.deepEqual([0, 1].map((index) => testAll.benchmarkedHere(index, 2)), [false, true]);
+    assert.equal(testAll.benchmarkedHere(0, 1), true, 'a single version still measures');
+  });
+
+  it('reads the counts and the failing titles from the spec reporter', () => {
+    const output = ['✔ a (1ms)', '✖ failing tests:', '', '✖ b breaks (12.5ms)', 'ℹ tests 3', 'ℹ pass 1', 'ℹ fail 1', 'ℹ cancelled 1', 'ℹ skipped 2', 'ℹ todo 0'].join('\n');
+    assert.deepEqual(testAll.parseNodeTestSummary(output), { passed: 1, failed: 2, skipped: 2, failures: ['b breaks'] });
+    assert.equal(testAll.parseNodeTestSummary('no summary'), undefined);
+  });
+});
