@@ -21,9 +21,9 @@ export type TurnStatus =
   | 'incomplete'
   | 'error';
 
-/** The actions an inline error offers; the host maps each to a fixed command (never an arbitrary one). */
-export type ChatAction = 'retry' | 'setModelApiKey' | 'connectProfile' | 'showLogs';
-export const CHAT_ACTIONS: readonly ChatAction[] = ['retry', 'setModelApiKey', 'connectProfile', 'showLogs'];
+import type { ChatAction } from './chatActions';
+
+export { CHAT_ACTIONS, type ChatAction } from './chatActions';
 
 export interface TurnError {
   /** The error class (`auth`, `timeout`, `http`, …), for the icon and wording. */
@@ -143,40 +143,5 @@ export type HostMessage =
 // ---------------------------------------------------------------------------------------------
 // webview → host
 
-/** The fields of a settings change; each is optional, at least one is present. */
-export interface SettingsPatch {
-  model?: string;
-  systemPrompt?: string;
-  temperature?: number;
-  maxTokens?: number;
-}
-
-export type WebviewRequest =
-  | { type: 'ready' }
-  | { type: 'chat/send'; text: string }
-  | { type: 'chat/stop' }
-  | { type: 'chat/regenerate' }
-  /** Replaces the last user message with `text` and asks again. */
-  | { type: 'chat/editLast'; text: string }
-  | { type: 'conversation/new' }
-  | { type: 'conversation/switch'; conversationId: string }
-  | { type: 'conversation/delete'; conversationId: string }
-  | { type: 'conversation/clear' }
-  /** Opens the host's search over every conversation (title and text). */
-  | { type: 'conversation/search' }
-  | { type: 'conversation/export' }
-  | ({ type: 'settings/update' } & SettingsPatch)
-  | { type: 'models/refresh' }
-  /** The composer's current text, reported (debounced) so the host can restore it. */
-  | { type: 'composer/draft'; text: string }
-  /** Drops the code attached to the next message (the chip's remove button). */
-  | { type: 'composer/removeContext' }
-  | { type: 'code/copy'; code: string }
-  | { type: 'code/insert'; code: string }
-  | { type: 'code/openInEditor'; code: string; language: string }
-  | { type: 'link/open'; href: string }
-  | { type: 'action/run'; action: ChatAction };
-
-export type WebviewMessage = WebviewRequest & { requestId: number };
-
-export type WebviewMessageType = WebviewMessage['type'];
+// One zod schema per message type; the types are inferred from them (docs/shapes.md).
+export type { SettingsPatch, WebviewMessage, WebviewMessageType, WebviewRequest } from './webviewMessageSchema';

@@ -1,73 +1,62 @@
 // The shapes of NAS results the extension reads (docs/nas.md), checked where they enter by the
-// compute client (compute/resultShapes.ts passes its checkers in; this file imports no values from it).
+// compute client (compute/resultShapes.ts lists them beside the compute shapes; docs/shapes.md).
 
-import type { Check } from '../compute/resultShapes';
+import type { z } from 'zod';
+import { anything, boolean, list, number, optional, paged, record, string } from '../compute/wireShapes';
 import type { NasOperationId } from './operations';
 
-export interface ShapeCheckers {
-  string: Check;
-  number: Check;
-  boolean: Check;
-  optional(check: Check): Check;
-  record(fields: Record<string, Check>): Check;
-  list(item: Check, emptyIfMissing?: boolean): Check;
-  paged(item: Check): Check;
-  anything: Check;
-}
+const region = record({ tag: string, name: string });
+const volume = record({
+  storage_id: number,
+  name: string,
+  region,
+  storage_class: string,
+  unit_price: number,
+  display_unit_price: string,
+  total_size: number,
+  used_size: number,
+  status: string,
+  instances: list(record({}), true),
+  error_message: optional(string),
+});
+const answer = record({ storage_id: number, status: string });
+const transfer = record({
+  id: number,
+  name: string,
+  ready_files: number,
+  total_files: number,
+  transferred_bytes: number,
+  total_bytes: number,
+  bps: number,
+  remaining_seconds: number,
+  status: string,
+  direction: number,
+  storage_id: number,
+  error_message: optional(string),
+});
+const idStatus = record({ id: number, status: string });
 
-export function nasResultShapes(c: ShapeCheckers): Record<NasOperationId, Check> {
-  const region = c.record({ tag: c.string, name: c.string });
-  const volume = c.record({
-    storage_id: c.number,
-    name: c.string,
-    region,
-    storage_class: c.string,
-    unit_price: c.number,
-    display_unit_price: c.string,
-    total_size: c.number,
-    used_size: c.number,
-    status: c.string,
-    instances: c.list(c.record({}), true),
-    error_message: c.optional(c.string),
-  });
-  const answer = c.record({ storage_id: c.number, status: c.string });
-  const transfer = c.record({
-    id: c.number,
-    name: c.string,
-    ready_files: c.number,
-    total_files: c.number,
-    transferred_bytes: c.number,
-    total_bytes: c.number,
-    bps: c.number,
-    remaining_seconds: c.number,
-    status: c.string,
-    direction: c.number,
-    storage_id: c.number,
-    error_message: c.optional(c.string),
-  });
-  const idStatus = c.record({ id: c.number, status: c.string });
-  return {
-    'nas.summary': c.record({ volume_count: c.number, total_size: c.number, used_size: c.number, estimated_price: c.optional(c.number), coin_sum_slice: c.number }),
-    'nas.dictionaries': c.record({ regions: c.list(region, true), storage_classes: c.list(c.record({ storage_class: c.string, storage_class_name: c.string }), true) }),
-    'nas.preCreate': c.record({
-      configs: c.list(
-        c.record({ id: c.number, name: c.string, region, storage_class: c.string, total_capacity: c.number, allocated_capacity: c.number, display_unit_price: c.string, status: c.string }),
-        true,
-      ),
-    }),
-    'nas.list': c.paged(volume),
-    'nas.create': answer,
-    'nas.expand': answer,
-    'nas.rename': answer,
-    'nas.delete': answer,
-    'nas.sftpObtain': c.optional(c.record({ id: c.number, status: c.string, username: c.optional(c.string), sftp_url: c.optional(c.string), expire_at: c.optional(c.string) })),
-    'nas.sftpDestroy': c.anything,
-    'nas.transferList': c.record({ results: c.list(transfer, true), count: c.number }),
-    'nas.transferDetail': transfer,
-    'nas.transferStop': idStatus,
-    'nas.transferDelete': c.record({ id: c.optional(c.number), status: c.optional(c.string) }),
-    'nas.transferCreate': idStatus,
-    'nas.transferRetry': idStatus,
-    'nas.transferCheck': c.record({ pass: c.boolean, message: c.optional(c.string) }),
-  };
-}
+export const NAS_RESULT_SHAPES: Record<NasOperationId, z.ZodType> = {
+  'nas.summary': record({ volume_count: number, total_size: number, used_size: number, estimated_price: optional(number), coin_sum_slice: number }),
+  'nas.dictionaries': record({ regions: list(region, true), storage_classes: list(record({ storage_class: string, storage_class_name: string }), true) }),
+  'nas.preCreate': record({
+    configs: list(
+      record({ id: number, name: string, region, storage_class: string, total_capacity: number, allocated_capacity: number, display_unit_price: string, status: string }),
+      true,
+    ),
+  }),
+  'nas.list': paged(volume),
+  'nas.create': answer,
+  'nas.expand': answer,
+  'nas.rename': answer,
+  'nas.delete': answer,
+  'nas.sftpObtain': optional(record({ id: number, status: string, username: optional(string), sftp_url: optional(string), expire_at: optional(string) })),
+  'nas.sftpDestroy': anything,
+  'nas.transferList': record({ results: list(transfer, true), count: number }),
+  'nas.transferDetail': transfer,
+  'nas.transferStop': idStatus,
+  'nas.transferDelete': record({ id: optional(number), status: optional(string) }),
+  'nas.transferCreate': idStatus,
+  'nas.transferRetry': idStatus,
+  'nas.transferCheck': record({ pass: boolean, message: optional(string) }),
+};

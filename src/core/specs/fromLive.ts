@@ -5,9 +5,10 @@
 
 import type { TaskDetail } from '../compute/api';
 import type { JobDetail } from '../jobs/operations';
+import { JOB_MOUNTS, mountsFromWire } from './mountFields';
 import { looksSecret } from './secrets';
 import { liveResource, liveTaskSpec } from './taskBody';
-import type { EnvValue, HealthChecks, JobServiceSpec, JobSpec, Mount, TaskServiceSpec, TaskSpec } from './types';
+import type { EnvValue, HealthChecks, JobServiceSpec, JobSpec, TaskServiceSpec, TaskSpec } from './types';
 
 export interface SavedSpec {
   spec: TaskSpec;
@@ -112,10 +113,6 @@ export interface SavedJobSpec {
   dropped: string[];
 }
 
-const jobMounts = (items: { storage_id?: number; target_dir?: string }[] | null | undefined): Mount[] | undefined =>
-  items && items.length > 0 ? items.map((item) => ({ storageId: Number(item.storage_id), targetDir: String(item.target_dir ?? '') })) : undefined;
-const byName = (items: unknown): { volume: string; targetDir: string }[] | undefined =>
-  Array.isArray(items) && items.length > 0 ? (items as { volume_name?: string; target_dir?: string }[]).map((item) => ({ volume: String(item?.volume_name ?? ''), targetDir: String(item?.target_dir ?? '') })) : undefined;
 
 /**
  * A spec file from a job ("Save as Spec File…" on a job): what Deploy would need to run it again.
@@ -150,16 +147,7 @@ export function specFromJob(detail: JobDetail, profileId: string | undefined, op
       if (weight.mem_weight >= 1) spec.weight.memory = weight.mem_weight;
       if (weight.gpu_weight >= 1) spec.weight.gpu = weight.gpu_weight;
     }
-    const storage = jobMounts(service.storage_config);
-    if (storage) spec.storage = storage;
-    const shared = jobMounts(service.share_storage_config);
-    if (shared) spec.sharedStorage = shared;
-    const nas = jobMounts(service.nas_storage_config);
-    if (nas) spec.nas = nas.map((mount) => ({ volumeId: mount.storageId, targetDir: mount.targetDir }));
-    const sharedMemory = byName(service.share_mem_config);
-    if (sharedMemory) spec.sharedMemoryMounts = sharedMemory;
-    const sharedDisk = byName(service.share_disk_config);
-    if (sharedDisk) spec.sharedDiskMounts = sharedDisk;
+    Object.assign(spec, mountsFromWire(service, JOB_MOUNTS));
     const health = service.health_checks;
     if (health && typeof health === 'object' && Object.keys(health).length > 0) spec.healthChecks = health as HealthChecks;
     return spec;

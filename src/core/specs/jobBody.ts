@@ -5,22 +5,18 @@
 // the container.
 
 import type { JobCreateBody as JobOperationBody } from '../jobs/operations';
+import { JOB_MOUNTS, mountsToWire, type MountField, type WireMounts } from './mountFields';
 import type { Offer } from './offers';
 import { resolveEnv, type SecretResolver } from './secrets';
-import type { JobSpec, Mount, NasMount, SecretRef } from './types';
+import type { JobSpec, SecretRef } from './types';
 
-export type JobService = {
+export type JobService = WireMounts<MountField> & {
   service_name: string;
   service_image: string;
   resource_weight: { cpu_weight: number; mem_weight: number; gpu_weight: number };
   env: { name: string; value: string }[] | null;
   start_script: { command: string[]; args: string[] };
   remote_ports: { service_port: number }[] | null;
-  storage_config: { storage_id: number; target_dir: string }[] | null;
-  share_storage_config: { storage_id: number; target_dir: string }[] | null;
-  nas_storage_config: { storage_id: number; target_dir: string }[] | null;
-  share_mem_config: { volume_name: string; target_dir: string }[] | null;
-  share_disk_config: { volume_name: string; target_dir: string }[] | null;
   health_checks: Record<string, unknown> | null;
   repository_account: { repository_username: string; repository_password: string | null } | null;
 };
@@ -34,9 +30,6 @@ export type JobCreateBody = JobOperationBody & {
   services: JobService[];
 };
 
-const mounts = (items: Mount[] | undefined) => (items && items.length > 0 ? items.map((item) => ({ storage_id: item.storageId, target_dir: item.targetDir })) : null);
-const nasMounts = (items: NasMount[] | undefined) => (items && items.length > 0 ? items.map((item) => ({ storage_id: item.volumeId, target_dir: item.targetDir })) : null);
-const named = (items: { volume: string; targetDir: string }[] | undefined) => (items && items.length > 0 ? items.map((item) => ({ volume_name: item.volume, target_dir: item.targetDir })) : null);
 
 /** The body, and the references that have no value (nothing may be sent while any is missing). */
 export async function buildJobBody(spec: JobSpec, offer: Offer, resolve: SecretResolver): Promise<{ body: JobCreateBody; missing: SecretRef[] }> {
@@ -59,11 +52,7 @@ export async function buildJobBody(spec: JobSpec, offer: Offer, resolve: SecretR
       env: entries.length > 0 ? entries.map(([name, value]) => ({ name, value })) : null,
       start_script: { command: service.command ?? [], args: service.args ?? [] },
       remote_ports: service.ports && service.ports.length > 0 ? service.ports.map((service_port) => ({ service_port })) : null,
-      storage_config: mounts(service.storage),
-      share_storage_config: mounts(service.sharedStorage),
-      nas_storage_config: nasMounts(service.nas),
-      share_mem_config: named(service.sharedMemoryMounts),
-      share_disk_config: named(service.sharedDiskMounts),
+      ...mountsToWire(service, JOB_MOUNTS),
       health_checks: (service.healthChecks as Record<string, unknown> | undefined) ?? null,
       repository_account: service.registry ? { repository_username: service.registry.username, repository_password: password } : null,
     });

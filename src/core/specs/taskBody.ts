@@ -4,21 +4,22 @@
 
 import type { ResourceSpec, TaskDetail } from '../compute/api';
 import { anyProbeOn } from './healthChecks';
+import { mountsFromWire, mountsToWire, TASK_MOUNTS, type WireMounts } from './mountFields';
 import type { Offer } from './offers';
 import { formatEnvText, parseEnvText, refText, resolveEnv, type SecretResolver } from './secrets';
-import type { HealthChecks, Mount, NasMount, ResourceSelector, SecretRef, TaskServiceSpec, TaskSpec } from './types';
+import type { HealthChecks, ResourceSelector, SecretRef, TaskServiceSpec, TaskSpec } from './types';
+
+/** A live task's balance type is shown as the platform sent it; validating the file names an unknown one. */
+type LoadBalanceType = NonNullable<TaskSpec['loadBalance']>['type'];
 
 /** A deployment service as create and update accept it (everything the spec can say). */
-export interface DeploymentService {
+export interface DeploymentService extends WireMounts<(typeof TASK_MOUNTS)[number]> {
   service_name: string;
   service_image: string;
   remote_ports: { service_port: number }[];
   env: string | null;
   shared_mem_size: number | null;
   start_script_v2: { command: string | null; args: string[] };
-  storage_config: { storage_id: number; target_dir: string }[] | null;
-  share_storage_config: { storage_id: number; target_dir: string }[] | null;
-  nas_storage_config: { storage_id: number; target_dir: string }[] | null;
   health_checks: HealthChecks | null;
 }
 
@@ -45,9 +46,6 @@ export interface BuiltBody {
   envValues: Record<string, string>[];
 }
 
-const mounts = (items: Mount[] | undefined) => (items && items.length > 0 ? items.map((item) => ({ storage_id: item.storageId, target_dir: item.targetDir })) : null);
-const nasMounts = (items: NasMount[] | undefined) => (items && items.length > 0 ? items.map((item) => ({ storage_id: item.volumeId, target_dir: item.targetDir })) : null);
-
 /** The create body (`mode` 'create') or the whole-overwrite update body for `taskId`. */
 export async function buildDeploymentBody(spec: TaskSpec, offer: Offer, resolve: SecretResolver, mode: { create: true } | { update: number }): Promise<BuiltBody> {
   const missing: SecretRef[] = [];
@@ -64,9 +62,7 @@ export async function buildDeploymentBody(spec: TaskSpec, offer: Offer, resolve:
       env: formatEnvText(env.values),
       shared_mem_size: service.sharedMemoryMi ?? null,
       start_script_v2: { command: service.command ?? null, args: service.args ?? [] },
-      storage_config: mounts(service.storage),
-      share_storage_config: mounts(service.sharedStorage),
-      nas_storage_config: nasMounts(service.nas),
+      ...mountsToWire(service, TASK_MOUNTS),
       health_checks: service.healthChecks ?? null,
     });
   }
@@ -121,13 +117,6 @@ function resourceView(resource: ResourceSpec | undefined, regionName: string | u
 }
 
 const nonEmpty = <T>(value: T[] | null | undefined): T[] | undefined => (value && value.length > 0 ? value : undefined);
-function fromMounts(items: unknown): Mount[] | undefined {
-  if (!Array.isArray(items) || items.length === 0) return undefined;
-  return items.map((item: { storage_id?: number; target_dir?: string }) => ({ storageId: Number(item?.storage_id), targetDir: String(item?.target_dir ?? '') }));
-}
-function fromNas(items: unknown): NasMount[] | undefined {
-  return fromMounts(items)?.map((mount) => ({ volumeId: mount.storageId, targetDir: mount.targetDir }));
-}
 
 /** Fields of a detail and of its services that the view models; anything else lands in `other`. */
 const KNOWN_TASK_FIELDS = new Set(['task_id', 'task_type', 'task_name', 'namespace', 'repository_username', 'repository_password', 'status', 'points', 'runing_points', 'billing_points', 'billing_value', 'forecast_value', 'create_time', 'last_update_time', 'scheduler_strategy', 'task_qos', 'load_balance', 'dynamic_pod_strategy', 'resources', 'services']);
@@ -153,12 +142,7 @@ export function liveServiceSpec(service: Record<string, unknown>): TaskServiceSp
   if (script?.command) spec.command = script.command;
   if (nonEmpty(script?.args)) spec.args = script!.args!;
   if (typeof service.shared_mem_size === 'number' && service.shared_mem_size > 0) spec.sharedMemoryMi = service.shared_mem_size;
-  const storage = fromMounts(service.storage_config);
-  if (storage) spec.storage = storage;
-  const shared = fromMounts(service.share_storage_config);
-  if (shared) spec.sharedStorage = shared;
-  const nas = fromNas(service.nas_storage_config);
-  if (nas) spec.nas = nas;
+  Object.assign(spec, mountsFromWire(service, TASK_MOUNTS));
   // Probes that are all off read as none (what a task made without them returns).
   if (!isEmpty(service.health_checks) && anyProbeOn(service.health_checks)) spec.healthChecks = service.health_checks as HealthChecks;
   if (Object.keys(other).length > 0) spec.other = other;
@@ -190,7 +174,7 @@ export function liveTaskSpec(detail: TaskDetail): Omit<TaskSpec, 'kind'> & { oth
   if ((raw.scheduler_strategy as { mode?: string } | null)?.mode === 'Unrestricted') spec.crossRegion = true;
   if ((raw.task_qos as { class?: string } | null)?.class === 'Guaranteed') spec.dedicatedCpu = true;
   const balance = raw.load_balance as { type?: string; params?: { header?: string; cookie?: string } } | null | undefined;
-  if (balance?.type) spec.loadBalance = { type: balance.type, ...(balance.params?.header ? { header: balance.params.header } : {}), ...(balance.params?.cookie ? { cookie: balance.params.cookie } : {}) };
+  if (balance?.type) spec.loadBalance = { type: balance.type as LoadBalanceType, ...(balance.params?.header ? { header: balance.params.header } : {}), ...(balance.params?.cookie ? { cookie: balance.params.cookie } : {}) };
   if (!isEmpty(raw.dynamic_pod_strategy)) spec.autoscaling = raw.dynamic_pod_strategy as Record<string, unknown>;
   const other: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) if (!KNOWN_TASK_FIELDS.has(key) && !isEmpty(value)) other[key] = value;

@@ -1,116 +1,29 @@
 // The spec file format (schemas/compute-spec.schema.json is its source): a deployment task or a batch
 // job as a reviewable file, in readable forms (GPU model + count, env as a map, memory in Mi, secrets
-// as references). These types mirror the schema; the validator guarantees a parsed spec matches them.
+// as references). The types are generated from the schema; the validator guarantees a parsed spec matches them.
+
+import type { EnvMap, JobSpec, SecretRef, TaskSpec } from './specTypes.generated';
 
 /** Larger files are refused before anything reads them further (a spec is a few KB). */
 export const MAX_SPEC_CHARS = 512 * 1024;
 
+// The shapes of a spec are generated from the schema (docs/shapes.md): never written here by hand.
+export type {
+  EnvMap,
+  HealthChecks,
+  JobServiceSpec,
+  JobSpec,
+  Mount,
+  MountByName,
+  NasMount,
+  Probe,
+  ResourceSelector,
+  SecretRef,
+  TaskServiceSpec,
+  TaskSpec,
+} from './specTypes.generated';
 /** A secret is never inline: a SecretStorage name or an environment variable name. */
-export type SecretRef = { secret: string } | { env: string };
-export type EnvValue = string | SecretRef;
-
-export interface ResourceSelector {
-  gpu: string;
-  gpuCount: number;
-  /** Region tag or region name. */
-  region: string;
-  device?: string;
-  memoryMi?: number;
-  cpuCores?: number;
-}
-
-export interface Mount {
-  storageId: number;
-  targetDir: string;
-}
-
-export interface NasMount {
-  volumeId: number;
-  targetDir: string;
-}
-
-export interface Probe {
-  switch: boolean;
-  probe_type: 'httpGet' | 'tcpSocket';
-  path: string;
-  port: number;
-  initial_delay_seconds: number;
-  period_seconds: number;
-  timeout_seconds: number;
-  failure_threshold: number;
-}
-
-export interface HealthChecks {
-  liveness_probe?: Probe;
-  startup_probe?: Probe;
-  readiness_probe?: Probe;
-}
-
-export interface TaskServiceSpec {
-  name: string;
-  image: string;
-  ports: number[];
-  env?: Record<string, EnvValue>;
-  command?: string | null;
-  args?: string[];
-  sharedMemoryMi?: number;
-  storage?: Mount[];
-  sharedStorage?: Mount[];
-  nas?: NasMount[];
-  healthChecks?: HealthChecks;
-}
-
-export interface TaskSpec {
-  $schema?: string;
-  kind: 'task';
-  profile?: string;
-  taskId?: number;
-  name: string;
-  nodes: number;
-  resource: ResourceSelector;
-  crossRegion?: boolean;
-  dedicatedCpu?: boolean;
-  loadBalance?: { type: string; header?: string; cookie?: string };
-  autoscaling?: Record<string, unknown>;
-  registry?: { username: string; password: SecretRef };
-  services: TaskServiceSpec[];
-}
-
-export interface JobServiceSpec {
-  name: string;
-  image: string;
-  command?: string[];
-  args?: string[];
-  env?: Record<string, EnvValue>;
-  ports?: number[];
-  weight?: { cpu?: number; memory?: number; gpu?: number };
-  storage?: Mount[];
-  sharedStorage?: Mount[];
-  nas?: NasMount[];
-  sharedMemoryMounts?: { volume: string; targetDir: string }[];
-  sharedDiskMounts?: { volume: string; targetDir: string }[];
-  healthChecks?: HealthChecks;
-  registry?: { username: string; password?: SecretRef };
-}
-
-export interface JobSpec {
-  $schema?: string;
-  kind: 'job';
-  profile?: string;
-  taskId?: number;
-  name: string;
-  resource: ResourceSelector;
-  spot?: boolean;
-  estimatedSeconds?: number;
-  completions: number;
-  parallelism: number;
-  timeoutSeconds: number;
-  retry?: { backoffLimit?: number; restartPolicy?: 'OnFailure' | 'Never'; indexed?: boolean; maxFailedIndex?: number };
-  dedicatedCpu?: boolean;
-  sharedDiskVolumes?: string[];
-  sharedMemoryVolumes?: { name: string; sizeMi: number }[];
-  services: JobServiceSpec[];
-}
+export type EnvValue = EnvMap[string];
 
 export type Spec = TaskSpec | JobSpec;
 

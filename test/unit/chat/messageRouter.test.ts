@@ -4,7 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { WebviewMessage, WebviewMessageType } from '../../../src/shared/protocol';
-import { WEBVIEW_MESSAGE_TYPES, validateWebviewMessage } from '../../../src/shared/protocolValidation';
+import { validateWebviewMessage } from '../../../src/shared/protocolValidation';
+import { WEBVIEW_MESSAGE_TYPES } from '../../../src/shared/webviewMessageSchema';
 import { CHAT_ROUTES, routeChatMessage, type ChatRouteHost } from '../../../src/vscode/chat/messageRouter';
 
 type Call = [string, unknown[]];

@@ -23,6 +23,11 @@ const CASES: [OperationId, Record<string, unknown>, unknown, string][] = [
   ['node.log', { task_id: 7, point_id: 1, service_id: 1 }, { logs: 42 }, 'data.logs'],
   ['storage.list', {}, { results: [{ storage_id: 'x' }] }, 'data.results[0].storage_id'],
   ['task.create', {}, {}, 'data.task_id'],
+  ['nas.list', {}, { count: 1, results: [{ storage_id: 1, name: 'v', region: { tag: 't' } }] }, 'data.results[0].region.name'],
+  ['nas.transferList', {}, { results: [], count: '3' }, 'data.count'],
+  ['nas.transferCheck', {}, { pass: 'yes' }, 'data.pass'],
+  ['jobQueue.groups', {}, { results: { group_id: 'g', group_name: 'n', status: 's' } }, 'data.results[0].group_id'],
+  ['node.events', {}, { events: [{ reason: 'r', message: 5, type: 't', event_time: 'e' }] }, 'data.events[0].message'],
 ];
 
 describe('result shapes', () => {
@@ -46,6 +51,25 @@ describe('result shapes', () => {
     assert.deepEqual(page.results[0]?.services, []);
     assert.deepEqual(checkResult('node.log', 't', null), { logs: '' });
     assert.equal(checkResult('task.pause', 't', null), null);
+  });
+
+  it('keeps the fields it does not check, reads a single queue group as a list and null as no group', () => {
+    const detail = checkResult('task.detail', 't', { ...task, extra: { deep: [1] } }) as Record<string, unknown>;
+    assert.deepEqual(detail['extra'], { deep: [1] });
+    assert.equal(detail['points'], 1);
+    const groups = checkResult('jobQueue.groups', 't', { results: { group_id: 1, group_name: 'g', status: 'Active' } }) as { count: number; results: unknown[] };
+    assert.deepEqual(groups, { results: [{ group_id: 1, group_name: 'g', status: 'Active' }], count: 1 });
+    assert.equal(checkResult('jobQueue.group', 't', null), null);
+    assert.deepEqual(checkResult('nas.transferList', 't', { results: null, count: 0 }), { results: [], count: 0 });
+    assert.equal(checkResult('nas.sftpObtain', 't', null), null);
+  });
+
+  it('names the field without echoing long server text', () => {
+    const secret = `sk-${'x'.repeat(60)}`;
+    assert.throws(
+      () => checkResult('task.create', 'Create', { task_id: secret }),
+      (error: unknown) => error instanceof ProtocolError && error.message.includes('`data.task_id` should be a number but is a long string') && !error.message.includes(secret),
+    );
   });
 });
 
