@@ -38,6 +38,8 @@ export interface ExtensionApi {
   readonly specs: SpecsApi;
   /** NAS volumes: the view, the computenas file system and the SFTP sessions. */
   readonly nas: import('./nas/index').NasApi;
+  /** The Compute Toolkit notebook kernel (docs/notebooks.md). */
+  readonly notebooks: import('./notebooks/index').NotebooksApi;
   /** Settles when start-up work is done: log redaction primed, the quiet sandbox connect attempted. */
   readonly ready: Promise<void>;
   readonly surface: SurfaceApi;

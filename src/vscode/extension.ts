@@ -21,6 +21,7 @@ import { registerJobs } from './jobs/index';
 import { registerDeployments } from './deployments/index';
 import { registerSpecs } from './specs/index';
 import { registerNas } from './nas/index';
+import { registerNotebooks } from './notebooks/index';
 import { openComputeWalkthrough, openWalkthroughOnFirstRun } from './firstRun';
 import { Services } from './extensionServices';
 import { SANDBOX_URL_ENV, connectSandbox, needsSandboxConnect } from './profiles/connectSandbox';
@@ -79,6 +80,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const deployments = registerDeployments(services, compute, chat, money, ai.api.chatModels, state);
   const nas = registerNas(services, state);
   context.subscriptions.push(...nas.disposables);
+  const notebooks = registerNotebooks(services, money);
+  context.subscriptions.push(...notebooks.disposables);
   // Run on GPU sends the folder to a NAS volume and opens its outputs from there.
   jobs.api.setNasHooks(nas.api.runHooks);
   // The NAS agent tools reach volume files through the NAS area's sessions.
@@ -107,6 +110,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     deployments,
     specs,
     nas: nas.api,
+    notebooks: notebooks.api,
     ready,
     surface: {
       profiles: services.profiles,
