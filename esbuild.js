@@ -42,13 +42,14 @@ const common = {
 const SSH2_OPTIONAL_NATIVE = ['cpu-features', '*.node'];
 
 /**
- * The large libraries (undici ~540 KiB, ssh2 ~280 KiB, yaml, ajv, zod) ship as their own files in dist/vendor,
+ * The large libraries (undici ~540 KiB, ssh2 ~280 KiB, yaml, ajv, zod, the notebook kernel client's
+ * @jupyterlab/services and ws) ship as their own files in dist/vendor,
  * required by the extension and the MCP server the first time code that uses them runs. Inside one
  * bundle they would be parsed at every activation even though nothing calls them yet (docs/areas.md,
  * "Activation"); as separate files Node reads them only on first use. Each library is in exactly one
  * file, so its classes stay one class (instanceof holds) for every caller.
  */
-const VENDORED = ['undici', 'ssh2', 'yaml', 'ajv', 'zod'];
+const VENDORED = ['undici', 'ssh2', 'yaml', 'ajv', 'zod', '@jupyterlab/services', 'ws'];
 /**
  * Sends a bundle's imports of `names` to dist/vendor. A library some other package reaches into by
  * subpath (the MCP SDK's ajv-formats uses ajv/dist/…) must not be vendored for that bundle: the subpath

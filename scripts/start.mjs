@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { ensureJupyterDeps } from './lib/jupyterDeps.mjs';
 import { freePort, run, spawnGroup, stopGroup, waitForHttp } from './lib/exec.mjs';
 import { superviseSandbox } from './lib/sandboxSupervisor.mjs';
 import { isStartRunning, pickPort, readState, removeRunFiles, rotateLog, seedOnce, startPaths, startRoot, writeIfAbsent, writeState } from './lib/startFolder.mjs';
@@ -106,6 +107,8 @@ async function main() {
   if (compiled.code !== 0) say('warning: tsc reported type errors (above); starting anyway');
 
   const target = await ensureInstalled(VSCODE);
+  // Jupyter tasks in the sandbox run a real Jupyter server (apt, when missing and allowed).
+  ensureJupyterDeps({ say: (line) => say(line) });
   removeRunFiles(paths);
   for (const dir of [paths.run, path.join(paths.run, 'tmp'), paths.logs, paths.extensions, path.join(paths.userData, 'User')]) fs.mkdirSync(dir, { recursive: true });
 

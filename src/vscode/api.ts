@@ -40,6 +40,8 @@ export interface ExtensionApi {
   readonly nas: import('./nas/index').NasApi;
   /** Image preheats: the Image Preheat view, create and stop. */
   readonly preheat: import('./preheat/index').PreheatApi;
+  /** The Compute Toolkit notebook kernel (docs/notebooks.md). */
+  readonly notebooks: import('./notebooks/index').NotebooksApi;
   /** Settles when start-up work is done: log redaction primed, the quiet sandbox connect attempted. */
   readonly ready: Promise<void>;
   readonly surface: SurfaceApi;

@@ -100,6 +100,8 @@ export const Commands = {
   specSaveFromJob: 'computeToolkit.spec.saveFromJob',
   specNewFromTemplate: 'computeToolkit.spec.newFromTemplate',
   specSetSecret: 'computeToolkit.spec.setSecret',
+  notebooksPickTask: 'computeToolkit.notebooks.pickTask',
+  notebooksRestartKernel: 'computeToolkit.notebooks.restartKernel',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -119,6 +121,9 @@ export const Views = {
   spendPanel: 'computeToolkit.spend',
   spendStatusBar: 'computeToolkit.spend.statusBar',
   deploymentsStatusBar: 'computeToolkit.deployments.statusBar',
+  notebookStatusBar: 'computeToolkit.notebooks.statusBar',
+  /** The notebook controller (kernel picker) for .ipynb. */
+  notebookKernel: 'computeToolkit.kernel',
 } as const;
 
 /** Providers of VS Code's AI surfaces (contributes.mcpServerDefinitionProviders). */
@@ -155,6 +160,8 @@ export const StateKeys = {
 /** SecretStorage keys outside the profiles: `<prefix>/<name>` holds a spec secret a spec file references. */
 export const SecretKeys = {
   specSecretPrefix: 'computeToolkit.specSecret',
+  /** `<prefix>.<profile id>.<task id>` holds the Jupyter token of a task's server (notebooks). */
+  jupyterTokenPrefix: 'computeToolkit.notebooks.token',
 } as const;
 
 /** Walkthroughs (contributes.walkthroughs), without the `publisher.name#` prefix. */

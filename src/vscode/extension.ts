@@ -22,6 +22,7 @@ import { registerDeployments } from './deployments/index';
 import { registerSpecs } from './specs/index';
 import { registerNas } from './nas/index';
 import { registerPreheat } from './preheat/index';
+import { registerNotebooks } from './notebooks/index';
 import { openComputeWalkthrough, openWalkthroughOnFirstRun } from './firstRun';
 import { Services } from './extensionServices';
 import { SANDBOX_URL_ENV, connectSandbox, needsSandboxConnect } from './profiles/connectSandbox';
@@ -82,6 +83,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   context.subscriptions.push(...nas.disposables);
   const preheat = registerPreheat(services, state, center);
   context.subscriptions.push(...preheat.disposables);
+  const notebooks = registerNotebooks(services, money);
+  context.subscriptions.push(...notebooks.disposables);
   // Run on GPU sends the folder to a NAS volume and opens its outputs from there.
   jobs.api.setNasHooks(nas.api.runHooks);
   // The NAS agent tools reach volume files through the NAS area's sessions.
@@ -111,6 +114,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     specs,
     nas: nas.api,
     preheat: preheat.api,
+    notebooks: notebooks.api,
     ready,
     surface: {
       profiles: services.profiles,

@@ -24,6 +24,8 @@
 //   POST   /__sandbox/nas/hostile ← {storage_id, folder, names: string[]} the SFTP server lists these extra
 //                                    file names in `folder` (nas/hostileListing.ts); DELETE ends every hostile listing
 //   POST   /__sandbox/deployments/load-ms ← {loadMs} → {loadMs} (model servers activated from now on)
+//   POST   /__sandbox/jupyter/websockets ← {pass: boolean} Jupyter tasks' URLs pass WebSockets or refuse them
+//   POST   /__sandbox/jupyter/cut ← {task_id} drops every connection to the task's Jupyter URL → {cut}
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxClock } from './clock';
@@ -32,6 +34,7 @@ import type { NasControl, SftpFault } from './nas';
 import type { PreheatControl } from './preheat/preheats';
 import { parseFault } from './faults';
 import { sendJson } from './http';
+import type { JupyterControl } from './notebooks/jupyterControl';
 import type { FaultQueue, RecordedRequest, SandboxBootstrap } from './types';
 
 export interface ControlContext {
@@ -49,6 +52,7 @@ export interface ControlContext {
   preheat: PreheatControl;
   /** Throws RangeError for a bad value. */
   setModelLoadMs: (ms: number) => void;
+  jupyter: JupyterControl;
 }
 
 type ControlAction = (body: Buffer, res: ServerResponse, url: URL) => void;
@@ -194,6 +198,15 @@ export function createControlHandler(context: ControlContext): (req: IncomingMes
         sendJson(res, 200, { loadMs });
       },
     },
+    '/__sandbox/jupyter/websockets': {
+      POST: (body, res) => {
+        const pass = fieldsOf(body)['pass'];
+        if (typeof pass !== 'boolean') throw new TypeError('pass must be a boolean');
+        context.jupyter.setWebSockets(pass);
+        sendJson(res, 200, { pass });
+      },
+    },
+    '/__sandbox/jupyter/cut': { POST: (body, res) => sendJson(res, 200, { cut: context.jupyter.cutConnections(intField(fieldsOf(body), 'task_id')) }) },
     '/__sandbox/tasks/seed': { POST: (body, res) => sendJson(res, 201, context.seedTasks(parseJsonBody(body))) },
     '/__sandbox/jobs/seed': { POST: (body, res) => sendJson(res, 201, { ids: context.seedEndedJobs(intField(fieldsOf(body), 'ended')) }) },
     ...nasActions(context.nas),

@@ -19,6 +19,8 @@ import { JobStore } from './jobs/jobs';
 import { consolePage } from './consolePage';
 import { createControlHandler } from './control';
 import { ModelServers } from './deployments/modelServers';
+import { JupyterServers } from './notebooks/jupyterServers';
+import { combineServiceHosts } from './serviceHosts';
 import { createFaultQueue } from './faults';
 import { BodyTooLargeError, readBody, sendHtml, sendJson } from './http';
 import { createInferenceHandler } from './inference';
@@ -84,11 +86,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const catalog = buildCatalog(options.seed ?? DEFAULT_SEED);
   // Tasks that run vLLM serve the model API at their public URL (deployments/modelServerRule.ts).
   const modelServers = new ModelServers({ now: () => clock.realNow(), ...(options.modelLoadMs !== undefined ? { loadMs: options.modelLoadMs } : {}) });
-  const tasks = new TaskStore(clock, options.pendingMs ?? DEFAULT_PENDING_MS, modelServers);
+  const nas = createNasSandbox(clock, options.nas);
+  // Jupyter tasks run a real Jupyter server behind their public URL (notebooks/jupyterRule.ts).
+  const jupyter = new JupyterServers({
+    volumeDirectory: options.volumeDirectory ?? ((storageId) => nas.volumeDirectory(storageId)),
+    ...(options.jupyterWebSockets !== undefined ? { webSockets: options.jupyterWebSockets } : {}),
+  });
+  const tasks = new TaskStore(clock, options.pendingMs ?? DEFAULT_PENDING_MS, combineServiceHosts([modelServers, jupyter]));
   seedTasks(catalog, tasks);
   seedBillingHistory(catalog, tasks, options.seed ?? DEFAULT_SEED);
 
-  const nas = createNasSandbox(clock, options.nas);
   tasks.checkMounts = (input) => nas.checkTaskMounts(input.resources[0]?.region_name ?? '', input.services);
   // A job's NAS mounts run in the volume's local directory (a job without one gets a temp directory).
   const jobPendingMs = options.jobPendingMs ?? Math.min(options.pendingMs ?? DEFAULT_PENDING_MS, 1000);
@@ -188,6 +195,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     nas,
     preheat,
     setModelLoadMs: (ms) => modelServers.setLoadMs(ms),
+    jupyter,
   });
 
   let closing: Promise<void> | undefined;
@@ -209,6 +217,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     preheat,
     setModelLoadMs: (ms) => modelServers.setLoadMs(ms),
     modelServerPhase: (taskId) => modelServers.phase(taskId),
+    jupyter,
     close() {
       jobs.close();
       closing ??= Promise.all([
@@ -219,6 +228,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         }),
         nas.close(),
         modelServers.close(),
+        jupyter.close(),
       ]).then(() => undefined);
       return closing;
     },

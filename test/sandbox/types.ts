@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TaskSeedCounts, TaskSeedResult } from './compute/bulkTasks';
 import type { NasControl, NasSandboxOptions } from './nas';
 import type { PreheatControl } from './preheat/preheats';
+import type { JupyterControl } from './notebooks/jupyterControl';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port on 127.0.0.1. */
@@ -26,6 +27,8 @@ export interface SandboxOptions {
    * before its URL answers (ms; default env SANDBOX_MODEL_LOAD_MS, else 6000).
    */
   modelLoadMs?: number;
+  /** false: Jupyter tasks' public URLs refuse WebSockets (default env SANDBOX_JUPYTER_WEBSOCKETS, else true). */
+  jupyterWebSockets?: boolean;
 }
 
 export interface SandboxCredentials {
@@ -120,6 +123,8 @@ export interface Sandbox {
   setModelLoadMs(ms: number): void;
   /** pulling → loading → ready of a model-serving task; undefined when the task serves no model. */
   modelServerPhase(taskId: number): 'pulling' | 'loading' | 'ready' | undefined;
+  /** Jupyter tasks' real servers (also POST /__sandbox/jupyter/websockets and /__sandbox/jupyter/cut). */
+  jupyter: JupyterControl;
   close(): Promise<void>;
 }
 
