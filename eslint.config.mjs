@@ -63,9 +63,9 @@ const webviewText = [
   { selector: `CallExpression[callee.property.name=/^(showFeedback|append|prepend|replaceChildren|createTextNode)$/] > ${TEXT}`, message: webviewMessage },
 ];
 // The core's errors say what went wrong as message keys (src/core/errors/messages.ts) that the editor
-// words in the display language (src/vscode/errors/coreWords.ts). The agent tools (src/core/tools) answer
+// words in the display language from the one bundle (src/vscode/errors/errorWords.ts coreWords). The agent tools (src/core/tools) answer
 // models only, so their errors stay English text (docs/localization.md).
-const coreWordsMessage = "A core error takes its message and hint as keys: new ConfigError(coreText('…'), coreText('…')), the English template in src/core/errors/messages.ts and its vscode.l10n.t entry in src/vscode/errors/coreWords.ts (docs/localization.md).";
+const coreWordsMessage = "A core error takes its message and hint as keys: new ConfigError(coreText('…'), coreText('…')), the English template in src/core/errors/messages.ts, then npm run l10n:export and its zh-cn translation (docs/localization.md).";
 const coreWords = [
   {
     selector: "NewExpression[callee.name='ConfigError'] > :matches(Literal, TemplateLiteral, BinaryExpression, ConditionalExpression:has(> :matches(Literal, TemplateLiteral)))",

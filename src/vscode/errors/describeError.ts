@@ -7,8 +7,7 @@ import type { LikelyCause, OperationId } from '../../core/compute/api';
 import { classifyError, isComputeApiFailure, type ErrorActionKey, type ErrorClassification } from '../../core/errors/classify';
 import { InvalidSecretError } from '../../core/secretValues';
 import type { ErrorAction } from './errorActions';
-import { coreWords } from './coreWords';
-import { causeText, hintText, whatHappened } from './errorWords';
+import { causeText, coreWords, hintText, whatHappened } from './errorWords';
 
 export type { ErrorAction } from './errorActions';
 export { collapseRepeatedLead } from '../../core/errors/classify';

@@ -7,7 +7,7 @@ import type { HttpMethod, OperationId, OperationSpec, RawRequest } from '../../c
 import { operationTitle } from './operationTitles';
 import { ConfigError } from '../../core/errors';
 import { errorMessage } from '../../shared/errorMessage';
-import { wordedError } from '../errors/coreWords';
+import { wordedError } from '../errors/errorWords';
 
 export type RequestInput =
   | { kind: 'operation'; operation: OperationId; params: Record<string, unknown>; encrypt?: boolean }
