@@ -5,6 +5,7 @@
 // own (retainContextWhenHidden is off): each time it loads it says 'ready' and gets the full state.
 
 import * as vscode from 'vscode';
+import { errorText } from '../errors/errorText';
 import { latencyProbe } from '../../core/chat/latencyProbe';
 import { errorMessage } from '../../shared/errorMessage';
 import type { HostMessage } from '../../shared/protocol';
@@ -217,7 +218,7 @@ export class ChatPanel implements ChatSurfaces, SurfaceLifecycle, vscode.Disposa
       reply = { ok: true, message: await routeChatMessage(host, message) };
     } catch (error) {
       this.services.logger.warn(`Chat: ${message.type} failed: ${errorMessage(error)}`);
-      reply = { ok: false, message: this.services.redactor.redact(errorMessage(error)) };
+      reply = { ok: false, message: this.services.redactor.redact(errorText(error)) };
     }
     this.postTo(surface, { type: 'request/result', requestId: message.requestId, ...reply });
   }

@@ -5,6 +5,7 @@
 // by the composition root once both areas are in).
 
 import * as vscode from 'vscode';
+import { errorText } from '../errors/errorText';
 import { Commands, Views } from '../commandIds';
 import { registerCommandTable, type CommandEntry } from '../commands/commandTable';
 import type { JobSummary } from '../../core/jobs/operations';
@@ -114,7 +115,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
           const ended = jobView(detail, Date.now());
           terminal.result(ended.phase === 'succeeded', vscode.l10n.t('Job {0}: {1} · {2} · billed {3}', jobId, phaseLabel(ended.phase), formatElapsed(ended.elapsedSeconds), formatPoints(ended.billedPoints)));
         },
-        onError: (error) => terminal.warn(vscode.l10n.t('Could not read the job: {0}', error instanceof Error ? error.message : String(error))),
+        onError: (error) => terminal.warn(vscode.l10n.t('Could not read the job: {0}', errorText(error))),
       },
       { signal: abort.signal },
     );
@@ -205,6 +206,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
     const own = isActive(profile);
     const actions = !own ? [] : mount && nas ? [openLogs, openOutputs] : [openLogs];
     const message = own ? text : `${profile.label}: ${text}`;
+    // eslint-disable-next-line no-restricted-syntax -- an outcome notice, not an error report: moves onto the notification center with the job kind (issue 28 step 2)
     const show = endedView.phase === 'failed' ? vscode.window.showErrorMessage : vscode.window.showInformationMessage;
     void show(message, ...actions).then((action) => {
       if (action === openLogs) void showLogs(job.task_id);
@@ -258,8 +260,4 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
       ...registerCommandTable(entries, undefined, services.reportError),
     ],
   };
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

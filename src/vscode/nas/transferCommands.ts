@@ -12,6 +12,7 @@ import type { NasVolume, TransferDirection, TransferOverwritePolicy, TransferRec
 import type { FieldProblem, TransferPlan } from '../../core/nas/transferForm';
 import { S3_SUPPLIERS, bucketProblem, canRetryTransfer, canStopTransfer, endpointProblem, nasPathProblem, parseIgnorePatterns, planOf, prefixProblem, transferBody } from '../../core/nas/transferForm';
 import { errorMessage } from '../../shared/errorMessage';
+import { Refusal } from '../errors/refusal';
 import { nasCore } from './nasCore';
 import { resolveVolume, type NasContext } from './nasCommands';
 import { directionText, serverText, transferStatusName, TransferRow } from './transfersGroup';
@@ -65,14 +66,13 @@ async function requireRsaProfile(context: NasContext): Promise<boolean> {
   const profile = await context.services.requireProfile();
   if (!profile) return false;
   if (profile.mode === 'rsa') return true;
-  const create = vscode.l10n.t('Create RSA-Mode Profile…');
   const message = vscode.l10n.t(
     'S3 transfers need an RSA-mode profile: the platform accepts creating, retrying and checking a transfer only as a body encrypted with its public key. Profile "{0}" uses a token-mode key.',
     profile.label,
   );
   context.services.logger.info(`NAS: transfer refused before asking anything: profile "${profile.label}" is token-mode (RSA mode needed).`);
   lastRefusal = message;
-  void vscode.window.showErrorMessage(message, create).then((answer) => (answer === create ? vscode.commands.executeCommand(Commands.profileCreate) : undefined));
+  context.services.reportError(new Refusal(message, [{ kind: 'createProfile' }]), vscode.l10n.t('Create S3 transfer'));
   return false;
 }
 

@@ -6,7 +6,7 @@ import { operationTitle } from './operationTitles';
 import type { HttpMethod, OperationId, OperationSpec } from '../../core/compute/api';
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
 import { METHODS, convertField, jsonBodyError, parseJsonBody, parseQuery, type RequestInput } from './requestInput';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorText } from '../errors/errorText';
 
 export interface Choice<T> extends vscode.QuickPickItem {
   value: T;
@@ -208,7 +208,7 @@ function rawSteps(title: string, done: (input: RequestInput) => void): Step {
           parseQuery(text);
           return undefined;
         } catch (error) {
-          return errorMessage(error);
+          return errorText(error);
         }
       },
     });

@@ -12,6 +12,7 @@ import { formatGiB } from '../../core/nas/units';
 import { documentText } from '../../core/terminalText';
 import { targetDirText } from './createTaskWizard';
 import type { ExtensionServices } from '../services';
+import { Refusal } from '../errors/refusal';
 import type { RemoteState } from '../state/index';
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
 
@@ -125,7 +126,7 @@ export class TaskUpdateFlow {
     }
     const review = reviewUpdate(pending.original, document.getText());
     if (review.kind === 'invalid') {
-      void vscode.window.showErrorMessage(vscode.l10n.t('The configuration is not valid JSON: {0}', review.message));
+      this.services.reportError(new Refusal(vscode.l10n.t('The configuration is not valid JSON: {0}', review.message)), vscode.l10n.t('Send a task update'));
       return 'invalid';
     }
     if (review.kind === 'unchanged') {
