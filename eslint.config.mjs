@@ -86,6 +86,10 @@ const oneErrorPath = [
   { selector: `NewExpression[callee.name=/Error$/] > ${ERROR_TEXT}`, message: rawErrorMessage },
   { selector: `NewExpression[callee.name=/Error$/] > ConditionalExpression > ${ERROR_TEXT}`, message: rawErrorMessage },
   {
+    selector: "NewExpression[callee.name='Error'] > CallExpression.arguments:first-child[callee.property.name='t']",
+    message: 'A worded "not done" is new Refusal(vscode.l10n.t(…)) (src/vscode/errors/refusal.ts): reportError shows it as it is; a core failure takes message keys (docs/localization.md).',
+  },
+  {
     selector: "MemberExpression[property.name='showErrorMessage']",
     message: 'Report an error with services.reportError(error, context) (src/vscode/errors/reportError.ts); a worded refusal is reportError(new Refusal(text), context) (src/vscode/errors/refusal.ts), a notification of a kind goes through src/vscode/ui/notificationCenter.ts.',
   },

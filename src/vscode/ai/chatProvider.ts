@@ -5,6 +5,7 @@
 
 import { modelDisplayName } from '../../shared/modelDisplayName';
 import * as vscode from 'vscode';
+import { Refusal } from '../errors/refusal';
 import { errorText } from '../errors/errorText';
 import { renderModelProviderError } from '../errors/renderers';
 import type { ModelRoutes } from '../../core/chat/modelRoutes';
@@ -195,7 +196,7 @@ export class ComputeChatProvider implements vscode.LanguageModelChatProvider<Com
       }
       const outcome = await stream.outcome;
       routed?.finished?.(Date.now() - startedAt, outcome.usage);
-      if (!outcome.complete) throw new Error(vscode.l10n.t('The reply was cut off: {0}', outcome.interruption ?? ''));
+      if (!outcome.complete) throw new Refusal(vscode.l10n.t('The reply was cut off: {0}', outcome.interruption ?? ''));
     } catch (error) {
       if (token.isCancellationRequested) return;
       if (!active) throw new Error(errorText(error));

@@ -91,7 +91,7 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
     create: (context) => async (argument: unknown) => {
       const volume = await resolveVolume(context, argument, (v) => v.status === 'Active');
       if (!volume) return false;
-      if (volume.status !== 'Active') throw new Error(vscode.l10n.t('Only an Active volume can be expanded; "{0}" is {1}.', volume.name, volume.status));
+      if (volume.status !== 'Active') throw new Refusal(vscode.l10n.t('Only an Active volume can be expanded; "{0}" is {1}.', volume.name, volume.status));
       const expanded = await expandVolumeFlow(context.services.computeClient(), volume);
       if (expanded) await context.tree.reload();
       return expanded;

@@ -2,6 +2,7 @@
 // hand-written method, path, query and JSON body; then whether to encrypt the body.
 
 import * as vscode from 'vscode';
+import { Refusal } from '../errors/refusal';
 import { operationTitle } from './operationTitles';
 import type { HttpMethod, OperationId, OperationSpec } from '../../core/compute/api';
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
@@ -69,7 +70,7 @@ function fieldTypeName(type: OperationSpec['fields'][number]['type']): string {
 }
 
 function throwUnknown(id: string): never {
-  throw new Error(vscode.l10n.t('Unknown operation "{0}"', id));
+  throw new Refusal(vscode.l10n.t('Unknown operation "{0}"', id));
 }
 
 /** One step per field, an optional extra-JSON step for POST bodies, and the encryption choice. */

@@ -41,6 +41,13 @@ describe('lint: one path for errors shown to the user', () => {
     assert.ok(found.some((text) => text.includes('services.reportError') && text.includes('src/vscode/errors/refusal.ts')), found.join('\n'));
   });
 
+  it('fails on an Error thrown with display-language text, pointing at Refusal; accepts the Refusal', async () => {
+    const found = await messages(`${HEAD}throw new Error(vscode.l10n.t('Only an Active volume can be expanded.'));\n`, AREA);
+    assert.ok(found.some((text) => text.includes('new Refusal(vscode.l10n.t(…)) (src/vscode/errors/refusal.ts)')), found.join('\n'));
+    const refusal = `${HEAD}import { Refusal } from '../errors/refusal';\nthrow new Refusal(vscode.l10n.t('Only an Active volume can be expanded.'));\n`;
+    assert.deepEqual(await messages(refusal, AREA), []);
+  });
+
   it('accepts errorText, an error message in the log, and both inside the renderers', async () => {
     const ok = [
       "import { errorText } from '../errors/errorText';",
