@@ -63,13 +63,35 @@ const webviewText = [
   { selector: `CallExpression[callee.property.name=/^(showFeedback|append|prepend|replaceChildren|createTextNode)$/] > ${TEXT}`, message: webviewMessage },
 ];
 // The core's errors say what went wrong as message keys (src/core/errors/messages.ts) that the editor
-// words in the display language (src/vscode/errors/coreWords.ts). The agent tools (src/core/tools) answer
+// words in the display language from the one bundle (src/vscode/errors/errorWords.ts coreWords). The agent tools (src/core/tools) answer
 // models only, so their errors stay English text (docs/localization.md).
-const coreWordsMessage = "A core error takes its message and hint as keys: new ConfigError(coreText('…'), coreText('…')), the English template in src/core/errors/messages.ts and its vscode.l10n.t entry in src/vscode/errors/coreWords.ts (docs/localization.md).";
+const coreWordsMessage = "A core error takes its message and hint as keys: new ConfigError(coreText('…'), coreText('…')), the English template in src/core/errors/messages.ts, then npm run l10n:export and its zh-cn translation (docs/localization.md).";
 const coreWords = [
   {
     selector: "NewExpression[callee.name='ConfigError'] > :matches(Literal, TemplateLiteral, BinaryExpression, ConditionalExpression:has(> :matches(Literal, TemplateLiteral)))",
     message: coreWordsMessage,
+  },
+];
+// One wording path for errors (docs/localization.md, "Errors"): a notification goes through
+// services.reportError (src/vscode/errors/reportError.ts), an error inside a sentence through errorText
+// (src/vscode/errors/errorText.ts); neither a raw error.message nor showErrorMessage anywhere else.
+const ERROR_TEXT = ":matches(CallExpression[callee.name='errorMessage'], MemberExpression[property.name='message'][object.name=/^(error|err|e|caught|cause|failure|reason)$/], MemberExpression[property.name='message'][object.type='TSAsExpression'])";
+const rawErrorMessage = 'Word an error for the user with errorText(error) (src/vscode/errors/errorText.ts) or report it with services.reportError: a raw error.message skips the display language (docs/localization.md).';
+const oneErrorPath = [
+  { selector: `CallExpression[callee.property.name='t'] ${ERROR_TEXT}`, message: rawErrorMessage },
+  { selector: `CallExpression[callee.property.name=/^show(Information|Warning|Error)Message$/] ${ERROR_TEXT}`, message: rawErrorMessage },
+  { selector: `Property[key.name=/^(message|error|label|description|detail|tooltip)$/] > ${ERROR_TEXT}.value`, message: rawErrorMessage },
+  { selector: `Property[key.name=/^(message|error)$/] > CallExpression.value > ${ERROR_TEXT}`, message: rawErrorMessage },
+  { selector: `ReturnStatement > ${ERROR_TEXT}`, message: rawErrorMessage },
+  { selector: `NewExpression[callee.name=/Error$/] > ${ERROR_TEXT}`, message: rawErrorMessage },
+  { selector: `NewExpression[callee.name=/Error$/] > ConditionalExpression > ${ERROR_TEXT}`, message: rawErrorMessage },
+  {
+    selector: "NewExpression[callee.name='Error'] > CallExpression.arguments:first-child[callee.property.name='t']",
+    message: 'A worded "not done" is new Refusal(vscode.l10n.t(…)) (src/vscode/errors/refusal.ts): reportError shows it as it is; a core failure takes message keys (docs/localization.md).',
+  },
+  {
+    selector: "MemberExpression[property.name='showErrorMessage']",
+    message: 'Report an error with services.reportError(error, context) (src/vscode/errors/reportError.ts); a worded refusal is reportError(new Refusal(text), context) (src/vscode/errors/refusal.ts), a notification of a kind goes through src/vscode/ui/notificationCenter.ts.',
   },
 ];
 // Stored state is read and written through the typed, validated key table of src/vscode/persistedState.ts.
@@ -139,6 +161,11 @@ export default tseslint.config(
   {
     files: ['src/vscode/**/*.ts'],
     ignores: [ID_MODULE, COMMAND_TABLE, CONFIG, PERSISTED_STATE],
+    rules: { 'no-restricted-syntax': ['error', oneRegistrar, ...oneIdModule, oneSettingsReader, oneStateStore, ...bornLocalizable, ...proseLocalizable, ...oneErrorPath] },
+  },
+  // The renderers and the reporter themselves, and the notification center that shows a kind's notices.
+  {
+    files: ['src/vscode/errors/**/*.ts', 'src/vscode/ui/notificationCenter.ts'],
     rules: { 'no-restricted-syntax': ['error', oneRegistrar, ...oneIdModule, oneSettingsReader, oneStateStore, ...bornLocalizable, ...proseLocalizable] },
   },
   { files: [ID_MODULE], rules: { 'no-restricted-syntax': ['error', oneRegistrar, oneSettingsReader, oneStateStore, ...bornLocalizable] } },

@@ -4,6 +4,7 @@
 
 import { ContextKeys } from './commandIds';
 import * as vscode from 'vscode';
+import { Refusal } from './errors/refusal';
 import type { ExtensionApi, MoneyApi } from './api';
 import { provideNasFiles, registerAi } from './ai/index';
 import { registerChat } from './chat/index';
@@ -133,7 +134,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       describeError,
       createComputeClient: (overrides) => {
         const profile = services.profiles.active;
-        if (!profile) throw new Error(vscode.l10n.t('No active profile'));
+        if (!profile) throw new Refusal(vscode.l10n.t('No active profile'));
         return services.clients.create(profile, overrides);
       },
       documentText: (key, title) => services.documents.textOf({ key, title }),

@@ -1,9 +1,9 @@
-// The words of the core's own errors, as message keys with their English template. A core error
+// The words of the core's own messages, as message keys with their English template. A core error
 // carries a key and its parameters (`coreText(...)`): its `message` is the English text filled in here
 // (the log, the MCP server and the agent tools read that, their readers are models), and the editor
-// words the same key in the display language from its table (src/vscode/errors/coreWords.ts, one
-// vscode.l10n.t entry per key, with the same English text). A key added here without its editor entry
-// fails the typecheck and test/unit/core/coreMessages.test.ts.
+// words the same key in the display language by looking its English template up in the one string
+// bundle (l10n/bundle.l10n.<lang>.json): `npm run l10n:export` (scripts/l10n-export.mjs) adds every
+// template here to l10n/bundle.l10n.json, so a new message is one line here plus its translation.
 // Templates use numbered placeholders ({0}); a parameter is never a secret value (a token, a key's
 // text): only names, counts, lengths, labels a PEM line declares, addresses without credentials.
 
@@ -299,7 +299,15 @@ export function fillTemplate(template: string, args: readonly string[]): string 
   return template.replace(/\{(\d+)\}/g, (whole, index: string) => args[Number(index)] ?? whole);
 }
 
+/** Words a template with its (already worded) parameters: vscode.l10n.t on the editor, fillTemplate in English. */
+export type Translate = (template: string, args: readonly string[]) => string;
+
+/** A core message worded by `translate`; its parameters that are messages themselves are worded first. */
+export function wordText(text: CoreText, translate: Translate): string {
+  return translate(CORE_MESSAGES[text.key], text.args.map((arg) => (typeof arg === 'object' ? wordText(arg, translate) : String(arg))));
+}
+
 /** The English text of a core message: what its error's `message` says, for the log and the agents. */
 export function englishText(text: CoreText): string {
-  return fillTemplate(CORE_MESSAGES[text.key], text.args.map((arg) => (typeof arg === 'object' ? englishText(arg) : String(arg))));
+  return wordText(text, fillTemplate);
 }

@@ -5,6 +5,8 @@
 
 import { modelDisplayName } from '../../shared/modelDisplayName';
 import * as vscode from 'vscode';
+import { Refusal } from '../errors/refusal';
+import { errorText } from '../errors/errorText';
 import { renderModelProviderError } from '../errors/renderers';
 import type { ModelRoutes } from '../../core/chat/modelRoutes';
 import { formatYuanPerHour } from '../../core/spend/units';
@@ -194,10 +196,10 @@ export class ComputeChatProvider implements vscode.LanguageModelChatProvider<Com
       }
       const outcome = await stream.outcome;
       routed?.finished?.(Date.now() - startedAt, outcome.usage);
-      if (!outcome.complete) throw new Error(vscode.l10n.t('The reply was cut off: {0}', outcome.interruption ?? ''));
+      if (!outcome.complete) throw new Refusal(vscode.l10n.t('The reply was cut off: {0}', outcome.interruption ?? ''));
     } catch (error) {
       if (token.isCancellationRequested) return;
-      if (!active) throw new Error(error instanceof Error ? error.message : String(error));
+      if (!active) throw new Error(errorText(error));
       // Clear, actionable text for each failure (the one classification); never a secret (the core removed the key).
       throw new Error(renderModelProviderError(error, active.profile.label));
     }

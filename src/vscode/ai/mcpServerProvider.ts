@@ -4,6 +4,7 @@
 // environment only at resolve time, straight from SecretStorage: never into settings or files.
 
 import * as vscode from 'vscode';
+import { Refusal } from '../errors/refusal';
 import { Providers } from '../commandIds';
 import type { ExtensionServices, Profile } from '../services';
 
@@ -56,7 +57,7 @@ export class ComputeMcpServerProvider implements vscode.McpServerDefinitionProvi
       secret('modelApiKey'),
     ]);
     if (!token) {
-      throw new Error(vscode.l10n.t('The profile "{0}" has no API token. Run "Compute: Set API Token…" first.', profile.label));
+      throw new Refusal(vscode.l10n.t('The profile "{0}" has no API token. Run "Compute: Set API Token…" first.', profile.label));
     }
     const env: Record<string, string | number | null> = { ...publicEnvironment(profile), COMPUTE_TOOLKIT_TOKEN: token };
     if (profile.mode === 'rsa' && privateKey) env['COMPUTE_TOOLKIT_PRIVATE_KEY'] = privateKey;

@@ -5,6 +5,8 @@
 // own (retainContextWhenHidden is off): each time it loads it says 'ready' and gets the full state.
 
 import * as vscode from 'vscode';
+import { Refusal } from '../errors/refusal';
+import { errorText } from '../errors/errorText';
 import { latencyProbe } from '../../core/chat/latencyProbe';
 import { errorMessage } from '../../shared/errorMessage';
 import type { HostMessage } from '../../shared/protocol';
@@ -217,7 +219,7 @@ export class ChatPanel implements ChatSurfaces, SurfaceLifecycle, vscode.Disposa
       reply = { ok: true, message: await routeChatMessage(host, message) };
     } catch (error) {
       this.services.logger.warn(`Chat: ${message.type} failed: ${errorMessage(error)}`);
-      reply = { ok: false, message: this.services.redactor.redact(errorMessage(error)) };
+      reply = { ok: false, message: this.services.redactor.redact(errorText(error)) };
     }
     this.postTo(surface, { type: 'request/result', requestId: message.requestId, ...reply });
   }
@@ -271,7 +273,7 @@ export class ChatPanel implements ChatSurfaces, SurfaceLifecycle, vscode.Disposa
 
   private async openLink(href: string): Promise<string | undefined> {
     const url = parseOpenableLink(href);
-    if (!url) throw new Error(vscode.l10n.t('Only http and https links can be opened from the chat.'));
+    if (!url) throw new Refusal(vscode.l10n.t('Only http and https links can be opened from the chat.'));
     const opened = await vscode.env.openExternal(vscode.Uri.parse(url.href, true));
     return opened ? undefined : vscode.l10n.t('The link was not opened.');
   }

@@ -2,6 +2,7 @@
 // cursor of the last text editor the user worked in, or open in a new untitled editor.
 
 import * as vscode from 'vscode';
+import { Refusal } from '../errors/refusal';
 import { documentText } from '../../core/terminalText';
 
 /** Fence names whose VS Code language id differs. */
@@ -50,7 +51,7 @@ export class CodeActions implements vscode.Disposable {
       for (const selection of shown.selections) edit.replace(selection, documentText(code, shown.document.languageId));
     });
     const file = vscode.workspace.asRelativePath(editor.document.uri);
-    if (!inserted) throw new Error(vscode.l10n.t('Could not insert into {0} (is it read-only?).', file));
+    if (!inserted) throw new Refusal(vscode.l10n.t('Could not insert into {0} (is it read-only?).', file));
     return vscode.l10n.t('Inserted into {0}.', file);
   }
 

@@ -4,6 +4,7 @@
 // set for that deployment — never the platform's model API key); idle times and idle-pause settings.
 
 import * as vscode from 'vscode';
+import { Refusal } from '../errors/refusal';
 import type { TaskSummary } from '../../core/compute/api';
 import type { ModelRoutes, RoutedModel } from '../../core/chat/modelRoutes';
 import { answerCost, deploymentYuanPerHour } from '../../core/deployments/cost';
@@ -142,9 +143,9 @@ export class DeploymentRegistry implements ModelRoutes, vscode.Disposable {
     const parsed = parseDeploymentModelId(modelId);
     if (!parsed) return undefined;
     const deployment = this.get(parsed.taskId);
-    if (!deployment) throw new Error(vscode.l10n.t('The deployment of task {0} is not known to this profile: pick another model.', parsed.taskId));
+    if (!deployment) throw new Refusal(vscode.l10n.t('The deployment of task {0} is not known to this profile: pick another model.', parsed.taskId));
     const reason = this.reasonOf(deployment);
-    if (reason) throw new Error(vscode.l10n.t('The deployment "{0}" cannot answer: it is {1}. Recover the task or pick another model.', deployment.taskName, reason));
+    if (reason) throw new Refusal(vscode.l10n.t('The deployment "{0}" cannot answer: it is {1}. Recover the task or pick another model.', deployment.taskName, reason));
     const taskId = deployment.taskId;
     return {
       client: this.clientFor(deployment),

@@ -3,6 +3,7 @@
 // Wired from the composition root; returns what the in-host tests use.
 
 import * as vscode from 'vscode';
+import { Refusal } from '../errors/refusal';
 import type { DeployPhase, FollowResult } from '../../core/deployments/readiness';
 import type { AiApi } from '../ai/index';
 import type { ChatApi } from '../chat/index';
@@ -53,9 +54,9 @@ export function registerDeployments(services: ExtensionServices, compute: Comput
     idlePause,
     deploy: async (request) => {
       const estimate = estimateFor(request);
-      if (!estimate) throw new Error(vscode.l10n.t('No size known for {0}: pass paramsB.', request.model));
+      if (!estimate) throw new Refusal(vscode.l10n.t('No size known for {0}: pass paramsB.', request.model));
       const fit = request.fit ?? (await fitsFor(context, estimate)).find((candidate) => candidate.available);
-      if (!fit) throw new Error(vscode.l10n.t('No GPU in stock fits {0}.', request.model));
+      if (!fit) throw new Refusal(vscode.l10n.t('No GPU in stock fits {0}.', request.model));
       const taskId = await createDeployment(context, request, fit);
       return { taskId, pointsPerSecond: fit.pointsPerSecond ?? undefined };
     },

@@ -7,8 +7,8 @@ import type { LikelyCause, OperationId } from '../../core/compute/api';
 import { classifyError, isComputeApiFailure, type ErrorActionKey, type ErrorClassification } from '../../core/errors/classify';
 import { InvalidSecretError } from '../../core/secretValues';
 import type { ErrorAction } from './errorActions';
-import { coreWords } from './coreWords';
-import { causeText, hintText, whatHappened } from './errorWords';
+import { Refusal } from './refusal';
+import { causeText, coreWords, hintText, whatHappened } from './errorWords';
 
 export type { ErrorAction } from './errorActions';
 export { collapseRepeatedLead } from '../../core/errors/classify';
@@ -60,6 +60,7 @@ export function actionOf(key: ErrorActionKey, operation?: string): ErrorAction {
  * `canRetry`: the caller can repeat it.
  */
 export function describeError(error: unknown, context: string, canRetry = false): ErrorReport | undefined {
+  if (error instanceof Refusal) return { severity: error.severity, message: error.text, summary: summarize(error.text), actions: [...error.actions] };
   if (error instanceof InvalidSecretError) {
     // A stored token or key no request can carry (a line break, a non-ASCII character): store it again.
     const problem = vscode.l10n.t('{0}: {1}', context, error.words ? coreWords(error.words.message) : error.message);

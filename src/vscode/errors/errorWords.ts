@@ -1,11 +1,42 @@
 // The words of an error classification (core/errors/classify.ts) in the display language: one sentence
-// per message key, hint key and diagnosed cause. The renderers (describeError, renderers.ts) only join them.
+// per message key, hint key and diagnosed cause, and the core's message keys (core/errors/messages.ts)
+// looked up in the one string bundle by their English template. The renderers (describeError,
+// renderers.ts) only join them.
 
 import * as vscode from 'vscode';
 import type { LikelyCause } from '../../core/compute/api';
 import type { ErrorClassification, ErrorHintKey, ErrorValues } from '../../core/errors/classify';
-import type { MissingSetup } from '../../core/errors';
-import { configText, coreWords } from './coreWords';
+import type { CoreWords, MissingSetup } from '../../core/errors';
+import { wordText, type CoreText } from '../../core/errors/messages';
+import { errorMessage } from '../../shared/errorMessage';
+
+/**
+ * A core message in the display language: its English template is the bundle's key (scripts/l10n-export.mjs
+ * exports every template), so a key needs no editor entry; nested messages are worded too.
+ */
+export function coreWords(text: CoreText): string {
+  return wordText(text, (template, args) => vscode.l10n.t(template, ...args));
+}
+
+/**
+ * A bad-input error's message and hint in the display language: a core error's message keys worded
+ * here, otherwise its own text (the editor layer's errors are worded where they are thrown).
+ */
+export function configText(error: { detail?: string; message?: string; hint?: string | undefined; words?: CoreWords | undefined }): string {
+  const message = error.words ? coreWords(error.words.message) : (error.detail ?? error.message ?? '');
+  const hint = error.words?.hint ? coreWords(error.words.hint) : error.hint;
+  return hint ? `${message} ${hint}` : message;
+}
+
+/** An error's message (and hint) in the display language: a core error's keys worded, otherwise its own text. */
+export function wordedError(error: unknown): { message: string; hint: string | undefined } {
+  const words = typeof error === 'object' && error !== null ? (error as { words?: CoreWords }).words : undefined;
+  const hint = typeof error === 'object' && error !== null ? (error as { hint?: unknown }).hint : undefined;
+  return {
+    message: words ? coreWords(words.message) : errorMessage(error),
+    hint: words?.hint ? coreWords(words.hint) : typeof hint === 'string' && hint ? hint : undefined,
+  };
+}
 
 /** "API token", "private key", … in the display language. */
 export function setupName(missing: MissingSetup): string {

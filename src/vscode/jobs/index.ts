@@ -5,6 +5,7 @@
 // by the composition root once both areas are in).
 
 import * as vscode from 'vscode';
+import { errorText } from '../errors/errorText';
 import { Commands } from '../commandIds';
 import { registerCommandTable, type CommandEntry } from '../commands/commandTable';
 import type { JobSummary } from '../../core/jobs/operations';
@@ -100,7 +101,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState, ce
           const ended = jobView(detail, Date.now());
           terminal.result(ended.phase === 'succeeded', vscode.l10n.t('Job {0}: {1} · {2} · billed {3}', jobId, phaseLabel(ended.phase), formatElapsed(ended.elapsedSeconds), formatPoints(ended.billedPoints)));
         },
-        onError: (error) => terminal.warn(vscode.l10n.t('Could not read the job: {0}', error instanceof Error ? error.message : String(error))),
+        onError: (error) => terminal.warn(vscode.l10n.t('Could not read the job: {0}', errorText(error))),
       },
       { signal: abort.signal },
     );

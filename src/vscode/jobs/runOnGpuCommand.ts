@@ -7,6 +7,7 @@
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { errorText } from '../errors/errorText';
 import { formatElapsed } from '../../core/jobs/status';
 import { formatBytesShort } from './format';
 import { parseRunConfig, RUN_CONFIG_PATH, serializeRunConfig, type RunConfig } from '../../core/jobs/runConfig';
@@ -267,6 +268,7 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
     void hooks.announceFolder(config.volume.storageId, config.volume.remoteDir).catch(() => undefined);
     const openOutputs = vscode.l10n.t('Open Outputs');
     const runAgain = vscode.l10n.t('Run Again');
+    // eslint-disable-next-line no-restricted-syntax -- an outcome notice, not an error report: moves onto the notification center with the job kind (issue 28 step 2)
     const show = ok ? vscode.window.showInformationMessage : vscode.window.showErrorMessage;
     void show(summary, openOutputs, runAgain).then((action) => {
       if (action === openOutputs) void hooks.openOutputs(config.volume.storageId, config.volume.remoteDir);
@@ -275,7 +277,7 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
   } catch (error) {
     if (jobId !== undefined) hooks.onRunSettled(jobId, false);
     if (abort.signal.aborted) return;
-    terminal.result(false, vscode.l10n.t('Run on GPU failed: {0}', error instanceof Error ? error.message : String(error)));
+    terminal.result(false, vscode.l10n.t('Run on GPU failed: {0}', errorText(error)));
     throw error;
   } finally {
     terminal.idle = true;

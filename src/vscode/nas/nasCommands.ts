@@ -9,6 +9,7 @@ import type { NasVolume } from '../../core/nas/operations';
 import type { ExistingFilePolicy, TransferResult } from '../../core/nas/transfer';
 import { formatBytes, formatGiB } from '../../core/nas/units';
 import type { ExtensionServices } from '../services';
+import { Refusal } from '../errors/refusal';
 import { nasCore } from './nasCore';
 import { NAS_SCHEME, volumeUri, type NasFileSystem } from './nasFileSystem';
 import { VolumeRow, type NasTree } from './nasTree';
@@ -90,7 +91,7 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
     create: (context) => async (argument: unknown) => {
       const volume = await resolveVolume(context, argument, (v) => v.status === 'Active');
       if (!volume) return false;
-      if (volume.status !== 'Active') throw new Error(vscode.l10n.t('Only an Active volume can be expanded; "{0}" is {1}.', volume.name, volume.status));
+      if (volume.status !== 'Active') throw new Refusal(vscode.l10n.t('Only an Active volume can be expanded; "{0}" is {1}.', volume.name, volume.status));
       const expanded = await expandVolumeFlow(context.services.computeClient(), volume);
       if (expanded) await context.tree.reload();
       return expanded;
@@ -121,15 +122,15 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
       const client = context.services.computeClient();
       const block = await nasCore().deleteBlock(client, volume);
       if (block?.reason === 'mounted') {
-        void vscode.window.showErrorMessage(vscode.l10n.t('"{0}" is mounted by {1}; it cannot be deleted while a task mounts it. Remove the mount from the task first.', volume.name, block.instances.join(', ')));
+        context.services.reportError(new Refusal(vscode.l10n.t('"{0}" is mounted by {1}; it cannot be deleted while a task mounts it. Remove the mount from the task first.', volume.name, block.instances.join(', '))), vscode.l10n.t('Delete NAS volume'));
         return;
       }
       if (block?.reason === 'transfers') {
-        void vscode.window.showErrorMessage(vscode.l10n.t('"{0}" has {1} running; stop them before deleting the volume.', volume.name, counted(block.count, 'transfer')));
+        context.services.reportError(new Refusal(vscode.l10n.t('"{0}" has {1} running; stop them before deleting the volume.', volume.name, counted(block.count, 'transfer'))), vscode.l10n.t('Delete NAS volume'));
         return;
       }
       if (block?.reason === 'status') {
-        void vscode.window.showErrorMessage(vscode.l10n.t('"{0}" is {1}; only an Active or Exception volume can be deleted.', volume.name, volume.status));
+        context.services.reportError(new Refusal(vscode.l10n.t('"{0}" is {1}; only an Active or Exception volume can be deleted.', volume.name, volume.status)), vscode.l10n.t('Delete NAS volume'));
         return;
       }
       const typed = await vscode.window.showInputBox({

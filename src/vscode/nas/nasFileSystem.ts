@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { SkippedNames } from '../../core/nas/entryNames';
 import type { NasSessions } from '../../core/nas/sessions';
 import type { SftpConnection } from '../../core/nas/sftpConnection';
-import { wordedError } from '../errors/coreWords';
+import { wordedError } from '../errors/errorWords';
 import { nasCore } from './nasCore';
 
 export const NAS_SCHEME = 'computenas';

@@ -6,6 +6,7 @@
 // while a job is Queuing, Pending or Running).
 
 import * as vscode from 'vscode';
+import { errorText } from '../errors/errorText';
 import { Commands } from '../commandIds';
 import type { NasSummary, NasVolume, TransferRecord } from '../../core/nas/operations';
 import { TRANSFER_STATE } from '../../core/nas/transferState';
@@ -201,7 +202,7 @@ export class NasTree implements vscode.TreeDataProvider<NasElement>, vscode.Disp
     }
     if (element || !this.services.profiles.active) return [];
     const volumes = await this.load();
-    if (this.error !== undefined && !this.state.store(VOLUME_STATE)?.loaded) return [new MessageRow(vscode.l10n.t('Could not load NAS volumes: {0}', errorMessage(this.error)))];
+    if (this.error !== undefined && !this.state.store(VOLUME_STATE)?.loaded) return [new MessageRow(vscode.l10n.t('Could not load NAS volumes: {0}', errorText(this.error)))];
     const rows: NasElement[] = [];
     const summary = await this.readSummary();
     if (summary) rows.push(new SummaryRow(summary));

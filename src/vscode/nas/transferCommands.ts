@@ -12,6 +12,7 @@ import type { NasVolume, TransferDirection, TransferOverwritePolicy, TransferRec
 import type { FieldProblem, TransferPlan } from '../../core/nas/transferForm';
 import { S3_SUPPLIERS, bucketProblem, canRetryTransfer, canStopTransfer, endpointProblem, nasPathProblem, parseIgnorePatterns, planOf, prefixProblem, transferBody } from '../../core/nas/transferForm';
 import { errorMessage } from '../../shared/errorMessage';
+import { Refusal } from '../errors/refusal';
 import { nasCore } from './nasCore';
 import { resolveVolume, type NasContext } from './nasCommands';
 import { directionText, serverText, transferStatusName, TransferRow } from './transfersGroup';
@@ -65,14 +66,13 @@ async function requireRsaProfile(context: NasContext): Promise<boolean> {
   const profile = await context.services.requireProfile();
   if (!profile) return false;
   if (profile.mode === 'rsa') return true;
-  const create = vscode.l10n.t('Create RSA-Mode Profile…');
   const message = vscode.l10n.t(
     'S3 transfers need an RSA-mode profile: the platform accepts creating, retrying and checking a transfer only as a body encrypted with its public key. Profile "{0}" uses a token-mode key.',
     profile.label,
   );
   context.services.logger.info(`NAS: transfer refused before asking anything: profile "${profile.label}" is token-mode (RSA mode needed).`);
   lastRefusal = message;
-  void vscode.window.showErrorMessage(message, create).then((answer) => (answer === create ? vscode.commands.executeCommand(Commands.profileCreate) : undefined));
+  context.services.reportError(new Refusal(message, [{ kind: 'createProfile' }]), vscode.l10n.t('Create S3 transfer'));
   return false;
 }
 
@@ -207,7 +207,7 @@ async function send(context: NasContext, plan: TransferPlan, keys: { accessKey: 
     );
   } catch (error) {
     if ((error as { code?: unknown }).code === 's3-check-failed') {
-      throw new Error(vscode.l10n.t('The object storage connection check failed: {0}. Nothing was created; check the endpoint, bucket, prefix and keys.', serverText((error as { serverMessage?: unknown }).serverMessage)));
+      throw new Refusal(vscode.l10n.t('The object storage connection check failed: {0}. Nothing was created; check the endpoint, bucket, prefix and keys.', serverText((error as { serverMessage?: unknown }).serverMessage)));
     }
     const text = errorMessage(error);
     const masked = core.maskKeys(text, body);
@@ -221,7 +221,7 @@ export async function createTransferFlow(context: NasContext, argument?: unknown
   if (!(await requireRsaProfile(context))) return undefined;
   const volume = await resolveVolume(context, argument, (v) => v.status === 'Active');
   if (!volume) return undefined;
-  if (volume.status !== 'Active') throw new Error(vscode.l10n.t('Transfers need an Active volume; "{0}" is {1}.', volume.name, volume.status));
+  if (volume.status !== 'Active') throw new Refusal(vscode.l10n.t('Transfers need an Active volume; "{0}" is {1}.', volume.name, volume.status));
   const answers = await askTransfer(volume, context.services.profiles.active?.label ?? '?');
   if (!answers) return undefined;
   const created = await send(context, answers.plan, answers.keys, undefined);
@@ -252,7 +252,7 @@ export async function retryTransferFlow(context: NasContext, argument?: unknown)
   if (!(await requireRsaProfile(context))) return undefined;
   const record = await resolveTransfer(context, argument, canRetryTransfer);
   if (!record) return undefined;
-  if (!canRetryTransfer(record)) throw new Error(vscode.l10n.t('Only a failed transfer can be retried; "{0}" is {1}.', serverText(record.name, 80), transferStatusName(record.status)));
+  if (!canRetryTransfer(record)) throw new Refusal(vscode.l10n.t('Only a failed transfer can be retried; "{0}" is {1}.', serverText(record.name, 80), transferStatusName(record.status)));
   const plan = planOf(record);
   const keys = { accessKey: '', secretKey: '' };
   const title = vscode.l10n.t('Retry S3 Transfer "{0}"', pickText(serverText(record.name, 80)));
@@ -275,7 +275,7 @@ export async function retryTransferFlow(context: NasContext, argument?: unknown)
 export async function stopTransferFlow(context: NasContext, asker: TransferAsker, argument?: unknown): Promise<boolean> {
   const record = await resolveTransfer(context, argument, canStopTransfer);
   if (!record) return false;
-  if (!canStopTransfer(record)) throw new Error(vscode.l10n.t('Only a running transfer can be stopped; "{0}" is {1}.', serverText(record.name, 80), transferStatusName(record.status)));
+  if (!canStopTransfer(record)) throw new Refusal(vscode.l10n.t('Only a running transfer can be stopped; "{0}" is {1}.', serverText(record.name, 80), transferStatusName(record.status)));
   const stop = vscode.l10n.t('Stop Transfer');
   const detail = vscode.l10n.t('Files already copied stay where they are; the rest is not copied. A stopped transfer cannot be resumed.');
   if (!(await asker.confirm(vscode.l10n.t('Stop the S3 transfer "{0}"?', serverText(record.name, 80)), detail, stop, true))) return false;

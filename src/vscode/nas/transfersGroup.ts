@@ -7,7 +7,7 @@ import { Commands } from '../commandIds';
 import type { TransferRecord } from '../../core/nas/operations';
 import { transferProgressView } from '../../core/nas/transferForm';
 import { formatBytes } from '../../core/nas/units';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorText } from '../errors/errorText';
 import { counted } from '../ui/counts';
 
 /** Longest piece of server text shown in a row or tooltip. */
@@ -119,7 +119,7 @@ export class TransfersGroupRow extends vscode.TreeItem {
 
 /** The group's children: a row per job, or one row saying why there is none. */
 export function transferChildren(records: readonly TransferRecord[] | undefined, error: unknown, complete: boolean): vscode.TreeItem[] {
-  if (error !== undefined && !records) return [new TransferMessageRow(vscode.l10n.t('Could not load S3 transfers: {0}', serverText(errorMessage(error))), 'warning')];
+  if (error !== undefined && !records) return [new TransferMessageRow(vscode.l10n.t('Could not load S3 transfers: {0}', serverText(errorText(error))), 'warning')];
   if (!records || records.length === 0) {
     const row = new TransferMessageRow(vscode.l10n.t('No transfers yet: Create Transfer… copies between object storage and a volume.'), 'info');
     row.command = { command: Commands.nasTransferCreate, title: vscode.l10n.t('Create Transfer…') };

@@ -5,6 +5,7 @@
 // outputs by VS Code's renderers, interrupt, restart, execution order and time. docs/notebooks.md.
 
 import * as vscode from 'vscode';
+import { Refusal } from '../errors/refusal';
 import type { CellOutputs } from '../../core/notebooks/cellOutputs';
 import type { JupyterServer } from '../../core/notebooks/connection';
 import type { KernelState, RemoteKernel } from '../../core/notebooks/remoteKernel';
@@ -102,7 +103,7 @@ export class ComputeKernelController implements vscode.Disposable {
     }
     const detail = await this.services.computeClient().call('task.detail', { task_id: task.task_id });
     const url = jupyterUrlOf(detail);
-    if (!url) throw new Error(vscode.l10n.t('Task "{0}" has no public URL for Jupyter yet.', task.task_name));
+    if (!url) throw new Refusal(vscode.l10n.t('Task "{0}" has no public URL for Jupyter yet.', task.task_name));
     const token = (await this.tokens.get(profile.id, task.task_id)) ?? (await this.askToken(profile.id, task));
     if (token === undefined) return false;
     const price = await this.tasks.priceOfTask(task).catch(() => undefined);

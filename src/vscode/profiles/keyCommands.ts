@@ -9,7 +9,7 @@ import type { Profile } from '../services';
 import { keyAgeDays } from './keyRotation';
 import { type CommandEntry } from '../commands/commandTable';
 import { targetProfile } from './profileCommands';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorText } from '../errors/errorText';
 import { counted } from '../ui/counts';
 
 export interface GeneratedKeyReport {
@@ -125,7 +125,7 @@ async function fingerprints(services: Services, profile: Profile): Promise<Finge
       const parsed = core.parsePrivateKey(privateKey);
       report.clientKey = { fingerprint: parsed.fingerprint, modulusBits: parsed.modulusBits, ...age('privateKey') };
     } catch (error) {
-      report.problems.push(vscode.l10n.t('The stored private key cannot be used: {0}', errorMessage(error)));
+      report.problems.push(vscode.l10n.t('The stored private key cannot be used: {0}', errorText(error)));
     }
   }
   const platformKey = await services.profiles.getSecret(profile.id, 'platformPublicKey');
@@ -134,7 +134,7 @@ async function fingerprints(services: Services, profile: Profile): Promise<Finge
       const parsed = core.parsePlatformPublicKey(platformKey);
       report.platformKey = { fingerprint: parsed.fingerprint, modulusBits: parsed.modulusBits, ...age('platformPublicKey') };
     } catch (error) {
-      report.problems.push(vscode.l10n.t('The stored platform public key cannot be used: {0}', errorMessage(error)));
+      report.problems.push(vscode.l10n.t('The stored platform public key cannot be used: {0}', errorText(error)));
     }
   }
   return report;

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { ConfigError, type CoreText } from '../../core/errors';
 import { headerSecretProblemText, secretWord, type HeaderSecret } from '../../core/secretValues';
-import { coreWords } from '../errors/coreWords';
+import { coreWords } from '../errors/errorWords';
 import { computeCore } from '../lazyCore';
 
 export interface CheckedKey {

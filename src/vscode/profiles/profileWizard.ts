@@ -8,7 +8,7 @@ import { assertSecureUrl } from '../../core/http/url';
 import type { Config } from '../config';
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
 import type { Environment, Profile } from '../services';
-import { configText } from '../errors/coreWords';
+import { configText } from '../errors/errorWords';
 
 export type ProfileDraft = Omit<Profile, 'id'>;
 

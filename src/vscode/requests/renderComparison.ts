@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { PreparedRequest } from '../../core/compute/api';
 import { fieldWords, type DifferenceKind, type SignComparison, type SignDifference } from '../../core/requests/signCompare';
-import { coreWords } from '../errors/coreWords';
+import { coreWords } from '../errors/errorWords';
 import { fence } from './markdownBlocks';
 import { modeName } from '../ui/format';
 

@@ -5,8 +5,7 @@
 
 import * as vscode from 'vscode';
 import type { ExchangeRecord, LikelyCause } from '../../core/compute/api';
-import { wordedError } from '../errors/coreWords';
-import { causeText } from '../errors/errorWords';
+import { causeText, wordedError } from '../errors/errorWords';
 import { ConfigError } from '../../core/errors';
 import { maskTaskEnv } from '../../core/tasks/envMask';
 import { fence } from './markdownBlocks';

@@ -6,8 +6,8 @@ import * as vscode from 'vscode';
 import type { HttpMethod, OperationId, OperationSpec, RawRequest } from '../../core/compute/api';
 import { operationTitle } from './operationTitles';
 import { ConfigError } from '../../core/errors';
-import { errorMessage } from '../../shared/errorMessage';
-import { wordedError } from '../errors/coreWords';
+import { errorText } from '../errors/errorText';
+import { wordedError } from '../errors/errorWords';
 
 export type RequestInput =
   | { kind: 'operation'; operation: OperationId; params: Record<string, unknown>; encrypt?: boolean }
@@ -102,7 +102,7 @@ export function parseJsonBody(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new ConfigError(vscode.l10n.t('The body is not valid JSON: {0}.', errorMessage(error)), undefined, {
+    throw new ConfigError(vscode.l10n.t('The body is not valid JSON: {0}.', errorText(error)), undefined, {
       cause: error,
     });
   }

@@ -2,11 +2,12 @@
 // hand-written method, path, query and JSON body; then whether to encrypt the body.
 
 import * as vscode from 'vscode';
+import { Refusal } from '../errors/refusal';
 import { operationTitle } from './operationTitles';
 import type { HttpMethod, OperationId, OperationSpec } from '../../core/compute/api';
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
 import { METHODS, convertField, jsonBodyError, parseJsonBody, parseQuery, type RequestInput } from './requestInput';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorText } from '../errors/errorText';
 
 export interface Choice<T> extends vscode.QuickPickItem {
   value: T;
@@ -69,7 +70,7 @@ function fieldTypeName(type: OperationSpec['fields'][number]['type']): string {
 }
 
 function throwUnknown(id: string): never {
-  throw new Error(vscode.l10n.t('Unknown operation "{0}"', id));
+  throw new Refusal(vscode.l10n.t('Unknown operation "{0}"', id));
 }
 
 /** One step per field, an optional extra-JSON step for POST bodies, and the encryption choice. */
@@ -208,7 +209,7 @@ function rawSteps(title: string, done: (input: RequestInput) => void): Step {
           parseQuery(text);
           return undefined;
         } catch (error) {
-          return errorMessage(error);
+          return errorText(error);
         }
       },
     });

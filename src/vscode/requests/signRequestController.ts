@@ -2,6 +2,7 @@
 // answer) and Measure Clock Skew. Input comes from a command argument or the step-by-step wizard.
 
 import * as vscode from 'vscode';
+import { errorText } from '../errors/errorText';
 import type {
   CallOptions,
   ClockSkew,
@@ -228,7 +229,7 @@ async function measure(client: ComputeClient, signal: AbortSignal): Promise<{ ok
     return { ok: true, value: await client.measureClockSkew(signal) };
   } catch (error) {
     if (signal.aborted) throw error;
-    return { ok: false, error: errorMessage(error) };
+    return { ok: false, error: errorText(error) };
   }
 }
 

@@ -5,6 +5,7 @@
 // diagnostics on that field.
 
 import * as vscode from 'vscode';
+import { errorText } from '../errors/errorText';
 import { ComputeApiError } from '../../core/compute/errors';
 import type { JobPlan } from '../../core/specs/jobPlan';
 import { specsCore } from '../../core/specs/load';
@@ -16,6 +17,7 @@ import type { JobSpec, Spec, SpecFormat, TaskSpec } from '../../core/specs/types
 import { Commands } from '../commandIds';
 import type { SpecValidation } from '../../core/specs/validate';
 import type { Services } from '../extensionServices';
+import { Refusal } from '../errors/refusal';
 import type { Profile } from '../services';
 import type { RemoteState } from '../state/index';
 import { abortSignalFor } from '../ui/cancellation';
@@ -114,7 +116,7 @@ export class SpecActions {
     // The worker checked the text off this thread; only a valid file (within the shape limits) is parsed here again, for its source map.
     const validation = check.valid ? specsCore().validateSpecText(document.getText(), formatOf(document), LOCALIZED_SPEC_MESSAGES) : undefined;
     if (!validation?.spec) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Fix the problems in {0} first (see the Problems view); nothing was sent.', vscode.workspace.asRelativePath(uri)));
+      this.services.reportError(new Refusal(vscode.l10n.t('Fix the problems in {0} first (see the Problems view); nothing was sent.', vscode.workspace.asRelativePath(uri))), vscode.l10n.t('Spec file'));
       return undefined;
     }
     const profile = await this.services.requireProfile();
@@ -122,7 +124,7 @@ export class SpecActions {
     const target = validation.spec.profile;
     const match = specsCore().matchProfileRef(target, profile, knownProfileLabels(profile.id));
     if (match.kind === 'other') {
-      void vscode.window.showErrorMessage(vscode.l10n.t('This spec targets profile "{0}", but the active profile is "{1}" (id "{2}"). Switch profiles first; nothing was sent.', target ?? '', profile.label, profile.id));
+      this.services.reportError(new Refusal(vscode.l10n.t('This spec targets profile "{0}", but the active profile is "{1}" (id "{2}"). Switch profiles first; nothing was sent.', target ?? '', profile.label, profile.id)), vscode.l10n.t('Spec file'));
       return undefined;
     }
     if (match.kind === 'label') this.hintProfileId(document, target ?? '', match.id);
@@ -175,7 +177,7 @@ export class SpecActions {
 
   /** A platform refusal that names a field lands on that field; the error still goes to reportError. */
   private placeError(loaded: LoadedSpec, error: unknown): void {
-    if (error instanceof specsCore().SpecPlanError) this.showFindings(loaded, [{ path: [error.path], message: error.message, severity: 'error' }]);
+    if (error instanceof specsCore().SpecPlanError) this.showFindings(loaded, [{ path: [error.path], message: errorText(error), severity: 'error' }]);
     else if (error instanceof ComputeApiError) {
       const path = specsCore().specPathFromMessage(error.serverMessage);
       if (path) this.showFindings(loaded, [{ path, message: vscode.l10n.t('The platform refused this field: {0}', error.serverMessage), severity: 'error' }]);
@@ -191,7 +193,7 @@ export class SpecActions {
     this.showFindings(loaded, checks);
     const errors = checks.filter((check) => check.severity === 'error').length;
     const warnings = checks.filter((check) => check.severity === 'warning').length;
-    if (errors > 0) void vscode.window.showErrorMessage(vscode.l10n.t('{0}: {1} on the platform (see the Problems view).', vscode.workspace.asRelativePath(uri), counted(errors, 'problem')));
+    if (errors > 0) this.services.reportError(new Refusal(vscode.l10n.t('{0}: {1} on the platform (see the Problems view).', vscode.workspace.asRelativePath(uri), counted(errors, 'problem'))), vscode.l10n.t('Validate the spec file'));
     else if (warnings > 0) void vscode.window.showWarningMessage(vscode.l10n.t('{0} is valid, with {1} (see the Problems view).', vscode.workspace.asRelativePath(uri), counted(warnings, 'warning')));
     else void vscode.window.showInformationMessage(vscode.l10n.t('{0} is valid: the resource exists and is in stock.', vscode.workspace.asRelativePath(uri)));
     return checks;
@@ -262,7 +264,7 @@ export class SpecActions {
     }
     const plan = await this.computePlan(loaded);
     if (plan.missingSecrets.length > 0) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Set these secrets before deploying: {0} (command "Set Spec Secret…"). Nothing was sent.', plan.missingSecrets.map(specsCore().refText).join(', ')));
+      this.services.reportError(new Refusal(vscode.l10n.t('Set these secrets before deploying: {0} (command "Set Spec Secret…"). Nothing was sent.', plan.missingSecrets.map(specsCore().refText).join(', '))), vscode.l10n.t('Deploy the spec file'));
       return undefined;
     }
     if (options.confirm !== false) {
@@ -318,7 +320,7 @@ export class SpecActions {
       return 'unchanged';
     }
     if (plan.missingSecrets.length > 0) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Set these secrets before updating: {0} (command "Set Spec Secret…"). Nothing was sent.', plan.missingSecrets.map(specsCore().refText).join(', ')));
+      this.services.reportError(new Refusal(vscode.l10n.t('Set these secrets before updating: {0} (command "Set Spec Secret…"). Nothing was sent.', plan.missingSecrets.map(specsCore().refText).join(', '))), vscode.l10n.t('Update the task from the spec file'));
       return 'cancelled';
     }
     if (options.confirm !== false) {
@@ -408,7 +410,7 @@ export class SpecActions {
     }
     const plan = await this.computeJobPlan(loaded);
     if (plan.missingSecrets.length > 0) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Set these secrets before deploying: {0} (command "Set Spec Secret…"). Nothing was sent.', plan.missingSecrets.map(specsCore().refText).join(', ')));
+      this.services.reportError(new Refusal(vscode.l10n.t('Set these secrets before deploying: {0} (command "Set Spec Secret…"). Nothing was sent.', plan.missingSecrets.map(specsCore().refText).join(', '))), vscode.l10n.t('Deploy the spec file'));
       return undefined;
     }
     if (options.confirm !== false) {

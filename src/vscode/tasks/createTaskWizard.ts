@@ -3,6 +3,7 @@
 // encryption — then a review step that can jump back to any field, then the create with progress.
 import { Commands, StateKeys } from '../commandIds';
 import * as vscode from 'vscode';
+import { Refusal } from '../errors/refusal';
 import { abortSignalFor } from '../ui/cancellation';
 import { isAbort } from '../../core/errors';
 import type { ExtensionServices, Profile } from '../services';
@@ -113,7 +114,7 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
   };
   const askRegion: Step = async (input) => {
     const choices = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Searching resources…') }, () => regions);
-    if (choices.length === 0) throw new Error(vscode.l10n.t('The platform lists no resources for the current filter (Compute: Filter Resources…).'));
+    if (choices.length === 0) throw new Refusal(vscode.l10n.t('The platform lists no resources for the current filter (Compute: Filter Resources…).'));
     const items = choices.map(regionPickItem);
     const wanted = state.choice ? { deviceName: state.choice.device.device_name, region: state.choice.region.region } : hint;
     // The region asked for when it is in stock, else the cheapest in stock: never a sold-out one.
@@ -281,6 +282,7 @@ function toCreateInput(state: WizardState, choice: RegionChoice): TaskCreateInpu
   const points = parsePoints(state.points);
   const env = parseEnv(state.env);
   // Every field was validated by its step; a failure here is a bug, not user input.
+  // eslint-disable-next-line no-restricted-syntax -- a bug, not a refusal: the failure frame and Show Logs fit
   if ('error' in ports || 'error' in points || 'error' in env) throw new Error(vscode.l10n.t('Create Task: a field that passed its step no longer parses (a bug: please report it).'));
   return {
     name: state.name.trim(),

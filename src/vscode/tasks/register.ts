@@ -3,6 +3,7 @@
 // Update Task, node events and delete). Called by the composition root (extension.ts).
 
 import * as vscode from 'vscode';
+import { Refusal } from '../errors/refusal';
 import type { ChatApi } from '../chat/index';
 import { registerCommandTable } from '../commands/commandTable';
 import type { ExtensionServices } from '../services';
@@ -41,7 +42,7 @@ export function registerTasks(services: ExtensionServices, compute: ComputeApi, 
     deleteNode: async (taskId, pointId) => {
       const task = await services.computeClient().call('task.detail', { task_id: taskId });
       const node = (await services.computeClient().call('node.list', { task_id: taskId })).results.find((candidate) => candidate.point_id === pointId);
-      if (!node) throw new Error(vscode.l10n.t('Task {0} has no node {1}.', taskId, pointId));
+      if (!node) throw new Refusal(vscode.l10n.t('Task {0} has no node {1}.', taskId, pointId));
       await deleteNode(services, { task, node }, false);
     },
   };

@@ -12,6 +12,7 @@ import { formatGiB } from '../../core/nas/units';
 import { documentText } from '../../core/terminalText';
 import { targetDirText } from './createTaskWizard';
 import type { ExtensionServices } from '../services';
+import { Refusal } from '../errors/refusal';
 import type { RemoteState } from '../state/index';
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
 
@@ -68,7 +69,7 @@ export class TaskUpdateFlow {
       return 'cancelled';
     }
     if (storageId !== undefined && !volumes.some((volume) => volume.storage_id === storageId)) {
-      throw new Error(vscode.l10n.t('NAS volume {0} is not Active in {1}: a task mounts only Active volumes of its own region.', storageId, regionName));
+      throw new Refusal(vscode.l10n.t('NAS volume {0} is not Active in {1}: a task mounts only Active volumes of its own region.', storageId, regionName));
     }
     // The questions (volume, then where it goes) as one flow with Back; `choice` answers them (tests).
     const title = vscode.l10n.t('Mount a NAS volume in "{0}"', pending.original.task_name);
@@ -103,7 +104,7 @@ export class TaskUpdateFlow {
     try {
       text = addMountToConfig(document.getText(), { storage_id: storageId, target_dir: normalTargetDir(targetDir.trim()) });
     } catch {
-      throw new Error(vscode.l10n.t('The configuration is not a task configuration with services; fix the JSON first.'));
+      throw new Refusal(vscode.l10n.t('The configuration is not a task configuration with services; fix the JSON first.'));
     }
     const edit = new vscode.WorkspaceEdit();
     edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), text);
@@ -125,7 +126,7 @@ export class TaskUpdateFlow {
     }
     const review = reviewUpdate(pending.original, document.getText());
     if (review.kind === 'invalid') {
-      void vscode.window.showErrorMessage(vscode.l10n.t('The configuration is not valid JSON: {0}', review.message));
+      this.services.reportError(new Refusal(vscode.l10n.t('The configuration is not valid JSON: {0}', review.message)), vscode.l10n.t('Send a task update'));
       return 'invalid';
     }
     if (review.kind === 'unchanged') {

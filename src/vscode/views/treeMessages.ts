@@ -7,7 +7,7 @@ import { describeError } from '../errors/describeError';
 import { actionTarget, retryTitle, type ErrorAction } from '../errors/errorActions';
 import type { Redactor } from '../../core/log';
 import type { LoadState } from './remoteData';
-import { errorMessage } from '../../shared/errorMessage';
+import { errorText } from '../errors/errorText';
 import { formatTime } from '../ui/dates';
 
 export interface TreeAction {
@@ -26,7 +26,7 @@ function treeAction(action: ErrorAction, refreshCommand: CommandId, hasProfile: 
 
 /** The first line of an error's message, for a log line or a document header. */
 export function errorSummary(error: unknown): string {
-  const text = errorMessage(error);
+  const text = errorText(error);
   return text.split('\n')[0] ?? text;
 }
 

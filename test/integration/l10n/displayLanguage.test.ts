@@ -21,6 +21,10 @@ import { classifyError } from '../../../src/core/errors/classify';
 import { assertSecureUrl } from '../../../src/core/http/url';
 import { checkToken } from '../../../src/vscode/profiles/keyValidation';
 import { whatHappened } from '../../../src/vscode/errors/errorWords';
+import { errorText } from '../../../src/vscode/errors/errorText';
+import { ComputeApiError } from '../../../src/core/compute/errors';
+import { coreText } from '../../../src/core/errors';
+import { NasConnectionError } from '../../../src/core/nas/errors';
 import type { PreparedRequest } from '../../../src/core/compute/api';
 import type { SignComparison } from '../../../src/core/requests/signCompare';
 import { computeWithSandbox } from '../compute/computeTestApi';
@@ -241,6 +245,13 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
       check('a plain-http address', worded(() => assertSecureUrl('http://example.com')), ['example.com', 'http', 'localhost']);
       check('a PuTTY file for the platform key', worded(() => decodeKeyInput('PuTTY-User-Key-File-3: ssh-rsa', 'public')), ['PuTTY', 'puttygen', 'key.ppk', '-O private-openssh -o key.pem', 'PuTTYgen → Conversions → Export OpenSSH key', 'key.pem', '.ppk']);
       check('a token with a space', checkToken('abc def') ?? '', []);
+    });
+
+    it('an error inside a row, a terminal or a validation message (errors/errorText.ts): a platform refusal and a core failure', () => {
+      const refused = errorText(new ComputeApiError('C001', 'no such task', 'task.detail', { kind: 'unknown', detail: '' }, 200, 'Task detail'));
+      assert.match(refused, expect(/^the platform answered C001 "no such task"\.$/, /^平台返回 C001/));
+      if (zhCn) assert.deepEqual(englishWords(refused, ['C001', 'no such task']), [], refused);
+      check('a NAS session still provisioning', errorText(new NasConnectionError(coreText('nas.sessionPending', 7))), ['SFTP']);
     });
 
     it('the Sign Request and Response documents', async function () {

@@ -1,7 +1,8 @@
 // Core errors say what went wrong as message keys (src/core/errors/messages.ts); the editor words each
-// key in the display language (src/vscode/errors/coreWords.ts). These checks fail when a key has no
-// editor wording, when the editor's English differs from the core's, when a key has no zh-cn
-// translation, when a core ConfigError is thrown with bare text (the lint rule), or when a parameter
+// key in the display language by looking its English template up in the one bundle (errorWords.ts
+// coreWords; scripts/l10n-export.mjs exports the templates). These checks fail when a key's template is
+// not in the bundle, when a key has no zh-cn translation or leaves a placeholder unfilled in either
+// language, when a core ConfigError is thrown with bare text (the lint rule), or when a parameter
 // carries what the user pasted as a key.
 import '../helpers/englishL10n';
 import assert from 'node:assert/strict';
@@ -13,11 +14,10 @@ import { decodeKeyInput } from '../../../src/core/compute/keyInput';
 import { ConfigError, coreText } from '../../../src/core/errors';
 import { parseRunConfig, RunConfigError } from '../../../src/core/jobs/runConfig';
 import { classifyError } from '../../../src/core/errors/classify';
-import { CORE_MESSAGES, englishText, isCoreText, type CoreMessageKey } from '../../../src/core/errors/messages';
+import { CORE_MESSAGES, englishText, fillTemplate, isCoreText, wordText, type CoreMessageKey } from '../../../src/core/errors/messages';
 import { assertSecureUrl } from '../../../src/core/http/url';
 import { NasConnectionError } from '../../../src/core/nas/errors';
-import { configText, coreWords } from '../../../src/vscode/errors/coreWords';
-import { whatHappened } from '../../../src/vscode/errors/errorWords';
+import { configText, coreWords, whatHappened } from '../../../src/vscode/errors/errorWords';
 
 const repoRoot = path.resolve(__dirname, '../../../..');
 const readJson = (file: string): Record<string, string> => JSON.parse(fs.readFileSync(path.join(repoRoot, file), 'utf8')) as Record<string, string>;
@@ -25,13 +25,27 @@ const keys = Object.keys(CORE_MESSAGES) as CoreMessageKey[];
 const placeholders = (text: string): string[] => [...new Set(text.match(/\{\d+\}/g) ?? [])].sort();
 
 describe('core error messages: one key, its English in core, its words in the editor', () => {
-  it('every key has an editor wording whose English is the core template, with every parameter passed on', () => {
+  it('every key is worded by the editor from its template alone, with every parameter passed on', () => {
     assert.ok(keys.length > 100, `${keys.length} keys`);
     for (const key of keys) {
       const text = coreText(key, ...placeholders(CORE_MESSAGES[key]).map((_, index) => `P${index}`));
       assert.equal(coreWords(text), englishText(text), key);
       for (const mark of placeholders(CORE_MESSAGES[key])) assert.ok(!coreWords(text).includes(mark), `${key}: ${mark} left unfilled`);
     }
+  });
+
+  it('every key has both languages: worded through the zh-cn bundle it is Chinese, every parameter filled, nested keys too', () => {
+    const chinese = readJson('l10n/bundle.l10n.zh-cn.json');
+    const inChinese = (text: Parameters<typeof wordText>[0]): string => wordText(text, (template, args) => fillTemplate(chinese[template] ?? template, args));
+    for (const key of keys) {
+      const text = coreText(key, ...placeholders(CORE_MESSAGES[key]).map((_, index) => `P${index}`));
+      const worded = inChinese(text);
+      assert.match(worded, /\p{Script=Han}/u, `${key} is English in zh-cn: ${worded}`);
+      assert.ok(!/\{\d+\}/.test(worded), `${key}: a placeholder left unfilled in zh-cn: ${worded}`);
+      for (const mark of placeholders(CORE_MESSAGES[key]).map((_, index) => `P${index}`)) assert.ok(worded.includes(mark), `${key}: ${mark} dropped in zh-cn`);
+    }
+    const nested = inChinese(coreText('key.empty', coreText('role.private')));
+    assert.ok(!/private key/.test(nested) && nested.includes(chinese[CORE_MESSAGES['role.private']] ?? '?'), nested);
   });
 
   it('every template is exported to the bundle and translated to zh-cn with the same placeholders', () => {

@@ -1,5 +1,6 @@
 // Born localizable: every user-facing manifest string is a %key% found in package.nls.json, and the
-// host's string bundle (l10n/bundle.l10n.json) holds exactly the vscode.l10n.t strings of src/vscode.
+// host's string bundle (l10n/bundle.l10n.json) holds exactly the vscode.l10n.t strings of src/vscode and
+// the core's message templates (scripts/l10n-export.mjs).
 // (The lint rule in eslint.config.mjs catches bare text in src/vscode: test/unit/lint.)
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -66,8 +67,8 @@ describe('localization', () => {
     assert.equal(manifest.l10n, './l10n');
     const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'l10n-export-'));
     try {
-      const cli = path.join(repoRoot, 'node_modules', '@vscode', 'l10n-dev', 'dist', 'cli.js');
-      const result = spawnSync(process.execPath, [cli, 'export', '--outDir', outDir, path.join(repoRoot, 'src', 'vscode')], { encoding: 'utf8' });
+      // The same export as `npm run l10n:export`: the editor's texts and the core's message templates.
+      const result = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', 'l10n-export.mjs'), '--outDir', outDir], { encoding: 'utf8' });
       assert.equal(result.status, 0, result.stderr);
       const fresh = JSON.parse(fs.readFileSync(path.join(outDir, 'bundle.l10n.json'), 'utf8')) as Record<string, string>;
       const committed = readJson('l10n/bundle.l10n.json') as Record<string, string>;
