@@ -23,6 +23,7 @@ import { createFaultQueue } from './faults';
 import { BodyTooLargeError, readBody, sendHtml, sendJson } from './http';
 import { createInferenceHandler } from './inference';
 import { createNasSandbox } from './nas';
+import { createMetalSandbox } from './metal';
 import { RequestLog } from './requestLog';
 import type { Sandbox, SandboxBootstrap, SandboxCredentials, SandboxOptions } from './types';
 
@@ -88,6 +89,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   seedBillingHistory(catalog, tasks, options.seed ?? DEFAULT_SEED);
 
   const nas = createNasSandbox(clock, options.nas);
+  const metal = createMetalSandbox(clock, options.metal);
   tasks.checkMounts = (input) => nas.checkTaskMounts(input.resources[0]?.region_name ?? '', input.services);
   // A job's NAS mounts run in the volume's local directory (a job without one gets a temp directory).
   const jobPendingMs = options.jobPendingMs ?? Math.min(options.pendingMs ?? DEFAULT_PENDING_MS, 1000);
@@ -104,7 +106,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     catalog,
     tasks,
     jobs,
-    extraRoutes: nas.routes,
+    extraRoutes: [...nas.routes, ...metal.routes],
   });
   const inference = createInferenceHandler({ modelApiKey: credentials.modelApiKey, faults });
 
@@ -203,6 +205,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     seedEndedJobs,
     queueSpot: (count = 1, ms = 60_000) => jobs.queueSpot(count, ms),
     nas,
+    metal,
     setModelLoadMs: (ms) => modelServers.setLoadMs(ms),
     modelServerPhase: (taskId) => modelServers.phase(taskId),
     close() {
@@ -214,6 +217,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           server.closeAllConnections();
         }),
         nas.close(),
+        metal.close(),
         modelServers.close(),
       ]).then(() => undefined);
       return closing;

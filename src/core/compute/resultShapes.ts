@@ -6,6 +6,7 @@
 import { ProtocolError } from '../errors';
 import type { OperationId } from './api';
 import { nasResultShapes } from '../nas/resultShapes';
+import { machineResultShapes } from '../machines/resultShapes';
 import { plainTerminalText } from '../terminalText';
 
 export class ShapeError extends Error {
@@ -141,6 +142,7 @@ const RESULT_SHAPES: Record<OperationId, Check> = {
   },
   'jobQueue.group': (value, path) => (value === null || value === undefined ? null : record({ group_id: number, group_name: string })(value, path)),
   ...nasResultShapes({ string, number, boolean, optional, record, list, paged, anything }),
+  ...machineResultShapes({ string, number, boolean, optional, record, list, paged, anything }),
 };
 
 /**
