@@ -46,7 +46,7 @@ export class SshAuthError extends SshConnectionError {}
 export class SshHostKeyError extends ComputeToolkitError {
   readonly kind = 'auth' as const;
   constructor(
-    message: string,
+    message: string | CoreText,
     readonly expected: string,
     readonly presented: string,
   ) {
