@@ -26,6 +26,7 @@ import { BodyTooLargeError, readBody, sendHtml, sendJson } from './http';
 import { createInferenceHandler } from './inference';
 import { createNasSandbox } from './nas';
 import { createPreheatSandbox } from './preheat/preheats';
+import { createMetalSandbox } from './metal';
 import { RequestLog } from './requestLog';
 import type { Sandbox, SandboxBootstrap, SandboxCredentials, SandboxOptions } from './types';
 
@@ -96,6 +97,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   seedTasks(catalog, tasks);
   seedBillingHistory(catalog, tasks, options.seed ?? DEFAULT_SEED);
 
+  const metal = createMetalSandbox(clock, options.metal);
   tasks.checkMounts = (input) => nas.checkTaskMounts(input.resources[0]?.region_name ?? '', input.services);
   // A job's NAS mounts run in the volume's local directory (a job without one gets a temp directory).
   const jobPendingMs = options.jobPendingMs ?? Math.min(options.pendingMs ?? DEFAULT_PENDING_MS, 1000);
@@ -113,7 +115,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     catalog,
     tasks,
     jobs,
-    extraRoutes: [...nas.routes, ...preheat.routes],
+    extraRoutes: [...nas.routes, ...preheat.routes, ...metal.routes],
   });
   const inference = createInferenceHandler({ modelApiKey: credentials.modelApiKey, faults });
 
@@ -215,6 +217,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     queueSpot: (count = 1, ms = 60_000) => jobs.queueSpot(count, ms),
     nas,
     preheat,
+    metal,
     setModelLoadMs: (ms) => modelServers.setLoadMs(ms),
     modelServerPhase: (taskId) => modelServers.phase(taskId),
     jupyter,
@@ -227,6 +230,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           server.closeAllConnections();
         }),
         nas.close(),
+        metal.close(),
         modelServers.close(),
         jupyter.close(),
       ]).then(() => undefined);

@@ -6,6 +6,7 @@ import type { TaskSeedCounts, TaskSeedResult } from './compute/bulkTasks';
 import type { NasControl, NasSandboxOptions } from './nas';
 import type { PreheatControl } from './preheat/preheats';
 import type { JupyterControl } from './notebooks/jupyterControl';
+import type { MetalControl, MetalSandboxOptions } from './metal';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port on 127.0.0.1. */
@@ -22,6 +23,8 @@ export interface SandboxOptions {
   volumeDirectory?: (storageId: number) => string | undefined;
   /** NAS timings (Creating, Expanding, Deleting, transfers), SFTP session lifetime, seeding. */
   nas?: NasSandboxOptions;
+  /** Bare metal: how long orders wait before Serving. */
+  metal?: MetalSandboxOptions;
   /**
    * How long a model-serving task (deployments/modelServerRule.ts) pulls and loads after its node runs
    * before its URL answers (ms; default env SANDBOX_MODEL_LOAD_MS, else 6000).
@@ -119,6 +122,7 @@ export interface Sandbox {
   nas: NasControl;
   /** Image preheat: whether the account has applied for it, how long caching takes (also POST /__sandbox/preheat). */
   preheat: PreheatControl;
+  metal: MetalControl;
   /** Load delay of model servers activated from now on (also POST /__sandbox/deployments/load-ms). */
   setModelLoadMs(ms: number): void;
   /** pulling → loading → ready of a model-serving task; undefined when the task serves no model. */

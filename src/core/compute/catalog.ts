@@ -14,11 +14,12 @@ import { TASK_OPERATIONS } from '../tasks/operations';
 import { JOB_OPERATIONS } from '../jobs/operations';
 import { NAS_OPERATIONS } from '../nas/operations';
 import { PREHEAT_OPERATIONS } from '../preheat/operations';
+import { MACHINE_OPERATIONS } from '../machines/operations';
 
 export type { OperationEntry } from './operationEntry';
 
 /** Keyed by operation id, in the order wizards and Sign Request list them. */
-export const OPERATION_CATALOG = { ...RESOURCE_OPERATIONS, ...TASK_OPERATIONS, ...STORAGE_OPERATIONS, ...SPEND_OPERATIONS, ...JOB_OPERATIONS, ...NAS_OPERATIONS, ...PREHEAT_OPERATIONS };
+export const OPERATION_CATALOG = { ...RESOURCE_OPERATIONS, ...TASK_OPERATIONS, ...STORAGE_OPERATIONS, ...SPEND_OPERATIONS, ...JOB_OPERATIONS, ...NAS_OPERATIONS, ...PREHEAT_OPERATIONS, ...MACHINE_OPERATIONS };
 
 /** Every operation the catalog knows, by a stable id used by commands and tests. */
 export type OperationId = keyof typeof OPERATION_CATALOG;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ProtocolError } from '../errors';
 import type { OperationId } from './api';
 import { NAS_RESULT_SHAPES } from '../nas/resultShapes';
+import { MACHINE_RESULT_SHAPES } from '../machines/resultShapes';
 import { plainTerminalText } from '../terminalText';
 import { anything, list, number, optional, orWhenMissing, paged, record, string } from './wireShapes';
 
@@ -83,6 +84,7 @@ const RESULT_SHAPES: Record<OperationId, z.ZodType> = {
   'preheat.list': paged(preheatTask),
   'preheat.stop': anything,
   ...NAS_RESULT_SHAPES,
+  ...MACHINE_RESULT_SHAPES,
 };
 
 const EXPECTED: Record<string, string> = { string: 'a string', number: 'a number', boolean: 'true or false', object: 'an object', array: 'an array' };

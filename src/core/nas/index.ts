@@ -1,4 +1,4 @@
-// NAS volumes, SFTP file access and folder sync: the API the VS Code layer, the agent tools and the
+// NAS volumes, SFTP file access (on the SSH layer, core/ssh) and folder sync: the API the VS Code layer, the agent tools and the
 // jobs area (Run on GPU) use. See docs/nas.md.
 //
 // Sync a project folder to a volume (what Run on GPU calls):

@@ -1,15 +1,15 @@
-// SFTP sessions for volumes: obtains credentials from the platform (waiting while the session is
-// Pending), keeps them in memory only until `expire_at`, and renews them transparently: when they
-// expire, or the server refuses the login or drops the connection, the next call obtains again and
-// reconnects. Credentials are never logged, never part of an error, and leave this class only through
-// `connectionDetails` (the user's explicit Show Connection Details).
+// SFTP sessions for volumes: the SSH layer's sessions (core/ssh/sessions.ts) with the platform's SFTP
+// session as the credentials port: obtained on demand (waiting while the session is Pending), kept in
+// memory only until `expire_at`, renewed on expiry, refusal or a dropped connection. Credentials are
+// never logged, never part of an error, and leave this class only through `connectionDetails` (the
+// user's explicit Show Connection Details).
 
 import { AbortedError, ConfigError, coreText } from '../errors';
 import type { Logger } from '../log';
-import { silentLogger } from '../log';
+import { SshSessions, type CredentialsPort } from '../ssh/sessions';
+import { VOLUME_WORDS, type SftpEndpoint } from '../ssh/sftpConnection';
 import { NasConnectionError } from './errors';
 import type { SftpSessionInfo } from './operations';
-import { SftpConnection, type SftpEndpoint } from './sftpConnection';
 import { parseNasTime } from './units';
 
 /** The two platform calls the sessions need (a ComputeClient satisfies it). */
@@ -49,13 +49,6 @@ export interface ConnectionDetails {
   webdavUrl: string | null;
 }
 
-interface VolumeState {
-  credentials?: Credentials;
-  obtaining?: Promise<Credentials>;
-  connection?: SftpConnection;
-  connecting?: Promise<SftpConnection>;
-}
-
 /** `host:port` from the platform; the port defaults to 22. */
 export function parseSftpUrl(url: string): { host: string; port: number } {
   const match = /^(?:sftp:\/\/)?(\[[^\]]+\]|[^:/]+)(?::(\d{1,5}))?\/?$/.exec(url.trim());
@@ -64,61 +57,24 @@ export function parseSftpUrl(url: string): { host: string; port: number } {
   return { host: (match[1] as string).replace(/^\[|\]$/g, ''), port };
 }
 
-const MAX_ATTEMPTS = 3;
-
-export class NasSessions {
-  private readonly volumes = new Map<number, VolumeState>();
-  private readonly pendingPollMs: number;
-  private readonly pendingTimeoutMs: number;
-  private readonly renewMarginMs: number;
-  private readonly now: () => number;
-  private readonly logger: Logger;
-  /** How many times credentials were obtained anew after expiry or refusal (tests read it). */
-  renewals = 0;
-
+/** The platform's SFTP session as the SSH layer's credentials port. */
+class VolumeCredentials implements CredentialsPort<number, Credentials> {
   constructor(
     private readonly api: SessionApi,
-    options: SessionOptions = {},
-  ) {
-    this.pendingPollMs = options.pendingPollMs ?? 2000;
-    this.pendingTimeoutMs = options.pendingTimeoutMs ?? 60_000;
-    this.renewMarginMs = options.renewMarginMs ?? 5000;
-    this.now = options.now ?? Date.now;
-    this.logger = options.logger ?? silentLogger;
+    private readonly pendingPollMs: number,
+    private readonly pendingTimeoutMs: number,
+    private readonly now: () => number,
+  ) {}
+
+  describe(storageId: number): string {
+    return `nas: SFTP session for volume ${storageId}`;
   }
 
-  private state(storageId: number): VolumeState {
-    let state = this.volumes.get(storageId);
-    if (!state) {
-      state = {};
-      this.volumes.set(storageId, state);
-    }
-    return state;
+  connectOptions(): { words: typeof VOLUME_WORDS } {
+    return { words: VOLUME_WORDS };
   }
 
-  private fresh(credentials: Credentials | undefined): credentials is Credentials {
-    return credentials !== undefined && (credentials.expireAt === undefined || this.now() < credentials.expireAt - this.renewMarginMs);
-  }
-
-  /** Running credentials for the volume, obtaining (and waiting through Pending) when needed. */
-  private async credentials(storageId: number, signal?: AbortSignal): Promise<Credentials> {
-    const state = this.state(storageId);
-    if (this.fresh(state.credentials)) return state.credentials;
-    if (state.credentials) {
-      // Expired: forget them at once, and the connection they opened.
-      this.forget(storageId);
-      this.renewals++;
-      this.logger.info(`nas: SFTP session for volume ${storageId} expired; obtaining a new one`);
-    }
-    state.obtaining ??= this.obtain(storageId, signal).finally(() => {
-      state.obtaining = undefined;
-    });
-    const credentials = await state.obtaining;
-    state.credentials = credentials;
-    return credentials;
-  }
-
-  private async obtain(storageId: number, signal?: AbortSignal): Promise<Credentials> {
+  async obtain(storageId: number, signal?: AbortSignal): Promise<Credentials> {
     const started = this.now();
     for (;;) {
       if (signal?.aborted) throw new AbortedError('Opening the SFTP session was cancelled.');
@@ -131,76 +87,15 @@ export class NasSessions {
       await delay(this.pendingPollMs, signal);
     }
   }
+}
 
-  /** The volume's shared connection (opened or re-opened as needed). */
-  private async connection(storageId: number, signal?: AbortSignal): Promise<SftpConnection> {
-    const credentials = await this.credentials(storageId, signal);
-    const state = this.state(storageId);
-    if (state.connection && !state.connection.closed) return state.connection;
-    state.connecting ??= SftpConnection.open(credentials, signal)
-      .then((connection) => {
-        state.connection = connection;
-        connection.onClose(() => {
-          if (state.connection === connection) state.connection = undefined;
-        });
-        return connection;
-      })
-      .finally(() => {
-        state.connecting = undefined;
-      });
-    return state.connecting;
-  }
-
-  /**
-   * Runs `action` on the volume's shared connection. A lost connection or refused login (the session
-   * expired or was closed) renews the credentials and runs `action` again, at most three times in all.
-   */
-  async run<T>(storageId: number, action: (connection: SftpConnection) => Promise<T>, signal?: AbortSignal): Promise<T> {
-    return this.withRenewal(storageId, signal, async () => action(await this.connection(storageId, signal)));
-  }
-
-  /**
-   * A connection of its own for one long transfer (cancelling it closes only this one), renewed like
-   * `run`: `action` is called again with a new connection after a loss. `attempt` counts from 1.
-   */
-  async runDedicated<T>(storageId: number, action: (connection: SftpConnection, attempt: number) => Promise<T>, signal?: AbortSignal): Promise<T> {
-    let attempt = 0;
-    return this.withRenewal(storageId, signal, async () => {
-      attempt++;
-      const connection = await SftpConnection.open(await this.credentials(storageId, signal), signal);
-      const onAbort = (): void => connection.close();
-      signal?.addEventListener('abort', onAbort, { once: true });
-      try {
-        return await action(connection, attempt);
-      } catch (error) {
-        if (signal?.aborted) throw new AbortedError('The transfer was cancelled.');
-        throw error;
-      } finally {
-        signal?.removeEventListener('abort', onAbort);
-        connection.close();
-      }
-    });
-  }
-
-  private async withRenewal<T>(storageId: number, signal: AbortSignal | undefined, once: () => Promise<T>): Promise<T> {
-    let lastError: unknown;
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      try {
-        return await once();
-      } catch (error) {
-        if (!(error instanceof NasConnectionError) || signal?.aborted) throw error;
-        lastError = error;
-        // The session may have expired or been closed: drop what we hold and obtain again.
-        const state = this.state(storageId);
-        const credentials = state.credentials;
-        this.forget(storageId);
-        if (credentials) {
-          this.renewals++;
-          this.logger.info(`nas: SFTP connection to volume ${storageId} lost (${error.message}); renewing the session (attempt ${attempt + 1})`);
-        }
-      }
-    }
-    throw lastError;
+export class NasSessions extends SshSessions<number, Credentials> {
+  constructor(
+    private readonly api: SessionApi,
+    options: SessionOptions = {},
+  ) {
+    const now = options.now ?? Date.now;
+    super(new VolumeCredentials(api, options.pendingPollMs ?? 2000, options.pendingTimeoutMs ?? 60_000, now), { ...options, now });
   }
 
   /** The credentials for an outside client: only for the user's explicit Show Connection Details. */
@@ -209,33 +104,14 @@ export class NasSessions {
     return { host: c.host, port: c.port, username: c.username, password: c.password, expireAt: c.expireAt, webUrl: c.webUrl, webdavUrl: c.webdavUrl };
   }
 
-  /** When the held credentials expire (ms), or undefined when none are held. */
-  expiresAt(storageId: number): number | undefined {
-    return this.volumes.get(storageId)?.credentials?.expireAt;
-  }
-
   hasSession(storageId: number): boolean {
-    return this.fresh(this.volumes.get(storageId)?.credentials);
+    return this.held(storageId) !== undefined;
   }
 
   /** Closes the session on the platform (its credentials stop working) and forgets it here. */
   async destroy(storageId: number, signal?: AbortSignal): Promise<void> {
     this.forget(storageId);
     await this.api.call('nas.sftpDestroy', { storage_id: storageId }, signal ? { signal } : undefined);
-  }
-
-  /** Drops the credentials and connection held for a volume (no platform call). */
-  forget(storageId: number): void {
-    const state = this.volumes.get(storageId);
-    if (!state) return;
-    state.connection?.close();
-    state.connection = undefined;
-    state.credentials = undefined;
-  }
-
-  dispose(): void {
-    for (const id of [...this.volumes.keys()]) this.forget(id);
-    this.volumes.clear();
   }
 }
 

@@ -65,6 +65,15 @@ describe('operations catalog', () => {
       'preheat.detail': 'GET /api/task/image_preheat/detail never idempotent',
       'preheat.list': 'GET /api/task/image_preheat/search never idempotent',
       'preheat.stop': 'POST /api/task/image_preheat/stop never idempotent',
+      'metal.catalogueSingle': 'POST /api/output/v2/device-output/page_list_product_single_v2 optional idempotent',
+      'metal.catalogueGroups': 'POST /api/output/v2/device-output/page_list_product_network_v2 optional idempotent',
+      'metal.buy': 'POST /api/output/v2/device_order/buy_v2 optional once',
+      'metal.orders': 'POST /api/output/v2/device_order/get_order_list_v2 optional idempotent',
+      'metal.rentedSingle': 'POST /api/output/v2/device-output/list_rent_device_single_v2 optional idempotent',
+      'metal.rentedGroups': 'POST /api/output/v2/device-output/list_rent_device_network_v2 optional idempotent',
+      'metal.detail': 'POST /api/output/v2/device_order/get_device_details_v2 optional idempotent',
+      'metal.setAutoRenew': 'POST /api/output/v2/auto_renew_device_config/set_auto_renew_config optional idempotent',
+      'metal.cancelAutoRenew': 'POST /api/output/v2/auto_renew_device_config/delete_auto_renew_config optional idempotent',
     } satisfies Record<OperationId, string>);
     assert.deepEqual(
       operationSpec('storage.encryptCheck').fields.filter((f) => f.secret).map((f) => f.name),
@@ -120,6 +129,15 @@ describe('operations catalog', () => {
       'preheat.detail': 'read',
       'preheat.list': 'read',
       'preheat.stop': 'destructive',
+      'metal.catalogueSingle': 'read',
+      'metal.catalogueGroups': 'read',
+      'metal.buy': 'write',
+      'metal.orders': 'read',
+      'metal.rentedSingle': 'read',
+      'metal.rentedGroups': 'read',
+      'metal.detail': 'read',
+      'metal.setAutoRenew': 'write',
+      'metal.cancelAutoRenew': 'write',
     } satisfies Record<OperationId, string>);
     assert.equal(effectOf({ kind: 'operation', operation: 'task.stop' }), 'destructive');
     // A hand-written request: only a GET is a read; a POST to any path may change something.

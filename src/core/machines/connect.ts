@@ -1,0 +1,151 @@
+// Connecting to a rented machine (docs/machines.md): the first login uses the platform's password to
+// install a public key (the user's own, or one generated for this machine: the caller decides), and
+// every later connection is key-only. The host key is pinned on the first connect (its fingerprint as
+// OpenSSH prints it) and a different key later is refused before any credential is sent. Key material
+// and the password are never logged and never part of an error.
+
+import { utils } from 'ssh2';
+import { ConfigError, coreText } from '../errors';
+import type { Logger } from '../log';
+import { silentLogger } from '../log';
+import { SshAuthError, SshHostKeyError } from '../ssh/errors';
+import type { HostKeyPolicy, PresentedHostKey } from '../ssh/hostKeys';
+import { SshConnection } from '../ssh/sshConnection';
+
+/** Where a Serving machine is reached: `pub_ip:ssh_port`, the login, and the password until a key is in. */
+export interface MachineLogin {
+  host: string;
+  port: number;
+  username: string;
+  password: string | null;
+}
+
+/** A pinned host key: the fingerprint shown, and the key line (`ssh-ed25519 AAAA…`) for a known_hosts file. */
+export interface PinnedHostKey {
+  fingerprint: string;
+  key: string;
+}
+
+/** An SSH key pair: the private key (OpenSSH text) and its public line. */
+export interface MachineKey {
+  privateKey: string;
+  publicKey: string;
+}
+
+/** Where pinned host keys and machine keys are kept (the editor: SecretStorage and its state). */
+export interface MachineKeyStore {
+  hostKey(deviceId: number): Promise<PinnedHostKey | undefined>;
+  pinHostKey(deviceId: number, key: PinnedHostKey): Promise<void>;
+  machineKey(deviceId: number): Promise<MachineKey | undefined>;
+  saveMachineKey(deviceId: number, key: MachineKey): Promise<void>;
+}
+
+/** Which key the first login installs: the user's own pair, or a new one for this machine. */
+export type KeyChoice = { kind: 'own'; key: MachineKey } | { kind: 'generate' };
+
+export interface ConnectOptions {
+  deviceId: number;
+  login: MachineLogin;
+  store: MachineKeyStore;
+  /** Asked only when a key must be installed (never on a key-only connect). */
+  chooseKey: () => Promise<KeyChoice>;
+  signal?: AbortSignal;
+  logger?: Logger;
+}
+
+export interface MachineConnection {
+  connection: SshConnection;
+  hostKey: PinnedHostKey;
+  /** This connect installed the key (the first one). */
+  installedKey: boolean;
+}
+
+/** The host key's `type base64` line from its blob (the blob begins with its type name). */
+export function hostKeyLine(blob: Buffer): string {
+  const length = blob.length >= 4 ? blob.readUInt32BE(0) : 0;
+  const type = length > 0 && length < 64 && blob.length >= 4 + length ? blob.subarray(4, 4 + length).toString('latin1') : '';
+  if (!/^[a-z0-9@.-]+$/i.test(type)) throw new ConfigError(coreText('machines.hostKeyType'));
+  return `${type} ${blob.toString('base64')}`;
+}
+
+/** Pinned when there is one; otherwise accepts and records the first key seen (in `seen`). */
+export function pinnedPolicy(address: string, pinned: PinnedHostKey | undefined, seen: { key?: PresentedHostKey }): HostKeyPolicy {
+  return (_address, key) => {
+    if (pinned && pinned.fingerprint !== key.fingerprint) {
+      return new SshHostKeyError(coreText('machines.hostKeyChanged', address, key.fingerprint, pinned.fingerprint), pinned.fingerprint, key.fingerprint);
+    }
+    seen.key = key;
+    return undefined;
+  };
+}
+
+/** A new ed25519 pair for one machine (OpenSSH private key text, public line with a comment). */
+export function generateMachineKey(deviceId: number): MachineKey {
+  const pair = utils.generateKeyPairSync('ed25519', { comment: `compute-toolkit-machine-${deviceId}` });
+  return { privateKey: pair.private, publicKey: pair.public };
+}
+
+/** A public key line we install: one line, a known type, base64; anything else is refused. */
+export function checkedPublicKey(line: string): string {
+  const trimmed = line.trim();
+  const parsed = utils.parseKey(trimmed);
+  if (!/^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp(256|384|521)) [A-Za-z0-9+/=]+( [^\r\n]{0,200})?$/.test(trimmed) || parsed instanceof Error) {
+    throw new ConfigError(coreText('machines.publicKey'));
+  }
+  return trimmed;
+}
+
+// Appends the key read from stdin once (never on the command line), with the modes sshd insists on.
+const INSTALL_KEY = 'umask 077; mkdir -p "$HOME/.ssh" && k=$(head -c 8192) && touch "$HOME/.ssh/authorized_keys" && (grep -qxF "$k" "$HOME/.ssh/authorized_keys" || printf \'%s\\n\' "$k" >> "$HOME/.ssh/authorized_keys") && chmod 600 "$HOME/.ssh/authorized_keys"';
+
+/**
+ * Connects to a Serving machine: with its key when one is kept, else with the password to install
+ * one and then with the key. The host key is pinned on the first success and checked on every connect.
+ */
+export async function connectMachine(options: ConnectOptions): Promise<MachineConnection> {
+  const { deviceId, login, store } = options;
+  const logger = options.logger ?? silentLogger;
+  const address = `${login.host}:${login.port}`;
+  const pinned = await store.hostKey(deviceId);
+  const seen: { key?: PresentedHostKey } = {};
+  const open = (secret: { privateKey: string } | { password: string }): Promise<SshConnection> =>
+    SshConnection.open(
+      { host: login.host, port: login.port, username: login.username, ...secret },
+      { hostKeys: pinnedPolicy(address, pinned, seen), words: { place: 'the machine', protocol: 'SSH', refused: `The machine at ${address} refused the login.` }, ...(options.signal ? { signal: options.signal } : {}) },
+    );
+  const pin = async (): Promise<PinnedHostKey> => {
+    const key = seen.key as PresentedHostKey;
+    const hostKey = { fingerprint: key.fingerprint, key: hostKeyLine(key.blob) };
+    if (!pinned) {
+      await store.pinHostKey(deviceId, hostKey);
+      logger.info(`machines: pinned the host key of machine ${deviceId} (${hostKey.fingerprint})`);
+    }
+    return hostKey;
+  };
+
+  const kept = await store.machineKey(deviceId);
+  if (kept) {
+    try {
+      const connection = await open({ privateKey: kept.privateKey });
+      return { connection, hostKey: await pin(), installedKey: false };
+    } catch (error) {
+      // A refused key (the machine was reset): install again with the password, if there is one.
+      if (!(error instanceof SshAuthError) || !login.password) throw error;
+      logger.info(`machines: the kept key of machine ${deviceId} was refused; installing it again with the platform's login`);
+    }
+  }
+  if (!login.password) throw new ConfigError(coreText('machines.noPassword', deviceId));
+  const choice = kept ? ({ kind: 'own', key: kept } as const) : await options.chooseKey();
+  const key = choice.kind === 'own' ? { privateKey: choice.key.privateKey, publicKey: checkedPublicKey(choice.key.publicKey) } : generateMachineKey(deviceId);
+  const withPassword = await open({ password: login.password });
+  try {
+    const installed = await withPassword.exec(INSTALL_KEY, { stdin: `${key.publicKey}\n`, ...(options.signal ? { signal: options.signal } : {}) });
+    if (installed.code !== 0) throw new ConfigError(coreText('machines.installFailed', deviceId, String(installed.code)));
+  } finally {
+    withPassword.close();
+  }
+  await store.saveMachineKey(deviceId, key);
+  logger.info(`machines: installed a key on machine ${deviceId}; connecting with it from now on`);
+  const connection = await open({ privateKey: key.privateKey });
+  return { connection, hostKey: await pin(), installedKey: true };
+}

@@ -1,0 +1,23 @@
+// Bare-metal machines (docs/machines.md): operations, the rented machines as remote state, the service,
+// connecting over SSH (core/ssh), the ssh config writer and the group launcher.
+
+export * from './operations';
+export { MACHINE_STATE, readRentedMachines, timeLeftMs, type RentedMachine } from './machineState';
+export { MachineService, PriceChangedError, type RentRequest, type WaitOptions } from './machineService';
+export { POINTS_PER_YUAN, productLabel, shownText, totalPoints, unitPriceOf } from './catalogue';
+export {
+  checkedPublicKey,
+  connectMachine,
+  generateMachineKey,
+  hostKeyLine,
+  pinnedPolicy,
+  type ConnectOptions,
+  type KeyChoice,
+  type MachineConnection,
+  type MachineKey,
+  type MachineKeyStore,
+  type MachineLogin,
+  type PinnedHostKey,
+} from './connect';
+export { configPath, hostKeyAlias, includesOurs, knownHostsPath, renderConfig, renderKnownHosts, writeAtomically, writeMachineConfig, type MachineHostEntry, type SshConfigFiles } from './sshConfig';
+export { DEFAULT_MASTER_PORT, groupLaunches, shellWord, type GroupLaunch, type RankLaunch } from './launcher';

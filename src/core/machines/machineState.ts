@@ -1,0 +1,75 @@
+// Rented machines as a kind of remote state (core/state, CONTRIBUTING "Add a kind of remote state"):
+// the single machines and every network group's machines, one row each, from the two rented lists
+// (docs/machines.md). A machine whose order ended (Finished, Canceled) is left out: the lists may still
+// carry it next to a new rental of the same device. At rest unless a machine is Waiting (only that
+// changes on its own; the rental's end is known from `use_end_time`).
+
+import type { ComputeClient } from '../compute/api';
+import type { StateDefinition } from '../state/definition';
+import type { BillingType, NetworkType, OrderDetailStatus, RentedGroupMachine, RentedSingle } from './operations';
+
+export interface RentedMachine {
+  deviceId: number;
+  status: OrderDetailStatus;
+  billingType: BillingType;
+  gpuModel: string;
+  gpuCount: number;
+  /** The rental window, ms (undefined while Waiting). */
+  startMs: number | undefined;
+  endMs: number | undefined;
+  autoRenew: BillingType | undefined;
+  innerIp: string;
+  publicIp: string;
+  /** Set for a machine of a network group. */
+  group: { networkId: number; networkType: NetworkType; name: string } | undefined;
+}
+
+const LIVE: readonly OrderDetailStatus[] = ['Default', 'Waiting', 'Serving'];
+
+function time(text: string | null | undefined): number | undefined {
+  if (!text) return undefined;
+  const ms = Date.parse(text);
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+function common(item: RentedSingle | RentedGroupMachine): Omit<RentedMachine, 'innerIp' | 'publicIp' | 'group'> {
+  return {
+    deviceId: item.device_id,
+    status: item.order_detail_status,
+    billingType: item.billing_type,
+    gpuModel: item.gpu_model,
+    gpuCount: item.gpu_count,
+    startMs: time(item.use_start_time),
+    endMs: time(item.use_end_time),
+    autoRenew: item.auto_renew_type ?? undefined,
+  };
+}
+
+/** Both rented lists as one row per live machine (the only caller of the two list operations). */
+export async function readRentedMachines(client: ComputeClient, signal?: AbortSignal): Promise<RentedMachine[]> {
+  const options = signal ? { signal } : undefined;
+  const [singles, groups] = await Promise.all([client.call('metal.rentedSingle', {}, options), client.call('metal.rentedGroups', {}, options)]);
+  const machines: RentedMachine[] = singles.map((item) => ({ ...common(item), innerIp: item.intranet_ip ?? '', publicIp: item.extranet_ip ?? '', group: undefined }));
+  for (const group of groups) {
+    for (const item of group.inner) {
+      machines.push({ ...common(item), innerIp: item.inner_ip ?? '', publicIp: item.pub_ip ?? '', group: { networkId: group.network_id, networkType: group.network_type, name: group.network_name } });
+    }
+  }
+  return machines.filter((machine) => LIVE.includes(machine.status));
+}
+
+/** Milliseconds of the rental left at `now` (0 once over; undefined while Waiting). */
+export function timeLeftMs(machine: RentedMachine, now: number): number | undefined {
+  return machine.endMs === undefined ? undefined : Math.max(0, machine.endMs - now);
+}
+
+export const MACHINE_STATE: StateDefinition<RentedMachine, number, ComputeClient> = {
+  kind: 'machines',
+  key: (machine) => machine.deviceId,
+  list: async (client, signal) => {
+    const items = await readRentedMachines(client, signal);
+    return { items, complete: true, total: items.length };
+  },
+  atRest: (machines) => !machines.some((machine) => machine.status === 'Waiting' || machine.status === 'Default'),
+  equal: (a, b) => a.status === b.status && a.startMs === b.startMs && a.endMs === b.endMs && a.autoRenew === b.autoRenew && a.innerIp === b.innerIp && a.publicIp === b.publicIp,
+};

@@ -1,0 +1,186 @@
+// One rented machine's SSH server on 127.0.0.1 (ssh2's Server): password login with the platform's
+// login, then key login against the real `~/.ssh/authorized_keys` in the machine's home (a temp folder),
+// a host key that stays the machine's for its life (until a test rotates it), exec of real commands in
+// the home (loopback only, bounded by a time limit), a shell with a real pty (util-linux `script`),
+// SFTP jailed to the home, and direct-tcpip to loopback ports only. Ending the rental ends every session.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Server, utils, type Connection, type ServerChannel } from 'ssh2';
+import { serveJailedSftp } from './sftpJail';
+
+/** A command (or shell) running longer than this is killed: the sandbox stays bounded. */
+export const MAX_COMMAND_MS = 120_000;
+
+export interface MachineLogin {
+  username: string;
+  password: string;
+}
+
+export class SshMachine {
+  readonly home: string;
+  private server: Server | undefined;
+  private port = 0;
+  private hostKey: string;
+  private readonly connections = new Set<Connection>();
+  private readonly children = new Set<ChildProcess>();
+  /** Logins refused so far, by method (tests check a refused password). */
+  readonly refused = { password: 0, publickey: 0 };
+  readonly accepted = { password: 0, publickey: 0 };
+  /** The last window size a pty asked for (resize checks). */
+  lastWindow: { rows: number; cols: number } | undefined;
+  /** Whether password logins are still accepted (a test turns them off as sshd_config would). */
+  passwordLogin = true;
+
+  constructor(readonly login: MachineLogin) {
+    this.home = mkdtempSync(join(tmpdir(), 'compute-sandbox-machine-'));
+    mkdirSync(join(this.home, '.ssh'), { mode: 0o700 });
+    this.hostKey = newHostKey();
+  }
+
+  get address(): { host: string; port: number } {
+    return { host: '127.0.0.1', port: this.port };
+  }
+
+  async start(): Promise<void> {
+    if (this.server) return;
+    const server = new Server({ hostKeys: [this.hostKey] }, (connection) => this.accept(connection));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.server = server;
+    this.port = (server.address() as AddressInfo).port;
+  }
+
+  /** A new host key on the same address (as a reinstalled machine, or a man in the middle, would show). */
+  async rotateHostKey(): Promise<void> {
+    this.hostKey = newHostKey();
+    await this.stop();
+    await this.start();
+  }
+
+  async stop(): Promise<void> {
+    for (const child of this.children) child.kill('SIGKILL');
+    for (const connection of this.connections) connection.end();
+    this.connections.clear();
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop();
+    rmSync(this.home, { recursive: true, force: true });
+  }
+
+  private authorizedKeys(): ReturnType<typeof utils.parseKey>[] {
+    let text = '';
+    try {
+      text = readFileSync(join(this.home, '.ssh', 'authorized_keys'), 'utf8').slice(0, 64 * 1024);
+    } catch {
+      return [];
+    }
+    return text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !line.startsWith('#'))
+      .map((line) => utils.parseKey(line))
+      .filter((key) => !(key instanceof Error));
+  }
+
+  private accept(connection: Connection): void {
+    this.connections.add(connection);
+    connection.on('close', () => this.connections.delete(connection));
+    connection.on('error', () => undefined);
+    connection.on('authentication', (context) => {
+      const methods = this.passwordLogin ? ['publickey', 'password'] : ['publickey'];
+      if (context.username !== this.login.username) return context.reject(methods as never);
+      if (context.method === 'password') {
+        if (this.passwordLogin && context.password === this.login.password) {
+          this.accepted.password++;
+          return context.accept();
+        }
+        this.refused.password++;
+        return context.reject(methods as never);
+      }
+      if (context.method === 'publickey') {
+        const known = this.authorizedKeys().find((key) => !(key instanceof Error) && key.type === context.key.algo && key.getPublicSSH().equals(context.key.data));
+        if (!known || known instanceof Error) {
+          this.refused.publickey++;
+          return context.reject(methods as never);
+        }
+        if (!context.signature) return context.accept(); // the client asks whether the key would do
+        if (known.verify(context.blob as Buffer, context.signature, context.hashAlgo) !== true) {
+          this.refused.publickey++;
+          return context.reject(methods as never);
+        }
+        this.accepted.publickey++;
+        return context.accept();
+      }
+      return context.reject(methods as never);
+    });
+    connection.on('ready', () => {
+      connection.on('session', (acceptSession) => {
+        const session = acceptSession();
+        let pty: { rows: number; cols: number; term: string } | undefined;
+        session.on('pty', (accept, _reject, info) => {
+          pty = { rows: info.rows, cols: info.cols, term: info.term };
+          this.lastWindow = { rows: info.rows, cols: info.cols };
+          accept?.();
+        });
+        session.on('window-change', (accept, _reject, info) => {
+          this.lastWindow = { rows: info.rows, cols: info.cols };
+          accept?.();
+        });
+        session.on('env', (accept) => accept?.());
+        session.on('exec', (accept, _reject, info) => this.run(accept(), info.command, pty));
+        session.on('shell', (accept) => this.run(accept(), undefined, pty ?? { rows: 24, cols: 80, term: 'xterm' }));
+        session.on('sftp', (accept) => serveJailedSftp(accept(), this.home));
+      });
+      connection.on('tcpip', (accept, reject, info) => {
+        // Loopback only: the sandbox machine is this computer.
+        if (!['127.0.0.1', 'localhost', '::1'].includes(info.destIP)) return reject();
+        const socket = connect(info.destPort, '127.0.0.1');
+        socket.once('error', () => reject());
+        socket.once('connect', () => {
+          const channel = accept();
+          channel.pipe(socket).pipe(channel);
+          channel.on('close', () => socket.destroy());
+          socket.on('close', () => channel.close());
+        });
+      });
+    });
+  }
+
+  /** A command (or, without one, a login shell) in the home; with a pty, inside `script` for a real terminal. */
+  private run(channel: ServerChannel, command: string | undefined, pty: { rows: number; cols: number; term: string } | undefined): void {
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: this.home, USER: this.login.username, LANG: 'C.UTF-8', TERM: pty?.term ?? 'dumb', PS1: '$ ' };
+    const shellCommand = command ?? 'exec bash --norc --noprofile -i';
+    const child = pty
+      ? spawn('script', ['-qfec', `stty rows ${pty.rows} cols ${pty.cols}; ${shellCommand}`, '/dev/null'], { cwd: this.home, env, stdio: 'pipe' })
+      : spawn('bash', ['-c', shellCommand], { cwd: this.home, env, stdio: 'pipe' });
+    this.children.add(child);
+    const timer = setTimeout(() => child.kill('SIGKILL'), MAX_COMMAND_MS);
+    child.stdout.pipe(channel, { end: false });
+    child.stderr.pipe(pty ? channel : channel.stderr, { end: false });
+    channel.on('data', (chunk: Buffer) => child.stdin.write(chunk));
+    channel.on('end', () => (pty ? undefined : child.stdin.end()));
+    channel.on('close', () => child.kill('SIGKILL'));
+    child.stdin.on('error', () => undefined);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      this.children.delete(child);
+      if (signal) channel.exit(signal.replace(/^SIG/, ''), false, '');
+      else channel.exit(code ?? 0);
+      channel.end();
+    });
+  }
+}
+
+function newHostKey(): string {
+  return utils.generateKeyPairSync('ed25519').private;
+}

@@ -1,0 +1,72 @@
+// The ssh config writer (core/machines/sshConfig.ts): one Host block per machine with the pinned key,
+// nothing from the platform able to add a directive, and the user's config given one Include only.
+
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { ConfigError } from '../../../src/core/errors';
+import { includesOurs, renderConfig, writeMachineConfig, type MachineHostEntry } from '../../../src/core/machines/sshConfig';
+
+const entry: MachineHostEntry = { alias: 'machine-9001', host: '127.0.0.1', port: 2222, user: 'root', identityFile: '/home/me/.ssh/ct/9001.key', hostKey: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG3' };
+
+describe('ssh config writer', () => {
+  it('writes one Host block with the pinned key alias, key-only', () => {
+    const text = renderConfig([entry], '/home/me/.ssh/ct/known_hosts');
+    assert.match(text, /^Host machine-9001\n {2}HostName 127\.0\.0\.1\n {2}Port 2222\n {2}User root\n {2}IdentityFile "\/home\/me\/\.ssh\/ct\/9001\.key"\n {2}IdentitiesOnly yes\n {2}PasswordAuthentication no\n {2}HostKeyAlias compute-toolkit-machine-9001\n {2}UserKnownHostsFile "\/home\/me\/\.ssh\/ct\/known_hosts"\n {2}StrictHostKeyChecking yes\n/m);
+  });
+
+  it('refuses platform values that would add a directive or break a line', () => {
+    for (const bad of [
+      { host: '1.2.3.4\n  ProxyCommand sh -c evil' },
+      { host: '-oProxyCommand=evil' },
+      { user: 'root\nHost *' },
+      { port: 0 },
+      { port: 70000 },
+      { alias: 'a b' },
+      { alias: '*' },
+      { hostKey: 'ssh-ed25519 AAAA\nHost *' },
+      { identityFile: '/tmp/a"\n  ProxyCommand evil' },
+    ]) {
+      assert.throws(() => renderConfig([{ ...entry, ...bad }], '/k'), ConfigError, JSON.stringify(bad));
+    }
+  });
+
+  it('finds an existing Include of our file, quoted or not, any case', () => {
+    assert.equal(includesOurs('Host x\n  User y\ninclude "/a/config"\n', '/a/config'), true);
+    assert.equal(includesOurs('Include /a/config\r\n', '/a/config'), true);
+    assert.equal(includesOurs('Include /a/config.bak\n# Include /a/config\n', '/a/config'), false);
+  });
+
+  it('adds the Include at the top once, keeps the rest byte for byte and its mode, writes 0600 files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ssh-config-'));
+    try {
+      const userConfig = join(dir, 'config');
+      const mine = 'Host work\r\n  HostName example.com\r\n';
+      writeFileSync(userConfig, mine, { mode: 0o644 });
+      const files = { dir: join(dir, 'ct'), userConfig };
+      const { config } = await writeMachineConfig(files, [entry]);
+      assert.equal(readFileSync(userConfig, 'utf8'), `Include "${config}"\r\n${mine}`);
+      assert.equal(statSync(userConfig).mode & 0o777, 0o644);
+      assert.equal(statSync(config).mode & 0o777, 0o600);
+      await writeMachineConfig(files, [entry, { ...entry, alias: 'machine-9002', port: 2223 }]);
+      assert.equal(readFileSync(userConfig, 'utf8'), `Include "${config}"\r\n${mine}`);
+      assert.equal(readFileSync(config, 'utf8').match(/^Host /gm)?.length, 2);
+      assert.equal(readFileSync(join(files.dir, 'known_hosts'), 'utf8').split('\n').filter(Boolean).length, 2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('creates the user config with only the Include when there is none', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ssh-config-'));
+    try {
+      const userConfig = join(dir, 'ssh', 'config');
+      const { config } = await writeMachineConfig({ dir: join(dir, 'ct'), userConfig }, [entry]);
+      assert.equal(readFileSync(userConfig, 'utf8'), `Include "${config}"\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
