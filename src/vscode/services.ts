@@ -12,7 +12,8 @@ import type { Refusals, WorkspaceTrust } from './ui/workspaceTrust';
 export type Environment = 'dev' | 'test' | 'prod' | 'sandbox';
 
 /** Secrets kept per profile in SecretStorage (never in settings or globalState). */
-export type SecretKind = 'apiToken' | 'privateKey' | 'platformPublicKey' | 'modelApiKey';
+export type { SecretKind } from '../core/secretKinds';
+import type { SecretKind } from '../core/secretKinds';
 
 /** The non-secret part of a profile (stored in settings). */
 export interface Profile {

@@ -5,11 +5,10 @@ import * as vscode from 'vscode';
 import { confinedSpecFiles } from '../../core/specs/fileAccess';
 import type { ToolContext } from '../../core/tools/api';
 import type { NasFileAccess } from '../../core/tools/nasTools';
-import type { ExtensionServices, Profile, SecretKind } from '../services';
+import type { ExtensionServices, Profile } from '../services';
+import { SECRET_KINDS } from '../../core/secretKinds';
 import { knownProfileLabels } from '../profiles/index';
 import { SpecSecrets } from '../specs/index';
-
-const SECRET_KINDS: readonly SecretKind[] = ['apiToken', 'privateKey', 'platformPublicKey', 'modelApiKey'];
 
 /** The sandbox spends no money: a loopback sandbox profile runs write tools without a confirmation. */
 export function isLocalSandbox(profile: Profile): boolean {

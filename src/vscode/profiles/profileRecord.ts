@@ -2,9 +2,11 @@
 // and the naming of everything stored per profile.
 
 import type { Environment, Profile, SecretKind } from '../services';
+import { SECRET_KINDS } from '../../core/secretKinds';
+
+export { SECRET_KINDS };
 
 export const ENVIRONMENTS: readonly Environment[] = ['dev', 'test', 'prod', 'sandbox'];
-export const SECRET_KINDS: readonly SecretKind[] = ['apiToken', 'privateKey', 'platformPublicKey', 'modelApiKey'];
 
 /* eslint-disable no-restricted-syntax -- the log's English words (MissingSecretError's message, invalid settings
    entries); shown names come from setupName (errors/errorWords.ts). This file stays free of the editor API. */
