@@ -162,9 +162,7 @@ export default tseslint.config(
       }],
     },
   },
-  // commands/index.ts lists the profile, secret, key and request command tables: part of the composition root.
-  { files: ['src/vscode/**/*.ts'], ignores: ['src/vscode/lazyCore.ts', 'src/vscode/commands/index.ts'], rules: vscodeImportRules(undefined) },
-  { files: ['src/vscode/commands/index.ts'], rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [lazyCorePattern, lazySpecsPattern('**/core/specs')] }] } },
+  { files: ['src/vscode/**/*.ts'], ignores: ['src/vscode/lazyCore.ts'], rules: vscodeImportRules(undefined) },
   { files: ['src/core/**/*.ts'], ignores: ['src/core/specs/**'], rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [lazySpecsPattern('**/specs')] }] } },
   ...[...AREAS, 'views'].map((area) => ({ files: [`src/vscode/${area}/**/*.ts`], rules: vscodeImportRules(area) })),
 );

@@ -5,3 +5,11 @@
 export type SecretKind = 'apiToken' | 'privateKey' | 'platformPublicKey' | 'modelApiKey';
 
 export const SECRET_KINDS: readonly SecretKind[] = ['apiToken', 'privateKey', 'platformPublicKey', 'modelApiKey'];
+
+/** The secrets' names in the log (English); shown names come from setupName (src/vscode/errors/errorWords.ts). */
+export const SECRET_LABELS: Record<SecretKind, string> = {
+  apiToken: 'API token',
+  privateKey: 'private key',
+  platformPublicKey: 'platform public key',
+  modelApiKey: 'model API key',
+};

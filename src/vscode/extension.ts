@@ -8,7 +8,8 @@ import type { ExtensionApi, MoneyApi } from './api';
 import { provideNasFiles, registerAi } from './ai/index';
 import { registerChat } from './chat/index';
 import { registerCommandTable } from './commands/commandTable';
-import { CORE_COMMANDS } from './commands/index';
+import { PROFILE_COMMANDS } from './profiles/index';
+import { REQUEST_COMMANDS } from './requests/index';
 import { registerCompute } from './views/index';
 import { describeError } from './errors/describeError';
 import { registerSpend, spendNeedsWatching } from './spend/index';
@@ -34,7 +35,7 @@ export const HAS_PROFILE_CONTEXT = ContextKeys.hasProfile;
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const services = new Services(context);
   context.subscriptions.push(services);
-  context.subscriptions.push(...registerCommandTable(CORE_COMMANDS, services, services.reportError));
+  context.subscriptions.push(...registerCommandTable([...PROFILE_COMMANDS, ...REQUEST_COMMANDS], services, services.reportError));
 
   const statusBar = new ProfileStatusBar(services.profiles);
   const credentials = new CredentialsContext(services.profiles);

@@ -10,7 +10,7 @@ import type { ModelRoutes } from '../../core/chat/modelRoutes';
 import { formatYuanPerHour } from '../../core/spend/units';
 import type { ModelClient } from '../../core/inference/api';
 import { Commands } from '../commandIds';
-import type { Services } from '../extensionServices';
+import type { ExtensionServices as Services } from '../services';
 import type { Profile } from '../services';
 import { toChatMessages, toChatTools } from './chatMessages';
 import { signalOf } from './toolContext';

@@ -4,7 +4,7 @@
 
 import * as vscode from 'vscode';
 import { TOOLS } from '../../core/tools/index';
-import type { Services } from '../extensionServices';
+import type { ExtensionServices as Services } from '../services';
 import { ComputeChatProvider, MODEL_VENDOR } from './chatProvider';
 import { ComputeLanguageModelTool, registerLanguageModelTools } from './languageModelTools';
 import { ComputeMcpServerProvider, MCP_PROVIDER_ID } from './mcpServerProvider';

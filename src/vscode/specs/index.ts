@@ -4,7 +4,7 @@
 
 import * as vscode from 'vscode';
 import { registerCommandTable } from '../commands/commandTable';
-import type { Services } from '../extensionServices';
+import type { ExtensionServices as Services } from '../services';
 import type { RemoteState } from '../state/index';
 import { SPEC_COMMANDS } from './specCommands';
 import { SpecActions } from './specActions';
