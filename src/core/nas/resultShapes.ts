@@ -1,8 +1,10 @@
 // The shapes of NAS results the extension reads (docs/nas.md), checked where they enter by the
 // compute client (compute/resultShapes.ts passes its checkers in; this file imports no values from it).
 
-import type { Check } from '../compute/resultShapes';
 import type { NasOperationId } from './operations';
+
+/** A result checker (the same shape as compute/resultShapes.ts's Check, declared here: no import circle). */
+export type Check = (value: unknown, path: string) => unknown;
 
 export interface ShapeCheckers {
   string: Check;
