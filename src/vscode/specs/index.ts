@@ -11,12 +11,6 @@ import { SpecActions } from './specActions';
 import { SpecDocuments } from './specDocuments';
 import { SpecSecrets } from './specSecrets';
 
-export interface SpecsContext {
-  services: Services;
-  actions: SpecActions;
-  secrets: SpecSecrets;
-}
-
 /** What the in-host tests reach. */
 export interface SpecsApi {
   readonly actions: SpecActions;
@@ -32,3 +26,4 @@ export function registerSpecs(services: Services, state: RemoteState): SpecsApi 
   return { actions, documents, secrets };
 }
 export { SpecSecrets } from './specSecrets';
+export type { SpecsContext } from './specCommands';
