@@ -38,6 +38,8 @@ export interface ExtensionApi {
   readonly specs: SpecsApi;
   /** NAS volumes: the view, the computenas file system and the SFTP sessions. */
   readonly nas: import('./nas/index').NasApi;
+  /** Ports the tests may replace in part (testPorts.ts): e.g. Run on GPU's volume pick. */
+  readonly tests: import('./testPorts').TestPorts;
   /** Settles when start-up work is done: log redaction primed, the quiet sandbox connect attempted. */
   readonly ready: Promise<void>;
   readonly surface: SurfaceApi;

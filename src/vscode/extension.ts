@@ -5,7 +5,7 @@
 import { ContextKeys } from './commandIds';
 import * as vscode from 'vscode';
 import type { ExtensionApi, MoneyApi } from './api';
-import { provideNasFiles, registerAi } from './ai/index';
+import { registerAi } from './ai/index';
 import { registerChat } from './chat/index';
 import { registerCommandTable } from './commands/commandTable';
 import { PROFILE_COMMANDS } from './profiles/index';
@@ -29,6 +29,7 @@ import { KeyRotationReminder } from './profiles/keyRotation';
 import { ProfileStatusBar } from './statusBar';
 import { CredentialsContext } from './profiles/credentialsContext';
 import { errorMessage } from '../shared/errorMessage';
+import { TestPorts } from './testPorts';
 
 export const HAS_PROFILE_CONTEXT = ContextKeys.hasProfile;
 
@@ -72,18 +73,18 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     stateListings: (profileId) => state.listings(profileId),
     watchedProfiles: () => state.watched.map((watch) => watch.profile.label),
   };
-  const ai = registerAi(services);
-  const specs = registerSpecs(services, state);
-  context.subscriptions.push(...ai.disposables);
-  const jobs = registerJobs(services, state);
-  context.subscriptions.push(...jobs.disposables);
-  const deployments = registerDeployments(services, compute, chat, money, ai.api.chatModels, state);
+  // Ports by constructor: the NAS area comes first, the areas that consume it are given it.
+  const tests = new TestPorts();
   const nas = registerNas(services, state);
   context.subscriptions.push(...nas.disposables);
-  // Run on GPU sends the folder to a NAS volume and opens its outputs from there.
-  jobs.api.setNasHooks(nas.api.runHooks);
   // The NAS agent tools reach volume files through the NAS area's sessions.
-  provideNasFiles((roots) => nas.api.toolAccess(roots));
+  const ai = registerAi(services, { nasFiles: (roots) => nas.api.toolAccess(roots) });
+  const specs = registerSpecs(services, state);
+  context.subscriptions.push(...ai.disposables);
+  // Run on GPU sends the folder to a NAS volume and opens its outputs from there.
+  const jobs = registerJobs(services, state, tests.port('nasRunHooks', nas.api.runHooks));
+  context.subscriptions.push(...jobs.disposables);
+  const deployments = registerDeployments(services, compute, chat, money, ai.api.chatModels, state);
 
   // The in-host tests drive the first run themselves (test/integration/surface/firstRun.test.ts).
   if (context.extensionMode !== vscode.ExtensionMode.Test) {
@@ -108,6 +109,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     deployments,
     specs,
     nas: nas.api,
+    tests,
     ready,
     surface: {
       profiles: services.profiles,

@@ -21,14 +21,13 @@ export function isLocalSandbox(profile: Profile): boolean {
   }
 }
 
-/** The NAS area's file access for the tools, given the host folders (set once at activation). */
-let nasFiles: ((roots: string[]) => NasFileAccess) | undefined;
-
-export function provideNasFiles(provider: (roots: string[]) => NasFileAccess): void {
-  nasFiles = provider;
+/** What the AI area consumes from other areas, passed in by the composition root. */
+export interface AiPorts {
+  /** The NAS area's file access for the tools, given the host folders. */
+  nasFiles(roots: string[]): NasFileAccess;
 }
 
-export async function toolContext(services: ExtensionServices, profile: Profile, signal?: AbortSignal): Promise<ToolContext> {
+export async function toolContext(services: ExtensionServices, ports: AiPorts, profile: Profile, signal?: AbortSignal): Promise<ToolContext> {
   const secrets: string[] = [];
   for (const kind of SECRET_KINDS) {
     const value = await services.profiles.getSecret(profile.id, kind);
@@ -38,7 +37,7 @@ export async function toolContext(services: ExtensionServices, profile: Profile,
   return {
     client: services.computeClient(),
     // Volume files over the NAS area's SFTP sessions; local files only inside the open folders.
-    ...(nasFiles ? { nasFiles: nasFiles(folders) } : {}),
+    nasFiles: ports.nasFiles(folders),
     profile: { label: profile.label, id: profile.id, knownLabels: knownProfileLabels(profile.id), environment: profile.environment },
     secrets,
     // Spec files of the open folders; only the user's stored spec secrets resolve (never env variables).

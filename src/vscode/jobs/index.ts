@@ -1,8 +1,8 @@
 // The jobs area (batch jobs, Run on GPU): the Jobs view and the job notifications, both following the
 // job store of the remote state (JOB_STATE in src/core/jobs/jobState.ts, listed on each profile's one poll
 // loop); job commands, log terminals (core/jobs/polling.ts follows one job's logs) and Run on GPU.
-// The NAS area supplies folder sync, the volume picker and "open outputs" through setNasHooks (wired
-// by the composition root once both areas are in).
+// The NAS area supplies folder sync, the volume picker and "open outputs" (NasHooks, the port the
+// composition root passes in).
 
 import * as vscode from 'vscode';
 import { Commands, Views } from '../commandIds';
@@ -36,20 +36,18 @@ export interface JobsApi {
   snapshot(): { id: number; label: string; description: string; tooltip: string }[];
   /** Plain text written to the open job terminals. */
   terminalTexts(): string[][];
-  setNasHooks(hooks: NasHooks): void;
   /** Opens a following log terminal for a job (the Show Logs command). */
   showLogs(jobId: number): Promise<void>;
 }
 
 type Target = JobItem | number | undefined;
 
-export function registerJobs(services: ExtensionServices, state: RemoteState): { api: JobsApi; disposables: vscode.Disposable[] } {
+export function registerJobs(services: ExtensionServices, state: RemoteState, nas: NasHooks): { api: JobsApi; disposables: vscode.Disposable[] } {
   const jobsNow = (): readonly JobSummary[] => state.store(JOB_STATE)?.items ?? [];
   const isActive = (profile: Profile): boolean => profile.id === services.profiles.active?.id;
   const tree = new JobsTree();
   const view = vscode.window.createTreeView(Views.jobs, { treeDataProvider: tree });
   const terminals = new Set<JobTerminal>();
-  let nas: NasHooks | undefined;
 
   const jobOf = (target: Target): JobSummary | undefined => {
     if (target instanceof JobItem) return target.job;
@@ -123,16 +121,10 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
   /** Jobs whose end a Run on GPU terminal announces itself (one notification per end). */
   const claimedEnds = new ClaimedEnds();
   const hooks: RunHooks = {
-    syncer: () => nas?.syncer,
-    pickVolume: async (regionName, preferred) => {
-      if (nas) return nas.pickVolume(regionName, preferred);
-      const text = await vscode.window.showInputBox({ title: vscode.l10n.t('NAS volume id'), validateInput: (v) => (/^\d{1,15}$/.test(v.trim()) ? undefined : vscode.l10n.t('A volume id (digits)')) });
-      return text === undefined ? undefined : Number(text.trim());
-    },
-    openOutputs: async (storageId, remoteDir) => {
-      if (nas) await nas.openOutputs(storageId, remoteDir);
-    },
-    announceFolder: async (storageId, remoteDir) => nas?.announceFolder?.(storageId, remoteDir),
+    syncer: () => nas.syncer,
+    pickVolume: (regionName, preferred) => nas.pickVolume(regionName, preferred),
+    openOutputs: (storageId, remoteDir) => nas.openOutputs(storageId, remoteDir),
+    announceFolder: async (storageId, remoteDir) => nas.announceFolder?.(storageId, remoteDir),
     terminals,
     runTerminals: new Map(),
     onJobCreated: (jobId) => {
@@ -203,7 +195,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
     const openOutputs = vscode.l10n.t('Open Outputs');
     // Logs and outputs are read through the active profile's client: offered for its jobs only.
     const own = isActive(profile);
-    const actions = !own ? [] : mount && nas ? [openLogs, openOutputs] : [openLogs];
+    const actions = !own ? [] : mount ? [openLogs, openOutputs] : [openLogs];
     const message = own ? text : `${profile.label}: ${text}`;
     const show = endedView.phase === 'failed' ? vscode.window.showErrorMessage : vscode.window.showInformationMessage;
     void show(message, ...actions).then((action) => {
@@ -240,9 +232,6 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
         tooltip: item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : String(item.tooltip ?? ''),
       })),
     terminalTexts: () => [...terminals].map((terminal) => [...terminal.transcript]),
-    setNasHooks: (value) => {
-      nas = value;
-    },
     showLogs,
   };
   return {
