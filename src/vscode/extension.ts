@@ -6,10 +6,11 @@ import { ContextKeys } from './commandIds';
 import * as vscode from 'vscode';
 import { Refusal } from './errors/refusal';
 import type { ExtensionApi, MoneyApi } from './api';
-import { provideNasFiles, registerAi } from './ai/index';
+import { registerAi } from './ai/index';
 import { registerChat } from './chat/index';
 import { registerCommandTable } from './commands/commandTable';
-import { CORE_COMMANDS } from './commands/index';
+import { PROFILE_COMMANDS } from './profiles/index';
+import { REQUEST_COMMANDS } from './requests/index';
 import { registerCompute } from './views/index';
 import { describeError } from './errors/describeError';
 import { registerSpend, spendNeedsWatching } from './spend/index';
@@ -31,13 +32,14 @@ import { KeyRotationReminder } from './profiles/keyRotation';
 import { ProfileStatusBar } from './statusBar';
 import { CredentialsContext } from './profiles/credentialsContext';
 import { errorMessage } from '../shared/errorMessage';
+import { TestPorts } from './testPorts';
 
 export const HAS_PROFILE_CONTEXT = ContextKeys.hasProfile;
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const services = new Services(context);
   context.subscriptions.push(services);
-  context.subscriptions.push(...registerCommandTable(CORE_COMMANDS, services, services.reportError));
+  context.subscriptions.push(...registerCommandTable([...PROFILE_COMMANDS, ...REQUEST_COMMANDS], services, services.reportError));
 
   const statusBar = new ProfileStatusBar(services.profiles);
   const credentials = new CredentialsContext(services.profiles);
@@ -74,22 +76,22 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     stateListings: (profileId) => state.listings(profileId),
     watchedProfiles: () => state.watched.map((watch) => watch.profile.label),
   };
-  const ai = registerAi(services);
-  const specs = registerSpecs(services, state);
-  context.subscriptions.push(...ai.disposables);
-  const jobs = registerJobs(services, state, center);
-  context.subscriptions.push(...jobs.disposables);
-  const deployments = registerDeployments(services, compute, chat, money, ai.api.chatModels, state);
+  // Ports by constructor: the NAS area comes first, the areas that consume it are given it.
+  const tests = new TestPorts();
   const nas = registerNas(services, state);
   context.subscriptions.push(...nas.disposables);
+  // The NAS agent tools reach volume files through the NAS area's sessions.
+  const ai = registerAi(services, { nasFiles: (roots) => nas.api.toolAccess(roots) });
+  const specs = registerSpecs(services, state);
+  context.subscriptions.push(...ai.disposables);
+  // Run on GPU sends the folder to a NAS volume and opens its outputs from there.
+  const jobs = registerJobs(services, state, center, tests.port('nasRunHooks', nas.api.runHooks));
+  context.subscriptions.push(...jobs.disposables);
+  const deployments = registerDeployments(services, compute, chat, money, ai.api.chatModels, state);
   const preheat = registerPreheat(services, state, center);
   context.subscriptions.push(...preheat.disposables);
   const notebooks = registerNotebooks(services, money);
   context.subscriptions.push(...notebooks.disposables);
-  // Run on GPU sends the folder to a NAS volume and opens its outputs from there.
-  jobs.api.setNasHooks(nas.api.runHooks);
-  // The NAS agent tools reach volume files through the NAS area's sessions.
-  provideNasFiles((roots) => nas.api.toolAccess(roots));
 
   // The in-host tests drive the first run themselves (test/integration/surface/firstRun.test.ts).
   if (context.extensionMode !== vscode.ExtensionMode.Test) {
@@ -116,6 +118,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     nas: nas.api,
     preheat: preheat.api,
     notebooks: notebooks.api,
+    tests,
     ready,
     surface: {
       profiles: services.profiles,

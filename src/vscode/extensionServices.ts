@@ -15,7 +15,7 @@ import { ProfileStore } from './profiles/profileStore';
 import { PersistedState, persistedStateOf } from './persistedState';
 import type { ExtensionServices, Profile, ReadOnlyDocumentOptions } from './services';
 import { errorMessage } from '../shared/errorMessage';
-import { recordActivity } from './requests/historyStore';
+import { recordActivity } from './requests/index';
 import { Refusals, WorkspaceTrust } from './ui/workspaceTrust';
 
 export class Services implements ExtensionServices, vscode.Disposable {
@@ -96,6 +96,14 @@ export class Services implements ExtensionServices, vscode.Disposable {
 
   refreshReadOnlyDocument(options: Pick<ReadOnlyDocumentOptions, 'key' | 'title'>): Promise<boolean> {
     return this.documents.refresh(options);
+  }
+
+  putReadOnlyDocument(options: ReadOnlyDocumentOptions): Promise<vscode.Uri> {
+    return this.documents.put(options);
+  }
+
+  showLogs(): void {
+    this.logChannel.show(true);
   }
 
   /**

@@ -7,10 +7,8 @@
 
 import { readTimers, type PauseTimer } from '../core/spend/pauseTimers';
 import { StateKeys } from './commandIds';
-import { isActivityEntry, type ActivityEntry } from './requests/requestActivity';
-import type { HistoryEntry } from './requests/requestHistory';
-import { SECRET_KINDS } from './profiles/profileRecord';
-import type { SecretKind } from './services';
+import { isActivityEntry, type ActivityEntry, type HistoryEntry } from '../core/requests/records';
+import { SECRET_KINDS, type SecretKind } from '../core/secretKinds';
 
 /** Turns a stored value into a trusted one; `undefined` refuses it. `problems` collects what was dropped. */
 export type Validator<T> = (value: unknown, problems: string[]) => T | undefined;

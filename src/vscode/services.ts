@@ -12,7 +12,8 @@ import type { Refusals, WorkspaceTrust } from './ui/workspaceTrust';
 export type Environment = 'dev' | 'test' | 'prod' | 'sandbox';
 
 /** Secrets kept per profile in SecretStorage (never in settings or globalState). */
-export type SecretKind = 'apiToken' | 'privateKey' | 'platformPublicKey' | 'modelApiKey';
+export type { SecretKind } from '../core/secretKinds';
+import type { SecretKind } from '../core/secretKinds';
 
 /** The non-secret part of a profile (stored in settings). */
 export interface Profile {
@@ -66,6 +67,10 @@ export interface ExtensionServices {
    * (follow a node log while the user works elsewhere). Resolves false when it is no longer open.
    */
   refreshReadOnlyDocument(options: Pick<ReadOnlyDocumentOptions, 'key' | 'title'>): Promise<boolean>;
+  /** Registers (or replaces) a read-only document's text without opening it; resolves its uri (a diff's two sides). */
+  putReadOnlyDocument(options: ReadOnlyDocumentOptions): Promise<vscode.Uri>;
+  /** Shows the "Compute Toolkit" log channel. */
+  showLogs(): void;
   /**
    * The one place errors become user messages with actions (Show Logs, Sign Request, Configure Profile).
    * `context` names what was being done ("Load tasks"); AbortedError is logged only, never shown.

@@ -5,7 +5,7 @@
 // Whether a status is worth retrying is the retry policy's answer (core/http/retry.ts), never decided here.
 
 import type { LikelyCause } from '../compute/api';
-import { isRetryableStatus } from '../http/retry';
+import { isRetryableStatus } from '../http/retryableStatus';
 import { errorMessage } from '../../shared/errorMessage';
 import { isAbort, type CoreWords, type ErrorKind, type MissingSetup } from './index';
 import { isCoreText } from './messages';

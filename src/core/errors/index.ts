@@ -1,7 +1,7 @@
 // One error hierarchy for the whole core. The VS Code layer maps these to messages and actions
 // in one place (reportError), so every class carries what a user needs to act, never a secret.
 
-import { isRetryableStatus } from '../http/retry';
+import { isRetryableStatus } from '../http/retryableStatus';
 import { englishText, type CoreText } from './messages';
 
 export { coreText, type CoreArg, type CoreText, type CoreMessageKey } from './messages';

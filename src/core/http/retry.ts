@@ -41,13 +41,7 @@ export function retryPolicyFrom(retry: RetryOptions | undefined, maxRetries?: nu
   return policy;
 }
 
-/** The statuses that say "not now" rather than "no". */
-const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
-
-/** Whether a status is worth another attempt of a request that is safe to repeat. */
-export function isRetryableStatus(status: number, policy?: Pick<RetryPolicy, 'retryServerError'>): boolean {
-  return RETRYABLE_STATUSES.has(status) || (status === 500 && policy?.retryServerError === true);
-}
+export { isRetryableStatus } from './retryableStatus';
 
 /** One attempt's result: a value, or a failure that may be retried (anything else is thrown). */
 export type AttemptResult<T> =

@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { ConfigError, coreText } from '../errors';
 import { confinedPath } from '../specs/fileAccess';
-import type { NasFileAccess } from '../tools/nasTools';
+import type { NasFileAccess } from '../tools/ports';
 import type { NasSessions } from './sessions';
 import { upload } from './transfer';
 

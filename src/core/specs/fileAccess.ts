@@ -5,7 +5,7 @@
 // a credential of the host process into a task.
 
 import * as path from 'node:path';
-import type { SpecFileAccess } from '../tools/specTools';
+import type { SpecFileAccess } from '../tools/ports';
 import type { SecretRef } from './types';
 
 export const MAX_SPEC_FILE_BYTES = 512 * 1024;

@@ -2,6 +2,7 @@
 // server. Types only; the definitions live in readTools.ts and writeTools.ts.
 
 import type { ComputeClient, OperationEffect, OperationId } from '../compute/api';
+import type { NasFileAccess, SpecFileAccess } from './ports';
 
 /**
  * What a tool does to the user's account, from the compute catalog. `read` changes nothing; `write`
@@ -50,9 +51,9 @@ export interface ToolContext {
   /** Largest result in characters (default RESULT_LIMIT_CHARS). */
   resultLimitChars?: number;
   /** Spec files (the spec tools); absent when the host cannot read them. */
-  specFiles?: import('./specTools').SpecFileAccess;
+  specFiles?: SpecFileAccess;
   /** NAS volume files and confined local files (the NAS tools); absent when the host has none. */
-  nasFiles?: import('./nasTools').NasFileAccess;
+  nasFiles?: NasFileAccess;
 }
 
 /** A confirmation before a tool that spends money or destroys state runs. Plain text with markdown. */

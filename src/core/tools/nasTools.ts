@@ -5,7 +5,6 @@
 // local files confined to the open folders); this file loads no SFTP code.
 
 import { ConfigError } from '../errors';
-import type { RemoteEntry } from '../nas/sftpConnection';
 import type { NasVolume } from '../nas/operations';
 import { formatBytes, formatGiB, formatYuan, knownUsedBytes, monthlyPriceYuan } from '../nas/units';
 import { getVolume, listVolumes } from '../nas/volumes';
@@ -15,16 +14,8 @@ import { strongestEffect } from './effects';
 import { capLines, field, RESULT_LIMIT_CHARS } from './format';
 import { plainTerminalText } from '../terminalText';
 
-/** What the NAS tools need from the host. */
-export interface NasFileAccess {
-  /** A folder's entries; names that cannot be used safely are left out and counted (escaped, core/nas/entryNames.ts). */
-  list(storageId: number, remotePath: string, signal?: AbortSignal): Promise<{ entries: RemoteEntry[]; skipped: { count: number; shown: readonly string[] } }>;
-  /** Refuses (throws) files over `maxBytes` before reading them. */
-  read(storageId: number, remotePath: string, maxBytes: number, signal?: AbortSignal): Promise<Uint8Array>;
-  /** A local file inside the host's folders (throws outside them, or for a folder). */
-  localFile(requested: string): Promise<{ absolutePath: string; size: number; name: string }>;
-  upload(storageId: number, absolutePath: string, remotePath: string, overwrite: boolean, signal?: AbortSignal): Promise<{ sent: number; skipped: number; bytes: number }>;
-}
+import type { NasFileAccess } from './ports';
+export type { NasFileAccess };
 
 export const READ_DEFAULT_BYTES = 64 * 1024;
 export const READ_MAX_BYTES = 256 * 1024;

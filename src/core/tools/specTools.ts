@@ -7,20 +7,13 @@
 
 import { specsCore } from '../specs/load';
 import type { SpecContext } from '../specs/runner';
-import { specFormatOf, type SecretRef, type Spec } from '../specs/types';
+import { specFormatOf, type Spec } from '../specs/types';
 import { ConfigError } from '../errors';
 import type { ToolContext, ToolDefinition } from './api';
 import { confirmation } from './confirmation';
 import { strongestEffect } from './effects';
 
-/** How a host gives the tools spec files; absent when it cannot (then the tools say so). */
-export interface SpecFileAccess {
-  /** The file's text; refuses paths outside the host's folders. */
-  read(path: string): Promise<string>;
-  resolveSecret(ref: SecretRef): Promise<string | undefined>;
-  /** Writes the created task id into the file (Deploy's memory); optional. */
-  rememberTaskId?(path: string, taskId: number): Promise<void>;
-}
+export type { SpecFileAccess } from './ports';
 
 const pathSchema = { type: 'string', minLength: 1, maxLength: 1024, description: 'Path of the spec file (relative to the workspace), e.g. deploy/api.task.json.', examples: ['serve.task.json'] } as const;
 

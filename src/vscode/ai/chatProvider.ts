@@ -12,10 +12,11 @@ import type { ModelRoutes } from '../../core/chat/modelRoutes';
 import { formatYuanPerHour } from '../../core/spend/units';
 import type { ModelClient } from '../../core/inference/api';
 import { Commands } from '../commandIds';
-import type { Services } from '../extensionServices';
+import type { ExtensionServices as Services } from '../services';
 import type { Profile } from '../services';
 import { toChatMessages, toChatTools } from './chatMessages';
 import { signalOf } from './toolContext';
+import { inferenceCore } from '../../core/lazy';
 
 export const MODEL_VENDOR = 'compute-toolkit';
 
@@ -26,13 +27,6 @@ export interface DeployedModels extends Pick<ModelRoutes, 'route'> {
 }
 
 
-type InferenceCore = typeof import('../../core/inference/index');
-let inferenceCore: InferenceCore | undefined;
-function loadInferenceCore(): InferenceCore {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberate lazy load (see lazyCore.ts)
-  inferenceCore ??= require('../../core/inference/index') as InferenceCore;
-  return inferenceCore;
-}
 
 /** 1.120+ hides provider models without it; not in the 1.104 typings, so declared here. */
 export interface ComputeModelInformation extends vscode.LanguageModelChatInformation {
@@ -78,7 +72,7 @@ export class ComputeChatProvider implements vscode.LanguageModelChatProvider<Com
     const maxRetries = this.services.config.maxRetries;
     const cacheKey = `${profile.id}\n${profile.modelApiBaseUrl}\n${maxRetries}`;
     if (this.cached?.key !== cacheKey) {
-      const client = loadInferenceCore().createModelClient({
+      const client = inferenceCore().createModelClient({
         apiBaseUrl: profile.modelApiBaseUrl,
         apiKey: () => this.services.profiles.getSecret(profile.id, 'modelApiKey'),
         maxRetries,
@@ -132,7 +126,7 @@ export class ComputeChatProvider implements vscode.LanguageModelChatProvider<Com
       return [];
     }
     try {
-      const { limitsFor } = loadInferenceCore();
+      const { limitsFor } = inferenceCore();
       const models = await active.client.listModels(signalOf(token));
       return models
         .filter((model) => model.chat)
@@ -173,7 +167,7 @@ export class ComputeChatProvider implements vscode.LanguageModelChatProvider<Com
     if (!routed && !active) throw new Error(this.noKeyMessage());
     const client = routed?.client ?? active?.client;
     if (!client) throw new Error(this.noKeyMessage());
-    const core = loadInferenceCore();
+    const core = inferenceCore();
     const tools = routed ? undefined : toChatTools(options.tools);
     const modelOptions = options.modelOptions ?? {};
     routed?.started?.();
@@ -206,7 +200,7 @@ export class ComputeChatProvider implements vscode.LanguageModelChatProvider<Com
   }
 
   async provideTokenCount(_model: ComputeModelInformation, text: string | vscode.LanguageModelChatRequestMessage): Promise<number> {
-    const { estimateTokens, TOKENS_PER_MESSAGE } = loadInferenceCore();
+    const { estimateTokens, TOKENS_PER_MESSAGE } = inferenceCore();
     if (typeof text === 'string') return estimateTokens(text);
     const messages = toChatMessages([text]);
     return messages.reduce((sum, message) => sum + TOKENS_PER_MESSAGE + estimateTokens(message.content) + estimateTokens(JSON.stringify(message.tool_calls ?? '')), 0);

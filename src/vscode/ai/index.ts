@@ -4,10 +4,11 @@
 
 import * as vscode from 'vscode';
 import { TOOLS } from '../../core/tools/index';
-import type { Services } from '../extensionServices';
+import type { ExtensionServices as Services } from '../services';
 import { ComputeChatProvider, MODEL_VENDOR } from './chatProvider';
 import { ComputeLanguageModelTool, registerLanguageModelTools } from './languageModelTools';
 import { ComputeMcpServerProvider, MCP_PROVIDER_ID } from './mcpServerProvider';
+import type { AiPorts } from './toolContext';
 
 export interface AiApi {
   /** The registered language-model tools by name (tests read their confirmations without the dialog). */
@@ -16,8 +17,8 @@ export interface AiApi {
   readonly chatModels: ComputeChatProvider;
 }
 
-export function registerAi(services: Services): { api: AiApi; disposables: vscode.Disposable[] } {
-  const { tools, disposables } = registerLanguageModelTools(services, TOOLS);
+export function registerAi(services: Services, ports: AiPorts): { api: AiApi; disposables: vscode.Disposable[] } {
+  const { tools, disposables } = registerLanguageModelTools(services, TOOLS, ports);
   const mcpServers = new ComputeMcpServerProvider(services, services.context.asAbsolutePath('dist/mcp.js'));
   disposables.push(mcpServers, vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcpServers));
   const chatModels = new ComputeChatProvider(services);
@@ -25,4 +26,4 @@ export function registerAi(services: Services): { api: AiApi; disposables: vscod
   return { api: { tools, mcpServers, chatModels }, disposables };
 }
 
-export { provideNasFiles } from './toolContext';
+export type { AiPorts } from './toolContext';

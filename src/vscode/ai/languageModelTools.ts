@@ -9,7 +9,7 @@ import { confirmTool, runTool } from '../../core/tools/index';
 import { Commands } from '../commandIds';
 import { runWithOrigin } from '../commands/requestOrigin';
 import type { ExtensionServices } from '../services';
-import { isLocalSandbox, signalOf, toolContext } from './toolContext';
+import { isLocalSandbox, signalOf, toolContext, type AiPorts } from './toolContext';
 
 type Input = Record<string, unknown>;
 
@@ -23,6 +23,7 @@ export class ComputeLanguageModelTool implements vscode.LanguageModelTool<Input>
   constructor(
     private readonly services: ExtensionServices,
     readonly definition: ToolDefinition,
+    private readonly ports: AiPorts,
   ) {}
 
   async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<Input>, token: vscode.CancellationToken): Promise<vscode.PreparedToolInvocation> {
@@ -32,7 +33,7 @@ export class ComputeLanguageModelTool implements vscode.LanguageModelTool<Input>
     if (isLocalSandbox(profile)) {
       return { invocationMessage: vscode.l10n.t('{0} (local sandbox: no real money, not confirmed)', invocationMessage) };
     }
-    const context = await toolContext(this.services, profile, signalOf(token));
+    const context = await toolContext(this.services, this.ports, profile, signalOf(token));
     const confirmation = await confirmTool(this.definition, options.input, context);
     if (!confirmation) return { invocationMessage };
     return { invocationMessage, confirmationMessages: { title: confirmation.title, message: new vscode.MarkdownString(confirmation.message) } };
@@ -41,7 +42,7 @@ export class ComputeLanguageModelTool implements vscode.LanguageModelTool<Input>
   async invoke(options: vscode.LanguageModelToolInvocationOptions<Input>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
     const profile = this.services.profiles.active;
     if (!profile) return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(noProfileText())]);
-    const context = await toolContext(this.services, profile, signalOf(token));
+    const context = await toolContext(this.services, this.ports, profile, signalOf(token));
     // The tool's requests show in the request history as the agent's.
     const result = await runWithOrigin({ kind: 'tool', tool: this.definition.name }, () => runTool(this.definition, options.input, context));
     this.services.logger.info(`Tool ${this.definition.name} on profile "${profile.label}": ${result.isError ? 'failed' : 'done'}`);
@@ -52,11 +53,11 @@ export class ComputeLanguageModelTool implements vscode.LanguageModelTool<Input>
 }
 
 /** Registers every tool; the manifest's `languageModelTools` lists the same names (a unit test checks). */
-export function registerLanguageModelTools(services: ExtensionServices, definitions: readonly ToolDefinition[]): { tools: Map<string, ComputeLanguageModelTool>; disposables: vscode.Disposable[] } {
+export function registerLanguageModelTools(services: ExtensionServices, definitions: readonly ToolDefinition[], ports: AiPorts): { tools: Map<string, ComputeLanguageModelTool>; disposables: vscode.Disposable[] } {
   const tools = new Map<string, ComputeLanguageModelTool>();
   const disposables: vscode.Disposable[] = [];
   for (const definition of definitions) {
-    const tool = new ComputeLanguageModelTool(services, definition);
+    const tool = new ComputeLanguageModelTool(services, definition, ports);
     tools.set(definition.name, tool);
     disposables.push(vscode.lm.registerTool(definition.name, tool));
   }

@@ -5,11 +5,10 @@ import * as vscode from 'vscode';
 import { confinedSpecFiles } from '../../core/specs/fileAccess';
 import type { ToolContext } from '../../core/tools/api';
 import type { NasFileAccess } from '../../core/tools/nasTools';
-import type { ExtensionServices, Profile, SecretKind } from '../services';
+import type { ExtensionServices, Profile } from '../services';
+import { SECRET_KINDS } from '../../core/secretKinds';
 import { knownProfileLabels } from '../profiles/index';
 import { SpecSecrets } from '../specs/index';
-
-const SECRET_KINDS: readonly SecretKind[] = ['apiToken', 'privateKey', 'platformPublicKey', 'modelApiKey'];
 
 /** The sandbox spends no money: a loopback sandbox profile runs write tools without a confirmation. */
 export function isLocalSandbox(profile: Profile): boolean {
@@ -22,14 +21,13 @@ export function isLocalSandbox(profile: Profile): boolean {
   }
 }
 
-/** The NAS area's file access for the tools, given the host folders (set once at activation). */
-let nasFiles: ((roots: string[]) => NasFileAccess) | undefined;
-
-export function provideNasFiles(provider: (roots: string[]) => NasFileAccess): void {
-  nasFiles = provider;
+/** What the AI area consumes from other areas, passed in by the composition root. */
+export interface AiPorts {
+  /** The NAS area's file access for the tools, given the host folders. */
+  nasFiles(roots: string[]): NasFileAccess;
 }
 
-export async function toolContext(services: ExtensionServices, profile: Profile, signal?: AbortSignal): Promise<ToolContext> {
+export async function toolContext(services: ExtensionServices, ports: AiPorts, profile: Profile, signal?: AbortSignal): Promise<ToolContext> {
   const secrets: string[] = [];
   for (const kind of SECRET_KINDS) {
     const value = await services.profiles.getSecret(profile.id, kind);
@@ -39,7 +37,7 @@ export async function toolContext(services: ExtensionServices, profile: Profile,
   return {
     client: services.computeClient(),
     // Volume files over the NAS area's SFTP sessions; local files only inside the open folders.
-    ...(nasFiles ? { nasFiles: nasFiles(folders) } : {}),
+    nasFiles: ports.nasFiles(folders),
     profile: { label: profile.label, id: profile.id, knownLabels: knownProfileLabels(profile.id), environment: profile.environment },
     secrets,
     // Spec files of the open folders; only the user's stored spec secrets resolve (never env variables).

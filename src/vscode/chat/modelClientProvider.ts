@@ -5,16 +5,8 @@
 import type { ModelClient } from '../../core/inference/api';
 import type { ExtensionServices, Profile } from '../services';
 import { MissingModelKeyError, NoChatProfileError } from '../../core/chat/turnErrors';
+import { inferenceCore } from '../../core/lazy';
 
-type InferenceCore = typeof import('../../core/inference/index');
-
-let inferenceCore: InferenceCore | undefined;
-
-function loadInferenceCore(): InferenceCore {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberate lazy load (see lazyCore.ts)
-  inferenceCore ??= require('../../core/inference/index') as InferenceCore;
-  return inferenceCore;
-}
 
 export class ModelClientProvider {
   private cached: { key: string; client: ModelClient } | undefined;
@@ -39,7 +31,7 @@ export class ModelClientProvider {
     const maxRetries = this.services.config.maxRetries;
     const cacheKey = JSON.stringify([profile.id, profile.modelApiBaseUrl, settings.firstTokenTimeoutMs, settings.idleTimeoutMs, maxRetries]);
     if (this.cached?.key !== cacheKey) {
-      const client = loadInferenceCore().createModelClient({
+      const client = inferenceCore().createModelClient({
         apiBaseUrl: profile.modelApiBaseUrl,
         // Read per request so a key stored a moment ago is used at once.
         apiKey: () => this.apiKeyOf(profile.id),

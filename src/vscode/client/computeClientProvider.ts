@@ -8,8 +8,7 @@ import type { Logger } from '../../core/log';
 import type { Config } from '../config';
 import { MissingSecretError, NoProfileError } from '../errors/missingSecretError';
 import { computeCore } from '../lazyCore';
-import type { ProfileStore } from '../profiles/index';
-import type { Profile } from '../services';
+import type { Profile, ProfileService } from '../services';
 
 export class ComputeClientProvider implements vscode.Disposable {
   private cached: { identity: string; client: ComputeClient } | undefined;
@@ -19,7 +18,7 @@ export class ComputeClientProvider implements vscode.Disposable {
   private observer: ((profile: Profile, exchange: ExchangeRecord) => void) | undefined;
 
   constructor(
-    private readonly store: ProfileStore,
+    private readonly store: ProfileService,
     private readonly config: Config,
     private readonly logger: Logger,
   ) {}

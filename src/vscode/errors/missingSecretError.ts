@@ -4,7 +4,7 @@
 // in the display language (errorWords.ts), so this file stays free of the editor API.
 
 import { SetupError } from '../../core/errors';
-import { SECRET_LABELS } from '../profiles/index';
+import { SECRET_LABELS } from '../../core/secretKinds';
 import type { Profile, SecretKind } from '../services';
 
 export class MissingSecretError extends SetupError {

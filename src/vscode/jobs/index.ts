@@ -1,8 +1,8 @@
 // The jobs area (batch jobs, Run on GPU): the Jobs view and the job notifications, both following the
 // job store of the remote state (JOB_STATE in src/core/jobs/jobState.ts, listed on each profile's one poll
 // loop); job commands, log terminals (core/jobs/polling.ts follows one job's logs) and Run on GPU.
-// The NAS area supplies folder sync, the volume picker and "open outputs" through setNasHooks (wired
-// by the composition root once both areas are in).
+// The NAS area supplies folder sync, the volume picker and "open outputs" (NasHooks, the port the
+// composition root passes in).
 
 import * as vscode from 'vscode';
 import { errorText } from '../errors/errorText';
@@ -41,14 +41,12 @@ export interface JobsApi {
   viewMessage(): string | undefined;
   /** Plain text written to the open job terminals. */
   terminalTexts(): string[][];
-  setNasHooks(hooks: NasHooks): void;
   /** Opens a following log terminal for a job (the Show Logs command). */
   showLogs(jobId: number): Promise<void>;
 }
 
-export function registerJobs(services: ExtensionServices, state: RemoteState, center: NotificationCenter): { api: JobsApi; disposables: vscode.Disposable[] } {
+export function registerJobs(services: ExtensionServices, state: RemoteState, center: NotificationCenter, nas: NasHooks): { api: JobsApi; disposables: vscode.Disposable[] } {
   const terminals = new Set<JobTerminal>();
-  let nas: NasHooks | undefined;
   /** Jobs whose end a Run on GPU terminal announces itself (one notification per end). */
   const claimedEnds = new ClaimedEnds();
   const jobs = registerKind(
@@ -58,7 +56,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState, ce
     jobKind({
       claimedEnds,
       showLogs: (jobId) => showLogs(jobId),
-      openOutputs: () => (nas ? (storageId, remoteDir) => nas?.openOutputs(storageId, remoteDir) ?? Promise.resolve() : undefined),
+      openOutputs: () => (storageId, remoteDir) => nas.openOutputs(storageId, remoteDir),
     }),
   );
   const tree = jobs.tree;
@@ -108,16 +106,10 @@ export function registerJobs(services: ExtensionServices, state: RemoteState, ce
   }
 
   const hooks: RunHooks = {
-    syncer: () => nas?.syncer,
-    pickVolume: async (regionName, preferred) => {
-      if (nas) return nas.pickVolume(regionName, preferred);
-      const text = await vscode.window.showInputBox({ title: vscode.l10n.t('NAS volume id'), validateInput: (v) => (/^\d{1,15}$/.test(v.trim()) ? undefined : vscode.l10n.t('A volume id (digits)')) });
-      return text === undefined ? undefined : Number(text.trim());
-    },
-    openOutputs: async (storageId, remoteDir) => {
-      if (nas) await nas.openOutputs(storageId, remoteDir);
-    },
-    announceFolder: async (storageId, remoteDir) => nas?.announceFolder?.(storageId, remoteDir),
+    syncer: () => nas.syncer,
+    pickVolume: (regionName, preferred) => nas.pickVolume(regionName, preferred),
+    openOutputs: (storageId, remoteDir) => nas.openOutputs(storageId, remoteDir),
+    announceFolder: async (storageId, remoteDir) => nas.announceFolder?.(storageId, remoteDir),
     terminals,
     runTerminals: new Map(),
     onJobCreated: (jobId) => {
@@ -189,9 +181,6 @@ export function registerJobs(services: ExtensionServices, state: RemoteState, ce
       })),
     viewMessage: () => tree.message(),
     terminalTexts: () => [...terminals].map((terminal) => [...terminal.transcript]),
-    setNasHooks: (value) => {
-      nas = value;
-    },
     showLogs,
   };
   return {

@@ -3,7 +3,7 @@
 
 import * as vscode from 'vscode';
 import { Commands } from '../commandIds';
-import type { Services } from '../extensionServices';
+import type { ProfileAreaServices as Services } from './profileServices';
 import { computeCore } from '../lazyCore';
 import type { Profile } from '../services';
 import { keyAgeDays } from './keyRotation';

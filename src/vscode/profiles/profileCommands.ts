@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { ConfigError } from '../../core/errors';
 import { Commands } from '../commandIds';
-import type { Services } from '../extensionServices';
+import type { ProfileAreaServices as Services } from './profileServices';
 import { SANDBOX_URL_ENV, connectSandbox } from './connectSandbox';
 import { newProfileId } from './profileRecord';
 import { modeName } from '../ui/format';

@@ -2,20 +2,11 @@
 // and the naming of everything stored per profile.
 
 import type { Environment, Profile, SecretKind } from '../services';
+import { SECRET_KINDS } from '../../core/secretKinds';
+
+export { SECRET_KINDS, SECRET_LABELS } from '../../core/secretKinds';
 
 export const ENVIRONMENTS: readonly Environment[] = ['dev', 'test', 'prod', 'sandbox'];
-export const SECRET_KINDS: readonly SecretKind[] = ['apiToken', 'privateKey', 'platformPublicKey', 'modelApiKey'];
-
-/* eslint-disable no-restricted-syntax -- the log's English words (MissingSecretError's message, invalid settings
-   entries); shown names come from setupName (errors/errorWords.ts). This file stays free of the editor API. */
-/** The secrets' names in the log (English). */
-export const SECRET_LABELS: Record<SecretKind, string> = {
-  apiToken: 'API token',
-  privateKey: 'private key',
-  platformPublicKey: 'platform public key',
-  modelApiKey: 'model API key',
-};
-/* eslint-enable no-restricted-syntax */
 
 /** SecretStorage key of one secret of one profile. */
 export function secretStorageKey(profileId: string, kind: SecretKind): string {

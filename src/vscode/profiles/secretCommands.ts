@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { ConfigError } from '../../core/errors';
 import { Commands } from '../commandIds';
-import type { Services } from '../extensionServices';
+import type { ProfileAreaServices as Services } from './profileServices';
 import { computeCore } from '../lazyCore';
 import { checkPlatformPublicKey, checkPrivateKey, checkToken, type CheckedKey } from './keyValidation';
 import { configText, setupName } from '../errors/errorWords';

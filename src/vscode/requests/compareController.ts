@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { OperationId, OperationParams, PreparedRequest } from '../../core/compute/api';
 import { comparePasted, type SignComparison } from '../../core/requests/signCompare';
-import type { Services } from '../extensionServices';
+import type { ExtensionServices as Services } from '../services';
 import { differenceText, differenceWhere, renderComparison } from './renderComparison';
 import { describeRequest, parseRequestArgument, type RequestInput } from './requestInput';
 import { promptRequest } from './requestWizard';

@@ -8,7 +8,7 @@ import { operationSpec } from '../../core/compute/operations';
 import { ComputeToolkitError } from '../../core/errors';
 import { Commands } from '../commandIds';
 import { currentOrigin } from '../commands/requestOrigin';
-import type { Services } from '../extensionServices';
+import type { ExtensionServices as Services } from '../services';
 import type { Profile } from '../services';
 import { errorMessage } from '../../shared/errorMessage';
 import { ACTIVITY_PER_HISTORY_ENTRY, RequestActivity, activityEntry } from './requestActivity';

@@ -4,32 +4,15 @@
 // came from: never a header, a body or a secret, so none of it can be replayed. Background reads
 // (polling the task list, spend figures, prices) are not kept: they would push everything else out.
 
-import type { ExchangeRecord, HttpMethod, OperationEffect } from '../../core/compute/api';
+import type { ExchangeRecord, OperationEffect } from '../../core/compute/api';
 import type { RequestOrigin } from '../commands/requestOrigin';
 import type { PersistedState } from '../persistedState';
+import type { ActivityEntry, ActivitySource } from '../../core/requests/records';
+
+export { isActivityEntry, type ActivityEntry, type ActivitySource } from '../../core/requests/records';
 
 /** Entries kept per profile for each hand-sent one the history keeps (`request.historySize`). */
 export const ACTIVITY_PER_HISTORY_ENTRY = 5;
-
-export type ActivitySource = 'command' | 'tool' | 'budget' | 'timer' | 'background';
-
-export interface ActivityEntry {
-  /** Milliseconds since 1970. */
-  at: number;
-  profileId: string;
-  source: ActivitySource;
-  /** The command id or the tool name, for 'command' and 'tool'. */
-  sourceName?: string;
-  operation: string;
-  method: HttpMethod;
-  pathWithQuery: string;
-  status?: number;
-  /** "ok", the envelope code, "HTTP 502", or why no answer came; short and masked. */
-  outcome: string;
-  elapsedMs: number;
-  /** 0 for the first attempt, then one per retry. */
-  attempt: number;
-}
 
 /**
  * The entry for one attempt, or undefined when it is not kept: background reads, and the requests of
@@ -113,19 +96,4 @@ export class RequestActivity {
     for (const [profileId, entries] of Object.entries(this.state.get('requestActivity'))) out[profileId] = entries.slice(0, limit);
     return out;
   }
-}
-
-export function isActivityEntry(value: unknown): value is ActivityEntry {
-  if (value === null || typeof value !== 'object') return false;
-  const entry = value as Partial<ActivityEntry>;
-  return (
-    typeof entry.at === 'number' &&
-    typeof entry.profileId === 'string' &&
-    typeof entry.source === 'string' &&
-    typeof entry.operation === 'string' &&
-    (entry.method === 'GET' || entry.method === 'POST') &&
-    typeof entry.pathWithQuery === 'string' &&
-    typeof entry.outcome === 'string' &&
-    typeof entry.elapsedMs === 'number'
-  );
 }

@@ -6,7 +6,7 @@ import { Commands } from '../commandIds';
 import { CompareController } from './compareController';
 import { RequestHistoryController } from './requestHistoryController';
 import { SignRequestController } from './signRequestController';
-import type { Services } from '../extensionServices';
+import type { ExtensionServices as Services } from '../services';
 import type { CommandEntry } from '../commands/commandTable';
 
 export const requestCommands: readonly CommandEntry<Services>[] = [
@@ -69,6 +69,6 @@ export const requestCommands: readonly CommandEntry<Services>[] = [
   {
     id: Commands.showLogs,
     doing: vscode.l10n.t('Show the logs'),
-    create: (services) => () => services.logChannel.show(true),
+    create: (services) => () => services.showLogs(),
   },
 ];

@@ -3,32 +3,17 @@
 // timestamp) and to describe it: never a token, a signature, a secret body field or a task's env values. A request whose
 // secrets had to be masked is kept for reading but cannot be replayed.
 
-import type { HttpMethod } from '../../core/compute/api';
 import { secretFieldNames } from '../../core/compute/operations';
 import { maskSecret } from '../../core/log';
 import { maskTaskEnv } from '../../core/tasks/envMask';
 import type { PersistedState } from '../persistedState';
-import type { RequestInput } from './requestInput';
+import type { HistoryEntry, RequestInput } from '../../core/requests/records';
+
+export type { HistoryEntry } from '../../core/requests/records';
 
 export { HISTORY_STATE_KEY } from '../persistedState';
 export const DEFAULT_HISTORY_SIZE = 20;
 
-export interface HistoryEntry {
-  id: string;
-  /** Milliseconds since 1970. */
-  at: number;
-  profileId: string;
-  title: string;
-  /** The request to send again; secret fields masked when `replayable` is false. */
-  input: RequestInput;
-  replayable: boolean;
-  method: HttpMethod;
-  pathWithQuery: string;
-  status?: number;
-  /** "ok", an envelope code, or the kind of failure; short and masked. */
-  outcome: string;
-  elapsedMs: number;
-}
 
 type Stored = Record<string, HistoryEntry[]>;
 

@@ -5,7 +5,7 @@
 
 import * as vscode from 'vscode';
 import type { OperationId, OperationParams, PreparedRequest } from '../../core/compute/api';
-import type { Services } from '../extensionServices';
+import type { ExtensionServices as Services } from '../services';
 import { requestActivity, requestHistory } from './historyStore';
 import type { ActivityEntry } from './requestActivity';
 import { curlScript } from './renderSignRequest';
@@ -88,7 +88,7 @@ export class RequestHistoryController {
       ),
       logs,
     );
-    if (picked === logs) this.services.logChannel.show(true);
+    if (picked === logs) this.services.showLogs();
     return entry;
   }
 

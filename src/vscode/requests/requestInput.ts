@@ -9,9 +9,8 @@ import { ConfigError } from '../../core/errors';
 import { errorText } from '../errors/errorText';
 import { wordedError } from '../errors/errorWords';
 
-export type RequestInput =
-  | { kind: 'operation'; operation: OperationId; params: Record<string, unknown>; encrypt?: boolean }
-  | { kind: 'raw'; request: RawRequest };
+export type { RequestInput } from '../../core/requests/records';
+import type { RequestInput } from '../../core/requests/records';
 
 /** A command argument: complete, or naming only the operation (the rest is asked for). */
 export type RequestArgument = RequestInput | { kind: 'pick-params'; operation: OperationId } | undefined;

@@ -14,7 +14,7 @@ import type {
   OperationSpec,
   PreparedRequest,
 } from '../../core/compute/api';
-import type { Services } from '../extensionServices';
+import type { ExtensionServices as Services } from '../services';
 import type { Profile } from '../services';
 import { abortSignalFor } from '../ui/cancellation';
 import { methodNote, renderSignRequest } from './renderSignRequest';

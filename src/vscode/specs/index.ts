@@ -4,18 +4,12 @@
 
 import * as vscode from 'vscode';
 import { registerCommandTable } from '../commands/commandTable';
-import type { Services } from '../extensionServices';
+import type { ExtensionServices as Services } from '../services';
 import type { RemoteState } from '../state/index';
 import { SPEC_COMMANDS } from './specCommands';
 import { SpecActions } from './specActions';
 import { SpecDocuments } from './specDocuments';
 import { SpecSecrets } from './specSecrets';
-
-export interface SpecsContext {
-  services: Services;
-  actions: SpecActions;
-  secrets: SpecSecrets;
-}
 
 /** What the in-host tests reach. */
 export interface SpecsApi {
@@ -32,3 +26,4 @@ export function registerSpecs(services: Services, state: RemoteState): SpecsApi 
   return { actions, documents, secrets };
 }
 export { SpecSecrets } from './specSecrets';
+export type { SpecsContext } from './specCommands';

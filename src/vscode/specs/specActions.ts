@@ -16,7 +16,7 @@ import type { KeepPlain, LiveEnvChoice } from '../../core/specs/fromLive';
 import type { JobSpec, Spec, SpecFormat, TaskSpec } from '../../core/specs/types';
 import { Commands } from '../commandIds';
 import type { SpecValidation } from '../../core/specs/validate';
-import type { Services } from '../extensionServices';
+import type { ExtensionServices as Services } from '../services';
 import { Refusal } from '../errors/refusal';
 import type { Profile } from '../services';
 import type { RemoteState } from '../state/index';
@@ -231,13 +231,13 @@ export class SpecActions {
     const { plan } = shown;
     const key = `spec-plan/${encodeURIComponent(loaded.document.uri.toString())}`;
     const header = (lines: string[]) => lines.map((line) => `# ${line}`).join('\n');
-    const left = await this.services.documents.put({
+    const left = await this.services.putReadOnlyDocument({
       key: `${key}/live`,
       title: vscode.l10n.t('live task.yaml'),
       language: 'yaml',
       content: async () => (plan.live ? `${header([liveHeader(plan)])}\n${specsCore().yamlText(plan.live)}` : `${header([vscode.l10n.t('No live task: Deploy creates one.')])}\n`),
     });
-    const right = await this.services.documents.put({
+    const right = await this.services.putReadOnlyDocument({
       key: `${key}/file`,
       title: vscode.l10n.t('{0} (plan).yaml', vscode.workspace.asRelativePath(loaded.document.uri).replace(/[\\/]/g, '∕')),
       language: 'yaml',
@@ -389,7 +389,7 @@ export class SpecActions {
     const shown: JobPlanShown = { plan, ...summarizeJob(plan), facts: specFactLines(loaded.spec, loaded.profile, loaded.document.uri) };
     if (options.show === false) return shown;
     const header = [shown.summary, ...shown.lines, '', ...shown.facts].map((line) => `# ${line}`).join('\n');
-    const uri = await this.services.documents.put({
+    const uri = await this.services.putReadOnlyDocument({
       key: `spec-plan/${encodeURIComponent(loaded.document.uri.toString())}/job`,
       title: vscode.l10n.t('{0} (plan).yaml', vscode.workspace.asRelativePath(loaded.document.uri).replace(/[\\/]/g, '∕')),
       language: 'yaml',

@@ -10,8 +10,17 @@ import { imageTemplates, preselectRegion, taskIdFrom, type ImageTemplate } from 
 import type { JobTemplate } from '../../core/jobs/templates';
 import { templateStep } from '../jobs/index';
 import { specsCore } from '../../core/specs/load';
-import type { SpecsContext } from './index';
+import type { ExtensionServices } from '../services';
+import type { SpecActions } from './specActions';
+import type { SpecSecrets } from './specSecrets';
 import { specFromTemplate } from './templates';
+
+/** What the spec commands are given by registerSpecs (index.ts). */
+export interface SpecsContext {
+  services: ExtensionServices;
+  actions: SpecActions;
+  secrets: SpecSecrets;
+}
 
 function entry(id: CommandId, doing: string, handler: (context: SpecsContext, arg: unknown, extra: unknown, more: unknown) => unknown): CommandEntry<SpecsContext> {
   return { id, doing, create: (context) => (arg?: unknown, extra?: unknown, more?: unknown) => handler(context, arg, extra, more) };

@@ -41,7 +41,7 @@ describe('jobs: Run Again on GPU from the Command Palette', () => {
 
   after(async () => {
     api.surface.reportTrustForTests(undefined);
-    api.jobs.setNasHooks(api.nas.runHooks);
+    api.tests.restore('nasRunHooks');
     if (previousConfig) await vscode.workspace.fs.writeFile(runJson(), previousConfig);
     else await vscode.workspace.fs.delete(runJson());
   });

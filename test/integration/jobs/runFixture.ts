@@ -25,6 +25,6 @@ export async function runFixture(): Promise<RunFixture> {
   assert.ok(volume, 'the sandbox has an Active NAS volume');
   const storageId = volume.storage_id;
   const { directory } = (await (await fetch(`${sandboxUrl()}/__sandbox/nas/volume?storage_id=${storageId}`)).json()) as { directory: string };
-  api.jobs.setNasHooks({ ...api.nas.runHooks, pickVolume: async () => storageId, openOutputs: async () => undefined });
+  api.tests.replace('nasRunHooks', { pickVolume: async () => storageId, openOutputs: async () => undefined });
   return { api, root: folder.uri, storageId, directory };
 }

@@ -161,6 +161,6 @@ describe('jobs: Run on GPU', () => {
   });
 
   after(() => {
-    api.jobs.setNasHooks(api.nas.runHooks);
+    api.tests.restore('nasRunHooks');
   });
 });
