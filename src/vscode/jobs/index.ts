@@ -14,6 +14,7 @@ import type { FolderSyncer } from '../../core/jobs/runOnGpu';
 import { formatElapsed, jobView } from '../../core/jobs/status';
 import { maskTaskEnv } from '../../core/tasks/envMask';
 import { formatPoints } from '../../core/spend/units';
+import { jobServiceOf } from '../client/computeServices';
 import type { ExtensionServices, Profile } from '../services';
 import type { RemoteState } from '../state/index';
 import { createJobWizard } from './createJobWizard';
@@ -44,6 +45,8 @@ export interface JobsApi {
 type Target = JobItem | number | undefined;
 
 export function registerJobs(services: ExtensionServices, state: RemoteState): { api: JobsApi; disposables: vscode.Disposable[] } {
+  /** The active profile's jobs; a stop or a create wakes the store. */
+  const jobs = jobServiceOf(services, () => state.wake());
   const jobsNow = (): readonly JobSummary[] => state.store(JOB_STATE)?.items ?? [];
   const isActive = (profile: Profile): boolean => profile.id === services.profiles.active?.id;
   const tree = new JobsTree();
@@ -92,7 +95,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
         terminals.delete(terminal);
       },
       onInterrupt: async () => {
-        if (await confirmStop(services, jobId, name, () => terminal.warn(vscode.l10n.t('Stopping job {0}…', jobId)))) state.wake();
+        await confirmStop(jobs, jobId, name, () => terminal.warn(vscode.l10n.t('Stopping job {0}…', jobId)));
       },
     });
     terminals.add(terminal);
@@ -153,7 +156,6 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
       create: () => async () => {
         const id = await createJobWizard(services, state);
         if (id === undefined) return;
-        state.wake();
         const follow = vscode.l10n.t('Follow Logs');
         if ((await vscode.window.showInformationMessage(vscode.l10n.t('Job {0} created.', id), follow)) === follow) await showLogs(id);
       },
@@ -174,7 +176,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
       create: () => async (target?: unknown) => {
         const id = await idOf(target as Target);
         if (id === undefined) return;
-        if (await confirmStop(services, id, jobOf(id)?.task_name ?? String(id))) state.wake();
+        await confirmStop(jobs, id, jobOf(id)?.task_name ?? String(id));
       },
     },
     {
@@ -188,7 +190,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState): {
           title: vscode.l10n.t('Job {0}.json', id),
           language: 'json',
           // Env values can be secrets: masked here as in task detail; write-only passwords never come back.
-          content: async () => JSON.stringify(maskTaskEnv(await services.computeClient().call('job.detail', { task_id: id })), null, 2),
+          content: async () => JSON.stringify(maskTaskEnv(await jobs.detail(id)), null, 2),
         });
       },
     },
