@@ -14,5 +14,6 @@ export const NO_WAKE: WakeStore = () => undefined;
 /** The call every service makes: the operation, its parameters, and the caller's cancellation. */
 export function send<K extends OperationId>(client: ClientSource, operation: K, params: OperationParams<K>, signal?: AbortSignal, options?: Omit<CallOptions, 'signal'>): Promise<OperationResult<K>> {
   const callOptions: CallOptions = { ...options, ...(signal ? { signal } : {}) };
+  // No options object when there are none: the same call the caller would have written by hand.
   return client().call(operation, params, Object.keys(callOptions).length > 0 ? callOptions : undefined);
 }

@@ -18,7 +18,7 @@ export class TaskService {
 
   /** Creates the task; the store is woken without waiting, so the caller can show the task at once. */
   async create(body: TaskCreateBody, options: { signal?: AbortSignal; encrypt?: boolean } = {}): Promise<number> {
-    const { task_id: taskId } = await send(this.client, 'task.create', body, options.signal, { encrypt: options.encrypt === true });
+    const { task_id: taskId } = await send(this.client, 'task.create', body, options.signal, options.encrypt !== undefined ? { encrypt: options.encrypt } : undefined);
     void this.wake();
     return taskId;
   }
@@ -46,8 +46,13 @@ export class TaskService {
 
   /** One page of the task's nodes (the platform's default page unless one is given). */
   async nodes(taskId: number, page?: { page: number; pageSize: number }, signal?: AbortSignal): Promise<TaskNode[]> {
+    return (await this.nodePage(taskId, page, signal)).results;
+  }
+
+  /** One page of the task's nodes with the total count. */
+  nodePage(taskId: number, page?: { page: number; pageSize: number }, signal?: AbortSignal): Promise<OperationResult<'node.list'>> {
     const params = page ? { task_id: taskId, page: page.page, page_size: page.pageSize } : { task_id: taskId };
-    return (await send(this.client, 'node.list', params, signal)).results;
+    return send(this.client, 'node.list', params, signal);
   }
 
   /** Every node of the task, page after page. */
