@@ -16,9 +16,10 @@ export class TaskService {
     private readonly wake: WakeStore = NO_WAKE,
   ) {}
 
-  /** Creates the task; the store is woken without waiting, so the caller can show the task at once. */
-  async create(body: TaskCreateBody, options: { signal?: AbortSignal; encrypt?: boolean } = {}): Promise<number> {
+  /** Creates the task; `created` runs before the store is woken (a view shows the task at once), without waiting for it. */
+  async create(body: TaskCreateBody, options: { signal?: AbortSignal; encrypt?: boolean; created?: (taskId: number) => void } = {}): Promise<number> {
     const { task_id: taskId } = await send(this.client, 'task.create', body, options.signal, options.encrypt !== undefined ? { encrypt: options.encrypt } : undefined);
+    options.created?.(taskId);
     void this.wake();
     return taskId;
   }

@@ -26,11 +26,15 @@ export class TaskActions {
   /** Creates the task, shows it in the Tasks view at once; the store is woken to confirm it. */
   async create(input: TaskCreateInput, signal?: AbortSignal): Promise<number> {
     const body = buildTaskCreateBody(input);
-    const taskId = await this.tasks.create(body, { ...(signal ? { signal } : {}), encrypt: input.encrypt === true });
-    // The body is not logged: env values can hold secrets.
-    this.services.logger.info(`Created task ${taskId} "${body.task_name}" (${input.points} node(s), ${input.region.region_name}).`);
-    this.tree.insertOptimistic(optimisticTask(taskId, body));
-    return taskId;
+    return this.tasks.create(body, {
+      ...(signal ? { signal } : {}),
+      encrypt: input.encrypt === true,
+      created: (taskId) => {
+        // The body is not logged: env values can hold secrets.
+        this.services.logger.info(`Created task ${taskId} "${body.task_name}" (${input.points} node(s), ${input.region.region_name}).`);
+        this.tree.insertOptimistic(optimisticTask(taskId, body));
+      },
+    });
   }
 
   /** Pause / recover / stop (stop deletes the task on the platform: the command confirms first). */
