@@ -99,6 +99,11 @@ const oneStateStore = {
   selector: "MemberExpression[property.name='globalState']",
   message: 'Keep state through services.state (src/vscode/persistedState.ts): a key in its table, with a default and a validator.',
 };
+// The editor reaches the platform through the kinds' services (src/core/<area>/<kind>Service.ts), never the wire.
+const oneServicePerKind = {
+  selector: "CallExpression[callee.property.name='call']:matches([arguments.0.type='TemplateLiteral'], [arguments.0.value=/^[a-zA-Z]+\\.[a-zA-Z]+$/])",
+  message: "Call the kind's service (src/core/<area>/<kind>Service.ts, built in src/vscode/client/computeServices.ts), not client.call('op'): it is the only caller of its operations and wakes the store (CONTRIBUTING.md).",
+};
 const oneSettingsReader = {
   selector: "CallExpression[callee.property.name='getConfiguration']",
   message: 'Read settings through Config (src/vscode/config.ts): defaults, clamps and the global-only rule live there.',
@@ -161,12 +166,12 @@ export default tseslint.config(
   {
     files: ['src/vscode/**/*.ts'],
     ignores: [ID_MODULE, COMMAND_TABLE, CONFIG, PERSISTED_STATE],
-    rules: { 'no-restricted-syntax': ['error', oneRegistrar, ...oneIdModule, oneSettingsReader, oneStateStore, ...bornLocalizable, ...proseLocalizable, ...oneErrorPath] },
+    rules: { 'no-restricted-syntax': ['error', oneRegistrar, ...oneIdModule, oneSettingsReader, oneStateStore, oneServicePerKind, ...bornLocalizable, ...proseLocalizable, ...oneErrorPath] },
   },
   // The renderers and the reporter themselves, and the notification center that shows a kind's notices.
   {
     files: ['src/vscode/errors/**/*.ts', 'src/vscode/ui/notificationCenter.ts'],
-    rules: { 'no-restricted-syntax': ['error', oneRegistrar, ...oneIdModule, oneSettingsReader, oneStateStore, ...bornLocalizable, ...proseLocalizable] },
+    rules: { 'no-restricted-syntax': ['error', oneRegistrar, ...oneIdModule, oneSettingsReader, oneStateStore, oneServicePerKind, ...bornLocalizable, ...proseLocalizable] },
   },
   { files: [ID_MODULE], rules: { 'no-restricted-syntax': ['error', oneRegistrar, oneSettingsReader, oneStateStore, ...bornLocalizable] } },
   { files: [COMMAND_TABLE], rules: { 'no-restricted-syntax': ['error', ...oneIdModule, oneSettingsReader, oneStateStore, ...bornLocalizable] } },

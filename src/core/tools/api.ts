@@ -52,6 +52,8 @@ export interface ToolContext {
   resultLimitChars?: number;
   /** Spec files (the spec tools); absent when the host cannot read them. */
   specFiles?: SpecFileAccess;
+  /** Tells the host's store that a tool changed something (the services call it); absent in the MCP server. */
+  wake?: () => void | Promise<void>;
   /** NAS volume files and confined local files (the NAS tools); absent when the host has none. */
   nasFiles?: NasFileAccess;
 }

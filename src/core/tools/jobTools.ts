@@ -16,8 +16,8 @@ import { strongestEffect } from './effects';
 import { field, tailLines } from './format';
 import { findOffer, gpuLabel } from './pricing';
 import { requireMountableVolume } from '../nas/volumes';
+import { jobsOf, tasksOf } from './services';
 
-const options = (context: ToolContext) => (context.signal ? { signal: context.signal } : undefined);
 const jobIdSchema = { type: 'integer', minimum: 1, description: 'The job id (task_id returned by compute_run_job).', examples: [1962285] } as const;
 
 function jobPhrase(job: JobDetail): string {
@@ -104,7 +104,7 @@ export const runJob: ToolDefinition = {
   async run(input, context) {
     const { spec } = await specFrom(input, context);
     if (/\s/.test(spec.image)) throw new ConfigError('The image reference contains spaces.', 'Use registry/repository:tag.');
-    const { task_id: id } = await context.client.call('job.create', buildJobBody(spec), options(context));
+    const id = await jobsOf(context).create(buildJobBody(spec), context.signal);
     return `Created job ${id} "${field(spec.name)}". It starts Pending${spec.spot ? ' (Spot: it may wait in the queue)' : ''}; check it with compute_get_job (at most every 10 s) and read output with compute_job_logs.`;
   },
 };
@@ -121,7 +121,7 @@ export const getJob: ToolDefinition = {
   idempotent: true,
   invocationMessage: (input) => `Reading job ${String(input['task_id'])}…`,
   async run(input, context) {
-    const job = await context.client.call('job.detail', { task_id: input['task_id'] as number }, options(context));
+    const job = await jobsOf(context).detail(input['task_id'] as number, context.signal);
     const view = jobView(job, Date.now());
     return [
       `Job ${job.task_id} "${field(job.task_name)}": ${view.phase}${view.ended ? ' (ended)' : ''}.`,
@@ -153,7 +153,7 @@ export const jobLogs: ToolDefinition = {
   invocationMessage: (input) => `Reading the logs of job ${String(input['task_id'])}…`,
   async run(input, context) {
     const id = input['task_id'] as number;
-    const job = await context.client.call('job.detail', { task_id: id }, options(context));
+    const job = await jobsOf(context).detail(id, context.signal);
     const serviceId = job.services[0]?.service_id;
     if (typeof serviceId !== 'number') throw new ConfigError(`Job ${id} lists no container.`);
     const pods = (await listPods(context.client, id, context.signal)).filter((pod) => pod.status !== 'Pending').reverse().slice(0, 5);
@@ -162,7 +162,7 @@ export const jobLogs: ToolDefinition = {
     const budget = Math.floor(((context.resultLimitChars ?? 16_000) - 400) / pods.length);
     const parts: string[] = [];
     for (const pod of pods) {
-      const { logs } = await context.client.call('node.log', { task_id: id, point_id: pod.point_id, service_id: serviceId }, options(context));
+      const { logs } = await tasksOf(context).nodeLog({ taskId: id, pointId: pod.point_id, serviceId }, context.signal);
       const cleaned = (logs ?? '').split('\n').map(plainLogLine).join('\n');
       const tail = tailLines(cleaned, wanted, budget);
       parts.push(`Pod ${field(pod.name, 80)} (${field(pod.status, 20)}): last ${tail.shown} of ${tail.total} line(s):\n${tail.text}`);
@@ -183,7 +183,7 @@ export const stopJob: ToolDefinition = {
   idempotent: true,
   invocationMessage: (input) => `Stopping job ${String(input['task_id'])}…`,
   async confirm(input, context) {
-    const job = await context.client.call('job.detail', { task_id: input['task_id'] as number }, options(context));
+    const job = await jobsOf(context).detail(input['task_id'] as number, context.signal);
     const view = jobView(job, Date.now());
     return confirmation('destructive', context.profile, `Stop job "${field(job.task_name, 64)}" (${job.task_id})?`, [
       `Job: ${jobPhrase(job)}, running ${formatElapsed(view.elapsedSeconds)}, billed ${formatPoints(view.billedPoints)} so far.`,
@@ -192,7 +192,7 @@ export const stopJob: ToolDefinition = {
   },
   async run(input, context) {
     const id = input['task_id'] as number;
-    await context.client.call('job.stop', { task_id: id }, options(context));
+    await jobsOf(context).stop(id, context.signal);
     return `Job ${id} stopped: its pods are killed and billing stops.`;
   },
 };

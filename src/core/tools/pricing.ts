@@ -4,6 +4,7 @@
 import type { ComputeClient, Device, Region, TaskResource } from '../compute/api';
 import { formatYuan, yuanPerHour } from '../spend/units';
 import { ConfigError } from '../errors';
+import { ResourceService } from '../resources/resourceService';
 
 /** One region of one device: what the search tool lists and create takes. */
 export interface Offer {
@@ -47,7 +48,7 @@ function matchesRegion(region: Region, wanted: string): boolean {
 
 /** The offer create asks for: device by its listed device_name, region by tag or display name. */
 export async function findOffer(client: ComputeClient, deviceName: string, regionWanted: string, signal?: AbortSignal): Promise<Offer> {
-  const devices = await client.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }, signal ? { signal } : undefined);
+  const devices = await new ResourceService(() => client).gpuDeployments(signal);
   const wantedDevice = deviceName.trim().toLowerCase();
   const device = devices.results.find((d) => d.device_name.trim().toLowerCase() === wantedDevice);
   if (!device) {
@@ -65,7 +66,7 @@ export async function findOffer(client: ComputeClient, deviceName: string, regio
 /** The per-node price of a running task's resource, looked up in a fresh search (undefined if unlisted). */
 export async function taskResourceOffer(client: ComputeClient, resource: TaskResource | undefined, signal?: AbortSignal): Promise<Offer | undefined> {
   if (!resource) return undefined;
-  const devices = await client.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }, signal ? { signal } : undefined);
+  const devices = await new ResourceService(() => client).gpuDeployments(signal);
   for (const offer of offersOf(devices.results)) {
     if (offer.region.mark.mark === resource.mark) return offer;
   }

@@ -10,10 +10,10 @@ import { capLines, field, gigabytes, RESULT_LIMIT_CHARS, tailLines } from './for
 import { strongestEffect } from './effects';
 import { plainTerminalText } from '../terminalText';
 import { gpuLabel, offersOf } from './pricing';
+import { resourcesOf, storageOf, tasksOf } from './services';
 
 const TASK_STATUSES = ['Pending', 'Running', 'Paused', 'End'] as const;
 const limitOf = (context: ToolContext): number => context.resultLimitChars ?? RESULT_LIMIT_CHARS;
-const options = (context: ToolContext) => (context.signal ? { signal: context.signal } : undefined);
 
 /** The platform's `gpu_memory` is the device total in MiB (786432 for 8 × H20); filters and lines are per card. */
 function vramPerCardMiB(device: { gpu_memory: number; gpu_count: number }): number {
@@ -48,7 +48,7 @@ export const searchGpus: ToolDefinition = {
   idempotent: true,
   invocationMessage: () => 'Searching GPU resources…',
   async run(input, context) {
-    const devices = await context.client.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }, options(context));
+    const devices = await resourcesOf(context).gpuDeployments(context.signal);
     const model = typeof input['gpu_model'] === 'string' ? input['gpu_model'].trim().toLowerCase() : '';
     const region = typeof input['region'] === 'string' ? input['region'].trim().toLowerCase() : '';
     const minVram = typeof input['min_vram_gb'] === 'number' ? input['min_vram_gb'] : 0;
@@ -155,8 +155,8 @@ export const getTask: ToolDefinition = {
   invocationMessage: (input) => `Reading task ${String(input['task_id'])}…`,
   async run(input, context) {
     const taskId = input['task_id'] as number;
-    const detail = await context.client.call('task.detail', { task_id: taskId }, options(context));
-    const nodes = await context.client.call('node.list', { task_id: taskId, page: 1, page_size: 50 }, options(context));
+    const detail = await tasksOf(context).detail(taskId, context.signal);
+    const nodes = await tasksOf(context).nodePage(taskId, { page: 1, pageSize: 50 }, context.signal);
     return capLines(detailLines(detail, nodes.results, nodes.count), limitOf(context), 'the node list is cut; the task has more nodes than fit');
   },
 };
@@ -189,16 +189,16 @@ export const nodeLog: ToolDefinition = {
     let pointId = input['point_id'] as number | undefined;
     let serviceId = input['service_id'] as number | undefined;
     if (pointId === undefined) {
-      const nodes = await context.client.call('node.list', { task_id: taskId, page: 1, page_size: 1 }, options(context));
-      pointId = nodes.results[0]?.point_id;
+      const nodes = await tasksOf(context).nodes(taskId, { page: 1, pageSize: 1 }, context.signal);
+      pointId = nodes[0]?.point_id;
       if (pointId === undefined) throw new ConfigError(`Task ${taskId} has no nodes yet, so there is no log.`, 'Wait until it is Running (compute_get_task), then try again.');
     }
     if (serviceId === undefined) {
-      const detail = await context.client.call('task.detail', { task_id: taskId }, options(context));
+      const detail = await tasksOf(context).detail(taskId, context.signal);
       serviceId = detail.services?.[0]?.service_id;
       if (serviceId === undefined) throw new ConfigError(`Task ${taskId} lists no service.`);
     }
-    const { logs } = await context.client.call('node.log', { task_id: taskId, point_id: pointId, service_id: serviceId }, options(context));
+    const { logs } = await tasksOf(context).nodeLog({ taskId, pointId, serviceId }, context.signal);
     const wanted = typeof input['lines'] === 'number' ? input['lines'] : 100;
     const tail = tailLines(plainTerminalText(logs ?? ''), wanted, limitOf(context) - 300);
     if (tail.total === 0) return `Node ${pointId}, service ${serviceId} of task ${taskId} has written no log lines yet.`;
@@ -227,7 +227,7 @@ export const listStorage: ToolDefinition = {
   invocationMessage: () => 'Listing storage…',
   async run(input, context) {
     const status = Array.isArray(input['status']) && input['status'].length > 0 ? (input['status'] as string[]).join(',') : 'Activate,Unactivated';
-    const storage = await context.client.call('storage.list', { storage_type: 'Juicefs', status, page: 1, page_size: 100 }, options(context));
+    const storage = await storageOf(context).page({ storage_type: 'Juicefs', status, page: 1, page_size: 100 }, context.signal);
     if (storage.results.length === 0) return 'No storage volumes.';
     const lines = [
       `${storage.count} storage volume(s)${storage.count > storage.results.length ? ` (first ${storage.results.length} shown)` : ''}:`,

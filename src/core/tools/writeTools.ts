@@ -11,13 +11,13 @@ import { strongestEffect } from './effects';
 import { field } from './format';
 import { costLine, findOffer, taskResourceOffer } from './pricing';
 import { trimBoth } from '../textTrim';
+import { tasksOf } from './services';
 
 const MAX_NODES = 100;
-const options = (context: ToolContext) => (context.signal ? { signal: context.signal } : undefined);
 const taskIdSchema = { type: 'integer', minimum: 1, description: 'The task id (from compute_list_tasks).', examples: [1229831] } as const;
 
 function readDetail(context: ToolContext, taskId: number): Promise<TaskDetail> {
-  return context.client.call('task.detail', { task_id: taskId }, options(context));
+  return tasksOf(context).detail(taskId, context.signal);
 }
 
 function taskPhrase(detail: TaskDetail): string {
@@ -92,7 +92,7 @@ export const createTask: ToolDefinition = {
         },
       ],
     };
-    const { task_id: taskId } = await context.client.call('task.create', body, options(context));
+    const taskId = await tasksOf(context).create(body, context.signal ? { signal: context.signal } : {});
     return `Created task ${taskId} "${field(body.task_name)}": ${costLine(nodes, offer.device, offer.region.region_name, offer.yuanPerHour)}. ` +
       'It starts Pending; check it with compute_get_task until it is Running (poll at most every 10 s).';
   },
@@ -138,7 +138,7 @@ export const changeNodeCount: ToolDefinition = {
   async run(input, context) {
     const taskId = input['task_id'] as number;
     const nodes = input['nodes'] as number;
-    await context.client.call('task.changePoints', { task_id: taskId, points: nodes }, options(context));
+    await tasksOf(context).changePoints(taskId, nodes, context.signal);
     return `Task ${taskId} now asks for ${nodes} node(s); compute_get_task shows when they run.`;
   },
 };
@@ -203,7 +203,7 @@ function lifecycleTool(kind: 'pause' | 'recover' | 'stop'): ToolDefinition {
     },
     async run(input, context) {
       const taskId = input['task_id'] as number;
-      await context.client.call(spec.operation, { task_id: taskId }, options(context));
+      await tasksOf(context).lifecycle(kind, taskId, context.signal);
       return `Task ${taskId} ${spec.done}.`;
     },
   };

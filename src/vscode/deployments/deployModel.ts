@@ -15,6 +15,7 @@ import { VLLM_IMAGE, VLLM_PORT, vllmCommand } from '../../core/deployments/vllmA
 import { Commands } from '../commandIds';
 import type { ComputeApi } from '../views/index';
 import { deviceLabel } from '../ui/format';
+import { resourceServiceOf, taskServiceOf } from '../client/computeServices';
 import type { ExtensionServices } from '../services';
 import { abortSignalFor } from '../ui/cancellation';
 import type { DeploymentPolling } from './deploymentPolling';
@@ -53,7 +54,7 @@ export function estimateFor(request: Pick<DeployRequest, 'model' | 'contextToken
 
 /** The GPUs that fit, ranked, from a fresh resource search (marks must be fresh for a create). */
 export async function fitsFor(context: DeployContext, estimate: MemoryEstimate, signal?: AbortSignal): Promise<GpuFit[]> {
-  const page = await context.services.computeClient().call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }, signal ? { signal } : undefined);
+  const page = await resourceServiceOf(context.services).gpuDeployments(signal);
   return rankFits(page.results as Device[], estimate.totalBytes);
 }
 
@@ -95,7 +96,7 @@ export function phaseText(phase: DeployPhase): string {
  */
 export async function rememberReady(context: DeployContext, taskId: number, result: FollowResult, pointsPerSecond: number | undefined): Promise<boolean> {
   if (result.phase !== 'ready' || !result.observation.url) return false;
-  const detail = await context.services.computeClient().call('task.detail', { task_id: taskId });
+  const detail = await taskServiceOf(context.services).detail(taskId);
   context.registry.remember({
     taskId,
     taskName: detail.task_name,

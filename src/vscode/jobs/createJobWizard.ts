@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { buildJobBody } from '../../core/jobs/jobBody';
 import { JOB_TEMPLATES, type JobTemplate } from '../../core/jobs/templates';
 import { loadVolumes, mountChoices, mountPlaceholder } from '../nas/index';
+import { jobServiceOf, resourceServiceOf } from '../client/computeServices';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
 import { deviceLabel } from '../ui/format';
@@ -57,7 +58,7 @@ export async function createJobWizard(services: ExtensionServices, state: Remote
   if (image === undefined) return undefined;
   const command = await vscode.window.showInputBox({ title: vscode.l10n.t('Command'), value: template.command, prompt: vscode.l10n.t('Run by /bin/sh -c') , validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter a command') : undefined) });
   if (command === undefined) return undefined;
-  const choice = await pickResource(services.computeClient());
+  const choice = await pickResource(resourceServiceOf(services));
   if (!choice) return undefined;
   const completions = await askInt(vscode.l10n.t('Completions (successful pod runs needed)'), 1, 1, 100);
   if (completions === undefined) return undefined;
@@ -123,6 +124,5 @@ export async function createJobWizard(services: ExtensionServices, state: Remote
     env,
     ...(volume ? { volume } : {}),
   });
-  const { task_id: id } = await services.computeClient().call('job.create', body);
-  return id;
+  return jobServiceOf(services, () => state.wake()).create(body);
 }

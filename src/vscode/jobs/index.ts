@@ -16,6 +16,7 @@ import { formatElapsed, jobView } from '../../core/jobs/status';
 import { maskTaskEnv } from '../../core/tasks/envMask';
 import { formatPoints } from '../../core/spend/units';
 import { registerKind } from '../kinds/registerKind';
+import { jobServiceOf } from '../client/computeServices';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
 import type { NotificationCenter } from '../ui/notificationCenter';
@@ -46,6 +47,8 @@ export interface JobsApi {
 }
 
 export function registerJobs(services: ExtensionServices, state: RemoteState, center: NotificationCenter, nas: NasHooks): { api: JobsApi; disposables: vscode.Disposable[] } {
+  /** The active profile's jobs; a stop or a create wakes the store. */
+  const jobService = jobServiceOf(services, () => state.wake());
   const terminals = new Set<JobTerminal>();
   /** Jobs whose end a Run on GPU terminal announces itself (one notification per end). */
   const claimedEnds = new ClaimedEnds();
@@ -77,7 +80,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState, ce
         terminals.delete(terminal);
       },
       onInterrupt: async () => {
-        if (await confirmStop(services, jobId, name, () => terminal.warn(vscode.l10n.t('Stopping job {0}…', jobId)))) state.wake();
+        await confirmStop(jobService, jobId, name, () => terminal.warn(vscode.l10n.t('Stopping job {0}…', jobId)));
       },
     });
     terminals.add(terminal);
@@ -130,7 +133,6 @@ export function registerJobs(services: ExtensionServices, state: RemoteState, ce
       create: () => async () => {
         const id = await createJobWizard(services, state);
         if (id === undefined) return;
-        state.wake();
         const follow = vscode.l10n.t('Follow Logs');
         if ((await vscode.window.showInformationMessage(vscode.l10n.t('Job {0} created.', id), follow)) === follow) await showLogs(id);
       },
@@ -151,7 +153,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState, ce
       create: () => async (target?: unknown) => {
         const id = await idOf(target);
         if (id === undefined) return;
-        if (await confirmStop(services, id, jobOf(id)?.task_name ?? String(id))) state.wake();
+        await confirmStop(jobService, id, jobOf(id)?.task_name ?? String(id));
       },
     },
     {
@@ -165,7 +167,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState, ce
           title: vscode.l10n.t('Job {0}.json', id),
           language: 'json',
           // Env values can be secrets: masked here as in task detail; write-only passwords never come back.
-          content: async () => JSON.stringify(maskTaskEnv(await services.computeClient().call('job.detail', { task_id: id })), null, 2),
+          content: async () => JSON.stringify(maskTaskEnv(await jobService.detail(id)), null, 2),
         });
       },
     },

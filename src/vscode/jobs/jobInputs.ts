@@ -3,7 +3,8 @@
 // limits, and the cost confirmation (rate, expected, the cap implied by the timeout) before anything spends.
 
 import * as vscode from 'vscode';
-import type { ComputeClient, Device, Region } from '../../core/compute/api';
+import type { Device, Region } from '../../core/compute/api';
+import type { ResourceService } from '../../core/resources/resourceService';
 import { estimateJobCost } from '../../core/jobs/cost';
 import { formatElapsed } from '../../core/jobs/status';
 import { formatPricePerHour } from '../../core/spend/units';
@@ -27,8 +28,8 @@ interface OfferItem extends vscode.QuickPickItem {
 }
 
 /** The offers by stock and price, in stock and cheapest first, and the one to highlight. */
-async function offerItems(client: ComputeClient, preferred?: { deviceName: string; region: string }): Promise<{ items: OfferItem[]; active: OfferItem | undefined }> {
-  const devices = await client.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' });
+async function offerItems(resources: ResourceService, preferred?: { deviceName: string; region: string }): Promise<{ items: OfferItem[]; active: OfferItem | undefined }> {
+  const devices = await resources.gpuDeployments();
   const items: OfferItem[] = [];
   for (const device of devices.results) {
     for (const region of device.regions) {
@@ -49,8 +50,8 @@ async function offerItems(client: ComputeClient, preferred?: { deviceName: strin
   return { items, active: items.find((item) => item.device.device_name === preferred?.deviceName && item.region.region === preferred?.region) ?? items[0] };
 }
 
-export async function pickResource(client: ComputeClient, preferred?: { deviceName: string; region: string }): Promise<ResourceChoice | undefined> {
-  const { items, active } = await offerItems(client, preferred);
+export async function pickResource(resources: ResourceService, preferred?: { deviceName: string; region: string }): Promise<ResourceChoice | undefined> {
+  const { items, active } = await offerItems(resources, preferred);
   const picked = await new Promise<OfferItem | undefined>((resolve) => {
     const pick = vscode.window.createQuickPick<OfferItem>();
     pick.title = vscode.l10n.t('Resource (price per pod)');
@@ -87,7 +88,7 @@ function billingItems(): (vscode.QuickPickItem & { value: boolean })[] {
  * A sold-out offer asks whether to run on-demand instead of Spot, in the billing step.
  */
 export function resourceSteps(
-  client: ComputeClient,
+  resources: ResourceService,
   state: { choice?: ResourceChoice; preferred?: { deviceName: string; region: string }; spot?: boolean },
   at: (step: number) => { title: string; step: number; totalSteps?: number },
   first: number,
@@ -107,7 +108,7 @@ export function resourceSteps(
   };
   let offers: { items: OfferItem[]; active: OfferItem | undefined } | undefined;
   return async (input) => {
-    offers ??= await offerItems(client, state.preferred);
+    offers ??= await offerItems(resources, state.preferred);
     const current = offers.items.find((item) => item.device === state.choice?.device && item.region === state.choice?.region) ?? offers.active;
     const picked = await input.showQuickPick({ ...at(first), items: offers.items, placeholder: vscode.l10n.t('Pick a GPU: in stock and cheapest first'), ...(current ? { activeItem: current } : {}) });
     state.choice = { device: picked.device, region: picked.region, pointsPerSecond: picked.pointsPerSecond, spot: state.spot ?? true };

@@ -15,6 +15,8 @@ import { findRunResource, runOnGpu, type FolderSyncer } from '../../core/jobs/ru
 import { JOB_TEMPLATES } from '../../core/jobs/templates';
 import { safeFileName } from '../../core/safeFileName';
 import { formatPoints } from '../../core/spend/units';
+import type { JobService } from '../../core/jobs/jobService';
+import { jobServiceOf, resourceServiceOf } from '../client/computeServices';
 import type { ExtensionServices } from '../services';
 import { Commands } from '../commandIds';
 import { confirmJobCost, resourceSteps, type ResourceChoice } from './jobInputs';
@@ -125,7 +127,7 @@ async function askConfig(services: ExtensionServices, hooks: RunHooks, target: R
       validate: (text) => (/^\d{1,7}$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= MAX_TIMEOUT ? undefined : vscode.l10n.t('A whole number of seconds from 1 to {0}', MAX_TIMEOUT)),
     });
   };
-  const askResource = resourceSteps(services.computeClient(), state, at, 2, askTimeout);
+  const askResource = resourceSteps(resourceServiceOf(services), state, at, 2, askTimeout);
   const finished = await MultiStepInput.run(async (input) => {
     state.command = await input.showInputBox({ ...at(1), value: state.command, prompt: vscode.l10n.t('Command: runs in the synced folder on the GPU'), validate: (value) => (value.trim() === '' ? vscode.l10n.t('Enter a command') : undefined) });
     return askResource;
@@ -223,7 +225,7 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
         terminal.warn(vscode.l10n.t('Cancelled before the job was created.'));
         return;
       }
-      await confirmStop(services, jobId, config.name, () => terminal.warn(vscode.l10n.t('Stopping job {0}…', jobId ?? 0)));
+      await confirmStop(jobServiceOf(services), jobId, config.name, () => terminal.warn(vscode.l10n.t('Stopping job {0}…', jobId ?? 0)));
     },
   };
   // The folder's last run is over: its terminal takes this run (one terminal per run folder, not per run).
@@ -285,7 +287,7 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
 }
 
 /** Ctrl+C / Stop: modal, Keep Running is the default. */
-export async function confirmStop(services: ExtensionServices, jobId: number, name: string, onStopping?: () => void): Promise<boolean> {
+export async function confirmStop(jobs: JobService, jobId: number, name: string, onStopping?: () => void): Promise<boolean> {
   const stop = vscode.l10n.t('Stop Job');
   const answer = await vscode.window.showWarningMessage(
     vscode.l10n.t('Stop job "{0}" ({1})?', name, jobId),
@@ -294,6 +296,6 @@ export async function confirmStop(services: ExtensionServices, jobId: number, na
   );
   if (answer !== stop) return false;
   onStopping?.();
-  await services.computeClient().call('job.stop', { task_id: jobId });
+  await jobs.stop(jobId);
   return true;
 }

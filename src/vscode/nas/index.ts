@@ -10,7 +10,7 @@ import type { NasSessions } from '../../core/nas/sessions';
 import type { NasFileAccess } from '../../core/tools/nasTools';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
-import { NAS_COMMANDS, lastCancelledTransfer, resolveVolume } from './nasCommands';
+import { NAS_COMMANDS, lastCancelledTransfer, resolveVolume, volumesOf } from './nasCommands';
 import { formatDateTime } from '../ui/dates';
 import { nasCore } from './nasCore';
 import { NAS_SCHEME, NasFileSystem, volumeUri } from './nasFileSystem';
@@ -114,7 +114,7 @@ export function registerNas(services: ExtensionServices & { reportError: Paramet
           fileSystem.announceWritten(options.storageId, written);
         }
       },
-      checkMount: (storageId, regionName, signal) => nasCore().requireMountableVolume(services.computeClient(), storageId, regionName, signal),
+      checkMount: (storageId, regionName, signal) => volumesOf(context).requireMountable(storageId, regionName, signal),
     },
     pickVolume: async (regionName, preferred) => {
       const fits = (volume: NasVolume): boolean => nasCore().mountableVolumes([volume], regionName).length > 0;

@@ -17,10 +17,22 @@ import { createVolumeFlow, expandVolumeFlow, volumeNameText } from './volumeFlow
 import { downloadFlow, uploadFlow } from './fileFlows';
 import { withTransferProgress, type ProgressLog } from './transferProgress';
 import type { NasSessions } from '../../core/nas/sessions';
+import { TransferService } from '../../core/nas/transferService';
+import { VolumeService } from '../../core/nas/volumeService';
 import { formatDateTime } from '../ui/dates';
 import { safeFileName } from '../../core/safeFileName';
 import { warnUnsafeNames } from './unsafeNames';
 import { counted } from '../ui/counts';
+
+/** The active profile's volumes; a change wakes the store through `wake` (the view's refresh or reload). */
+export function volumesOf(context: Pick<NasContext, 'services'>, wake?: () => void | Promise<void>): VolumeService {
+  return new VolumeService(() => context.services.computeClient(), wake);
+}
+
+/** The active profile's S3 transfers; a change wakes the store through the view's refresh. */
+export function transfersOf(context: NasContext): TransferService {
+  return new TransferService(() => context.services.computeClient(), () => context.tree.refresh());
+}
 
 export interface NasContext {
   services: ExtensionServices;
@@ -79,9 +91,8 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
     id: Commands.nasCreate,
     doing: vscode.l10n.t('Create NAS volume'),
     create: (context) => async () => {
-      const created = await createVolumeFlow(context.services.computeClient());
       // The user just set a volume moving: the store lists now (it shows Creating) and polls until Active.
-      if (created !== undefined) await context.tree.reload();
+      const created = await createVolumeFlow(volumesOf(context, () => context.tree.reload()));
       return created;
     },
   },
@@ -92,8 +103,7 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
       const volume = await resolveVolume(context, argument, (v) => v.status === 'Active');
       if (!volume) return false;
       if (volume.status !== 'Active') throw new Refusal(vscode.l10n.t('Only an Active volume can be expanded; "{0}" is {1}.', volume.name, volume.status));
-      const expanded = await expandVolumeFlow(context.services.computeClient(), volume);
-      if (expanded) await context.tree.reload();
+      const expanded = await expandVolumeFlow(volumesOf(context, () => context.tree.reload()), volume);
       return expanded;
     },
   },
@@ -109,8 +119,7 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
         validateInput: volumeNameText,
       });
       if (name === undefined || name.trim() === volume.name) return;
-      await context.services.computeClient().call('nas.rename', { id: volume.storage_id, name: name.trim() });
-      context.tree.refresh();
+      await volumesOf(context, () => context.tree.refresh()).rename(volume.storage_id, name.trim());
     },
   },
   {
@@ -119,8 +128,8 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
     create: (context) => async (argument: unknown) => {
       const volume = await resolveVolume(context, argument);
       if (!volume) return;
-      const client = context.services.computeClient();
-      const block = await nasCore().deleteBlock(client, volume);
+      const volumes = volumesOf(context, () => context.tree.refresh());
+      const block = await volumes.deleteBlock(volume);
       if (block?.reason === 'mounted') {
         context.services.reportError(new Refusal(vscode.l10n.t('"{0}" is mounted by {1}; it cannot be deleted while a task mounts it. Remove the mount from the task first.', volume.name, block.instances.join(', '))), vscode.l10n.t('Delete NAS volume'));
         return;
@@ -140,8 +149,7 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
       });
       if (typed !== volume.name) return;
       context.sessions().forget(volume.storage_id);
-      await client.call('nas.delete', { id: volume.storage_id });
-      context.tree.refresh();
+      await volumes.remove(volume.storage_id);
     },
   },
   {

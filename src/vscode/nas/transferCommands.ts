@@ -14,7 +14,7 @@ import { S3_SUPPLIERS, bucketProblem, canRetryTransfer, canStopTransfer, endpoin
 import { errorMessage } from '../../shared/errorMessage';
 import { Refusal } from '../errors/refusal';
 import { nasCore } from './nasCore';
-import { resolveVolume, type NasContext } from './nasCommands';
+import { resolveVolume, transfersOf, type NasContext } from './nasCommands';
 import { directionText, serverText, transferStatusName, TransferRow } from './transfersGroup';
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
 import { pickText } from '../ui/pickText';
@@ -203,7 +203,7 @@ async function send(context: NasContext, plan: TransferPlan, keys: { accessKey: 
   const body = transferBody(plan, keys);
   try {
     return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the object storage connection, then creating the transfer…') }, () =>
-      core.createTransfer(context.services.computeClient(), body, retryOf !== undefined ? { retryOf } : {}),
+      transfersOf(context).create(body, retryOf !== undefined ? { retryOf } : {}),
     );
   } catch (error) {
     if ((error as { code?: unknown }).code === 's3-check-failed') {
@@ -225,7 +225,6 @@ export async function createTransferFlow(context: NasContext, argument?: unknown
   const answers = await askTransfer(volume, context.services.profiles.active?.label ?? '?');
   if (!answers) return undefined;
   const created = await send(context, answers.plan, answers.keys, undefined);
-  context.tree.refresh();
   void vscode.window.showInformationMessage(vscode.l10n.t('Transfer {0} created ({1}). Its progress shows under Transfers in the NAS view.', created.id, transferStatusName(created.status)));
   return created.id;
 }
@@ -268,7 +267,6 @@ export async function retryTransferFlow(context: NasContext, argument?: unknown)
   };
   if (!(await MultiStepInput.run(keySteps(keys, at, 1, review))) || !go) return undefined;
   const created = await send(context, plan, keys, record.id);
-  context.tree.refresh();
   return created.id;
 }
 
@@ -279,8 +277,7 @@ export async function stopTransferFlow(context: NasContext, asker: TransferAsker
   const stop = vscode.l10n.t('Stop Transfer');
   const detail = vscode.l10n.t('Files already copied stay where they are; the rest is not copied. A stopped transfer cannot be resumed.');
   if (!(await asker.confirm(vscode.l10n.t('Stop the S3 transfer "{0}"?', serverText(record.name, 80)), detail, stop, true))) return false;
-  await context.services.computeClient().call('nas.transferStop', { id: record.id });
-  context.tree.refresh();
+  await transfersOf(context).stop(record.id);
   return true;
 }
 
@@ -290,8 +287,7 @@ export async function deleteTransferFlow(context: NasContext, asker: TransferAsk
   const remove = vscode.l10n.t('Delete Record');
   const detail = vscode.l10n.t('Only the job record is deleted: the volume and the files already copied stay. This cannot be undone.');
   if (!(await asker.confirm(vscode.l10n.t('Delete the S3 transfer record "{0}" ({1})?', serverText(record.name, 80), transferStatusName(record.status)), detail, remove, true))) return false;
-  await context.services.computeClient().call('nas.transferDelete', { id: record.id });
-  context.tree.refresh();
+  await transfersOf(context).remove(record.id);
   return true;
 }
 

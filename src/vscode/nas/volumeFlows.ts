@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { CreateChoice } from '../../core/nas/volumes';
 import type { NasVolume } from '../../core/nas/operations';
 import { BYTES_PER_GIB, formatGiB, formatYuan, monthlyPriceYuan } from '../../core/nas/units';
-import type { ComputeClient } from '../../core/compute/api';
+import type { VolumeService } from '../../core/nas/volumeService';
 import { MultiStepInput } from '../ui/multiStepInput';
 import { pickText } from '../ui/pickText';
 import { nasCore } from './nasCore';
@@ -35,8 +35,8 @@ function gibProblem(text: string, minGiB: number): string | undefined {
 }
 
 /** Asks for region / class, name and size, shows the monthly price, and creates on Create; the new volume's id. */
-export async function createVolumeFlow(client: ComputeClient): Promise<number | undefined> {
-  const choices = await nasCore().createChoices(client);
+export async function createVolumeFlow(volumes: VolumeService): Promise<number | undefined> {
+  const choices = await volumes.choices();
   if (choices.length === 0) {
     void vscode.window.showInformationMessage(vscode.l10n.t('No region has NAS capacity available now.'));
     return undefined;
@@ -89,12 +89,12 @@ export async function createVolumeFlow(client: ComputeClient): Promise<number | 
     };
   });
   if (!finished || !go || !state.choice) return undefined;
-  const created = await client.call('nas.create', { name: state.name.trim(), nas_config_id: state.choice.config.id, total_size: Math.round(Number(state.size) * BYTES_PER_GIB) });
+  const created = await volumes.create({ name: state.name.trim(), nasConfigId: state.choice.config.id, totalSize: Math.round(Number(state.size) * BYTES_PER_GIB) });
   return created.storage_id;
 }
 
 /** Asks for the new size, shows the monthly price before → after, and expands on Expand; true when sent. */
-export async function expandVolumeFlow(client: ComputeClient, volume: NasVolume): Promise<boolean> {
+export async function expandVolumeFlow(volumes: VolumeService, volume: NasVolume): Promise<boolean> {
   const current = volume.total_size / BYTES_PER_GIB;
   const title = vscode.l10n.t('Expand NAS Volume "{0}"', volume.name);
   let size = String(Math.ceil(current * 2));
@@ -129,6 +129,6 @@ export async function expandVolumeFlow(client: ComputeClient, volume: NasVolume)
     };
   });
   if (!finished || !go) return false;
-  await client.call('nas.expand', { id: volume.storage_id, total_size: Math.round(Number(size) * BYTES_PER_GIB) });
+  await volumes.expand(volume.storage_id, Math.round(Number(size) * BYTES_PER_GIB));
   return true;
 }

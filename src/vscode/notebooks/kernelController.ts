@@ -6,6 +6,7 @@
 
 import * as vscode from 'vscode';
 import { Refusal } from '../errors/refusal';
+import { taskServiceOf } from '../client/computeServices';
 import type { CellOutputs } from '../../core/notebooks/cellOutputs';
 import type { JupyterServer } from '../../core/notebooks/connection';
 import type { KernelState, RemoteKernel } from '../../core/notebooks/remoteKernel';
@@ -101,7 +102,7 @@ export class ComputeKernelController implements vscode.Disposable {
       if (taskId !== undefined || running.length === 0) void vscode.window.showInformationMessage(vscode.l10n.t('No running Jupyter task. Create one with "Create Task…" and its JupyterLab template, then run the cell again.'));
       return false;
     }
-    const detail = await this.services.computeClient().call('task.detail', { task_id: task.task_id });
+    const detail = await taskServiceOf(this.services).detail(task.task_id);
     const url = jupyterUrlOf(detail);
     if (!url) throw new Refusal(vscode.l10n.t('Task "{0}" has no public URL for Jupyter yet.', task.task_name));
     const token = (await this.tokens.get(profile.id, task.task_id)) ?? (await this.askToken(profile.id, task));

@@ -7,6 +7,7 @@ import type { PreheatCreateBody, PreheatTask } from '../../core/preheat/operatio
 import { preheatStoppable } from '../../core/preheat/preheatState';
 import { Commands } from '../commandIds';
 import { registerCommandTable, type CommandEntry } from '../commands/commandTable';
+import { preheatServiceOf } from '../client/computeServices';
 import { registerKind } from '../kinds/registerKind';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
@@ -38,6 +39,7 @@ const IMAGE = /^[^\s]{1,512}$/;
 export function registerPreheat(services: ExtensionServices, state: RemoteState, center: NotificationCenter): { api: PreheatApi; disposables: vscode.Disposable[] } {
   const preheats = registerKind(services, state, center, PREHEAT_KIND);
   const tree = preheats.tree;
+  const service = preheatServiceOf(services, () => state.wake());
 
   async function create(image: string, regions: readonly string[], name?: string): Promise<number> {
     const body: PreheatCreateBody = {
@@ -45,18 +47,15 @@ export function registerPreheat(services: ExtensionServices, state: RemoteState,
       regions: regions.map((region) => ({ region })),
       services: [{ service_name: 'main', service_image: image }],
     };
-    const { task_id } = await preheatCall(() => services.computeClient().call('preheat.create', body));
-    state.wake();
-    return task_id;
+    return preheatCall(() => service.create(body));
   }
 
   async function stop(taskId: number): Promise<void> {
-    await preheatCall(() => services.computeClient().call('preheat.stop', { task_id: taskId }));
-    state.wake();
+    await preheatCall(() => service.stop(taskId));
   }
 
   async function preheatImage(): Promise<void> {
-    const { regions } = await preheatCall(() => services.computeClient().call('preheat.regions', {}));
+    const regions = await preheatCall(() => service.regions());
     const all = { label: vscode.l10n.t('All regions'), description: regions.map((region) => region.region_name).join(', '), regions: regions.map((region) => region.region) };
     const items = [all, ...regions.map((region) => ({ label: region.region_name, description: region.region, regions: [region.region] }))];
     let image = '';

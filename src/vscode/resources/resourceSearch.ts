@@ -2,6 +2,7 @@
 // one fresh search per use (a region's mark must be fresh before a create), flattened to region rows.
 import * as vscode from 'vscode';
 import type { Device, Region } from '../../core/compute/api';
+import { resourceServiceOf } from '../client/computeServices';
 import type { ExtensionServices } from '../services';
 import { deviceLabel, deviceSpecs, effectivePrice, formatInventory, formatRegionPrice, isSoldOut } from '../ui/format';
 import type { ResourceFilterStore } from './resourceFilter';
@@ -18,7 +19,7 @@ export function sortRegions(regions: readonly Region[]): Region[] {
 
 /** What the platform lists for the filter's device and task type, before any local narrowing. */
 export async function searchAllDevices(services: ExtensionServices, filter: ResourceFilterStore, signal: AbortSignal): Promise<Device[]> {
-  const result = await services.computeClient().call('resource.search', filter.query(), { signal });
+  const result = await resourceServiceOf(services).search(filter.query(), signal);
   return result.results;
 }
 

@@ -18,6 +18,7 @@ import { Commands } from '../commandIds';
 import type { SpecValidation } from '../../core/specs/validate';
 import type { ExtensionServices as Services } from '../services';
 import { Refusal } from '../errors/refusal';
+import { jobServiceOf, taskServiceOf } from '../client/computeServices';
 import type { Profile } from '../services';
 import type { RemoteState } from '../state/index';
 import { abortSignalFor } from '../ui/cancellation';
@@ -480,7 +481,7 @@ export class SpecActions {
   async saveFromJob(jobId: number, target?: vscode.Uri, plain?: readonly string[]): Promise<vscode.Uri | undefined> {
     const profile = await this.services.requireProfile();
     if (!profile) return undefined;
-    const detail = await this.services.computeClient().call('job.detail', { task_id: jobId });
+    const detail = await jobServiceOf(this.services).detail(jobId);
     const keepPlain = await this.keepPlain(specsCore().jobEnvChoices(detail), plain);
     if (!keepPlain) return undefined;
     const saved = specsCore().specFromJob(detail, profile.id, { keepPlain });
@@ -512,7 +513,7 @@ export class SpecActions {
   async saveFromTask(taskId: number, target?: vscode.Uri, plain?: readonly string[]): Promise<vscode.Uri | undefined> {
     const profile = await this.services.requireProfile();
     if (!profile) return undefined;
-    const detail = await this.services.computeClient().call('task.detail', { task_id: taskId });
+    const detail = await taskServiceOf(this.services).detail(taskId);
     const keepPlain = await this.keepPlain(specsCore().taskEnvChoices(detail), plain);
     if (!keepPlain) return undefined;
     const saved = specsCore().specFromTask(detail, profile.id, { keepPlain });

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { TaskSummary } from '../../core/compute/api';
 import { burnRate, offerKey } from '../../core/spend/spend';
 import type { ComputeApi } from '../views/computeApi';
+import { taskServiceFor } from '../client/computeServices';
 import type { ExtensionServices, Profile } from '../services';
 import type { RemoteState } from '../state/index';
 import { BudgetGuard, type AutoPauseResult } from './budgetGuard';
@@ -63,14 +64,13 @@ export function registerSpend(services: ExtensionServices, compute: ComputeApi, 
   const activeTasks = (): readonly TaskSummary[] => state.tasks?.items ?? [];
   const isActive = (profile: Profile): boolean => profile.id === services.profiles.active?.id;
 
-  /** Pause or recover through the Tasks view for the active profile, or the profile's own client. */
+  /** Pause or recover through the Tasks view for the active profile, or the task service of the profile's own client (the same TaskService.lifecycle either way). */
   const lifecycle = async (action: 'pause' | 'recover', profile: Profile, taskId: number): Promise<void> => {
     if (isActive(profile)) {
       await (action === 'pause' ? compute.pauseTask(taskId) : compute.recoverTask(taskId));
       return;
     }
-    await services.computeClientFor(profile).call(action === 'pause' ? 'task.pause' : 'task.recover', { task_id: taskId });
-    state.wake(profile.id);
+    await taskServiceFor(services, profile, () => state.wake(profile.id)).lifecycle(action, taskId);
   };
   const profileById = (profileId: string): Profile | undefined => services.profiles.all.find((profile) => profile.id === profileId);
   const polled = new vscode.EventEmitter<readonly TaskSummary[]>();

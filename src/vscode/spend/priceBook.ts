@@ -3,6 +3,7 @@
 
 import { effectivePointsPerSecond } from '../../core/spend/units';
 import { offerKey } from '../../core/spend/spend';
+import { resourceServiceOf } from '../client/computeServices';
 import type { ExtensionServices } from '../services';
 
 const FRESH_MS = 15 * 60_000;
@@ -29,7 +30,7 @@ export class PriceBook {
   }
 
   private async load(profileId: string): Promise<void> {
-    const page = await this.services.computeClient().call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice,CpuDevice' });
+    const page = await resourceServiceOf(this.services).deployments();
     const prices = new Map<string, number>();
     for (const device of page.results) {
       for (const region of device.regions ?? []) {

@@ -8,6 +8,7 @@ import { webviewPageHtml } from '../webviews/pageHtml';
 import type { SpendSummary } from '../../core/spend/spend';
 import { parseSpendWebviewMessage, type SpendHostMessage, type SpendLabel, type SpendRangeDays, type SpendViewData } from '../../shared/spendProtocol';
 import { Views } from '../commandIds';
+import { billingServiceOf } from '../client/computeServices';
 import type { ExtensionServices } from '../services';
 import { TOP_TASKS, rangeWindow, spendViewData } from './spendViewModel';
 import { formatPoints, formatYuanPerHour, pointsPerSecondToYuanPerHour } from '../../core/spend/units';
@@ -149,19 +150,19 @@ export class SpendPanel implements vscode.Disposable {
     }
     post({ type: 'spend/loading', rangeDays: this.rangeDays });
     try {
-      const client = this.services.computeClient();
+      const billing = billingServiceOf(this.services);
       const now = Date.now();
       const window = rangeWindow(this.rangeDays, now);
       const taskWindow = { range: 'day' as const, start_time: window.query.start_time, end_time: window.query.end_time, page_size: 100 };
       const [totals, perTask, summary] = await Promise.all([
-        client.call('billing.byTime', window.query),
-        client.call('billing.byTask', taskWindow),
+        billing.byTime(window.query),
+        billing.byTask(taskWindow),
         this.sources.summary(),
       ]);
       const top = [...perTask.results].sort((a, b) => b.billing_coin - a.billing_coin).slice(0, TOP_TASKS);
       const topBuckets = new Map(
         await Promise.all(
-          top.map(async (task) => [task.task_id, (await client.call('billing.byTime', { ...window.query, task_ids: String(task.task_id) })).results] as const),
+          top.map(async (task) => [task.task_id, (await billing.byTime({ ...window.query, task_ids: String(task.task_id) })).results] as const),
         ),
       );
       const data = spendViewData({

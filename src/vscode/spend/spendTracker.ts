@@ -4,6 +4,7 @@
 
 import * as vscode from 'vscode';
 import { spendWindow, summarizeSpend, type SpendSummary } from '../../core/spend/spend';
+import { billingServiceFor } from '../client/computeServices';
 import type { ExtensionServices, Profile } from '../services';
 
 /** The platform posts charges every 5 minutes; asking more often cannot show anything new. */
@@ -45,7 +46,7 @@ export class SpendTracker implements vscode.Disposable {
   private async load(profile: Profile): Promise<SpendState | undefined> {
     const now = Date.now();
     const window = spendWindow(now);
-    const page = await this.services.computeClientFor(profile).call('billing.byTime', window.query);
+    const page = await billingServiceFor(this.services, profile).byTime(window.query);
     if (!this.services.profiles.all.some((candidate) => candidate.id === profile.id)) return undefined; // removed meanwhile
     const state = { profileId: profile.id, summary: summarizeSpend(page.results, now), at: now };
     this.states.set(profile.id, state);

@@ -11,6 +11,7 @@ import { isAbort } from '../../core/errors';
 import { maskSecret } from '../../core/log';
 import { isApiFailure } from '../errors/describeError';
 import { computeCore } from '../lazyCore';
+import { storageServiceOf } from '../client/computeServices';
 import type { ExtensionServices } from '../services';
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
 import { StorageRow, storageLocation, storageStateName } from './storageTree';
@@ -33,7 +34,7 @@ export function interpretCheckResult(data: unknown): StorageCheckResult {
 /** Sends the check (encrypted, as the platform requires). An envelope failure is a "fail" with its message. */
 export async function checkStorage(services: ExtensionServices, body: StorageCheckBody, signal?: AbortSignal): Promise<StorageCheckResult> {
   try {
-    const data = await services.computeClient().call('storage.encryptCheck', body, { encrypt: true, ...(signal ? { signal } : {}) });
+    const data = await storageServiceOf(services).encryptCheck(body, signal);
     return interpretCheckResult(data);
   } catch (error) {
     // The platform rejected the bucket/keys (not our signature or token): that is the answer.

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { NodeEvent, TaskDetail, TaskNode, TaskSummary } from '../../core/compute/api';
 import { failurePrompt, type FailureContext } from '../../core/tasks/failureReport';
 import type { ChatApi } from '../chat/index';
+import { taskServiceOf } from '../client/computeServices';
 import type { ExtensionServices } from '../services';
 
 /** Nodes whose events a task timeline or a failure report reads (one request each). */
@@ -35,7 +36,7 @@ export async function showNodeEvents(services: ExtensionServices, ref: NodeRef):
     title: vscode.l10n.t('Events of node {0}.log', ref.node.point_id),
     language: 'log',
     content: async () => {
-      const { events } = await services.computeClient().call('node.events', { point_id: ref.node.point_id });
+      const events = await taskServiceOf(services).nodeEvents(ref.node.point_id);
       return `${ref.node.name} (${ref.task.task_name})\n\n${timeline(events) || vscode.l10n.t('No events.')}\n`;
     },
   });
@@ -55,9 +56,9 @@ export async function showTaskEvents(services: ExtensionServices, task: TaskSumm
 }
 
 async function nodeEvents(services: ExtensionServices, taskId: number): Promise<{ nodeName: string; pointId: number; events: NodeEvent[] }[]> {
-  const client = services.computeClient();
-  const nodes = (await client.call('node.list', { task_id: taskId, page: 1, page_size: MAX_NODES })).results.slice(0, MAX_NODES);
-  return Promise.all(nodes.map(async (node) => ({ nodeName: node.name, pointId: node.point_id, events: (await client.call('node.events', { point_id: node.point_id })).events })));
+  const tasks = taskServiceOf(services);
+  const nodes = (await tasks.nodes(taskId, { page: 1, pageSize: MAX_NODES })).slice(0, MAX_NODES);
+  return Promise.all(nodes.map(async (node) => ({ nodeName: node.name, pointId: node.point_id, events: await tasks.nodeEvents(node.point_id) })));
 }
 
 /** Deletes one node after a modal confirmation (the platform schedules a replacement). */
@@ -76,22 +77,22 @@ export async function deleteNode(services: ExtensionServices, ref: NodeRef, conf
     );
     if (choice !== action) return false;
   }
-  await services.computeClient().call('node.delete', { point_id: ref.node.point_id });
+  await taskServiceOf(services).deleteNode(ref.node.point_id);
   services.logger.info(`Deleted node ${ref.node.point_id} of task ${ref.task.task_id}; the platform reschedules it.`);
   return true;
 }
 
 /** Gathers the failure context (detail, events of up to 5 nodes, the first node's log tail) and asks the chat. */
 export async function explainFailure(services: ExtensionServices, chat: ChatApi, task: TaskSummary): Promise<string> {
-  const client = services.computeClient();
-  const detail: TaskDetail = await client.call('task.detail', { task_id: task.task_id });
+  const tasks = taskServiceOf(services);
+  const detail: TaskDetail = await tasks.detail(task.task_id);
   const sections = await nodeEvents(services, task.task_id);
   const context: FailureContext = { detail, events: sections };
   const first = sections[0];
   const service = detail.services[0];
   if (first && service) {
     try {
-      const { logs } = await client.call('node.log', { task_id: task.task_id, point_id: first.pointId, service_id: service.service_id });
+      const { logs } = await tasks.nodeLog({ taskId: task.task_id, pointId: first.pointId, serviceId: service.service_id });
       context.log = { nodeName: first.nodeName, serviceName: service.service_name, text: logs };
     } catch (error) {
       services.logger.warn(`Explain Failure: no log of ${first.nodeName}: ${error instanceof Error ? error.message : String(error)}`);

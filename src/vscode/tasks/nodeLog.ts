@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { TaskNode, TaskStatus } from '../../core/compute/api';
 import { FOLLOW_INTERVAL_MS, NodeLogTail } from '../../core/jobs/nodeLogTail';
+import { taskServiceOf } from '../client/computeServices';
 import type { ExtensionServices, ReadOnlyDocumentOptions } from '../services';
 import { errorSummary } from '../views/treeMessages';
 import { formatTime } from '../ui/dates';
@@ -116,10 +117,10 @@ export class NodeLogViewer implements vscode.Disposable {
     // Paused or stopped tasks write no more lines: nothing left to follow.
     if (status !== undefined && status !== 'Running' && status !== 'Pending') return { kind: 'task', status };
     try {
-      const nodes = await this.services.computeClient().call('node.list', { task_id: target.taskId, page: 1, page_size: NODE_PAGE_SIZE });
-      const node: TaskNode | undefined = nodes.results.find((candidate) => candidate.point_id === target.pointId);
+      const nodes = await taskServiceOf(this.services).nodes(target.taskId, { page: 1, pageSize: NODE_PAGE_SIZE });
+      const node: TaskNode | undefined = nodes.find((candidate) => candidate.point_id === target.pointId);
       // Only a full first page proves a node is gone; on a longer list it may sit on a later page.
-      if (!node) return nodes.results.length < NODE_PAGE_SIZE ? { kind: 'node', status: 'End' } : undefined;
+      if (!node) return nodes.length < NODE_PAGE_SIZE ? { kind: 'node', status: 'End' } : undefined;
       return ENDED_NODE_STATUSES.has(node.status) ? { kind: 'node', status: node.status } : undefined;
     } catch (error) {
       this.services.logger.warn(`Node log: could not check node ${target.pointId} of task ${target.taskId}: ${errorSummary(error)}`);

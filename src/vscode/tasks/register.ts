@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { Refusal } from '../errors/refusal';
 import type { ChatApi } from '../chat/index';
 import { registerCommandTable } from '../commands/commandTable';
+import { taskServiceOf } from '../client/computeServices';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
 import type { NotificationCenter } from '../ui/notificationCenter';
@@ -30,18 +31,19 @@ export function registerTasks(services: ExtensionServices, compute: ComputeApi, 
   const updates = new TaskUpdateFlow(services, state, () => {
     void compute.refresh('tasks');
   });
+  const tasks = taskServiceOf(services);
   services.context.subscriptions.push(notifier, ...registerCommandTable(TASK_CARE_COMMANDS, { services, compute, chat, updates }, services.reportError));
   return {
     notifier,
     updates,
     explainFailure: async (taskId) => {
       // A task the user names: the listed row, or its detail (one read where the user asked).
-      const task = compute.listedTasks().find((candidate) => candidate.task_id === taskId) ?? (await services.computeClient().call('task.detail', { task_id: taskId }));
+      const task = compute.listedTasks().find((candidate) => candidate.task_id === taskId) ?? (await tasks.detail(taskId));
       return explainFailure(services, chat, task);
     },
     deleteNode: async (taskId, pointId) => {
-      const task = await services.computeClient().call('task.detail', { task_id: taskId });
-      const node = (await services.computeClient().call('node.list', { task_id: taskId })).results.find((candidate) => candidate.point_id === pointId);
+      const task = await tasks.detail(taskId);
+      const node = (await tasks.nodes(taskId)).find((candidate) => candidate.point_id === pointId);
       if (!node) throw new Refusal(vscode.l10n.t('Task {0} has no node {1}.', taskId, pointId));
       await deleteNode(services, { task, node }, false);
     },

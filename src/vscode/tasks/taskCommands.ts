@@ -6,8 +6,8 @@ import { abortSignalFor } from '../ui/cancellation';
 import { Commands, type CommandId } from '../commandIds';
 import type { CommandEntry } from '../commands/commandTable';
 import type { TaskStatus, TaskSummary } from '../../core/compute/api';
-import { listNodes } from '../../core/tasks/listing';
 import { isAbort } from '../../core/errors';
+import { resourceServiceOf, taskServiceOf } from '../client/computeServices';
 import type { ExtensionServices, Profile, ReadOnlyDocumentOptions } from '../services';
 import { taskPlacement, taskStatusIcon, taskStatusLabel } from '../ui/format';
 import type { ComputeContext } from '../views/computeContext';
@@ -246,7 +246,7 @@ async function pickTask(deps: TaskCommandDeps, statuses: readonly TaskStatus[], 
 async function offerPrice(services: ExtensionServices, task: TaskSummary): Promise<number | undefined> {
   const resource = task.resources[0]?.resource;
   if (!resource) return undefined;
-  const page = await services.computeClient().call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice,CpuDevice' });
+  const page = await resourceServiceOf(services).deployments();
   const region = page.results.find((device) => device.device_name === resource.device_name)?.regions.find((candidate) => candidate.region === resource.region);
   return region ? (effectivePointsPerSecond(region) ?? undefined) : undefined;
 }
@@ -357,7 +357,7 @@ async function pickNodeTarget(deps: TaskCommandDeps): Promise<NodeLogTarget | un
   if (!task) return undefined;
   try {
     const listed = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Listing nodes…') }, () =>
-      listNodes(deps.services.computeClient(), task.task_id),
+      taskServiceOf(deps.services).allNodes(task.task_id),
     );
     const nodes = { results: listed.items };
     if (nodes.results.length === 0) {

@@ -9,6 +9,7 @@ import type { StateChange } from '../../core/state/definition';
 import type { TaskEvent } from '../../core/tasks/taskEvents';
 import { TaskWatcher } from '../../core/tasks/taskWatcher';
 import { Config } from '../config';
+import { taskServiceFor } from '../client/computeServices';
 import type { ExtensionServices, Profile } from '../services';
 import type { RemoteState } from '../state/index';
 import { errorMessage } from '../../shared/errorMessage';
@@ -66,7 +67,7 @@ export class TaskNotifier implements vscode.Disposable {
           ...(checkNodes
             ? {
                 listNodes: async (taskId: number, signal?: AbortSignal) =>
-                  isActive() ? (await this.services.computeClientFor(profile).call('node.list', { task_id: taskId }, signal ? { signal } : undefined)).results : [],
+                  isActive() ? taskServiceFor(this.services, profile).nodes(taskId, undefined, signal) : [],
               }
             : {}),
           now: () => Date.now(),

@@ -11,6 +11,8 @@ import { VOLUME_STATE } from '../../core/nas/volumeState';
 import { formatGiB } from '../../core/nas/units';
 import { documentText } from '../../core/terminalText';
 import { targetDirText } from './createTaskWizard';
+import type { TaskService } from '../../core/tasks/taskService';
+import { taskServiceOf } from '../client/computeServices';
 import type { ExtensionServices } from '../services';
 import { Refusal } from '../errors/refusal';
 import type { RemoteState } from '../state/index';
@@ -30,14 +32,19 @@ export class TaskUpdateFlow {
     private readonly services: ExtensionServices,
     /** The remote-state store: the mount step's volumes come from it. */
     private readonly state: RemoteState,
-    private readonly afterSend: () => void,
-  ) {}
+    afterSend: () => void,
+  ) {
+    this.tasks = taskServiceOf(services, afterSend);
+  }
+
+  /** The active profile's tasks; an update wakes the store through `afterSend`. */
+  private readonly tasks: TaskService;
 
   /** Opens the task's configuration as an editable JSON document. */
   async start(taskId: number): Promise<vscode.TextDocument | undefined> {
     const profile = this.services.profiles.active;
     if (!profile) return undefined;
-    const original = await this.services.computeClient().call('task.detail', { task_id: taskId });
+    const original = await this.tasks.detail(taskId);
     const document = await vscode.workspace.openTextDocument({ language: 'json', content: documentText(`${JSON.stringify(original, null, 2)}\n`, 'json') });
     this.pending.set(document.uri.toString(), { profileId: profile.id, taskId, original, document });
     await vscode.window.showTextDocument(document);
@@ -145,10 +152,9 @@ export class TaskUpdateFlow {
       });
       if (!go) return 'cancelled';
     }
-    await this.services.computeClient().call('task.update', review.body);
+    await this.tasks.update(review.body);
     this.services.logger.info(`Updated task ${pending.taskId} (${review.lines.length} change(s)).`);
     this.pending.delete(document.uri.toString());
-    this.afterSend();
     return 'sent';
   }
 }

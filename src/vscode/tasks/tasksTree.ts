@@ -6,11 +6,11 @@
 import { Commands, ContextKeys, Views } from '../commandIds';
 import * as vscode from 'vscode';
 import type { TaskStatus, TaskSummary } from '../../core/compute/api';
-import { listNodes } from '../../core/tasks/listing';
 import { filterWords, matchesTaskFilter } from '../../core/tasks/taskFilter';
 import type { TaskPager } from '../../core/tasks/taskPager';
 import { TasksViewData, type ActiveTasks } from '../../core/tasks/tasksViewData';
 import { isAbort } from '../../core/errors';
+import { taskServiceOf } from '../client/computeServices';
 import type { ExtensionServices, Profile } from '../services';
 import type { StateChange } from '../../core/state/definition';
 import type { RemoteState } from '../state/index';
@@ -255,7 +255,7 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
   /** Nodes load when the group expands (every page); a failure becomes a row, never a popup. */
   private async nodeChildren(group: NodesGroupItem): Promise<TaskElement[]> {
     try {
-      const nodes = await listNodes(this.services.computeClient(), group.task.task_id);
+      const nodes = await taskServiceOf(this.services).allNodes(group.task.task_id);
       if (nodes.items.length === 0) {
         const why = group.task.status === 'Pending' ? vscode.l10n.t('No nodes yet (scheduling…)') : vscode.l10n.t('No nodes');
         return [new InfoRow(`task/${group.task.task_id}/nodes/empty`, why)];

@@ -1,0 +1,28 @@
+// Batch jobs on the platform: the only caller of the client for job.create, job.detail and job.stop
+// (the editor, the agent tools and the MCP server all come here). Every change wakes the store once.
+
+import { NO_WAKE, send, type ClientSource, type WakeStore } from '../state/servicePorts';
+import type { JobCreateBody, JobDetail } from './operations';
+
+export class JobService {
+  constructor(
+    private readonly client: ClientSource,
+    private readonly wake: WakeStore = NO_WAKE,
+  ) {}
+
+  async create(body: JobCreateBody, signal?: AbortSignal): Promise<number> {
+    const { task_id: jobId } = await send(this.client, 'job.create', body, signal);
+    await this.wake();
+    return jobId;
+  }
+
+  detail(jobId: number, signal?: AbortSignal): Promise<JobDetail> {
+    return send(this.client, 'job.detail', { task_id: jobId }, signal);
+  }
+
+  /** Kills the job's pods now; a job cannot be resumed. The one place job.stop is sent from. */
+  async stop(jobId: number, signal?: AbortSignal): Promise<void> {
+    await send(this.client, 'job.stop', { task_id: jobId }, signal);
+    await this.wake();
+  }
+}

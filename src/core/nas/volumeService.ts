@@ -1,0 +1,54 @@
+// NAS volumes on the platform: the only caller of the client for creating, expanding, renaming and
+// deleting a volume and for the usage summary. Every change wakes the store once.
+
+import { NO_WAKE, send, type ClientSource, type WakeStore } from '../state/servicePorts';
+import type { NasSummary, NasVolume, VolumeAnswer } from './operations';
+import { createChoices, deleteBlock, requireMountableVolume, type CreateChoice, type DeleteBlock } from './volumes';
+
+export class VolumeService {
+  constructor(
+    private readonly client: ClientSource,
+    private readonly wake: WakeStore = NO_WAKE,
+  ) {}
+
+  async create(params: { name: string; nasConfigId: number; totalSize: number }, signal?: AbortSignal): Promise<VolumeAnswer> {
+    const created = await send(this.client, 'nas.create', { name: params.name, nas_config_id: params.nasConfigId, total_size: params.totalSize }, signal);
+    await this.wake();
+    return created;
+  }
+
+  async expand(storageId: number, totalSize: number, signal?: AbortSignal): Promise<void> {
+    await send(this.client, 'nas.expand', { id: storageId, total_size: totalSize }, signal);
+    await this.wake();
+  }
+
+  async rename(storageId: number, name: string, signal?: AbortSignal): Promise<void> {
+    await send(this.client, 'nas.rename', { id: storageId, name }, signal);
+    await this.wake();
+  }
+
+  /** Deletes the volume and every file on it. */
+  async remove(storageId: number, signal?: AbortSignal): Promise<void> {
+    await send(this.client, 'nas.delete', { id: storageId }, signal);
+    await this.wake();
+  }
+
+  /** What may be created: region, class and price of each configuration. */
+  choices(signal?: AbortSignal): Promise<CreateChoice[]> {
+    return createChoices(this.client(), signal);
+  }
+
+  /** Why the volume cannot be deleted now (mounted, transfers running, its status), or undefined. */
+  deleteBlock(volume: NasVolume, signal?: AbortSignal): Promise<DeleteBlock | undefined> {
+    return deleteBlock(this.client(), volume, signal);
+  }
+
+  /** The volume, read now, if a task in `regionName` can mount it; throws saying why not otherwise. */
+  requireMountable(storageId: number, regionName: string, signal?: AbortSignal): Promise<NasVolume> {
+    return requireMountableVolume(this.client(), storageId, regionName, signal);
+  }
+
+  summary(signal?: AbortSignal): Promise<NasSummary> {
+    return send(this.client, 'nas.summary', {}, signal);
+  }
+}
