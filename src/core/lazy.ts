@@ -1,25 +1,12 @@
-// The one lazy loader. The heavy parts of the core (crypto and undici for the compute client, ssh2 for
-// NAS, the model client, the deployment probes, ajv and yaml for specs) load on first use, not when the
-// editor activates or the tool list is built: esbuild turns each require() of a bundled module below into
-// a lazy initialiser, so nothing runs until a command, a tree or a test first asks (docs/areas.md,
-// "Activation"). A new lazily loaded module is one more line here; eslint.config.mjs allows require()
-// in this file only, and the import rules (lazyCorePattern, lazySpecsPattern) keep the modules' values
-// out of the editor layer's static imports (test/unit/build/activationLoads.test.ts checks the bundle).
+// The one lazy loader: `lazy(() => require('./module'))` loads a heavy part of the core on first use, not
+// when the editor activates or the tool list is built — esbuild turns each require() of a bundled module
+// into a lazy initialiser (docs/areas.md, "Activation"). The modules the editor loads this way are listed
+// in lazyModules.ts; the specs core has its own line in specs/load.ts, so that the MCP server's bundle (which
+// imports the specs loader but the other cores statically) gets no require() edge to them: an edge wraps a
+// module and what it imports in initialisers, and zod, bundled there, then initialises out of order.
 
 /** `load` run once, on the first call; later calls return the same module. */
 export function lazy<T>(load: () => T): () => T {
   let loaded: T | undefined;
   return () => (loaded ??= load());
 }
-
-export type ComputeCore = typeof import('./compute/index');
-export type NasCore = typeof import('./nas/index');
-export type InferenceCore = typeof import('./inference/index');
-export type ProbeCore = typeof import('./deployments/probe');
-export type SpecsCore = typeof import('./specs/index');
-
-export const computeCore = lazy(() => require('./compute/index') as ComputeCore);
-export const nasCore = lazy(() => require('./nas/index') as NasCore);
-export const inferenceCore = lazy(() => require('./inference/index') as InferenceCore);
-export const deploymentsProbeCore = lazy(() => require('./deployments/probe') as ProbeCore);
-export const specsCore = lazy(() => require('./specs/index') as SpecsCore);

@@ -3,4 +3,4 @@
 // '../core/compute/*' (its small errors and operations modules excepted): a lint rule
 // (eslint.config.mjs, lazyCorePattern) enforces it.
 
-export { computeCore, type ComputeCore } from '../core/lazy';
+export { computeCore, type ComputeCore } from '../core/lazyModules';

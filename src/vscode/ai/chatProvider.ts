@@ -16,7 +16,7 @@ import type { ExtensionServices as Services } from '../services';
 import type { Profile } from '../services';
 import { toChatMessages, toChatTools } from './chatMessages';
 import { signalOf } from './toolContext';
-import { inferenceCore } from '../../core/lazy';
+import { inferenceCore } from '../../core/lazyModules';
 
 export const MODEL_VENDOR = 'compute-toolkit';
 

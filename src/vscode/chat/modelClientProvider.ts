@@ -5,7 +5,7 @@
 import type { ModelClient } from '../../core/inference/api';
 import type { ExtensionServices, Profile } from '../services';
 import { MissingModelKeyError, NoChatProfileError } from '../../core/chat/turnErrors';
-import { inferenceCore } from '../../core/lazy';
+import { inferenceCore } from '../../core/lazyModules';
 
 
 export class ModelClientProvider {
