@@ -150,7 +150,11 @@ describe('money: notifications, budgets, spend', () => {
     try {
       await api.money.timers.set(taskId, name, now + 90 * 60_000);
       // The row shows the timer from the next refresh on (the last rows are printed if it never does).
-      const shown = await refreshUntil(compute, 'tasks', (snapshot) => / · pauses in 1 h 30 min$/.test(snapshot.rows.find((candidate) => candidate.id === `task/${taskId}`)?.description ?? ''), { what: 'the row shows the timer' });
+      const shown = await refreshUntil(compute, 'tasks', (snapshot) => / · pauses in 1 h 30 min$/.test(snapshot.rows.find((candidate) => candidate.id === `task/${taskId}`)?.description ?? ''), { what: 'the row shows the timer' }).catch(async (error: unknown) => {
+        // Seen once in a whole run (not alone): say what the timers and the row held, to find which side lost it.
+        const row = (await compute.snapshot('tasks', { depth: 1 })).rows.find((candidate) => candidate.id === `task/${taskId}`);
+        throw new Error(`${error instanceof Error ? error.message : String(error)}; timers: ${JSON.stringify(api.money.timers.list().map((timer) => [timer.taskId, timer.profileId, timer.dueAt - now]))}; active profile: ${api.services.profiles.active?.id ?? '(none)'}; row description: ${row?.description ?? '(no row)'}`);
+      });
       assert.match(shown.rows.find((candidate) => candidate.id === `task/${taskId}`)?.description ?? '', / · pauses in 1 h 30 min$/);
 
       now += 89 * 60_000;
