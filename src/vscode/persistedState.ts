@@ -162,9 +162,14 @@ export function persistedStateOf(context: { readonly globalState: StateMemento }
   return new PersistedState(context.globalState, log);
 }
 
+/** How many times a write that did not stick is made again before it is reported. */
+const WRITE_ATTEMPTS = 3;
+
 export class PersistedState {
   /** Keys whose damage was already logged this session (a damaged value is read often). */
   private readonly reported = new Set<string>();
+  /** Writes go one at a time (see `write`). */
+  private writes: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly memento: StateMemento,
@@ -175,8 +180,8 @@ export class PersistedState {
     return this.read(PERSISTED[name] as PersistedKey<PersistedValue<N>>, PERSISTED[name].key);
   }
 
-  async update<N extends PersistedName>(name: N, value: PersistedValue<N>): Promise<void> {
-    await this.memento.update(PERSISTED[name].key, value);
+  update<N extends PersistedName>(name: N, value: PersistedValue<N>): Promise<void> {
+    return this.write(PERSISTED[name].key, value);
   }
 
   getFor<N extends PerProfileName>(name: N, profileId: string): PerProfileValue<N> {
@@ -184,8 +189,28 @@ export class PersistedState {
     return this.read(definition, `${definition.key}/${profileId}`);
   }
 
-  async updateFor<N extends PerProfileName>(name: N, profileId: string, value: PerProfileValue<N>): Promise<void> {
-    await this.memento.update(`${PERSISTED_PER_PROFILE[name].key}/${profileId}`, value);
+  updateFor<N extends PerProfileName>(name: N, profileId: string, value: PerProfileValue<N>): Promise<void> {
+    return this.write(`${PERSISTED_PER_PROFILE[name].key}/${profileId}`, value);
+  }
+
+  /**
+   * The extension host keeps globalState as one object that each write sends whole, and the workbench's
+   * echo of an earlier send replaces that object: a write made while an echo is on its way is wiped
+   * before it is sent (a pause timer vanished this way while request activity was being recorded). So
+   * writes go one at a time — each starts after the previous one's echo came back — and each is read
+   * back and made again if another window's write replaced it meanwhile.
+   */
+  private write(key: string, value: unknown): Promise<void> {
+    const next = this.writes.then(async () => {
+      const wanted = JSON.stringify(value);
+      for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
+        await this.memento.update(key, value);
+        if (JSON.stringify(this.memento.get(key)) === wanted) return;
+      }
+      this.log.warn(`Stored state ${key}: the write did not stick after ${WRITE_ATTEMPTS} attempts (another window keeps changing it).`);
+    });
+    this.writes = next.catch(() => undefined);
+    return next;
   }
 
   private read<T>(definition: PersistedKey<T>, key: string): T {

@@ -43,6 +43,17 @@ describe('jobs: Run on GPU', () => {
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(root, '.compute', 'run.json'), new TextEncoder().encode(JSON.stringify(config)));
   });
 
+  /** Run Again, answered as a user would: the cost review's "Run (¥…/h)" made active, then Enter. */
+  const runAgainChoosingRun = (): Promise<unknown> =>
+    answerFlow(
+      api,
+      () => vscode.commands.executeCommand('computeToolkit.jobs.runAgain', vscode.Uri.joinPath(root, 'fibonacci.py')),
+      (input) => {
+        const run = isPick(input) ? input.items.find((item) => item.label.startsWith('Run (')) : undefined;
+        if (run && isPick(input)) input.activeItems = [run];
+      },
+    );
+
   it('Run on GPU… is one titled 4-step flow that brings back the last billing mode (on-demand here), and its cost review opens on Cancel', async function () {
     this.timeout(180_000);
     const runJson = vscode.Uri.joinPath(root, '.compute', 'run.json');
@@ -100,17 +111,8 @@ describe('jobs: Run on GPU', () => {
     const syncing = /^Syncing .*:\/runs\/fib/;
     const ended = /Job \d+ (succeeded|failed)/;
     const [syncsBefore, endsBefore] = [count(syncing), count(ended)];
-    const running = Promise.resolve(vscode.commands.executeCommand('computeToolkit.jobs.runAgain', vscode.Uri.joinPath(root, 'fibonacci.py')));
-    // Move to "Run" (the second answer) and accept it.
-    let opened = false;
-    for (const deadline = Date.now() + PATIENCE_MS; !opened && Date.now() < deadline;) {
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-      opened = count(syncing) > syncsBefore;
-    }
-    assert.ok(opened, 'choosing Run opened the run terminal');
-    await running;
+    await runAgainChoosingRun();
+    assert.ok(count(syncing) > syncsBefore, 'choosing Run opened the run terminal');
     const transcript = await until(() => (count(ended) > endsBefore ? fibLines() : undefined), 'the run to end');
     assert.ok(transcript.includes('[0, 1, 1, 2, 3, 5, 8, 13, 21, 34]'), transcript.join('\n'));
     const synced = path.join(directory, 'runs', 'fib', 'fibonacci.py');
@@ -140,17 +142,9 @@ describe('jobs: Run on GPU', () => {
     const terminals = api.jobs.terminalTexts().length;
     const announced: string[] = [];
     const listening = api.nas.fileSystem.onDidChangeFile((changes) => announced.push(...changes.map((change) => change.uri.path)));
-    const running = Promise.resolve(vscode.commands.executeCommand('computeToolkit.jobs.runAgain', vscode.Uri.joinPath(root, 'fibonacci.py')));
     try {
-      let reused = false;
-      for (const deadline = Date.now() + PATIENCE_MS; !reused && Date.now() < deadline;) {
-        await new Promise((resolve) => setTimeout(resolve, 150));
-        await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
-        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-        reused = api.jobs.terminalTexts().some((lines) => lines.some((line) => line === '──── New run of fib ────'));
-      }
-      assert.ok(reused, 'the second run announced itself in the first run\'s terminal');
-      await running;
+      await runAgainChoosingRun();
+      await until(() => (api.jobs.terminalTexts().some((lines) => lines.some((line) => line === '──── New run of fib ────')) ? true : undefined), "the second run to announce itself in the first run's terminal");
       const transcript = await until(() => api.jobs.terminalTexts().find((lines) => lines.filter((line) => /^Job \d+ succeeded/.test(line)).length >= 2), 'the second run to end in the same terminal');
       assert.ok(transcript.length > 0);
       assert.equal(api.jobs.terminalTexts().length, terminals, 'no new terminal for the second run');

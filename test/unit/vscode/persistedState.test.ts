@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PERSISTED, PERSISTED_PER_PROFILE, PersistedState, persistedStateOf } from '../../../src/vscode/persistedState';
+import { EchoingMemento } from '../../helpers/echoingMemento';
 import { MemoryMemento } from '../../helpers/memoryMemento';
 
 function store(): { state: PersistedState; memento: MemoryMemento; warnings: string[] } {
@@ -100,5 +101,42 @@ describe('persisted state', () => {
     state.getFor('budgetAnnounced', 'p1');
     assert.equal(warnings.length, 2);
     for (const warning of warnings) assert.ok(!warning.includes(secretLooking), warning);
+  });
+  it('keeps a write made while an earlier write\'s echo is on its way (VS Code replaces its object with the echo)', async () => {
+    const memento = new EchoingMemento();
+    const state = persistedStateOf({ globalState: memento }, { warn: () => undefined });
+    const timer = { profileId: 'p', taskId: 7, taskName: 't', dueAt: 2, createdAt: 1 };
+    // Request activity is written on every request; the timer is set while that write's echo is in flight.
+    const activity = state.update('chatLastModel', 'model-a');
+    await new Promise((resolve) => setImmediate(resolve));
+    memento.send();
+    const timers = state.update('pauseTimers', [timer]);
+    memento.echo();
+    await memento.settle();
+    await Promise.all([activity, timers]);
+    assert.deepEqual(state.get('pauseTimers'), [timer]);
+    assert.deepEqual(memento.persisted('computeToolkit.tasks.pauseTimers'), [timer]);
+    assert.equal(memento.persisted('computeToolkit.chat.lastModel'), 'model-a');
+  });
+
+  it('the echoing memento loses such a write when written to directly (the test above can fail)', async () => {
+    const memento = new EchoingMemento();
+    const first = memento.update('a', 1);
+    memento.send();
+    const second = memento.update('b', 2);
+    memento.echo();
+    await memento.settle();
+    await Promise.all([first, second]);
+    assert.equal(memento.persisted('b'), undefined);
+  });
+
+  it('writes again a value another write replaced, and says so when it never sticks', async () => {
+    const warnings: string[] = [];
+    let writes = 0;
+    const stubborn = { get: () => 'theirs', update: async () => void writes++ };
+    const state = persistedStateOf({ globalState: stubborn }, { warn: (message) => warnings.push(message) });
+    await state.update('chatLastModel', 'ours');
+    assert.equal(writes, 3);
+    assert.match(warnings.join('\n'), /computeToolkit\.chat\.lastModel: the write did not stick after 3 attempts/);
   });
 });
