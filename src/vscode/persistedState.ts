@@ -162,6 +162,13 @@ export function persistedStateOf(context: { readonly globalState: StateMemento }
   return new PersistedState(context.globalState, log);
 }
 
+interface PendingWrite {
+  value: unknown;
+  /** Sent to the memento: a newer value of the key waits for its own turn. */
+  started: boolean;
+  done: Promise<void>;
+}
+
 /** How many times a write that did not stick is made again before it is reported. */
 const WRITE_ATTEMPTS = 3;
 
@@ -170,6 +177,8 @@ export class PersistedState {
   private readonly reported = new Set<string>();
   /** Writes go one at a time (see `write`). */
   private writes: Promise<void> = Promise.resolve();
+  /** The latest value written per key until its write is done: what reads see meanwhile. */
+  private readonly pending = new Map<string, PendingWrite>();
 
   constructor(
     private readonly memento: StateMemento,
@@ -197,24 +206,43 @@ export class PersistedState {
    * The extension host keeps globalState as one object that each write sends whole, and the workbench's
    * echo of an earlier send replaces that object: a write made while an echo is on its way is wiped
    * before it is sent (a pause timer vanished this way while request activity was being recorded). So
-   * writes go one at a time — each starts after the previous one's echo came back — and each is read
-   * back and made again if another window's write replaced it meanwhile.
+   * writes go one at a time — each starts after the previous one's echo came back —, each is read back
+   * and made again if another window's write replaced it meanwhile, and reads see a queued value at once
+   * (a read-modify-write right after a write must not start from the older value). Queued writes of one
+   * key collapse into the last value: a burst of request records is one write, not a growing queue.
    */
   private write(key: string, value: unknown): Promise<void> {
-    const next = this.writes.then(async () => {
-      const wanted = JSON.stringify(value);
-      for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
-        await this.memento.update(key, value);
-        if (JSON.stringify(this.memento.get(key)) === wanted) return;
+    const queued = this.pending.get(key);
+    if (queued && !queued.started) {
+      queued.value = value;
+      return queued.done;
+    }
+    const slot: PendingWrite = { value, started: false, done: Promise.resolve() };
+    slot.done = this.writes.then(async () => {
+      slot.started = true;
+      try {
+        await this.persist(key, slot.value);
+      } finally {
+        if (this.pending.get(key) === slot) this.pending.delete(key);
       }
-      this.log.warn(`Stored state ${key}: the write did not stick after ${WRITE_ATTEMPTS} attempts (another window keeps changing it).`);
     });
-    this.writes = next.catch(() => undefined);
-    return next;
+    this.pending.set(key, slot);
+    this.writes = slot.done.catch(() => undefined);
+    return slot.done;
+  }
+
+  private async persist(key: string, value: unknown): Promise<void> {
+    const wanted = JSON.stringify(value);
+    for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
+      await this.memento.update(key, value);
+      if (JSON.stringify(this.memento.get(key)) === wanted) return;
+    }
+    this.log.warn(`Stored state ${key}: the write did not stick after ${WRITE_ATTEMPTS} attempts (another window keeps changing it).`);
   }
 
   private read<T>(definition: PersistedKey<T>, key: string): T {
-    const stored = this.memento.get(key);
+    const queued = this.pending.get(key);
+    const stored = queued ? queued.value : this.memento.get(key);
     if (stored === undefined) return definition.fallback();
     const problems: string[] = [];
     const value = definition.validate(stored, problems);

@@ -139,4 +139,19 @@ describe('persisted state', () => {
     assert.equal(writes, 3);
     assert.match(warnings.join('\n'), /computeToolkit\.chat\.lastModel: the write did not stick after 3 attempts/);
   });
+  it('reads a queued write at once, and a burst of writes to one key is sent as its last value', async () => {
+    const memento = new MemoryMemento({ interleave: true });
+    let sent = 0;
+    const counting = { get: (key: string) => memento.get(key), update: (key: string, value: unknown) => (sent++, memento.update(key, value)) };
+    const state = persistedStateOf({ globalState: counting }, { warn: () => undefined });
+    const writes: Promise<void>[] = [];
+    for (let n = 1; n <= 100; n++) {
+      // A read-modify-write right after the previous write, as request records are kept.
+      writes.push(state.update('secretSetAt', { ...state.get('secretSetAt'), [`p${n}`]: { apiToken: n } }));
+    }
+    assert.equal(Object.keys(state.get('secretSetAt')).length, 100, 'each read saw the writes before it');
+    await Promise.all(writes);
+    assert.equal(Object.keys(memento.get<Record<string, number>>('computeToolkit.secretSetAt') ?? {}).length, 100);
+    assert.ok(sent <= 3, `the burst went out as at most a few writes, not 100 (sent ${sent})`);
+  });
 });
