@@ -58,6 +58,8 @@ export interface MachineConnection {
   hostKey: PinnedHostKey;
   /** This connect installed the key (the first one). */
   installedKey: boolean;
+  /** After installing the key: whether the machine's sshd now refuses passwords (false: it could not be turned off). */
+  passwordOff?: boolean;
 }
 
 /** The host key's `type base64` line from its blob (the blob begins with its type name). */
@@ -97,6 +99,22 @@ export function checkedPublicKey(line: string): string {
 
 // Appends the key read from stdin once (never on the command line), with the modes sshd insists on.
 const INSTALL_KEY = 'umask 077; mkdir -p "$HOME/.ssh" && k=$(head -c 8192) && touch "$HOME/.ssh/authorized_keys" && (grep -qxF "$k" "$HOME/.ssh/authorized_keys" || printf \'%s\\n\' "$k" >> "$HOME/.ssh/authorized_keys") && chmod 600 "$HOME/.ssh/authorized_keys"';
+
+// Turns password logins off once the key works: a drop-in that sorts first (sshd keeps the first value
+// it reads, and Debian/Ubuntu include sshd_config.d at the top), then a reload. Exit 3: this sshd reads
+// no drop-ins (the password stays on; the caller says so). Never a kill of sshd by pid.
+export const LOCK_PASSWORD = [
+  'S=; [ "$(id -u)" = 0 ] || S="sudo -n"',
+  'grep -qiE \'^[[:space:]]*Include[[:space:]]+"?/etc/ssh/sshd_config\\.d/\' /etc/ssh/sshd_config || exit 3',
+  'printf \'PasswordAuthentication no\\nKbdInteractiveAuthentication no\\n\' | $S tee /etc/ssh/sshd_config.d/01-compute-toolkit.conf >/dev/null || exit 4',
+  '$S systemctl reload ssh 2>/dev/null || $S systemctl reload sshd 2>/dev/null || $S service ssh reload >/dev/null 2>&1 || exit 5',
+].join('\n');
+
+/** Runs LOCK_PASSWORD over a key login; true when the machine now refuses passwords. */
+export async function lockPasswordLogin(connection: SshConnection, signal?: AbortSignal): Promise<boolean> {
+  const result = await connection.exec(LOCK_PASSWORD, signal ? { signal } : {});
+  return result.code === 0;
+}
 
 /**
  * Connects to a Serving machine: with its key when one is kept, else with the password to install
@@ -147,5 +165,7 @@ export async function connectMachine(options: ConnectOptions): Promise<MachineCo
   await store.saveMachineKey(deviceId, key);
   logger.info(`machines: installed a key on machine ${deviceId}; connecting with it from now on`);
   const connection = await open({ privateKey: key.privateKey });
-  return { connection, hostKey: await pin(), installedKey: true };
+  const passwordOff = await lockPasswordLogin(connection, options.signal);
+  logger.info(passwordOff ? `machines: password logins are off on machine ${deviceId}` : `machines: could not turn password logins off on machine ${deviceId}`);
+  return { connection, hostKey: await pin(), installedKey: true, passwordOff };
 }
