@@ -30,6 +30,8 @@ export interface PinnedHostKey {
 export interface MachineKey {
   privateKey: string;
   publicKey: string;
+  /** The user's own key: the file the private key was read from (kept instead of a copy of it). */
+  privateKeyFile?: string;
 }
 
 /** Where pinned host keys and machine keys are kept (the editor: SecretStorage and its state). */
@@ -81,6 +83,31 @@ export function pinnedPolicy(address: string, pinned: PinnedHostKey | undefined,
   };
 }
 
+/** Stops a probe once the host key is known: nothing else happens on the connection. */
+class ProbeDone extends Error {}
+
+/**
+ * The host key a machine presents, read without logging in (the connection ends at key exchange, before
+ * any credential): what the user confirms on a first connect, before the password is sent.
+ */
+export async function probeHostKey(login: Pick<MachineLogin, 'host' | 'port' | 'username'>, signal?: AbortSignal): Promise<PinnedHostKey> {
+  let seen = undefined as PresentedHostKey | undefined;
+  const policy: HostKeyPolicy = (_address, key) => {
+    seen = key;
+    return new ProbeDone();
+  };
+  try {
+    (await SshConnection.open({ host: login.host, port: login.port, username: login.username, password: '' }, { hostKeys: policy, words: MACHINE_WORDS(`${login.host}:${login.port}`), ...(signal ? { signal } : {}) })).close();
+  } catch (error) {
+    // Any failure after the key was seen is the probe's own refusal.
+    if (!seen) throw error;
+  }
+  if (!seen) throw new ConfigError(coreText('machines.hostKeyType'));
+  return { fingerprint: seen.fingerprint, key: hostKeyLine(seen.blob) };
+}
+
+const MACHINE_WORDS = (address: string) => ({ place: 'the machine', protocol: 'SSH', refused: `The machine at ${address} refused the login.` });
+
 /** A new ed25519 pair for one machine (OpenSSH private key text, public line with a comment). */
 export function generateMachineKey(deviceId: number): MachineKey {
   const pair = utils.generateKeyPairSync('ed25519', { comment: `compute-toolkit-machine-${deviceId}` });
@@ -129,7 +156,7 @@ export async function connectMachine(options: ConnectOptions): Promise<MachineCo
   const open = (secret: { privateKey: string } | { password: string }): Promise<SshConnection> =>
     SshConnection.open(
       { host: login.host, port: login.port, username: login.username, ...secret },
-      { hostKeys: pinnedPolicy(address, pinned, seen), words: { place: 'the machine', protocol: 'SSH', refused: `The machine at ${address} refused the login.` }, ...(options.signal ? { signal: options.signal } : {}) },
+      { hostKeys: pinnedPolicy(address, pinned, seen), words: MACHINE_WORDS(address), ...(options.signal ? { signal: options.signal } : {}) },
     );
   const pin = async (): Promise<PinnedHostKey> => {
     const key = seen.key as PresentedHostKey;
@@ -154,7 +181,7 @@ export async function connectMachine(options: ConnectOptions): Promise<MachineCo
   }
   if (!login.password) throw new ConfigError(coreText('machines.noPassword', deviceId));
   const choice = kept ? ({ kind: 'own', key: kept } as const) : await options.chooseKey();
-  const key = choice.kind === 'own' ? { privateKey: choice.key.privateKey, publicKey: checkedPublicKey(choice.key.publicKey) } : generateMachineKey(deviceId);
+  const key = choice.kind === 'own' ? { ...choice.key, publicKey: checkedPublicKey(choice.key.publicKey) } : generateMachineKey(deviceId);
   const withPassword = await open({ password: login.password });
   try {
     const installed = await withPassword.exec(INSTALL_KEY, { stdin: `${key.publicKey}\n`, ...(options.signal ? { signal: options.signal } : {}) });
