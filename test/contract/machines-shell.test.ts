@@ -4,9 +4,10 @@
 // never retries a changed host key; closing stops a reconnect that is waiting.
 
 import assert from 'node:assert/strict';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createComputeClient } from '../../src/core/compute/client';
-import { MachineService, MachineShell, type MachineKey, type MachineKeyStore, type MachineShellState, type PinnedHostKey } from '../../src/core/machines';
+import { forwardPort, MachineService, MachineShell, type MachineKey, type MachineKeyStore, type MachineShellState, type PinnedHostKey } from '../../src/core/machines';
 import { SshHostKeyError } from '../../src/core/ssh';
 import { waitUntil } from '../helpers/eventually';
 import { startSandbox } from '../sandbox/server';
@@ -146,5 +147,60 @@ describe('a shell on a machine', () => {
     await machine.start();
     assert.equal(states.at(-1)?.kind, 'closed');
     assert.equal(states.filter((state) => state.kind === 'connecting').length, 1);
+  });
+});
+
+describe('a port forwarded to a machine', () => {
+  let sandbox: Sandbox;
+  let service: MachineService;
+  const store = new MemoryStore();
+  const DEVICE = 9002;
+
+  before(async () => {
+    sandbox = await startSandbox({ metal: { waitingMs: 50 } });
+    const client = createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => ({ mode: 'token', token: sandbox.credentials.tokenMode.token }), retry: { baseDelayMs: 5, maxDelayMs: 50 } });
+    service = new MachineService(client);
+    const [product] = (await service.singles('Hour')).filter((item) => item.device_id === DEVICE);
+    assert.ok(product);
+    await service.rent({ products: [product], billing: 'Hour', packs: 1, softwareInit: false });
+    await service.waitForServing(DEVICE, { pollMs: 20 });
+  });
+  after(() => sandbox.close());
+
+  it('carries bytes both ways to a port on the machine, and closing ends every socket and the connection', async () => {
+    const echo = createServer((socket) => socket.pipe(socket));
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    try {
+      const { connection } = await service.connect(DEVICE, store, async () => ({ kind: 'generate' }));
+      let closedSeen = 0;
+      const forward = await forwardPort({ deviceId: DEVICE, connection, remotePort: (echo.address() as AddressInfo).port, onClosed: () => closedSeen++ });
+      const socket = connect(forward.localPort, '127.0.0.1');
+      let answer = Buffer.alloc(0);
+      socket.on('data', (chunk: Buffer) => (answer = Buffer.concat([answer, chunk])));
+      const payload = Buffer.from(Array.from({ length: 200_000 }, (_, index) => index % 251));
+      socket.write(payload);
+      await waitUntil('the echo of every byte', () => answer.length >= payload.length);
+      assert.ok(answer.equals(payload));
+      const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      forward.close();
+      await ended;
+      assert.equal(closedSeen, 1);
+      assert.equal(connection.closed, true);
+      await assert.rejects(new Promise((resolve, reject) => connect(forward.localPort, '127.0.0.1').on('connect', resolve).on('error', reject)));
+    } finally {
+      echo.close();
+    }
+  });
+
+  it('a dropped connection closes the forward by itself', async () => {
+    const { connection } = await service.connect(DEVICE, store, async () => assert.fail('key-only'));
+    let closed = false;
+    const forward = await forwardPort({ deviceId: DEVICE, connection, remotePort: 9, onClosed: () => (closed = true) });
+    const machine = sandbox.metal.machine(DEVICE);
+    assert.ok(machine);
+    await machine.stop();
+    await waitUntil('the forward to close', () => closed);
+    await machine.start();
+    assert.ok(forward.localPort > 0);
   });
 });

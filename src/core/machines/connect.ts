@@ -106,7 +106,7 @@ export async function probeHostKey(login: Pick<MachineLogin, 'host' | 'port' | '
   return { fingerprint: seen.fingerprint, key: hostKeyLine(seen.blob) };
 }
 
-const MACHINE_WORDS = (address: string) => ({ place: 'the machine', protocol: 'SSH', refused: `The machine at ${address} refused the login.` });
+export const MACHINE_WORDS = (address: string) => ({ place: 'the machine', protocol: 'SSH', refused: `The machine at ${address} refused the login.` });
 
 /** A new ed25519 pair for one machine (OpenSSH private key text, public line with a comment). */
 export function generateMachineKey(deviceId: number): MachineKey {

@@ -25,3 +25,5 @@ export { configPath, hostKeyAlias, includesOurs, knownHostsPath, renderConfig, r
 export { DEFAULT_MASTER_PORT, groupLaunches, shellWord, type GroupLaunch, type RankLaunch } from './launcher';
 export { DEFAULT_SHELL_ATTEMPTS, MachineShell, type MachineShellOptions, type MachineShellState } from './machineShell';
 export { ownPublicKeys, readOwnKey, type OwnPublicKey } from './ownKey';
+export { forwardPort, type PortForward } from './portForward';
+export { machineSftpSessions, type MachineFilesPort } from './machineFiles';
