@@ -27,3 +27,4 @@ export { DEFAULT_SHELL_ATTEMPTS, MachineShell, type MachineShellOptions, type Ma
 export { ownPublicKeys, readOwnKey, type OwnPublicKey } from './ownKey';
 export { forwardPort, type PortForward } from './portForward';
 export { machineSftpSessions, type MachineFilesPort } from './machineFiles';
+export { startGroupRun, type GroupMachine, type GroupRun, type GroupRunOptions, type RankResult } from './groupRun';
