@@ -15,3 +15,5 @@ export const computeCore = lazy(() => require('./compute/index') as ComputeCore)
 export const nasCore = lazy(() => require('./nas/index') as NasCore);
 export const inferenceCore = lazy(() => require('./inference/index') as InferenceCore);
 export const deploymentsProbeCore = lazy(() => require('./deployments/probe') as ProbeCore);
+export type MachinesCore = typeof import('./machines/index');
+export const machinesCore = lazy(() => require('./machines/index') as MachinesCore);

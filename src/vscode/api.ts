@@ -42,6 +42,8 @@ export interface ExtensionApi {
   readonly preheat: import('./preheat/index').PreheatApi;
   /** The Compute Toolkit notebook kernel (docs/notebooks.md). */
   readonly notebooks: import('./notebooks/index').NotebooksApi;
+  /** Connect, terminal and Remote-SSH for rented machines (docs/machines.md). */
+  readonly machineConnect: import('./machines/connect/index').MachineConnectApi;
   /** Ports the tests may replace in part (testPorts.ts): e.g. Run on GPU's volume pick. */
   readonly tests: import('./testPorts').TestPorts;
   /** Settles when start-up work is done: log redaction primed, the quiet sandbox connect attempted. */

@@ -102,6 +102,12 @@ export const Commands = {
   specSetSecret: 'computeToolkit.spec.setSecret',
   notebooksPickTask: 'computeToolkit.notebooks.pickTask',
   notebooksRestartKernel: 'computeToolkit.notebooks.restartKernel',
+  machineConnect: 'computeToolkit.machines.connect',
+  machineOpenTerminal: 'computeToolkit.machines.openTerminal',
+  machineOpenRemoteSsh: 'computeToolkit.machines.openInRemoteSsh',
+  machineForwardPort: 'computeToolkit.machines.forwardPort',
+  machineOpenFolder: 'computeToolkit.machines.openFolder',
+  machinePortForwards: 'computeToolkit.machines.portForwards',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -155,6 +161,10 @@ export const StateKeys = {
   deploymentIdlePause: 'computeToolkit.deployments.idlePause',
   /** SecretStorage prefix: `<prefix>/<profile id>/<task id>` holds the key a user set for one deployment. */
   deploymentKeyPrefix: 'computeToolkit.deployments.key',
+  /** SecretStorage prefix: `<prefix>/<profile id>/<device id>` holds a machine's pinned host key and its key (docs/machines.md). */
+  machineKeyPrefix: 'computeToolkit.machines.key',
+  /** SecretStorage: the Host entries written to the machines' ssh config (no secret; kept beside the keys). */
+  machineSshEntries: 'computeToolkit.machines.sshEntries',
 } as const;
 
 /** SecretStorage keys outside the profiles: `<prefix>/<name>` holds a spec secret a spec file references. */

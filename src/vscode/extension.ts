@@ -25,6 +25,7 @@ import { registerSpecs } from './specs/index';
 import { registerNas } from './nas/index';
 import { registerPreheat } from './preheat/index';
 import { registerNotebooks } from './notebooks/index';
+import { registerMachineConnect } from './machines/connect/index';
 import { openComputeWalkthrough, openWalkthroughOnFirstRun } from './firstRun';
 import { Services } from './extensionServices';
 import { SANDBOX_URL_ENV, connectSandbox, needsSandboxConnect } from './profiles/connectSandbox';
@@ -92,6 +93,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   context.subscriptions.push(...preheat.disposables);
   const notebooks = registerNotebooks(services, money);
   context.subscriptions.push(...notebooks.disposables);
+  const machineConnect = registerMachineConnect(services, tests);
+  context.subscriptions.push(...machineConnect.disposables);
 
   // The in-host tests drive the first run themselves (test/integration/surface/firstRun.test.ts).
   if (context.extensionMode !== vscode.ExtensionMode.Test) {
@@ -118,6 +121,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     nas: nas.api,
     preheat: preheat.api,
     notebooks: notebooks.api,
+    machineConnect: machineConnect.api,
     tests,
     ready,
     surface: {

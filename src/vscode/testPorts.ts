@@ -6,6 +6,8 @@
 export interface TestPortNames {
   /** Run on GPU's NAS side (folder sync, volume pick, open outputs), from the NAS area. */
   nasRunHooks: object;
+  /** Where the machines' ssh config goes (`sshDir()`, the user's ~/.ssh), from the machine connect area. */
+  machineSsh: object;
 }
 
 export class TestPorts {

@@ -26,7 +26,7 @@ import {
   type MachineKeyStore,
   type PinnedHostKey,
 } from '../../src/core/machines';
-import { SftpConnection, SshAuthError, SshHostKeyError } from '../../src/core/ssh';
+import { SftpConnection, SshAuthError, SshConnection, SshHostKeyError } from '../../src/core/ssh';
 import { waitUntil } from '../helpers/eventually';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
@@ -98,8 +98,15 @@ describe('connecting to a rented machine', () => {
     } finally {
       second.connection.close();
     }
-    // Neither the password nor the key appears in the log.
+    // The machine now refuses the platform's password (sshd drop-in + reload), as a real sshd would.
     const login = await service.login(DEVICE);
+    assert.equal(first.passwordOff, true);
+    assert.match(readFileSync(join(machine.etcSsh, 'sshd_config.d', '01-compute-toolkit.conf'), 'utf8'), /^PasswordAuthentication no$/m);
+    const refusedBefore = machine.refused.password;
+    await assert.rejects(SshConnection.open({ host: login.host, port: login.port, username: login.username, password: login.password ?? '' }), SshAuthError);
+    assert.equal(machine.refused.password, refusedBefore + 1, 'the password was tried and refused');
+    assert.equal(machine.accepted.password, 1);
+    // Neither the password nor the key appears in the log.
     const log = logLines.join('\n');
     assert.ok(login.password && !log.includes(login.password));
     assert.ok(!log.includes(key.privateKey.split('\n')[1] ?? '§') && !log.includes(key.publicKey.split(' ')[1] ?? '§'));

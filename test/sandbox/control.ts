@@ -26,6 +26,9 @@
 //   POST   /__sandbox/deployments/load-ms ← {loadMs} → {loadMs} (model servers activated from now on)
 //   POST   /__sandbox/jupyter/websockets ← {pass: boolean} Jupyter tasks' URLs pass WebSockets or refuse them
 //   POST   /__sandbox/jupyter/cut ← {task_id} drops every connection to the task's Jupyter URL → {cut}
+//   POST   /__sandbox/metal/product ← {device_id} lists one more single machine (an A100 × 8) → {device_id}
+//   POST   /__sandbox/metal/host-key ← {device_id} the Serving machine shows a new host key → {rotated}
+//   POST   /__sandbox/metal/drop ← {device_id} every SSH connection to the machine is cut (it stays up) → {dropped}
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxClock } from './clock';
@@ -35,6 +38,7 @@ import type { PreheatControl } from './preheat/preheats';
 import { parseFault } from './faults';
 import { sendJson } from './http';
 import type { JupyterControl } from './notebooks/jupyterControl';
+import type { MetalControl } from './metal';
 import type { FaultQueue, RecordedRequest, SandboxBootstrap } from './types';
 
 export interface ControlContext {
@@ -53,6 +57,7 @@ export interface ControlContext {
   /** Throws RangeError for a bad value. */
   setModelLoadMs: (ms: number) => void;
   jupyter: JupyterControl;
+  metal: MetalControl;
 }
 
 type ControlAction = (body: Buffer, res: ServerResponse, url: URL) => void;
@@ -67,6 +72,25 @@ function intField(fields: Record<string, unknown>, name: string): number {
   const value = fields[name];
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new TypeError(`${name} must be an integer`);
   return value;
+}
+
+function metalActions(metal: MetalControl): Record<string, Partial<Record<string, ControlAction>>> {
+  return {
+    '/__sandbox/metal/product': {
+      POST: (body, res) => {
+        const deviceId = intField(fieldsOf(body), 'device_id');
+        metal.addProduct({ device_id: deviceId });
+        sendJson(res, 200, { device_id: deviceId });
+      },
+    },
+    '/__sandbox/metal/host-key': { POST: (body, res) => void metal.rotateHostKey(intField(fieldsOf(body), 'device_id')).then((rotated) => sendJson(res, 200, { rotated })) },
+    '/__sandbox/metal/drop': {
+      POST: (body, res) => {
+        const machine = metal.machine(intField(fieldsOf(body), 'device_id'));
+        void (machine ? machine.stop().then(() => machine.start()).then(() => true) : Promise.resolve(false)).then((dropped) => sendJson(res, 200, { dropped }));
+      },
+    },
+  };
 }
 
 function nasActions(nas: NasControl): Record<string, Partial<Record<string, ControlAction>>> {
@@ -210,6 +234,7 @@ export function createControlHandler(context: ControlContext): (req: IncomingMes
     '/__sandbox/tasks/seed': { POST: (body, res) => sendJson(res, 201, context.seedTasks(parseJsonBody(body))) },
     '/__sandbox/jobs/seed': { POST: (body, res) => sendJson(res, 201, { ids: context.seedEndedJobs(intField(fieldsOf(body), 'ended')) }) },
     ...nasActions(context.nas),
+    ...metalActions(context.metal),
     '/__sandbox/preheat': {
       POST: (body, res) => {
         const fields = fieldsOf(body);

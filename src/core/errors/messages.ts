@@ -211,6 +211,9 @@ export const CORE_MESSAGES = {
   'machines.notServing': 'Machine {0} is {1}, not Serving yet: its login exists only once it is Serving (Proxy and Direct machines take about 30 minutes).',
   'machines.priceChanged': 'The price of machine {0} changed to {1} points per {2} pack since it was shown; nothing was ordered. Review the new price and rent again.',
   'machines.neverServing': 'Machine {0} did not become Serving in the time allowed ({1} min); it is still {2}. Nothing was connected.',
+  'machines.ownKeyUnreadable': 'The private key {0} cannot be read as an SSH key. Pick another key, or let Compute Toolkit generate one for this machine.',
+  'machines.notConnected': 'Machine {0} has no key installed from this editor yet: run Connect… on it first.',
+  'machines.ownKeyPassphrase': 'The private key {0} is protected by a passphrase, which Compute Toolkit does not ask for or keep. Pick a key without one, or let Compute Toolkit generate one for this machine.',
   // NAS volumes (core/nas/sessions.ts, toolAccess.ts).
   'nas.sessionFailed': 'The platform could not open an SFTP session for volume {0}: {1}',
   'nas.sessionPending': 'The SFTP session for volume {0} is still being provisioned; try again in a minute.',

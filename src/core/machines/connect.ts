@@ -30,6 +30,8 @@ export interface PinnedHostKey {
 export interface MachineKey {
   privateKey: string;
   publicKey: string;
+  /** The user's own key: the file the private key was read from (kept instead of a copy of it). */
+  privateKeyFile?: string;
 }
 
 /** Where pinned host keys and machine keys are kept (the editor: SecretStorage and its state). */
@@ -58,6 +60,8 @@ export interface MachineConnection {
   hostKey: PinnedHostKey;
   /** This connect installed the key (the first one). */
   installedKey: boolean;
+  /** After installing the key: whether the machine's sshd now refuses passwords (false: it could not be turned off). */
+  passwordOff?: boolean;
 }
 
 /** The host key's `type base64` line from its blob (the blob begins with its type name). */
@@ -79,6 +83,31 @@ export function pinnedPolicy(address: string, pinned: PinnedHostKey | undefined,
   };
 }
 
+/** Stops a probe once the host key is known: nothing else happens on the connection. */
+class ProbeDone extends Error {}
+
+/**
+ * The host key a machine presents, read without logging in (the connection ends at key exchange, before
+ * any credential): what the user confirms on a first connect, before the password is sent.
+ */
+export async function probeHostKey(login: Pick<MachineLogin, 'host' | 'port' | 'username'>, signal?: AbortSignal): Promise<PinnedHostKey> {
+  let seen = undefined as PresentedHostKey | undefined;
+  const policy: HostKeyPolicy = (_address, key) => {
+    seen = key;
+    return new ProbeDone();
+  };
+  try {
+    (await SshConnection.open({ host: login.host, port: login.port, username: login.username, password: '' }, { hostKeys: policy, words: MACHINE_WORDS(`${login.host}:${login.port}`), ...(signal ? { signal } : {}) })).close();
+  } catch (error) {
+    // Any failure after the key was seen is the probe's own refusal.
+    if (!seen) throw error;
+  }
+  if (!seen) throw new ConfigError(coreText('machines.hostKeyType'));
+  return { fingerprint: seen.fingerprint, key: hostKeyLine(seen.blob) };
+}
+
+export const MACHINE_WORDS = (address: string) => ({ place: 'the machine', protocol: 'SSH', refused: `The machine at ${address} refused the login.` });
+
 /** A new ed25519 pair for one machine (OpenSSH private key text, public line with a comment). */
 export function generateMachineKey(deviceId: number): MachineKey {
   const pair = utils.generateKeyPairSync('ed25519', { comment: `compute-toolkit-machine-${deviceId}` });
@@ -98,6 +127,22 @@ export function checkedPublicKey(line: string): string {
 // Appends the key read from stdin once (never on the command line), with the modes sshd insists on.
 const INSTALL_KEY = 'umask 077; mkdir -p "$HOME/.ssh" && k=$(head -c 8192) && touch "$HOME/.ssh/authorized_keys" && (grep -qxF "$k" "$HOME/.ssh/authorized_keys" || printf \'%s\\n\' "$k" >> "$HOME/.ssh/authorized_keys") && chmod 600 "$HOME/.ssh/authorized_keys"';
 
+// Turns password logins off once the key works: a drop-in that sorts first (sshd keeps the first value
+// it reads, and Debian/Ubuntu include sshd_config.d at the top), then a reload. Exit 3: this sshd reads
+// no drop-ins (the password stays on; the caller says so). Never a kill of sshd by pid.
+export const LOCK_PASSWORD = [
+  'S=; [ "$(id -u)" = 0 ] || S="sudo -n"',
+  'grep -qiE \'^[[:space:]]*Include[[:space:]]+"?/etc/ssh/sshd_config\\.d/\' /etc/ssh/sshd_config || exit 3',
+  'printf \'PasswordAuthentication no\\nKbdInteractiveAuthentication no\\n\' | $S tee /etc/ssh/sshd_config.d/01-compute-toolkit.conf >/dev/null || exit 4',
+  '$S systemctl reload ssh 2>/dev/null || $S systemctl reload sshd 2>/dev/null || $S service ssh reload >/dev/null 2>&1 || exit 5',
+].join('\n');
+
+/** Runs LOCK_PASSWORD over a key login; true when the machine now refuses passwords. */
+export async function lockPasswordLogin(connection: SshConnection, signal?: AbortSignal): Promise<boolean> {
+  const result = await connection.exec(LOCK_PASSWORD, signal ? { signal } : {});
+  return result.code === 0;
+}
+
 /**
  * Connects to a Serving machine: with its key when one is kept, else with the password to install
  * one and then with the key. The host key is pinned on the first success and checked on every connect.
@@ -111,7 +156,7 @@ export async function connectMachine(options: ConnectOptions): Promise<MachineCo
   const open = (secret: { privateKey: string } | { password: string }): Promise<SshConnection> =>
     SshConnection.open(
       { host: login.host, port: login.port, username: login.username, ...secret },
-      { hostKeys: pinnedPolicy(address, pinned, seen), words: { place: 'the machine', protocol: 'SSH', refused: `The machine at ${address} refused the login.` }, ...(options.signal ? { signal: options.signal } : {}) },
+      { hostKeys: pinnedPolicy(address, pinned, seen), words: MACHINE_WORDS(address), ...(options.signal ? { signal: options.signal } : {}) },
     );
   const pin = async (): Promise<PinnedHostKey> => {
     const key = seen.key as PresentedHostKey;
@@ -136,7 +181,7 @@ export async function connectMachine(options: ConnectOptions): Promise<MachineCo
   }
   if (!login.password) throw new ConfigError(coreText('machines.noPassword', deviceId));
   const choice = kept ? ({ kind: 'own', key: kept } as const) : await options.chooseKey();
-  const key = choice.kind === 'own' ? { privateKey: choice.key.privateKey, publicKey: checkedPublicKey(choice.key.publicKey) } : generateMachineKey(deviceId);
+  const key = choice.kind === 'own' ? { ...choice.key, publicKey: checkedPublicKey(choice.key.publicKey) } : generateMachineKey(deviceId);
   const withPassword = await open({ password: login.password });
   try {
     const installed = await withPassword.exec(INSTALL_KEY, { stdin: `${key.publicKey}\n`, ...(options.signal ? { signal: options.signal } : {}) });
@@ -147,5 +192,7 @@ export async function connectMachine(options: ConnectOptions): Promise<MachineCo
   await store.saveMachineKey(deviceId, key);
   logger.info(`machines: installed a key on machine ${deviceId}; connecting with it from now on`);
   const connection = await open({ privateKey: key.privateKey });
-  return { connection, hostKey: await pin(), installedKey: true };
+  const passwordOff = await lockPasswordLogin(connection, options.signal);
+  logger.info(passwordOff ? `machines: password logins are off on machine ${deviceId}` : `machines: could not turn password logins off on machine ${deviceId}`);
+  return { connection, hostKey: await pin(), installedKey: true, passwordOff };
 }

@@ -123,6 +123,11 @@ export class SftpConnection {
     });
   }
 
+  /** The server's absolute form of `path` (`.`: the login's home). */
+  realpath(path: string): Promise<string> {
+    return this.call<string>(path, 'Resolve', (done) => this.sftp.realpath(path, done));
+  }
+
   /** What `path` leads to, links followed (never 'link'). */
   stat(path: string): Promise<RemoteStat> {
     return this.call<Stats>(path, 'Stat', (done) => this.sftp.stat(path, done)).then(toRemoteStat);

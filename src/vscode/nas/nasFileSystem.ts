@@ -63,7 +63,8 @@ export class NasFileSystem implements vscode.FileSystemProvider {
   readonly onDidChangeFile = this.emitter.event;
 
   constructor(
-    private readonly sessions: () => NasSessions,
+    // Only `run` is used: machines' files (src/vscode/machines/connect/machineFiles.ts) reuse this provider.
+    private readonly sessions: () => Pick<NasSessions, 'run'>,
     private readonly onSkipped: SkippedListener = () => undefined,
   ) {}
 

@@ -3,9 +3,13 @@
 // a host key that stays the machine's for its life (until a test rotates it), exec of real commands in
 // the home (loopback only, bounded by a time limit), a shell with a real pty (util-linux `script`),
 // SFTP jailed to the home, and direct-tcpip to loopback ports only. Ending the rental ends every session.
+// The machine's `/etc/ssh` is `<home>/etc/ssh` (commands see that path in place of /etc/ssh/), its sshd
+// reads the drop-ins of `sshd_config.d` on a reload (`systemctl`/`service`/`sudo` are stubs on PATH that
+// record the reload): a drop-in's `PasswordAuthentication no` then refuses passwords, as a real sshd.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,10 +39,42 @@ export class SshMachine {
   /** Whether password logins are still accepted (a test turns them off as sshd_config would). */
   passwordLogin = true;
 
+  /** Stubs of the service tools (outside the home: not the user's files). */
+  private readonly stubs: string;
+  /** Whether the sshd config read at the last reload turns passwords off. */
+  private passwordsOffByConfig = false;
+
   constructor(readonly login: MachineLogin) {
     this.home = mkdtempSync(join(tmpdir(), 'compute-sandbox-machine-'));
     mkdirSync(join(this.home, '.ssh'), { mode: 0o700 });
+    mkdirSync(join(this.etcSsh, 'sshd_config.d'), { recursive: true });
+    writeFileSync(join(this.etcSsh, 'sshd_config'), `Include ${this.etcSsh}/sshd_config.d/*.conf\nPasswordAuthentication yes\n`);
+    this.stubs = mkdtempSync(join(tmpdir(), 'compute-sandbox-stubs-'));
+    const reload = '#!/bin/sh\nprintf reload > "$SANDBOX_SSHD_RELOAD"\n';
+    for (const name of ['systemctl', 'service']) writeFileSync(join(this.stubs, name), reload, { mode: 0o755 });
+    writeFileSync(join(this.stubs, 'sudo'), '#!/bin/sh\n[ "$1" = -n ] && shift\nexec "$@"\n', { mode: 0o755 });
     this.hostKey = newHostKey();
+  }
+
+  /** The machine's /etc/ssh. */
+  get etcSsh(): string {
+    return join(this.home, 'etc', 'ssh');
+  }
+
+  /** Reads the drop-ins as sshd does on a reload: the first PasswordAuthentication wins. */
+  private reloadSshd(): void {
+    const folder = join(this.etcSsh, 'sshd_config.d');
+    let first: string | undefined;
+    for (const name of readdirSync(folder).filter((file) => file.endsWith('.conf')).sort()) {
+      const match = /^\s*PasswordAuthentication\s+(\S+)/im.exec(readFileSync(join(folder, name), 'utf8').slice(0, 64 * 1024));
+      if (match && first === undefined) first = match[1]?.toLowerCase();
+    }
+    this.passwordsOffByConfig = first === 'no';
+  }
+
+  /** Whether a password login would be accepted now. */
+  get acceptsPasswords(): boolean {
+    return this.passwordLogin && !this.passwordsOffByConfig;
   }
 
   get address(): { host: string; port: number } {
@@ -75,6 +111,7 @@ export class SshMachine {
   async dispose(): Promise<void> {
     await this.stop();
     rmSync(this.home, { recursive: true, force: true });
+    rmSync(this.stubs, { recursive: true, force: true });
   }
 
   private authorizedKeys(): ReturnType<typeof utils.parseKey>[] {
@@ -97,10 +134,10 @@ export class SshMachine {
     connection.on('close', () => this.connections.delete(connection));
     connection.on('error', () => undefined);
     connection.on('authentication', (context) => {
-      const methods = this.passwordLogin ? ['publickey', 'password'] : ['publickey'];
+      const methods = this.acceptsPasswords ? ['publickey', 'password'] : ['publickey'];
       if (context.username !== this.login.username) return context.reject(methods as never);
       if (context.method === 'password') {
-        if (this.passwordLogin && context.password === this.login.password) {
+        if (this.acceptsPasswords && context.password === this.login.password) {
           this.accepted.password++;
           return context.accept();
         }
@@ -158,8 +195,9 @@ export class SshMachine {
 
   /** A command (or, without one, a login shell) in the home; with a pty, inside `script` for a real terminal. */
   private run(channel: ServerChannel, command: string | undefined, pty: { rows: number; cols: number; term: string } | undefined): void {
-    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: this.home, USER: this.login.username, LANG: 'C.UTF-8', TERM: pty?.term ?? 'dumb', PS1: '$ ' };
-    const shellCommand = command ?? 'exec bash --norc --noprofile -i';
+    const reloadMark = join(this.stubs, `reload-${randomUUID()}`);
+    const env = { PATH: `${this.stubs}:${process.env.PATH ?? '/usr/bin:/bin'}`, HOME: this.home, USER: this.login.username, LANG: 'C.UTF-8', TERM: pty?.term ?? 'dumb', PS1: '$ ', SANDBOX_SSHD_RELOAD: reloadMark };
+    const shellCommand = command === undefined ? 'exec bash --norc --noprofile -i' : command.split('/etc/ssh/').join(`${this.etcSsh}/`);
     const child = pty
       ? spawn('script', ['-qfec', `stty rows ${pty.rows} cols ${pty.cols}; ${shellCommand}`, '/dev/null'], { cwd: this.home, env, stdio: 'pipe' })
       : spawn('bash', ['-c', shellCommand], { cwd: this.home, env, stdio: 'pipe' });
@@ -173,6 +211,10 @@ export class SshMachine {
     child.stdin.on('error', () => undefined);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      if (existsSync(reloadMark)) {
+        rmSync(reloadMark, { force: true });
+        this.reloadSshd();
+      }
       this.children.delete(child);
       if (signal) channel.exit(signal.replace(/^SIG/, ''), false, '');
       else channel.exit(code ?? 0);

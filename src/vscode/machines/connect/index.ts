@@ -1,0 +1,155 @@
+// Connecting to rented machines (docs/machines.md): *Connect…* (host key confirmed and pinned, a key
+// installed with the platform's password once, password logins then turned off), *Open Terminal* (a pty
+// over SSH that reconnects by itself) and *Open in Remote-SSH* (our Host entry, then the installed
+// Remote-SSH extension). Commands take a Machines view row or a device id, or ask for a Serving machine.
+
+import * as vscode from 'vscode';
+import { Commands } from '../../commandIds';
+import { registerCommandTable, type CommandEntry } from '../../commands/commandTable';
+import type { ExtensionServices } from '../../services';
+import type { TestPorts } from '../../testPorts';
+import { HOME_SSH, MachineConnector, type MachineSshPlaces, type MachineTarget } from './machineConnector';
+import { openMachineTerminal, type MachineTerminalRecord } from './machineTerminal';
+import { MachineFiles, machineFolderUri } from './machineFiles';
+import { PortForwards } from './portForwards';
+import { installedRemoteSsh, remoteSshUri, writeHostEntry } from './remoteSsh';
+
+export interface MachineConnectApi {
+  /** *Connect…* as the command runs it (questions answered through the step inputs); true when connected. */
+  connect(arg?: unknown): Promise<boolean>;
+  /** *Open Terminal*; resolves its record once the terminal is created. */
+  openTerminal(arg?: unknown): Promise<MachineTerminalRecord | undefined>;
+  /** The machine terminals open now. */
+  terminals(): readonly MachineTerminalRecord[];
+  /** *Open in Remote-SSH*: what it wrote and opened (`opened` false: no Remote-SSH installed). */
+  openInRemoteSsh(arg?: unknown): Promise<{ alias: string; uri: string; config: string; opened: boolean } | undefined>;
+  /** *Forward Port…* with the port given (asked when left out); the forward's local port. */
+  forwardPort(arg: unknown, remotePort?: number): Promise<{ localPort: number; close(): void } | undefined>;
+  /** The forwards open now, and the machine's public addresses as shown. */
+  forwards(): readonly { deviceId: number; remotePort: number; localPort: number }[];
+  publicAddresses(arg: unknown): Promise<string[]>;
+  /** The machine's home as a `computemachine:` folder URI; `add` puts it in the workspace as the command does. */
+  openFolder(arg: unknown, add: boolean): Promise<string | undefined>;
+}
+
+/** A home folder path from the machine, kept only when it is a plain absolute path. */
+function homeOf(text: string): string {
+  const home = text.trim();
+  return /^\/[^\0\r\n]{0,1023}$/.test(home) && !home.split('/').includes('..') ? home : '/';
+}
+
+export function registerMachineConnect(services: ExtensionServices, tests: TestPorts): { api: MachineConnectApi; disposables: vscode.Disposable[] } {
+  const places = tests.port<MachineSshPlaces>('machineSsh', HOME_SSH);
+  const connector = new MachineConnector(services, places);
+  const records: MachineTerminalRecord[] = [];
+  const forwards = new PortForwards(connector);
+  const files = new MachineFiles(connector, services.logger);
+
+  async function connect(arg?: unknown): Promise<MachineTarget | undefined> {
+    const target = await connector.target(arg);
+    if (!target) return undefined;
+    const connected = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Connecting to {0}…', target.label), cancellable: false }, () => connector.connectInteractive(target));
+    if (!connected) return undefined;
+    connected.connection.close();
+    if (connected.installedKey && connected.passwordOff === false) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('A key is installed on {0}, but its SSH server could not be told to refuse passwords (it reads no sshd_config.d drop-ins, or sudo asks for a password). Compute Toolkit logs in by key only; turn PasswordAuthentication off on the machine yourself.', target.label));
+    }
+    const next = [vscode.l10n.t('Open Terminal'), vscode.l10n.t('Open in Remote-SSH'), vscode.l10n.t('Open Folder')];
+    void vscode.window.showInformationMessage(vscode.l10n.t('Connected to {0} by key (host key {1}).', target.label, connected.hostKey.fingerprint), ...next).then((choice) => {
+      const command = [Commands.machineOpenTerminal, Commands.machineOpenRemoteSsh, Commands.machineOpenFolder][choice === undefined ? -1 : next.indexOf(choice)];
+      return command ? vscode.commands.executeCommand(command, target.deviceId) : undefined;
+    });
+    return target;
+  }
+
+  /** The target, connected once interactively when it has no key yet. */
+  async function ready(arg: unknown): Promise<MachineTarget | undefined> {
+    const target = await connector.target(arg);
+    if (!target) return undefined;
+    const store = connector.store();
+    if ((await store.machineKey(target.deviceId)) && (await store.hostKey(target.deviceId))) return target;
+    return connect(target.deviceId);
+  }
+
+  async function openTerminal(arg?: unknown): Promise<MachineTerminalRecord | undefined> {
+    const target = await ready(arg);
+    if (!target) return undefined;
+    const terminal = openMachineTerminal(target.deviceId, target.label, async (signal) => (await connector.connectKeyOnly(target.deviceId, signal)).connection, (record) => {
+      records.push(record);
+      return () => records.splice(records.indexOf(record) >>> 0, 1);
+    });
+    terminal.show();
+    return records.find((record) => record.terminal === terminal);
+  }
+
+  async function openInRemoteSsh(arg?: unknown): Promise<{ alias: string; uri: string; config: string; opened: boolean } | undefined> {
+    const target = await ready(arg);
+    if (!target) return undefined;
+    const store = connector.store();
+    const { connection, hostKey } = await connector.connectKeyOnly(target.deviceId);
+    let home: string;
+    try {
+      home = homeOf((await connection.exec('printf %s "$HOME"')).stdout);
+    } finally {
+      connection.close();
+    }
+    const login = await connector.service().login(target.deviceId);
+    const ownFile = await store.ownKeyFile(target.deviceId);
+    const key = await store.machineKey(target.deviceId);
+    if (!key) return undefined;
+    const { alias, config } = await writeHostEntry(services.context.secrets, services.context.globalStorageUri, places, { deviceId: target.deviceId, login, hostKey, key: ownFile !== undefined ? { file: ownFile } : { privateKey: key.privateKey } });
+    const uri = remoteSshUri(alias, home);
+    const extension = installedRemoteSsh();
+    if (!extension) {
+      services.refusals.show(vscode.l10n.t('Remote-SSH is not installed, so {0} cannot open as a remote window. Its Host entry "{1}" is written ({2}): `ssh {1}` works from a terminal. You can also open a terminal on the machine here.', target.label, alias, config), [
+        { title: vscode.l10n.t('Open Terminal'), run: () => openTerminal(target.deviceId) },
+        { title: vscode.l10n.t('Show Remote-SSH'), run: () => vscode.commands.executeCommand('workbench.extensions.search', REMOTE_SSH_SEARCH) },
+      ]);
+      return { alias, uri: uri.toString(), config, opened: false };
+    }
+    void vscode.window
+      .showInformationMessage(vscode.l10n.t('Opening {0} in Remote-SSH as "{1}". If the machine cannot download the VS Code Server (often the case from mainland China), set remote.SSH.localServerDownload to "always": the server is then downloaded here and copied over.', target.label, alias), vscode.l10n.t('Open Setting'))
+      .then((choice) => (choice ? vscode.commands.executeCommand('workbench.action.openSettings', 'remote.SSH.localServerDownload') : undefined));
+    await vscode.commands.executeCommand('vscode.openFolder', uri, { forceNewWindow: true });
+    return { alias, uri: uri.toString(), config, opened: true };
+  }
+
+  const entries: CommandEntry<void>[] = [
+    { id: Commands.machineConnect, doing: vscode.l10n.t('Connect to the machine'), create: () => async (arg?: unknown) => void (await connect(arg)) },
+    { id: Commands.machineOpenTerminal, doing: vscode.l10n.t('Open a terminal on the machine'), create: () => async (arg?: unknown) => void (await openTerminal(arg)) },
+    { id: Commands.machineOpenRemoteSsh, doing: vscode.l10n.t('Open the machine in Remote-SSH'), create: () => async (arg?: unknown) => void (await openInRemoteSsh(arg)) },
+    { id: Commands.machineOpenFolder, doing: vscode.l10n.t('Open the machine\'s folder'), create: () => async (arg?: unknown) => void (await openFolder(arg, true)) },
+    { id: Commands.machineForwardPort, doing: vscode.l10n.t('Forward a port of the machine'), create: () => async (arg?: unknown) => void (await forwardPort(arg)) },
+    { id: Commands.machinePortForwards, doing: vscode.l10n.t('Show the port forwards'), create: () => () => forwards.showList() },
+  ];
+
+  async function openFolder(arg: unknown, add: boolean): Promise<string | undefined> {
+    const target = await ready(arg);
+    if (!target) return undefined;
+    if (add) return (await files.open(target)).toString();
+    return machineFolderUri(target.deviceId, await files.home(target.deviceId)).toString();
+  }
+
+  async function forwardPort(arg: unknown, remotePort?: number): Promise<{ localPort: number; close(): void } | undefined> {
+    const target = await ready(arg);
+    return target ? forwards.forward(target, remotePort) : undefined;
+  }
+  return {
+    api: {
+      connect: async (arg) => (await connect(arg)) !== undefined,
+      openTerminal,
+      terminals: () => records,
+      openInRemoteSsh,
+      forwardPort,
+      openFolder,
+      forwards: () => forwards.forwards,
+      publicAddresses: async (arg) => {
+        const target = await connector.target(arg);
+        return target ? forwards.publicAddresses(target.deviceId) : [];
+      },
+    },
+    disposables: [...registerCommandTable(entries, undefined, services.reportError), forwards, files],
+  };
+}
+
+const REMOTE_SSH_SEARCH = '@id:ms-vscode-remote.remote-ssh';

@@ -1,0 +1,152 @@
+// Connecting to a rented machine from the editor (docs/machines.md): the machine picked (a Serving one),
+// its host key shown and confirmed on the first connect — before the platform's password is sent — the
+// key to install chosen (the user's own, or one generated and kept in SecretStorage), then key-only
+// connects for the terminal and the rest. A reconnect never asks anything.
+
+import { homedir } from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { KeyChoice, MachineConnection, RentedMachine } from '../../../core/machines';
+import type { MachineService } from '../../../core/machines/machineService';
+import { machinesCore } from '../../../core/lazyModules';
+import { Refusal } from '../../errors/refusal';
+import type { ExtensionServices } from '../../services';
+import { MultiStepInput } from '../../ui/multiStepInput';
+import { SecretMachineKeyStore } from './machineKeyStore';
+
+/** What the editor knows of a machine it connects to (a Machines view row, or the id alone). */
+export interface MachineTarget {
+  deviceId: number;
+  label: string;
+}
+
+/** Where the user's ssh folder is (the tests hand in a folder of their own). */
+export interface MachineSshPlaces {
+  sshDir(): string;
+}
+
+export const HOME_SSH: MachineSshPlaces = { sshDir: () => path.join(homedir(), '.ssh') };
+
+/** A machine row or id handed to a command: its device id, or undefined. */
+export function deviceIdOf(arg: unknown): number | undefined {
+  if (typeof arg === 'number' && Number.isSafeInteger(arg) && arg > 0) return arg;
+  if (typeof arg === 'string' && /^\d{1,15}$/.test(arg)) return Number(arg);
+  if (typeof arg === 'object' && arg !== null) {
+    const record = arg as Record<string, unknown>;
+    for (const field of ['deviceId', 'device_id']) if (record[field] !== undefined) return deviceIdOf(record[field]);
+    if (typeof record.machine === 'object') return deviceIdOf(record.machine);
+  }
+  return undefined;
+}
+
+export function machineLabel(machine: Pick<RentedMachine, 'deviceId' | 'gpuModel' | 'gpuCount'>): string {
+  return vscode.l10n.t('Machine {0} ({1} × {2})', machine.deviceId, machine.gpuCount, machine.gpuModel.replace(/[^\x20-\x7e\u4e00-\u9fff]/g, '').slice(0, 60));
+}
+
+export class MachineConnector {
+  constructor(
+    private readonly services: ExtensionServices,
+    private readonly places: MachineSshPlaces,
+  ) {}
+
+  service(): MachineService {
+    const { MachineService } = machinesCore();
+    return new MachineService(this.services.computeClient(), undefined, this.services.logger);
+  }
+
+  /** The active profile's key store. */
+  store(): SecretMachineKeyStore {
+    const profile = this.services.profiles.active;
+    if (!profile) throw new Refusal(vscode.l10n.t('No active profile'));
+    return new SecretMachineKeyStore(this.services.context.secrets, profile.id);
+  }
+
+  /** The machine a command acts on: the one handed in, else a pick of the Serving machines. */
+  async target(arg: unknown): Promise<MachineTarget | undefined> {
+    const given = deviceIdOf(arg);
+    if (given !== undefined) return { deviceId: given, label: vscode.l10n.t('Machine {0}', given) };
+    const { readRentedMachines } = machinesCore();
+    const serving = (await readRentedMachines(this.services.computeClient())).filter((machine) => machine.status === 'Serving');
+    if (serving.length === 0) throw new Refusal(vscode.l10n.t('No rented machine is Serving yet. A machine can be connected to once it is Serving (Proxy and Direct machines take about 30 minutes).'), [], 'warning');
+    const items = serving.map((machine) => ({ label: machineLabel(machine), description: machine.publicIp.replace(/[^0-9a-fA-F.:]/g, '').slice(0, 45), machine }));
+    let picked: (typeof items)[number] | undefined;
+    const finished = await MultiStepInput.run(async (input) => {
+      picked = await input.showQuickPick({ title: vscode.l10n.t('Connect to Machine'), items, placeholder: vscode.l10n.t('A Serving machine') });
+    });
+    return finished && picked ? { deviceId: picked.machine.deviceId, label: picked.label } : undefined;
+  }
+
+  /**
+   * Connects as *Connect…* does: the first time, the host key is confirmed and a key installed (asked);
+   * afterwards key-only. Undefined when the user cancelled a question.
+   */
+  async connectInteractive(target: MachineTarget, signal?: AbortSignal): Promise<MachineConnection | undefined> {
+    const service = this.service();
+    const store = this.store();
+    const { connectMachine, probeHostKey } = machinesCore();
+    const login = await service.login(target.deviceId, signal);
+    if (!(await store.hostKey(target.deviceId))) {
+      const presented = await probeHostKey(login, signal);
+      if (!(await this.confirmHostKey(target, `${login.host}:${login.port}`, presented.fingerprint))) return undefined;
+      await store.pinHostKey(target.deviceId, presented);
+    }
+    let cancelled = false;
+    const chooseKey = async (): Promise<KeyChoice> => {
+      const choice = await this.chooseKey(target);
+      if (!choice) {
+        cancelled = true;
+        throw new Refusal(vscode.l10n.t('Connecting was cancelled; no key was installed.'), [], 'warning');
+      }
+      return choice;
+    };
+    try {
+      return await connectMachine({ deviceId: target.deviceId, login, store, chooseKey, logger: this.services.logger, ...(signal ? { signal } : {}) });
+    } catch (error) {
+      if (cancelled) return undefined;
+      throw error;
+    }
+  }
+
+  /** A key-only connect (a terminal, a reconnect): never asks; refused when the machine was never connected. */
+  async connectKeyOnly(deviceId: number, signal?: AbortSignal): Promise<MachineConnection> {
+    const service = this.service();
+    const store = this.store();
+    if (!(await store.machineKey(deviceId)) || !(await store.hostKey(deviceId))) {
+      throw new Refusal(vscode.l10n.t('Machine {0} has no key installed from this editor yet: run Connect… on it first.', deviceId), [], 'warning');
+    }
+    return service.connect(deviceId, store, () => Promise.reject(new Refusal(vscode.l10n.t('The key of machine {0} was refused; run Connect… on it again.', deviceId))), signal);
+  }
+
+  private async confirmHostKey(target: MachineTarget, address: string, fingerprint: string): Promise<boolean> {
+    let go = false;
+    const finished = await MultiStepInput.run(async (input) => {
+      go = await input.showReview({
+        title: vscode.l10n.t('Connect to {0}', target.label),
+        go: { label: vscode.l10n.t('Trust this host key and connect'), detail: fingerprint },
+        placeholder: vscode.l10n.t('First connection to {0}: its host key is {1}. Trust it?', address, fingerprint),
+        lines: [vscode.l10n.t('The key is pinned: if the machine later shows another key, Compute Toolkit refuses to connect and sends nothing.')],
+      });
+    });
+    return finished && go;
+  }
+
+  private async chooseKey(target: MachineTarget): Promise<KeyChoice | undefined> {
+    const { ownPublicKeys, readOwnKey } = machinesCore();
+    const own = await ownPublicKeys(this.places.sshDir());
+    type KeyItem = vscode.QuickPickItem & { file?: string };
+    const generate: KeyItem = { label: vscode.l10n.t('Generate a key for this machine'), detail: vscode.l10n.t('A new ed25519 key, kept in VS Code\'s secret storage') };
+    const items: KeyItem[] = [generate, ...own.map((key) => ({ label: path.basename(key.file), description: key.summary, detail: vscode.l10n.t('Your own key: its private key stays in {0}', path.dirname(key.file)), file: key.file }))];
+    let picked: KeyItem | undefined;
+    const finished = await MultiStepInput.run(async (input) => {
+      picked = await input.showQuickPick({
+        title: vscode.l10n.t('Connect to {0}', target.label),
+        items,
+        activeItem: generate,
+        placeholder: vscode.l10n.t('The key to install with the platform\'s password (used once; every later login is by key)'),
+      });
+    });
+    if (!finished || !picked) return undefined;
+    if (picked.file === undefined) return { kind: 'generate' };
+    return { kind: 'own', key: await readOwnKey(picked.file) };
+  }
+}

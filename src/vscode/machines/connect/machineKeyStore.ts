@@ -1,0 +1,93 @@
+// Where a machine's pinned host key and its login key are kept (docs/machines.md): one SecretStorage
+// record per profile and machine. A generated key's private half lives only here; the user's own key is
+// kept as the path of its private key file (read at each connect, never copied). What is read back is
+// checked: a damaged record counts as none (the next connect pins and installs again, asking first).
+
+import { readFile } from 'node:fs/promises';
+import type * as vscode from 'vscode';
+import type { MachineKey, MachineKeyStore, PinnedHostKey } from '../../../core/machines';
+import { StateKeys } from '../../commandIds';
+
+interface StoredMachine {
+  hostKey?: PinnedHostKey;
+  key?: { publicKey: string; privateKey?: string; privateKeyFile?: string };
+}
+
+const text = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;
+
+function parsed(raw: string | undefined): StoredMachine {
+  if (!raw) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return {};
+  }
+  if (typeof value !== 'object' || value === null) return {};
+  const record = value as Record<string, unknown>;
+  const out: StoredMachine = {};
+  const hostKey = record.hostKey as Record<string, unknown> | undefined;
+  if (hostKey && text(hostKey.fingerprint, 200) && text(hostKey.key, 16_384)) out.hostKey = { fingerprint: hostKey.fingerprint, key: hostKey.key };
+  const key = record.key as Record<string, unknown> | undefined;
+  if (key && text(key.publicKey, 16_384)) {
+    if (text(key.privateKey, 65_536)) out.key = { publicKey: key.publicKey, privateKey: key.privateKey };
+    else if (text(key.privateKeyFile, 4096)) out.key = { publicKey: key.publicKey, privateKeyFile: key.privateKeyFile };
+  }
+  return out;
+}
+
+export class SecretMachineKeyStore implements MachineKeyStore {
+  constructor(
+    private readonly secrets: vscode.SecretStorage,
+    private readonly profileId: string,
+  ) {}
+
+  private name(deviceId: number): string {
+    return `${StateKeys.machineKeyPrefix}/${this.profileId}/${deviceId}`;
+  }
+
+  private async read(deviceId: number): Promise<StoredMachine> {
+    return parsed(await this.secrets.get(this.name(deviceId)));
+  }
+
+  private async update(deviceId: number, change: (record: StoredMachine) => void): Promise<void> {
+    const record = await this.read(deviceId);
+    change(record);
+    await this.secrets.store(this.name(deviceId), JSON.stringify(record));
+  }
+
+  async hostKey(deviceId: number): Promise<PinnedHostKey | undefined> {
+    return (await this.read(deviceId)).hostKey;
+  }
+
+  pinHostKey(deviceId: number, key: PinnedHostKey): Promise<void> {
+    return this.update(deviceId, (record) => (record.hostKey = { fingerprint: key.fingerprint, key: key.key }));
+  }
+
+  /** The key a connect logs in with; the user's own key is read from its file now (a moved file: none). */
+  async machineKey(deviceId: number): Promise<MachineKey | undefined> {
+    const key = (await this.read(deviceId)).key;
+    if (!key) return undefined;
+    if (key.privateKey !== undefined) return { publicKey: key.publicKey, privateKey: key.privateKey };
+    if (key.privateKeyFile === undefined) return undefined;
+    try {
+      return { publicKey: key.publicKey, privateKey: await readFile(key.privateKeyFile, 'utf8'), privateKeyFile: key.privateKeyFile };
+    } catch {
+      return undefined;
+    }
+  }
+
+  saveMachineKey(deviceId: number, key: MachineKey): Promise<void> {
+    return this.update(deviceId, (record) => (record.key = key.privateKeyFile !== undefined ? { publicKey: key.publicKey, privateKeyFile: key.privateKeyFile } : { publicKey: key.publicKey, privateKey: key.privateKey }));
+  }
+
+  /** The file the user's own private key is in, when the machine uses one (Remote-SSH logs in with it). */
+  async ownKeyFile(deviceId: number): Promise<string | undefined> {
+    return (await this.read(deviceId)).key?.privateKeyFile;
+  }
+
+  /** Forgets the machine (its key and pinned host key). */
+  forget(deviceId: number): Thenable<void> {
+    return this.secrets.delete(this.name(deviceId));
+  }
+}

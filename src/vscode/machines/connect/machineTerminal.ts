@@ -1,0 +1,93 @@
+// *Open Terminal* on a machine (docs/machines.md): an integrated terminal whose pty is a shell on the
+// machine over SSH (core/machines/machineShell.ts) — typing, Ctrl+C and resizes go to it, `exit` closes
+// the terminal. A dropped connection is said in the terminal and in its name (reconnecting n/N, then
+// disconnected: Enter tries again). Our own lines pass the terminal-text module (src/core/terminalText.ts);
+// the machine's output is the terminal's own (a real pty, colours and cursor moves included).
+
+import * as vscode from 'vscode';
+import type { MachineShell, MachineShellState } from '../../../core/machines';
+import { machinesCore } from '../../../core/lazyModules';
+import type { SshConnection } from '../../../core/ssh';
+import { plainTerminalText } from '../../../core/terminalText';
+import { errorText } from '../../errors/errorText';
+
+/** What the tests read of an open machine terminal: its state and the text it was given (bounded). */
+export interface MachineTerminalRecord {
+  deviceId: number;
+  terminal: vscode.Terminal;
+  state(): MachineShellState['kind'] | 'starting';
+  text(): string;
+}
+
+const KEPT_TEXT = 64 * 1024;
+
+export function openMachineTerminal(deviceId: number, label: string, connect: (signal: AbortSignal) => Promise<SshConnection>, onRecord: (record: MachineTerminalRecord) => () => void): vscode.Terminal {
+  const write = new vscode.EventEmitter<string>();
+  const close = new vscode.EventEmitter<number | void>();
+  const rename = new vscode.EventEmitter<string>();
+  let kept = '';
+  let state: MachineShellState['kind'] | 'starting' = 'starting';
+  let shell: MachineShell | undefined;
+  const emit = (text: string): void => {
+    kept = (kept + text).slice(-KEPT_TEXT);
+    write.fire(text);
+  };
+  const say = (line: string): void => emit(`\r\n\x1b[2m${plainTerminalText(line).replace(/\r?\n/g, '\r\n')}\x1b[0m\r\n`);
+  const onState = (next: MachineShellState): void => {
+    state = next.kind;
+    switch (next.kind) {
+      case 'connecting':
+        if (next.attempt > 1) rename.fire(vscode.l10n.t('{0} (reconnecting {1}/{2})', label, next.attempt, next.of));
+        break;
+      case 'open':
+        rename.fire(label);
+        break;
+      case 'lost':
+        say(vscode.l10n.t('The connection to {0} was lost ({1}). Reconnecting ({2}/{3}) in {4} s…', label, next.reason, next.attempt, next.of, Math.ceil(next.waitMs / 1000)));
+        rename.fire(vscode.l10n.t('{0} (reconnecting {1}/{2})', label, next.attempt, next.of));
+        break;
+      case 'gave-up':
+        say(vscode.l10n.t('Could not connect to {0}: {1}', label, errorText(next.error)));
+        say(vscode.l10n.t('Press Enter to try again, or close the terminal.'));
+        rename.fire(vscode.l10n.t('{0} (disconnected)', label));
+        break;
+      case 'exited':
+        close.fire(next.code);
+        break;
+      case 'closed':
+        break;
+    }
+  };
+  let forget: () => void = () => undefined;
+  const pty: vscode.Pseudoterminal = {
+    onDidWrite: write.event,
+    onDidClose: close.event,
+    onDidChangeName: rename.event,
+    open: (dimensions) => {
+      const { MachineShell } = machinesCore();
+      shell = new MachineShell({ connect, rows: dimensions?.rows ?? 24, cols: dimensions?.columns ?? 80, onData: emit, onState });
+      say(vscode.l10n.t('Connecting to {0}…', label));
+      void shell.start();
+    },
+    handleInput: (data) => {
+      if (state === 'gave-up') {
+        if (data.includes('\r')) void shell?.reconnect();
+        return;
+      }
+      shell?.write(data);
+    },
+    setDimensions: (dimensions) => shell?.resize(dimensions.rows, dimensions.columns),
+    close: () => {
+      shell?.close();
+      forget();
+      write.dispose();
+      close.dispose();
+      rename.dispose();
+    },
+  };
+  const terminal = vscode.window.createTerminal({ name: label, pty, iconPath: new vscode.ThemeIcon('remote') });
+  forget = onRecord({ deviceId, terminal, state: () => state, text: () => kept });
+  return terminal;
+}
+
+export type { MachineShellState };

@@ -1,0 +1,76 @@
+// *Open in Remote-SSH* (docs/machines.md): the machine's Host entry in our own ssh config file (the
+// user's ~/.ssh/config gains one Include), then the installed Remote-SSH extension opens
+// `vscode-remote://ssh-remote+<alias>/<home>` through `vscode.openFolder` (Remote-SSH has no API of
+// its own). A generated key is written for ssh as a 0600 file under the extension's global storage —
+// the only file it is ever written to; the user's own key is used from where it is.
+
+import { mkdir } from 'node:fs/promises';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { MachineHostEntry, MachineLogin, PinnedHostKey } from '../../../core/machines';
+import { machinesCore } from '../../../core/lazyModules';
+import { StateKeys } from '../../commandIds';
+import type { MachineSshPlaces } from './machineConnector';
+
+/** Extensions that open `ssh-remote+…` authorities (Microsoft's, Cursor's, the open-source one). */
+export const REMOTE_SSH_EXTENSIONS = ['ms-vscode-remote.remote-ssh', 'anysphere.remote-ssh', 'jeanp413.open-remote-ssh'] as const;
+
+/** The Host name of a machine in our ssh config. */
+export function machineAlias(deviceId: number): string {
+  return `compute-machine-${deviceId}`;
+}
+
+/** The folder URI Remote-SSH opens: `vscode-remote://ssh-remote+<alias><absolute path>`. */
+export function remoteSshUri(alias: string, folder: string): vscode.Uri {
+  const absolute = folder.startsWith('/') ? folder : `/${folder}`;
+  return vscode.Uri.from({ scheme: 'vscode-remote', authority: `ssh-remote+${alias}`, path: path.posix.normalize(absolute) });
+}
+
+/** The installed extension that opens ssh-remote authorities, if any. */
+export function installedRemoteSsh(): string | undefined {
+  return REMOTE_SSH_EXTENSIONS.find((id) => vscode.extensions.getExtension(id) !== undefined);
+}
+
+function isEntry(value: unknown): value is MachineHostEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Record<string, unknown>;
+  return ['alias', 'host', 'user', 'identityFile', 'hostKey'].every((field) => typeof entry[field] === 'string') && typeof entry.port === 'number';
+}
+
+/** The Host entries written so far (kept beside the machine keys; a damaged list counts as empty). */
+async function writtenEntries(secrets: vscode.SecretStorage): Promise<MachineHostEntry[]> {
+  try {
+    const value: unknown = JSON.parse((await secrets.get(StateKeys.machineSshEntries)) ?? '[]');
+    return Array.isArray(value) ? value.filter(isEntry).slice(0, 200) : [];
+  } catch {
+    return [];
+  }
+}
+
+export interface HostEntryWrite {
+  deviceId: number;
+  login: Pick<MachineLogin, 'host' | 'port' | 'username'>;
+  hostKey: PinnedHostKey;
+  /** The user's own private key file, or the generated private key (written 0600 for ssh). */
+  key: { file: string } | { privateKey: string };
+}
+
+/** Writes the machine's Host entry (and every entry written before); resolves the alias and config file. */
+export async function writeHostEntry(secrets: vscode.SecretStorage, storage: vscode.Uri, places: MachineSshPlaces, write: HostEntryWrite): Promise<{ alias: string; config: string }> {
+  const { writeAtomically, writeMachineConfig } = machinesCore();
+  const alias = machineAlias(write.deviceId);
+  let identityFile: string;
+  if ('file' in write.key) identityFile = write.key.file;
+  else {
+    const folder = path.join(storage.fsPath, 'machines');
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    identityFile = path.join(folder, `${alias}.key`);
+    await writeAtomically(identityFile, write.key.privateKey.endsWith('\n') ? write.key.privateKey : `${write.key.privateKey}\n`, 0o600);
+  }
+  const entry: MachineHostEntry = { alias, host: write.login.host, port: write.login.port, user: write.login.username, identityFile, hostKey: write.hostKey.key };
+  const entries = [...(await writtenEntries(secrets)).filter((item) => item.alias !== alias), entry];
+  const sshDir = places.sshDir();
+  const { config } = await writeMachineConfig({ dir: path.join(sshDir, 'compute-toolkit'), userConfig: path.join(sshDir, 'config') }, entries);
+  await secrets.store(StateKeys.machineSshEntries, JSON.stringify(entries));
+  return { alias, config };
+}

@@ -1,0 +1,81 @@
+// A group run on three sandbox machines of one network group (docs/machines.md "Network groups"): the
+// launcher started on each with its rank, the node count and the first machine's inner IP as the
+// rendezvous address; output interleaved and tagged by rank; each machine's exit code; stop() ends every
+// machine's process and nothing hangs. The launcher here is a stand-in script in each home (no PyTorch in
+// the sandbox): it prints the arguments torchrun would be given.
+
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createComputeClient } from '../../src/core/compute/client';
+import { MachineService, startGroupRun, type GroupMachine, type MachineKey, type MachineKeyStore, type PinnedHostKey } from '../../src/core/machines';
+import { waitUntil } from '../helpers/eventually';
+import { startSandbox } from '../sandbox/server';
+import type { Sandbox } from '../sandbox/types';
+
+class MemoryStore implements MachineKeyStore {
+  readonly hostKeys = new Map<number, PinnedHostKey>();
+  readonly keys = new Map<number, MachineKey>();
+  hostKey = async (id: number) => this.hostKeys.get(id);
+  pinHostKey = async (id: number, key: PinnedHostKey) => void this.hostKeys.set(id, key);
+  machineKey = async (id: number) => this.keys.get(id);
+  saveMachineKey = async (id: number, key: MachineKey) => void this.keys.set(id, key);
+}
+
+const FAKE_LAUNCHER = '#!/bin/sh\nfor a in "$@"; do echo "arg $a"; done\nrank=$(echo "$@" | sed -n "s/.*--node_rank=\\([0-9]*\\).*/\\1/p")\nif [ "$MODE" = wait ] || [ -f wait ]; then echo "waiting $rank"; exec sleep 600; fi\nexit $((10 + rank))\n';
+
+describe('a group run on three machines', () => {
+  let sandbox: Sandbox;
+  let service: MachineService;
+  const machines: GroupMachine[] = [];
+  const store = new MemoryStore();
+
+  before(async () => {
+    sandbox = await startSandbox({ metal: { waitingMs: 50 } });
+    const client = createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => ({ mode: 'token', token: sandbox.credentials.tokenMode.token }), retry: { baseDelayMs: 5, maxDelayMs: 50 } });
+    service = new MachineService(client);
+    const [group] = (await service.groups({ billing_type: 'Hour', device_count: 3, network_type: 'Ib' })).filter((item) => item.network_id === 501);
+    assert.ok(group);
+    await service.rent({ products: group.inner, billing: 'Hour', packs: 1, softwareInit: false });
+    for (const product of group.inner) {
+      const detail = await service.waitForServing(product.device_id, { pollMs: 20 });
+      const { connection } = await service.connect(product.device_id, store, async () => ({ kind: 'generate' }));
+      machines.push({ deviceId: product.device_id, innerIp: detail.inner_ip ?? '', connection });
+      const home = sandbox.metal.machine(product.device_id)?.home;
+      assert.ok(home);
+      writeFileSync(join(home, 'fake-torchrun'), FAKE_LAUNCHER, { mode: 0o755 });
+    }
+  });
+  after(async () => {
+    for (const machine of machines) machine.connection.close();
+    await sandbox.close();
+  });
+
+  it('gives each machine its rank, the node count and the first inner IP, tags lines by rank and reports each exit code', async () => {
+    const lines: [number, string][] = [];
+    const run = await startGroupRun({ machines, launch: { nprocPerNode: 8, command: ['train.py', '--epochs', "it's 3"], launcher: './fake-torchrun' }, onLine: (rank, line) => lines.push([rank, line]) });
+    const results = await run.done;
+    assert.deepEqual(results.map((result) => [result.rank, result.deviceId, result.code]), machines.map((machine, rank) => [rank, machine.deviceId, 10 + rank]));
+    const master = machines[0]?.innerIp ?? '';
+    assert.match(master, /^\d+\.\d+\.\d+\.\d+$/);
+    for (let rank = 0; rank < 3; rank++) {
+      const args = lines.filter(([from]) => from === rank).map(([, line]) => line);
+      assert.deepEqual(args, ['arg --nnodes=3', `arg --node_rank=${rank}`, 'arg --nproc_per_node=8', `arg --master_addr=${master}`, 'arg --master_port=29500', 'arg train.py', 'arg --epochs', "arg it's 3"]);
+    }
+  });
+
+  it('stop() ends the process on every machine and the run settles', async () => {
+    for (const machine of machines) writeFileSync(join(sandbox.metal.machine(machine.deviceId)?.home ?? '', 'wait'), '');
+    const lines: [number, string][] = [];
+    const run = await startGroupRun({ machines, launch: { nprocPerNode: 1, command: ['train.py'], launcher: './fake-torchrun' }, onLine: (rank, line) => lines.push([rank, line]) });
+    await waitUntil('every rank to be waiting', () => [0, 1, 2].every((rank) => lines.some(([from, line]) => from === rank && line === `waiting ${rank}`)));
+    run.stop();
+    const results = await run.done;
+    assert.equal(results.length, 3);
+    for (const result of results) assert.notEqual(result.code, 0);
+    for (const machine of machines) {
+      await waitUntil('the sleep gone on the machine', async () => (await machine.connection.exec('pgrep -f "sleep 60[0]"')).code !== 0);
+    }
+  });
+});
