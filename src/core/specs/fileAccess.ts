@@ -28,9 +28,10 @@ export interface LocalFiles {
   read(absolutePath: string): Promise<Uint8Array>;
 }
 
-export function confinedSpecFiles(roots: readonly string[], files: LocalFiles, storedSecret: (name: string) => Promise<string | undefined>): SpecFileAccess {
+export function confinedSpecFiles(roots: readonly string[], files: LocalFiles, storedSecret: (name: string) => Promise<string | undefined>, trusted: boolean): SpecFileAccess {
   const tooLarge = (requested: string) => new Error(`${requested} is larger than ${MAX_SPEC_FILE_BYTES / 1024} KB.`);
   return {
+    trusted,
     async read(requested) {
       const absolute = confinedPath(requested, roots);
       if ((await files.size(absolute)) > MAX_SPEC_FILE_BYTES) throw tooLarge(requested);

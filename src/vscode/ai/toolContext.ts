@@ -45,6 +45,8 @@ export async function toolContext(services: ExtensionServices, ports: AiPorts, p
       (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath),
       { size: async (absolutePath) => (await vscode.workspace.fs.stat(vscode.Uri.file(absolutePath))).size, read: async (absolutePath) => vscode.workspace.fs.readFile(vscode.Uri.file(absolutePath)) },
       (name) => Promise.resolve(new SpecSecrets(services.context.secrets, () => new Set()).resolve({ secret: name })),
+      // Restricted Mode: the tools read and plan files, never apply them (ui/workspaceTrust.ts).
+      services.trust.trusted,
     ),
     ...(signal ? { signal } : {}),
   };
