@@ -12,6 +12,7 @@ import { ConfigError } from '../errors';
 import type { ToolContext, ToolDefinition } from './api';
 import { confirmation } from './confirmation';
 import { strongestEffect } from './effects';
+import { shownWhole } from './shownWhole';
 
 export type { SpecFileAccess } from './ports';
 
@@ -33,15 +34,9 @@ async function readSpec(input: Record<string, unknown>, context: ToolContext): P
   return { path, spec: validation.spec, problems };
 }
 
-/** Longest list of what a file decides that a confirmation shows whole (confirmTool caps messages at 4,000 characters). */
-const FACTS_LIMIT_CHARS = 2500;
-
 /** What the file decides, for the confirmation; refuses a file whose list would not be shown whole. */
 function factLines(path: string, spec: Spec): string[] {
-  const facts = specsCore().describeSpecFacts(spec);
-  if (facts.join('\n').length > FACTS_LIMIT_CHARS) {
-    throw new ConfigError(`${path} decides more (services, commands, env variables, mounts) than a confirmation can show whole, so it is not applied here.`, 'Deploy it from the editor (the Deploy CodeLens), whose review lists everything.');
-  }
+  const facts = shownWhole(specsCore().describeSpecFacts(spec), `${path} decides (services, commands, env variables, mounts)`, 'Deploy it from the editor (the Deploy CodeLens), whose review lists everything.');
   return [`What ${path} runs and sends:`, ...facts];
 }
 

@@ -93,7 +93,7 @@ describe('spec agent tools and workspace trust', () => {
     const calls: string[] = [];
     const applied = await runTool(findTool('compute_apply_spec')!, { path: 'wide.task.json' }, context(true, calls));
     assert.equal(applied.isError, true);
-    assert.match(applied.text, /more .* than a confirmation can show whole/);
+    assert.match(applied.text, /decides .* more than a confirmation can show whole/);
     assert.ok(!calls.includes('task.create'));
   });
 });
