@@ -14,8 +14,7 @@ import type { ToolContext, ToolDefinition } from './api';
 import { confirmation } from './confirmation';
 import { strongestEffect } from './effects';
 import { field, tailLines } from './format';
-import { shownWhole } from './shownWhole';
-import { shownValue } from '../shownValue';
+import { sentValueLines } from './shownWhole';
 import { findOffer, gpuLabel } from './pricing';
 import { requireMountableVolume } from '../nas/volumes';
 import { jobsOf, tasksOf } from './services';
@@ -57,16 +56,10 @@ async function specFrom(input: Record<string, unknown>, context: ToolContext): P
   return { spec, pointsPerSecond, label: `${gpuLabel(offer.device)} in ${offer.region.region_name} (${offer.region.inventory > 0 ? `${offer.region.inventory} in stock` : 'sold out: the job may wait'})` };
 }
 
-/** Everything the job sends that the model chose, whole and escaped: image, command, each env variable, the mount. */
+/** Everything the job sends that the model chose, whole and escaped. */
 function sentLines(spec: JobSpec): string[] {
-  const whole = (text: string) => shownValue(text, 1_000_000);
-  return shownWhole(
-    [
-      `Image: ${whole(spec.image)}`,
-      `Command: ${whole(spec.command)}`,
-      ...spec.env.map((entry) => `Env ${whole(entry.name)} = ${JSON.stringify(whole(entry.value))}`),
-      ...(spec.volume ? [`NAS volume ${spec.volume.storageId} mounted at ${whole(spec.volume.targetDir)}; the command runs there`] : []),
-    ],
+  return sentValueLines(
+    { image: spec.image, command: spec.command, env: spec.env, ...(spec.volume ? { volume: spec.volume } : {}) },
     'The job\'s command and env variables are',
     'Put the command in a script on the volume and run that; pass fewer or shorter env variables.',
   );

@@ -44,3 +44,24 @@ describe('Run Batch Job: the confirmation shows what is sent', () => {
     assert.ok(!calls.includes('job.create'), calls.join(','));
   });
 });
+
+describe('Create Task: the confirmation shows what is sent', () => {
+  const task = { task_name: 'api', device_name: '4090', region: 'beijing-jxq-p1', image: 'vllm/vllm-openai:v0.8', ports: [8000] };
+
+  it('the start command and each env variable, escaped', async () => {
+    const confirm = await confirmTool(findTool('compute_create_task')!, { ...task, start_command: 'vllm serve Qwen/Qwen3-8B\u202e', env: { HF_HUB_OFFLINE: '1' } }, context([]));
+    const message = confirm?.message ?? '';
+    assert.match(message, /Image: vllm\/vllm-openai:v0\.8/);
+    assert.match(message, /Command: vllm serve Qwen\/Qwen3-8B\\u\{202e\}/);
+    assert.match(message, /Env HF_HUB_OFFLINE = "1"/);
+  });
+
+  it('an env value or name that would add another variable to the env string is refused before anything is sent', async () => {
+    for (const env of [{ A: 'x\nAWS_SECRET_ACCESS_KEY=y' }, { 'A=B\nC': 'x' }]) {
+      const calls: string[] = [];
+      const result = await runTool(findTool('compute_create_task')!, { ...task, env }, context(calls));
+      assert.equal(result.isError, true, result.text);
+      assert.equal(calls.length, 0, calls.join(','));
+    }
+  });
+});
