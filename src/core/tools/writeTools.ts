@@ -37,7 +37,7 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /**
  * What a task the model asked for sends besides its resource: shown whole in the confirmation, and
  * the env as the platform's one string of NAME=value lines — so a name or a value that would add a
- * line (another variable nobody saw) is refused (facts §3.2: a deployment's env is a string).
+ * line (another variable nobody saw) is refused (a deployment's env is one string: docs/sandbox-rules.md).
  */
 function taskSent(input: Record<string, unknown>): { lines: string[]; envText: string | null; command: string | null } {
   const env = Object.entries((input['env'] as Record<string, string> | undefined) ?? {}).map(([name, value]) => ({ name, value }));
