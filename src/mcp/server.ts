@@ -8,6 +8,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { readFile, stat } from 'node:fs/promises';
 import { createComputeClient } from '../core/compute/client';
+import { realPathInside } from '../core/localLinks';
 import { confinedSpecFiles } from '../core/specs/fileAccess';
 import { NasSessions } from '../core/nas/sessions';
 import { nasToolAccess } from '../core/nas/toolAccess';
@@ -69,7 +70,8 @@ export function createMcpServer(config: McpConfig, log: (line: string) => void):
       };
     }
     // Spec files under the server's working folder; no secret store here, so secret references stay unresolved.
-    const specFiles = confinedSpecFiles([process.cwd()], { size: async (file) => (await stat(file)).size, read: (file) => readFile(file) }, async () => undefined);
+    // The folder is trusted: the user started the server in it (writes need COMPUTE_TOOLKIT_ALLOW_WRITES=1).
+    const specFiles = confinedSpecFiles([process.cwd()], { size: async (file) => (await stat(file)).size, read: (file) => readFile(file), insideOnDisk: async (file) => (await realPathInside([process.cwd()], file)) !== undefined }, async () => undefined, true);
     const result = await runTool(tool, request.params.arguments ?? {}, { client, profile, signal: extra.signal, secrets: config.secrets, specFiles, nasFiles });
     return { isError: result.isError, content: [{ type: 'text' as const, text: result.text }] };
   });

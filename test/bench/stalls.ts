@@ -113,7 +113,7 @@ export async function runStallsBench(): Promise<void> {
   const folder = mkdtempSync(path.join(tmpdir(), 'stalls-'));
   try {
     writeFileSync(path.join(folder, 'big.task.json'), Buffer.alloc(50 * 1024 * 1024, 0x61));
-    const files = confinedSpecFiles([folder], { size: async (file) => (await stat(file)).size, read: (file) => readFile(file) }, async () => undefined);
+    const files = confinedSpecFiles([folder], { size: async (file) => (await stat(file)).size, read: (file) => readFile(file) }, async () => undefined, true);
     await measure('agent tool: read a 50 MB spec file (refused by size)', () => files.read('big.task.json').catch(() => undefined));
   } finally {
     rmSync(folder, { recursive: true, force: true });

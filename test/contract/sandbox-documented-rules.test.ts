@@ -83,6 +83,13 @@ const RULES: Rule[] = [
   { rule: 'job create: a NAS volume of another region is refused', path: '/api/task/job/create', body: (v) => withService(v.job, (s) => ({ ...s, nas_storage_config: [{ storage_id: v.shanghaiVolume, target_dir: '/mnt/work' }] })), field: 'services[0].nas_storage_config[0].storage_id' },
   { rule: 'job create: an unknown NAS volume is refused', path: '/api/task/job/create', body: (v) => withService(v.job, (s) => ({ ...s, nas_storage_config: [{ storage_id: 987_654, target_dir: '/mnt/work' }] })), field: 'services[0].nas_storage_config[0].storage_id' },
   { rule: 'job create: a mount target_dir is an absolute path', path: '/api/task/job/create', body: (v) => withService(v.job, (s) => ({ ...s, nas_storage_config: [{ storage_id: v.beijingVolume, target_dir: 'work' }] })), field: 'services[0].nas_storage_config[0].target_dir' },
+  { rule: 'job create: remote_ports[].service_port is an integer', path: '/api/task/job/create', body: (v) => withService(v.job, (s) => ({ ...s, remote_ports: [{ service_port: '8080' }] })), field: 'services[0].remote_ports[0].service_port' },
+  { rule: 'job create: health_checks is an object or null, each probe typed', path: '/api/task/job/create', body: (v) => withService(v.job, (s) => ({ ...s, health_checks: { liveness_probe: { switch: true, probe_type: 'exec', port: 80, initial_delay_seconds: 0, period_seconds: 10, timeout_seconds: 1, failure_threshold: 3 } } })), field: 'services[0].health_checks.liveness_probe.probe_type' },
+  { rule: 'job create: is_update_repository is a string or null', path: '/api/task/job/create', body: (v) => withService(v.job, (s) => ({ ...s, is_update_repository: true })), field: 'services[0].is_update_repository' },
+  { rule: 'job create: value_from names field_ref or resource_field_ref', path: '/api/task/job/create', body: (v) => withService(v.job, (s) => ({ ...s, env: [{ name: 'POD', value: null, value_from: { field_ref: { path: 'metadata.name' } } }] })), field: 'services[0].env[0].value_from.field_ref.field_path' },
+  { rule: 'job create: task_qos is {class: "Guaranteed"} or null', path: '/api/task/job/create', body: (v) => ({ ...v.job, task_qos: { class: 'BestEffort' } }), field: 'task_qos.class' },
+  { rule: 'job create: share_mem_volumes[].size_limit is an integer (Mi)', path: '/api/task/job/create', body: (v) => ({ ...v.job, share_mem_volumes: [{ name: 'shm', size_limit: '1Gi' }] }), field: 'share_mem_volumes[0].size_limit' },
+  { rule: 'job create: share_disk_volumes[].name is required', path: '/api/task/job/create', body: (v) => ({ ...v.job, share_disk_volumes: [{}] }), field: 'share_disk_volumes[0].name' },
   { rule: 'job detail requires task_id', path: '/api/task/job/detail', field: 'task_id' },
   { rule: 'job stop requires task_id', path: '/api/task/job/stop', body: () => ({}), field: 'task_id' },
   // NAS volumes, SFTP and transfers.
@@ -173,6 +180,15 @@ describe('the sandbox refuses what the documents refuse (docs/sandbox-rules.md)'
     await ok('/api/deployment/task/create', fixtures.task);
     await ok('/api/deployment/task/update', fixtures.update);
     await ok('/api/task/job/create', fixtures.job);
+    // The documented optional job fields, well typed, pass too (a job probe may leave out path).
+    const probe = { switch: true, probe_type: 'tcpSocket', port: 8080, initial_delay_seconds: 0, period_seconds: 10, timeout_seconds: 1, failure_threshold: 3 };
+    await ok('/api/task/job/create', {
+      ...withService(fixtures.job, (s) => ({ ...s, remote_ports: [{ service_port: 8080, url: null }], health_checks: { liveness_probe: probe }, is_update_repository: null, env: [{ name: 'POD', value: null, value_from: { field_ref: { field_path: 'metadata.name' } } }] })),
+      task_name: 'rules-job-fields',
+      task_qos: { class: 'Guaranteed' },
+      share_mem_volumes: [{ name: 'shm', size_limit: 1024 }],
+      share_disk_volumes: [{ name: 'scratch' }],
+    });
   });
 
   it('a task created without health checks reads back with every probe off, and that detail posts back as an update', async () => {

@@ -134,7 +134,7 @@ describe('spec files against the strict sandbox', () => {
       const saved = specFromTask(await client.call('task.detail', { task_id: taskId }), undefined, { keepPlain: () => true });
       writeFileSync(path.join(folder, 'api.task.json'), JSON.stringify({ ...saved.spec, nodes: 2 }, null, 2));
       writeFileSync(path.join(folder, 'typo.task.json'), JSON.stringify({ ...saved.spec, nodse: 2 }, null, 2));
-      const context: ToolContext = { client, profile: { label: 'sandbox', environment: 'sandbox' }, specFiles: confinedSpecFiles([folder], { size: async (file) => statSync(file).size, read: async (file) => readFileSync(file) }, async () => undefined) };
+      const context: ToolContext = { client, profile: { label: 'sandbox', environment: 'sandbox' }, specFiles: confinedSpecFiles([folder], { size: async (file) => statSync(file).size, read: async (file) => readFileSync(file) }, async () => undefined, true) };
       const validate = await runTool(findTool('compute_validate_spec')!, { path: 'typo.task.json' }, context);
       assert.match(validate.text, /line \d+: error: Unknown field "nodse"/);
       const plan = await runTool(findTool('compute_plan_spec')!, { path: 'api.task.json' }, context);

@@ -115,7 +115,7 @@ describe('job spec files against the strict sandbox', () => {
       const { nas: _nas, env: _env, ...service } = spec.services[0]!;
       writeFileSync(path.join(folder, 'train.job.json'), JSON.stringify({ ...spec, services: [service] }, null, 2));
       const remembered: number[] = [];
-      const files = { ...confinedSpecFiles([folder], { size: async (file) => statSync(file).size, read: async (file) => readFileSync(file) }, async () => undefined), rememberTaskId: async (_path: string, id: number) => void remembered.push(id) };
+      const files = { ...confinedSpecFiles([folder], { size: async (file) => statSync(file).size, read: async (file) => readFileSync(file) }, async () => undefined, true), rememberTaskId: async (_path: string, id: number) => void remembered.push(id) };
       const tools: ToolContext = { client, profile: { label: 'sandbox', environment: 'sandbox' }, specFiles: files };
       const plan = await runTool(findTool('compute_plan_spec')!, { path: 'train.job.json' }, tools);
       assert.equal(plan.isError, false, plan.text);

@@ -69,7 +69,7 @@ export function parseRunConfig(text: string): RunConfig {
   const config: RunConfig = {
     version: 1,
     name: text_('name', root.name, 1, 48),
-    command: text_('command', root.command, 1, 4096),
+    command: text_('command', root.command, 1, 4096, true),
     image: text_('image', root.image, 1, 512),
     folder: relativeFolder(root.folder),
     resource: { deviceName: text_('resource.deviceName', resource.deviceName, 1, 128), region: text_('resource.region', resource.region, 1, 64) },
@@ -85,7 +85,7 @@ export function parseRunConfig(text: string): RunConfig {
       const name = text_(`env[${index}].name`, entry.name, 1, 128);
       if (!ENV_NAME.test(name)) throw new RunConfigError(`env[${index}].name`, 'run.envName');
       if (SECRET_NAME.test(name)) throw new RunConfigError(`env[${index}].name`, 'run.envSecret');
-      return { name, value: text_(`env[${index}].value`, entry.value, 0, 4096) };
+      return { name, value: text_(`env[${index}].value`, entry.value, 0, 4096, true) };
     }),
     volume: {
       storageId: int('volume.storageId', volume.storageId, 1, Number.MAX_SAFE_INTEGER),
@@ -112,10 +112,14 @@ function array(field: string, value: unknown): unknown[] {
   return value;
 }
 
-function text_(field: string, value: unknown, min: number, max: number): string {
+/** C0 and C1 controls; a command or an env value may hold tabs and line breaks, a name or a path none. */
+const CONTROL = /[\x00-\x1f\x7f-\x9f]/;
+const CONTROL_BUT_LINES = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
+
+function text_(field: string, value: unknown, min: number, max: number, lines = false): string {
   if (typeof value !== 'string') throw new RunConfigError(field, 'run.string');
   if (value.length < min || value.length > max) throw new RunConfigError(field, 'run.length', min, max);
-  if (/[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(value)) throw new RunConfigError(field, 'run.control');
+  if ((lines ? CONTROL_BUT_LINES : CONTROL).test(value)) throw new RunConfigError(field, 'run.control');
   return value;
 }
 

@@ -5,6 +5,7 @@
 import { stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { ConfigError, coreText } from '../errors';
+import { realPathInside } from '../localLinks';
 import { confinedPath } from '../specs/fileAccess';
 import type { NasFileAccess } from '../tools/ports';
 import type { NasSessions } from './sessions';
@@ -34,7 +35,10 @@ export function nasToolAccess(sessions: () => NasSessions, roots: readonly strin
       const info = await stat(absolutePath).catch(() => undefined);
       if (!info) throw new ConfigError(coreText('nas.notFound', shown));
       if (!info.isFile()) throw new ConfigError(coreText('nas.notFile', shown));
-      return { absolutePath, size: info.size, name: path.basename(absolutePath) };
+      // A link inside the folder to a file outside it (a cloned repository's) is outside too.
+      const real = await realPathInside(roots, absolutePath);
+      if (real === undefined) throw new ConfigError(coreText('nas.outsideFolder', shown), coreText('nas.outsideFolder.hint'));
+      return { absolutePath: real, size: info.size, name: path.basename(absolutePath) };
     },
     upload: (storageId, absolutePath, remotePath, overwrite, signal) => upload(sessions(), storageId, absolutePath, remotePath, { policy: overwrite ? 'overwrite' : 'skip', ...(signal ? { signal } : {}) }),
   };

@@ -26,14 +26,19 @@ export function confinedPath(requested: string, roots: readonly string[]): strin
 export interface LocalFiles {
   size(absolutePath: string): Promise<number>;
   read(absolutePath: string): Promise<Uint8Array>;
+  /** Whether the path, links resolved, is still inside the roots (core/localLinks.ts); hosts on a real disk give it. */
+  insideOnDisk?(absolutePath: string): Promise<boolean>;
 }
 
-export function confinedSpecFiles(roots: readonly string[], files: LocalFiles, storedSecret: (name: string) => Promise<string | undefined>): SpecFileAccess {
+export function confinedSpecFiles(roots: readonly string[], files: LocalFiles, storedSecret: (name: string) => Promise<string | undefined>, trusted: boolean): SpecFileAccess {
   const tooLarge = (requested: string) => new Error(`${requested} is larger than ${MAX_SPEC_FILE_BYTES / 1024} KB.`);
   return {
+    trusted,
     async read(requested) {
       const absolute = confinedPath(requested, roots);
       if ((await files.size(absolute)) > MAX_SPEC_FILE_BYTES) throw tooLarge(requested);
+      // A link committed to the folder that points outside it is outside.
+      if (files.insideOnDisk && !(await files.insideOnDisk(absolute))) throw new Error(`${requested} is outside the open folder (a link leads out of it); spec files are read from it only.`);
       const bytes = await files.read(absolute);
       // The file may have grown between the two calls.
       if (bytes.byteLength > MAX_SPEC_FILE_BYTES) throw tooLarge(requested);

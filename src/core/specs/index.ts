@@ -13,4 +13,4 @@ export { refText } from './secrets';
 export { jobSpecFromTemplate } from './jobTemplate';
 export { specFileText, withDeployedIds, withProfileId, yamlText } from './specText';
 export { environmentNotAllowed, envEntries, isEnvironmentName, specResolver } from './envSources';
-export { commandLine, shownValue, specFacts } from './whatRuns';
+export { commandLine, describeSpecFacts, shownValue, specFacts } from './whatRuns';

@@ -196,7 +196,7 @@ export function describePlan(plan: TaskPlan): string[] {
   return lines;
 }
 
-/** A job plan in plain English lines (agent tools and the MCP server; the editor localizes its own). */
+/** A job plan in plain English lines (agent tools and the MCP server; the editor localizes its own). What runs is describeSpecFacts's. */
 export function describeJobPlan(plan: JobPlan): string[] {
   const lines: string[] = [];
   const mode = plan.spot ? 'Spot' : 'on demand';
@@ -210,7 +210,6 @@ export function describeJobPlan(plan: JobPlan): string[] {
   else {
     lines.push(`Cost: ${formatYuanPerHour(plan.yuanPerHour)} while ${plan.pods} pod(s) run (${formatYuanPerHour(plan.podYuanPerHour ?? 0)} per pod); at most ${formatYuan(plan.capYuan ?? 0)} (all pods for the whole timeout)${plan.expectedYuan === undefined ? '' : `; expected ${formatYuan(plan.expectedYuan)}`}.`);
   }
-  for (const service of plan.desired.services) lines.push(`- ${String(service.name)}: ${String(service.image)}${Array.isArray(service.command) ? ` · ${(service.command as string[]).join(' ')}` : ''}`);
   if (plan.missingSecrets.length > 0) lines.push(`Missing secrets (set them before deploying): ${plan.missingSecrets.map(refText).join(', ')}.`);
   return lines;
 }

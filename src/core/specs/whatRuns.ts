@@ -3,7 +3,8 @@
 // shownValue (src/core/shownValue.ts) so nothing can hide in it (docs/security.md).
 
 import { sourceOf, type EnvEntry } from './envSources';
-export { shownValue } from '../shownValue';
+import { shownValue } from '../shownValue';
+export { shownValue };
 import type { Spec } from './types';
 
 export interface ServiceFacts {
@@ -44,4 +45,34 @@ export function specFacts(spec: Spec): ServiceFacts[] {
       ],
     };
   });
+}
+
+/** Longer than any value a spec may hold (the spec size cap bounds the lines). */
+const WHOLE = 1_000_000;
+
+/**
+ * The same facts in plain English lines for the agent tools and the MCP server (the editor words its
+ * own, vscode/specs/whatRunsLines.ts): each service's image, command, env variables with their source
+ * and mounts, every workspace value escaped. The tools never read this machine's environment, so an
+ * {"env"} reference is named as one that stays unset.
+ */
+export function describeSpecFacts(spec: Spec): string[] {
+  // Whole values: a confirmation that cuts one would hide its end (the tools refuse what is too long to show).
+  const shown = (text: string) => shownValue(text, WHOLE);
+  const lines: string[] = [];
+  for (const service of specFacts(spec)) {
+    lines.push(`Service "${shown(service.name)}": image ${shown(service.image)}`);
+    lines.push(service.command === undefined ? "  Command: the image's own entry point" : `  Command: ${shown(service.command)}`);
+    for (const { name, source } of service.env) {
+      const what = name === undefined ? 'Registry password' : `Env ${shown(name)}`;
+      if (source.kind === 'secret') lines.push(`  ${what} ← stored spec secret "${shown(source.name)}"`);
+      else if (source.kind === 'environment') lines.push(`  ${what} ← this machine's environment variable ${shown(source.name)} (agent tools never read it: it stays unset)`);
+      else lines.push(`  ${what} = ${JSON.stringify(shown(source.value))} (written in the file)`);
+    }
+    for (const mount of service.mounts) {
+      const kind = mount.kind === 'nas' ? 'NAS volume' : mount.kind === 'storage' ? 'Storage' : 'Shared storage';
+      lines.push(`  ${kind} ${mount.id} mounted at ${shown(mount.targetDir)}`);
+    }
+  }
+  return lines;
 }

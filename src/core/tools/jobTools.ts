@@ -14,6 +14,7 @@ import type { ToolContext, ToolDefinition } from './api';
 import { confirmation } from './confirmation';
 import { strongestEffect } from './effects';
 import { field, tailLines } from './format';
+import { sentValueLines } from './shownWhole';
 import { findOffer, gpuLabel } from './pricing';
 import { requireMountableVolume } from '../nas/volumes';
 import { jobsOf, tasksOf } from './services';
@@ -53,6 +54,15 @@ async function specFrom(input: Record<string, unknown>, context: ToolContext): P
   };
   if (spot && spec.estimatedSec !== undefined && spec.estimatedSec >= timeoutSec) throw new ConfigError('estimated_sec must be below timeout_sec.');
   return { spec, pointsPerSecond, label: `${gpuLabel(offer.device)} in ${offer.region.region_name} (${offer.region.inventory > 0 ? `${offer.region.inventory} in stock` : 'sold out: the job may wait'})` };
+}
+
+/** Everything the job sends that the model chose, whole and escaped. */
+function sentLines(spec: JobSpec): string[] {
+  return sentValueLines(
+    { image: spec.image, command: spec.command, env: spec.env, ...(spec.volume ? { volume: spec.volume } : {}) },
+    'The job\'s command and env variables are',
+    'Put the command in a script on the volume and run that; pass fewer or shorter env variables.',
+  );
 }
 
 export const runJob: ToolDefinition = {
@@ -98,11 +108,13 @@ export const runJob: ToolDefinition = {
     return confirmation('write', context.profile, `Run job "${field(spec.name, 64)}"?`, [
       `Resource: ${Math.min(spec.parallelism, spec.completions)} pod(s) at once of ${label}, ${spec.spot ? 'Spot' : 'on-demand'}.`,
       `Cost: ${cost.rateText} while running; at most ${cost.capText} (timeout ${formatElapsed(spec.timeoutSec)})${cost.expectedText ? `, about ${cost.expectedText} expected` : ''}.`,
-      `Command: ${field(spec.command, 200)} in ${field(spec.image, 120)}.`,
+      ...sentLines(spec),
     ]);
   },
   async run(input, context) {
     const { spec } = await specFrom(input, context);
+    // Refused here too: the confirmation could not have shown it whole.
+    sentLines(spec);
     if (/\s/.test(spec.image)) throw new ConfigError('The image reference contains spaces.', 'Use registry/repository:tag.');
     const id = await jobsOf(context).create(buildJobBody(spec), context.signal);
     return `Created job ${id} "${field(spec.name)}". It starts Pending${spec.spot ? ' (Spot: it may wait in the queue)' : ''}; check it with compute_get_job (at most every 10 s) and read output with compute_job_logs.`;

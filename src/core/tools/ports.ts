@@ -9,6 +9,11 @@ export interface SpecFileAccess {
   /** The file's text; refuses paths outside the host's folders. */
   read(path: string): Promise<string>;
   resolveSecret(ref: SecretRef): Promise<string | undefined>;
+  /**
+   * Whether the files' folder is trusted (VS Code's Workspace Trust; the MCP server's folder is the one
+   * its user started it in). Untrusted files are read and planned, never applied (docs/security.md).
+   */
+  readonly trusted: boolean;
   /** Writes the created task id into the file (Deploy's memory); optional. */
   rememberTaskId?(path: string, taskId: number): Promise<void>;
 }

@@ -12,6 +12,7 @@ import { ConfigError } from '../errors';
 import type { ToolContext, ToolDefinition } from './api';
 import { confirmation } from './confirmation';
 import { strongestEffect } from './effects';
+import { shownWhole } from './shownWhole';
 
 export type { SpecFileAccess } from './ports';
 
@@ -31,6 +32,20 @@ async function readSpec(input: Record<string, unknown>, context: ToolContext): P
     throw new ConfigError(`${path} targets profile "${validation.spec.profile}", but the active profile is "${context.profile.label}".`, 'Switch profiles first.');
   }
   return { path, spec: validation.spec, problems };
+}
+
+/** What the file decides, for the confirmation; refuses a file whose list would not be shown whole. */
+function factLines(path: string, spec: Spec): string[] {
+  const facts = shownWhole(specsCore().describeSpecFacts(spec), `${path} decides (services, commands, env variables, mounts)`, 'Deploy it from the editor (the Deploy CodeLens), whose review lists everything.');
+  return [`What ${path} runs and sends:`, ...facts];
+}
+
+/** Restricted Mode: files of an untrusted folder are read and planned, never applied (docs/security.md). */
+function untrusted(path: string): ConfigError {
+  return new ConfigError(
+    `${path} is in a folder that is not trusted (Restricted Mode): its files would decide what runs and what is sent, so they are not applied. Nothing was sent.`,
+    'Ask the user to trust the folder (command "Workspaces: Manage Workspace Trust"), then apply again.',
+  );
 }
 
 function specContext(context: ToolContext): SpecContext {
@@ -75,8 +90,10 @@ export const planSpec: ToolDefinition = {
   async run(input, context) {
     const { path, spec, problems } = await readSpec(input, context);
     if (!spec) return [`${path}: not valid; fix these first.`, ...problems].join('\n');
-    if (spec.kind === 'job') return specsCore().describeJobPlan(await specsCore().planJobSpec(spec, specContext(context))).join('\n');
-    return specsCore().describePlan(await specsCore().planTaskSpec(spec, specContext(context))).join('\n');
+    const facts = [`What ${path} runs and sends:`, ...specsCore().describeSpecFacts(spec)];
+    const trust = context.specFiles?.trusted === false ? ['This folder is not trusted (Restricted Mode): the file can be planned, not applied.'] : [];
+    if (spec.kind === 'job') return [...specsCore().describeJobPlan(await specsCore().planJobSpec(spec, specContext(context))), ...facts, ...trust].join('\n');
+    return [...specsCore().describePlan(await specsCore().planTaskSpec(spec, specContext(context))), ...facts, ...trust].join('\n');
   },
 };
 
@@ -94,18 +111,29 @@ export const applySpec: ToolDefinition = {
   idempotent: false,
   invocationMessage: () => 'Applying the spec file…',
   async confirm(input, context) {
+    if (context.specFiles?.trusted === false) {
+      const path = String(input['path']);
+      return confirmation('write', context.profile, `Apply ${path}? (refused in Restricted Mode)`, [untrusted(path).message]);
+    }
     const { path, spec, problems } = await readSpec(input, context);
     if (!spec) return confirmation('write', context.profile, `Apply ${path}?`, ['The file is not valid; applying will fail:', ...problems.slice(0, 10)]);
+    // What the file decides comes right after the headline: a long change list is cut, never these lines.
+    const facts = factLines(path, spec);
     if (spec.kind === 'job') {
       const jobPlan = await specsCore().planJobSpec(spec, specContext(context));
-      return confirmation('write', context.profile, jobPlan.action === 'create' ? `Create job "${jobPlan.jobName}" from ${path}?` : `${path} already created job ${jobPlan.taskId}: nothing to apply.`, specsCore().describeJobPlan(jobPlan));
+      const [headline = '', ...rest] = specsCore().describeJobPlan(jobPlan);
+      return confirmation('write', context.profile, jobPlan.action === 'create' ? `Create job "${jobPlan.jobName}" from ${path}?` : `${path} already created job ${jobPlan.taskId}: nothing to apply.`, [headline, ...facts, ...rest]);
     }
     const plan = await specsCore().planTaskSpec(spec, specContext(context));
-    return confirmation('write', context.profile, plan.action === 'create' ? `Create task "${plan.taskName}" from ${path}?` : `Update task ${plan.taskId} from ${path}?`, specsCore().describePlan(plan));
+    const [headline = '', ...rest] = specsCore().describePlan(plan);
+    return confirmation('write', context.profile, plan.action === 'create' ? `Create task "${plan.taskName}" from ${path}?` : `Update task ${plan.taskId} from ${path}?`, [headline, ...facts, ...rest]);
   },
   async run(input, context) {
+    if (context.specFiles?.trusted === false) throw untrusted(String(input['path']));
     const { path, spec, problems } = await readSpec(input, context);
     if (!spec) throw new ConfigError(`${path} is not valid.`, problems.slice(0, 10).join('\n'));
+    // Refused here too: the confirmation could not have shown it whole.
+    factLines(path, spec);
     if (spec.kind === 'job') {
       const jobPlan = await specsCore().planJobSpec(spec, specContext(context));
       if (jobPlan.action !== 'create') throw new ConfigError(`${path} already created job ${jobPlan.taskId}; jobs cannot be updated on the platform.`, 'Remove "taskId" from the file to create a new job.');

@@ -9,6 +9,7 @@ import type { ToolContext, ToolDefinition } from './api';
 import { confirmation } from './confirmation';
 import { strongestEffect } from './effects';
 import { field } from './format';
+import { sentValueLines } from './shownWhole';
 import { costLine, findOffer, taskResourceOffer } from './pricing';
 import { trimBoth } from '../textTrim';
 import { tasksOf } from './services';
@@ -29,6 +30,24 @@ function serviceNameFor(image: string): string {
   const repository = (image.trim().split('/').pop() ?? '').split(/[:@]/)[0] ?? '';
   const name = trimBoth(repository.toLowerCase().replace(/[^a-z0-9-]+/g, '-'), '-').slice(0, 63);
   return name.length > 0 ? name : 'container-01';
+}
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * What a task the model asked for sends besides its resource: shown whole in the confirmation, and
+ * the env as the platform's one string of NAME=value lines — so a name or a value that would add a
+ * line (another variable nobody saw) is refused (a deployment's env is one string: docs/sandbox-rules.md).
+ */
+function taskSent(input: Record<string, unknown>): { lines: string[]; envText: string | null; command: string | null } {
+  const env = Object.entries((input['env'] as Record<string, string> | undefined) ?? {}).map(([name, value]) => ({ name, value }));
+  for (const { name, value } of env) {
+    if (!ENV_NAME.test(name)) throw new ConfigError(`The env variable name "${field(name, 64)}" is not a plain NAME (letters, digits, _).`);
+    if (/[\r\n]/.test(value)) throw new ConfigError(`The value of env variable ${name} holds a line break, which the platform would read as another variable.`, 'Give each variable its own entry.');
+  }
+  const command = typeof input['start_command'] === 'string' && input['start_command'].trim() !== '' ? input['start_command'].trim() : null;
+  const lines = sentValueLines({ image: String(input['image']).trim(), ...(command === null ? {} : { command }), env }, "The task's command and env variables are", 'Pass fewer or shorter env variables; put a long command in a script in the image.');
+  return { lines, envText: env.length > 0 ? env.map(({ name, value }) => `${name}=${value}`).join('\n') : null, command };
 }
 
 export const createTask: ToolDefinition = {
@@ -65,18 +84,17 @@ export const createTask: ToolDefinition = {
     const stock = offer.region.inventory > 0 ? `${offer.region.inventory} in stock` : 'sold out: the task may stay Pending';
     return confirmation('write', context.profile, `Create task "${field(input['task_name'], 64)}"?`, [
       `Cost: ${costLine(nodes, offer.device, offer.region.region_name, offer.yuanPerHour)}, billed per second while nodes run (${stock}).`,
-      `Image ${field(input['image'], 120)}, ports ${(input['ports'] as number[]).join(', ')}.`,
+      `Ports ${(input['ports'] as number[]).join(', ')}.`,
+      ...taskSent(input).lines,
       'Stop it with pause (keeps the task) or stop (deletes it) when done.',
     ]);
   },
   async run(input, context) {
     const nodes = typeof input['nodes'] === 'number' ? input['nodes'] : 1;
+    const { envText, command } = taskSent(input);
     const offer = await findOffer(context.client, String(input['device_name']), String(input['region']), context.signal);
     const image = String(input['image']).trim();
     if (/\s/.test(image)) throw new ConfigError('The image reference contains spaces.', 'Use registry/repository:tag.');
-    const env = input['env'] as Record<string, string> | undefined;
-    const envText = env && Object.keys(env).length > 0 ? Object.entries(env).map(([k, v]) => `${k}=${v}`).join('\n') : null;
-    const command = typeof input['start_command'] === 'string' && input['start_command'].trim() !== '' ? input['start_command'].trim() : null;
     const body: TaskCreateBody = {
       task_type: 'Deployment',
       task_name: String(input['task_name']).trim(),

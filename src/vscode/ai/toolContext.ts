@@ -2,6 +2,7 @@
 // confirmations name it, and that profile's secrets (masked should a server echo one back).
 
 import * as vscode from 'vscode';
+import { realPathInside } from '../../core/localLinks';
 import { confinedSpecFiles } from '../../core/specs/fileAccess';
 import type { ToolContext } from '../../core/tools/api';
 import type { NasFileAccess } from '../../core/tools/nasTools';
@@ -42,9 +43,15 @@ export async function toolContext(services: ExtensionServices, ports: AiPorts, p
     secrets,
     // Spec files of the open folders; only the user's stored spec secrets resolve (never env variables).
     specFiles: confinedSpecFiles(
-      (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath),
-      { size: async (absolutePath) => (await vscode.workspace.fs.stat(vscode.Uri.file(absolutePath))).size, read: async (absolutePath) => vscode.workspace.fs.readFile(vscode.Uri.file(absolutePath)) },
+      folders,
+      {
+        size: async (absolutePath) => (await vscode.workspace.fs.stat(vscode.Uri.file(absolutePath))).size,
+        read: async (absolutePath) => vscode.workspace.fs.readFile(vscode.Uri.file(absolutePath)),
+        insideOnDisk: async (absolutePath) => (await realPathInside(folders, absolutePath)) !== undefined,
+      },
       (name) => Promise.resolve(new SpecSecrets(services.context.secrets, () => new Set()).resolve({ secret: name })),
+      // Restricted Mode: the tools read and plan files, never apply them (ui/workspaceTrust.ts).
+      services.trust.trusted,
     ),
     ...(signal ? { signal } : {}),
   };

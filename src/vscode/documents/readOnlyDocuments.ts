@@ -5,7 +5,8 @@
 
 import * as vscode from 'vscode';
 import type { Redactor } from '../../core/log';
-import { documentText, plainTerminalText } from '../../core/terminalText';
+import { documentTitleSegment } from '../../core/documentTitle';
+import { documentText } from '../../core/terminalText';
 import type { ReadOnlyDocumentOptions } from '../services';
 
 export const DOCUMENT_SCHEME = 'compute-toolkit';
@@ -36,8 +37,8 @@ export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vs
   /** The URI a key and title map to (stable, so reopening reuses the editor). */
   static uriFor(options: Pick<ReadOnlyDocumentOptions, 'key' | 'title'>): vscode.Uri {
     const key = options.key.split('/').map(encodeURIComponent).join('/');
-    // A title may hold a server's name: shown plain on the editor's tab.
-    const title = plainTerminalText(options.title).replace(/[\r\n\t]/g, ' ').replace(/\//g, '∕');
+    // A title may hold a server's name: one plain, bounded segment (core/documentTitle.ts).
+    const title = documentTitleSegment(options.title);
     return vscode.Uri.from({ scheme: DOCUMENT_SCHEME, path: `/${key}/${title}` });
   }
 

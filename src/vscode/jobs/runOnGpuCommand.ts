@@ -13,6 +13,7 @@ import { formatBytesShort } from './format';
 import { parseRunConfig, RUN_CONFIG_PATH, serializeRunConfig, type RunConfig } from '../../core/jobs/runConfig';
 import { findRunResource, runOnGpu, type FolderSyncer } from '../../core/jobs/runOnGpu';
 import { JOB_TEMPLATES } from '../../core/jobs/templates';
+import { realPathInside } from '../../core/localLinks';
 import { safeFileName } from '../../core/safeFileName';
 import { formatPoints } from '../../core/spend/units';
 import type { JobService } from '../../core/jobs/jobService';
@@ -183,6 +184,14 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
       void vscode.window.showWarningMessage(vscode.l10n.t('Open a folder first: Run on GPU syncs a workspace folder on this machine to a volume.'));
       return;
     }
+  }
+  // The synced folder (run.json's, or the one picked) must be inside the workspace folder on disk: a link
+  // committed to a cloned repository (`src -> ~`) would send what it points at (core/localLinks.ts).
+  if ((await realPathInside([target.root.fsPath], target.folder.fsPath).catch(() => undefined)) === undefined) {
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('{0} is not a folder inside {1} on this disk (a symbolic link leads out of it, or it is missing): Run on GPU syncs only folders inside the workspace folder. Nothing was sent.', vscode.workspace.asRelativePath(target.folder, true), target.root.fsPath),
+    );
+    return;
   }
   const syncer = hooks.syncer();
   if (!syncer) {

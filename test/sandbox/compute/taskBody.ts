@@ -123,8 +123,8 @@ function parseService(object: JsonObject, path: string): SandboxService {
 const PROBES = ['liveness_probe', 'startup_probe', 'readiness_probe'] as const;
 const PROBE_INTS = ['port', 'initial_delay_seconds', 'period_seconds', 'timeout_seconds', 'failure_threshold'] as const;
 
-/** health_checks: null, or an object whose probes (each optional) carry every documented field. */
-function parseHealthChecks(value: unknown, path: string): Record<string, unknown> | null {
+/** health_checks: null, or an object whose probes (each optional) carry every documented field (a job's probes may leave out `path`: more §5.2). */
+export function parseHealthChecks(value: unknown, path: string, pathRequired = true): Record<string, unknown> | null {
   if (value === null) return null;
   const checks = asObject(path, value);
   for (const name of PROBES) {
@@ -134,7 +134,7 @@ function parseHealthChecks(value: unknown, path: string): Record<string, unknown
     const object = asObject(probePath, probe);
     if (typeof object.switch !== 'boolean') throw invalidParam(`${probePath}.switch`, 'expected a boolean');
     if (object.probe_type !== 'httpGet' && object.probe_type !== 'tcpSocket') throw invalidParam(`${probePath}.probe_type`, 'must be httpGet or tcpSocket');
-    requireString(object, 'path', `${probePath}.path`);
+    if (pathRequired || object.path !== undefined) requireString(object, 'path', `${probePath}.path`);
     for (const field of PROBE_INTS) requireInt(object, field, { min: 0 }, `${probePath}.${field}`);
   }
   return checks;

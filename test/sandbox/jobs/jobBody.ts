@@ -8,6 +8,7 @@ import type { TaskResource } from '../../../src/core/compute/api';
 import type { JobCreateBody, JobEnvVar, JobModParam, JobMount, JobService, JobSupport } from '../../../src/core/jobs/operations';
 import type { IssuedMark } from '../compute/catalog';
 import { invalidParam } from '../compute/codes';
+import { parseHealthChecks } from '../compute/taskBody';
 import { asArray, asObject, optionalString, requireInt, requireString, type JsonObject } from '../compute/params';
 
 export const MAX_COMPLETIONS = 100;
@@ -55,6 +56,10 @@ export function parseJobCreate(body: JsonObject, marks: ReadonlyMap<string, Issu
     names.add(service.service_name);
   });
   checkGpuWeights(services, gpuCounts);
+  serviceItems.forEach((item, index) => checkServiceFields(item as JsonObject, `services[${index}]`));
+  const qos = body.task_qos;
+  if (qos !== undefined && qos !== null && asObject('task_qos', qos).class !== 'Guaranteed') throw invalidParam('task_qos.class', 'must be "Guaranteed"');
+  checkVolumes(body);
 
   return {
     body: {
@@ -182,4 +187,47 @@ function gcdOf(a: number, b: number): number {
 
 function missing(path: string): never {
   throw invalidParam(path, 'is required');
+}
+
+/** The documented types of a job service's optional fields (more §5.2): refused when they differ, as the platform does. */
+function checkServiceFields(object: JsonObject, path: string): void {
+  if (object.remote_ports !== undefined && object.remote_ports !== null) {
+    asArray(`${path}.remote_ports`, object.remote_ports).forEach((item, index) => {
+      const port = asObject(`${path}.remote_ports[${index}]`, item);
+      requireInt(port, 'service_port', { min: 1, max: 65535 }, `${path}.remote_ports[${index}].service_port`);
+      optionalString(port, 'url', `${path}.remote_ports[${index}].url`);
+    });
+  }
+  if (object.health_checks !== undefined) parseHealthChecks(object.health_checks, `${path}.health_checks`, false);
+  optionalString(object, 'is_update_repository', `${path}.is_update_repository`);
+  if (Array.isArray(object.env)) {
+    object.env.forEach((item, index) => {
+      const from = (item as JsonObject).value_from;
+      if (from === undefined || from === null) return;
+      const fromPath = `${path}.env[${index}].value_from`;
+      const value = asObject(fromPath, from);
+      const field = value.field_ref === undefined || value.field_ref === null ? undefined : asObject(`${fromPath}.field_ref`, value.field_ref);
+      const resource = value.resource_field_ref === undefined || value.resource_field_ref === null ? undefined : asObject(`${fromPath}.resource_field_ref`, value.resource_field_ref);
+      if (!field && !resource) throw invalidParam(fromPath, 'needs field_ref or resource_field_ref');
+      if (field) requireString(field, 'field_path', `${fromPath}.field_ref.field_path`);
+      if (resource) {
+        requireString(resource, 'resource', `${fromPath}.resource_field_ref.resource`);
+        optionalString(resource, 'service_name', `${fromPath}.resource_field_ref.service_name`);
+      }
+    });
+  }
+}
+
+/** share_disk_volumes [{name}] and share_mem_volumes [{name, size_limit (Mi)}], each null or a list (more §5.2). */
+function checkVolumes(body: JsonObject): void {
+  if (body.share_disk_volumes !== undefined && body.share_disk_volumes !== null) {
+    asArray('share_disk_volumes', body.share_disk_volumes).forEach((item, index) => requireString(asObject(`share_disk_volumes[${index}]`, item), 'name', `share_disk_volumes[${index}].name`));
+  }
+  if (body.share_mem_volumes !== undefined && body.share_mem_volumes !== null) {
+    asArray('share_mem_volumes', body.share_mem_volumes).forEach((item, index) => {
+      const volume = asObject(`share_mem_volumes[${index}]`, item);
+      requireString(volume, 'name', `share_mem_volumes[${index}].name`);
+      requireInt(volume, 'size_limit', { min: 1 }, `share_mem_volumes[${index}].size_limit`);
+    });
+  }
 }

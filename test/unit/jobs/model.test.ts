@@ -116,6 +116,14 @@ describe('.compute/run.json', () => {
       bad({ image: `img${c1}` }, 'control');
       bad({ volume: { ...config.volume, remoteDir: `/projects${c1}` } }, 'control');
     }
+    // A name, image or path holds no tab or line break either (a command or an env value may).
+    for (const c0 of ['\t', '\n', '\r']) {
+      bad({ name: `job${c0}x` }, 'control');
+      bad({ image: `img${c0}` }, 'control');
+      bad({ volume: { ...config.volume, remoteDir: `/projects${c0}` } }, 'control');
+      bad({ folder: `src${c0}` }, 'control');
+    }
+    assert.equal(parseRunConfig(JSON.stringify({ ...config, command: 'set -e\n\tpython train.py' })).command, 'set -e\n\tpython train.py');
     bad({ timeoutSec: 1.5 }, 'timeoutSec');
     bad({ estimatedSec: 4000 }, 'estimatedSec');
     assert.throws(() => parseRunConfig('{'), RunConfigError);

@@ -114,13 +114,13 @@ describe('spec shape limits', () => {
 describe('spec files read by the agent tools', () => {
   it('a file above the cap is refused by its size without reading it', async () => {
     const reads: string[] = [];
-    const files = confinedSpecFiles(['/work/folder'], { size: async () => 50 * 1024 * 1024, read: async (file) => (reads.push(file), new Uint8Array()) }, async () => undefined);
+    const files = confinedSpecFiles(['/work/folder'], { size: async () => 50 * 1024 * 1024, read: async (file) => (reads.push(file), new Uint8Array()) }, async () => undefined, true);
     await assert.rejects(files.read('big.task.json'), /larger than 512 KB/);
     assert.deepEqual(reads, []);
   });
 
   it('a file that grew after its size was read is still refused', async () => {
-    const files = confinedSpecFiles(['/work/folder'], { size: async () => 10, read: async () => new Uint8Array(MAX_SPEC_FILE_BYTES + 1) }, async () => undefined);
+    const files = confinedSpecFiles(['/work/folder'], { size: async () => 10, read: async () => new Uint8Array(MAX_SPEC_FILE_BYTES + 1) }, async () => undefined, true);
     await assert.rejects(files.read('grew.task.json'), /larger than 512 KB/);
   });
 });

@@ -76,7 +76,7 @@ describe('spec env sources', () => {
   });
 
   it('the agent tools and the MCP server resolve stored spec secrets only, never the environment', async () => {
-    const files = confinedSpecFiles(['/work'], { size: async () => 0, read: async () => new Uint8Array() }, async (name) => (name === 'guessable' ? 'stored' : undefined));
+    const files = confinedSpecFiles(['/work'], { size: async () => 0, read: async () => new Uint8Array() }, async (name) => (name === 'guessable' ? 'stored' : undefined), true);
     process.env['COMPUTE_TOOLKIT_UNIT_ENV_PROBE'] = 'from-the-environment';
     try {
       assert.equal(await files.resolveSecret({ env: 'COMPUTE_TOOLKIT_UNIT_ENV_PROBE' }), undefined);
