@@ -102,6 +102,7 @@ export const Commands = {
   specSetSecret: 'computeToolkit.spec.setSecret',
   notebooksPickTask: 'computeToolkit.notebooks.pickTask',
   notebooksRestartKernel: 'computeToolkit.notebooks.restartKernel',
+  notebooksNewGpuKernel: 'computeToolkit.notebooks.newGpuKernel',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -124,6 +125,8 @@ export const Views = {
   notebookStatusBar: 'computeToolkit.notebooks.statusBar',
   /** The notebook controller (kernel picker) for .ipynb. */
   notebookKernel: 'computeToolkit.kernel',
+  /** The kernel picker's "New GPU Kernel…" entry (selecting it starts the flow). */
+  notebookNewKernel: 'computeToolkit.kernel.new',
 } as const;
 
 /** Providers of VS Code's AI surfaces (contributes.mcpServerDefinitionProviders). */
@@ -155,6 +158,8 @@ export const StateKeys = {
   deploymentIdlePause: 'computeToolkit.deployments.idlePause',
   /** SecretStorage prefix: `<prefix>/<profile id>/<task id>` holds the key a user set for one deployment. */
   deploymentKeyPrefix: 'computeToolkit.deployments.key',
+  /** Which notebook ran on which task and kernel (no secrets): reconnect after a restart. */
+  notebookKernels: 'computeToolkit.notebooks.kernels',
 } as const;
 
 /** SecretStorage keys outside the profiles: `<prefix>/<name>` holds a spec secret a spec file references. */

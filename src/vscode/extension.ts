@@ -90,7 +90,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const deployments = registerDeployments(services, compute, chat, money, ai.api.chatModels, state);
   const preheat = registerPreheat(services, state, center);
   context.subscriptions.push(...preheat.disposables);
-  const notebooks = registerNotebooks(services, money);
+  const notebooks = registerNotebooks(services, money, tests.port('nasRunHooks', nas.api.runHooks));
   context.subscriptions.push(...notebooks.disposables);
 
   // The in-host tests drive the first run themselves (test/integration/surface/firstRun.test.ts).
