@@ -103,6 +103,7 @@ export const Commands = {
   notebooksPickTask: 'computeToolkit.notebooks.pickTask',
   notebooksRestartKernel: 'computeToolkit.notebooks.restartKernel',
   notebooksNewGpuKernel: 'computeToolkit.notebooks.newGpuKernel',
+  notebooksOpenVolume: 'computeToolkit.notebooks.openVolume',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

@@ -35,4 +35,12 @@ export const NOTEBOOK_COMMANDS: readonly CommandEntry<ComputeKernelController>[]
       if (notebook) await controller.newKernel(notebook);
     },
   },
+  {
+    id: Commands.notebooksOpenVolume,
+    doing: vscode.l10n.t('Open the volume of the notebook kernel'),
+    create: (controller) => async () => {
+      const notebook = activeNotebook();
+      if (notebook) await controller.openVolume(notebook);
+    },
+  },
 ];

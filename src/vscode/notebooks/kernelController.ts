@@ -14,14 +14,16 @@ import type { CellOutputs } from '../../core/notebooks/cellOutputs';
 import type { JupyterServer } from '../../core/notebooks/connection';
 import type { KernelLink, KernelState, RemoteKernel } from '../../core/notebooks/remoteKernel';
 import { forgetKernel, kernelRecordOf, rememberKernel } from '../../core/notebooks/kernelRecords';
+import type { Activity, ActivityRegistry } from '../../core/spend/activity';
 import type { TaskSummary } from '../../core/tasks/operations';
 import { formatYuanPerHour, pointsPerSecondToYuanPerHour } from '../../core/spend/units';
-import { Views } from '../commandIds';
+import { Commands, Views } from '../commandIds';
 import type { ExtensionServices } from '../services';
 import { JupyterTokens } from '../jupyterTokens';
 import { isJupyterTask, jupyterUrlOf } from './jupyterTasks';
 import { kernelCore } from './kernelCore';
 import { planNewKernel, type NewKernelHooks } from './newGpuKernel';
+import { missingFileOffer, showMissingFileOffer, volumeOfTask, type MissingFileOffer } from './volumeOffers';
 import { abortSignalFor } from '../ui/cancellation';
 import { sleep } from '../../core/http/retry';
 import { problemText } from './kernelWords';
@@ -41,6 +43,8 @@ export interface NotebookTasks {
   refreshTasks(): Promise<readonly TaskSummary[]>;
   /** Price per node in points per second, when known. */
   priceOfTask(task: TaskSummary): Promise<number | undefined>;
+  /** The one activity rule for pausing: a kernel running a cell keeps its task from pausing by itself. */
+  readonly activity: Pick<ActivityRegistry, 'add'>;
 }
 
 interface Binding {
@@ -50,6 +54,8 @@ interface Binding {
   yuanPerHour: number | undefined;
   server: JupyterServer;
   kernel: Promise<RemoteKernel> | undefined;
+  /** The NAS volume the task mounts as the kernel's working folder. */
+  storageId: number | undefined;
   /** The kernel to attach to (remembered from an earlier session), then the one in use. */
   kernelId: string | undefined;
   state: KernelState | 'connecting';
@@ -102,6 +108,8 @@ export class ComputeKernelController implements vscode.Disposable {
   private readonly changes = new vscode.EventEmitter<KernelChange>();
   /** Every change of a notebook kernel's state or connection. */
   readonly onDidChangeKernel = this.changes.event;
+  /** Upload offers made this session (the in-host tests read them). */
+  readonly missingFileOffers: MissingFileOffer[] = [];
   /** Test hook: answers the task pick and the token prompt without UI. */
   pickTaskHook: ((tasks: readonly TaskSummary[]) => Promise<TaskSummary | undefined>) | undefined;
 
@@ -134,6 +142,7 @@ export class ComputeKernelController implements vscode.Disposable {
       vscode.window.onDidChangeActiveNotebookEditor(() => this.showStatus()),
       this.controller.onDidChangeSelectedNotebooks(() => this.showStatus()),
       vscode.workspace.onDidCloseNotebookDocument((notebook) => this.release(notebook)),
+      { dispose: tasks.activity.add(() => this.activities()) },
     );
   }
 
@@ -167,6 +176,7 @@ export class ComputeKernelController implements vscode.Disposable {
       server: { baseUrl: url, token },
       kernel: undefined,
       kernelId: record?.taskId === task.task_id ? record.kernelId : undefined,
+      storageId: volumeOfTask(detail),
       state: 'connecting',
       link: undefined,
       linkedOnce: false,
@@ -241,9 +251,33 @@ export class ComputeKernelController implements vscode.Disposable {
     return this.bindings.get(notebook.uri.toString())?.taskId;
   }
 
+  /** Open Volume in Explorer: the volume the notebook's task mounts as its working folder. */
+  async openVolume(notebook: vscode.NotebookDocument): Promise<void> {
+    const storageId = this.bindings.get(notebook.uri.toString())?.storageId;
+    if (storageId === undefined) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('This notebook\'s task mounts no NAS volume: its files are inside the container only. New GPU Kernel… mounts one.'));
+      return;
+    }
+    await vscode.commands.executeCommand(Commands.nasOpenInExplorer, storageId);
+  }
+
+  /** The volume a notebook's task mounts, if bound. */
+  volumeOf(notebook: vscode.NotebookDocument): number | undefined {
+    return this.bindings.get(notebook.uri.toString())?.storageId;
+  }
+
   /** The id of the kernel a notebook uses (or will attach to). */
   kernelIdOf(notebook: vscode.NotebookDocument): string | undefined {
     return this.bindings.get(notebook.uri.toString())?.kernelId;
+  }
+
+  /** Kernels running a cell now (core/spend/activity.ts): their tasks do not pause by a timer or idle pause. */
+  activities(): Activity[] {
+    const busy: Activity[] = [];
+    for (const [notebook, binding] of this.bindings) {
+      if (binding.state === 'busy') busy.push({ kind: 'kernel-busy', profileId: binding.profileId, taskId: binding.taskId, label: vscode.Uri.parse(notebook).path.split('/').pop() ?? notebook });
+    }
+    return busy;
   }
 
   /** Ends every connection and forgets the bindings, leaving the kernels running (as closing the editor does). */
@@ -371,12 +405,25 @@ export class ComputeKernelController implements vscode.Disposable {
       await draw();
       execution.executionOrder = outcome.executionCount ?? undefined;
       execution.end(outcome.status === 'ok', Date.now());
+      if (outcome.status === 'error') void this.offerUpload(notebook, outputs);
     } catch (error) {
       if (timer !== undefined) clearTimeout(timer);
       await execution.replaceOutput([...notebookOutputs(outputs.view()), ...this.problemOutput(error)]);
       execution.end(false, Date.now());
     } finally {
       cancel.dispose();
+    }
+  }
+
+  /** A cell could not read a relative file: offer to upload it to the volume (never blocks the queue). */
+  private async offerUpload(notebook: vscode.NotebookDocument, outputs: CellOutputs): Promise<void> {
+    try {
+      const offer = await missingFileOffer(notebook, outputs.view(), this.bindings.get(notebook.uri.toString())?.storageId);
+      if (!offer) return;
+      this.missingFileOffers.push(offer);
+      await showMissingFileOffer(offer);
+    } catch (error) {
+      this.services.reportError(error, vscode.l10n.t('Upload to volume'));
     }
   }
 

@@ -64,7 +64,7 @@ describe('notebooks: token, restart, reconnect and reopen', () => {
     assert.ok(typeof created === 'number', 'the wizard created a task');
     taskId = created;
     await until(async () => (await api.money.refreshTasks()).some((task) => task.task_id === taskId && task.status === 'Running'), Boolean, 'the Jupyter task to run');
-    file = await saveNotebook(['x = 41', 'print(x + 1)', 'print(x)']);
+    file = await saveNotebook(['x = 41', 'print(x + 1)', 'print(x)', 'import time\nprint("long", flush=True)\ntime.sleep(600)']);
     notebook = await vscode.workspace.openNotebookDocument(file);
     await vscode.window.showNotebookDocument(notebook);
     await vscode.commands.executeCommand('notebook.selectKernel', { id: Views.notebookKernel, extension: EXTENSION_ID });
@@ -127,5 +127,32 @@ describe('notebooks: token, restart, reconnect and reopen', () => {
     assert.equal(stdout(cell), '42\n', 'the variables of the running kernel are there');
     assert.equal(api.notebooks.controller.kernelIdOf(notebook), kernelId);
     assert.equal(asked, picks, 'the task was not asked for again');
+  });
+
+  it('a pause timer does not pause a task whose kernel runs a cell: it warns, Keep Running first, and Keep Running drops it', async () => {
+    await run(0);
+    void vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: 3, end: 4 }], document: notebook.uri });
+    await until(() => api.notebooks.controller.activities(), (busy) => busy.some((activity) => activity.taskId === taskId && activity.kind === 'kernel-busy'), 'the kernel to run the long cell');
+    const now = Date.now();
+    const timers = api.money.timers;
+    timers.useClock({ now: () => now, setTimer: () => 0, clearTimer: () => undefined });
+    try {
+      const before = api.money.notifications().length;
+      await timers.set(taskId, 'kernel task', now - 1_000);
+      await timers.runDue();
+      const held = api.money.notifications().slice(before).find((shown) => shown.kind === 'timer');
+      assert.ok(held, 'the timer warned');
+      assert.deepEqual(held.actions, ['Keep Running', 'Pause Now']);
+      assert.match(held.message, /reopen\.ipynb/);
+      assert.equal((await api.money.refreshTasks()).find((task) => task.task_id === taskId)?.status, 'Running', 'not paused');
+      assert.ok(timers.list().some((timer) => timer.taskId === taskId && timer.dueAt > now), 'the timer looks again later');
+      await api.money.choose(held, 'Keep Running');
+      assert.ok(!timers.list().some((timer) => timer.taskId === taskId), 'Keep Running dropped the timer');
+    } finally {
+      await timers.cancel(taskId);
+      timers.useClock({ now: () => Date.now(), setTimer: (callback, ms) => setTimeout(callback, ms), clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) });
+      await vscode.commands.executeCommand('notebook.cell.cancelExecution', { ranges: [{ start: 3, end: 4 }], document: notebook.uri });
+      await until(() => notebook.cellAt(3), (cell) => cell.executionSummary?.success !== undefined, 'the long cell to end');
+    }
   });
 });

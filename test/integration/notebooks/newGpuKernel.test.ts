@@ -1,7 +1,8 @@
 // New GPU Kernel… against the sandbox (docs/notebooks.md): the GPU picked by stock and price is the card and
 // region the task gets, the image is the Jupyter template, the volume (the NAS run hook's pick) is in that
 // region and is the kernel's working folder, the review shows the ¥/h with Cancel first, and the notebook
-// then runs on the new task with the token the extension made — nobody typed one.
+// then runs on the new task with the token the extension made — nobody typed one; a cell reading a relative
+// file the volume lacks gets the Upload to Volume… offer.
 import * as assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,7 +37,7 @@ describe('notebooks: New GPU Kernel…', () => {
         return Promise.resolve(storageId);
       },
     });
-    const notebook = await vscode.workspace.openNotebookDocument('jupyter-notebook', new vscode.NotebookData([new vscode.NotebookCellData(vscode.NotebookCellKind.Code, 'import os\nopen("from-kernel.txt", "w").write("on the volume")\nprint(os.getcwd() != "")', 'python')]));
+    const notebook = await vscode.workspace.openNotebookDocument('jupyter-notebook', new vscode.NotebookData([new vscode.NotebookCellData(vscode.NotebookCellKind.Code, 'import os\nopen("from-kernel.txt", "w").write("on the volume")\nprint(os.getcwd() != "")', 'python'), new vscode.NotebookCellData(vscode.NotebookCellKind.Code, 'open("data/not-uploaded.csv")', 'python')]));
     await vscode.window.showNotebookDocument(notebook);
     let chosen: RegionChoice | undefined;
     let review: { first: Item | undefined; placeholder: string } | undefined;
@@ -72,5 +73,13 @@ describe('notebooks: New GPU Kernel…', () => {
     const cell = await until(() => notebook.cellAt(0), (candidate) => candidate.executionSummary?.success !== undefined, 'the cell to finish');
     assert.equal(cell.executionSummary?.success, true, JSON.stringify(cell.outputs.flatMap((output) => output.items.map((item) => new TextDecoder().decode(item.data)))));
     assert.equal(fs.readFileSync(path.join(directory, 'from-kernel.txt'), 'utf8'), 'on the volume');
+
+    // A cell that reads a relative file the volume lacks: Upload to Volume… is offered, for the task's volume.
+    assert.equal(api.notebooks.controller.volumeOf(notebook), storageId);
+    await vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: 1, end: 2 }], document: notebook.uri });
+    const offer = await until(() => api.notebooks.controller.missingFileOffers.find((candidate) => candidate.notebook.toString() === notebook.uri.toString()), Boolean, 'the upload offer');
+    assert.equal(offer?.file, 'data/not-uploaded.csv');
+    assert.equal(offer?.storageId, storageId);
+    assert.equal(notebook.cellAt(1).executionSummary?.success, false);
   });
 });
