@@ -27,6 +27,8 @@ import { windowPrompts, type BudgetFormContext, type BudgetPrompts } from './bud
 import { budgetLines } from './budgetText';
 import type { SpendSummary } from '../../core/spend/spend';
 import { ActivityRegistry } from '../../core/spend/activity';
+// Other areas word a held pause the same way (deployments' idle pause).
+export { activitiesText } from './activityText';
 
 export interface SpendApi {
   /** Fetches spend now and checks the budget against it (auto-pause included). */
