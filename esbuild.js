@@ -87,6 +87,13 @@ const oneVscodeNamespace = {
   },
 };
 
+/**
+ * Jupyter's client logs every WebSocket start and kernel status with console.debug, which lands in the
+ * shared extension host's console for every extension's user: those calls are dropped from its vendor
+ * file (pure + syntax minification removes an unused pure call; its warnings stay).
+ */
+const QUIET_VENDOR = { '@jupyterlab/services': { pure: ['console.debug'], minifySyntax: true } };
+
 const vendorTargets = VENDORED.map((name) => ({
   ...common,
   stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: __dirname, loader: 'js' },
@@ -95,6 +102,7 @@ const vendorTargets = VENDORED.map((name) => ({
   platform: 'node',
   target: 'node20',
   external: SSH2_OPTIONAL_NATIVE,
+  ...(QUIET_VENDOR[name] ?? {}),
 }));
 
 const targets = [

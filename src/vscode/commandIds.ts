@@ -108,6 +108,8 @@ export const Commands = {
   machineForwardPort: 'computeToolkit.machines.forwardPort',
   machineOpenFolder: 'computeToolkit.machines.openFolder',
   machinePortForwards: 'computeToolkit.machines.portForwards',
+  notebooksNewGpuKernel: 'computeToolkit.notebooks.newGpuKernel',
+  notebooksOpenVolume: 'computeToolkit.notebooks.openVolume',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -130,6 +132,8 @@ export const Views = {
   notebookStatusBar: 'computeToolkit.notebooks.statusBar',
   /** The notebook controller (kernel picker) for .ipynb. */
   notebookKernel: 'computeToolkit.kernel',
+  /** The kernel picker's "New GPU Kernel…" entry (selecting it starts the flow). */
+  notebookNewKernel: 'computeToolkit.kernel.new',
 } as const;
 
 /** Providers of VS Code's AI surfaces (contributes.mcpServerDefinitionProviders). */
@@ -165,6 +169,8 @@ export const StateKeys = {
   machineKeyPrefix: 'computeToolkit.machines.key',
   /** SecretStorage: the Host entries written to the machines' ssh config (no secret; kept beside the keys). */
   machineSshEntries: 'computeToolkit.machines.sshEntries',
+  /** Which notebook ran on which task and kernel (no secrets): reconnect after a restart. */
+  notebookKernels: 'computeToolkit.notebooks.kernels',
 } as const;
 
 /** SecretStorage keys outside the profiles: `<prefix>/<name>` holds a spec secret a spec file references. */

@@ -91,7 +91,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const deployments = registerDeployments(services, compute, chat, money, ai.api.chatModels, state);
   const preheat = registerPreheat(services, state, center);
   context.subscriptions.push(...preheat.disposables);
-  const notebooks = registerNotebooks(services, money);
+  const notebooks = registerNotebooks(services, money, tests.port('nasRunHooks', nas.api.runHooks));
   context.subscriptions.push(...notebooks.disposables);
   const machineConnect = registerMachineConnect(services, tests);
   context.subscriptions.push(...machineConnect.disposables);

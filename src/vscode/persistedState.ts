@@ -9,6 +9,7 @@ import { readTimers, type PauseTimer } from '../core/spend/pauseTimers';
 import { StateKeys } from './commandIds';
 import { isActivityEntry, type ActivityEntry, type HistoryEntry } from '../core/requests/records';
 import { SECRET_KINDS, type SecretKind } from '../core/secretKinds';
+import { readKernelRecords, type KernelRecord } from '../core/notebooks/kernelRecords';
 
 /** Turns a stored value into a trusted one; `undefined` refuses it. `problems` collects what was dropped. */
 export type Validator<T> = (value: unknown, problems: string[]) => T | undefined;
@@ -116,6 +117,13 @@ const requestActivity: Validator<Record<string, ActivityEntry[]>> = (value, prob
   return out;
 };
 
+const notebookKernels: Validator<KernelRecord[]> = (value, problems) => {
+  if (!Array.isArray(value)) return undefined;
+  const records = readKernelRecords(value);
+  if (records.length < value.length) problems.push(`${value.length - records.length} notebook kernel record(s) were not valid or repeated`);
+  return records;
+};
+
 /** The request history's key (an older name than the others, kept so stored histories survive). */
 export const HISTORY_STATE_KEY = 'requestHistory.v1';
 /** The key of what the extension sent by itself, beside the history. */
@@ -137,6 +145,8 @@ export const PERSISTED = {
   requestHistory: entry<Record<string, HistoryEntry[]>>(HISTORY_STATE_KEY, () => ({}), requestHistory),
   /** What the extension sent by itself, per profile, newest first (requests/requestActivity.ts; no headers or bodies). */
   requestActivity: entry<Record<string, ActivityEntry[]>>(ACTIVITY_STATE_KEY, () => ({}), requestActivity),
+  /** Which notebook ran on which task and kernel (no secrets), to attach again after a restart. */
+  notebookKernels: entry<KernelRecord[]>(StateKeys.notebookKernels, () => [], notebookKernels),
 } as const;
 
 /** Entries kept once per profile, under `<key>/<profile id>`. */

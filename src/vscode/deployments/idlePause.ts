@@ -13,6 +13,8 @@ import type { ExtensionServices } from '../services';
 import type { Deployment } from '../../core/deployments/discovery';
 import type { DeploymentRegistry } from './deploymentRegistry';
 import { counted } from '../ui/counts';
+import { decidePause, type Activity } from '../../core/spend/activity';
+import { activitiesText } from '../spend/index';
 
 const CHECK_EVERY_MS = 20_000;
 
@@ -31,6 +33,10 @@ export class IdlePause implements vscode.Disposable {
   readonly paused: IdlePauseEvent[] = [];
   /** Deployments recovered from the notice this session (the in-host tests read them). */
   readonly recovered: number[] = [];
+  /** Idle pauses held by activity this session (the one rule, core/spend/activity.ts; the in-host tests read them). */
+  readonly heldBack: IdlePauseEvent[] = [];
+  /** Deployments whose hold was announced (once per hold, not at every check). */
+  private readonly warned = new Set<number>();
 
   constructor(
     private readonly services: ExtensionServices,
@@ -38,6 +44,8 @@ export class IdlePause implements vscode.Disposable {
     private readonly compute: ComputeApi,
     /** Follows a recovered deployment until it answers again (a progress notice; remembered when ready). */
     private readonly refollow: (deployment: Deployment) => Promise<unknown>,
+    /** What is active on a task of the active profile now (the one activity rule for pausing). */
+    private readonly activity: (taskId: number) => readonly Activity[] = () => [],
   ) {
     this.item.name = vscode.l10n.t('Compute Toolkit Deployments');
     this.item.command = Commands.deploymentsSetIdlePause;
@@ -90,6 +98,12 @@ export class IdlePause implements vscode.Disposable {
       const deployment = this.registry.get(taskId);
       const minutes = settings.find((setting) => setting.taskId === taskId)?.minutes ?? 0;
       if (!deployment) continue;
+      const decision = decidePause('idle', this.activity(taskId));
+      if (decision.action === 'hold') {
+        this.hold(deployment, minutes, decision.active);
+        continue;
+      }
+      this.warned.delete(taskId);
       try {
         await this.compute.pauseTask(taskId);
       } catch (error) {
@@ -106,6 +120,25 @@ export class IdlePause implements vscode.Disposable {
         .then((picked) => (picked === recover ? this.recover(deployment) : undefined))
         .then(undefined, (error: unknown) => this.services.reportError(error, vscode.l10n.t('Recover "{0}"', deployment.taskName)));
     }
+  }
+
+  /** Something is active on the deployment: no pause; a warning (once per hold) with Keep Running first. */
+  private hold(deployment: Deployment, minutes: number, active: readonly Activity[]): void {
+    this.heldBack.push({ taskId: deployment.taskId, taskName: deployment.taskName, minutes });
+    if (this.warned.has(deployment.taskId)) return;
+    this.warned.add(deployment.taskId);
+    this.services.logger.info(`Deployments: idle pause of task ${deployment.taskId} held: ${active.length} activit(ies) on it.`);
+    const keep = vscode.l10n.t('Keep Running');
+    const pauseNow = vscode.l10n.t('Pause Now');
+    void vscode.window
+      .showWarningMessage(vscode.l10n.t('Did not pause the idle deployment "{0}": {1}. It pauses once that ends.', deployment.taskName, activitiesText(active)), keep, pauseNow)
+      .then((picked) => {
+        // Keep Running: its idle time counts again from now.
+        if (picked === keep) this.registry.idle.touch(deployment.taskId, this.registry.now());
+        if (picked === pauseNow) return this.compute.pauseTask(deployment.taskId);
+        return undefined;
+      })
+      .then(undefined, (error: unknown) => this.services.reportError(error, vscode.l10n.t('Pause the idle deployment "{0}"', deployment.taskName)));
   }
 
   /** Recover from the idle-pause notice: the task runs again, and its readiness is followed anew. */

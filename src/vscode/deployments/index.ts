@@ -34,8 +34,15 @@ export function registerDeployments(services: ExtensionServices, compute: Comput
   const polling = new DeploymentPolling(services, registry, () => money.refreshTasks(), state);
   const context: DeployContext = { services, compute, registry, polling, chat };
   // Recover from the idle-pause notice loads the model again: followed until it answers, as a new deploy.
-  const idlePause = new IdlePause(services, registry, compute, (deployment) =>
-    followWithProgress(context, deployment.taskId, deployment.models[0]?.id ?? deployment.taskName, deployment.pointsPerSecond),
+  const idlePause = new IdlePause(
+    services,
+    registry,
+    compute,
+    (deployment) => followWithProgress(context, deployment.taskId, deployment.models[0]?.id ?? deployment.taskName, deployment.pointsPerSecond),
+    (taskId) => {
+      const profile = services.profiles.active;
+      return profile ? money.activity.of(profile.id, taskId) : [];
+    },
   );
 
   chat.useModelRoutes(registry);

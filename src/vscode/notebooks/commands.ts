@@ -27,4 +27,20 @@ export const NOTEBOOK_COMMANDS: readonly CommandEntry<ComputeKernelController>[]
       if (notebook) await controller.restart(notebook);
     },
   },
+  {
+    id: Commands.notebooksNewGpuKernel,
+    doing: vscode.l10n.t('Start a new GPU kernel'),
+    create: (controller) => async () => {
+      const notebook = activeNotebook();
+      if (notebook) await controller.newKernel(notebook);
+    },
+  },
+  {
+    id: Commands.notebooksOpenVolume,
+    doing: vscode.l10n.t('Open the volume of the notebook kernel'),
+    create: (controller) => async () => {
+      const notebook = activeNotebook();
+      if (notebook) await controller.openVolume(notebook);
+    },
+  },
 ];

@@ -6,12 +6,14 @@ import { registerCommandTable } from '../commands/commandTable';
 import type { ExtensionServices } from '../services';
 import { NOTEBOOK_COMMANDS } from './commands';
 import { ComputeKernelController, type NotebookTasks } from './kernelController';
+import type { NewKernelHooks } from './newGpuKernel';
 
 export interface NotebooksApi {
   readonly controller: ComputeKernelController;
 }
 
-export function registerNotebooks(services: ExtensionServices, tasks: NotebookTasks): { api: NotebooksApi; disposables: vscode.Disposable[] } {
-  const controller = new ComputeKernelController(services, tasks);
+/** `volumes`: the NAS area's Run on GPU hooks (a volume of the GPU's region for New GPU Kernel). */
+export function registerNotebooks(services: ExtensionServices, tasks: NotebookTasks, volumes: NewKernelHooks): { api: NotebooksApi; disposables: vscode.Disposable[] } {
+  const controller = new ComputeKernelController(services, tasks, volumes);
   return { api: { controller }, disposables: [controller, ...registerCommandTable(NOTEBOOK_COMMANDS, controller, services.reportError)] };
 }

@@ -1,27 +1,39 @@
 // The Compute Toolkit kernel in VS Code's own notebook editor (`jupyter-notebook`, the built-in .ipynb
 // support): listed as "Compute Toolkit" in the kernel picker; the first run asks which running Jupyter task
-// to use (and its token once, kept in SecretStorage). Cells run on the task's kernel through the kernel
-// client (src/core/notebooks, loaded on first run): streamed outputs drawn at most every DRAW_MS, rich
-// outputs by VS Code's renderers, interrupt, restart, execution order and time. docs/notebooks.md.
+// to use (and, for a task the extension did not create, its token once, kept in SecretStorage). Cells run on
+// the task's kernel through the kernel client (src/core/notebooks, loaded on first run): streamed outputs
+// drawn at most every DRAW_MS, rich outputs by VS Code's renderers, interrupt, restart, execution order and
+// time. Which notebook used which task and kernel is remembered (no secrets), so a notebook reopened after
+// an editor restart attaches to its still-running kernel; a dropped connection is shown while the library
+// reconnects. docs/notebooks.md.
 
 import * as vscode from 'vscode';
 import { Refusal } from '../errors/refusal';
 import { taskServiceOf } from '../client/computeServices';
 import type { CellOutputs } from '../../core/notebooks/cellOutputs';
 import type { JupyterServer } from '../../core/notebooks/connection';
-import type { KernelState, RemoteKernel } from '../../core/notebooks/remoteKernel';
+import type { KernelLink, KernelState, RemoteKernel } from '../../core/notebooks/remoteKernel';
+import { forgetKernel, kernelRecordOf, rememberKernel } from '../../core/notebooks/kernelRecords';
+import type { Activity, ActivityRegistry } from '../../core/spend/activity';
 import type { TaskSummary } from '../../core/tasks/operations';
 import { formatYuanPerHour, pointsPerSecondToYuanPerHour } from '../../core/spend/units';
-import { Views } from '../commandIds';
+import { Commands, Views } from '../commandIds';
 import type { ExtensionServices } from '../services';
-import { isJupyterTask, jupyterUrlOf, JupyterTokens } from './jupyterTasks';
+import { JupyterTokens } from '../jupyterTokens';
+import { isJupyterTask, jupyterUrlOf } from './jupyterTasks';
 import { kernelCore } from './kernelCore';
+import { planNewKernel, type NewKernelHooks } from './newGpuKernel';
+import { missingFileOffer, showMissingFileOffer, volumeOfTask, type MissingFileOffer } from './volumeOffers';
+import { abortSignalFor } from '../ui/cancellation';
+import { sleep } from '../../core/http/retry';
 import { problemText } from './kernelWords';
 import { notebookOutputs } from './outputItems';
 
 export const NOTEBOOK_TYPE = 'jupyter-notebook';
 /** Streamed output is redrawn at most this often, so 100,000 lines never block the editor. */
 const DRAW_MS = 100;
+/** How often New GPU Kernel looks whether its task runs and has its URL. */
+const START_POLL_MS = 3_000;
 /** The product's name, the same in every language (the kernel picker's label). */
 // eslint-disable-next-line no-restricted-syntax -- the product name, not translated
 const PRODUCT = 'Compute Toolkit';
@@ -31,6 +43,8 @@ export interface NotebookTasks {
   refreshTasks(): Promise<readonly TaskSummary[]>;
   /** Price per node in points per second, when known. */
   priceOfTask(task: TaskSummary): Promise<number | undefined>;
+  /** The one activity rule for pausing: a kernel running a cell keeps its task from pausing by itself. */
+  readonly activity: Pick<ActivityRegistry, 'add'>;
 }
 
 interface Binding {
@@ -40,10 +54,32 @@ interface Binding {
   yuanPerHour: number | undefined;
   server: JupyterServer;
   kernel: Promise<RemoteKernel> | undefined;
+  /** The NAS volume the task mounts as the kernel's working folder. */
+  storageId: number | undefined;
+  /** The kernel to attach to (remembered from an earlier session), then the one in use. */
+  kernelId: string | undefined;
   state: KernelState | 'connecting';
+  link: KernelLink | undefined;
+  /** The link was up once: a later 'connecting' is a reconnect. */
+  linkedOnce: boolean;
 }
 
-function stateWord(state: KernelState | 'connecting'): string {
+/** What the kernel of a notebook is doing and how it is reached (tests wait for these). */
+export interface KernelChange {
+  notebook: vscode.Uri;
+  state: KernelState | 'connecting';
+  link: KernelLink | undefined;
+}
+
+/** Only saved notebooks are remembered: an untitled URI is reused by another notebook in the next session. */
+function remembered(notebook: vscode.NotebookDocument): boolean {
+  return !notebook.isUntitled;
+}
+
+function stateWord(binding: Binding): string {
+  const { state, link } = binding;
+  if (link === 'connecting' && binding.linkedOnce) return vscode.l10n.t('reconnecting');
+  if (link === 'disconnected') return vscode.l10n.t('disconnected');
   switch (state) {
     case 'idle':
       return vscode.l10n.t('idle');
@@ -62,17 +98,25 @@ function stateWord(state: KernelState | 'connecting'): string {
 
 export class ComputeKernelController implements vscode.Disposable {
   readonly controller: vscode.NotebookController;
+  /** The kernel picker's "New GPU Kernel…": choosing it starts that flow, then selects `controller`. */
+  readonly starter: vscode.NotebookController;
   private readonly bindings = new Map<string, Binding>();
   private readonly queues = new Map<string, Promise<void>>();
   private readonly tokens: JupyterTokens;
   private readonly statusBar: vscode.StatusBarItem;
   private readonly disposables: vscode.Disposable[] = [];
+  private readonly changes = new vscode.EventEmitter<KernelChange>();
+  /** Every change of a notebook kernel's state or connection. */
+  readonly onDidChangeKernel = this.changes.event;
+  /** Upload offers made this session (the in-host tests read them). */
+  readonly missingFileOffers: MissingFileOffer[] = [];
   /** Test hook: answers the task pick and the token prompt without UI. */
   pickTaskHook: ((tasks: readonly TaskSummary[]) => Promise<TaskSummary | undefined>) | undefined;
 
   constructor(
     private readonly services: ExtensionServices,
     private readonly tasks: NotebookTasks,
+    private readonly hooks: NewKernelHooks,
   ) {
     this.tokens = new JupyterTokens(services.context.secrets);
     this.controller = vscode.notebooks.createNotebookController(Views.notebookKernel, NOTEBOOK_TYPE, PRODUCT);
@@ -81,14 +125,24 @@ export class ComputeKernelController implements vscode.Disposable {
     this.controller.supportsExecutionOrder = true;
     this.controller.executeHandler = (cells, notebook) => this.enqueue(notebook, cells);
     this.controller.interruptHandler = (notebook) => this.interrupt(notebook);
+    this.starter = vscode.notebooks.createNotebookController(Views.notebookNewKernel, NOTEBOOK_TYPE, vscode.l10n.t('New GPU Kernel…'));
+    this.starter.description = vscode.l10n.t('{0}: a GPU, a Jupyter image and a NAS volume, priced before it starts', PRODUCT);
+    this.starter.supportedLanguages = ['python'];
+    this.starter.executeHandler = (_cells, notebook) => this.startFromPicker(notebook);
     this.statusBar = vscode.window.createStatusBarItem(Views.notebookStatusBar, vscode.StatusBarAlignment.Right, 90);
     this.statusBar.name = vscode.l10n.t('Compute Toolkit kernel');
     this.disposables.push(
       this.controller,
+      this.starter,
+      this.starter.onDidChangeSelectedNotebooks(({ notebook, selected }) => {
+        if (selected) void this.startFromPicker(notebook);
+      }),
       this.statusBar,
+      this.changes,
       vscode.window.onDidChangeActiveNotebookEditor(() => this.showStatus()),
       this.controller.onDidChangeSelectedNotebooks(() => this.showStatus()),
       vscode.workspace.onDidCloseNotebookDocument((notebook) => this.release(notebook)),
+      { dispose: tasks.activity.add(() => this.activities()) },
     );
   }
 
@@ -97,7 +151,12 @@ export class ComputeKernelController implements vscode.Disposable {
     const profile = await this.services.requireProfile();
     if (!profile) return false;
     const running = (await this.tasks.refreshTasks()).filter((task) => task.status === 'Running' && isJupyterTask(task));
-    const task = taskId !== undefined ? running.find((candidate) => candidate.task_id === taskId) : await this.pickTask(running);
+    const record = remembered(notebook) ? kernelRecordOf(this.services.state.get('notebookKernels'), notebook.uri.toString(), profile.id) : undefined;
+    const wanted = taskId ?? record?.taskId;
+    let task = wanted !== undefined ? running.find((candidate) => candidate.task_id === wanted) : undefined;
+    // The remembered task no longer runs (paused, stopped): its kernel is gone with it.
+    if (record && task?.task_id !== record.taskId) await this.forget(notebook);
+    if (!task && taskId === undefined) task = await this.pickTask(running);
     if (!task) {
       if (taskId !== undefined || running.length === 0) void vscode.window.showInformationMessage(vscode.l10n.t('No running Jupyter task. Create one with "Create Task…" and its JupyterLab template, then run the cell again.'));
       return false;
@@ -116,10 +175,54 @@ export class ComputeKernelController implements vscode.Disposable {
       yuanPerHour: price !== undefined ? pointsPerSecondToYuanPerHour(price) * Math.max(1, task.points) : undefined,
       server: { baseUrl: url, token },
       kernel: undefined,
+      kernelId: record?.taskId === task.task_id ? record.kernelId : undefined,
+      storageId: volumeOfTask(detail),
       state: 'connecting',
+      link: undefined,
+      linkedOnce: false,
     });
     this.showStatus();
     return true;
+  }
+
+  /**
+   * New GPU Kernel…: asks GPU, image, volume and the go-ahead, creates the Jupyter task with a token the
+   * extension made, waits until it runs with its URL, and runs the notebook on it. The task id, or undefined.
+   */
+  async newKernel(notebook: vscode.NotebookDocument): Promise<number | undefined> {
+    const profile = await this.services.requireProfile();
+    if (!profile) return undefined;
+    const plan = await planNewKernel(this.services, this.hooks, this.tokens, profile.label);
+    if (!plan) return undefined;
+    const taskId = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting a GPU kernel…'), cancellable: true }, async (progress, token) => {
+      const signal = abortSignalFor(token);
+      const created = await taskServiceOf(this.services).create(plan.body, { signal });
+      await plan.keep(profile.id, created);
+      this.services.logger.info(`New GPU Kernel: created task ${created} "${plan.body.task_name}".`);
+      progress.report({ message: vscode.l10n.t('task "{0}" created; waiting for it to run (cancelling leaves it running)', plan.body.task_name) });
+      await this.untilJupyterUrl(created, signal);
+      return created;
+    });
+    if (!(await this.bind(notebook, taskId))) return undefined;
+    await vscode.commands.executeCommand('notebook.selectKernel', { notebookEditor: vscode.window.visibleNotebookEditors.find((editor) => editor.notebook === notebook), id: this.controller.id, extension: this.services.context.extension.id });
+    return taskId;
+  }
+
+  private async startFromPicker(notebook: vscode.NotebookDocument): Promise<void> {
+    try {
+      await this.newKernel(notebook);
+    } catch (error) {
+      this.services.reportError(error, vscode.l10n.t('Start a new GPU kernel'));
+    }
+  }
+
+  private async untilJupyterUrl(taskId: number, signal: AbortSignal): Promise<void> {
+    for (;;) {
+      const task = (await this.tasks.refreshTasks()).find((candidate) => candidate.task_id === taskId);
+      if (task?.status === 'End' || task?.status === 'Paused') throw new Refusal(vscode.l10n.t('Task "{0}" stopped before its Jupyter server started.', task.task_name));
+      if (task?.status === 'Running' && jupyterUrlOf(await taskServiceOf(this.services).detail(taskId, signal)) !== null) return;
+      await sleep(START_POLL_MS, signal);
+    }
   }
 
   /** The kernel of a notebook, started on first use. */
@@ -128,17 +231,15 @@ export class ComputeKernelController implements vscode.Disposable {
     if (!this.bindings.has(key) && !(await this.bind(notebook))) return undefined;
     const binding = this.bindings.get(key);
     if (!binding) return undefined;
-    binding.kernel ??= kernelCore().RemoteKernel.start(binding.server, {
-      onState: (state) => {
-        binding.state = state;
-        this.showStatus();
-      },
-    });
+    binding.kernel ??= this.open(notebook, binding);
     binding.kernel.catch(() => {
       // A failed start is tried again on the next run.
       if (this.bindings.get(key) === binding) binding.kernel = undefined;
     });
-    return binding.kernel;
+    const kernel = await binding.kernel;
+    // The library gave up reconnecting (a long outage): try once more now that a cell wants the kernel.
+    if (kernel.link === 'disconnected') await kernel.reconnect();
+    return kernel;
   }
 
   async restart(notebook: vscode.NotebookDocument): Promise<void> {
@@ -150,14 +251,86 @@ export class ComputeKernelController implements vscode.Disposable {
     return this.bindings.get(notebook.uri.toString())?.taskId;
   }
 
+  /** Open Volume in Explorer: the volume the notebook's task mounts as its working folder. */
+  async openVolume(notebook: vscode.NotebookDocument): Promise<void> {
+    const storageId = this.bindings.get(notebook.uri.toString())?.storageId;
+    if (storageId === undefined) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('This notebook\'s task mounts no NAS volume: its files are inside the container only. New GPU Kernel… mounts one.'));
+      return;
+    }
+    await vscode.commands.executeCommand(Commands.nasOpenInExplorer, storageId);
+  }
+
+  /** The volume a notebook's task mounts, if bound. */
+  volumeOf(notebook: vscode.NotebookDocument): number | undefined {
+    return this.bindings.get(notebook.uri.toString())?.storageId;
+  }
+
+  /** The id of the kernel a notebook uses (or will attach to). */
+  kernelIdOf(notebook: vscode.NotebookDocument): string | undefined {
+    return this.bindings.get(notebook.uri.toString())?.kernelId;
+  }
+
+  /** Kernels running a cell now (core/spend/activity.ts): their tasks do not pause by a timer or idle pause. */
+  activities(): Activity[] {
+    const busy: Activity[] = [];
+    for (const [notebook, binding] of this.bindings) {
+      if (binding.state === 'busy') busy.push({ kind: 'kernel-busy', profileId: binding.profileId, taskId: binding.taskId, label: vscode.Uri.parse(notebook).path.split('/').pop() ?? notebook });
+    }
+    return busy;
+  }
+
+  /** Ends every connection and forgets the bindings, leaving the kernels running (as closing the editor does). */
+  detachAll(): void {
+    for (const binding of this.bindings.values()) void binding.kernel?.then((kernel) => kernel.dispose(), () => undefined);
+    this.bindings.clear();
+    this.showStatus();
+  }
+
   statusText(): string {
     return this.statusBar.text;
   }
 
   dispose(): void {
-    for (const binding of this.bindings.values()) void binding.kernel?.then((kernel) => kernel.dispose(), () => undefined);
-    this.bindings.clear();
+    this.detachAll();
     for (const disposable of this.disposables) disposable.dispose();
+  }
+
+  /** Attaches to the remembered kernel while it still runs, else starts one; remembers which. */
+  private async open(notebook: vscode.NotebookDocument, binding: Binding): Promise<RemoteKernel> {
+    const core = kernelCore();
+    const events = {
+      onState: (state: KernelState) => this.changed(notebook, binding, { state }),
+      onLink: (link: KernelLink) => this.changed(notebook, binding, { link }),
+    };
+    let kernel: RemoteKernel | undefined;
+    if (binding.kernelId !== undefined) {
+      try {
+        kernel = await core.RemoteKernel.connect(binding.server, binding.kernelId, events);
+      } catch (error) {
+        if (!(error instanceof core.JupyterConnectionError && error.problem === 'kernel-dead')) throw error;
+        void vscode.window.showInformationMessage(vscode.l10n.t('The kernel this notebook used on "{0}" is gone; a new one was started (earlier variables are not there).', binding.taskName));
+      }
+    }
+    kernel ??= await core.RemoteKernel.start(binding.server, events);
+    binding.kernelId = kernel.id;
+    if (remembered(notebook)) {
+      const record = { notebook: notebook.uri.toString(), profileId: binding.profileId, taskId: binding.taskId, kernelId: kernel.id, at: Date.now() };
+      await this.services.state.update('notebookKernels', rememberKernel(this.services.state.get('notebookKernels'), record));
+    }
+    return kernel;
+  }
+
+  private changed(notebook: vscode.NotebookDocument, binding: Binding, change: { state?: KernelState; link?: KernelLink }): void {
+    if (change.state !== undefined) binding.state = change.state;
+    if (change.link !== undefined) binding.link = change.link;
+    if (change.link === 'connected') binding.linkedOnce = true;
+    if (this.bindings.get(notebook.uri.toString()) === binding) this.showStatus();
+    this.changes.fire({ notebook: notebook.uri, state: binding.state, link: binding.link });
+  }
+
+  private async forget(notebook: vscode.NotebookDocument): Promise<void> {
+    await this.services.state.update('notebookKernels', forgetKernel(this.services.state.get('notebookKernels'), notebook.uri.toString()));
   }
 
   private async pickTask(running: readonly TaskSummary[]): Promise<TaskSummary | undefined> {
@@ -232,12 +405,25 @@ export class ComputeKernelController implements vscode.Disposable {
       await draw();
       execution.executionOrder = outcome.executionCount ?? undefined;
       execution.end(outcome.status === 'ok', Date.now());
+      if (outcome.status === 'error') void this.offerUpload(notebook, outputs);
     } catch (error) {
       if (timer !== undefined) clearTimeout(timer);
       await execution.replaceOutput([...notebookOutputs(outputs.view()), ...this.problemOutput(error)]);
       execution.end(false, Date.now());
     } finally {
       cancel.dispose();
+    }
+  }
+
+  /** A cell could not read a relative file: offer to upload it to the volume (never blocks the queue). */
+  private async offerUpload(notebook: vscode.NotebookDocument, outputs: CellOutputs): Promise<void> {
+    try {
+      const offer = await missingFileOffer(notebook, outputs.view(), this.bindings.get(notebook.uri.toString())?.storageId);
+      if (!offer) return;
+      this.missingFileOffers.push(offer);
+      await showMissingFileOffer(offer);
+    } catch (error) {
+      this.services.reportError(error, vscode.l10n.t('Upload to volume'));
     }
   }
 
@@ -271,7 +457,7 @@ export class ComputeKernelController implements vscode.Disposable {
       return;
     }
     const rate = binding.yuanPerHour !== undefined ? ` · ${formatYuanPerHour(binding.yuanPerHour)}` : '';
-    const state = stateWord(binding.state);
+    const state = stateWord(binding);
     this.statusBar.text = `$(server-process) ${binding.taskName}${rate} · ${state}`;
     this.statusBar.tooltip = vscode.l10n.t('Compute Toolkit kernel on task "{0}" ({1})', binding.taskName, state);
     this.statusBar.show();

@@ -12,6 +12,8 @@ import type { ExtensionServices, Profile } from '../services';
 import { budgetFor } from './budgetSettings';
 import { plain, type NotificationCenter } from '../ui/notificationCenter';
 import type { SpendState } from './spendTracker';
+import { decidePause, type Activity } from '../../core/spend/activity';
+import { activitiesText } from './activityText';
 
 export interface BudgetActions {
   /** The profile's tasks running now (a fresh poll of the store: auto-pause acts on the platform's state). */
@@ -19,11 +21,15 @@ export interface BudgetActions {
   pause(profile: Profile, taskId: number): Promise<void>;
   recover(profile: Profile, taskId: number): Promise<void>;
   openSpend(): unknown;
+  /** What is active on the task now (the one activity rule, core/spend/activity.ts). */
+  activity(profileId: string, taskId: number): readonly Activity[];
 }
 
 export interface AutoPauseResult {
   paused: { taskId: number; name: string }[];
   failed: { taskId: number; name: string }[];
+  /** What was active on the paused tasks (a budget's limit still pauses them). */
+  interrupted: Activity[];
 }
 
 export class BudgetGuard {
@@ -79,12 +85,14 @@ export class BudgetGuard {
 
   /** Pauses each running task (never stops one); one notification lists them and offers Recover. */
   private async autoPause(profile: Profile, running: readonly TaskSummary[]): Promise<void> {
-    const result: AutoPauseResult = { paused: [], failed: [] };
+    const result: AutoPauseResult = { paused: [], failed: [], interrupted: [] };
     for (const task of running) {
       const entry = { taskId: task.task_id, name: plain(task.task_name, 60) };
+      const decision = decidePause('budget', this.actions.activity(profile.id, task.task_id));
       try {
         await runWithOrigin({ kind: 'budget' }, () => this.actions.pause(profile, task.task_id));
         result.paused.push(entry);
+        if (decision.action === 'pause') result.interrupted.push(...decision.interrupted);
       } catch (error) {
         result.failed.push(entry);
         this.services.logger.error(`Auto-pause of task ${task.task_id} failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -97,6 +105,7 @@ export class BudgetGuard {
     const failed = result.failed.map((task) => `"${task.name}"`).join(', ');
     const message = [
       result.paused.length > 0 ? vscode.l10n.t('Budget reached: paused {0}. Paused tasks are not billed; nothing was deleted.', names) : '',
+      result.interrupted.length > 0 ? vscode.l10n.t('This interrupted {0}.', activitiesText(result.interrupted)) : '',
       result.failed.length > 0 ? vscode.l10n.t('Could not pause {0}: they are still running.', failed) : '',
     ]
       .filter(Boolean)

@@ -26,6 +26,9 @@ import { errorMessage } from '../../shared/errorMessage';
 import { windowPrompts, type BudgetFormContext, type BudgetPrompts } from './budgetForm';
 import { budgetLines } from './budgetText';
 import type { SpendSummary } from '../../core/spend/spend';
+import { ActivityRegistry } from '../../core/spend/activity';
+// Other areas word a held pause the same way (deployments' idle pause).
+export { activitiesText } from './activityText';
 
 export interface SpendApi {
   /** Fetches spend now and checks the budget against it (auto-pause included). */
@@ -48,6 +51,8 @@ export interface SpendApi {
   useBudgetPrompts(prompts: BudgetPrompts | undefined): void;
   /** The status bar item's tooltip (Markdown). */
   statusBarTooltip(): string;
+  /** The one activity rule's registry: areas add what is active on their tasks (core/spend/activity.ts). */
+  readonly activity: ActivityRegistry;
 }
 
 /** Whether a profile has something the spend area watches over: a budget or a pause timer. */
@@ -59,6 +64,8 @@ export function spendNeedsWatching(services: ExtensionServices): (profile: Profi
 
 export function registerSpend(services: ExtensionServices, compute: ComputeApi, state: RemoteState, center: NotificationCenter): SpendApi {
   const spend = new SpendTracker(services);
+  const activity = new ActivityRegistry();
+  const activityOn = (profileId: string, taskId: number) => activity.of(profileId, taskId, (error) => services.logger.warn(`Activity source: ${errorMessage(error)}`));
   const prices = new PriceBook(services);
   const statusBar = new SpendStatusBar();
   const activeTasks = (): readonly TaskSummary[] => state.tasks?.items ?? [];
@@ -85,6 +92,7 @@ export function registerSpend(services: ExtensionServices, compute: ComputeApi, 
     pause: (profile, taskId) => lifecycle('pause', profile, taskId),
     recover: (profile, taskId) => lifecycle('recover', profile, taskId),
     openSpend: () => vscode.commands.executeCommand(Commands.spendShow),
+    activity: activityOn,
   });
 
   const burn = (): ReturnType<typeof burnRate> => burnRate(activeTasks(), prices.priceOf);
@@ -142,6 +150,7 @@ export function registerSpend(services: ExtensionServices, compute: ComputeApi, 
       compute.rerenderTasks();
       state.resync(); // a profile with a timer is watched even while another one is active
     },
+    activity: activityOn,
   });
   compute.annotateTasks((taskId) => {
     const text = timers.annotation(taskId);
@@ -202,6 +211,7 @@ export function registerSpend(services: ExtensionServices, compute: ComputeApi, 
   void timers.start();
 
   return {
+    activity,
     checkBudgetNow: () => checkBudget(true),
     lastAutoPause: () => guard.lastAutoPause,
     statusBarText: () => statusBar.text,

@@ -10,6 +10,8 @@ import { runWithOrigin } from '../commands/requestOrigin';
 import type { ExtensionServices } from '../services';
 import { plain, type NotificationCenter } from '../ui/notificationCenter';
 import { formatTime } from '../ui/dates';
+import { decidePause, type Activity } from '../../core/spend/activity';
+import { activitiesText } from './activityText';
 
 export interface TimerClock {
   now(): number;
@@ -30,7 +32,12 @@ export interface TimerActions {
   recover(profileId: string, taskId: number): Promise<void>;
   /** Redraws task rows (time left changed). */
   rerender(): void;
+  /** What is active on the task now (the one activity rule, core/spend/activity.ts). */
+  activity(profileId: string, taskId: number): readonly Activity[];
 }
+
+/** A timer held by activity looks again after this long. */
+export const HOLD_MS = 10 * 60_000;
 
 /** setTimeout's ceiling (about 24.8 days); longer waits are re-armed. */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
@@ -117,6 +124,11 @@ export class PauseTimerService implements vscode.Disposable {
         this.services.logger.info(`Pause timer for task ${timer.taskId} dropped: the task is no longer running.`);
         return;
       }
+      const decision = decidePause('timer', this.actions.activity(timer.profileId, timer.taskId));
+      if (decision.action === 'hold') {
+        await this.hold(timer, decision.active);
+        return;
+      }
       await runWithOrigin({ kind: 'timer' }, () => this.actions.pause(timer.profileId, timer.taskId));
       const message = atStart
         ? vscode.l10n.t('The pause timer of "{0}" came due at {1} while VS Code was closed: paused it now.', timer.taskName, when)
@@ -126,6 +138,27 @@ export class PauseTimerService implements vscode.Disposable {
       this.center.show('timer', 'error', vscode.l10n.t('The pause timer of "{0}" could not pause it: it is still running.', timer.taskName));
       this.services.reportError(error, vscode.l10n.t('Pause task {0}', timer.taskId));
     }
+  }
+
+  /** Something is active on the task: the timer waits HOLD_MS and looks again; Keep Running drops it. */
+  private async hold(timer: PauseTimer, active: readonly Activity[]): Promise<void> {
+    const later = { ...timer, dueAt: this.clock.now() + HOLD_MS };
+    await this.save([...this.list().filter((other) => !(other.taskId === timer.taskId && other.profileId === timer.profileId)), later]);
+    this.services.logger.info(`Pause timer for task ${timer.taskId} held: ${active.length} activit(ies) on it.`);
+    this.center.show(
+      'timer',
+      'warning',
+      vscode.l10n.t('Did not pause "{0}" as its timer asked: {1}. It looks again at {2}.', timer.taskName, activitiesText(active), formatTime(later.dueAt)),
+      [
+        {
+          title: vscode.l10n.t('Keep Running'),
+          run: async () => {
+            await this.save(this.list().filter((other) => !(other.taskId === timer.taskId && other.profileId === timer.profileId)));
+          },
+        },
+        { title: vscode.l10n.t('Pause Now'), run: () => runWithOrigin({ kind: 'timer' }, () => this.actions.pause(timer.profileId, timer.taskId)) },
+      ],
+    );
   }
 
   private async save(timers: PauseTimer[]): Promise<void> {

@@ -96,7 +96,7 @@ export function imageTemplates(l10n: L10n): ImageTemplate[] {
     {
       id: 'jupyter',
       label: l10n.t('JupyterLab (PyTorch, CUDA)'),
-      description: l10n.t('port 8888; the login token is printed in the node log'),
+      description: l10n.t('port 8888; the extension makes its login token and keeps it in secret storage'),
       image: 'quay.io/jupyter/pytorch-notebook:cuda12-latest',
       ports: '8888',
       startCommand: '',

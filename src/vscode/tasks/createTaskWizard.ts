@@ -18,6 +18,7 @@ import { DEFAULT_TARGET_DIR, normalTargetDir, sameRegion, targetDirProblem } fro
 import { loadVolumes, mountChoices, mountPlaceholder, type MountItem } from '../nas/index';
 import { imageTemplates, nodesNote, preselectRegion, type ImageTemplate } from './createDefaults';
 import { counted } from '../ui/counts';
+import { JupyterTokens } from '../jupyterTokens';
 import {
   DEFAULT_IMAGE,
   DEFAULT_PORTS,
@@ -244,16 +245,19 @@ export async function runCreateTaskWizard(deps: CreateTaskWizardDeps, hint?: Reg
 
   const input = toCreateInput(state, state.choice);
   await memento.update(LAST_CREATE_KEY, { image: input.image, ports: state.ports });
-  return createWithProgress(deps, input);
+  // A Jupyter image gets a server token the extension makes and keeps (the user never types it).
+  const jupyter = new JupyterTokens(services.context.secrets).forCreate(input.image, input.env ?? {});
+  return createWithProgress(deps, jupyter ? { ...input, env: jupyter.env } : input, (taskId) => jupyter?.keep(profile.id, taskId));
 }
 
-async function createWithProgress(deps: CreateTaskWizardDeps, input: TaskCreateInput): Promise<number | undefined> {
+async function createWithProgress(deps: CreateTaskWizardDeps, input: TaskCreateInput, created: (taskId: number) => Thenable<void> | undefined): Promise<number | undefined> {
   const { services } = deps;
   try {
     const taskId = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating task "{0}"…', input.name), cancellable: true },
       (_progress, token) => deps.actions.create(input, abortSignalFor(token)),
     );
+    await created(taskId);
     deps.revealTask(taskId);
     const showDetail = vscode.l10n.t('Show Detail');
     const copyId = vscode.l10n.t('Copy ID');

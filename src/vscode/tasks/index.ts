@@ -10,3 +10,5 @@ export { registerTasks, type TasksAreaApi } from './register';
 export { imageTemplates, preselectRegion, type ImageTemplate } from './createDefaults';
 export { serviceNameFor } from './taskInput';
 export { taskIdFrom } from './taskCommands';
+// New GPU Kernel… (notebooks) creates a Jupyter task with the same body as the wizard.
+export { buildTaskCreateBody, type TaskCreateInput } from './taskInput';

@@ -111,6 +111,16 @@ describe('deployments: deploy a model, use it in both pickers, idle pause', () =
     assert.equal(api.deployments.idlePause.paused.length, 0, 'not before its minutes');
     assert.match(api.deployments.idlePause.text, /1 model ¥[\d.]+\/h · idle 4 min/);
     api.deployments.registry.now = () => lastRequest + 5 * 60_000;
+    // The one activity rule: while something is active on the task (here the model answering), no idle pause.
+    const profileId = api.services.profiles.active?.id ?? '';
+    const answering = api.money.activity.add(() => [{ kind: 'model-answering', profileId, taskId: taskId as number, label: 'a long request' }]);
+    try {
+      await api.deployments.idlePause.check();
+      assert.equal(api.deployments.idlePause.paused.length, 0, 'held while the model answers');
+      assert.deepEqual(api.deployments.idlePause.heldBack.map((event) => event.taskId), [taskId]);
+    } finally {
+      answering();
+    }
     await api.deployments.idlePause.check();
     assert.deepEqual(api.deployments.idlePause.paused.map((event) => [event.taskId, event.minutes]), [[taskId, 5]]);
     const detail = await api.services.computeClient().call('task.detail', { task_id: taskId });

@@ -26,6 +26,7 @@ describe('persisted state', () => {
         deploymentIdlePause: 'computeToolkit.deployments.idlePause',
         requestActivity: 'requestActivity.v1',
       requestHistory: 'requestHistory.v1',
+        notebookKernels: 'computeToolkit.notebooks.kernels',
       },
     );
     assert.equal(PERSISTED_PER_PROFILE.budgetAnnounced.key, 'computeToolkit.budgets.announced');
