@@ -20,7 +20,7 @@ import { NotificationCenter } from './ui/notificationCenter';
 import { shownReview } from './ui/review';
 import { shownStepInput } from './ui/multiStepInput';
 import { registerJobs } from './jobs/index';
-import { registerDeployments } from './deployments/index';
+import { createDeployedModels, registerDeployments } from './deployments/index';
 import { registerSpecs } from './specs/index';
 import { registerNas } from './nas/index';
 import { registerPreheat } from './preheat/index';
@@ -59,9 +59,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   context.subscriptions.push(state);
   const center = new NotificationCenter((line) => services.logger.info(line));
   const compute = registerCompute(services, state);
-  const chat = registerChat(services);
-  const tasks = registerTasks(services, compute, chat, state, center);
   const spend = registerSpend(services, compute, state, center);
+  // A user's deployments as models: the chat and VS Code's model picker list and route them.
+  const deployedModels = createDeployedModels(services, spend.priceOfTask);
+  context.subscriptions.push(deployedModels);
+  const chat = registerChat(services, deployedModels);
+  const tasks = registerTasks(services, compute, chat, state, center);
   const money: MoneyApi = {
     ...spend,
     updates: tasks.updates,
@@ -81,16 +84,17 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const nas = registerNas(services, state);
   context.subscriptions.push(...nas.disposables);
   // The NAS agent tools reach volume files through the NAS area's sessions.
-  const ai = registerAi(services, { nasFiles: (roots) => nas.api.toolAccess(roots) });
+  const ai = registerAi(services, { nasFiles: (roots) => nas.api.toolAccess(roots), deployedModels });
   const specs = registerSpecs(services, state);
   context.subscriptions.push(...ai.disposables);
   // Run on GPU sends the folder to a NAS volume and opens its outputs from there.
   const jobs = registerJobs(services, state, center, tests.port('nasRunHooks', nas.api.runHooks));
   context.subscriptions.push(...jobs.disposables);
-  const deployments = registerDeployments(services, compute, chat, money, ai.api.chatModels, state);
+  const deployments = registerDeployments(services, state, deployedModels, { tasks: compute, chat });
+  context.subscriptions.push(...deployments.disposables);
   const preheat = registerPreheat(services, state, center);
   context.subscriptions.push(...preheat.disposables);
-  const notebooks = registerNotebooks(services, money);
+  const notebooks = registerNotebooks(services, { refreshTasks: spend.refreshTasks, priceOfTask: spend.priceOfTask });
   context.subscriptions.push(...notebooks.disposables);
 
   // The in-host tests drive the first run themselves (test/integration/surface/firstRun.test.ts).
@@ -113,7 +117,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     money,
     ai: ai.api,
     jobs: jobs.api,
-    deployments,
+    deployments: deployments.api,
     specs,
     nas: nas.api,
     preheat: preheat.api,

@@ -72,16 +72,18 @@ export interface ChatApi {
   switchTo(conversationId: string): Promise<void>;
   /** Writes the history now (persistence is otherwise debounced). */
   flush(): Promise<void>;
-  /** Models besides the profile's (a user's deployments): listed in the picker, asked through their routes. */
-  useModelRoutes(routes: ModelRoutes): void;
-  /** The routes' models changed: the picker shows it. */
-  modelRoutesChanged(): void;
 }
 
-export function registerChat(services: ExtensionServices): ChatApi {
+/** Models besides the profile's (a user's deployments): listed in the picker, asked through their routes. */
+export interface ChatModelRoutes extends ModelRoutes {
+  /** The routes' models changed: the picker shows it. */
+  readonly onDidChange: vscode.Event<void>;
+}
+
+export function registerChat(services: ExtensionServices, routes: ChatModelRoutes): ChatApi {
   const { context } = services;
   const clients = new ModelClientProvider(services);
-  const session = createChatSession(services, clients);
+  const session = createChatSession(services, clients, routes);
   const codeActions = new CodeActions();
   const panel = new ChatPanel(services, session, codeActions);
   const updated = new vscode.EventEmitter<ChatSnapshot>();
@@ -132,6 +134,7 @@ export function registerChat(services: ExtensionServices): ChatApi {
     session.onDidChangeState(() => updated.fire(snapshot())),
     session.onDelta(() => updated.fire(snapshot())),
     panel.onDidBecomeReady(() => updated.fire(snapshot())),
+    routes.onDidChange(() => session.routesChanged()),
     services.profiles.onDidChangeActive(() => {
       clients.reset();
       session.profileChanged();
@@ -172,7 +175,5 @@ export function registerChat(services: ExtensionServices): ChatApi {
     switchTo: (conversationId) => session.switchTo(conversationId),
     whenIdle: () => session.whenIdle(),
     flush: () => session.flush(),
-    useModelRoutes: (routes) => session.useRoutes(routes),
-    modelRoutesChanged: () => session.routesChanged(),
   };
 }

@@ -8,10 +8,10 @@ import * as vscode from 'vscode';
 import { formatYuanPerHour } from '../../core/spend/units';
 import { deploymentYuanPerHour } from '../../core/deployments/cost';
 import { Commands, Views } from '../commandIds';
-import type { ComputeApi } from '../views/index';
 import type { ExtensionServices } from '../services';
 import type { Deployment } from '../../core/deployments/discovery';
 import type { DeploymentRegistry } from './deploymentRegistry';
+import type { DeploymentTasks } from './ports';
 import { counted } from '../ui/counts';
 
 const CHECK_EVERY_MS = 20_000;
@@ -35,7 +35,7 @@ export class IdlePause implements vscode.Disposable {
   constructor(
     private readonly services: ExtensionServices,
     private readonly registry: DeploymentRegistry,
-    private readonly compute: ComputeApi,
+    private readonly compute: DeploymentTasks,
     /** Follows a recovered deployment until it answers again (a progress notice; remembered when ready). */
     private readonly refollow: (deployment: Deployment) => Promise<unknown>,
   ) {

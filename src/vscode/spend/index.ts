@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { TaskSummary } from '../../core/compute/api';
 import { burnRate, offerKey } from '../../core/spend/spend';
-import type { ComputeApi } from '../views/computeApi';
+import type { SpendTasks } from './ports';
 import { taskServiceFor } from '../client/computeServices';
 import type { ExtensionServices, Profile } from '../services';
 import type { RemoteState } from '../state/index';
@@ -57,7 +57,7 @@ export function spendNeedsWatching(services: ExtensionServices): (profile: Profi
     services.state.get('pauseTimers').some((timer) => timer.profileId === profile.id);
 }
 
-export function registerSpend(services: ExtensionServices, compute: ComputeApi, state: RemoteState, center: NotificationCenter): SpendApi {
+export function registerSpend(services: ExtensionServices, compute: SpendTasks, state: RemoteState, center: NotificationCenter): SpendApi {
   const spend = new SpendTracker(services);
   const prices = new PriceBook(services);
   const statusBar = new SpendStatusBar();

@@ -16,11 +16,11 @@ const KNOWN_ROOM_CIRCLES: readonly string[][] = [['resources', 'storage', 'tasks
 
 /**
  * The longest chain of rooms in src/vscode allowed today (a ratchet: the goal of issue 28 is 6); lower it
- * when a change makes the layer flatter. 15 since the kind tree, preheat and notebooks areas came in:
- * extension > api > deployments > ai > specs > jobs > kinds > {views…} > nas > state > commands > errors >
- * services > config > settingValues — the area-to-area imports (deployments → ai → specs → jobs) are next.
+ * when a change makes the layer flatter. 14 since the deployments area takes ports instead of the other
+ * areas' test APIs: extension > api > ai > specs > jobs > kinds > {views…} > nas > state > commands >
+ * errors > services > config > settingValues.
  */
-const MAX_VSCODE_FLOORS = 15;
+const MAX_VSCODE_FLOORS = 14;
 
 const files = importGraph(readSources(typeScriptFiles('src').filter((file) => !file.endsWith('.d.ts'))));
 
