@@ -6,6 +6,7 @@ import type { ModelRoutes } from '../../core/chat/modelRoutes';
 import type { ConversationSummary, ConversationView, DeployedModelOption, SettingsPatch } from '../../shared/protocol';
 import { conversationToMarkdown } from '../../shared/conversationMarkdown';
 import { registerCommandTable } from '../commands/commandTable';
+import type { RegisteredArea } from '../areaRegistry';
 import type { ExtensionServices } from '../services';
 import { CHAT_SIDE_VIEW_ID, CHAT_VIEW_TYPE, ChatPanel, type ChatSurfaceKind } from './chatPanel';
 import { createChatSession } from './chatSession';
@@ -80,8 +81,7 @@ export interface ChatModelRoutes extends ModelRoutes {
   readonly onDidChange: vscode.Event<void>;
 }
 
-export function registerChat(services: ExtensionServices, routes: ChatModelRoutes): ChatApi {
-  const { context } = services;
+export function registerChat(services: ExtensionServices, routes: ChatModelRoutes): RegisteredArea<ChatApi> {
   const clients = new ModelClientProvider(services);
   const session = createChatSession(services, clients, routes);
   const codeActions = new CodeActions();
@@ -126,7 +126,7 @@ export function registerChat(services: ExtensionServices, routes: ChatModelRoute
     await ready;
   };
 
-  context.subscriptions.push(
+  const disposables: vscode.Disposable[] = [
     session,
     codeActions,
     panel,
@@ -146,9 +146,9 @@ export function registerChat(services: ExtensionServices, routes: ChatModelRoute
       deserializeWebviewPanel: async (webviewPanel, state: unknown) => panel.restore(webviewPanel, state),
     }),
     ...registerCommandTable(CHAT_COMMANDS, { services, session, panel }, services.reportError),
-  );
+  ];
 
-  return {
+  const api: ChatApi = {
     open: () => openSurface('panel', () => panel.open(false)),
     openView: () => openSurface('view', () => panel.openView(false)),
     newConversation: () => session.view(session.newConversation()),
@@ -176,4 +176,5 @@ export function registerChat(services: ExtensionServices, routes: ChatModelRoute
     whenIdle: () => session.whenIdle(),
     flush: () => session.flush(),
   };
+  return { api, disposables };
 }

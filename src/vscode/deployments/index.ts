@@ -7,6 +7,7 @@ import { Refusal } from '../errors/refusal';
 import type { TaskSummary } from '../../core/compute/api';
 import type { DeployPhase, FollowResult } from '../../core/deployments/readiness';
 import { registerCommandTable } from '../commands/commandTable';
+import type { RegisteredArea } from '../areaRegistry';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
 import { DEPLOYMENT_COMMANDS } from './commands';
@@ -31,12 +32,13 @@ export interface DeploymentsApi {
  * The active profile's deployments as models (the registry): built before the chat and VS Code's model
  * provider, which are given it by constructor to list and route them; the area below keeps it current.
  */
-export function createDeployedModels(services: ExtensionServices, priceOfTask: PriceOfTask): DeploymentRegistry {
-  return new DeploymentRegistry(services, priceOfTask);
+export function createDeployedModels(services: ExtensionServices, priceOfTask: PriceOfTask): RegisteredArea<DeploymentRegistry> {
+  const registry = new DeploymentRegistry(services, priceOfTask);
+  return { api: registry, disposables: [registry] };
 }
 
 /** Discovery from the store's polls of the active profile, Deploy a Model…, idle pause and their commands. */
-export function registerDeployments(services: ExtensionServices, state: RemoteState, registry: DeploymentRegistry, ports: DeploymentPorts): { api: DeploymentsApi; disposables: vscode.Disposable[] } {
+export function registerDeployments(services: ExtensionServices, state: RemoteState, registry: DeploymentRegistry, ports: DeploymentPorts): RegisteredArea<DeploymentsApi> {
   // The store polls the active profile now and hands back its tasks (nothing else lists tasks).
   const refreshTasks = async (): Promise<readonly TaskSummary[]> => {
     await state.refresh();

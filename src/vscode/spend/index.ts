@@ -7,6 +7,7 @@ import type { TaskSummary } from '../../core/compute/api';
 import { burnRate, offerKey } from '../../core/spend/spend';
 import type { SpendTasks } from './ports';
 import { taskServiceFor } from '../client/computeServices';
+import type { RegisteredArea } from '../areaRegistry';
 import type { ExtensionServices, Profile } from '../services';
 import type { RemoteState } from '../state/index';
 import { BudgetGuard, type AutoPauseResult } from './budgetGuard';
@@ -57,7 +58,7 @@ export function spendNeedsWatching(services: ExtensionServices): (profile: Profi
     services.state.get('pauseTimers').some((timer) => timer.profileId === profile.id);
 }
 
-export function registerSpend(services: ExtensionServices, compute: SpendTasks, state: RemoteState, center: NotificationCenter): SpendApi {
+export function registerSpend(services: ExtensionServices, compute: SpendTasks, state: RemoteState, center: NotificationCenter): RegisteredArea<SpendApi> {
   const spend = new SpendTracker(services);
   const prices = new PriceBook(services);
   const statusBar = new SpendStatusBar();
@@ -155,7 +156,7 @@ export function registerSpend(services: ExtensionServices, compute: SpendTasks, 
     updateStatusBar();
   }, SPEND_REFRESH_MS);
 
-  services.context.subscriptions.push(
+  const disposables: vscode.Disposable[] = [
     polled,
     spend,
     statusBar,
@@ -196,12 +197,12 @@ export function registerSpend(services: ExtensionServices, compute: SpendTasks, 
     panel,
     timers,
     ...registerCommandTable(MONEY_COMMANDS, { services, panel, timers, compute, budgetForm }, services.reportError),
-  );
+  ];
   updateStatusBar();
   if (services.profiles.active) spend.refresh().catch(logSpendError);
   void timers.start();
 
-  return {
+  const api: SpendApi = {
     checkBudgetNow: () => checkBudget(true),
     lastAutoPause: () => guard.lastAutoPause,
     statusBarText: () => statusBar.text,
@@ -226,4 +227,5 @@ export function registerSpend(services: ExtensionServices, compute: SpendTasks, 
       return resource ? prices.priceOf(offerKey(resource.device_name, resource.region)) : undefined;
     },
   };
+  return { api, disposables };
 }

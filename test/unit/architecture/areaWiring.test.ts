@@ -77,3 +77,13 @@ describe('areas wired by constructor', () => {
     assert.deepEqual(portSetters(sample), ['src/vscode/tasks/ports.ts provideFiles', 'src/vscode/tasks/ports.ts useRoutes']);
   });
 });
+
+describe('one registration style', () => {
+  it('the composition root registers every area through the area registry', () => {
+    const root = sources.get('src/vscode/extension.ts')!;
+    const outside = root
+      .split('\n')
+      .filter((line) => /\b(?:register(?!CommandTable)[A-Z]\w*|createDeployedModels)\(/.test(line) && !/areas\.add\(/.test(line) && !/^\s*(?:import|\/\/|\*)/.test(line));
+    assert.deepEqual(outside, [], 'register the area with areas.add(name, () => registerX(…)): it returns { api, disposables }');
+  });
+});
