@@ -16,7 +16,7 @@ import { NodeLogViewer } from '../tasks/nodeLog';
 import { ResourceFilterStore } from '../resources/resourceFilter';
 import { flattenRegions, searchDevices } from '../resources/resourceSearch';
 import { snapshotTree } from './snapshot';
-import { loadedThing } from './treeMessages';
+import { loadedThing } from '../trees/treeMessages';
 import { checkStorage } from '../storage/storageCheck';
 import { TaskActions } from '../tasks/taskActions';
 import { taskDetailDocument } from '../tasks/taskCommands';
