@@ -21,7 +21,7 @@ import { shownReview } from './ui/review';
 import { shownStepInput } from './ui/multiStepInput';
 import { registerJobs } from './jobs/index';
 import { createDeployedModels, registerDeployments } from './deployments/index';
-import { registerSpecs } from './specs/index';
+import { registerSpecs, SpecSecrets } from './specs/index';
 import { registerNas } from './nas/index';
 import { registerPreheat } from './preheat/index';
 import { registerNotebooks } from './notebooks/index';
@@ -72,7 +72,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const tests = new TestPorts();
   const nas = areas.add(vscode.l10n.t('NAS volumes'), () => registerNas(services, state));
   // The NAS agent tools reach volume files through the NAS area's sessions.
-  const ai = areas.add(vscode.l10n.t('Agent tools and models'), () => registerAi(services, { nasFiles: (roots) => nas.toolAccess(roots), deployedModels }));
+  const ai = areas.add(vscode.l10n.t('Agent tools and models'), () => registerAi(services, {
+    nasFiles: (roots) => nas.toolAccess(roots),
+    // Only the user's stored spec secrets resolve for the tools, never environment variables.
+    storedSpecSecret: (name) => new SpecSecrets(services.context.secrets, () => new Set()).resolve({ secret: name }),
+    deployedModels,
+  }));
   const specs = areas.add(vscode.l10n.t('Spec files'), () => registerSpecs(services, state));
   // Run on GPU sends the folder to a NAS volume and opens its outputs from there.
   const jobs = areas.add(vscode.l10n.t('Jobs'), () => registerJobs(services, state, center, tests.port('nasRunHooks', nas.runHooks)));

@@ -8,7 +8,6 @@ import type { NasFileAccess } from '../../core/tools/nasTools';
 import type { ExtensionServices, Profile } from '../services';
 import { SECRET_KINDS } from '../../core/secretKinds';
 import { knownProfileLabels } from '../profiles/index';
-import { SpecSecrets } from '../specs/index';
 
 /** The sandbox spends no money: a loopback sandbox profile runs write tools without a confirmation. */
 export function isLocalSandbox(profile: Profile): boolean {
@@ -25,6 +24,8 @@ export function isLocalSandbox(profile: Profile): boolean {
 export interface AiPorts {
   /** The NAS area's file access for the tools, given the host folders. */
   nasFiles(roots: string[]): NasFileAccess;
+  /** A spec secret the user stored, by name (the spec files area's store; never an environment variable). */
+  storedSpecSecret(name: string): Promise<string | undefined>;
 }
 
 export async function toolContext(services: ExtensionServices, ports: AiPorts, profile: Profile, signal?: AbortSignal): Promise<ToolContext> {
@@ -44,7 +45,7 @@ export async function toolContext(services: ExtensionServices, ports: AiPorts, p
     specFiles: confinedSpecFiles(
       (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath),
       { size: async (absolutePath) => (await vscode.workspace.fs.stat(vscode.Uri.file(absolutePath))).size, read: async (absolutePath) => vscode.workspace.fs.readFile(vscode.Uri.file(absolutePath)) },
-      (name) => Promise.resolve(new SpecSecrets(services.context.secrets, () => new Set()).resolve({ secret: name })),
+      (name) => ports.storedSpecSecret(name),
     ),
     ...(signal ? { signal } : {}),
   };
