@@ -13,15 +13,15 @@ import { PROFILE_COMMANDS } from './profiles/index';
 import { REQUEST_COMMANDS } from './requests/index';
 import { registerCompute } from './views/index';
 import { describeError } from './errors/describeError';
-import { registerSpend, spendNeedsWatching } from './spend/index';
+import { registerSpend, spendNeedsWatching, type SpendApi } from './spend/index';
 import { RemoteState } from './state/index';
-import { registerTasks } from './tasks/index';
+import { registerTasks, type TasksAreaApi } from './tasks/index';
 import { NotificationCenter } from './ui/notificationCenter';
 import { shownReview } from './ui/review';
 import { shownStepInput } from './ui/multiStepInput';
 import { registerJobs } from './jobs/index';
-import { registerDeployments } from './deployments/index';
-import { registerSpecs } from './specs/index';
+import { createDeployedModels, registerDeployments } from './deployments/index';
+import { registerSpecs, SpecSecrets } from './specs/index';
 import { registerNas } from './nas/index';
 import { registerPreheat } from './preheat/index';
 import { registerNotebooks } from './notebooks/index';
@@ -34,6 +34,8 @@ import { ProfileStatusBar } from './statusBar';
 import { CredentialsContext } from './profiles/credentialsContext';
 import { errorMessage } from '../shared/errorMessage';
 import { TestPorts } from './testPorts';
+import { AreaRegistry, type AreaFailure } from './areaRegistry';
+import type { Activity } from '../core/spend/activity';
 
 export const HAS_PROFILE_CONTEXT = ContextKeys.hasProfile;
 
@@ -59,42 +61,38 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const state = new RemoteState(services, spendNeedsWatching(services));
   context.subscriptions.push(state);
   const center = new NotificationCenter((line) => services.logger.info(line));
-  const compute = registerCompute(services, state);
-  const chat = registerChat(services);
-  const tasks = registerTasks(services, compute, chat, state, center);
-  const spend = registerSpend(services, compute, state, center);
-  const money: MoneyApi = {
-    ...spend,
-    updates: tasks.updates,
-    explainFailure: tasks.explainFailure,
-    deleteNode: tasks.deleteNode,
-    notifications: () => center.shown,
-    choose: (notification, action) => center.choose(notification, action),
-    watching: () => tasks.notifier.active,
-    // The tests' hook polls now (as Refresh does); the product's wakes keep the 10 s floor.
-    wakeWatcher: () => state.refresh(),
-    runPlannedPoll: () => state.runPlannedPoll(),
-    stateListings: (profileId) => state.listings(profileId),
-    watchedProfiles: () => state.watched.map((watch) => watch.profile.label),
-  };
-  // Ports by constructor: the NAS area comes first, the areas that consume it are given it.
+  // Each area registers through one registry (areaRegistry.ts): one that fails is taken back whole, the
+  // others still come up, and the user is told once (below). Ports go in by constructor, in this order.
+  const areas = new AreaRegistry(context.subscriptions, (line) => services.logger.error(line));
+  const compute = areas.add(vscode.l10n.t('Compute views'), () => registerCompute(services, state));
+  const spend = areas.add(vscode.l10n.t('Spend'), () => registerSpend(services, compute, state, center));
+  // A user's deployments as models: the chat and VS Code's model picker list and route them.
+  const deployedModels = areas.add(vscode.l10n.t('Deployed models'), () => createDeployedModels(services, spend.priceOfTask));
+  const chat = areas.add(vscode.l10n.t('Compute Chat'), () => registerChat(services, deployedModels));
+  const tasks = areas.add(vscode.l10n.t('Tasks'), () => registerTasks(services, compute, chat, state, center));
+  // The NAS area comes before the areas that consume it (agent tools, Run on GPU).
   const tests = new TestPorts();
-  const nas = registerNas(services, state);
-  context.subscriptions.push(...nas.disposables);
+  const nas = areas.add(vscode.l10n.t('NAS volumes'), () => registerNas(services, state));
   // The NAS agent tools reach volume files through the NAS area's sessions.
-  const ai = registerAi(services, { nasFiles: (roots) => nas.api.toolAccess(roots) });
-  const specs = registerSpecs(services, state);
-  context.subscriptions.push(...ai.disposables);
+  const ai = areas.add(vscode.l10n.t('Agent tools and models'), () => registerAi(services, {
+    nasFiles: (roots) => nas.toolAccess(roots),
+    // Only the user's stored spec secrets resolve for the tools, never environment variables.
+    storedSpecSecret: (name) => new SpecSecrets(services.context.secrets, () => new Set()).resolve({ secret: name }),
+    deployedModels,
+  }));
+  const specs = areas.add(vscode.l10n.t('Spec files'), () => registerSpecs(services, state));
   // Run on GPU sends the folder to a NAS volume and opens its outputs from there.
-  const jobs = registerJobs(services, state, center, tests.port('nasRunHooks', nas.api.runHooks));
-  context.subscriptions.push(...jobs.disposables);
-  const deployments = registerDeployments(services, compute, chat, money, ai.api.chatModels, state);
-  const preheat = registerPreheat(services, state, center);
-  context.subscriptions.push(...preheat.disposables);
-  const notebooks = registerNotebooks(services, money, tests.port('nasRunHooks', nas.api.runHooks));
-  context.subscriptions.push(...notebooks.disposables);
-  const machineConnect = registerMachineConnect(services, tests);
-  context.subscriptions.push(...machineConnect.disposables);
+  const jobs = areas.add(vscode.l10n.t('Jobs'), () => registerJobs(services, state, center, tests.port('nasRunHooks', nas.runHooks)));
+  // The one activity rule for pausing holds a deployment's idle pause while something works on it.
+  const activityOf = (taskId: number): readonly Activity[] => (services.profiles.active ? spend.activity.of(services.profiles.active.id, taskId) : []);
+  const deployments = areas.add(vscode.l10n.t('Deployments'), () => registerDeployments(services, state, deployedModels, { tasks: compute, chat, activityOf }));
+  const preheat = areas.add(vscode.l10n.t('Image preheat'), () => registerPreheat(services, state, center));
+  const notebookTasks = { refreshTasks: spend.refreshTasks, priceOfTask: spend.priceOfTask, activity: spend.activity };
+  const notebooks = areas.add(vscode.l10n.t('Notebook kernel'), () => registerNotebooks(services, notebookTasks, tests.port('nasRunHooks', nas.runHooks)));
+  const machineConnect = areas.add(vscode.l10n.t('Machine connections'), () => registerMachineConnect(services, tests));
+  // The tests' view of spend and task care: it fails with either area (it reads both).
+  const money = areas.add(vscode.l10n.t('Spend'), () => ({ api: moneyApi(spend, tasks, center, state), disposables: [] }));
+  reportAreaFailures(services, areas.failures);
 
   // The in-host tests drive the first run themselves (test/integration/surface/firstRun.test.ts).
   if (context.extensionMode !== vscode.ExtensionMode.Test) {
@@ -114,14 +112,14 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     compute,
     chat,
     money,
-    ai: ai.api,
-    jobs: jobs.api,
+    ai,
+    jobs,
     deployments,
     specs,
-    nas: nas.api,
-    preheat: preheat.api,
-    notebooks: notebooks.api,
-    machineConnect: machineConnect.api,
+    nas,
+    preheat,
+    notebooks,
+    machineConnect,
     tests,
     ready,
     surface: {
@@ -176,6 +174,34 @@ async function startUp(services: Services): Promise<void> {
       `Could not connect to the sandbox named in ${SANDBOX_URL_ENV} (${sandboxUrl}): ${errorMessage(error)}`,
     );
   }
+}
+
+/** Notifications, spend, budgets, timers and the tasks area's care flows, for the in-host tests (api.ts). */
+function moneyApi(spend: SpendApi, tasks: TasksAreaApi, center: NotificationCenter, state: RemoteState): MoneyApi {
+  return {
+    ...spend,
+    updates: tasks.updates,
+    explainFailure: tasks.explainFailure,
+    deleteNode: tasks.deleteNode,
+    notifications: () => center.shown,
+    choose: (notification, action) => center.choose(notification, action),
+    watching: () => tasks.notifier.active,
+    // The tests' hook polls now (as Refresh does); the product's wakes keep the 10 s floor.
+    wakeWatcher: () => state.refresh(),
+    runPlannedPoll: () => state.runPlannedPoll(),
+    stateListings: (profileId) => state.listings(profileId),
+    watchedProfiles: () => state.watched.map((watch) => watch.profile.label),
+  };
+}
+
+/** One error for every area that did not start, with Show Logs (each failure is in the log with its stack). */
+function reportAreaFailures(services: Services, failures: readonly AreaFailure[]): void {
+  if (failures.length === 0) return;
+  const names = [...new Set(failures.map((failure) => failure.area))].join(', ');
+  services.reportError(
+    new Refusal(vscode.l10n.t('Compute Toolkit started without: {0}. The rest works; the log says why.', names), [{ kind: 'showLogs' }]),
+    vscode.l10n.t('Start Compute Toolkit'),
+  );
 }
 
 function setHasProfile(value: boolean): Thenable<unknown> {

@@ -21,6 +21,8 @@ export type { ModelListState } from './modelList';
 
 export interface ChatSessionDeps {
   store: ConversationStore;
+  /** Models besides the profile's (a user's deployments, docs/deployments.md): listed first, asked through their routes. */
+  routes?: ModelRoutes;
   /** The active profile's model client; rejects with an actionable error when there is none. */
   client(): Promise<ModelClient>;
   /** Settings of a new conversation (the user's defaults). */
@@ -56,11 +58,12 @@ export class ChatSession {
   readonly onDidSetComposer = this.composerEmitter.event;
   private loading: Promise<void> | undefined;
   private disposed = false;
-  private routes: ModelRoutes | undefined;
+  private readonly routes: ModelRoutes | undefined;
   /** Last change time handed out: strictly increasing, so "newest first" never ties. */
   private lastStamp = 0;
 
   constructor(private readonly deps: ChatSessionDeps) {
+    this.routes = deps.routes;
     this.list = new ConversationList(deps.store, deps.logger, () => this.create(), deps.undoWindowMs, () => this.stateEmitter.fire());
     this.modelList = new ModelList({
       client: () => deps.client(),
@@ -122,12 +125,6 @@ export class ChatSession {
   /** Deployed models for the pickers (docs/deployments.md); empty without routes. */
   get deployedModels(): DeployedModelOption[] {
     return this.routes?.options() ?? [];
-  }
-
-  /** Models besides the profile's (a user's deployments): asked first when a conversation names one of theirs. */
-  useRoutes(routes: ModelRoutes): void {
-    this.routes = routes;
-    this.stateEmitter.fire();
   }
 
   /** The routes' list changed (a deployment became ready, was paused): show it. */

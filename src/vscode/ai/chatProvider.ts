@@ -26,8 +26,6 @@ export interface DeployedModels extends Pick<ModelRoutes, 'route'> {
   readonly onDidChange: vscode.Event<void>;
 }
 
-
-
 /** 1.120+ hides provider models without it; not in the 1.104 typings, so declared here. */
 export interface ComputeModelInformation extends vscode.LanguageModelChatInformation {
   readonly isUserSelectable: boolean;
@@ -39,22 +37,17 @@ export class ComputeChatProvider implements vscode.LanguageModelChatProvider<Com
   private readonly subscriptions: vscode.Disposable[];
 
   private cached: { key: string; client: ModelClient } | undefined;
-  /** A user's own deployments (docs/deployments.md), listed beside the platform's models. */
-  private deployments: DeployedModels | undefined;
-
-  /** Lists deployed models too, and sends their requests to their own service URLs. */
-  useDeployments(deployments: DeployedModels): void {
-    this.deployments = deployments;
-    this.subscriptions.push(deployments.onDidChange(() => this.refresh()));
-    this.refresh();
-  }
-
-  constructor(private readonly services: Services) {
+  constructor(
+    private readonly services: Services,
+    /** A user's own deployments (docs/deployments.md): listed beside the platform's models, requests sent to their own URLs. */
+    private readonly deployments: DeployedModels,
+  ) {
     this.subscriptions = [
       services.profiles.onDidChangeActive(() => this.refresh()),
       services.profiles.onDidChangeSecrets(({ kind }) => {
         if (kind === 'modelApiKey') this.refresh();
       }),
+      deployments.onDidChange(() => this.refresh()),
     ];
   }
 
@@ -90,7 +83,6 @@ export class ComputeChatProvider implements vscode.LanguageModelChatProvider<Com
 
   /** Ready deployments only: a paused or ended one disappears from VS Code's picker. */
   private deployedInformation(): ComputeModelInformation[] {
-    if (!this.deployments) return [];
     return this.deployments
       .models()
       .filter((model) => model.deployment.state === 'ready')
@@ -162,7 +154,7 @@ export class ComputeChatProvider implements vscode.LanguageModelChatProvider<Com
     token: vscode.CancellationToken,
   ): Promise<void> {
     // A deployed model: its own URL, no platform key; a paused one says why it cannot answer.
-    const routed = this.deployments ? await this.deployments.route(model.id) : undefined;
+    const routed = await this.deployments.route(model.id);
     const active = routed ? undefined : await this.client();
     if (!routed && !active) throw new Error(this.noKeyMessage());
     const client = routed?.client ?? active?.client;

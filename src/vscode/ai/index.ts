@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { TOOLS } from '../../core/tools/index';
 import type { ExtensionServices as Services } from '../services';
-import { ComputeChatProvider, MODEL_VENDOR } from './chatProvider';
+import { ComputeChatProvider, MODEL_VENDOR, type DeployedModels } from './chatProvider';
 import { ComputeLanguageModelTool, registerLanguageModelTools } from './languageModelTools';
 import { ComputeMcpServerProvider, MCP_PROVIDER_ID } from './mcpServerProvider';
 import type { AiPorts } from './toolContext';
@@ -17,11 +17,12 @@ export interface AiApi {
   readonly chatModels: ComputeChatProvider;
 }
 
-export function registerAi(services: Services, ports: AiPorts): { api: AiApi; disposables: vscode.Disposable[] } {
+/** The tools' NAS file access, and a user's deployments for VS Code's model picker (the deployments area's registry). */
+export function registerAi(services: Services, ports: AiPorts & { deployedModels: DeployedModels }): { api: AiApi; disposables: vscode.Disposable[] } {
   const { tools, disposables } = registerLanguageModelTools(services, TOOLS, ports);
   const mcpServers = new ComputeMcpServerProvider(services, services.context.asAbsolutePath('dist/mcp.js'));
   disposables.push(mcpServers, vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcpServers));
-  const chatModels = new ComputeChatProvider(services);
+  const chatModels = new ComputeChatProvider(services, ports.deployedModels);
   disposables.push(chatModels, vscode.lm.registerLanguageModelChatProvider(MODEL_VENDOR, chatModels));
   return { api: { tools, mcpServers, chatModels }, disposables };
 }

@@ -9,7 +9,6 @@ import type { NasFileAccess } from '../../core/tools/nasTools';
 import type { ExtensionServices, Profile } from '../services';
 import { SECRET_KINDS } from '../../core/secretKinds';
 import { knownProfileLabels } from '../profiles/index';
-import { SpecSecrets } from '../specs/index';
 
 /** The sandbox spends no money: a loopback sandbox profile runs write tools without a confirmation. */
 export function isLocalSandbox(profile: Profile): boolean {
@@ -26,6 +25,8 @@ export function isLocalSandbox(profile: Profile): boolean {
 export interface AiPorts {
   /** The NAS area's file access for the tools, given the host folders. */
   nasFiles(roots: string[]): NasFileAccess;
+  /** A spec secret the user stored, by name (the spec files area's store; never an environment variable). */
+  storedSpecSecret(name: string): Promise<string | undefined>;
 }
 
 export async function toolContext(services: ExtensionServices, ports: AiPorts, profile: Profile, signal?: AbortSignal): Promise<ToolContext> {
@@ -49,7 +50,7 @@ export async function toolContext(services: ExtensionServices, ports: AiPorts, p
         read: async (absolutePath) => vscode.workspace.fs.readFile(vscode.Uri.file(absolutePath)),
         insideOnDisk: async (absolutePath) => (await realPathInside(folders, absolutePath)) !== undefined,
       },
-      (name) => Promise.resolve(new SpecSecrets(services.context.secrets, () => new Set()).resolve({ secret: name })),
+      (name) => ports.storedSpecSecret(name),
       // Restricted Mode: the tools read and plan files, never apply them (ui/workspaceTrust.ts).
       services.trust.trusted,
     ),

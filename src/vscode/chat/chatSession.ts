@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { ChatSession } from '../../core/chat/chatSession';
 import { nodeChatFiles } from '../../core/chat/chatFiles';
 import { ConversationStore } from '../../core/chat/conversationStore';
+import type { ModelRoutes } from '../../core/chat/modelRoutes';
 import { NoChatModelError } from '../../core/chat/turnErrors';
 import { renderTurnError } from '../errors/renderers';
 import type { ExtensionServices } from '../services';
@@ -15,11 +16,12 @@ import type { ModelClientProvider } from './modelClientProvider';
 export { ChatSession };
 export type { DeltaEvent, ModelListState } from '../../core/chat/chatSession';
 
-export function createChatSession(services: ExtensionServices, clients: ModelClientProvider): ChatSession {
+export function createChatSession(services: ExtensionServices, clients: ModelClientProvider, routes: ModelRoutes): ChatSession {
   const { context } = services;
   const store = new ConversationStore(nodeChatFiles(join(context.globalStorageUri.fsPath)), services.logger);
   return new ChatSession({
     store,
+    routes,
     client: async () => (await clients.clientForActiveProfile()).client,
     newSettings: () => newConversationSettings(services.config.chat),
     lastModel: {

@@ -6,6 +6,7 @@ import type { ModelRoutes } from '../../core/chat/modelRoutes';
 import type { ConversationSummary, ConversationView, DeployedModelOption, SettingsPatch } from '../../shared/protocol';
 import { conversationToMarkdown } from '../../shared/conversationMarkdown';
 import { registerCommandTable } from '../commands/commandTable';
+import type { RegisteredArea } from '../areaRegistry';
 import type { ExtensionServices } from '../services';
 import { CHAT_SIDE_VIEW_ID, CHAT_VIEW_TYPE, ChatPanel, type ChatSurfaceKind } from './chatPanel';
 import { createChatSession } from './chatSession';
@@ -72,16 +73,17 @@ export interface ChatApi {
   switchTo(conversationId: string): Promise<void>;
   /** Writes the history now (persistence is otherwise debounced). */
   flush(): Promise<void>;
-  /** Models besides the profile's (a user's deployments): listed in the picker, asked through their routes. */
-  useModelRoutes(routes: ModelRoutes): void;
-  /** The routes' models changed: the picker shows it. */
-  modelRoutesChanged(): void;
 }
 
-export function registerChat(services: ExtensionServices): ChatApi {
-  const { context } = services;
+/** Models besides the profile's (a user's deployments): listed in the picker, asked through their routes. */
+export interface ChatModelRoutes extends ModelRoutes {
+  /** The routes' models changed: the picker shows it. */
+  readonly onDidChange: vscode.Event<void>;
+}
+
+export function registerChat(services: ExtensionServices, routes: ChatModelRoutes): RegisteredArea<ChatApi> {
   const clients = new ModelClientProvider(services);
-  const session = createChatSession(services, clients);
+  const session = createChatSession(services, clients, routes);
   const codeActions = new CodeActions();
   const panel = new ChatPanel(services, session, codeActions);
   const updated = new vscode.EventEmitter<ChatSnapshot>();
@@ -124,7 +126,7 @@ export function registerChat(services: ExtensionServices): ChatApi {
     await ready;
   };
 
-  context.subscriptions.push(
+  const disposables: vscode.Disposable[] = [
     session,
     codeActions,
     panel,
@@ -132,6 +134,7 @@ export function registerChat(services: ExtensionServices): ChatApi {
     session.onDidChangeState(() => updated.fire(snapshot())),
     session.onDelta(() => updated.fire(snapshot())),
     panel.onDidBecomeReady(() => updated.fire(snapshot())),
+    routes.onDidChange(() => session.routesChanged()),
     services.profiles.onDidChangeActive(() => {
       clients.reset();
       session.profileChanged();
@@ -143,9 +146,9 @@ export function registerChat(services: ExtensionServices): ChatApi {
       deserializeWebviewPanel: async (webviewPanel, state: unknown) => panel.restore(webviewPanel, state),
     }),
     ...registerCommandTable(CHAT_COMMANDS, { services, session, panel }, services.reportError),
-  );
+  ];
 
-  return {
+  const api: ChatApi = {
     open: () => openSurface('panel', () => panel.open(false)),
     openView: () => openSurface('view', () => panel.openView(false)),
     newConversation: () => session.view(session.newConversation()),
@@ -172,7 +175,6 @@ export function registerChat(services: ExtensionServices): ChatApi {
     switchTo: (conversationId) => session.switchTo(conversationId),
     whenIdle: () => session.whenIdle(),
     flush: () => session.flush(),
-    useModelRoutes: (routes) => session.useRoutes(routes),
-    modelRoutesChanged: () => session.routesChanged(),
   };
+  return { api, disposables };
 }

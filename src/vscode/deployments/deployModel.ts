@@ -1,7 +1,7 @@
 // Deploy a Model… (docs/deployments.md): a model from the curated list or typed, the context and precision,
 // the memory estimate, the GPUs that fit ranked by price and stock, idle pause (opt-in), the cost per hour
 // confirmed before anything is created — then the task is created through the same path as any task
-// (ComputeApi.createTask) and followed until its URL answers, with a progress notification.
+// (the Tasks view's createTask) and followed until its URL answers, with a progress notification.
 
 import * as vscode from 'vscode';
 import { confirmSpend } from '../ui/multiStepInput';
@@ -13,14 +13,13 @@ import { rankFits, type GpuFit } from '../../core/deployments/ranking';
 import type { DeployPhase, FollowResult } from '../../core/deployments/readiness';
 import { VLLM_IMAGE, VLLM_PORT, vllmCommand } from '../../core/deployments/vllmArgs';
 import { Commands } from '../commandIds';
-import type { ComputeApi } from '../views/index';
 import { deviceLabel } from '../ui/format';
 import { resourceServiceOf, taskServiceOf } from '../client/computeServices';
 import type { ExtensionServices } from '../services';
 import { abortSignalFor } from '../ui/cancellation';
 import type { DeploymentPolling } from './deploymentPolling';
 import { deploymentModelId, type DeploymentRegistry } from './deploymentRegistry';
-import type { ChatApi } from '../chat/index';
+import type { DeploymentChat, DeploymentTasks } from './ports';
 import { counted } from '../ui/counts';
 
 export interface DeployRequest {
@@ -38,11 +37,10 @@ export interface DeployRequest {
 
 export interface DeployContext {
   services: ExtensionServices;
-  compute: ComputeApi;
+  compute: DeploymentTasks;
   registry: DeploymentRegistry;
   polling: DeploymentPolling;
-  /** The chat, told of a model that became ready so it is preselected there. */
-  chat: Pick<ChatApi, 'preferModel'>;
+  chat: DeploymentChat;
 }
 
 const IDLE_CHOICES = [15, 30, 60] as const;

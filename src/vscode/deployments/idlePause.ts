@@ -8,13 +8,13 @@ import * as vscode from 'vscode';
 import { formatYuanPerHour } from '../../core/spend/units';
 import { deploymentYuanPerHour } from '../../core/deployments/cost';
 import { Commands, Views } from '../commandIds';
-import type { ComputeApi } from '../views/index';
 import type { ExtensionServices } from '../services';
 import type { Deployment } from '../../core/deployments/discovery';
 import type { DeploymentRegistry } from './deploymentRegistry';
+import type { DeploymentTasks } from './ports';
 import { counted } from '../ui/counts';
 import { decidePause, type Activity } from '../../core/spend/activity';
-import { activitiesText } from '../spend/index';
+import { activitiesText } from '../ui/activityText';
 
 const CHECK_EVERY_MS = 20_000;
 
@@ -41,7 +41,7 @@ export class IdlePause implements vscode.Disposable {
   constructor(
     private readonly services: ExtensionServices,
     private readonly registry: DeploymentRegistry,
-    private readonly compute: ComputeApi,
+    private readonly compute: DeploymentTasks,
     /** Follows a recovered deployment until it answers again (a progress notice; remembered when ready). */
     private readonly refollow: (deployment: Deployment) => Promise<unknown>,
     /** What is active on a task of the active profile now (the one activity rule for pausing). */

@@ -1,15 +1,13 @@
 // The deployments area (docs/deployments.md): a user's own model on a rented GPU — Deploy a Model…,
 // readiness, discovery, the models in Compute Chat's and VS Code's pickers, idle pause and the cost line.
-// Wired from the composition root; returns what the in-host tests use.
+// Wired from the composition root by constructor (ports.ts); returns what the in-host tests use.
 
 import * as vscode from 'vscode';
 import { Refusal } from '../errors/refusal';
+import type { TaskSummary } from '../../core/compute/api';
 import type { DeployPhase, FollowResult } from '../../core/deployments/readiness';
-import type { AiApi } from '../ai/index';
-import type { ChatApi } from '../chat/index';
 import { registerCommandTable } from '../commands/commandTable';
-import type { ComputeApi } from '../views/index';
-import type { SpendApi } from '../spend/index';
+import type { RegisteredArea } from '../areaRegistry';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
 import { DEPLOYMENT_COMMANDS } from './commands';
@@ -17,6 +15,7 @@ import { DeploymentPolling } from './deploymentPolling';
 import { DeploymentRegistry } from './deploymentRegistry';
 import { createDeployment, estimateFor, fitsFor, followWithProgress, preselectReady, rememberReady, type DeployContext, type DeployRequest } from './deployModel';
 import { IdlePause } from './idlePause';
+import type { DeploymentPorts, PriceOfTask } from './ports';
 
 export interface DeploymentsApi {
   readonly registry: DeploymentRegistry;
@@ -29,34 +28,43 @@ export interface DeploymentsApi {
   refreshNow(): Promise<void>;
 }
 
-export function registerDeployments(services: ExtensionServices, compute: ComputeApi, chat: ChatApi, money: SpendApi, chatModels: AiApi['chatModels'], state: RemoteState): DeploymentsApi {
-  const registry = new DeploymentRegistry(services, (task) => money.priceOfTask(task));
-  const polling = new DeploymentPolling(services, registry, () => money.refreshTasks(), state);
-  const context: DeployContext = { services, compute, registry, polling, chat };
+/**
+ * The active profile's deployments as models (the registry): built before the chat and VS Code's model
+ * provider, which are given it by constructor to list and route them; the area below keeps it current.
+ */
+export function createDeployedModels(services: ExtensionServices, priceOfTask: PriceOfTask): RegisteredArea<DeploymentRegistry> {
+  const registry = new DeploymentRegistry(services, priceOfTask);
+  return { api: registry, disposables: [registry] };
+}
+
+/** Discovery from the store's polls of the active profile, Deploy a Model…, idle pause and their commands. */
+export function registerDeployments(services: ExtensionServices, state: RemoteState, registry: DeploymentRegistry, ports: DeploymentPorts): RegisteredArea<DeploymentsApi> {
+  // The store polls the active profile now and hands back its tasks (nothing else lists tasks).
+  const refreshTasks = async (): Promise<readonly TaskSummary[]> => {
+    await state.refresh();
+    return state.tasks?.items ?? [];
+  };
+  const polling = new DeploymentPolling(services, registry, refreshTasks, state);
+  const context: DeployContext = { services, compute: ports.tasks, registry, polling, chat: ports.chat };
   // Recover from the idle-pause notice loads the model again: followed until it answers, as a new deploy.
   const idlePause = new IdlePause(
     services,
     registry,
-    compute,
+    ports.tasks,
     (deployment) => followWithProgress(context, deployment.taskId, deployment.models[0]?.id ?? deployment.taskName, deployment.pointsPerSecond),
-    (taskId) => {
-      const profile = services.profiles.active;
-      return profile ? money.activity.of(profile.id, taskId) : [];
-    },
+    ports.activityOf,
   );
 
-  chat.useModelRoutes(registry);
-  chatModels.useDeployments(registry);
   const disposables: vscode.Disposable[] = [
-    registry,
     idlePause,
-    registry.onDidChange(() => chat.modelRoutesChanged()),
-    money.onDidPollTasks((tasks) => polling.onTasks(tasks)),
+    // Discovery runs on the active profile's task lists the store already fetches: no poll of its own.
+    state.followTasks((change, profile) => {
+      if (profile.id === services.profiles.active?.id) polling.onTasks(change.items);
+    }),
     ...registerCommandTable(DEPLOYMENT_COMMANDS, context, services.reportError),
   ];
-  services.context.subscriptions.push(...disposables);
 
-  return {
+  const api: DeploymentsApi = {
     registry,
     idlePause,
     deploy: async (request) => {
@@ -79,4 +87,5 @@ export function registerDeployments(services: ExtensionServices, compute: Comput
     },
     refreshNow: () => polling.refreshNow(),
   };
+  return { api, disposables };
 }

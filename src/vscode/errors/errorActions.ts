@@ -1,5 +1,5 @@
 // The one table from an error action to what the user clicks: its title, codicon and the command it
-// runs with its arguments. Notifications (reportError.ts), tree error rows (views/treeMessages.ts)
+// runs with its arguments. Notifications (reportError.ts), tree error rows (trees/treeMessages.ts)
 // and chat turns (chat/errorBridge.ts) all take their buttons from here, so a label or a target changes
 // in one place. Retry is the caller's own (re-run the command, refresh the view, regenerate the reply).
 

@@ -1,11 +1,11 @@
 // The one tree of a kind of remote state: its rows come from the remote-state store (the profile's one
 // poll loop) through the kind's descriptor; loading, the empty line and the error row are the shared
-// ones of every RemoteTree (views/treeMessages.ts: the error-action table's button, never the raw error).
+// ones of every RemoteTree (trees/treeMessages.ts: the error-action table's button, never the raw error).
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
-import { RemoteTree } from '../views/remoteTree';
-import { ErrorRow, viewMessage } from '../views/treeMessages';
+import { RemoteTree } from '../trees/remoteTree';
+import { ErrorRow, viewMessage } from '../trees/treeMessages';
 import type { KindDescriptor } from './kindDescriptor';
 
 /** A row of a kind: the item it shows, for the commands its menus run. */

@@ -8,6 +8,7 @@ import type { NasVolume } from '../../core/nas/operations';
 import type { OutputsListing } from '../../core/nas/outputs';
 import type { NasSessions } from '../../core/nas/sessions';
 import type { NasFileAccess } from '../../core/tools/nasTools';
+import type { RegisteredArea } from '../areaRegistry';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
 import { NAS_COMMANDS, lastCancelledTransfer, resolveVolume, volumesOf } from './nasCommands';
@@ -63,7 +64,7 @@ export interface NasApi {
   };
 }
 
-export function registerNas(services: ExtensionServices & { reportError: Parameters<typeof registerCommandTable>[2] }, state: RemoteState): { api: NasApi; disposables: vscode.Disposable[] } {
+export function registerNas(services: ExtensionServices, state: RemoteState): RegisteredArea<NasApi> {
   let sessions: NasSessions | undefined;
   const getSessions = (): NasSessions => {
     // The platform calls go through whichever client the active profile has at the time.

@@ -4,15 +4,23 @@ import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import { Commands } from '../commandIds';
 import type { CommandEntry } from '../commands/commandTable';
-import type { ComputeContext } from '../views/computeContext';
 import { deviceLabel } from '../ui/format';
 import { pickResourceFilter, type ResourceFilterStore } from './resourceFilter';
 import { gpuModelsOf } from './resourceNarrowing';
 import { flattenRegions, regionPickItem, searchAllDevices, searchDevices, type RegionChoice, type RegionPickItem } from './resourceSearch';
-import { DeviceItem, RegionItem } from './resourcesTree';
+import { DeviceItem, RegionItem, type ResourcesTree } from './resourcesTree';
 import { keepItemOrder } from '../ui/quickPickOrder';
 
-export const resourceCommands: readonly CommandEntry<ComputeContext>[] = [
+/** What the resource commands receive from the compute views (views/index.ts builds it): declared here, by the consumer. */
+export interface ResourceCommandContext {
+  services: ExtensionServices;
+  resources: ResourcesTree;
+  filter: ResourceFilterStore;
+  /** Create Task… starting on a GPU and region. */
+  runCreateWizard: (hint?: { deviceName: string; region: string }) => Promise<unknown>;
+}
+
+export const resourceCommands: readonly CommandEntry<ResourceCommandContext>[] = [
   { id: Commands.resourcesRefresh, doing: vscode.l10n.t('Refresh resources'), create: ({ resources }) => () => resources.refresh() },
   { id: Commands.resourcesFilter, doing: vscode.l10n.t('Filter resources'), create: ({ services, filter }) => () =>
     pickResourceFilter(filter, async () => gpuModelsOf(await searchAllDevices(services, filter, new AbortController().signal))) },

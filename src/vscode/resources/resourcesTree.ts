@@ -16,10 +16,10 @@ import {
   sortDevicesByPrice,
   yuanPerHour,
 } from '../ui/format';
-import { RemoteTree } from '../views/remoteTree';
+import { RemoteTree } from '../trees/remoteTree';
 import type { ResourceFilterStore } from './resourceFilter';
 import { searchDevices, sortRegions } from './resourceSearch';
-import { ErrorRow, viewMessage } from '../views/treeMessages';
+import { ErrorRow, viewMessage } from '../trees/treeMessages';
 import { markdownText as md } from '../markdownText';
 
 export const RESOURCES_VIEW_ID = Views.resources;

@@ -4,6 +4,7 @@
 
 import * as vscode from 'vscode';
 import { registerCommandTable } from '../commands/commandTable';
+import type { RegisteredArea } from '../areaRegistry';
 import type { ExtensionServices as Services } from '../services';
 import type { RemoteState } from '../state/index';
 import { SPEC_COMMANDS } from './specCommands';
@@ -18,12 +19,12 @@ export interface SpecsApi {
   readonly secrets: SpecSecrets;
 }
 
-export function registerSpecs(services: Services, state: RemoteState): SpecsApi {
+export function registerSpecs(services: Services, state: RemoteState): RegisteredArea<SpecsApi> {
   const documents = new SpecDocuments(vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'specWorker.js').fsPath);
   const secrets = new SpecSecrets(services.context.secrets, () => services.config.allowedEnvironmentVariables);
   const actions = new SpecActions(services, documents, secrets, state);
-  services.context.subscriptions.push(documents, ...registerCommandTable(SPEC_COMMANDS, { services, actions, secrets }, services.reportError));
-  return { actions, documents, secrets };
+  const disposables = [documents, ...registerCommandTable(SPEC_COMMANDS, { services, actions, secrets }, services.reportError)];
+  return { api: { actions, documents, secrets }, disposables };
 }
 export { SpecSecrets } from './specSecrets';
 export type { SpecsContext } from './specCommands';

@@ -13,7 +13,7 @@ import { budgetFor } from './budgetSettings';
 import { plain, type NotificationCenter } from '../ui/notificationCenter';
 import type { SpendState } from './spendTracker';
 import { decidePause, type Activity } from '../../core/spend/activity';
-import { activitiesText } from './activityText';
+import { activitiesText } from '../ui/activityText';
 
 export interface BudgetActions {
   /** The profile's tasks running now (a fresh poll of the store: auto-pause acts on the platform's state). */

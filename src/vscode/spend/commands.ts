@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { formatTimeLeft, parseDue, type ParsedDue } from '../../core/spend/pauseTimers';
 import { Commands } from '../commandIds';
 import type { CommandEntry } from '../commands/commandTable';
-import type { ComputeApi } from '../views/computeApi';
+import type { SpendTasks } from './ports';
 import { pickListedTask } from '../tasks/index';
 import type { ExtensionServices } from '../services';
 import type { PauseTimerService } from './pauseTimerService';
@@ -15,7 +15,7 @@ export interface MoneyContext {
   services: ExtensionServices;
   panel: SpendPanel;
   timers: PauseTimerService;
-  compute: ComputeApi;
+  compute: SpendTasks;
   budgetForm: BudgetFormContext;
 }
 

@@ -5,8 +5,9 @@
 import * as vscode from 'vscode';
 import type { TaskSummary } from '../../core/compute/api';
 import { burnRate, offerKey } from '../../core/spend/spend';
-import type { ComputeApi } from '../views/computeApi';
+import type { SpendTasks } from './ports';
 import { taskServiceFor } from '../client/computeServices';
+import type { RegisteredArea } from '../areaRegistry';
 import type { ExtensionServices, Profile } from '../services';
 import type { RemoteState } from '../state/index';
 import { BudgetGuard, type AutoPauseResult } from './budgetGuard';
@@ -28,7 +29,6 @@ import { budgetLines } from './budgetText';
 import type { SpendSummary } from '../../core/spend/spend';
 import { ActivityRegistry } from '../../core/spend/activity';
 // Other areas word a held pause the same way (deployments' idle pause).
-export { activitiesText } from './activityText';
 
 export interface SpendApi {
   /** Fetches spend now and checks the budget against it (auto-pause included). */
@@ -62,7 +62,7 @@ export function spendNeedsWatching(services: ExtensionServices): (profile: Profi
     services.state.get('pauseTimers').some((timer) => timer.profileId === profile.id);
 }
 
-export function registerSpend(services: ExtensionServices, compute: ComputeApi, state: RemoteState, center: NotificationCenter): SpendApi {
+export function registerSpend(services: ExtensionServices, compute: SpendTasks, state: RemoteState, center: NotificationCenter): RegisteredArea<SpendApi> {
   const spend = new SpendTracker(services);
   const activity = new ActivityRegistry();
   const activityOn = (profileId: string, taskId: number) => activity.of(profileId, taskId, (error) => services.logger.warn(`Activity source: ${errorMessage(error)}`));
@@ -164,7 +164,7 @@ export function registerSpend(services: ExtensionServices, compute: ComputeApi, 
     updateStatusBar();
   }, SPEND_REFRESH_MS);
 
-  services.context.subscriptions.push(
+  const disposables: vscode.Disposable[] = [
     polled,
     spend,
     statusBar,
@@ -205,12 +205,12 @@ export function registerSpend(services: ExtensionServices, compute: ComputeApi, 
     panel,
     timers,
     ...registerCommandTable(MONEY_COMMANDS, { services, panel, timers, compute, budgetForm }, services.reportError),
-  );
+  ];
   updateStatusBar();
   if (services.profiles.active) spend.refresh().catch(logSpendError);
   void timers.start();
 
-  return {
+  const api: SpendApi = {
     activity,
     checkBudgetNow: () => checkBudget(true),
     lastAutoPause: () => guard.lastAutoPause,
@@ -236,4 +236,5 @@ export function registerSpend(services: ExtensionServices, compute: ComputeApi, 
       return resource ? prices.priceOf(offerKey(resource.device_name, resource.region)) : undefined;
     },
   };
+  return { api, disposables };
 }

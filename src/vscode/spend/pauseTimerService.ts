@@ -11,7 +11,7 @@ import type { ExtensionServices } from '../services';
 import { plain, type NotificationCenter } from '../ui/notificationCenter';
 import { formatTime } from '../ui/dates';
 import { decidePause, type Activity } from '../../core/spend/activity';
-import { activitiesText } from './activityText';
+import { activitiesText } from '../ui/activityText';
 
 export interface TimerClock {
   now(): number;

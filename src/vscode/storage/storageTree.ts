@@ -5,9 +5,9 @@ import type { StorageItem } from '../../core/compute/api';
 import { listStorage, STORAGE_LIST_STATUSES } from '../../core/tasks/listing';
 import type { ExtensionServices } from '../services';
 import { formatDateTime } from '../ui/dates';
-import { RemoteTree } from '../views/remoteTree';
+import { RemoteTree } from '../trees/remoteTree';
 import { formatUsage } from './storageValues';
-import { ErrorRow, viewMessage } from '../views/treeMessages';
+import { ErrorRow, viewMessage } from '../trees/treeMessages';
 import { errorMessage } from '../../shared/errorMessage';
 import { markdownText as md } from '../markdownText';
 

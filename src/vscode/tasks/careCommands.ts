@@ -3,17 +3,16 @@
 import * as vscode from 'vscode';
 import { Commands } from '../commandIds';
 import type { CommandEntry } from '../commands/commandTable';
-import type { ChatApi } from '../chat/index';
-import type { ComputeApi } from '../views/computeApi';
 import type { ExtensionServices } from '../services';
 import { deleteNode, explainFailure, nodeRefFrom, showNodeEvents, showTaskEvents } from './nodeCare';
 import { pickListedTask } from './taskPick';
 import type { TaskUpdateFlow } from './taskUpdate';
+import type { TasksChat, TasksView } from './ports';
 
 export interface TaskCareContext {
   services: ExtensionServices;
-  compute: ComputeApi;
-  chat: ChatApi;
+  compute: TasksView;
+  chat: TasksChat;
   updates: TaskUpdateFlow;
 }
 

@@ -10,5 +10,8 @@ export { registerTasks, type TasksAreaApi } from './register';
 export { imageTemplates, preselectRegion, type ImageTemplate } from './createDefaults';
 export { serviceNameFor } from './taskInput';
 export { taskIdFrom } from './taskCommands';
+// What other areas declare their ports with: the create input (Deploy a Model… creates through it) and the listed tasks.
+export type { TaskCreateInput } from './taskInput';
+export type { ListedTasks } from './ports';
 // New GPU Kernel… (notebooks) creates a Jupyter task with the same body as the wizard.
-export { buildTaskCreateBody, type TaskCreateInput } from './taskInput';
+export { buildTaskCreateBody } from './taskInput';

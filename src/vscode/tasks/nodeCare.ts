@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { NodeEvent, TaskDetail, TaskNode, TaskSummary } from '../../core/compute/api';
 import { failurePrompt, type FailureContext } from '../../core/tasks/failureReport';
-import type { ChatApi } from '../chat/index';
+import type { TasksChat } from './ports';
 import { taskServiceOf } from '../client/computeServices';
 import type { ExtensionServices } from '../services';
 
@@ -83,7 +83,7 @@ export async function deleteNode(services: ExtensionServices, ref: NodeRef, conf
 }
 
 /** Gathers the failure context (detail, events of up to 5 nodes, the first node's log tail) and asks the chat. */
-export async function explainFailure(services: ExtensionServices, chat: ChatApi, task: TaskSummary): Promise<string> {
+export async function explainFailure(services: ExtensionServices, chat: TasksChat, task: TaskSummary): Promise<string> {
   const tasks = taskServiceOf(services);
   const detail: TaskDetail = await tasks.detail(task.task_id);
   const sections = await nodeEvents(services, task.task_id);

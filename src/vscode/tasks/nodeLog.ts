@@ -8,7 +8,7 @@ import type { TaskNode, TaskStatus } from '../../core/compute/api';
 import { FOLLOW_INTERVAL_MS, NodeLogTail } from '../../core/jobs/nodeLogTail';
 import { taskServiceOf } from '../client/computeServices';
 import type { ExtensionServices, ReadOnlyDocumentOptions } from '../services';
-import { errorSummary } from '../views/treeMessages';
+import { errorSummary } from '../trees/treeMessages';
 import { formatTime } from '../ui/dates';
 
 export interface NodeLogTarget {

@@ -4,13 +4,13 @@
 
 import * as vscode from 'vscode';
 import { Refusal } from '../errors/refusal';
-import type { ChatApi } from '../chat/index';
 import { registerCommandTable } from '../commands/commandTable';
 import { taskServiceOf } from '../client/computeServices';
+import type { RegisteredArea } from '../areaRegistry';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
 import type { NotificationCenter } from '../ui/notificationCenter';
-import type { ComputeApi } from '../views/computeApi';
+import type { TasksChat, TasksView } from './ports';
 import { TASK_CARE_COMMANDS } from './careCommands';
 import { deleteNode, explainFailure } from './nodeCare';
 import { TaskNotifier } from './taskNotifier';
@@ -26,14 +26,14 @@ export interface TasksAreaApi {
   deleteNode(taskId: number, pointId: number): Promise<void>;
 }
 
-export function registerTasks(services: ExtensionServices, compute: ComputeApi, chat: ChatApi, state: RemoteState, center: NotificationCenter): TasksAreaApi {
+export function registerTasks(services: ExtensionServices, compute: TasksView, chat: TasksChat, state: RemoteState, center: NotificationCenter): RegisteredArea<TasksAreaApi> {
   const notifier = new TaskNotifier(services, center, state, { showTask: (taskId) => compute.revealTask(taskId) });
   const updates = new TaskUpdateFlow(services, state, () => {
     void compute.refresh('tasks');
   });
   const tasks = taskServiceOf(services);
-  services.context.subscriptions.push(notifier, ...registerCommandTable(TASK_CARE_COMMANDS, { services, compute, chat, updates }, services.reportError));
-  return {
+  const disposables = [notifier, ...registerCommandTable(TASK_CARE_COMMANDS, { services, compute, chat, updates }, services.reportError)];
+  const api: TasksAreaApi = {
     notifier,
     updates,
     explainFailure: async (taskId) => {
@@ -48,4 +48,5 @@ export function registerTasks(services: ExtensionServices, compute: ComputeApi, 
       await deleteNode(services, { task, node }, false);
     },
   };
+  return { api, disposables };
 }

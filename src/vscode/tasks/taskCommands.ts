@@ -10,7 +10,6 @@ import { isAbort } from '../../core/errors';
 import { resourceServiceOf, taskServiceOf } from '../client/computeServices';
 import type { ExtensionServices, Profile, ReadOnlyDocumentOptions } from '../services';
 import { taskPlacement, taskStatusIcon, taskStatusLabel } from '../ui/format';
-import type { ComputeContext } from '../views/computeContext';
 import type { NodeLogTarget, NodeLogViewer } from './nodeLog';
 import type { TaskActions } from './taskActions';
 import { maskTaskEnv } from '../../core/tasks/envMask';
@@ -30,7 +29,16 @@ interface TaskCommandDeps {
   runCreateWizard: () => Promise<unknown>;
 }
 
-const deps = (context: ComputeContext): TaskCommandDeps => ({
+/** What the task commands receive from the compute views (views/index.ts builds it): declared here, by the consumer. */
+export interface TaskCommandContext {
+  services: ExtensionServices;
+  tasks: TasksTree;
+  actions: TaskActions;
+  nodeLog: NodeLogViewer;
+  runCreateWizard: () => Promise<unknown>;
+}
+
+const deps = (context: TaskCommandContext): TaskCommandDeps => ({
   services: context.services,
   tree: context.tasks,
   actions: context.actions,
@@ -42,11 +50,11 @@ const LIVE: readonly TaskStatus[] = ['Pending', 'Running', 'Paused'];
 const ANY: readonly TaskStatus[] = ['Pending', 'Running', 'Paused', 'End', 'Other'];
 
 /** Builds an entry whose handler sees the helpers' view of the context. */
-function entry(id: CommandId, doing: string, handler: (deps: TaskCommandDeps, arg: unknown) => unknown): CommandEntry<ComputeContext> {
+function entry(id: CommandId, doing: string, handler: (deps: TaskCommandDeps, arg: unknown) => unknown): CommandEntry<TaskCommandContext> {
   return { id, doing, create: (context) => (arg?: unknown) => handler(deps(context), arg) };
 }
 
-export const taskCommands: readonly CommandEntry<ComputeContext>[] = [
+export const taskCommands: readonly CommandEntry<TaskCommandContext>[] = [
   entry(Commands.tasksRefresh, vscode.l10n.t('Refresh tasks'), (deps) => deps.tree.refresh()),
   entry(Commands.tasksCreate, vscode.l10n.t('Create task'), (deps) => deps.runCreateWizard()),
   entry(Commands.tasksDetail, vscode.l10n.t('Show task detail'), async (deps, arg) => {

@@ -1,10 +1,10 @@
 // The task a command acts on: the tree row's, an id, or one the user picks among the listed tasks.
 import * as vscode from 'vscode';
 import type { TaskSummary } from '../../core/compute/api';
-import type { ComputeApi } from '../views/computeApi';
+import type { ListedTasks } from './ports';
 
 /** The task a command acts on: the tree row's, an id, or one the user picks among `statuses`. */
-export async function pickListedTask(compute: Pick<ComputeApi, 'listedTasks'>, arg: unknown, placeholder: string, anyStatus = false): Promise<TaskSummary | undefined> {
+export async function pickListedTask(compute: ListedTasks, arg: unknown, placeholder: string, anyStatus = false): Promise<TaskSummary | undefined> {
   const listed = compute.listedTasks();
   if (typeof arg === 'object' && arg !== null && 'task' in arg) return (arg as { task: TaskSummary }).task;
   if (typeof arg === 'number') return listed.find((task) => task.task_id === arg);

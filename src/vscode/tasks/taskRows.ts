@@ -6,7 +6,7 @@ import { Commands } from '../commandIds';
 import { formatDateTime } from '../ui/dates';
 import { formatPoints, taskDescription, taskPlacement, taskStatusColor, taskStatusIcon, taskStatusLabel } from '../ui/format';
 import { markdownText as md } from '../markdownText';
-import { ErrorRow, InfoRow } from '../views/treeMessages';
+import { ErrorRow, InfoRow } from '../trees/treeMessages';
 import { taskContextValue, type TaskRowTag } from './taskContextValue';
 import { EndedGroupItem, LoadMoreItem } from './taskGroups';
 

@@ -14,10 +14,10 @@ import { taskServiceOf } from '../client/computeServices';
 import type { ExtensionServices, Profile } from '../services';
 import type { StateChange } from '../../core/state/definition';
 import type { RemoteState } from '../state/index';
-import { RemoteTree } from '../views/remoteTree';
+import { RemoteTree } from '../trees/remoteTree';
 import { EndedGroupItem, LoadMoreItem } from './taskGroups';
 import { NodeItem, NodesGroupItem, ServiceItem, ServiceUrlItem, TaskItem, type TaskAnnotation, type TaskElement } from './taskRows';
-import { ErrorRow, InfoRow, viewMessage } from '../views/treeMessages';
+import { ErrorRow, InfoRow, viewMessage } from '../trees/treeMessages';
 import { errorMessage } from '../../shared/errorMessage';
 
 export const TASKS_VIEW_ID = Views.tasks;

@@ -3,9 +3,9 @@
 import * as vscode from 'vscode';
 import { Commands } from '../commandIds';
 import type { CommandEntry } from '../commands/commandTable';
-import type { ComputeContext } from '../views/computeContext';
+import type { TasksTree } from './tasksTree';
 
-export const tasksViewCommands: readonly CommandEntry<ComputeContext>[] = [
+export const tasksViewCommands: readonly CommandEntry<{ tasks: TasksTree }>[] = [
   {
     id: Commands.tasksFilter,
     doing: vscode.l10n.t('Filter tasks'),

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { registerCommandTable } from '../commands/commandTable';
 import { describeError } from '../errors/describeError';
+import type { RegisteredArea } from '../areaRegistry';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
 import { COMPUTE_COMMANDS } from './commands';
@@ -15,7 +16,7 @@ import { NodeLogViewer } from '../tasks/nodeLog';
 import { ResourceFilterStore } from '../resources/resourceFilter';
 import { flattenRegions, searchDevices } from '../resources/resourceSearch';
 import { snapshotTree } from './snapshot';
-import { loadedThing } from './treeMessages';
+import { loadedThing } from '../trees/treeMessages';
 import { checkStorage } from '../storage/storageCheck';
 import { TaskActions } from '../tasks/taskActions';
 import { taskDetailDocument } from '../tasks/taskCommands';
@@ -28,8 +29,8 @@ export type { RegionChoice } from '../resources/resourceSearch';
 export type { StorageCheckResult } from '../storage/storageCheck';
 export type { TaskCreateInput } from '../tasks/taskInput';
 
-export function registerCompute(services: ExtensionServices, state: RemoteState): ComputeApi {
-  const subscriptions = services.context.subscriptions;
+export function registerCompute(services: ExtensionServices, state: RemoteState): RegisteredArea<ComputeApi> {
+  const subscriptions: vscode.Disposable[] = [];
 
   const filter = new ResourceFilterStore(services.context.workspaceState, services.config);
   const { trees, views } = createTrees(services, { filter, state });
@@ -88,7 +89,7 @@ export function registerCompute(services: ExtensionServices, state: RemoteState)
     ...registerCommandTable(COMPUTE_COMMANDS, context, services.reportError),
   );
 
-  return {
+  const api: ComputeApi = {
     onDidRefresh: refreshed.event,
     refresh: (view) => trees[view].refresh(),
     snapshot: async (view, options) => {
@@ -114,4 +115,5 @@ export function registerCompute(services: ExtensionServices, state: RemoteState)
     isFollowingNodeLog: (target) => nodeLog.following(target),
     checkStorage: (body, signal) => checkStorage(services, body, signal),
   };
+  return { api, disposables: subscriptions };
 }

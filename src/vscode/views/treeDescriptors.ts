@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { Views } from '../commandIds';
 import type { ExtensionServices } from '../services';
 import type { ComputeViewName } from './computeApi';
-import type { RemoteTree } from './remoteTree';
+import type { RemoteTree } from '../trees/remoteTree';
 import type { ResourceFilterStore } from '../resources/resourceFilter';
 import { ResourcesTree } from '../resources/resourcesTree';
 import { StorageTree } from '../storage/storageTree';

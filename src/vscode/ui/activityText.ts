@@ -3,7 +3,7 @@
 
 import * as vscode from 'vscode';
 import type { Activity } from '../../core/spend/activity';
-import { plain } from '../ui/notificationCenter';
+import { plain } from './notificationCenter';
 
 export function activityText(activity: Activity): string {
   const label = plain(activity.label, 60);

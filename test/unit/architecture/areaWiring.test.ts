@@ -1,0 +1,89 @@
+// Areas wired by constructor (issue 28, docs/areas.md): an area declares the ports it consumes and the
+// composition root passes them in; no area imports another area's in-host test API (ComputeApi, ChatApi,
+// SpendApi, MoneyApi…) to reach it, and nothing is wired after construction (no use*/set*/provide* setters).
+
+import assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { readSources, typeScriptFiles } from '../../helpers/repoSources';
+
+const LAYER = 'src/vscode/';
+/** The composition root: it builds the areas and returns their test APIs to the in-host tests. */
+const ROOT = new Set(['src/vscode/extension.ts', 'src/vscode/api.ts']);
+/**
+ * Late wiring a port still carries (not yet by constructor): the spend area hands the Tasks view the
+ * pause timers' row annotations after both are built (the timers need the view's pause, the view their
+ * text). Remove the entry when the Tasks view takes them by constructor; any other setter fails.
+ */
+const KNOWN_LATE_SETTERS: readonly string[] = ['src/vscode/spend/ports.ts annotateTasks'];
+
+const sources = readSources(typeScriptFiles('src/vscode'));
+const roomOf = (file: string): string => file.slice(LAYER.length).split('/')[0]!;
+
+const IMPORT = /import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"](\.[^'"]+)['"]/g;
+const SETTER = /^\s*(?:readonly\s+)?((?:use|set|provide|annotate)[A-Z]\w*)\s*[(:]/gm;
+
+/** `file imports Name from other/room` for every *Api type a file takes from another room of src/vscode. */
+function testApiImports(files: ReadonlyMap<string, string>): string[] {
+  const found: string[] = [];
+  for (const [file, text] of files) {
+    if (ROOT.has(file)) continue;
+    for (const match of text.matchAll(IMPORT)) {
+      const target = path.posix.join(path.posix.dirname(file), match[2]!);
+      if (!target.startsWith(LAYER) || roomOf(`${target}.ts`) === roomOf(file)) continue;
+      for (const name of match[1]!.split(',').map((part) => part.replace(/^\s*type\s+/, '').split(/\s+as\s+/)[0]!.trim())) {
+        if (/^[A-Z]\w*Api$/.test(name)) found.push(`${file} imports ${name} from ${target}`);
+      }
+    }
+  }
+  return found.sort();
+}
+
+/** Setter-shaped members of the ports areas declare (ports.ts): wiring after construction. */
+function portSetters(files: ReadonlyMap<string, string>): string[] {
+  const found: string[] = [];
+  for (const [file, text] of files) {
+    if (!file.endsWith('/ports.ts')) continue;
+    for (const match of text.matchAll(SETTER)) found.push(`${file} ${match[1]!}`);
+  }
+  return found.sort();
+}
+
+describe('areas wired by constructor', () => {
+  it("no area imports another area's in-host test API", () => {
+    assert.deepEqual(testApiImports(sources), [], 'use a port the area declares (its ports.ts), passed in by the composition root');
+  });
+
+  it('the composition root calls no setter on an area after building it', () => {
+    const root = sources.get('src/vscode/extension.ts')!;
+    const calls = [...root.matchAll(/\.((?:use|set|provide)[A-Z]\w*)\(/g)].map((match) => match[1]);
+    assert.deepEqual(calls, [], 'pass the port to the area when it is built');
+  });
+
+  it('the ports areas declare carry no setter (but the one named)', () => {
+    assert.deepEqual(portSetters(sources), [...KNOWN_LATE_SETTERS].sort());
+  });
+
+  it('the checks see what they look for', () => {
+    const sample = new Map([
+      ['src/vscode/deployments/index.ts', "import type { ComputeApi } from '../views/index';\nimport type { ChatApi as Chat, Other } from '../chat/index';\nimport type { DeploymentsApi } from './api';"],
+      ['src/vscode/extension.ts', "import type { ComputeApi } from './views/index';"],
+      ['src/vscode/tasks/ports.ts', 'export interface P {\n  useRoutes(routes: R): void;\n  readonly provideFiles: () => void;\n  listed(): T[];\n}'],
+    ]);
+    assert.deepEqual(testApiImports(sample), [
+      'src/vscode/deployments/index.ts imports ChatApi from src/vscode/chat/index',
+      'src/vscode/deployments/index.ts imports ComputeApi from src/vscode/views/index',
+    ]);
+    assert.deepEqual(portSetters(sample), ['src/vscode/tasks/ports.ts provideFiles', 'src/vscode/tasks/ports.ts useRoutes']);
+  });
+});
+
+describe('one registration style', () => {
+  it('the composition root registers every area through the area registry', () => {
+    const root = sources.get('src/vscode/extension.ts')!;
+    const outside = root
+      .split('\n')
+      .filter((line) => /\b(?:register(?!CommandTable)[A-Z]\w*|createDeployedModels)\(/.test(line) && !/areas\.add\(/.test(line) && !/^\s*(?:import|\/\/|\*)/.test(line));
+    assert.deepEqual(outside, [], 'register the area with areas.add(name, () => registerX(…)): it returns { api, disposables }');
+  });
+});
