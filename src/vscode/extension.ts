@@ -24,6 +24,7 @@ import { registerDeployments } from './deployments/index';
 import { registerSpecs } from './specs/index';
 import { registerNas } from './nas/index';
 import { registerPreheat } from './preheat/index';
+import { registerMachines } from './machines/index';
 import { registerNotebooks } from './notebooks/index';
 import { openComputeWalkthrough, openWalkthroughOnFirstRun } from './firstRun';
 import { Services } from './extensionServices';
@@ -90,6 +91,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const deployments = registerDeployments(services, compute, chat, money, ai.api.chatModels, state);
   const preheat = registerPreheat(services, state, center);
   context.subscriptions.push(...preheat.disposables);
+  const machines = registerMachines(services, state, center);
+  context.subscriptions.push(...machines.disposables);
   const notebooks = registerNotebooks(services, money);
   context.subscriptions.push(...notebooks.disposables);
 
@@ -117,6 +120,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     specs,
     nas: nas.api,
     preheat: preheat.api,
+    machines: machines.api,
     notebooks: notebooks.api,
     tests,
     ready,

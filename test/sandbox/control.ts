@@ -26,6 +26,8 @@
 //   POST   /__sandbox/deployments/load-ms ← {loadMs} → {loadMs} (model servers activated from now on)
 //   POST   /__sandbox/jupyter/websockets ← {pass: boolean} Jupyter tasks' URLs pass WebSockets or refuse them
 //   POST   /__sandbox/jupyter/cut ← {task_id} drops every connection to the task's Jupyter URL → {cut}
+//   POST   /__sandbox/metal       ← {waitingMs?, product?} how long bare-metal orders placed from now on stay Waiting
+//                                    (-1: never Serving); a single machine listed or changed (hostile text, a new price)
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxClock } from './clock';
@@ -35,6 +37,7 @@ import type { PreheatControl } from './preheat/preheats';
 import { parseFault } from './faults';
 import { sendJson } from './http';
 import type { JupyterControl } from './notebooks/jupyterControl';
+import type { MetalControl, Product } from './metal';
 import type { FaultQueue, RecordedRequest, SandboxBootstrap } from './types';
 
 export interface ControlContext {
@@ -53,6 +56,7 @@ export interface ControlContext {
   /** Throws RangeError for a bad value. */
   setModelLoadMs: (ms: number) => void;
   jupyter: JupyterControl;
+  metal?: MetalControl;
 }
 
 type ControlAction = (body: Buffer, res: ServerResponse, url: URL) => void;
@@ -217,6 +221,22 @@ export function createControlHandler(context: ControlContext): (req: IncomingMes
         if (typeof fields.enabled === 'boolean') context.preheat.setEnabled(fields.enabled);
         if (fields.syncMs !== undefined) context.preheat.setSyncMs(intField(fields, 'syncMs'));
         sendJson(res, 200, { enabled: fields.enabled, syncMs: fields.syncMs });
+      },
+    },
+    '/__sandbox/metal': {
+      POST: (body, res) => {
+        const fields = fieldsOf(body);
+        if (!context.metal) throw new TypeError('no bare-metal area in this sandbox');
+        if (fields.waitingMs !== undefined) {
+          const ms = intField(fields, 'waitingMs');
+          context.metal.setWaitingMs(ms < 0 ? Number.POSITIVE_INFINITY : ms);
+        }
+        if (fields.product !== undefined) {
+          const product = fields.product as Partial<Product> & { device_id: number };
+          if (typeof product !== 'object' || product === null || !Number.isSafeInteger(product.device_id)) throw new TypeError('product.device_id must be an integer');
+          context.metal.addProduct(product);
+        }
+        sendJson(res, 200, { ok: true });
       },
     },
     '/__sandbox/clock': {

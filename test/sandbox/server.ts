@@ -198,6 +198,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     preheat,
     setModelLoadMs: (ms) => modelServers.setLoadMs(ms),
     jupyter,
+    metal,
   });
 
   let closing: Promise<void> | undefined;
