@@ -137,7 +137,7 @@ export function registerMachines(services: ExtensionServices, state: RemoteState
       const children = await tree.getChildren();
       const sections = children.filter((child) => 'section' in child);
       const [orders, catalogue] = await Promise.all(sections.map((section) => tree.getChildren(section)));
-      const text = (value: unknown): string => (typeof value === 'string' ? value : value instanceof vscode.MarkdownString ? value.value : '');
+      const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'object' && value !== null && 'value' in value ? String(value.value) : '');
       return {
         message: rented.message(),
         machines: rented.rows().map((row) => ({ id: row.item.deviceId, label: String(row.label), description: String(row.description ?? ''), contextValue: String(row.contextValue) })),
