@@ -40,6 +40,8 @@ export interface ExtensionApi {
   readonly nas: import('./nas/index').NasApi;
   /** Image preheats: the Image Preheat view, create and stop. */
   readonly preheat: import('./preheat/index').PreheatApi;
+  /** Bare-metal machines: the Machines view, Rent Machine…, the rental-end warnings. */
+  readonly machines: import('./machines/index').MachinesApi;
   /** The Compute Toolkit notebook kernel (docs/notebooks.md). */
   readonly notebooks: import('./notebooks/index').NotebooksApi;
   /** Connect, terminal and Remote-SSH for rented machines (docs/machines.md). */

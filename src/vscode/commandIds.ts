@@ -110,6 +110,10 @@ export const Commands = {
   machinePortForwards: 'computeToolkit.machines.portForwards',
   notebooksNewGpuKernel: 'computeToolkit.notebooks.newGpuKernel',
   notebooksOpenVolume: 'computeToolkit.notebooks.openVolume',
+  machinesRefresh: 'computeToolkit.machines.refresh',
+  machinesRent: 'computeToolkit.machines.rent',
+  machinesFilter: 'computeToolkit.machines.filterCatalogue',
+  machinesAutoRenew: 'computeToolkit.machines.autoRenew',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -122,6 +126,7 @@ export const Views = {
   jobs: 'computeToolkit.jobs',
   nas: 'computeToolkit.nas',
   preheat: 'computeToolkit.preheat',
+  machines: 'computeToolkit.machines',
   chatPanel: 'computeToolkit.chat',
   /** The chat as a webview view in the Compute side bar (same page and session as the panel). */
   chatView: 'computeToolkit.chatView',

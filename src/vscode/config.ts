@@ -135,6 +135,12 @@ export class Config implements vscode.Disposable {
   get stuckPendingMs(): number {
     return Math.max(1, this.positive('notifications.stuckPendingMinutes', 10)) * 60_000;
   }
+  /** How long before a rented machine's rental ends to warn (`computeToolkit.machines.warnBeforeEndMinutes`; 0 = never). */
+  get machineEndWarningMs(): number {
+    const minutes = this.raw('machines.warnBeforeEndMinutes');
+    if (minutes === 0) return 0;
+    return Math.min(10_080, Math.max(1, this.positive('machines.warnBeforeEndMinutes', 30))) * 60_000;
+  }
   /** How often the remote-state store polls a profile while something moves; the platform's floor is 10 s. */
   get watchIntervalMs(): number {
     return Math.max(10, this.positive('notifications.pollIntervalSeconds', 15)) * 1000;

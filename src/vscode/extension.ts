@@ -24,6 +24,7 @@ import { createDeployedModels, registerDeployments } from './deployments/index';
 import { registerSpecs, SpecSecrets } from './specs/index';
 import { registerNas } from './nas/index';
 import { registerPreheat } from './preheat/index';
+import { registerMachines } from './machines/index';
 import { registerNotebooks } from './notebooks/index';
 import { registerMachineConnect } from './machines/connect/index';
 import { openComputeWalkthrough, openWalkthroughOnFirstRun } from './firstRun';
@@ -87,6 +88,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const activityOf = (taskId: number): readonly Activity[] => (services.profiles.active ? spend.activity.of(services.profiles.active.id, taskId) : []);
   const deployments = areas.add(vscode.l10n.t('Deployments'), () => registerDeployments(services, state, deployedModels, { tasks: compute, chat, activityOf }));
   const preheat = areas.add(vscode.l10n.t('Image preheat'), () => registerPreheat(services, state, center));
+  const machines = areas.add(vscode.l10n.t('Machines'), () => registerMachines(services, state, center));
   const notebookTasks = { refreshTasks: spend.refreshTasks, priceOfTask: spend.priceOfTask, activity: spend.activity };
   const notebooks = areas.add(vscode.l10n.t('Notebook kernel'), () => registerNotebooks(services, notebookTasks, tests.port('nasRunHooks', nas.runHooks)));
   const machineConnect = areas.add(vscode.l10n.t('Machine connections'), () => registerMachineConnect(services, tests));
@@ -118,6 +120,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     specs,
     nas,
     preheat,
+    machines,
     notebooks,
     machineConnect,
     tests,

@@ -136,6 +136,15 @@ describe('MCP server over stdio (official SDK client) against the sandbox', () =
       assert.equal(hidden.isError, true);
       assert.match(hidden.text, /COMPUTE_TOOLKIT_ALLOW_WRITES=1/);
       assert.match((await call(client, 'compute_get_task', { task_id: taskId })).text, /· Running ·/, 'the hidden stop did nothing');
+
+      // Renting a machine spends at once: refused without writes, nothing ordered; the machine reads still answer.
+      const machines = await call(client, 'compute_search_machines', { gpu_model: 'A100' });
+      assert.equal(machines.isError, false, machines.text);
+      assert.match(machines.text, /device_id 9001 · 8 × NVIDIA A100/);
+      const rent = await call(client, 'compute_rent_machine', { device_id: 9001 });
+      assert.equal(rent.isError, true);
+      assert.match(rent.text, /COMPUTE_TOOLKIT_ALLOW_WRITES=1/);
+      assert.equal(sandbox.metal.rental(9001), undefined, 'the hidden rent ordered nothing');
     });
   }
 

@@ -13,6 +13,7 @@ import { measureChatLatency } from './chatLatency';
 import { jobsViewAndLogTerminal } from './jobsChecks';
 import { nasTransfersGroup, nasVolumeInExplorer } from './nasChecks';
 import { preheatView } from './preheatChecks';
+import { machinesView } from './machinesChecks';
 
 export interface CheckContext {
   page: Page;
@@ -284,6 +285,7 @@ export const checks: readonly E2eCheck[] = [
   jobsViewAndLogTerminal,
   nasTransfersGroup,
   preheatView,
+  machinesView,
   deployModelAndChat,
   // Last: opening a second folder reloads the window.
   nasVolumeInExplorer,

@@ -29,6 +29,8 @@
 //   POST   /__sandbox/metal/product ← {device_id} lists one more single machine (an A100 × 8) → {device_id}
 //   POST   /__sandbox/metal/host-key ← {device_id} the Serving machine shows a new host key → {rotated}
 //   POST   /__sandbox/metal/drop ← {device_id} every SSH connection to the machine is cut (it stays up) → {dropped}
+//   POST   /__sandbox/metal       ← {waitingMs?, product?} how long bare-metal orders placed from now on stay Waiting
+//                                    (-1: never Serving); a single machine listed or changed (hostile text, a new price)
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxClock } from './clock';
@@ -38,7 +40,7 @@ import type { PreheatControl } from './preheat/preheats';
 import { parseFault } from './faults';
 import { sendJson } from './http';
 import type { JupyterControl } from './notebooks/jupyterControl';
-import type { MetalControl } from './metal';
+import type { MetalControl, Product } from './metal';
 import type { FaultQueue, RecordedRequest, SandboxBootstrap } from './types';
 
 export interface ControlContext {
@@ -242,6 +244,21 @@ export function createControlHandler(context: ControlContext): (req: IncomingMes
         if (typeof fields.enabled === 'boolean') context.preheat.setEnabled(fields.enabled);
         if (fields.syncMs !== undefined) context.preheat.setSyncMs(intField(fields, 'syncMs'));
         sendJson(res, 200, { enabled: fields.enabled, syncMs: fields.syncMs });
+      },
+    },
+    '/__sandbox/metal': {
+      POST: (body, res) => {
+        const fields = fieldsOf(body);
+        if (fields.waitingMs !== undefined) {
+          const ms = intField(fields, 'waitingMs');
+          context.metal.setWaitingMs(ms < 0 ? Number.POSITIVE_INFINITY : ms);
+        }
+        if (fields.product !== undefined) {
+          const product = fields.product as Partial<Product> & { device_id: number };
+          if (typeof product !== 'object' || product === null || !Number.isSafeInteger(product.device_id)) throw new TypeError('product.device_id must be an integer');
+          context.metal.addProduct(product);
+        }
+        sendJson(res, 200, { ok: true });
       },
     },
     '/__sandbox/clock': {

@@ -10,7 +10,8 @@ import { AbortedError, ConfigError, coreText } from '../errors';
 import type { Logger } from '../log';
 import { totalPoints, unitPriceOf } from './catalogue';
 import { connectMachine, type KeyChoice, type MachineConnection, type MachineKeyStore, type MachineLogin } from './connect';
-import type { BillingType, DeviceDetail, GroupCatalogueQuery, MetalGroup, MetalOrder, MetalProduct } from './operations';
+import type { CatalogueEntry } from './catalogueQuery';
+import { NETWORK_TYPES, type BillingType, type DeviceDetail, type GroupCatalogueQuery, type MetalGroup, type MetalOrder, type MetalProduct } from './operations';
 
 /** The platform refused the order because a price changed: `newPrice` is what it costs now (points per pack). */
 export class PriceChangedError extends ConfigError {
@@ -66,6 +67,18 @@ export class MachineService {
 
   groups(query: GroupCatalogueQuery, signal?: AbortSignal): Promise<MetalGroup[]> {
     return this.client.call('metal.catalogueGroups', query, signal ? { signal } : undefined);
+  }
+
+  /**
+   * The whole catalogue for `billing`: every single machine, and the network groups of every network type
+   * offering at least `groupSize` machines (the group listing needs a machine count and a network type).
+   */
+  async catalogue(billing: BillingType, groupSize = 2, signal?: AbortSignal): Promise<CatalogueEntry[]> {
+    const [singles, ...groups] = await Promise.all([
+      this.singles(billing, {}, signal),
+      ...NETWORK_TYPES.map((networkType) => this.groups({ billing_type: billing, device_count: groupSize, network_type: networkType }, signal)),
+    ]);
+    return [...singles.map((product) => ({ kind: 'single' as const, product })), ...groups.flat().map((group) => ({ kind: 'group' as const, group }))];
   }
 
   async orders(signal?: AbortSignal): Promise<MetalOrder[]> {

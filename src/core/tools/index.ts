@@ -14,6 +14,7 @@ import { applySpec, planSpec, validateSpec } from './specTools';
 import { changeNodeCount, createTask, pauseTask, recoverTask, stopTask } from './writeTools';
 import { getJob, jobLogs, runJob, stopJob } from './jobTools';
 import { nasListDirectory, nasListVolumes, nasReadFile, nasUploadFile } from './nasTools';
+import { listMachines, machineConnection, rentMachine, searchMachines } from './machineTools';
 
 export type { JsonSchema, ToolConfirmation, ToolContext, ToolDefinition, ToolEffect, ToolProfile, ToolResult } from './api';
 export { TOOL_NAME_PATTERN, validateInput } from './schema';
@@ -44,6 +45,10 @@ export const TOOLS: readonly ToolDefinition[] = [
   stopJob,
   nasUploadFile,
   applySpec,
+  searchMachines,
+  listMachines,
+  machineConnection,
+  rentMachine,
 ];
 
 const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));

@@ -1,5 +1,5 @@
 // The remote-state store on the editor side: one PollScheduler per watched profile (core/state),
-// each holding one store per kind of remote state (STATE_KINDS: tasks, batch jobs, NAS volumes, S3 transfers, image preheats). The active
+// each holding one store per kind of remote state (STATE_KINDS: tasks, batch jobs, NAS volumes, S3 transfers, image preheats, rented machines). The active
 // profile is always watched; another profile when `computeToolkit.watch.profiles` says so, or by
 // default when it has something to watch over (a budget, a pause timer); a profile polls only while
 // something of it moves (one look, then silence at rest). Cost: one list per moving kind per watched
@@ -17,6 +17,7 @@ import { JOB_STATE } from '../../core/jobs/jobState';
 import { TRANSFER_STATE } from '../../core/nas/transferState';
 import { VOLUME_STATE } from '../../core/nas/volumeState';
 import { PREHEAT_STATE } from '../../core/preheat/preheatState';
+import { MACHINE_STATE } from '../../core/machines/machineState';
 import { TASK_STATE } from '../../core/tasks/taskState';
 import { Config } from '../config';
 import type { ExtensionServices, Profile } from '../services';
@@ -28,7 +29,7 @@ export type TaskStore = RemoteStore<TaskSummary, number, ComputeClient>;
  * Every kind of remote state a watched profile holds, listed on its one poll loop. A new kind is one
  * definition in its core area, added here (CONTRIBUTING "Add a kind of remote state").
  */
-export const STATE_KINDS: readonly StateDefinition<unknown, unknown, ComputeClient>[] = [TASK_STATE, JOB_STATE, VOLUME_STATE, TRANSFER_STATE, PREHEAT_STATE] as never[];
+export const STATE_KINDS: readonly StateDefinition<unknown, unknown, ComputeClient>[] = [TASK_STATE, JOB_STATE, VOLUME_STATE, TRANSFER_STATE, PREHEAT_STATE, MACHINE_STATE] as never[];
 
 /** One watched profile: its scheduler and its task store. */
 export interface ProfileWatch {

@@ -28,7 +28,7 @@ describe('smoke: activation', () => {
   it('contributes the Compute views, and the workbench can show them', async () => {
     const views = (extension().packageJSON as { contributes?: { views?: Record<string, { id: string }[]> } }).contributes?.views;
     const ids = (views?.computeToolkit ?? []).map((view) => view.id);
-    assert.deepEqual(ids, ['computeToolkit.resources', 'computeToolkit.tasks', 'computeToolkit.jobs', 'computeToolkit.storage', 'computeToolkit.nas', 'computeToolkit.preheat']);
+    assert.deepEqual(ids, ['computeToolkit.resources', 'computeToolkit.tasks', 'computeToolkit.jobs', 'computeToolkit.storage', 'computeToolkit.nas', 'computeToolkit.preheat', 'computeToolkit.machines']);
     // `<view id>.focus` commands exist only for views the workbench registered from the manifest.
     await vscode.commands.executeCommand('workbench.view.extension.computeToolkit');
     await vscode.commands.executeCommand('computeToolkit.resources.focus');

@@ -34,7 +34,8 @@ export function deviceIdOf(arg: unknown): number | undefined {
   if (typeof arg === 'object' && arg !== null) {
     const record = arg as Record<string, unknown>;
     for (const field of ['deviceId', 'device_id']) if (record[field] !== undefined) return deviceIdOf(record[field]);
-    if (typeof record.machine === 'object') return deviceIdOf(record.machine);
+    // A Machines view row holds its machine as `item` (kinds/kindTree.ts).
+    for (const nested of ['machine', 'item']) if (typeof record[nested] === 'object') return deviceIdOf(record[nested]);
   }
   return undefined;
 }

@@ -1,0 +1,49 @@
+// What the rented machines' changes mean to the user (docs/machines.md): a machine that became Serving
+// (its login exists now), and rentals about to end (warned once per rental end, a set time before it).
+// Pure: the editor follows the store's changes and its own timer, and asks these.
+
+import type { StateChange } from '../state/definition';
+import type { RentedMachine } from './machineState';
+
+/**
+ * The machines that became Serving since the last poll: seen not Serving before, or first seen Serving
+ * (rented and served between two polls). Never on a first look, which only learns what exists.
+ */
+export function servingIn(change: Pick<StateChange<RentedMachine>, 'first' | 'added' | 'changed'>): RentedMachine[] {
+  if (change.first) return [];
+  return [
+    ...change.changed.filter(({ before, after }) => before.status !== 'Serving' && after.status === 'Serving').map(({ after }) => after),
+    ...change.added.filter((machine) => machine.status === 'Serving'),
+  ];
+}
+
+/** The identity of one rental end: a renewal moves the end, and the new end is warned about again. */
+export function rentalEndKey(machine: RentedMachine): string {
+  return `${machine.deviceId}@${machine.endMs ?? ''}`;
+}
+
+/**
+ * The Serving machines whose rental ends within `warnMs` of `now` and has not ended, not warned yet
+ * (`warned` holds rentalEndKey of those already warned). A machine with auto-renew on is not warned.
+ */
+export function endingSoon(machines: readonly RentedMachine[], now: number, warnMs: number, warned: ReadonlySet<string>): RentedMachine[] {
+  if (!(warnMs > 0)) return [];
+  return machines.filter(
+    (machine) => machine.status === 'Serving' && machine.autoRenew === undefined && machine.endMs !== undefined && machine.endMs > now && machine.endMs - now <= warnMs && !warned.has(rentalEndKey(machine)),
+  );
+}
+
+/**
+ * When to look again: the earliest moment a rental enters its warning window or ends (after `now`),
+ * undefined when none will. The editor sets one timer for it (the store is at rest meanwhile).
+ */
+export function nextRentalMoment(machines: readonly RentedMachine[], now: number, warnMs: number): number | undefined {
+  let next: number | undefined;
+  for (const machine of machines) {
+    if (machine.status !== 'Serving' || machine.endMs === undefined) continue;
+    for (const moment of [machine.endMs - Math.max(0, warnMs), machine.endMs]) {
+      if (moment > now && (next === undefined || moment < next)) next = moment;
+    }
+  }
+  return next;
+}

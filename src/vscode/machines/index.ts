@@ -1,0 +1,163 @@
+// The machines area (docs/machines.md): the Machines view (rented machines from the store through
+// MACHINE_KIND, then orders and the catalogue with its filters), Rent Machine…, Filter Catalogue…,
+// Auto-Renew…, the Serving notification (the kind's notices) and the rental-end warnings. Connecting,
+// terminals and port forwards live in ./connect. After a change the store is woken, never the tree.
+import * as vscode from 'vscode';
+import { facetsOf, orderTotal, productsOf, type CatalogueEntry, type CatalogueFilter } from '../../core/machines/catalogueQuery';
+import { MachineService } from '../../core/machines/machineService';
+import { BILLING_TYPES, type BillingType } from '../../core/machines/operations';
+import type { RentedMachine } from '../../core/machines/machineState';
+import { formatPoints } from '../../core/spend/units';
+import { Commands } from '../commandIds';
+import { registerCommandTable, type CommandEntry } from '../commands/commandTable';
+import { Refusal } from '../errors/refusal';
+import { followKindNotices } from '../kinds/registerKind';
+import { KindTree, type KindElement } from '../kinds/kindTree';
+import type { ExtensionServices } from '../services';
+import type { RemoteState } from '../state/index';
+import { environmentName } from '../ui/format';
+import type { NotificationCenter } from '../ui/notificationCenter';
+import { MACHINE_KIND } from './machineKind';
+import { CatalogueRow, MachinesTree } from './machinesTree';
+import { packName } from './machineText';
+import { askRent, confirmAndRent } from './rentMachine';
+import { pickCatalogueFilter } from './catalogueFilterPick';
+import { RentalWarnings } from './rentalWarnings';
+
+export interface MachinesApi {
+  /** The view as shown: the machine rows, the orders and the filtered catalogue. */
+  snapshot(): Promise<{
+    message: string | undefined;
+    machines: { id: number; label: string; description: string; contextValue: string }[];
+    orders: { label: string; description: string }[];
+    catalogue: { label: string; description: string; contextValue: string; tooltip: string }[];
+  }>;
+  refresh(): Promise<void>;
+  setFilter(filter: CatalogueFilter): void;
+  /** Runs Rent Machine… as the command does (pickers and review shown); the order id, or undefined when cancelled. */
+  rent(deviceId?: number): Promise<number | undefined>;
+  /** The rented machines the store holds (what mconnect's commands take). */
+  machines(): readonly RentedMachine[];
+  /** The rental-end warnings' clock and check (tests move the clock instead of waiting). */
+  warnings: { useClock(now: () => number): void; check(): void };
+}
+
+export function machineServiceOf(services: Pick<ExtensionServices, 'computeClient' | 'logger'>, state: Pick<RemoteState, 'wake'>): MachineService {
+  return new MachineService(services.computeClient(), () => state.wake(), services.logger);
+}
+
+export function registerMachines(services: ExtensionServices, state: RemoteState, center: NotificationCenter): { api: MachinesApi; disposables: vscode.Disposable[] } {
+  const service = (): MachineService => machineServiceOf(services, state);
+  const rented = new KindTree(services, state, MACHINE_KIND);
+  const tree = new MachinesTree(rented, service, services.profiles.onDidChangeActive);
+  const view = vscode.window.createTreeView(MACHINE_KIND.viewId, { treeDataProvider: tree });
+  // The kind tree writes the view's message line (loading, empty, a failed listing).
+  rented.bindView(view as unknown as vscode.TreeView<KindElement<RentedMachine>>);
+  const autoRenewAction = (machine: RentedMachine) => [{ title: vscode.l10n.t('Auto-Renew…'), run: () => vscode.commands.executeCommand(Commands.machinesAutoRenew, machine.deviceId) }];
+  const warnings = new RentalWarnings(services, state, center, autoRenewAction);
+
+  function profile() {
+    const active = services.profiles.active;
+    if (!active) throw new Refusal(vscode.l10n.t('No active profile'));
+    return active;
+  }
+
+  async function entryFor(target: unknown): Promise<CatalogueEntry | undefined> {
+    if (target instanceof CatalogueRow) return target.entry;
+    if (typeof target !== 'number') return undefined;
+    const entry = (await tree.catalogueEntries()).find((candidate) => productsOf(candidate).some((product) => product.device_id === target));
+    if (!entry) throw new Refusal(vscode.l10n.t('Machine {0} is not in the catalogue for a {1}.', target, packName(tree.filter.billing)));
+    return entry;
+  }
+
+  async function rent(target?: unknown): Promise<number | undefined> {
+    const active = profile();
+    const given = await entryFor(target);
+    const choice = await askRent(() => tree.catalogueEntries(), given, tree.filter.billing);
+    if (!choice) return undefined;
+    const orderId = await confirmAndRent(service(), choice, active);
+    if (orderId === undefined) return undefined;
+    tree.forget();
+    void vscode.window.showInformationMessage(vscode.l10n.t('Order {0} placed; the Machines view follows it until the machine is Serving.', orderId));
+    return orderId;
+  }
+
+  async function filterCatalogue(): Promise<void> {
+    const filter = await pickCatalogueFilter(tree.filter, facetsOf(await tree.catalogueEntries()));
+    if (filter) tree.setFilter(filter);
+  }
+
+  async function autoRenew(target?: unknown): Promise<void> {
+    const machine = await rented.pick(target, vscode.l10n.t('Pick a machine'), (candidate) => candidate.status === 'Serving');
+    if (!machine) return;
+    const active = profile();
+    const entry = (await tree.catalogueEntries()).find((candidate) => productsOf(candidate).some((product) => product.device_id === machine.deviceId));
+    const items: { label: string; description?: string; type: BillingType | undefined }[] = BILLING_TYPES.map((type) => {
+      const price = entry ? orderTotal(productsOf(entry).filter((product) => product.device_id === machine.deviceId), type, 1) : undefined;
+      return { label: vscode.l10n.t('Renew by {0}', packName(type)), description: price === undefined ? vscode.l10n.t('price not in the catalogue now') : vscode.l10n.t('{0} per renewal', formatPoints(price)), type };
+    });
+    if (machine.autoRenew) items.unshift({ label: vscode.l10n.t('Turn off auto-renew'), description: vscode.l10n.t('now: {0}', packName(machine.autoRenew)), type: undefined });
+    const picked = await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('Auto-renew machine {0} on profile "{1}" ({2})', machine.deviceId, active.label, environmentName(active.environment)),
+      placeHolder: vscode.l10n.t('Each renewal is charged when the rental ends; a failed charge turns auto-renew off.'),
+    });
+    if (!picked) return;
+    if (picked.type === undefined) {
+      await service().cancelAutoRenew(machine.deviceId);
+      return;
+    }
+    const confirm = vscode.l10n.t('Turn On Auto-Renew');
+    const answer = await vscode.window.showWarningMessage(
+      active.environment === 'prod'
+        ? vscode.l10n.t('Renew machine {0} by {1} on the PRODUCTION profile "{2}" each time its rental ends?', machine.deviceId, packName(picked.type), active.label)
+        : vscode.l10n.t('Renew machine {0} by {1} each time its rental ends?', machine.deviceId, packName(picked.type)),
+      { modal: true, detail: picked.description ?? '' },
+      confirm,
+    );
+    if (answer === confirm) await service().setAutoRenew(machine.deviceId, picked.type, false);
+  }
+
+  const entries: CommandEntry<void>[] = [
+    {
+      id: Commands.machinesRefresh,
+      doing: vscode.l10n.t('Load machines'),
+      create: () => async () => {
+        tree.forget();
+        await rented.refresh();
+      },
+    },
+    { id: Commands.machinesRent, doing: vscode.l10n.t('Rent machine'), create: () => async (target?: unknown) => void (await rent(target)) },
+    { id: Commands.machinesFilter, doing: vscode.l10n.t('Filter the machine catalogue'), create: () => () => filterCatalogue() },
+    { id: Commands.machinesAutoRenew, doing: vscode.l10n.t('Set auto-renew'), create: () => (target?: unknown) => autoRenew(target) },
+  ];
+
+  const api: MachinesApi = {
+    snapshot: async () => {
+      await rented.data.ensureLoaded();
+      const children = await tree.getChildren();
+      const sections = children.filter((child) => 'section' in child);
+      const [orders, catalogue] = await Promise.all(sections.map((section) => tree.getChildren(section)));
+      const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'object' && value !== null && 'value' in value ? String(value.value) : '');
+      return {
+        message: rented.message(),
+        machines: rented.rows().map((row) => ({ id: row.item.deviceId, label: String(row.label), description: String(row.description ?? ''), contextValue: String(row.contextValue) })),
+        orders: (orders ?? []).map((row) => ({ label: String(row.label), description: String(row.description ?? '') })),
+        catalogue: (catalogue ?? []).map((row) => ({ label: String(row.label), description: String(row.description ?? ''), contextValue: String(row.contextValue ?? ''), tooltip: text(row.tooltip) })),
+      };
+    },
+    refresh: async () => {
+      tree.forget();
+      await rented.refresh();
+    },
+    setFilter: (filter) => tree.setFilter(filter),
+    rent: (deviceId) => rent(deviceId),
+    machines: () => rented.items,
+    warnings: {
+      useClock: (now) => {
+        warnings.now = now;
+      },
+      check: () => warnings.check(),
+    },
+  };
+  return { api, disposables: [tree, rented, view, warnings, followKindNotices(state, center, MACHINE_KIND, services), ...registerCommandTable(entries, undefined, services.reportError)] };
+}

@@ -1,0 +1,48 @@
+// What rented machines' changes mean (core/machines/rentalEvents.ts): Serving once per machine (never
+// on a first look), rental-end warnings once per rental end in the window, none with auto-renew on, and
+// the next moment the editor's one timer waits for.
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { RentedMachine } from '../../../src/core/machines/machineState';
+import { endingSoon, nextRentalMoment, rentalEndKey, servingIn } from '../../../src/core/machines/rentalEvents';
+
+const HOUR = 3_600_000;
+
+function machine(deviceId: number, fields: Partial<RentedMachine> = {}): RentedMachine {
+  return { deviceId, status: 'Serving', billingType: 'Hour', gpuModel: 'A100', gpuCount: 8, startMs: 0, endMs: 3 * HOUR, autoRenew: undefined, innerIp: '10.0.0.1', publicIp: '127.0.0.1', group: undefined, ...fields };
+}
+
+describe('rented machines: Serving', () => {
+  it('a Waiting machine that became Serving, or one first seen Serving after the first look, is news once', () => {
+    const waiting = machine(1, { status: 'Waiting', startMs: undefined, endMs: undefined });
+    const serving = machine(1);
+    assert.deepEqual(servingIn({ first: false, added: [], changed: [{ before: waiting, after: serving }] }), [serving]);
+    assert.deepEqual(servingIn({ first: false, added: [machine(2)], changed: [] }).map((m) => m.deviceId), [2]);
+    assert.deepEqual(servingIn({ first: true, added: [machine(2)], changed: [] }), [], 'a first look only learns what exists');
+    assert.deepEqual(servingIn({ first: false, added: [waiting], changed: [{ before: serving, after: { ...serving, autoRenew: 'Day' } }] }), [], 'no news: still Waiting, or was Serving already');
+  });
+});
+
+describe('rented machines: rental-end warnings', () => {
+  it('warns a Serving machine inside the window once per rental end, not before, not after it ended, not with auto-renew', () => {
+    const ms = [machine(1, { endMs: 10 * HOUR }), machine(2, { endMs: 10 * HOUR, autoRenew: 'Hour' }), machine(3, { endMs: 9 * HOUR }), machine(4, { status: 'Waiting', endMs: undefined })];
+    const warned = new Set<string>();
+    assert.deepEqual(endingSoon(ms, 8 * HOUR, HOUR / 2, warned), [], 'outside the window');
+    const due = endingSoon(ms, 9.5 * HOUR, HOUR, warned);
+    assert.deepEqual(due.map((m) => m.deviceId), [1], 'machine 3 has ended; machine 2 renews itself');
+    for (const m of due) warned.add(rentalEndKey(m));
+    assert.deepEqual(endingSoon(ms, 9.6 * HOUR, HOUR, warned), [], 'once');
+    const renewed = machine(1, { endMs: 11 * HOUR });
+    assert.deepEqual(endingSoon([renewed], 10.5 * HOUR, HOUR, warned).map((m) => m.deviceId), [1], 'a new end is warned again');
+    assert.deepEqual(endingSoon(ms, 9.5 * HOUR, 0, new Set()), [], '0 turns warnings off');
+  });
+
+  it('the next moment is the earliest window start or end still ahead', () => {
+    const ms = [machine(1, { endMs: 10 * HOUR }), machine(2, { endMs: 5 * HOUR }), machine(3, { status: 'Waiting', endMs: undefined })];
+    assert.equal(nextRentalMoment(ms, 0, HOUR), 4 * HOUR);
+    assert.equal(nextRentalMoment(ms, 4 * HOUR, HOUR), 5 * HOUR, 'inside the window: the end');
+    assert.equal(nextRentalMoment(ms, 5 * HOUR, HOUR), 9 * HOUR);
+    assert.equal(nextRentalMoment(ms, 11 * HOUR, HOUR), undefined);
+  });
+});
