@@ -134,13 +134,24 @@ export function parseNodeTestSummary(output) {
   };
 }
 
+/**
+ * Test files run at once by node:test. Its default (cores − 1) runs one file at a time on a 2-core machine,
+ * though most contract files wait on the sandbox's timers and processes: two per core. Every test waits
+ * for events, never for a time (issue 31), so the count changes only the wall time.
+ * COMPUTE_TOOLKIT_TEST_CONCURRENCY overrides it (1: one file at a time).
+ */
+export function nodeTestConcurrency(env = process.env, cores = os.availableParallelism()) {
+  const set = Number(env.COMPUTE_TOOLKIT_TEST_CONCURRENCY);
+  return Number.isInteger(set) && set > 0 ? set : Math.max(2, 2 * cores);
+}
+
 function nodeTests() {
   return timed('unit + contract (node:test)', async () => {
     const dirs = ['unit', 'contract'].map((name) => path.join(repoRoot, 'out', 'test', name));
     for (const dir of dirs) if (!fs.existsSync(dir)) console.log(`(no ${path.relative(repoRoot, dir)} folder)`);
     const files = dirs.flatMap(findTests).sort();
     if (files.length === 0) throw new Error('no *.test.js under out/test/unit or out/test/contract (did compile-tests run?)');
-    const { code, output } = await run(process.execPath, ['--test', '--test-reporter=spec', ...files], {
+    const { code, output } = await run(process.execPath, ['--test', `--test-concurrency=${nodeTestConcurrency()}`, '--test-reporter=spec', ...files], {
       cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], onOutput: (text) => process.stdout.write(text),
     });
     const summary = parseNodeTestSummary(output);

@@ -15,6 +15,7 @@ import { followReadiness, type DeployPhase, type ReadinessObservation } from '..
 import { VLLM_IMAGE, VLLM_PORT, vllmCommand } from '../../src/core/deployments/vllmArgs';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
+import { PATIENCE_MS } from '../helpers/eventually';
 
 const noKey = async (): Promise<string | undefined> => undefined;
 
@@ -23,7 +24,9 @@ describe('deployments against the sandbox', () => {
   let client: ComputeClient;
 
   before(async () => {
-    sandbox = await startSandbox({ pendingMs: 150, modelLoadMs: 900 });
+    // The load lasts until the test has seen it loading (finishModelLoad): a busy machine may take longer
+    // than any fixed load delay between two looks.
+    sandbox = await startSandbox({ pendingMs: 150, modelLoadMs: PATIENCE_MS });
     const token = sandbox.credentials.tokenMode.token;
     client = createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => ({ mode: 'token', token }) });
   });
@@ -68,7 +71,10 @@ describe('deployments against the sandbox', () => {
         phases.push(phase);
         // Never ready before the sandbox says the weights are loaded.
         if (phase === 'ready') assert.equal(sandbox.modelServerPhase(taskId), 'ready');
-        if (phase === 'loading' || phase === 'pulling') assert.notEqual(sandbox.modelServerPhase(taskId), 'ready');
+        if (phase === 'loading' || phase === 'pulling') {
+          assert.notEqual(sandbox.modelServerPhase(taskId), 'ready');
+          sandbox.finishModelLoad(taskId);
+        }
       },
       firstDelayMs: 20,
       maxDelayMs: 100,

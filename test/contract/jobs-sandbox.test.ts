@@ -4,7 +4,7 @@
 // queueing, stop, the list and the queue-group reads.
 
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -137,8 +137,24 @@ describe('batch jobs in the sandbox', () => {
   });
 
   it('runs `points` completions at most `parallelism` at a time', async () => {
-    const { task_id: id } = await client.call('job.create', body('sleep 0.3; echo done', { points: 3, parallelism: 2 }));
+    // Each pod marks that it started, then waits for a gate file: the test sees two pods running side by
+    // side and no third however slow the machine is, then opens the gate (no race with `sleep`).
+    const gate = join(volume, 'parallelism-gate');
+    mkdirSync(gate);
+    const { task_id: id } = await client.call('job.create', body('touch "parallelism-gate/started.$$"; while [ ! -e parallelism-gate/open ]; do sleep 0.05; done; echo done', { points: 3, parallelism: 2 }));
     let maxActive = 0;
+    await until(
+      id,
+      (detail) => {
+        maxActive = Math.max(maxActive, detail.runing_points);
+        return detail.runing_points === 2;
+      },
+      'two pods running',
+    );
+    await waitUntil('both running pods to start their command', () => readdirSync(gate).length === 2);
+    assert.equal((await podLogs(id)).length, 2, 'no third pod while two run');
+    assert.equal((await client.call('job.detail', { task_id: id })).runing_points, 2);
+    writeFileSync(join(gate, 'open'), '');
     const job = await until(
       id,
       (detail) => {
@@ -153,6 +169,7 @@ describe('batch jobs in the sandbox', () => {
     assert.ok(job.billing_value > 0, 'pod running time is billed');
     const pods = await podLogs(id);
     assert.equal(pods.length, 3);
+    rmSync(gate, { recursive: true, force: true });
   });
 
   it('indexed mode gives each pod its index', async () => {

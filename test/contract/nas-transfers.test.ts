@@ -152,9 +152,14 @@ describe('S3 transfers, NAS mounts and NAS tools against the strict sandbox', ()
     const detail = await token.call('task.detail', { task_id: taskId });
     assert.deepEqual(detail.services[0]?.nas_storage_config, [{ storage_id: volume.storage_id, target_dir: '/mnt/nas' }]);
     // An update is checked the same way (the volume stops being Active while it expands).
-    await token.call('nas.expand', { id: volume.storage_id, total_size: 2 * BYTES_PER_GIB });
     const update = { ...detail, services: detail.services.map((service) => ({ ...service, nas_storage_config: [{ storage_id: volume.storage_id, target_dir: '/data' }] })) };
-    await assert.rejects(token.call('task.update', update as never), (e: unknown) => e instanceof ComputeApiError && /Expanding/.test(e.serverMessage));
+    sandbox.nas.holdVolumePhases(true);
+    try {
+      await token.call('nas.expand', { id: volume.storage_id, total_size: 2 * BYTES_PER_GIB });
+      await assert.rejects(token.call('task.update', update as never), (e: unknown) => e instanceof ComputeApiError && /Expanding/.test(e.serverMessage));
+    } finally {
+      sandbox.nas.holdVolumePhases(false);
+    }
     await until(() => getVolume(token, volume.storage_id), (v) => v?.status === 'Active', 'expanded');
     await token.call('task.update', update as never);
     assert.deepEqual((await token.call('task.detail', { task_id: taskId })).services[0]?.nas_storage_config, [{ storage_id: volume.storage_id, target_dir: '/data' }]);

@@ -121,9 +121,15 @@ describe('NAS against the strict sandbox', () => {
   it('expands only Active volumes and only upwards; renames; deletes with the pre-checks', async () => {
     const volume = await createVolume('proj-b', BYTES_PER_GIB);
     await assert.rejects(token.call('nas.expand', { id: volume.storage_id, total_size: BYTES_PER_GIB }), (e: unknown) => e instanceof ComputeApiError && /larger/.test(e.serverMessage));
-    const expanding = await token.call('nas.expand', { id: volume.storage_id, total_size: 3 * BYTES_PER_GIB });
-    assert.equal(expanding.status, 'Expanding');
-    await assert.rejects(token.call('nas.expand', { id: volume.storage_id, total_size: 4 * BYTES_PER_GIB }), (e: unknown) => e instanceof ComputeApiError && e.code === 'C010');
+    // Held in Expanding while the second expand is refused: a busy machine may take longer than the phase.
+    sandbox.nas.holdVolumePhases(true);
+    try {
+      const expanding = await token.call('nas.expand', { id: volume.storage_id, total_size: 3 * BYTES_PER_GIB });
+      assert.equal(expanding.status, 'Expanding');
+      await assert.rejects(token.call('nas.expand', { id: volume.storage_id, total_size: 4 * BYTES_PER_GIB }), (e: unknown) => e instanceof ComputeApiError && e.code === 'C010');
+    } finally {
+      sandbox.nas.holdVolumePhases(false);
+    }
     const grown = await until(() => getVolume(token, volume.storage_id), (v) => v?.status === 'Active', 'expanded');
     assert.equal(grown?.total_size, 3 * BYTES_PER_GIB);
     assert.equal((await token.call('nas.rename', { id: volume.storage_id, name: '  训练数据  ' })).status, 'Active');
@@ -319,7 +325,10 @@ describe('NAS against the strict sandbox', () => {
     const onDisk = sandbox.nas.volumeDirectory(volume.storage_id) as string;
     assert.ok((await readdir(join(onDisk, 'in'))).includes('part-001.csv'), 'the objects landed in the volume');
 
+    // Still Running when it is stopped, however long the machine takes to get there.
+    sandbox.nas.setTransferRunningMs(PATIENCE_MS);
     const second = await createTransfer(rsa, body);
+    sandbox.nas.setTransferRunningMs(600);
     await until(() => token.call('nas.transferDetail', { id: second.id }), (r) => r.status === 'Running', 'Running');
     assert.equal((await token.call('nas.transferStop', { id: second.id })).status, 'Stopped');
     await assert.rejects(token.call('nas.transferStop', { id: second.id }), (e: unknown) => e instanceof ComputeApiError && e.code === 'C010');

@@ -48,7 +48,7 @@ export interface LinearTimeOptions {
   factor?: number;
   /** Largest ratio t(factor × n) / t(n) accepted (default 200 at factor 32, else factor^1.53: between factor and factor²). */
   maxRatio?: number;
-  /** The small input is worked on repeatedly until one measurement takes at least this long (default 4 ms). */
+  /** The small input is worked on repeatedly until one measurement takes at least this long (default 2 ms). */
   minMs?: number;
   /** Runs per measurement, the best counts (default 5). */
   repeats?: number;
@@ -62,15 +62,15 @@ export interface LinearTimeOptions {
  * (the same number of times at both sizes). Prefer assertLinearWork where the work can be counted.
  */
 export function assertLinearTime<T>(label: string, input: (n: number) => T, work: (value: T) => unknown, options: LinearTimeOptions): void {
-  const { n, factor = LINEAR_FACTOR, minMs = 4, repeats = 5, attempts = 3 } = options;
+  const { n, factor = LINEAR_FACTOR, minMs = 2, repeats = 5, attempts = 3 } = options;
   const maxRatio = options.maxRatio ?? defaultMaxRatio(factor);
   const small = input(n);
   const large = input(factor * n);
   let loops = 1;
-  const timed = (value: T): number =>
+  const timed = (value: T, runs = repeats): number =>
     bestCpuMs(() => {
       for (let index = 0; index < loops; index++) work(value);
-    }, repeats);
+    }, runs);
   /**
    * The large input, `loops` times per run, the least of up to `repeats` runs. A run stops once it is past
    * `limitMs` (a quadratic would take minutes), and the runs stop at the first one within `passMs` (a
@@ -93,11 +93,14 @@ export function assertLinearTime<T>(label: string, input: (n: number) => T, work
   work(small); // warm-up: compile before timing (not the large input: a quadratic would take minutes)
   const seen: string[] = [];
   for (let attempt = 0; attempt < attempts; attempt++) {
-    let smallMs = timed(small);
-    while (smallMs < minMs && loops < 1 << 16) {
-      loops *= Math.min(16, Math.max(2, Math.ceil(minMs / Math.max(smallMs, 0.01))));
-      smallMs = timed(small);
+    // Calibrated on single runs (the best of `repeats` is taken once `loops` is found), aiming a little
+    // above minMs: the large input's time is loops × factor × one run, so overshooting it costs the most.
+    let onceMs = timed(small, 1);
+    while (onceMs < minMs && loops < 1 << 16) {
+      loops = Math.ceil(loops * Math.min(16, Math.max(1.25, (1.25 * minMs) / Math.max(onceMs, 0.01))));
+      onceMs = timed(small, 1);
     }
+    let smallMs = timed(small);
     // Work too cheap to reach minMs even at the most loops (constant-time work, e.g. a cut to a fixed
     // length) is below the CPU clock's resolution: it counts as minMs, or the ratio would be noise.
     const floorMs = (): number => Math.max(smallMs, minMs);

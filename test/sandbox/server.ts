@@ -165,6 +165,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
   });
 
+  // Idle keep-alive connections stay open (close() ends them): with Node's 5 s a client on a busy machine
+  // sends on a pooled connection the server is closing at that moment, and reads ECONNRESET.
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, LOOPBACK, () => {
@@ -221,6 +224,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     metal,
     setModelLoadMs: (ms) => modelServers.setLoadMs(ms),
     modelServerPhase: (taskId) => modelServers.phase(taskId),
+    finishModelLoad: (taskId) => modelServers.finishLoad(taskId),
     jupyter,
     close() {
       jobs.close();

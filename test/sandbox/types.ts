@@ -127,6 +127,8 @@ export interface Sandbox {
   setModelLoadMs(ms: number): void;
   /** pulling → loading → ready of a model-serving task; undefined when the task serves no model. */
   modelServerPhase(taskId: number): 'pulling' | 'loading' | 'ready' | undefined;
+  /** Ends a model server's load now (a test that must see it loading sets a long load, then ends it). */
+  finishModelLoad(taskId: number): void;
   /** Jupyter tasks' real servers (also POST /__sandbox/jupyter/websockets and /__sandbox/jupyter/cut). */
   jupyter: JupyterControl;
   close(): Promise<void>;

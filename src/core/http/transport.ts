@@ -74,6 +74,8 @@ export async function httpRequest(req: HttpRequest): Promise<HttpResponse> {
   }
   const onCallerAbort = (): void => controller.abort(new AbortedError());
   req.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  // Aborted while undici was loading (the first request of a busy process): no event will come.
+  if (req.signal?.aborted) onCallerAbort();
   const release = (): void => {
     if (timer) clearTimeout(timer);
     req.signal?.removeEventListener('abort', onCallerAbort);

@@ -10,7 +10,7 @@ import type { BudgetPrompts } from '../../../src/vscode/spend/budgetForm';
 import type { ActivityEntry } from '../../../src/vscode/requests/requestActivity';
 import { computeWithSandbox } from '../compute/computeTestApi';
 import { extensionApi } from '../extensionApi';
-import { PATIENCE_MS } from '../../helpers/eventually';
+import { PATIENCE_MS, waitUntil } from '../../helpers/eventually';
 
 /** Answers the form's pickers in order: each answer picks an item by its label (or types a value). */
 function scripted(answers: ((items: readonly vscode.QuickPickItem[] | undefined, options: vscode.QuickPickOptions | vscode.InputBoxOptions) => unknown)[]) {
@@ -106,31 +106,36 @@ describe('budgets: Set Budget… and the request history', () => {
   });
 
   it('Enter on the auto-pause question (the real picker) turns auto-pause off: the safe choice', async function () {
-    this.timeout(60_000);
+    this.timeout(PATIENCE_MS);
     const profile = api.services.profiles.active;
     assert.ok(profile);
     await settings().update('budgets.perProfile', { [profile.id]: { dailyYuan: 900_000, autoPause: true } }, vscode.ConfigurationTarget.Global);
+    // The menu is answered by script (the auto-pause item, then Escape); only the question is VS Code's
+    // own picker, and the test presses Enter on it until it has answered (no blind moves in a menu).
+    let menus = 0;
+    let question: Promise<unknown> | undefined;
+    let answered = false;
+    api.money.useBudgetPrompts({
+      pick: (items, options) => {
+        if (options.title?.startsWith('When a limit')) {
+          question = Promise.resolve(vscode.window.showQuickPick(items, options)).finally(() => (answered = true));
+          return question as never;
+        }
+        menus++;
+        return Promise.resolve(menus === 1 ? byLabel(/When a limit is used up/)(items) : undefined) as never;
+      },
+      input: async () => undefined,
+    });
     const running = Promise.resolve(vscode.commands.executeCommand('computeToolkit.spend.setBudget', profile.id));
-    let settled = false;
-    void running.finally(() => (settled = true));
     const autoPause = (): unknown => (settings().inspect<Record<string, { autoPause?: boolean }>>('budgets.perProfile')?.globalValue ?? {})[profile.id]?.autoPause;
-    // Menu: Daily, Monthly, When a limit is used up… → the third item; then Enter on the question.
-    let attempt = 0;
-    for (const deadline = Date.now() + PATIENCE_MS; autoPause() !== false && Date.now() < deadline; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      if (attempt % 2 === 0) {
-        await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
-        await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
-      }
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    }
-    assert.equal(autoPause(), false, 'Enter on the question kept tasks running (warn only)');
-    for (const deadline = Date.now() + PATIENCE_MS; !settled && Date.now() < deadline;) {
-      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    assert.ok(settled, 'Escape closes the form');
+    await waitUntil('the auto-pause question to show', () => question !== undefined);
+    await waitUntil('Enter to answer the question', async () => {
+      if (!answered) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      return answered;
+    }, { everyMs: 150 });
     await running;
+    assert.equal(autoPause(), false, 'Enter on the question kept tasks running (warn only)');
+    assert.equal(menus, 2, 'the menu showed again after the answer, then Escape ended the form');
   });
 
   it('the history keeps what Pause Task sent, saying which command, and a background write; background reads are not kept; never the token', async function () {

@@ -150,6 +150,12 @@ export class ModelServers {
     return lines;
   }
 
+  /** The task's weights are loaded from now on (its load delay ends now; tests). */
+  finishLoad(taskId: number): void {
+    const hosted = this.hosted.get(taskId);
+    if (hosted) hosted.loadMs = Math.max(0, Math.min(hosted.loadMs, this.options.now() - hosted.runningAt));
+  }
+
   /** How many requests a task's server answered after it was ready (tests). */
   requestCount(taskId: number): number {
     return this.hosted.get(taskId)?.requests ?? 0;

@@ -42,6 +42,8 @@ export interface NasControl {
   /** The SFTP server lies in its listings from now on (hostileListing.ts); `clearHostileListings` ends it. */
   addHostileListing(listing: HostileListing): void;
   clearHostileListings(): void;
+  /** While held, no volume leaves Creating, Expanding or Deleting (a check that must see one holds it). */
+  holdVolumePhases(held: boolean): void;
   /** How long S3 transfers created from now on run (a check that must see one Running holds it longer). */
   setTransferRunningMs(ms: number): void;
   /** SFTP logins refused so far (expired or wrong credentials). */
@@ -98,6 +100,9 @@ export function createNasSandbox(clock: SandboxClock, options: NasSandboxOptions
     },
     addHostileListing: (listing) => sftp.hostile.add(listing),
     clearHostileListings: () => sftp.hostile.clear(),
+    holdVolumePhases(held) {
+      volumes.held = held;
+    },
     setTransferRunningMs(ms) {
       if (!Number.isFinite(ms) || ms < 0) throw new RangeError('runningMs must be 0 or more');
       transfers.timings.runningMs = ms;

@@ -117,6 +117,8 @@ const USAGE_REFRESH_MS = 10_000;
 export class VolumeStore {
   readonly configs = buildConfigs();
   private readonly volumes = new Map<number, VolumeRecord>();
+  /** While true no transitional phase ends (a test that must see one holds it, then lets it go). */
+  held = false;
   /** Volumes being deleted whose transfers must be refused meanwhile (set by the transfer store). */
   runningTransfers: (storageId: number) => number = () => 0;
 
@@ -342,7 +344,7 @@ export class VolumeStore {
   }
 
   private advance(record: VolumeRecord): void {
-    if (this.now() < record.phaseEndsAt) return;
+    if (this.held || this.now() < record.phaseEndsAt) return;
     if (record.phase === 'Creating') {
       record.phase = 'Active';
       record.lastUpdateTime = formatNasTime(this.wallNow());

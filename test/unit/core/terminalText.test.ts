@@ -5,7 +5,6 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { checkResult } from '../../../src/core/compute/resultShapes';
 import { documentText, MAX_LINE_CHARS, plainLogLine, plainTerminalText, terminalLogLine, terminalStatusLine } from '../../../src/core/terminalText';
-import { assertLinearTime, flat } from '../../helpers/linearTime';
 
 const ESC = '\u001b';
 const RESET = `${ESC}[0m`;
@@ -109,24 +108,6 @@ describe('plainTerminalText', () => {
     assert.equal(log.logs, `${ESC}[32mINFO${ESC}[0m ready`);
     const events = checkResult('node.events', 'Node events', { events: [{ reason: 'Pulled', message: `${ESC}[31mfailed${ESC}[0m`, type: 'Warning', event_time: 't' }] }) as { events: { message: string }[] };
     assert.equal(events.events[0]?.message, 'failed');
-  });
-
-  it('is linear on adversarial input', () => {
-    const inputs: Record<string, (n: number) => string> = {
-      'open CSI runs': (n) => `${ESC}[`.repeat(n / 2),
-      'long CSI parameters': (n) => `${ESC}[${'1;'.repeat(n / 2)}`,
-      'unterminated OSC per line': (n) => `${ESC}]0;x\n`.repeat(n / 5),
-      'unterminated OSC, no newline': (n) => `${ESC}]${'x'.repeat(n)}`,
-      'unterminated 8-bit OSC, no newline': (n) => `\u009d${'x'.repeat(n)}`,
-      'ESC ESC ESC': (n) => ESC.repeat(n),
-      'C1 C1 C1': (n) => '\u009b\u009d'.repeat(n / 2),
-      'colours between every character': (n) => `${ESC}[1ma`.repeat(n / 5),
-      'nF intermediates': (n) => `${ESC}${' '.repeat(n)}`,
-    };
-    for (const [label, input] of Object.entries(inputs)) {
-      assertLinearTime(label, (size) => flat(input(size)), (text) => plainTerminalText(text), { n: 20_000 });
-      if (label.startsWith('colours') || label.startsWith('C1')) assertLinearTime(`${label} (terminal)`, (size) => flat(input(size)), (text) => terminalLogLine(text), { n: 20_000 });
-    }
   });
 });
 

@@ -61,8 +61,19 @@ describe('httpRequest over undici', () => {
       res.writeHead(200);
       res.write('partial');
     });
-    const response = await httpRequest({ url: server.url, method: 'GET', headers: {}, timeoutMs: 150 });
-    await assert.rejects(response.text(), TimeoutError);
+    // The headers must arrive before the deadline, however busy the machine: the body never ends, so
+    // the test still ends at the deadline.
+    const response = await httpRequest({ url: server.url, method: 'GET', headers: {}, timeoutMs: 3_000 });
+    await assert.rejects(response.text(), (e: unknown) => e instanceof TimeoutError && e.phase === 'request' && e.timeoutMs === 3_000);
+  });
+
+  it('a signal aborted while the transport starts (undici still loading) ends the request', async () => {
+    server.handle(() => undefined); // never answers
+    const caller = new AbortController();
+    // Aborted before httpRequest's first await resolves: the deadline below is only how the old code failed.
+    const pending = httpRequest({ url: server.url, method: 'GET', headers: {}, signal: caller.signal, timeoutMs: 5_000 });
+    caller.abort();
+    await assert.rejects(pending, AbortedError);
   });
 
   it('maps undici headersTimeout to TimeoutError("first-token")', async () => {

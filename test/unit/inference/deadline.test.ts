@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AbortedError, TimeoutError } from '../../../src/core/errors';
 import { createModelClient } from '../../../src/core/inference';
+import { PATIENCE_MS } from '../../helpers/eventually';
 import { startTestServer, type TestServer } from '../http/helpers/testServer';
 
 describe('model client: overall deadline of non-streamed calls', () => {
@@ -28,7 +29,7 @@ describe('model client: overall deadline of non-streamed calls', () => {
   const client = (deadlineMs: number) =>
     createModelClient({ apiBaseUrl: `${server.url}/v1`, apiKey: async () => 'sk-test-deadline-0123456789', maxRetries: 0, idleTimeoutMs: 1000, requestDeadlineMs: deadlineMs });
 
-  it('the model list ends with a clear timeout error', { timeout: 10_000 }, async () => {
+  it('the model list ends with a clear timeout error', { timeout: PATIENCE_MS }, async () => {
     await assert.rejects(client(400).listModels(), (error: unknown) => {
       assert.ok(error instanceof TimeoutError, String(error));
       assert.equal(error.phase, 'request');
@@ -37,11 +38,11 @@ describe('model client: overall deadline of non-streamed calls', () => {
     });
   });
 
-  it('a whole completion ends with a clear timeout error', { timeout: 10_000 }, async () => {
+  it('a whole completion ends with a clear timeout error', { timeout: PATIENCE_MS }, async () => {
     await assert.rejects(client(400).complete({ model: 'a/b', messages: [{ role: 'user', content: 'hi' }] }), TimeoutError);
   });
 
-  it('aborting the signal gives up a stuck load at once (Refresh)', { timeout: 10_000 }, async () => {
+  it('aborting the signal gives up a stuck load at once (Refresh)', { timeout: PATIENCE_MS }, async () => {
     const controller = new AbortController();
     const load = client(60_000).listModels(controller.signal);
     setTimeout(() => controller.abort(), 200);

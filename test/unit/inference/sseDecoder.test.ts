@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { DEFAULT_MAX_LINE_CHARS, SseDecoder, SseEventAssembler, SseLineSplitter, SseLineTooLongError, type SseEvent } from '../../../src/core/inference/sseDecoder';
-import { assertLinearTime, assertLinearWork, countStringWork } from '../../helpers/linearTime';
 import { splitAtPositions } from '../../helpers/splitAt';
 
 type LineEnd = '\n' | '\r' | '\r\n';
@@ -195,20 +194,6 @@ describe('SseDecoder', () => {
   it('caps a line at 1 MiB characters by default', () => {
     assert.equal(DEFAULT_MAX_LINE_CHARS, 1024 * 1024);
     assert.throws(() => new SseDecoder().decode(Buffer.from(`data: ${'z'.repeat(DEFAULT_MAX_LINE_CHARS)}`)), SseLineTooLongError);
-  });
-
-  it('scans only new bytes: a long line in 64-byte chunks takes linear time', () => {
-    const chunksOf = (n: number): Uint8Array[] => {
-      const line = Buffer.from(`data: ${'a'.repeat(n)}\n\n`);
-      const pieces: Uint8Array[] = [];
-      for (let at = 0; at < line.length; at += 64) pieces.push(line.subarray(at, at + 64));
-      return pieces;
-    };
-    // Counted: the characters the splitter scans for line ends and copies into lines (rescanning the
-    // unfinished line at every chunk would be n² / 64). Timed as well, for work the count does not see.
-    assertLinearWork('long line in 64-byte chunks (characters scanned and copied)', chunksOf, (pieces) => countStringWork(() => decodePieces(pieces)), { n: 4 * 1024 });
-    // 32n stays under the default line cap (1 MiB).
-    assertLinearTime('long line in 64-byte chunks', chunksOf, (pieces) => decodePieces(pieces), { n: 16 * 1024 });
   });
 
   it('keeps a multi-byte character that is cut between chunks', () => {

@@ -9,6 +9,7 @@ interface TestAll {
   phaseOrders(count: number): string[][];
   benchmarkedHere(index: number, count: number): boolean;
   parseNodeTestSummary(output: string): { passed: number; failed: number; skipped: number; failures: string[] } | undefined;
+  nodeTestConcurrency(env: Record<string, string | undefined>, cores: number): number;
 }
 
 describe('scripts/test-all.mjs', () => {
@@ -46,5 +47,12 @@ describe('scripts/test-all.mjs', () => {
     const output = ['✔ a (1ms)', '✖ failing tests:', '', '✖ b breaks (12.5ms)', 'ℹ tests 3', 'ℹ pass 1', 'ℹ fail 1', 'ℹ cancelled 1', 'ℹ skipped 2', 'ℹ todo 0'].join('\n');
     assert.deepEqual(testAll.parseNodeTestSummary(output), { passed: 1, failed: 2, skipped: 2, failures: ['b breaks'] });
     assert.equal(testAll.parseNodeTestSummary('no summary'), undefined);
+  });
+
+  it('runs two node:test files per core (node:test alone runs one at a time on 2 cores); the variable overrides it', () => {
+    assert.equal(testAll.nodeTestConcurrency({}, 2), 4);
+    assert.equal(testAll.nodeTestConcurrency({}, 1), 2);
+    assert.equal(testAll.nodeTestConcurrency({ COMPUTE_TOOLKIT_TEST_CONCURRENCY: '1' }, 2), 1);
+    assert.equal(testAll.nodeTestConcurrency({ COMPUTE_TOOLKIT_TEST_CONCURRENCY: 'lots' }, 2), 4);
   });
 });

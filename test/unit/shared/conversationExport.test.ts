@@ -5,9 +5,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
-import { conversationToMarkdown, titleFrom } from '../../../src/shared/conversationMarkdown';
+import { conversationToMarkdown } from '../../../src/shared/conversationMarkdown';
 import type { ChatTurn } from '../../../src/shared/protocol';
-import { assertLinearTime } from '../../helpers/linearTime';
 
 /** VS Code's Markdown preview renders raw HTML: an unclosed `<!--` or `<pre>` there swallows what follows. */
 const md = new MarkdownIt({ html: true });
@@ -87,19 +86,4 @@ describe('chat export survives any reply text', () => {
     assert.deepEqual(parsed.map((turn) => turn.heading), ['Assistant', 'User']);
     assert.ok(parsed[1]?.text.includes('Next question'));
   });
-});
-
-describe('chat export runs in linear time', () => {
-  const exportOf = (content: string): string =>
-    conversationToMarkdown({ title: content.slice(0, 100), settings, turns: [{ id: '1', role: 'assistant', content, status: 'complete', createdAt: 1 }] }, at);
-  const shapes: Record<string, (n: number) => string> = {
-    'a long whitespace run inside the text': (n) => `a${' \n'.repeat(n / 2)}b`,
-    'newlines only': (n) => '\n'.repeat(n),
-    'trailing whitespace': (n) => `x${' '.repeat(n)}`,
-    'backtick runs': (n) => '`'.repeat(n),
-  };
-  for (const [name, input] of Object.entries(shapes)) {
-    it(name, () => assertLinearTime(name, input, exportOf, { n: 4_000 }));
-  }
-  it('titleFrom on many lines', () => assertLinearTime('titleFrom', (n) => `${'#> '.repeat(n / 3)}\n`.repeat(4), (text) => titleFrom(text), { n: 4_000 }));
 });
