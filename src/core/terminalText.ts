@@ -168,6 +168,21 @@ export function terminalStatusLine(style: TerminalStyle, text: string): Terminal
     .join('') as TerminalChunk;
 }
 
+/**
+ * Output of an interactive shell the user opened on their own rented machine, through a real pty (Open
+ * Terminal, docs/machines.md): passed through whole, as OpenSSH's client does — line editing, full-screen
+ * programs and colours need every sequence, and the terminal emulator interprets them. Never for logs, tool
+ * results or any text the user did not open a shell for: those are `terminalLogLine`.
+ */
+export function interactiveShellOutput(data: string): TerminalChunk {
+  return data as TerminalChunk;
+}
+
+/** A notice of the extension inside an interactive terminal: on a line of its own, dim and plain. */
+export function terminalNotice(text: string): TerminalChunk {
+  return `\r\n${terminalStatusLine('dim', text)}` as TerminalChunk;
+}
+
 function escapeForJson(character: string): string {
   return `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }

@@ -37,6 +37,7 @@ import { errorMessage } from '../shared/errorMessage';
 import { TestPorts } from './testPorts';
 import { AreaRegistry, type AreaFailure } from './areaRegistry';
 import type { Activity } from '../core/spend/activity';
+import type { RentedMachine } from '../core/machines';
 
 export const HAS_PROFILE_CONTEXT = ContextKeys.hasProfile;
 
@@ -91,7 +92,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const machines = areas.add(vscode.l10n.t('Machines'), () => registerMachines(services, state, center));
   const notebookTasks = { refreshTasks: spend.refreshTasks, priceOfTask: spend.priceOfTask, activity: spend.activity };
   const notebooks = areas.add(vscode.l10n.t('Notebook kernel'), () => registerNotebooks(services, notebookTasks, tests.port('nasRunHooks', nas.runHooks)));
-  const machineConnect = areas.add(vscode.l10n.t('Machine connections'), () => registerMachineConnect(services, tests));
+  // Connect… picks among the rented machines as the one store holds them (polled now).
+  const rentedMachines = async (): Promise<readonly RentedMachine[]> => {
+    await state.refresh();
+    return machines.machines();
+  };
+  const machineConnect = areas.add(vscode.l10n.t('Machine connections'), () => registerMachineConnect(services, tests, rentedMachines));
   // The tests' view of spend and task care: it fails with either area (it reads both).
   const money = areas.add(vscode.l10n.t('Spend'), () => ({ api: moneyApi(spend, tasks, center, state), disposables: [] }));
   reportAreaFailures(services, areas.failures);

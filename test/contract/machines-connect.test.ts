@@ -18,6 +18,7 @@ import { createComputeClient } from '../../src/core/compute/client';
 import { ConfigError } from '../../src/core/errors';
 import {
   connectMachine,
+  connectRented,
   MachineService,
   PriceChangedError,
   productLabel,
@@ -75,7 +76,7 @@ describe('connecting to a rented machine', () => {
     assert.ok(machine);
 
     let asked = 0;
-    const first = await service.connect(DEVICE, store, async () => (asked++, { kind: 'generate' }));
+    const first = await connectRented(service, DEVICE, store, async () => (asked++, { kind: 'generate' }));
     first.connection.close();
     assert.equal(first.installedKey, true);
     assert.equal(asked, 1);
@@ -89,7 +90,7 @@ describe('connecting to a rented machine', () => {
     assert.equal(stdout.split(' ')[1], first.hostKey.fingerprint);
     assert.deepEqual(store.hostKeys.get(DEVICE), first.hostKey);
 
-    const second = await service.connect(DEVICE, store, async () => assert.fail('a key-only connect asks nothing'));
+    const second = await connectRented(service, DEVICE, store, async () => assert.fail('a key-only connect asks nothing'));
     try {
       assert.equal(second.installedKey, false);
       assert.equal(machine.accepted.password, 1, 'no password login after the key is in');
@@ -137,7 +138,7 @@ describe('connecting to a rented machine', () => {
   });
 
   it('carries a pty shell (resize, Ctrl+C), SFTP and a port forward', async () => {
-    const { connection } = await service.connect(DEVICE, store, async () => assert.fail('key-only'));
+    const { connection } = await connectRented(service, DEVICE, store, async () => assert.fail('key-only'));
     try {
       const shell = await connection.shell({ rows: 30, cols: 100 });
       let seen = '';
@@ -178,7 +179,7 @@ describe('connecting to a rented machine', () => {
     const machine = sandbox.metal.machine(DEVICE);
     assert.ok(machine && (await sandbox.metal.rotateHostKey(DEVICE)));
     const logins = machine.accepted.publickey + machine.refused.publickey + machine.accepted.password + machine.refused.password;
-    await assert.rejects(service.connect(DEVICE, store, async () => assert.fail('no key install')), (error: unknown) => {
+    await assert.rejects(connectRented(service, DEVICE, store, async () => assert.fail('no key install')), (error: unknown) => {
       assert.ok(error instanceof SshHostKeyError);
       assert.equal(error.expected, store.hostKeys.get(DEVICE)?.fingerprint);
       assert.match(error.message, /SHA256:.*not the pinned SHA256:/);

@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createComputeClient } from '../../src/core/compute/client';
-import { MachineService, startGroupRun, type GroupMachine, type MachineKey, type MachineKeyStore, type PinnedHostKey } from '../../src/core/machines';
+import { connectRented, MachineService, startGroupRun, type GroupMachine, type MachineKey, type MachineKeyStore, type PinnedHostKey } from '../../src/core/machines';
 import { waitUntil } from '../helpers/eventually';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
@@ -40,7 +40,7 @@ describe('a group run on three machines', () => {
     await service.rent({ products: group.inner, billing: 'Hour', packs: 1, softwareInit: false });
     for (const product of group.inner) {
       const detail = await service.waitForServing(product.device_id, { pollMs: 20 });
-      const { connection } = await service.connect(product.device_id, store, async () => ({ kind: 'generate' }));
+      const { connection } = await connectRented(service, product.device_id, store, async () => ({ kind: 'generate' }));
       machines.push({ deviceId: product.device_id, innerIp: detail.inner_ip ?? '', connection });
       const home = sandbox.metal.machine(product.device_id)?.home;
       assert.ok(home);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createComputeClient } from '../../src/core/compute/client';
-import { forwardPort, MachineService, MachineShell, type MachineKey, type MachineKeyStore, type MachineShellState, type PinnedHostKey } from '../../src/core/machines';
+import { connectRented, forwardPort, MachineService, MachineShell, type MachineKey, type MachineKeyStore, type MachineShellState, type PinnedHostKey } from '../../src/core/machines';
 import { SshHostKeyError } from '../../src/core/ssh';
 import { waitUntil } from '../helpers/eventually';
 import { startSandbox } from '../sandbox/server';
@@ -23,7 +23,7 @@ class MemoryStore implements MachineKeyStore {
 }
 
 /** A shell whose output and states are recorded, and whose reconnect waits the test releases. */
-function recordedShell(connect: (signal: AbortSignal) => ReturnType<MachineService['connect']>, attempts = 4) {
+function recordedShell(connect: (signal: AbortSignal) => ReturnType<typeof connectRented>, attempts = 4) {
   const states: MachineShellState[] = [];
   const waits: (() => void)[] = [];
   let output = '';
@@ -57,11 +57,11 @@ describe('a shell on a machine', () => {
     assert.ok(product);
     await service.rent({ products: [product], billing: 'Hour', packs: 1, softwareInit: false });
     await service.waitForServing(DEVICE, { pollMs: 20 });
-    (await service.connect(DEVICE, store, async () => ({ kind: 'generate' }))).connection.close();
+    (await connectRented(service, DEVICE, store, async () => ({ kind: 'generate' }))).connection.close();
   });
   after(() => sandbox.close());
 
-  const keyOnly = (signal: AbortSignal) => service.connect(DEVICE, store, async () => assert.fail('a shell never asks for a key'), signal);
+  const keyOnly = (signal: AbortSignal) => connectRented(service, DEVICE, store, async () => assert.fail('a shell never asks for a key'), signal);
 
   it('carries typing, Ctrl+C and a resize, and ends on exit with its code', async () => {
     const { shell, states, output } = recordedShell(keyOnly);
@@ -171,7 +171,7 @@ describe('a port forwarded to a machine', () => {
     const echo = createServer((socket) => socket.pipe(socket));
     await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
     try {
-      const { connection } = await service.connect(DEVICE, store, async () => ({ kind: 'generate' }));
+      const { connection } = await connectRented(service, DEVICE, store, async () => ({ kind: 'generate' }));
       let closedSeen = 0;
       const forward = await forwardPort({ deviceId: DEVICE, connection, remotePort: (echo.address() as AddressInfo).port, onClosed: () => closedSeen++ });
       const socket = connect(forward.localPort, '127.0.0.1');
@@ -193,7 +193,7 @@ describe('a port forwarded to a machine', () => {
   });
 
   it('a dropped connection closes the forward by itself', async () => {
-    const { connection } = await service.connect(DEVICE, store, async () => assert.fail('key-only'));
+    const { connection } = await connectRented(service, DEVICE, store, async () => assert.fail('key-only'));
     let closed = false;
     const forward = await forwardPort({ deviceId: DEVICE, connection, remotePort: 9, onClosed: () => (closed = true) });
     const machine = sandbox.metal.machine(DEVICE);

@@ -7,6 +7,7 @@
 import { utils } from 'ssh2';
 import { ConfigError, coreText } from '../errors';
 import type { Logger } from '../log';
+import type { MachineService } from './machineService';
 import { silentLogger } from '../log';
 import { SshAuthError, SshHostKeyError } from '../ssh/errors';
 import type { HostKeyPolicy, PresentedHostKey } from '../ssh/hostKeys';
@@ -195,4 +196,21 @@ export async function connectMachine(options: ConnectOptions): Promise<MachineCo
   const passwordOff = await lockPasswordLogin(connection, options.signal);
   logger.info(passwordOff ? `machines: password logins are off on machine ${deviceId}` : `machines: could not turn password logins off on machine ${deviceId}`);
   return { connection, hostKey: await pin(), installedKey: true, passwordOff };
+}
+
+/**
+ * Connects to a Serving machine of the service's profile: its login from the platform, then `connectMachine`
+ * (key install on the first login, the host key pinned). Apart from the service, which the editor and the
+ * tools load at start, because this path carries the SSH library.
+ */
+export async function connectRented(
+  service: Pick<MachineService, 'login'>,
+  deviceId: number,
+  store: MachineKeyStore,
+  chooseKey: () => Promise<KeyChoice>,
+  signal?: AbortSignal,
+  logger?: Logger,
+): Promise<MachineConnection> {
+  const login = await service.login(deviceId, signal);
+  return connectMachine({ deviceId, login, store, chooseKey, ...(signal ? { signal } : {}), ...(logger ? { logger } : {}) });
 }

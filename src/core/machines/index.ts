@@ -8,6 +8,7 @@ export { POINTS_PER_YUAN, productLabel, shownText, totalPoints, unitPriceOf } fr
 export {
   checkedPublicKey,
   connectMachine,
+  connectRented,
   lockPasswordLogin,
   probeHostKey,
   generateMachineKey,

@@ -9,22 +9,13 @@ import { ComputeApiError } from '../compute/errors';
 import { AbortedError, ConfigError, coreText } from '../errors';
 import type { Logger } from '../log';
 import { totalPoints, unitPriceOf } from './catalogue';
-import { connectMachine, type KeyChoice, type MachineConnection, type MachineKeyStore, type MachineLogin } from './connect';
+import type { MachineLogin } from './connect';
 import type { CatalogueEntry } from './catalogueQuery';
 import { NETWORK_TYPES, type BillingType, type DeviceDetail, type GroupCatalogueQuery, type MetalGroup, type MetalOrder, type MetalProduct } from './operations';
 
-/** The platform refused the order because a price changed: `newPrice` is what it costs now (points per pack). */
-export class PriceChangedError extends ConfigError {
-  readonly code = 'price-changed' as const;
-  constructor(
-    readonly deviceId: number,
-    readonly newPrice: number,
-    readonly billing: BillingType,
-    options?: { cause?: unknown },
-  ) {
-    super(coreText('machines.priceChanged', deviceId, newPrice, billing), undefined, options);
-  }
-}
+import { PriceChangedError } from './priceChanged';
+
+export { PriceChangedError };
 
 export interface RentRequest {
   /** One single machine, or the machines of one network group. */
@@ -160,12 +151,6 @@ export class MachineService {
   async cancelAutoRenew(deviceId: number): Promise<void> {
     await this.client.call('metal.cancelAutoRenew', { device_id: deviceId });
     this.wake();
-  }
-
-  /** Connects to a Serving machine (connect.ts: key install on the first login, the host key pinned). */
-  async connect(deviceId: number, store: MachineKeyStore, chooseKey: () => Promise<KeyChoice>, signal?: AbortSignal): Promise<MachineConnection> {
-    const login = await this.login(deviceId, signal);
-    return connectMachine({ deviceId, login, store, chooseKey, ...(signal ? { signal } : {}), ...(this.logger ? { logger: this.logger } : {}) });
   }
 }
 

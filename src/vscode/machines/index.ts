@@ -4,7 +4,8 @@
 // terminals and port forwards live in ./connect. After a change the store is woken, never the tree.
 import * as vscode from 'vscode';
 import { facetsOf, orderTotal, productsOf, type CatalogueEntry, type CatalogueFilter } from '../../core/machines/catalogueQuery';
-import { MachineService } from '../../core/machines/machineService';
+import type { MachineService } from '../../core/machines/machineService';
+import { machinesCore } from '../../core/lazyModules';
 import { BILLING_TYPES, type BillingType } from '../../core/machines/operations';
 import type { RentedMachine } from '../../core/machines/machineState';
 import { formatPoints } from '../../core/spend/units';
@@ -43,7 +44,9 @@ export interface MachinesApi {
 }
 
 export function machineServiceOf(services: Pick<ExtensionServices, 'computeClient' | 'logger'>, state: Pick<RemoteState, 'wake'>): MachineService {
-  return new MachineService(services.computeClient(), () => state.wake(), services.logger);
+  // Loaded on first use: the service's connect path carries the SSH library (not at activation).
+  const { MachineService: Service } = machinesCore();
+  return new Service(services.computeClient(), () => state.wake(), services.logger);
 }
 
 export function registerMachines(services: ExtensionServices, state: RemoteState, center: NotificationCenter): { api: MachinesApi; disposables: vscode.Disposable[] } {

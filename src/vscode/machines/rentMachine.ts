@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import { BILLING_TYPES, type BillingType } from '../../core/machines/operations';
 import { MAX_PACKS, filterCatalogue, maxPacksOf, orderTotal, packPrice, productsOf, rentable, withPrice, type CatalogueEntry } from '../../core/machines/catalogueQuery';
-import { PriceChangedError, type MachineService } from '../../core/machines/machineService';
+import type { MachineService } from '../../core/machines/machineService';
+import { PriceChangedError } from '../../core/machines/priceChanged';
 import { formatPoints } from '../../core/spend/units';
 import { Refusal } from '../errors/refusal';
 import type { Profile } from '../services';

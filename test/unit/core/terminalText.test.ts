@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { checkResult } from '../../../src/core/compute/resultShapes';
-import { documentText, MAX_LINE_CHARS, plainLogLine, plainTerminalText, terminalLogLine, terminalStatusLine } from '../../../src/core/terminalText';
+import { documentText, interactiveShellOutput, MAX_LINE_CHARS, plainLogLine, plainTerminalText, terminalLogLine, terminalNotice, terminalStatusLine } from '../../../src/core/terminalText';
 
 const ESC = '\u001b';
 const RESET = `${ESC}[0m`;
@@ -156,5 +156,15 @@ describe('the document surface', () => {
     const shown = documentText(JSON.stringify(value, null, 2), 'json');
     assert.ok(isPlain(shown), shown);
     assert.deepEqual(JSON.parse(shown), value);
+  });
+});
+
+describe('interactive terminals', () => {
+  it('pass an interactive shell\'s output through whole (a real pty needs its sequences)', () => {
+    const output = '\x1b[?2004h\x1b[1;32muser@gpu\x1b[0m:~$ \x1b[K';
+    assert.equal(interactiveShellOutput(output), output);
+  });
+  it('put a notice of the extension on its own dim, plain line', () => {
+    assert.equal(terminalNotice('Lost \x1b]0;title\x07the link\nretrying'), '\r\n\x1b[2mLost the link\x1b[0m\r\n\x1b[2mretrying\x1b[0m\r\n');
   });
 });

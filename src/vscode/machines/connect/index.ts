@@ -4,6 +4,7 @@
 // Remote-SSH extension). Commands take a Machines view row or a device id, or ask for a Serving machine.
 
 import * as vscode from 'vscode';
+import type { RentedMachine } from '../../../core/machines';
 import { Commands } from '../../commandIds';
 import { registerCommandTable, type CommandEntry } from '../../commands/commandTable';
 import type { ExtensionServices } from '../../services';
@@ -38,9 +39,9 @@ function homeOf(text: string): string {
   return /^\/[^\0\r\n]{0,1023}$/.test(home) && !home.split('/').includes('..') ? home : '/';
 }
 
-export function registerMachineConnect(services: ExtensionServices, tests: TestPorts): { api: MachineConnectApi; disposables: vscode.Disposable[] } {
+export function registerMachineConnect(services: ExtensionServices, tests: TestPorts, rentedMachines: () => Promise<readonly RentedMachine[]>): { api: MachineConnectApi; disposables: vscode.Disposable[] } {
   const places = tests.port<MachineSshPlaces>('machineSsh', HOME_SSH);
-  const connector = new MachineConnector(services, places);
+  const connector = new MachineConnector(services, places, rentedMachines);
   const records: MachineTerminalRecord[] = [];
   const forwards = new PortForwards(connector);
   const files = new MachineFiles(connector, services.logger);

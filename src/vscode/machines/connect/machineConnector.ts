@@ -48,6 +48,8 @@ export class MachineConnector {
   constructor(
     private readonly services: ExtensionServices,
     private readonly places: MachineSshPlaces,
+    /** The active profile's rented machines as the one store holds them, fresh (the Machines area's port). */
+    private readonly rentedMachines: () => Promise<readonly RentedMachine[]>,
   ) {}
 
   service(): MachineService {
@@ -66,8 +68,7 @@ export class MachineConnector {
   async target(arg: unknown): Promise<MachineTarget | undefined> {
     const given = deviceIdOf(arg);
     if (given !== undefined) return { deviceId: given, label: vscode.l10n.t('Machine {0}', given) };
-    const { readRentedMachines } = machinesCore();
-    const serving = (await readRentedMachines(this.services.computeClient())).filter((machine) => machine.status === 'Serving');
+    const serving = (await this.rentedMachines()).filter((machine) => machine.status === 'Serving');
     if (serving.length === 0) throw new Refusal(vscode.l10n.t('No rented machine is Serving yet. A machine can be connected to once it is Serving (Proxy and Direct machines take about 30 minutes).'), [], 'warning');
     const items = serving.map((machine) => ({ label: machineLabel(machine), description: machine.publicIp.replace(/[^0-9a-fA-F.:]/g, '').slice(0, 45), machine }));
     let picked: (typeof items)[number] | undefined;
@@ -115,7 +116,8 @@ export class MachineConnector {
     if (!(await store.machineKey(deviceId)) || !(await store.hostKey(deviceId))) {
       throw new Refusal(vscode.l10n.t('Machine {0} has no key installed from this editor yet: run Connect… on it first.', deviceId), [], 'warning');
     }
-    return service.connect(deviceId, store, () => Promise.reject(new Refusal(vscode.l10n.t('The key of machine {0} was refused; run Connect… on it again.', deviceId))), signal);
+    const { connectRented } = machinesCore();
+    return connectRented(service, deviceId, store, () => Promise.reject(new Refusal(vscode.l10n.t('The key of machine {0} was refused; run Connect… on it again.', deviceId))), signal, this.services.logger);
   }
 
   private async confirmHostKey(target: MachineTarget, address: string, fingerprint: string): Promise<boolean> {

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { MachineShell, MachineShellState } from '../../../core/machines';
 import { machinesCore } from '../../../core/lazyModules';
 import type { SshConnection } from '../../../core/ssh';
-import { plainTerminalText } from '../../../core/terminalText';
+import { interactiveShellOutput, terminalNotice, type TerminalChunk } from '../../../core/terminalText';
 import { errorText } from '../../errors/errorText';
 
 /** What the tests read of an open machine terminal: its state and the text it was given (bounded). */
@@ -21,18 +21,21 @@ export interface MachineTerminalRecord {
 
 const KEPT_TEXT = 64 * 1024;
 
+/** The terminal's name in its tab (never written into the terminal). */
+type TerminalTitle = string;
+
 export function openMachineTerminal(deviceId: number, label: string, connect: (signal: AbortSignal) => Promise<SshConnection>, onRecord: (record: MachineTerminalRecord) => () => void): vscode.Terminal {
-  const write = new vscode.EventEmitter<string>();
+  const write = new vscode.EventEmitter<TerminalChunk>();
   const close = new vscode.EventEmitter<number | void>();
-  const rename = new vscode.EventEmitter<string>();
+  const rename = new vscode.EventEmitter<TerminalTitle>();
   let kept = '';
   let state: MachineShellState['kind'] | 'starting' = 'starting';
   let shell: MachineShell | undefined;
-  const emit = (text: string): void => {
+  const emit = (text: TerminalChunk): void => {
     kept = (kept + text).slice(-KEPT_TEXT);
     write.fire(text);
   };
-  const say = (line: string): void => emit(`\r\n\x1b[2m${plainTerminalText(line).replace(/\r?\n/g, '\r\n')}\x1b[0m\r\n`);
+  const say = (line: string): void => emit(terminalNotice(line));
   const onState = (next: MachineShellState): void => {
     state = next.kind;
     switch (next.kind) {
@@ -65,7 +68,7 @@ export function openMachineTerminal(deviceId: number, label: string, connect: (s
     onDidChangeName: rename.event,
     open: (dimensions) => {
       const { MachineShell } = machinesCore();
-      shell = new MachineShell({ connect, rows: dimensions?.rows ?? 24, cols: dimensions?.columns ?? 80, onData: emit, onState });
+      shell = new MachineShell({ connect, rows: dimensions?.rows ?? 24, cols: dimensions?.columns ?? 80, onData: (data) => emit(interactiveShellOutput(data)), onState });
       say(vscode.l10n.t('Connecting to {0}…', label));
       void shell.start();
     },
