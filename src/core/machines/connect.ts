@@ -7,7 +7,6 @@
 import { utils } from 'ssh2';
 import { ConfigError, coreText } from '../errors';
 import type { Logger } from '../log';
-import type { MachineService } from './machineService';
 import { silentLogger } from '../log';
 import { SshAuthError, SshHostKeyError } from '../ssh/errors';
 import type { HostKeyPolicy, PresentedHostKey } from '../ssh/hostKeys';
@@ -204,7 +203,7 @@ export async function connectMachine(options: ConnectOptions): Promise<MachineCo
  * tools load at start, because this path carries the SSH library.
  */
 export async function connectRented(
-  service: Pick<MachineService, 'login'>,
+  service: { login(deviceId: number, signal?: AbortSignal): Promise<MachineLogin> },
   deviceId: number,
   store: MachineKeyStore,
   chooseKey: () => Promise<KeyChoice>,
