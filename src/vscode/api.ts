@@ -55,8 +55,12 @@ export interface ExtensionApi {
 
 /** Notifications, spend, budgets, timers and the tasks area's care flows, for the in-host tests. */
 export interface MoneyApi extends SpendApi, Pick<TasksAreaApi, 'updates' | 'explainFailure' | 'deleteNode'> {
-  /** Notifications shown this session, oldest first. */
+  /** Notifications shown this session, oldest first (the last 100). */
   notifications(): readonly ShownNotification[];
+  /** How many notifications were shown this session (a mark; the list above stops growing at 100). */
+  notificationCount(): number;
+  /** The notifications shown after a mark read from `notificationCount`. */
+  notificationsSince(mark: number): readonly ShownNotification[];
   /** Runs a shown notification's action as a click would (e.g. "Recover"). */
   choose(notification: ShownNotification, action: string): Promise<void>;
   /** Whether the active profile is being polled now. */

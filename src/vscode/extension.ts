@@ -193,6 +193,8 @@ function moneyApi(spend: SpendApi, tasks: TasksAreaApi, center: NotificationCent
     explainFailure: tasks.explainFailure,
     deleteNode: tasks.deleteNode,
     notifications: () => center.shown,
+    notificationCount: () => center.count,
+    notificationsSince: (mark) => center.since(mark),
     choose: (notification, action) => center.choose(notification, action),
     watching: () => tasks.notifier.active,
     // The tests' hook polls now (as Refresh does); the product's wakes keep the 10 s floor.

@@ -30,6 +30,8 @@ export function plain(text: string, max = 80): string {
 
 export class NotificationCenter {
   private readonly kept: ShownNotification[] = [];
+  /** How many were shown this session (the kept list stops growing at 100; this does not). */
+  private total = 0;
   private readonly pendingActions = new Map<ShownNotification, NotificationAction[]>();
 
   constructor(private readonly log: (line: string) => void) {}
@@ -39,9 +41,21 @@ export class NotificationCenter {
     return this.kept;
   }
 
+  /** How many notifications were shown this session: a mark for `since`. */
+  get count(): number {
+    return this.total;
+  }
+
+  /** The notifications shown after `mark` (a `count` read earlier), of those still kept. */
+  since(mark: number): readonly ShownNotification[] {
+    const firstKept = this.total - this.kept.length;
+    return this.kept.slice(Math.max(0, mark - firstKept));
+  }
+
   show(kind: NotificationKind, severity: Severity, message: string, actions: NotificationAction[] = []): ShownNotification {
     const record: ShownNotification = { kind, severity, message, actions: actions.map((action) => action.title) };
     this.kept.push(record);
+    this.total++;
     if (this.kept.length > MAX_KEPT) this.kept.splice(0, this.kept.length - MAX_KEPT);
     this.pendingActions.set(record, actions);
     this.log(`Notification (${kind}): ${message}`);

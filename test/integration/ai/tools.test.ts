@@ -12,12 +12,12 @@ import { sandboxUrl } from '../sandboxInfo';
 const READ_TOOL_NAMES = [
   'compute_search_gpus', 'compute_list_tasks', 'compute_get_task', 'compute_node_log', 'compute_list_storage', 'compute_explain_failure',
   'compute_get_job', 'compute_job_logs', 'compute_nas_list_volumes', 'compute_nas_list_directory', 'compute_nas_read_file',
-  'compute_validate_spec', 'compute_plan_spec',
+  'compute_validate_spec', 'compute_plan_spec', 'compute_search_machines', 'compute_list_machines', 'compute_machine_connection',
 ];
 const TOOL_NAMES = [
   ...READ_TOOL_NAMES,
   'compute_create_task', 'compute_change_node_count', 'compute_pause_task', 'compute_recover_task', 'compute_stop_task',
-  'compute_run_job', 'compute_stop_job', 'compute_nas_upload_file', 'compute_apply_spec',
+  'compute_run_job', 'compute_stop_job', 'compute_nas_upload_file', 'compute_apply_spec', 'compute_rent_machine',
 ];
 
 async function invoke(name: string, input: object): Promise<string> {

@@ -56,7 +56,7 @@ describe('machines: the Machines view, Rent Machine… and the store', () => {
 
   it('rents through the real pickers (review opens on Cancel), then follows the machine to Serving without a Refresh', async function () {
     this.timeout(300_000);
-    const shownBefore = api.money.notifications().length;
+    const shownBefore = api.money.notificationCount();
     const seen: { title: string; step: number | undefined; active: string | undefined; labels: string[] }[] = [];
     const orderId = await answerFlow(
       api,
@@ -99,7 +99,7 @@ describe('machines: the Machines view, Rent Machine… and the store', () => {
     }, { timeoutMs: PATIENCE_MS * 2, everyMs: 250 });
     assert.match(serving.description, /^Serving · 4 × NVIDIA GeForce RTX 4090 · 1 h 5\d min left|^Serving · 4 × NVIDIA GeForce RTX 4090 · 2 h 0 min left/);
     const notices = await waitUntil('the Serving notification', () => {
-      const found = api.money.notifications().slice(shownBefore).filter((notice) => notice.kind === 'machineServing');
+      const found = api.money.notificationsSince(shownBefore).filter((notice) => notice.kind === 'machineServing');
       return found.length > 0 ? found : undefined;
     });
     assert.equal(notices.length, 1);
@@ -116,7 +116,7 @@ describe('machines: the Machines view, Rent Machine… and the store', () => {
     } finally {
       api.machines.warnings.useClock(Date.now);
     }
-    const warnings = api.money.notifications().slice(shownBefore).filter((notice) => notice.kind === 'machineEnding');
+    const warnings = api.money.notificationsSince(shownBefore).filter((notice) => notice.kind === 'machineEnding');
     assert.equal(warnings.length, 1, 'warned once');
     assert.match(warnings[0]?.message ?? '', /The rental of Machine 9002 ends in 20 min/);
     assert.deepEqual(warnings[0]?.actions, ['Auto-Renew…']);

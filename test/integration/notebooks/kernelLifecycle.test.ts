@@ -137,10 +137,10 @@ describe('notebooks: token, restart, reconnect and reopen', () => {
     const timers = api.money.timers;
     timers.useClock({ now: () => now, setTimer: () => 0, clearTimer: () => undefined });
     try {
-      const before = api.money.notifications().length;
+      const before = api.money.notificationCount();
       await timers.set(taskId, 'kernel task', now - 1_000);
       await timers.runDue();
-      const held = api.money.notifications().slice(before).find((shown) => shown.kind === 'timer');
+      const held = api.money.notificationsSince(before).find((shown) => shown.kind === 'timer');
       assert.ok(held, 'the timer warned');
       assert.deepEqual(held.actions, ['Keep Running', 'Pause Now']);
       assert.match(held.message, /reopen\.ipynb/);

@@ -30,7 +30,7 @@ describe('kinds: the Image Preheat view and the Jobs view on the shared kind tre
 
   it('lists a new preheat, follows it to ready with one notification, and drops it once stopped', async function () {
     this.timeout(180_000);
-    const shownBefore = api.money.notifications().length;
+    const shownBefore = api.money.notificationCount();
     const id = await api.preheat.create('registry.example.com/team/app:1.0', ['bj-jxq-t1'], `it-preheat-${Date.now()}`);
     const ready = await waitUntil('the preheat to be listed as ready', async () => {
       await api.money.wakeWatcher();
@@ -40,7 +40,7 @@ describe('kinds: the Image Preheat view and the Jobs view on the shared kind tre
     assert.equal(ready.contextValue, 'preheat.stoppable', 'a Running preheat offers Stop');
     assert.match(ready.description, /registry\.example\.com\/team\/app:1\.0/);
     const notices = await waitUntil('the ready notification', () => {
-      const found = api.money.notifications().slice(shownBefore).filter((notice) => notice.kind === 'preheatDone');
+      const found = api.money.notificationsSince(shownBefore).filter((notice) => notice.kind === 'preheatDone');
       return found.length > 0 ? found : undefined;
     });
     assert.equal(notices.length, 1);

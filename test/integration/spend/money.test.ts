@@ -101,9 +101,9 @@ describe('money: notifications, budgets, spend', () => {
       assert.ok(budgetWarning && /used up/.test(budgetWarning.message));
 
       // Checking again in the same period neither warns nor pauses again.
-      const count = api.money.notifications().length;
+      const count = api.money.notificationCount();
       await api.money.checkBudgetNow();
-      assert.equal(api.money.notifications().length, count);
+      assert.equal(api.money.notificationCount(), count);
 
       await api.money.choose(notice, 'Recover');
       const statuses = (await api.services.computeClient().call('task.list', { type: 'Deployment', status: 'Pending,Running,Paused,End' })).results.filter((t) => result.paused.some((p) => p.taskId === t.task_id)).map((t) => t.status);
@@ -213,7 +213,7 @@ describe('money: notifications, budgets, spend', () => {
   it('task update: edit the configuration as JSON, review the changes, send; the platform has the new configuration', async function () {
     this.timeout(180_000);
     const client = api.services.computeClient();
-    const task = (await client.call('task.list', { type: 'Deployment', status: 'Running,Pending' })).results.find((candidate) => candidate.task_name === 'qwen3-32b-serving');
+    const task = (await client.call('task.list', { type: 'Deployment', status: 'Running,Pending', search_value: 'qwen3-32b-serving' })).results.find((candidate) => candidate.task_name === 'qwen3-32b-serving');
     assert.ok(task, 'the seeded serving task');
     const document = await api.money.updates.start(task.task_id);
     assert.ok(document);

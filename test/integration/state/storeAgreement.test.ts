@@ -44,7 +44,7 @@ describe('state: Tasks view, status bar and notifications agree (150 running, 2,
 
   it('a new task: one "running" notification after the view shows it, no "ended"; burn rate counts every running task', async function () {
     this.timeout(180_000);
-    const before = api.money.notifications().length;
+    const before = api.money.notificationCount();
     const region = (await api.compute.searchRegions()).find(({ region: candidate }) => candidate.inventory > 0);
     assert.ok(region);
     const name = `it-store-${Date.now()}`;
@@ -55,16 +55,16 @@ describe('state: Tasks view, status bar and notifications agree (150 running, 2,
     for (const deadline = Date.now() + PATIENCE_MS; !notified && Date.now() < deadline;) {
       // Each look is a whole poll (it resolves when the stores hold the answer), not a guess at its time.
       await api.money.wakeWatcher();
-      notified = api.money.notifications().slice(before).some((n) => n.kind === 'taskStarted' && n.message.includes(name));
+      notified = api.money.notificationsSince(before).some((n) => n.kind === 'taskStarted' && n.message.includes(name));
       // Read the view in the same turn the notification is first seen.
       if (notified) viewAtNotice = api.compute.listedTasks().find((task) => task.task_id === taskId);
     }
-    assert.ok(notified, `no "running" notification for ${name}; shown: ${api.money.notifications().slice(before).map((n) => n.message).join(' | ')}`);
+    assert.ok(notified, `no "running" notification for ${name}; shown: ${api.money.notificationsSince(before).map((n) => n.message).join(' | ')}`);
     assert.equal(viewAtNotice?.status, 'Running', 'the Tasks view showed the task Running when the notification came');
 
     // A few more polls: nothing else is announced for this account.
     for (let i = 0; i < 3; i++) await api.money.wakeWatcher();
-    const shown = api.money.notifications().slice(before);
+    const shown = api.money.notificationsSince(before);
     assert.equal(shown.filter((n) => n.kind === 'taskStarted' && n.message.includes(name)).length, 1, 'announced once');
     assert.deepEqual(shown.filter((n) => n.kind === 'taskEnded').map((n) => n.message), [], 'no task was announced as ended');
 
