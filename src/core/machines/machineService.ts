@@ -7,6 +7,7 @@
 import type { ComputeClient } from '../compute/api';
 import { ComputeApiError } from '../compute/errors';
 import { AbortedError, ConfigError, coreText } from '../errors';
+import { sleep } from '../http/retry';
 import type { Logger } from '../log';
 import { totalPoints, unitPriceOf } from './catalogue';
 import type { MachineLogin } from './connect';
@@ -154,16 +155,9 @@ export class MachineService {
   }
 }
 
+/** The shared abortable wait (http/retry.ts: rejects at once on a signal already aborted), with this wait's words. */
 function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new AbortedError('Waiting for the machine was cancelled.'));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
+  return sleep(ms, signal).catch((error: unknown) => {
+    throw error instanceof AbortedError ? new AbortedError('Waiting for the machine was cancelled.') : error;
   });
 }

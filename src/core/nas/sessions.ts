@@ -5,6 +5,7 @@
 // user's explicit Show Connection Details).
 
 import { AbortedError, ConfigError, coreText } from '../errors';
+import { sleep } from '../http/retry';
 import type { Logger } from '../log';
 import { SshSessions, type CredentialsPort } from '../ssh/sessions';
 import { VOLUME_WORDS, type SftpEndpoint } from '../ssh/sftpConnection';
@@ -132,16 +133,9 @@ function toCredentials(info: SftpSessionInfo): Credentials {
   };
 }
 
+/** The shared abortable wait (http/retry.ts: rejects at once on a signal already aborted), with this wait's words. */
 function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new AbortedError('Opening the SFTP session was cancelled.'));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
+  return sleep(ms, signal).catch((error: unknown) => {
+    throw error instanceof AbortedError ? new AbortedError('Opening the SFTP session was cancelled.') : error;
   });
 }

@@ -133,6 +133,8 @@ export class SshSessions<Key, C extends SshCredentials> {
       const onAbort = (): void => connection.close();
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
+        // A cancel that came while the connection was opening fired before the listener: act on it now.
+        if (signal?.aborted) throw new AbortedError('The transfer was cancelled.');
         return await action(connection, attempt);
       } catch (error) {
         if (signal?.aborted) throw new AbortedError('The transfer was cancelled.');
