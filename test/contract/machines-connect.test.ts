@@ -24,24 +24,17 @@ import {
   productLabel,
   writeMachineConfig,
   type MachineKey,
-  type MachineKeyStore,
   type PinnedHostKey,
 } from '../../src/core/machines';
 import { SftpConnection, SshAuthError, SshConnection, SshHostKeyError } from '../../src/core/ssh';
 import { waitUntil } from '../helpers/eventually';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
+import { MemoryMachineKeyStore } from './helpers/memoryMachineKeyStore';
 
 const run = promisify(execFile);
 
-class MemoryStore implements MachineKeyStore {
-  readonly hostKeys = new Map<number, PinnedHostKey>();
-  readonly keys = new Map<number, MachineKey>();
-  hostKey = async (id: number) => this.hostKeys.get(id);
-  pinHostKey = async (id: number, key: PinnedHostKey) => void this.hostKeys.set(id, key);
-  machineKey = async (id: number) => this.keys.get(id);
-  saveMachineKey = async (id: number, key: MachineKey) => void this.keys.set(id, key);
-}
+const MemoryStore = MemoryMachineKeyStore;
 
 describe('connecting to a rented machine', () => {
   let sandbox: Sandbox;

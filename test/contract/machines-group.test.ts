@@ -9,19 +9,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createComputeClient } from '../../src/core/compute/client';
-import { connectRented, MachineService, startGroupRun, type GroupMachine, type MachineKey, type MachineKeyStore, type PinnedHostKey } from '../../src/core/machines';
+import { connectRented, MachineService, startGroupRun, type GroupMachine } from '../../src/core/machines';
 import { waitUntil } from '../helpers/eventually';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
+import { MemoryMachineKeyStore } from './helpers/memoryMachineKeyStore';
 
-class MemoryStore implements MachineKeyStore {
-  readonly hostKeys = new Map<number, PinnedHostKey>();
-  readonly keys = new Map<number, MachineKey>();
-  hostKey = async (id: number) => this.hostKeys.get(id);
-  pinHostKey = async (id: number, key: PinnedHostKey) => void this.hostKeys.set(id, key);
-  machineKey = async (id: number) => this.keys.get(id);
-  saveMachineKey = async (id: number, key: MachineKey) => void this.keys.set(id, key);
-}
+const MemoryStore = MemoryMachineKeyStore;
 
 const FAKE_LAUNCHER = '#!/bin/sh\nfor a in "$@"; do echo "arg $a"; done\nrank=$(echo "$@" | sed -n "s/.*--node_rank=\\([0-9]*\\).*/\\1/p")\nif [ "$MODE" = wait ] || [ -f wait ]; then echo "waiting $rank"; exec sleep 600; fi\nexit $((10 + rank))\n';
 

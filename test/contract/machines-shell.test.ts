@@ -7,20 +7,14 @@ import assert from 'node:assert/strict';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createComputeClient } from '../../src/core/compute/client';
-import { connectRented, forwardPort, MachineService, MachineShell, type MachineKey, type MachineKeyStore, type MachineShellState, type PinnedHostKey } from '../../src/core/machines';
+import { connectRented, forwardPort, MachineService, MachineShell, type MachineShellState } from '../../src/core/machines';
 import { SshHostKeyError } from '../../src/core/ssh';
 import { waitUntil } from '../helpers/eventually';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
+import { MemoryMachineKeyStore } from './helpers/memoryMachineKeyStore';
 
-class MemoryStore implements MachineKeyStore {
-  readonly hostKeys = new Map<number, PinnedHostKey>();
-  readonly keys = new Map<number, MachineKey>();
-  hostKey = async (id: number) => this.hostKeys.get(id);
-  pinHostKey = async (id: number, key: PinnedHostKey) => void this.hostKeys.set(id, key);
-  machineKey = async (id: number) => this.keys.get(id);
-  saveMachineKey = async (id: number, key: MachineKey) => void this.keys.set(id, key);
-}
+const MemoryStore = MemoryMachineKeyStore;
 
 /** A shell whose output and states are recorded, and whose reconnect waits the test releases. */
 function recordedShell(connect: (signal: AbortSignal) => ReturnType<typeof connectRented>, attempts = 4) {
