@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { SandboxBootstrap } from '../sandbox/types';
 import { checks } from './checks';
+import { clearNotifications } from './workbench';
 
 export interface E2eResults {
   passed: number;
@@ -60,6 +61,9 @@ export async function runE2eChecks({ page, sandbox, screenshotDir, vscode, log }
     }
     const started = Date.now();
     try {
+      // Each check starts with no toast left by the one before: VS Code shows at most three toasts and
+      // keeps a newer one hidden behind older sticky ones (a machine's Serving notice hid the deploy progress).
+      if (index > 0) await clearNotifications(page);
       await check.run({ page, sandbox, screenshot });
       results.passed += 1;
       Object.assign(results.screenshots, taken);

@@ -54,6 +54,12 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   }
 }
 
+/** Clears every toast and the notification center (a running progress stays; only finished ones go). */
+export async function clearNotifications(page: Page): Promise<void> {
+  await runCommand(page, 'Notifications: Clear All Notifications');
+  await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+}
+
 /** The open quick pick (after a command asked something), or undefined when none shows up in time. */
 export async function visibleQuickPick(page: Page, timeoutMs: number): Promise<Locator | undefined> {
   const widget = page.locator('.quick-input-widget');

@@ -10,6 +10,7 @@ import type { Logger } from '../log';
 import { silentLogger } from '../log';
 import { SshAuthError, SshHostKeyError } from '../ssh/errors';
 import type { HostKeyPolicy, PresentedHostKey } from '../ssh/hostKeys';
+import { generateEd25519Pair } from '../ssh/keygen';
 import { SshConnection } from '../ssh/sshConnection';
 
 /** Where a Serving machine is reached: `pub_ip:ssh_port`, the login, and the password until a key is in. */
@@ -110,8 +111,7 @@ export const MACHINE_WORDS = (address: string) => ({ place: 'the machine', proto
 
 /** A new ed25519 pair for one machine (OpenSSH private key text, public line with a comment). */
 export function generateMachineKey(deviceId: number): MachineKey {
-  const pair = utils.generateKeyPairSync('ed25519', { comment: `compute-toolkit-machine-${deviceId}` });
-  return { privateKey: pair.private, publicKey: pair.public };
+  return generateEd25519Pair(`compute-toolkit-machine-${deviceId}`);
 }
 
 /** A public key line we install: one line, a known type, base64; anything else is refused. */

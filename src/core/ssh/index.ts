@@ -7,3 +7,4 @@ export { MAX_EXEC_OUTPUT, SshConnection, type ExecResult, type PtyOptions, type 
 export { MAX_LISTING_ENTRIES, SftpConnection, VOLUME_WORDS, type RemoteEntry, type RemoteListing, type RemoteStat, type RemoteType, type SftpEndpoint } from './sftpConnection';
 export { SshSessions, type CredentialsPort, type SshCredentials, type SshSessionOptions } from './sessions';
 export { escapedName, isSafeEntryName, localPathUnder, SkippedNames } from './entryNames';
+export { generateEd25519Pair, type SshKeyPair } from './keygen';

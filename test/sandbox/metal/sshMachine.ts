@@ -14,6 +14,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Server, utils, type Connection, type ServerChannel } from 'ssh2';
+import { generateEd25519Pair } from '../../../src/core/ssh/keygen';
 import { serveJailedSftp } from './sftpJail';
 
 /** A command (or shell) running longer than this is killed: the sandbox stays bounded. */
@@ -224,5 +225,5 @@ export class SshMachine {
 }
 
 function newHostKey(): string {
-  return utils.generateKeyPairSync('ed25519').private;
+  return generateEd25519Pair().privateKey;
 }
