@@ -72,35 +72,44 @@ export function assertLinearTime<T>(label: string, input: (n: number) => T, work
       for (let index = 0; index < loops; index++) work(value);
     }, runs);
   /**
-   * The large input `largeLoops` times per run, the least of up to `repeats` runs. A run stops once it is
-   * past `limitMs` (a quadratic would take minutes), and the runs stop at the first one within `passMs` (a
-   * least-of-runs below the limit cannot come out above it).
+   * The large input up to `largeLoops` times per run, in ms per call, the least of up to `repeats` runs. A
+   * run stops once it is past `limitMs` (a quadratic would take minutes; the calls made so far count), and
+   * the runs stop at the first one within `passMs` per call.
    */
   const timedLarge = (largeLoops: number, limitMs: number, passMs: number): number => {
     let best = Infinity;
     for (let round = 0; round < repeats && best > passMs; round++) {
       const started = process.cpuUsage();
       let usedMs = 0;
-      for (let index = 0; index < largeLoops && usedMs <= limitMs; index++) {
+      let calls = 0;
+      while (calls < largeLoops && usedMs <= limitMs) {
         work(large);
+        calls++;
         const used = process.cpuUsage(started);
         usedMs = (used.user + used.system) / 1000;
       }
-      best = Math.min(best, usedMs);
+      best = Math.min(best, usedMs / calls);
     }
     return best;
   };
   work(small); // warm-up: compile before timing (not the large input: a quadratic would take minutes)
   const seen: string[] = [];
   for (let attempt = 0; attempt < attempts; attempt++) {
-    // Calibrated on single runs (the best of `repeats` is taken once `loops` is found), aiming a little
-    // above minMs.
-    let onceMs = timed(small, 1);
-    while (onceMs < minMs && loops < 1 << 16) {
-      loops = Math.ceil(loops * Math.min(16, Math.max(1.25, (1.25 * minMs) / Math.max(onceMs, 0.01))));
-      onceMs = timed(small, 1);
+    // Calibrated on single runs, aiming a little above minMs, until the best of `repeats` reaches minMs
+    // too: code compiled during the first runs gets faster, and a calibration on its slow first runs
+    // would leave the small reading below minMs, where the floor hides a quadratic.
+    const grow = (ms: number): number => Math.ceil(loops * Math.min(16, Math.max(1.25, (1.25 * minMs) / Math.max(ms, 0.01))));
+    let smallMs = 0;
+    for (;;) {
+      let onceMs = timed(small, 1);
+      while (onceMs < minMs && loops < 1 << 16) {
+        loops = grow(onceMs);
+        onceMs = timed(small, 1);
+      }
+      smallMs = timed(small);
+      if (smallMs >= minMs || loops >= 1 << 16) break;
+      loops = grow(smallMs);
     }
-    let smallMs = timed(small);
     // Work too cheap to reach minMs even at the most loops (constant-time work, e.g. a cut to a fixed
     // length) is below the CPU clock's resolution: it counts as minMs, or the ratio would be noise.
     const floorMs = (): number => Math.max(smallMs, minMs);
@@ -108,13 +117,13 @@ export function assertLinearTime<T>(label: string, input: (n: number) => T, work
     // as the small measurement, so both are read at the same resolution and the guard costs a few minMs
     // instead of factor × minMs; the ratio compares the time per run.
     const largeLoops = Math.max(1, Math.ceil(loops / factor));
-    const perRunLimit = (): number => (maxRatio * floorMs() * largeLoops) / loops;
-    const largeMs = timedLarge(largeLoops, 1.5 * perRunLimit(), perRunLimit());
+    const limitPerCall = (): number => (maxRatio * floorMs()) / loops;
+    const largePerCall = timedLarge(largeLoops, 1.5 * limitPerCall() * largeLoops, limitPerCall());
     // The small input once more after the large one: the least disturbed of both readings counts.
     smallMs = Math.min(smallMs, timed(small));
-    const ratio = (largeMs / largeLoops) / (floorMs() / loops);
+    const ratio = largePerCall / (floorMs() / loops);
     if (ratio <= maxRatio) return;
-    seen.push(`${ratio.toFixed(1)} (${loops}× n: ${smallMs.toFixed(2)} ms, ${largeLoops}× ${factor}n: ${largeMs.toFixed(2)} ms)`);
+    seen.push(`${ratio.toFixed(1)} (${loops}× n: ${smallMs.toFixed(2)} ms, ${factor}n: ${largePerCall.toFixed(2)} ms a run)`);
   }
   assert.fail(`${label}: t(${factor}n) / t(n) above ${maxRatio} in ${attempts} measurements: ${seen.join('; ')} (n = ${n}); linear ≈ ${factor}, quadratic ≈ ${factor * factor}`);
 }
