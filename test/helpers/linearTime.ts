@@ -4,8 +4,8 @@
 // Two kinds, the first preferred wherever the code permits:
 // - assertLinearWork COUNTS the work done (calls, property reads, map lookups through an instrumented input):
 //   no clock at all, so no load can change the result. Linear gives factor (32), quadratic factor² (1,024).
-// - assertLinearTime compares the CPU time on an input `factor`× larger (default 32) with the time on the
-//   base input. Linear gives about 32, quadratic about 1,024; the limit (200) sits far from both (6× above
+// - assertLinearTime compares the CPU time of a run on an input `factor`× larger (default 32) with a run on
+//   the base input (the large input is run 1/factor as often, so both readings take about as long). Linear gives about 32, quadratic about 1,024; the limit (200) sits far from both (6× above
 //   linear, 5× below quadratic). Each size is measured as the least of several runs in this process's CPU
 //   time, and a failing measurement is taken again (up to `attempts` times) before the guard fails: a
 //   quadratic fails every attempt, a disturbed linear one does not.
@@ -72,44 +72,58 @@ export function assertLinearTime<T>(label: string, input: (n: number) => T, work
       for (let index = 0; index < loops; index++) work(value);
     }, runs);
   /**
-   * The large input, `loops` times per run, the least of up to `repeats` runs. A run stops once it is past
-   * `limitMs` (a quadratic would take minutes), and the runs stop at the first one within `passMs` (a
-   * least-of-runs below the limit cannot come out above it).
+   * The large input up to `largeLoops` times per run, in ms per call, the least of up to `repeats` runs. A
+   * run stops once it is past `limitMs` (a quadratic would take minutes; the calls made so far count), and
+   * the runs stop at the first one within `passMs` per call.
    */
-  const timedLarge = (limitMs: number, passMs: number): number => {
+  const timedLarge = (largeLoops: number, limitMs: number, passMs: number): number => {
     let best = Infinity;
     for (let round = 0; round < repeats && best > passMs; round++) {
       const started = process.cpuUsage();
       let usedMs = 0;
-      for (let index = 0; index < loops && usedMs <= limitMs; index++) {
+      let calls = 0;
+      while (calls < largeLoops && usedMs <= limitMs) {
         work(large);
+        calls++;
         const used = process.cpuUsage(started);
         usedMs = (used.user + used.system) / 1000;
       }
-      best = Math.min(best, usedMs);
+      best = Math.min(best, usedMs / calls);
     }
     return best;
   };
   work(small); // warm-up: compile before timing (not the large input: a quadratic would take minutes)
   const seen: string[] = [];
   for (let attempt = 0; attempt < attempts; attempt++) {
-    // Calibrated on single runs (the best of `repeats` is taken once `loops` is found), aiming a little
-    // above minMs: the large input's time is loops × factor × one run, so overshooting it costs the most.
-    let onceMs = timed(small, 1);
-    while (onceMs < minMs && loops < 1 << 16) {
-      loops = Math.ceil(loops * Math.min(16, Math.max(1.25, (1.25 * minMs) / Math.max(onceMs, 0.01))));
-      onceMs = timed(small, 1);
+    // Calibrated on single runs, aiming a little above minMs, until the best of `repeats` reaches minMs
+    // too: code compiled during the first runs gets faster, and a calibration on its slow first runs
+    // would leave the small reading below minMs, where the floor hides a quadratic.
+    const grow = (ms: number): number => Math.ceil(loops * Math.min(16, Math.max(1.25, (1.25 * minMs) / Math.max(ms, 0.01))));
+    let smallMs = 0;
+    for (;;) {
+      let onceMs = timed(small, 1);
+      while (onceMs < minMs && loops < 1 << 16) {
+        loops = grow(onceMs);
+        onceMs = timed(small, 1);
+      }
+      smallMs = timed(small);
+      if (smallMs >= minMs || loops >= 1 << 16) break;
+      loops = grow(smallMs);
     }
-    let smallMs = timed(small);
     // Work too cheap to reach minMs even at the most loops (constant-time work, e.g. a cut to a fixed
     // length) is below the CPU clock's resolution: it counts as minMs, or the ratio would be noise.
     const floorMs = (): number => Math.max(smallMs, minMs);
-    const largeMs = timedLarge(1.5 * maxRatio * floorMs(), maxRatio * floorMs());
+    // The large input is run loops / factor times (at least once): linear work then takes about as long
+    // as the small measurement, so both are read at the same resolution and the guard costs a few minMs
+    // instead of factor × minMs; the ratio compares the time per run.
+    const largeLoops = Math.max(1, Math.ceil(loops / factor));
+    const limitPerCall = (): number => (maxRatio * floorMs()) / loops;
+    const largePerCall = timedLarge(largeLoops, 1.5 * limitPerCall() * largeLoops, limitPerCall());
     // The small input once more after the large one: the least disturbed of both readings counts.
     smallMs = Math.min(smallMs, timed(small));
-    const ratio = largeMs / floorMs();
+    const ratio = largePerCall / (floorMs() / loops);
     if (ratio <= maxRatio) return;
-    seen.push(`${ratio.toFixed(1)} (${loops}× n: ${smallMs.toFixed(2)} ms, ${factor}n: ${largeMs.toFixed(2)} ms)`);
+    seen.push(`${ratio.toFixed(1)} (${loops}× n: ${smallMs.toFixed(2)} ms, ${factor}n: ${largePerCall.toFixed(2)} ms a run)`);
   }
   assert.fail(`${label}: t(${factor}n) / t(n) above ${maxRatio} in ${attempts} measurements: ${seen.join('; ')} (n = ${n}); linear ≈ ${factor}, quadratic ≈ ${factor * factor}`);
 }

@@ -20,6 +20,8 @@
 //   POST   /__sandbox/nas/throttle ← {bytesPerSecond} each SFTP connection uploads at most this fast (0: no limit)
 //   POST   /__sandbox/preheat     ← {enabled?, syncMs?} whether the account has applied for image preheat; how long caching takes
 //   POST   /__sandbox/nas/transfers ← {runningMs} S3 transfers created from now on run this long → {runningMs}
+//   POST   /__sandbox/nas/transfers/hold ← {held: boolean} S3 transfers not yet ended stay Running at half their
+//                                    bytes until released (nas/transfers.ts hold) → {held}
 //   POST   /__sandbox/nas/mount   ← {storage_id, instance_id, instance_name, mount_path, unmount?}
 //   POST   /__sandbox/nas/hostile ← {storage_id, folder, names: string[]} the SFTP server lists these extra
 //                                    file names in `folder` (nas/hostileListing.ts); DELETE ends every hostile listing
@@ -141,6 +143,14 @@ function nasActions(nas: NasControl): Record<string, Partial<Record<string, Cont
         const runningMs = intField(fieldsOf(body), 'runningMs');
         nas.setTransferRunningMs(runningMs);
         sendJson(res, 200, { runningMs });
+      },
+    },
+    '/__sandbox/nas/transfers/hold': {
+      POST: (body, res) => {
+        const { held } = fieldsOf(body);
+        if (typeof held !== 'boolean') throw new TypeError('held must be true or false');
+        nas.holdTransfers(held);
+        sendJson(res, 200, { held });
       },
     },
     '/__sandbox/nas/throttle': {

@@ -107,6 +107,12 @@ function driveTransfer(api: ExtensionApi, flow: () => Thenable<number | undefine
   }).then((result) => ({ result, seen }));
 }
 
+/** Holds S3 transfers in Running at half their bytes (true) or lets them go on (false): test/sandbox/control.ts. */
+async function holdTransfers(held: boolean): Promise<void> {
+  const response = await fetch(`${sandboxUrl()}/__sandbox/nas/transfers/hold`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ held }) });
+  assert.equal(response.status, 200, await response.text());
+}
+
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
   let last: T | undefined;
   for (const deadline = Date.now() + PATIENCE_MS; Date.now() < deadline;) {
@@ -207,6 +213,16 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
   });
 
   it('Create Transfer… asks the secret key in a password input, checks, creates, and the group shows its progress; Stop is confirmed', async () => {
+    // Held in Running (a 20 s job could end on a busy machine before the row is read or Stop is pressed).
+    await holdTransfers(true);
+    try {
+      await createRunAndStop();
+    } finally {
+      await holdTransfers(false);
+    }
+  });
+
+  async function createRunAndStop(): Promise<void> {
     const { result: id, seen } = await create(answers(), 'go');
     assert.ok(typeof id === 'number' && id > 0);
     assert.equal(seen.password[11], true, 'the secret key is asked in a password input');
@@ -236,7 +252,7 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
 
     const log = api.surface.logText();
     assert.ok(!log.includes(bucket.secretKey), 'the secret key is not in the log');
-  });
+  }
 
   it('Retry asks the keys again and replaces a failed job', async () => {
     const failing = await api.services.computeClient().call('nas.transferCreate', {
@@ -277,8 +293,23 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
       nas_path: '/retried',
     });
     await until(() => rowOf(failing.id), (row) => row?.contextValue === 'nasTransfer.Error', 'the job to fail');
-    const { result: replacement, seen } = await driveTransfer(api, () => nas.transfers.retry(failing.id), retryFields(bucket), 'go');
-    assert.ok(typeof replacement === 'number' && replacement !== failing.id, `a new job replaces the failed one (got ${String(replacement)})`);
+    // The replacement is held short of Completed until the group has been seen following it while it moves.
+    await holdTransfers(true);
+    let held = true;
+    const release = async () => {
+      if (held) await holdTransfers(false);
+      held = false;
+    };
+    try {
+      await retryToCompleted(failing.id, wrongSecret, release);
+    } finally {
+      await release();
+    }
+  });
+
+  async function retryToCompleted(failingId: number, wrongSecret: string, release: () => Promise<void>): Promise<void> {
+    const { result: replacement, seen } = await driveTransfer(api, () => nas.transfers.retry(failingId), retryFields(bucket), 'go');
+    assert.ok(typeof replacement === 'number' && replacement !== failingId, `a new job replaces the failed one (got ${String(replacement)})`);
     assert.deepEqual(seen.steps, [1, 2, 3], 'a retry asks only the keys, then the review: the other fields are the failed job\'s own');
     assert.ok(seen.totals.every((total) => total === 3) && seen.titles.every((title) => /^Retry S3 Transfer "itest-retry"$/.test(title)), JSON.stringify(seen));
     assert.equal(seen.password[2], true, 'the secret key is asked in a password input');
@@ -302,9 +333,10 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
       };
       const first = await waitUntil('the replacement job in the Transfers group', () => shown(replacement));
       assert.ok(first.record && ['Queuing', 'Pending', 'Running'].includes(first.record.status), `the new job starts moving (${String(first.description)})`);
-      assert.equal(await shown(failing.id), undefined, 'the failed job is gone from the group: the platform deleted it');
+      assert.equal(await shown(failingId), undefined, 'the failed job is gone from the group: the platform deleted it');
       await waitUntil('the transfer store to poll on its own while the job moves', () => nas.tree.transfersPolling);
       const redrawsBefore = redraws;
+      await release();
       const done = await waitUntil('the replacement job to show Completed without a Refresh', async () => {
         // The store's own polls, each run when planned rather than after the platform's floor.
         await api.money.runPlannedPoll();
@@ -318,14 +350,14 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
       counting.dispose();
     }
     await assert.rejects(
-      api.services.computeClient().call('nas.transferDetail', { id: failing.id }),
+      api.services.computeClient().call('nas.transferDetail', { id: failingId }),
       'the platform no longer answers for the replaced job',
     );
     const directory = ((await (await fetch(`${sandboxUrl()}/__sandbox/nas/volume?storage_id=${storageId}`)).json()) as { directory: string }).directory;
     assert.equal((await readdir(join(directory, 'retried'))).length, 13, 'the replacement job wrote the 13 objects into the volume');
     const log = api.surface.logText();
     for (const key of [bucket.secretKey, bucket.accessKey, wrongSecret]) assert.ok(!log.includes(key), 'no key in the log');
-  });
+  }
 
   it('the create wizard goes through its optional NAS step with Enter (default: no mount); Enter at its review is Cancel', async function () {
     this.timeout(PATIENCE_MS * 4);

@@ -46,6 +46,8 @@ export interface NasControl {
   holdVolumePhases(held: boolean): void;
   /** How long S3 transfers created from now on run (a check that must see one Running holds it longer). */
   setTransferRunningMs(ms: number): void;
+  /** While held, S3 transfers not yet ended stay Running at half their bytes (a check that must see one Running); released, they go on. */
+  holdTransfers(held: boolean): void;
   /** SFTP logins refused so far (expired or wrong credentials). */
   readonly refusedLogins: number;
   mount(storageId: number, mount: Mount): void;
@@ -107,6 +109,7 @@ export function createNasSandbox(clock: SandboxClock, options: NasSandboxOptions
       if (!Number.isFinite(ms) || ms < 0) throw new RangeError('runningMs must be 0 or more');
       transfers.timings.runningMs = ms;
     },
+    holdTransfers: (held) => transfers.hold(held),
     get refusedLogins() {
       return sftp.refusedLogins;
     },

@@ -63,6 +63,8 @@ interface TransferRecord {
   createdAt: number;
   /** How long it runs: the timing when it was created (a control changes it for later jobs only). */
   runningMs: number;
+  /** Held (holdTransfers): it goes no further than Running at half its bytes until released. */
+  held?: boolean;
   stoppedAt?: number;
   failure?: { code: string; message: string };
   files: { key: string; size: number }[];
@@ -81,6 +83,7 @@ let nextTransferId = 501;
 
 export class TransferStore {
   private readonly records = new Map<number, TransferRecord>();
+  private held = false;
 
   constructor(
     private readonly volumes: VolumeStore,
@@ -97,6 +100,23 @@ export class TransferStore {
     return this.reach(input.endpoint, input.bucket, input.ak, input.sk);
   }
 
+  /**
+   * While held, jobs that have not ended (and jobs created meanwhile) go no further than Running with half
+   * their bytes, however long a busy machine takes to look; released, they carry on from there.
+   */
+  hold(held: boolean): void {
+    const now = this.now();
+    for (const record of this.records.values()) {
+      if (record.phase !== 'Active' || record.failure) continue;
+      if (held && !record.written && now - record.createdAt < this.heldAt(record)) record.held = true;
+      if (!held && record.held) {
+        record.createdAt = Math.max(record.createdAt, now - this.heldAt(record));
+        record.held = false;
+      }
+    }
+    this.held = held;
+  }
+
   create(input: TransferInput): { id: number; status: 'Queuing' } {
     const volume = this.volumes.require(input.storageId, 'storage_id');
     if (volume.phase !== 'Active') throw new SandboxFailure('C010', `volume ${input.storageId} is ${volume.phase}: transfers need an Active volume`);
@@ -111,6 +131,7 @@ export class TransferStore {
       phase: 'Active',
       createdAt: this.now(),
       runningMs: this.timings.runningMs,
+      held: this.held,
       files: reach.pass ? this.filesFor(input) : [],
       createTime: time,
       lastUpdateTime: time,
@@ -169,7 +190,7 @@ export class TransferStore {
   status(record: TransferRecord): TransferStatus {
     if (record.phase === 'Deleted') return 'Deleted';
     if (record.phase === 'Stopped') return 'Stopped';
-    const elapsed = this.now() - record.createdAt;
+    const elapsed = this.elapsed(record, this.now());
     const { queuingMs, pendingMs } = this.timings;
     const { runningMs } = record;
     if (elapsed < queuingMs) return 'Queuing';
@@ -186,7 +207,7 @@ export class TransferStore {
     const { queuingMs, pendingMs } = this.timings;
     const { runningMs } = record;
     const until = record.stoppedAt ?? this.now();
-    const fraction = status === 'Completed' ? 1 : Math.max(0, Math.min(1, (until - record.createdAt - queuingMs - pendingMs) / Math.max(1, runningMs)));
+    const fraction = status === 'Completed' ? 1 : Math.max(0, Math.min(1, (this.elapsed(record, until) - queuingMs - pendingMs) / Math.max(1, runningMs)));
     const counted = status !== 'Queuing' && status !== 'Pending';
     const transferred = Math.floor(totalBytes * fraction);
     const running = status === 'Running';
@@ -218,6 +239,17 @@ export class TransferStore {
       error_code: status === 'Error' ? (record.failure?.code ?? null) : null,
       error_message: status === 'Error' ? (record.failure?.message ?? null) : null,
     };
+  }
+
+  /** Time since the job was created, as of `at`; a held job's stops at heldAt. */
+  private elapsed(record: TransferRecord, at: number): number {
+    const elapsed = at - record.createdAt;
+    return record.held ? Math.min(elapsed, this.heldAt(record)) : elapsed;
+  }
+
+  /** Where a hold stops a job: Running, half its bytes moved. */
+  private heldAt(record: TransferRecord): number {
+    return this.timings.queuingMs + this.timings.pendingMs + record.runningMs / 2;
   }
 
   private require(id: number): TransferRecord {
