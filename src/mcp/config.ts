@@ -21,6 +21,7 @@ export const ENV = {
   modelBaseUrl: 'COMPUTE_TOOLKIT_MODEL_BASE_URL',
   modelApiKey: 'COMPUTE_TOOLKIT_MODEL_API_KEY',
   allowWrites: 'COMPUTE_TOOLKIT_ALLOW_WRITES',
+  writesUnconfirmed: 'COMPUTE_TOOLKIT_WRITES_UNCONFIRMED',
 } as const;
 
 export const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
@@ -32,6 +33,8 @@ export interface McpConfig {
   modelBaseUrl: string;
   modelApiKey: string | undefined;
   allowWrites: boolean;
+  /** The user's explicit opt-out of the per-call confirmation of writes (src/mcp/writeConfirmation.ts). */
+  writesUnconfirmed: boolean;
   /** Every secret value, to mask wherever a server might echo one. */
   secrets: string[];
 }
@@ -174,10 +177,16 @@ export function readConfig(env: Env): McpConfig {
   if (allowText !== undefined && allowText !== '0' && allowText !== '1') {
     problems.push(`${ENV.allowWrites} must be 1 (list write and destructive tools) or 0 (default)`);
   }
+  const unconfirmedText = value(env, ENV.writesUnconfirmed)?.trim();
+  if (unconfirmedText !== undefined && unconfirmedText !== '0' && unconfirmedText !== '1') {
+    problems.push(`${ENV.writesUnconfirmed} must be 1 (send changes without asking the user each time) or 0 (default)`);
+  } else if (unconfirmedText === '1' && allowText !== '1') {
+    problems.push(`${ENV.writesUnconfirmed}=1 needs ${ENV.allowWrites}=1`);
+  }
   if (problems.length > 0) throw new McpConfigError(problems);
   const credentials: ComputeCredentials =
     mode === 'rsa'
       ? { mode, token: token as string, privateKey: privateKey as string, ...(platformPublicKey ? { platformPublicKey } : {}) }
       : { mode, token: token as string };
-  return { baseUrl, credentials, modelBaseUrl, modelApiKey, allowWrites: allowText === '1', secrets };
+  return { baseUrl, credentials, modelBaseUrl, modelApiKey, allowWrites: allowText === '1', writesUnconfirmed: unconfirmedText === '1', secrets };
 }

@@ -1,6 +1,7 @@
 // `node dist/mcp.js`: the compute tools as an MCP server over stdio, for VS Code (through the
 // extension's definition provider) and any other MCP client. Configured from the environment only
-// (see config.ts); write and destructive tools are listed only with COMPUTE_TOOLKIT_ALLOW_WRITES=1.
+// (see config.ts); write and destructive tools are listed only with COMPUTE_TOOLKIT_ALLOW_WRITES=1, and
+// each call of one is confirmed by the user first (writeConfirmation.ts).
 // stdout carries the protocol; every human-readable line goes to stderr, never with a secret.
 
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -14,7 +15,8 @@ import { NasSessions } from '../core/nas/sessions';
 import { nasToolAccess } from '../core/nas/toolAccess';
 import { ConfigError } from '../core/errors';
 import { Redactor, redactingLogger } from '../core/log';
-import { findTool, runTool, toolsFor, type ToolDefinition } from '../core/tools/index';
+import { confirmTool, findTool, runTool, toolsFor, type ToolDefinition } from '../core/tools/index';
+import { decideWrite } from './writeConfirmation';
 import { McpConfigError, readConfig, type McpConfig } from './config';
 
 export const SERVER_NAME = 'compute-toolkit';
@@ -72,8 +74,20 @@ export function createMcpServer(config: McpConfig, log: (line: string) => void):
     // Spec files under the server's working folder; no secret store here, so secret references stay unresolved.
     // The folder is trusted: the user started the server in it (writes need COMPUTE_TOOLKIT_ALLOW_WRITES=1).
     const specFiles = confinedSpecFiles([process.cwd()], { size: async (file) => (await stat(file)).size, read: (file) => readFile(file), insideOnDisk: async (file) => (await realPathInside([process.cwd()], file)) !== undefined }, async () => undefined, true);
-    const result = await runTool(tool, request.params.arguments ?? {}, { client, profile, signal: extra.signal, secrets: config.secrets, specFiles, nasFiles });
-    return { isError: result.isError, content: [{ type: 'text' as const, text: result.text }] };
+    const context = { client, profile, signal: extra.signal, secrets: config.secrets, specFiles, nasFiles };
+    const input = request.params.arguments ?? {};
+    let note: string | undefined;
+    if (tool.effect !== 'read') {
+      // Input the tool refuses sends nothing (runTool reports it); anything else is confirmed call by call.
+      const confirmation = (await confirmTool(tool, input, context)) ?? (tool.confirm ? undefined : { title: `${tool.displayName}?`, message: `Input: ${JSON.stringify(input).slice(0, 500)}` });
+      if (confirmation) {
+        const decision = await decideWrite(server, confirmation, config.writesUnconfirmed, extra.signal);
+        if (!decision.send) return { isError: true, content: [{ type: 'text' as const, text: decision.text }] };
+        note = decision.note;
+      }
+    }
+    const result = await runTool(tool, input, context);
+    return { isError: result.isError, content: [...(note ? [{ type: 'text' as const, text: note }] : []), { type: 'text' as const, text: result.text }] };
   });
   return server;
 }

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createComputeClient } from '../../src/core/compute/client';
 import { TOOLS } from '../../src/core/tools/index';
 import { buildMcpBundle } from '../helpers/mcpBundle';
@@ -67,8 +68,15 @@ describe('MCP server over stdio (official SDK client) against the sandbox', () =
     return created;
   }
 
-  async function connect(environment: Record<string, string>): Promise<Client> {
-    const client = new Client({ name: 'contract-test', version: '1.0.0' });
+  /** A client that can ask its user (MCP elicitation): `answer` plays the user and sees what the server shows. */
+  async function connect(environment: Record<string, string>, answer?: (message: string) => boolean): Promise<Client> {
+    const client = new Client({ name: 'contract-test', version: '1.0.0' }, answer ? { capabilities: { elicitation: { form: {} } } } : {});
+    if (answer) {
+      client.setRequestHandler(ElicitRequestSchema, (request) => {
+        const message = String((request.params as { message?: unknown }).message ?? '');
+        return answer(message) ? { action: 'accept' as const, content: { confirm: true } } : { action: 'decline' as const };
+      });
+    }
     await client.connect(transport(environment));
     clients.push(client);
     return client;
@@ -148,8 +156,43 @@ describe('MCP server over stdio (official SDK client) against the sandbox', () =
     });
   }
 
-  it('rsa mode with ALLOW_WRITES=1: lists every tool with its effect and runs create → pause → recover → stop', async () => {
-    const client = await connect(env('rsa', { COMPUTE_TOOLKIT_ALLOW_WRITES: '1' }));
+  it('ALLOW_WRITES=1: each change is confirmed by the user, who sees what will be sent; no confirmation, nothing sent', async () => {
+    const create = { task_name: 'mcp-unconfirmed', device_name: 'RTX 4090 x 1', region: '北京一区', image: 'harbor.suanleme.cn/public-hub/dailyhot:1.0', ports: [6688], nodes: 1 };
+    const created = async (): Promise<boolean> => (await createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => ({ mode: 'token', token: sandbox.credentials.tokenMode.token }) })
+      .call('task.list', { type: 'Deployment', status: 'Pending,Running,Paused,End', page: 1, page_size: 100 })).results.some((task) => task.task_name === 'mcp-unconfirmed');
+
+    // A client that cannot ask: refused, with what would have been sent and how the user opts out.
+    const silent = await connect(env('token', { COMPUTE_TOOLKIT_ALLOW_WRITES: '1' }));
+    const refused = await call(silent, 'compute_create_task', create);
+    assert.equal(refused.isError, true, refused.text);
+    assert.match(refused.text, /Nothing was sent/);
+    assert.match(refused.text, /RTX 4090 × 1 in 北京一区 ≈ ¥\d+\.\d\d\/h/, 'shows the resource and the cost');
+    assert.match(refused.text, /harbor\.suanleme\.cn\/public-hub\/dailyhot:1\.0/, 'shows the image');
+    assert.match(refused.text, /COMPUTE_TOOLKIT_WRITES_UNCONFIRMED=1/);
+
+    // The user declines: nothing sent; the question showed the profile, the image and the cost.
+    const asked: string[] = [];
+    const declining = await connect(env('token', { COMPUTE_TOOLKIT_ALLOW_WRITES: '1' }), (message) => (asked.push(message), false));
+    const declined = await call(declining, 'compute_create_task', create);
+    assert.equal(declined.isError, true, declined.text);
+    assert.match(declined.text, /the user did not confirm/);
+    assert.equal(asked.length, 1);
+    assert.match(asked[0] ?? '', /Create task "mcp-unconfirmed"\?/);
+    assert.match(asked[0] ?? '', /≈ ¥\d+\.\d\d\/h/);
+    assert.match(asked[0] ?? '', /dailyhot:1\.0/);
+    assert.equal(await created(), false, 'neither refused call created a task');
+
+    // The explicit opt-out: sent, and the answer says so with what was sent.
+    const optedOut = await connect(env('token', { COMPUTE_TOOLKIT_ALLOW_WRITES: '1', COMPUTE_TOOLKIT_WRITES_UNCONFIRMED: '1' }));
+    const sent = await call(optedOut, 'compute_create_task', create);
+    assert.equal(sent.isError, false, sent.text);
+    assert.match(sent.text, /Sent without a per-call confirmation \(COMPUTE_TOOLKIT_WRITES_UNCONFIRMED=1\)/);
+    assert.equal(await created(), true);
+  });
+
+  it('rsa mode with ALLOW_WRITES=1: lists every tool with its effect and runs create → pause → recover → stop, each confirmed', async () => {
+    const asked: string[] = [];
+    const client = await connect(env('rsa', { COMPUTE_TOOLKIT_ALLOW_WRITES: '1' }), (message) => (asked.push(message), true));
     const { tools } = await client.listTools();
     assert.deepEqual(tools.map((tool) => tool.name).sort(), ALL_TOOLS);
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
@@ -193,6 +236,8 @@ describe('MCP server over stdio (official SDK client) against the sandbox', () =
     const refused = await call(client, 'compute_pause_task', { task_id: taskId });
     assert.equal(refused.isError, true, 'pausing an ended task is refused');
     assert.match(refused.text, /Next step:/);
+    assert.equal(asked.length, 6, 'create, scale, pause, recover, stop and the refused pause were each asked');
+    assert.match(created.text, /Confirmed by the user:/);
   });
 
   it('a malformed private key: the server exits with a clear stderr message naming the variable, never the key', async () => {

@@ -39,6 +39,9 @@ const firstService = (body: Json): Json => (body.services as Json[])[0] as Json;
 const withService = (body: Json, change: (service: Json) => Json): Json => ({ ...body, services: [change(firstService(body))] });
 const withSupport = (body: Json, change: (support: Json) => Json): Json => ({ ...body, job_support: change(body.job_support as Json) });
 
+const PREHEAT_SERVICE = { service_name: 'main', service_image: 'pytorch/pytorch:2.4.0-cuda12.1-cudnn9-runtime' };
+const PREHEAT = { task_name: 'preheat-rules', regions: [{ region: 'bj-jxq-t1', region_name: null }], services: [PREHEAT_SERVICE] };
+
 const RULES: Rule[] = [
   // Task create: task_name, resources, services required; each service needs name, image, ports.
   { rule: 'task create requires task_name', path: '/api/deployment/task/create', body: (v) => without(v.task, 'task_name'), field: 'task_name' },
@@ -90,6 +93,21 @@ const RULES: Rule[] = [
   { rule: 'job create: task_qos is {class: "Guaranteed"} or null', path: '/api/task/job/create', body: (v) => ({ ...v.job, task_qos: { class: 'BestEffort' } }), field: 'task_qos.class' },
   { rule: 'job create: share_mem_volumes[].size_limit is an integer (Mi)', path: '/api/task/job/create', body: (v) => ({ ...v.job, share_mem_volumes: [{ name: 'shm', size_limit: '1Gi' }] }), field: 'share_mem_volumes[0].size_limit' },
   { rule: 'job create: share_disk_volumes[].name is required', path: '/api/task/job/create', body: (v) => ({ ...v.job, share_disk_volumes: [{}] }), field: 'share_disk_volumes[0].name' },
+  // Storage mounts (more §5.2, storage §2.10): typed items; storage_config names a Juicefs storage and
+  // share_storage_config a ShareStorage of get_storage (3101 and 3103 in the sandbox); shared volumes are declared.
+  { rule: 'job create: storage_config[].storage_id is an integer', path: '/api/task/job/create', body: (v) => withService(v.job, (s) => ({ ...s, storage_config: [{ storage_id: '3101', target_dir: '/data' }] })), field: 'services[0].storage_config[0].storage_id' },
+  { rule: 'job create: share_storage_config[].target_dir is required', path: '/api/task/job/create', body: (v) => withService(v.job, (s) => ({ ...s, share_storage_config: [{ storage_id: 3103 }] })), field: 'services[0].share_storage_config[0].target_dir' },
+  { rule: 'job create: storage_config names an object storage of get_storage, not a NAS volume', path: '/api/task/job/create', body: (v) => withService(v.job, (s) => ({ ...s, storage_config: [{ storage_id: v.beijingVolume, target_dir: '/data' }] })), field: 'services[0].storage_config[0].storage_id' },
+  { rule: 'job create: share_storage_config names a ShareStorage, not a Juicefs storage', path: '/api/task/job/create', body: (v) => withService(v.job, (s) => ({ ...s, share_storage_config: [{ storage_id: 3101, target_dir: '/shared' }] })), field: 'services[0].share_storage_config[0].storage_id' },
+  { rule: 'job create: share_mem_config mounts a volume declared in share_mem_volumes', path: '/api/task/job/create', body: (v) => withService(v.job, (s) => ({ ...s, share_mem_config: [{ volume_name: 'shm', target_dir: '/dev/shm' }] })), field: 'services[0].share_mem_config[0].volume_name' },
+  { rule: 'job create: share_disk_config[].target_dir is required', path: '/api/task/job/create', body: (v) => ({ ...withService(v.job, (s) => ({ ...s, share_disk_config: [{ volume_name: 'scratch' }] })), share_disk_volumes: [{ name: 'scratch' }] }), field: 'services[0].share_disk_config[0].target_dir' },
+  { rule: 'task create: storage_config names an object storage of get_storage', path: '/api/deployment/task/create', body: (v) => withService(v.task, (s) => ({ ...s, storage_config: [{ storage_id: 987_654, target_dir: '/data' }] })), field: 'services[0].storage_config[0].storage_id' },
+  { rule: 'task update: share_storage_config names a ShareStorage of get_storage', path: '/api/deployment/task/update', body: (v) => withService(v.update, (s) => ({ ...s, share_storage_config: [{ storage_id: 3101, target_dir: '/shared' }] })), field: 'services[0].share_storage_config[0].storage_id' },
+  // Image preheat create (storage §5.3): the documented types of the optional fields.
+  { rule: 'preheat create: services[].is_update_repository is a boolean or null', path: '/api/task/image_preheat/create', body: () => ({ ...PREHEAT, services: [{ ...PREHEAT_SERVICE, is_update_repository: 'true' }] }), field: 'services[0].is_update_repository' },
+  { rule: 'preheat create: repository_account.repository_password is a string or null', path: '/api/task/image_preheat/create', body: () => ({ ...PREHEAT, services: [{ ...PREHEAT_SERVICE, repository_account: { repository_username: 'u', repository_password: 123 } }] }), field: 'services[0].repository_account.repository_password' },
+  { rule: 'preheat create: regions[].region_name is a string or null', path: '/api/task/image_preheat/create', body: () => ({ ...PREHEAT, regions: [{ region: 'bj-jxq-t1', region_name: 7 }] }), field: 'regions[0].region_name' },
+  { rule: 'preheat create: resources[].weight is an integer or null', path: '/api/task/image_preheat/create', body: (v) => ({ task_name: 'p', resources: [{ mark: ((v.task.resources as Json[])[0] as Json).mark, weight: '1' }], points: 1, services: [PREHEAT_SERVICE] }), field: 'resources[0].weight' },
   { rule: 'job detail requires task_id', path: '/api/task/job/detail', field: 'task_id' },
   { rule: 'job stop requires task_id', path: '/api/task/job/stop', body: () => ({}), field: 'task_id' },
   // NAS volumes, SFTP and transfers.
@@ -189,6 +207,14 @@ describe('the sandbox refuses what the documents refuse (docs/sandbox-rules.md)'
       share_mem_volumes: [{ name: 'shm', size_limit: 1024 }],
       share_disk_volumes: [{ name: 'scratch' }],
     });
+    await ok('/api/task/image_preheat/create', { ...PREHEAT, services: [{ ...PREHEAT_SERVICE, is_update_repository: false, repository_account: { repository_username: 'u', repository_password: null } }] });
+    // Every mount list, well formed, passes and reads back as sent.
+    const mounts = { storage_config: [{ storage_id: 3101, target_dir: '/data' }], share_storage_config: [{ storage_id: 3103, target_dir: '/shared' }], share_mem_config: [{ volume_name: 'shm', target_dir: '/dev/shm' }], share_disk_config: [{ volume_name: 'scratch', target_dir: '/scratch' }] };
+    const { task_id: jobId } = (await ok('/api/task/job/create', { ...withService(fixtures.job, (s) => ({ ...s, ...mounts })), task_name: 'rules-job-mounts', share_mem_volumes: [{ name: 'shm', size_limit: 1024 }], share_disk_volumes: [{ name: 'scratch' }] })) as { task_id: number };
+    const detail = (await ok(`/api/task/job/detail?task_id=${jobId}`)) as Json;
+    for (const [key, value] of Object.entries(mounts)) assert.deepEqual(firstService(detail)[key], value, key);
+    assert.deepEqual(detail.share_mem_volumes, [{ name: 'shm', size_limit: 1024 }]);
+    await ok('/api/deployment/task/create', { ...withService(fixtures.task, (s) => ({ ...s, storage_config: mounts.storage_config, share_storage_config: mounts.share_storage_config })), task_name: 'rules-task-mounts' });
   });
 
   it('a task created without health checks reads back with every probe off, and that detail posts back as an update', async () => {

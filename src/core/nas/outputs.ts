@@ -5,6 +5,7 @@
 // it, or its size or mtime on the volume no longer match the record. Without a record every file is one.
 // The walk is bounded (entries, folders, depth): a folder of millions of files costs a bounded listing.
 
+import { SkippedNames } from '../ssh/entryNames';
 import type { RemoteEntry, SftpConnection } from './sftpConnection';
 import { MANIFEST_DIR, MANIFEST_FILE, readManifest, type ManifestEntry } from './sync';
 import { remoteJoin } from './transfer';
@@ -38,9 +39,11 @@ export interface OutputsListing {
   truncated: boolean;
   /** Whether the folder holds a sync record (without one, every file counts as an output). */
   recorded: boolean;
+  /** Entries left out because their names cannot be used safely (core/ssh/entryNames.ts): shown in a warning. */
+  unsafeNames?: { count: number; shown: readonly string[] };
 }
 
-type VolumeReader = Pick<SftpConnection, 'readdir' | 'readFile'>;
+type VolumeReader = Pick<SftpConnection, 'list' | 'readFile'>;
 
 function changeOf(entry: RemoteEntry, recorded: ManifestEntry | undefined): OutputFile['change'] | undefined {
   if (!recorded) return 'new';
@@ -57,6 +60,7 @@ export async function findOutputs(reader: VolumeReader, remoteDir: string, limit
   let entries = 0;
   let folders = 0;
   let truncated = false;
+  const unsafe = new SkippedNames();
   const pending: { dir: string; depth: number }[] = [{ dir: '', depth: 0 }];
   // Breadth first (outputs/ before outputs/a/b/c), read by index: linear in what was listed.
   walk: for (let next = 0; next < pending.length; next++) {
@@ -67,7 +71,9 @@ export async function findOutputs(reader: VolumeReader, remoteDir: string, limit
     }
     let listing: RemoteEntry[];
     try {
-      listing = await reader.readdir(remoteJoin(root, dir));
+      const listed = await reader.list(remoteJoin(root, dir));
+      listing = listed.entries;
+      unsafe.merge(listed.skipped);
     } catch {
       continue; // removed while we walk, or unreadable: nothing of it to offer
     }
@@ -92,5 +98,5 @@ export async function findOutputs(reader: VolumeReader, remoteDir: string, limit
     truncated = true;
     files.length = limits.maxFiles;
   }
-  return { files, truncated, recorded };
+  return { files, truncated, recorded, ...(unsafe.count > 0 ? { unsafeNames: { count: unsafe.count, shown: unsafe.names } } : {}) };
 }

@@ -259,12 +259,16 @@ function semanticProblems(value: unknown, messages: SpecMessages): Problem[] {
       const rounds = Math.ceil(spec.completions / Math.min(spec.parallelism, spec.completions));
       if (rounds > 1 && rounds * spec.estimatedSeconds > spec.timeoutSeconds) problems.push({ path: ['timeoutSeconds'], part: 'value', severity: 'warning', message: messages.roundsAboveTimeout(rounds, rounds * spec.estimatedSeconds) });
     }
-    const declared = new Set([...(Array.isArray(spec.sharedDiskVolumes) ? spec.sharedDiskVolumes : []), ...(Array.isArray(spec.sharedMemoryVolumes) ? (spec.sharedMemoryVolumes as { name?: unknown }[]).map((volume) => volume?.name) : [])]);
+    // A memory mount names a memory volume and a disk mount a disk volume (the platform refuses a mix: docs/sandbox-rules.md).
+    const declared = {
+      sharedDiskMounts: new Set(Array.isArray(spec.sharedDiskVolumes) ? spec.sharedDiskVolumes : []),
+      sharedMemoryMounts: new Set(Array.isArray(spec.sharedMemoryVolumes) ? (spec.sharedMemoryVolumes as { name?: unknown }[]).map((volume) => volume?.name) : []),
+    };
     services.forEach((service, index) => {
       for (const key of ['sharedMemoryMounts', 'sharedDiskMounts'] as const) {
         const mounts = Array.isArray(service?.[key]) ? (service[key] as { volume?: unknown }[]) : [];
         mounts.forEach((mount, mountIndex) => {
-          if (typeof mount?.volume === 'string' && !declared.has(mount.volume)) problems.push({ path: ['services', index, key, mountIndex, 'volume'], part: 'value', severity: 'error', message: messages.undeclaredVolume(mount.volume) });
+          if (typeof mount?.volume === 'string' && !declared[key].has(mount.volume)) problems.push({ path: ['services', index, key, mountIndex, 'volume'], part: 'value', severity: 'error', message: messages.undeclaredVolume(mount.volume) });
         });
       }
     });

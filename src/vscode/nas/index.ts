@@ -127,6 +127,7 @@ export function registerNas(services: ExtensionServices, state: RemoteState): Re
     openOutputs: async (storageId, remoteDir) => {
       // What the run wrote or changed, at any depth (not the inputs it was given), opened from the volume.
       const listing = await runHooks.listOutputs(storageId, remoteDir);
+      if (listing.unsafeNames) warnUnsafeNames(services.logger, listing.unsafeNames);
       if (listing.files.length === 0) {
         void vscode.window.showInformationMessage(vscode.l10n.t('The run wrote or changed no files in {0}.', remoteDir));
         return;

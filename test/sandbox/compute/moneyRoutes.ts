@@ -6,6 +6,7 @@ import { billingByTask, billingByTime } from './billing';
 import type { Catalog } from './catalog';
 import { requireInt, requireQueryInt } from './params';
 import type { Route } from './routes';
+import { checkStorageMounts } from './storageMounts';
 import { parseTaskUpdate } from './taskBody';
 import type { TaskStore } from './tasks';
 
@@ -29,6 +30,7 @@ export function moneyRoutes(catalog: Catalog, tasks: TaskStore, clock: SandboxCl
       encryption: 'never',
       handle: ({ body }) => {
         const { taskId, input } = parseTaskUpdate(body, catalog.marks);
+        checkStorageMounts(input.services, catalog.storage);
         tasks.update(taskId, input);
         return null;
       },

@@ -8,6 +8,7 @@ import { isGpuDevice, type Catalog } from './catalog';
 import { paginate, queryList, queryPaging, requireInt, requireQueryInt, requireQueryList, type JsonObject } from './params';
 import { checkStorage } from './storageCheck';
 import { parseTaskCreate, MAX_POINTS } from './taskBody';
+import { checkStorageMounts } from './storageMounts';
 import type { JobStore } from '../jobs/jobs';
 import type { TaskStore } from './tasks';
 
@@ -75,7 +76,11 @@ export function computeRoutes(catalog: Catalog, tasks: TaskStore, jobs?: JobStor
       method: 'POST',
       path: '/api/deployment/task/create',
       encryption: 'optional',
-      handle: ({ body }) => ({ task_id: tasks.create(parseTaskCreate(body, catalog.marks)) }),
+      handle: ({ body }) => {
+        const input = parseTaskCreate(body, catalog.marks);
+        checkStorageMounts(input.services, catalog.storage);
+        return { task_id: tasks.create(input) };
+      },
     },
     {
       method: 'POST',

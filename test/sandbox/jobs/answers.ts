@@ -53,8 +53,8 @@ export function jobDetail(clock: SandboxClock, job: JobRecord): JobDetail {
     billing_points: running,
     billing_time: Math.floor(podMs(job, clock.realNow()) / 1000),
     last_update_time: formatRfc3339(clock, job.lastUpdateAt),
-    share_disk_volumes: null,
-    share_mem_volumes: null,
+    share_disk_volumes: job.body.share_disk_volumes ?? null,
+    share_mem_volumes: job.body.share_mem_volumes ?? null,
     task_qos: job.body.task_qos ?? null,
   };
 }

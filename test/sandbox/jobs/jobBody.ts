@@ -59,7 +59,7 @@ export function parseJobCreate(body: JsonObject, marks: ReadonlyMap<string, Issu
   serviceItems.forEach((item, index) => checkServiceFields(item as JsonObject, `services[${index}]`));
   const qos = body.task_qos;
   if (qos !== undefined && qos !== null && asObject('task_qos', qos).class !== 'Guaranteed') throw invalidParam('task_qos.class', 'must be "Guaranteed"');
-  checkVolumes(body);
+  checkVolumes(body, services);
 
   return {
     body: {
@@ -70,6 +70,8 @@ export function parseJobCreate(body: JsonObject, marks: ReadonlyMap<string, Issu
       job_support: jobSupport,
       services,
       task_qos: body.task_qos === undefined || body.task_qos === null ? null : { class: 'Guaranteed' },
+      share_disk_volumes: (body.share_disk_volumes ?? null) as JobCreateBody['share_disk_volumes'],
+      share_mem_volumes: (body.share_mem_volumes ?? null) as JobCreateBody['share_mem_volumes'],
     },
     pricePerSecond,
   };
@@ -124,6 +126,15 @@ function parseService(object: JsonObject, path: string): JobService {
     start_script: null,
     nas_storage_config: parseMounts(object.nas_storage_config, `${path}.nas_storage_config`),
   };
+  // The other mount lists, kept as sent so detail returns them (more §5.2 "the three *storage_config arrays").
+  for (const key of ['storage_config', 'share_storage_config'] as const) {
+    const mounts = parseMounts(object[key], `${path}.${key}`);
+    if (mounts) service[key] = mounts;
+  }
+  for (const key of ['share_mem_config', 'share_disk_config'] as const) {
+    const mounts = parseVolumeMounts(object[key], `${path}.${key}`);
+    if (mounts) service[key] = mounts;
+  }
   if (object.start_script !== undefined && object.start_script !== null) {
     const scriptPath = `${path}.start_script`;
     const script = asObject(scriptPath, object.start_script);
@@ -161,6 +172,17 @@ function parseMounts(value: unknown, path: string): JobMount[] | null {
     const targetDir = requireString(entry, 'target_dir', `${path}[${index}].target_dir`);
     if (!targetDir.startsWith('/')) throw invalidParam(`${path}[${index}].target_dir`, 'must be an absolute path in the container');
     return { storage_id: requireInt(entry, 'storage_id', { min: 1 }, `${path}[${index}].storage_id`), target_dir: targetDir };
+  });
+}
+
+/** share_mem_config / share_disk_config: [{target_dir, volume_name}] (more §5.2); the names are checked against the declared volumes. */
+function parseVolumeMounts(value: unknown, path: string): { target_dir: string; volume_name: string }[] | null {
+  if (value === undefined || value === null) return null;
+  return asArray(path, value).map((item, index) => {
+    const entry = asObject(`${path}[${index}]`, item);
+    const targetDir = requireString(entry, 'target_dir', `${path}[${index}].target_dir`);
+    if (!targetDir.startsWith('/')) throw invalidParam(`${path}[${index}].target_dir`, 'must be an absolute path in the container');
+    return { target_dir: targetDir, volume_name: requireString(entry, 'volume_name', `${path}[${index}].volume_name`) };
   });
 }
 
@@ -218,16 +240,26 @@ function checkServiceFields(object: JsonObject, path: string): void {
   }
 }
 
-/** share_disk_volumes [{name}] and share_mem_volumes [{name, size_limit (Mi)}], each null or a list (more §5.2). */
-function checkVolumes(body: JsonObject): void {
+/** share_disk_volumes [{name}] and share_mem_volumes [{name, size_limit (Mi)}], each null or a list (more §5.2); a service's
+ * share_disk_config / share_mem_config mounts only a volume declared there. */
+function checkVolumes(body: JsonObject, services: readonly JobService[]): void {
+  const declared = { share_disk_config: new Set<string>(), share_mem_config: new Set<string>() };
   if (body.share_disk_volumes !== undefined && body.share_disk_volumes !== null) {
-    asArray('share_disk_volumes', body.share_disk_volumes).forEach((item, index) => requireString(asObject(`share_disk_volumes[${index}]`, item), 'name', `share_disk_volumes[${index}].name`));
+    asArray('share_disk_volumes', body.share_disk_volumes).forEach((item, index) => declared.share_disk_config.add(requireString(asObject(`share_disk_volumes[${index}]`, item), 'name', `share_disk_volumes[${index}].name`)));
   }
   if (body.share_mem_volumes !== undefined && body.share_mem_volumes !== null) {
     asArray('share_mem_volumes', body.share_mem_volumes).forEach((item, index) => {
       const volume = asObject(`share_mem_volumes[${index}]`, item);
-      requireString(volume, 'name', `share_mem_volumes[${index}].name`);
+      declared.share_mem_config.add(requireString(volume, 'name', `share_mem_volumes[${index}].name`));
       requireInt(volume, 'size_limit', { min: 1 }, `share_mem_volumes[${index}].size_limit`);
     });
   }
+  services.forEach((service, serviceIndex) => {
+    for (const key of ['share_disk_config', 'share_mem_config'] as const) {
+      const volumes = key === 'share_disk_config' ? 'share_disk_volumes' : 'share_mem_volumes';
+      ((service[key] ?? []) as { volume_name: string }[]).forEach((mount, index) => {
+        if (!declared[key].has(mount.volume_name)) throw invalidParam(`services[${serviceIndex}].${key}[${index}].volume_name`, `"${mount.volume_name.slice(0, 40)}" is not declared in ${volumes}`);
+      });
+    }
+  });
 }

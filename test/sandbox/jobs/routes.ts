@@ -7,6 +7,7 @@ import { invalidParam } from '../compute/codes';
 import { paginate, queryList, queryPaging, requireInt, requireQueryInt } from '../compute/params';
 import type { Route } from '../compute/routes';
 import { parseJobCreate } from './jobBody';
+import { checkStorageMounts } from '../compute/storageMounts';
 import type { JobStore } from './jobs';
 
 const JOB_STATUSES = ['Pending', 'Running', 'Paused', 'End'] as const;
@@ -18,7 +19,11 @@ export function jobRoutes(catalog: Catalog, jobs: JobStore): Route[] {
       method: 'POST',
       path: '/api/task/job/create',
       encryption: 'never',
-      handle: ({ body }) => ({ task_id: jobs.create(parseJobCreate(body, catalog.marks)) }),
+      handle: ({ body }) => {
+        const input = parseJobCreate(body, catalog.marks);
+        checkStorageMounts(input.body.services, catalog.storage);
+        return { task_id: jobs.create(input) };
+      },
     },
     {
       method: 'GET',

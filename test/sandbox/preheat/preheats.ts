@@ -46,7 +46,13 @@ function services(body: JsonObject): Preheat['services'] {
   return list.map((value, index) => {
     const service = asObject(`services[${index}]`, value);
     const account = service.repository_account;
-    if (account !== undefined && account !== null) requireString(asObject(`services[${index}].repository_account`, account), 'repository_username', `services[${index}].repository_account.repository_username`);
+    if (account !== undefined && account !== null) {
+      const accountObject = asObject(`services[${index}].repository_account`, account);
+      requireString(accountObject, 'repository_username', `services[${index}].repository_account.repository_username`);
+      optionalString(accountObject, 'repository_password', `services[${index}].repository_account.repository_password`);
+    }
+    // A boolean here (storage §5.3), unlike a job service's string.
+    if (!absent(service.is_update_repository) && typeof service.is_update_repository !== 'boolean') throw invalidParam(`services[${index}].is_update_repository`, 'expected a boolean or null');
     return {
       service_name: requireString(service, 'service_name', `services[${index}].service_name`),
       service_image: requireString(service, 'service_image', `services[${index}].service_image`),
@@ -103,7 +109,9 @@ export function createPreheatSandbox(clock: SandboxClock, marks: ReadonlySet<str
       const list = asArray('regions', body.regions);
       if (list.length === 0) throw invalidParam('regions', 'needs at least one region');
       regions = list.map((value, index) => {
-        const region = requireString(asObject(`regions[${index}]`, value), 'region', `regions[${index}].region`);
+        const item = asObject(`regions[${index}]`, value);
+        const region = requireString(item, 'region', `regions[${index}].region`);
+        optionalString(item, 'region_name', `regions[${index}].region_name`);
         const known = PREHEAT_REGIONS.find((candidate) => candidate.region === region);
         if (!known) throw invalidParam(`regions[${index}].region`, `"${region.slice(0, 40)}" is not a preheat region (see get_regions)`);
         return { region, region_name: known.region_name };
@@ -115,6 +123,7 @@ export function createPreheatSandbox(clock: SandboxClock, marks: ReadonlySet<str
         const resource = asObject(`resources[${index}]`, value);
         const mark = requireString(resource, 'mark', `resources[${index}].mark`);
         if (!marks.has(mark)) throw invalidParam(`resources[${index}].mark`, 'is not a mark the resource search issued');
+        if (!absent(resource.weight)) requireInt(resource, 'weight', { min: 0 }, `resources[${index}].weight`);
         return { mark, region_name: optionalString(resource, 'region_name', `resources[${index}].region_name`) ?? '' };
       });
       points = requireInt(body, 'points', { min: 1, max: MAX_POINTS });

@@ -32,6 +32,15 @@ describe('MCP server configuration from the environment', () => {
     assert.equal(config.modelBaseUrl, 'https://api.suanli.cn/v1');
     assert.deepEqual(config.credentials, { mode: 'token', token: 'tok-123456' });
     assert.equal(config.allowWrites, false);
+    assert.equal(config.writesUnconfirmed, false);
+  });
+
+  it('sending changes without a per-call confirmation is an explicit opt-in that needs writes on', () => {
+    assert.equal(readConfig({ COMPUTE_TOOLKIT_TOKEN: 'tok-123456', COMPUTE_TOOLKIT_ALLOW_WRITES: '1', COMPUTE_TOOLKIT_WRITES_UNCONFIRMED: '1' }).writesUnconfirmed, true);
+    assert.deepEqual(problems({ COMPUTE_TOOLKIT_TOKEN: 'tok-123456', COMPUTE_TOOLKIT_WRITES_UNCONFIRMED: '1' }), ['COMPUTE_TOOLKIT_WRITES_UNCONFIRMED=1 needs COMPUTE_TOOLKIT_ALLOW_WRITES=1']);
+    assert.deepEqual(problems({ COMPUTE_TOOLKIT_TOKEN: 'tok-123456', COMPUTE_TOOLKIT_ALLOW_WRITES: '1', COMPUTE_TOOLKIT_WRITES_UNCONFIRMED: 'yes' }), [
+      'COMPUTE_TOOLKIT_WRITES_UNCONFIRMED must be 1 (send changes without asking the user each time) or 0 (default)',
+    ]);
   });
 
   it('rsa mode takes the keys inline or from files, in any accepted encoding', () => {

@@ -3,17 +3,18 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { findOutputs, OUTPUT_LIMITS } from '../../../src/core/nas/outputs';
-import type { RemoteEntry } from '../../../src/core/nas/sftpConnection';
+import type { RemoteEntry, RemoteListing } from '../../../src/core/nas/sftpConnection';
+import { isSafeEntryName, SkippedNames } from '../../../src/core/ssh/entryNames';
 
 type Tree = Record<string, { size: number; mtimeMs: number } | 'dir'>;
 
 /** A volume folder in memory: paths ("/runs/a/x.txt") to files, and folders implied by them. */
-function volume(files: Tree, manifest?: unknown): { readdir(path: string): Promise<RemoteEntry[]>; readFile(path: string): Promise<Buffer>; listed: number } {
+function volume(files: Tree, manifest?: unknown): { list(path: string): Promise<RemoteListing>; readFile(path: string): Promise<Buffer>; listed: number } {
   const all: Tree = { ...files };
   if (manifest !== undefined) all['/runs/a/.compute/upload-manifest.json'] = { size: 1, mtimeMs: 0 };
   const reader = {
     listed: 0,
-    readdir: async (path: string): Promise<RemoteEntry[]> => {
+    list: async (path: string): Promise<RemoteListing> => {
       reader.listed++;
       const prefix = path === '/' ? '/' : `${path}/`;
       const children = new Map<string, RemoteEntry>();
@@ -25,7 +26,10 @@ function volume(files: Tree, manifest?: unknown): { readdir(path: string): Promi
         else children.set(name, { name, type: 'file', size: info.size, mtimeMs: info.mtimeMs });
       }
       if (children.size === 0 && !Object.keys(all).some((key) => key === path)) throw new Error('no such folder');
-      return [...children.values()];
+      // As SftpConnection.list does: names that are not one plain segment are left out and counted.
+      const skipped = new SkippedNames();
+      const entries = [...children.values()].filter((entry) => isSafeEntryName(entry.name) || (skipped.add(entry.name, path), false));
+      return { entries, skipped };
     },
     readFile: async (path: string): Promise<Buffer> => {
       if (path.endsWith('/.compute/upload-manifest.json') && manifest !== undefined) return Buffer.from(JSON.stringify(manifest));
@@ -82,6 +86,22 @@ describe('nas: Open Outputs finds what the run wrote or changed', () => {
     const listing = await findOutputs(reader, '/runs/a');
     assert.deepEqual(listing.files.map((file) => file.relative), ['b/constructor', '__proto__']);
     assert.equal(listing.recorded, false);
+  });
+
+  it('leaves out names that cannot be used safely and names them for the warning, at any depth', async () => {
+    const reader = volume({
+      '/runs/a/ok.txt': { size: 1, mtimeMs: LATER },
+      '/runs/a/...': { size: 1, mtimeMs: LATER },
+      '/runs/a/out/x\u0000y': { size: 1, mtimeMs: LATER },
+      '/runs/a/out/a\\b': { size: 1, mtimeMs: LATER },
+      '/runs/a/out/\u001b]52;c;eA==\u0007clip': { size: 1, mtimeMs: LATER },
+      '/runs/a/out/model.txt': { size: 1, mtimeMs: LATER },
+    });
+    const listing = await findOutputs(reader, '/runs/a');
+    assert.deepEqual(listing.files.map((file) => file.relative).sort(), ['ok.txt', 'out/model.txt']);
+    assert.equal(listing.unsafeNames?.count, 4);
+    assert.deepEqual([...(listing.unsafeNames?.shown ?? [])].sort(), ['/runs/a/"..."', '/runs/a/out/"\\u001b]52;c;eA==\\u0007clip"', '/runs/a/out/"a\\u005cb"', '/runs/a/out/"x\\u0000y"'].sort());
+    assert.equal((await findOutputs(volume({ '/runs/a/ok.txt': { size: 1, mtimeMs: LATER } }), '/runs/a')).unsafeNames, undefined, 'nothing to warn about');
   });
 
   it('stops at the limits: entries, folders, depth and files returned', async () => {

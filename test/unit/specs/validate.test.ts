@@ -87,6 +87,22 @@ describe('spec validation', () => {
     assert.ok(messages.some((message) => message.includes('"shm" is not declared')));
   });
 
+  it('a memory mount names a memory volume and a disk mount a disk volume, as the platform requires', () => {
+    const job = {
+      kind: 'job',
+      name: 'train',
+      resource: { gpu: '4090', gpuCount: 1, region: 'beijing-jxq-p1' },
+      completions: 1,
+      parallelism: 1,
+      timeoutSeconds: 600,
+      sharedDiskVolumes: ['scratch'],
+      sharedMemoryVolumes: [{ name: 'shm', sizeMi: 1024 }],
+      services: [{ name: 'main', image: 'pytorch/pytorch:2.4', sharedMemoryMounts: [{ volume: 'scratch', targetDir: '/dev/shm' }], sharedDiskMounts: [{ volume: 'shm', targetDir: '/scratch' }] }],
+    };
+    const paths = validateSpecText(JSON.stringify(job, null, 2), 'json').diagnostics.map((diagnostic) => diagnostic.path);
+    assert.deepEqual(paths.sort(), ['services[0].sharedDiskMounts[0].volume', 'services[0].sharedMemoryMounts[0].volume']);
+  });
+
   it('refuses control characters (C0 and C1) in a task\'s or job\'s name, with a clear message on the name', () => {
     const job = { kind: 'job', name: 'train', resource: valid.resource, completions: 1, parallelism: 1, timeoutSeconds: 600, services: [{ name: 'main', image: 'pytorch/pytorch:2.4' }] };
     for (const spec of [valid, job]) {
