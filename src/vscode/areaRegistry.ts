@@ -68,6 +68,19 @@ export class AreaRegistry {
   }
 }
 
+/**
+ * What a port reads from an area built later (a closure the root passes in by constructor): the area's
+ * answer, or `otherwise` when that area did not start (its stand-in throws AreaUnavailableError).
+ */
+export function fromArea<R>(read: () => R, otherwise: R): R {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof AreaUnavailableError) return otherwise;
+    throw error;
+  }
+}
+
 /** A stand-in for a failed area: reading any member throws, so what is built from it fails with it. */
 function unavailable<T extends object>(area: string): T {
   return new Proxy({} as T, {

@@ -35,9 +35,11 @@ import { ProfileStatusBar } from './statusBar';
 import { CredentialsContext } from './profiles/credentialsContext';
 import { errorMessage } from '../shared/errorMessage';
 import { TestPorts } from './testPorts';
-import { AreaRegistry, type AreaFailure } from './areaRegistry';
+import { AreaRegistry, fromArea, type AreaFailure } from './areaRegistry';
 import type { Activity } from '../core/spend/activity';
 import type { RentedMachine } from '../core/machines';
+import type { ComputePorts } from './views/ports';
+import type { TaskAnnotation } from './tasks/taskRows';
 
 export const HAS_PROFILE_CONTEXT = ContextKeys.hasProfile;
 
@@ -66,7 +68,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   // Each area registers through one registry (areaRegistry.ts): one that fails is taken back whole, the
   // others still come up, and the user is told once (below). Ports go in by constructor, in this order.
   const areas = new AreaRegistry(context.subscriptions, (line) => services.logger.error(line));
-  const compute = areas.add(vscode.l10n.t('Compute views'), () => registerCompute(services, state));
+  // The Tasks view draws the pause timers' time left on its rows; the timers (spend) pause through the view,
+  // so the view comes first and its port reads spend as a row is drawn (after activation: no row is drawn before).
+  const computePorts: ComputePorts = { taskAnnotation: (taskId) => fromArea<TaskAnnotation | undefined>(() => spend.taskAnnotation(taskId), undefined) };
+  const compute = areas.add(vscode.l10n.t('Compute views'), () => registerCompute(services, state, computePorts));
   const spend = areas.add(vscode.l10n.t('Spend'), () => registerSpend(services, compute, state, center));
   // A user's deployments as models: the chat and VS Code's model picker list and route them.
   const deployedModels = areas.add(vscode.l10n.t('Deployed models'), () => createDeployedModels(services, spend.priceOfTask));

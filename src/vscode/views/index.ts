@@ -10,6 +10,7 @@ import type { RemoteState } from '../state/index';
 import { COMPUTE_COMMANDS } from './commands';
 import type { ComputeApi, ComputeViewName } from './computeApi';
 import type { ComputeContext } from './computeContext';
+import type { ComputePorts } from './ports';
 import { runCreateTaskWizard, type RegionHint } from '../tasks/createTaskWizard';
 import { LoadFailureNotice } from './loadFailureNotice';
 import { NodeLogViewer } from '../tasks/nodeLog';
@@ -29,11 +30,11 @@ export type { RegionChoice } from '../resources/resourceSearch';
 export type { StorageCheckResult } from '../storage/storageCheck';
 export type { TaskCreateInput } from '../tasks/taskInput';
 
-export function registerCompute(services: ExtensionServices, state: RemoteState): RegisteredArea<ComputeApi> {
+export function registerCompute(services: ExtensionServices, state: RemoteState, ports: ComputePorts): RegisteredArea<ComputeApi> {
   const subscriptions: vscode.Disposable[] = [];
 
   const filter = new ResourceFilterStore(services.context.workspaceState, services.config);
-  const { trees, views } = createTrees(services, { filter, state });
+  const { trees, views } = createTrees(services, { filter, state, ports });
   const tasksView = views.tasks as vscode.TreeView<TaskElement>;
 
   const actions = new TaskActions(services, trees.tasks);
@@ -109,7 +110,6 @@ export function registerCompute(services: ExtensionServices, state: RemoteState)
     openNodeLog: (target) => nodeLog.show(target),
     revealTask,
     listedTasks: () => trees.tasks.tasks,
-    annotateTasks: (annotate) => trees.tasks.setAnnotator(annotate),
     rerenderTasks: () => trees.tasks.rerender(),
     followNodeLogs: () => nodeLog.tick(),
     isFollowingNodeLog: (target) => nodeLog.following(target),

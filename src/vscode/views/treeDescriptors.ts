@@ -12,11 +12,13 @@ import { ResourcesTree } from '../resources/resourcesTree';
 import { StorageTree } from '../storage/storageTree';
 import { TasksTree } from '../tasks/tasksTree';
 import type { RemoteState } from '../state/index';
+import type { ComputePorts } from './ports';
 
 /** What the trees are built from besides the services. */
 export interface TreeDeps {
   filter: ResourceFilterStore;
   state: RemoteState;
+  ports: ComputePorts;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the element type differs per tree
@@ -30,7 +32,7 @@ export interface TreeDescriptor<Tree extends AnyRemoteTree> {
 
 export const TREE_DESCRIPTORS = {
   resources: { viewId: Views.resources, showCollapseAll: true, create: (services, { filter }) => new ResourcesTree(services, filter) },
-  tasks: { viewId: Views.tasks, showCollapseAll: true, create: (services, { state }) => new TasksTree(services, state) },
+  tasks: { viewId: Views.tasks, showCollapseAll: true, create: (services, { state, ports }) => new TasksTree(services, state, (taskId) => ports.taskAnnotation(taskId)) },
   storage: { viewId: Views.storage, showCollapseAll: false, create: (services) => new StorageTree(services) },
 } satisfies { [Name in ComputeViewName]: TreeDescriptor<AnyRemoteTree> };
 

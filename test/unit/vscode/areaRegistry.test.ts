@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AreaRegistry, AreaUnavailableError } from '../../../src/vscode/areaRegistry';
+import { AreaRegistry, AreaUnavailableError, fromArea } from '../../../src/vscode/areaRegistry';
 
 /** A disposable that records its disposal, like a registered command or view. */
 function registration(name: string, disposed: string[]): { dispose(): void } {
@@ -63,5 +63,18 @@ describe('area registry', () => {
     }));
     assert.deepEqual(disposed, ['documents']);
     assert.ok(log.some((line) => line.includes('already gone')));
+  });
+
+  it('a port built before its area reads it once built, and falls back when that area did not start', () => {
+    const areas = new AreaRegistry([], () => undefined);
+    // The root's order: the view first, with a port that reads the later area as a row is drawn.
+    const note = (taskId: number): string | undefined => fromArea(() => timers.note(taskId), undefined);
+    const timers = areas.add('timers', () => ({ api: { note: (taskId: number) => `timer ${taskId}` }, disposables: [] }));
+    assert.equal(note(7), 'timer 7');
+    const failed = areas.add<{ note(taskId: number): string }>('spend', () => {
+      throw new Error('forced');
+    });
+    assert.equal(fromArea(() => failed.note(7), undefined), undefined);
+    assert.throws(() => fromArea(() => { throw new RangeError('a real bug'); }, undefined), RangeError);
   });
 });
