@@ -4,12 +4,12 @@
 // notification (with Retry), never an unhandled rejection or VS Code's generic "command failed" popup.
 // Each entry's factory receives its area's context once, at registration, and returns the handler
 // (rust-analyzer's commands.ts pattern). The handler runs with the command as the origin of the
-// requests it sends (requestOrigin.ts), which the request history shows.
+// requests it sends (core/requests/requestOrigin.ts), which the request history shows.
 
 import * as vscode from 'vscode';
 import type { CommandId } from '../commandIds';
 import type { ReportError } from '../errors/reportError';
-import { runWithOrigin } from './requestOrigin';
+import { runWithOrigin } from '../../core/requests/requestOrigin';
 
 export type CommandHandler = (...args: unknown[]) => unknown;
 

@@ -11,7 +11,7 @@ import { COMPUTE_COMMANDS } from './commands';
 import type { ComputeApi, ComputeViewName } from './computeApi';
 import type { ComputeContext } from './computeContext';
 import type { ComputePorts } from './ports';
-import { runCreateTaskWizard, type RegionHint } from '../tasks/createTaskWizard';
+import { runCreateTaskWizard, type RegionHint } from './createTaskWizard';
 import { LoadFailureNotice } from './loadFailureNotice';
 import { NodeLogViewer } from '../tasks/nodeLog';
 import { ResourceFilterStore } from '../resources/resourceFilter';
