@@ -71,7 +71,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   // The Tasks view draws the pause timers' time left on its rows; the timers (spend) pause through the view,
   // so the view comes first and its port reads spend as a row is drawn (after activation: no row is drawn before).
   const computePorts: ComputePorts = { taskAnnotation: (taskId) => fromArea<TaskAnnotation | undefined>(() => spend.taskAnnotation(taskId), undefined) };
-  const compute = areas.add(vscode.l10n.t('Compute views'), () => registerCompute(services, state, computePorts));
+  const compute = areas.add(vscode.l10n.t('Compute views'), (own) => registerCompute(services, state, computePorts, own));
   const spend = areas.add(vscode.l10n.t('Spend'), () => registerSpend(services, compute, state, center));
   // A user's deployments as models: the chat and VS Code's model picker list and route them.
   const deployedModels = areas.add(vscode.l10n.t('Deployed models'), () => createDeployedModels(services, spend.priceOfTask));
@@ -79,7 +79,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const tasks = areas.add(vscode.l10n.t('Tasks'), () => registerTasks(services, compute, chat, state, center));
   // The NAS area comes before the areas that consume it (agent tools, Run on GPU).
   const tests = new TestPorts();
-  const nas = areas.add(vscode.l10n.t('NAS volumes'), () => registerNas(services, state));
+  const nas = areas.add(vscode.l10n.t('NAS volumes'), (own) => registerNas(services, state, own));
   // The NAS agent tools reach volume files through the NAS area's sessions.
   const ai = areas.add(vscode.l10n.t('Agent tools and models'), () => registerAi(services, {
     nasFiles: (roots) => nas.toolAccess(roots),

@@ -43,14 +43,16 @@ export type ComputeTreeViews = { [Name in ComputeViewName]: vscode.TreeView<vsco
 
 export const TREE_NAMES = Object.keys(TREE_DESCRIPTORS) as ComputeViewName[];
 
-/** Builds every tree and its view; the caller disposes both. */
-export function createTrees(services: ExtensionServices, deps: TreeDeps): { trees: ComputeTrees; views: ComputeTreeViews } {
+/** Builds every tree and its view, each pushed into `own` as it is created (the caller disposes them). */
+export function createTrees(services: ExtensionServices, deps: TreeDeps, own: vscode.Disposable[]): { trees: ComputeTrees; views: ComputeTreeViews } {
   const trees = {} as Record<ComputeViewName, AnyRemoteTree>;
   const views = {} as ComputeTreeViews;
   for (const name of TREE_NAMES) {
     const descriptor: TreeDescriptor<AnyRemoteTree> = TREE_DESCRIPTORS[name];
     const tree = descriptor.create(services, deps);
+    own.push(tree);
     const view = vscode.window.createTreeView(descriptor.viewId, { treeDataProvider: tree, showCollapseAll: descriptor.showCollapseAll });
+    own.push(view);
     tree.bindView(view);
     trees[name] = tree;
     views[name] = view;

@@ -77,4 +77,25 @@ describe('area registry', () => {
     assert.equal(fromArea(() => failed.note(7), undefined), undefined);
     assert.throws(() => fromArea(() => { throw new RangeError('a real bug'); }, undefined), RangeError);
   });
+
+  it('an area that throws halfway disposes what it created so far (its own list), once each', () => {
+    const subscriptions: { dispose(): unknown }[] = [];
+    const disposed: string[] = [];
+    const areas = new AreaRegistry(subscriptions, () => undefined);
+    const view = registration('view', disposed);
+    areas.add('compute', (own) => {
+      own.push(view, registration('commands', disposed));
+      if (own.length > 1) throw new Error('the third tree failed');
+      return { api: {}, disposables: [view] };
+    });
+    assert.deepEqual(disposed, ['commands', 'view']);
+    assert.equal(subscriptions.length, 0);
+    // On success the own list joins the extension's subscriptions, a disposable handed back twice once.
+    const kept = areas.add('nas', (own) => {
+      own.push(view);
+      return { api: { ok: true }, disposables: [view, registration('nas commands', disposed)] };
+    });
+    assert.equal(kept.ok, true);
+    assert.equal(subscriptions.length, 2);
+  });
 });
