@@ -50,7 +50,7 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
   ) {
     super(services, TASKS_VIEW_ID, (signal) => this.loadTasks(signal));
     this.model = new TasksViewData(
-      () => this.services.computeClient(),
+      (page, size, signal) => taskServiceOf(this.services).endedPage(page, size, signal),
       async () => {
         const force = this.forceNextLoad;
         this.forceNextLoad = false;
