@@ -74,6 +74,27 @@ export class AreaRegistry {
 }
 
 /**
+ * activate's own failure path: what it registered before it threw (services, the profile commands, the
+ * areas) is disposed, newest first, the failure is reported once, and the error goes on to VS Code.
+ */
+export function startOrTakeBack<T>(subscriptions: Disposable[], start: () => T, report: (error: unknown) => void): T {
+  const mark = subscriptions.length;
+  try {
+    return start();
+  } catch (error) {
+    for (const disposable of subscriptions.splice(mark).reverse()) {
+      try {
+        disposable.dispose();
+      } catch {
+        // Taking back goes on: the failure reported below is the one that matters.
+      }
+    }
+    report(error);
+    throw error;
+  }
+}
+
+/**
  * What a port reads from an area built later (a closure the root passes in by constructor): the area's
  * answer, or `otherwise` when that area did not start (its stand-in throws AreaUnavailableError).
  */

@@ -34,8 +34,9 @@ import { KeyRotationReminder } from './profiles/keyRotation';
 import { ProfileStatusBar } from './statusBar';
 import { CredentialsContext } from './profiles/credentialsContext';
 import { errorMessage } from '../shared/errorMessage';
+import { errorText } from './errors/errorText';
 import { TestPorts } from './testPorts';
-import { AreaRegistry, fromArea, type AreaFailure } from './areaRegistry';
+import { AreaRegistry, fromArea, startOrTakeBack, type AreaFailure } from './areaRegistry';
 import type { Activity } from '../core/spend/activity';
 import type { RentedMachine } from '../core/machines';
 import type { ComputePorts } from './views/ports';
@@ -43,7 +44,12 @@ import type { TaskAnnotation } from './tasks/taskRows';
 
 export const HAS_PROFILE_CONTEXT = ContextKeys.hasProfile;
 
+/** Activation with a failure path: what it registered is taken back, the user told once, the error rethrown. */
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
+  return startOrTakeBack(context.subscriptions, () => start(context), reportActivationFailure);
+}
+
+function start(context: vscode.ExtensionContext): ExtensionApi {
   const services = new Services(context);
   context.subscriptions.push(services);
   context.subscriptions.push(...registerCommandTable([...PROFILE_COMMANDS, ...REQUEST_COMMANDS], services, services.reportError));
@@ -218,6 +224,13 @@ function reportAreaFailures(services: Services, failures: readonly AreaFailure[]
     new Refusal(vscode.l10n.t('Compute Toolkit started without: {0}. The rest works; the log says why.', names), [{ kind: 'showLogs' }]),
     vscode.l10n.t('Start Compute Toolkit'),
   );
+}
+
+/** Activation failed before the areas (services, the profile commands): no logger yet, so the host's log and one error. */
+function reportActivationFailure(error: unknown): void {
+  console.error('Compute Toolkit could not start:', error);
+  // eslint-disable-next-line no-restricted-syntax -- reportError lives on the services, which are what failed
+  void vscode.window.showErrorMessage(vscode.l10n.t('Compute Toolkit could not start: {0}', errorText(error)));
 }
 
 function setHasProfile(value: boolean): Thenable<unknown> {

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AreaRegistry, AreaUnavailableError, fromArea } from '../../../src/vscode/areaRegistry';
+import { AreaRegistry, AreaUnavailableError, fromArea, startOrTakeBack } from '../../../src/vscode/areaRegistry';
 
 /** A disposable that records its disposal, like a registered command or view. */
 function registration(name: string, disposed: string[]): { dispose(): void } {
@@ -97,5 +97,31 @@ describe('area registry', () => {
     });
     assert.equal(kept.ok, true);
     assert.equal(subscriptions.length, 2);
+  });
+
+  it('activate that throws takes back what it registered, reports once, and rethrows', () => {
+    const disposed: string[] = [];
+    const subscriptions: { dispose(): unknown }[] = [registration('another extension part', disposed)];
+    const reported: unknown[] = [];
+    const failure = new Error('command already exists');
+    assert.throws(
+      () =>
+        startOrTakeBack(subscriptions, () => {
+          subscriptions.push(registration('services', disposed), { dispose: () => { throw new Error('gone'); } }, registration('status bar', disposed));
+          throw failure;
+        }, (error: unknown) => {
+          reported.push(error);
+        }),
+      (error) => error === failure,
+    );
+    assert.deepEqual(disposed, ['status bar', 'services']);
+    assert.equal(subscriptions.length, 1);
+    assert.equal(reported.length, 1);
+    assert.equal(reported[0], failure);
+    const started: string = startOrTakeBack(subscriptions, () => 'api', (error: unknown) => {
+      reported.push(error);
+    });
+    assert.equal(started, 'api');
+    assert.equal(reported.length, 1);
   });
 });
