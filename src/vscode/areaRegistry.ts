@@ -1,5 +1,6 @@
 // Registers the feature areas one after another (issue 28, docs/areas.md). An area that throws while it
-// registers is taken back — every disposable it added to the extension's subscriptions or handed back is
+// registers is taken back — every disposable it added to the extension's subscriptions, pushed into the
+// `own` list it is given (as it creates each one, so a throw halfway loses none) or handed back is
 // disposed, so no half of it stays registered — and the areas after it still come up. An area built from a
 // failed one fails with it: it is given a stand-in that throws on use. activate reports all failures once.
 // No run-time vscode import: the unit tests run it on plain Node.
@@ -37,17 +38,21 @@ export class AreaRegistry {
     private readonly afterRegister: (area: string) => void = () => undefined,
   ) {}
 
-  /** Registers one area; on failure, undoes what it registered and returns a stand-in that throws on use. */
-  add<T extends object>(area: string, register: () => RegisteredArea<T>): T {
+  /**
+   * Registers one area; on failure, undoes what it registered and returns a stand-in that throws on use.
+   * `own`: where the area pushes each disposable as it creates it (kept with the extension's on success).
+   */
+  add<T extends object>(area: string, register: (own: Disposable[]) => RegisteredArea<T>): T {
     const mark = this.subscriptions.length;
+    const own: Disposable[] = [];
     let registered: RegisteredArea<T> | undefined;
     try {
-      registered = register();
+      registered = register(own);
       this.afterRegister(area);
-      this.subscriptions.push(...registered.disposables);
+      this.subscriptions.push(...new Set([...own, ...registered.disposables]));
       return registered.api;
     } catch (error) {
-      const added = [...this.subscriptions.splice(mark), ...(registered?.disposables ?? [])].reverse();
+      const added = [...new Set([...this.subscriptions.splice(mark), ...own, ...(registered?.disposables ?? [])])].reverse();
       for (const disposable of added) this.disposeQuietly(area, disposable);
       this.failures.push({ area, error });
       // eslint-disable-next-line no-restricted-syntax -- the log's words: the user sees activate's one report
@@ -65,6 +70,40 @@ export class AreaRegistry {
       // eslint-disable-next-line no-restricted-syntax -- the log's words, as above
       this.log(`${area}: disposing after its failure failed: ${error instanceof Error ? error.message : String(error)}`);
     }
+  }
+}
+
+/**
+ * activate's own failure path: what it registered before it threw (services, the profile commands, the
+ * areas) is disposed, newest first, the failure is reported once, and the error goes on to VS Code.
+ */
+export function startOrTakeBack<T>(subscriptions: Disposable[], start: () => T, report: (error: unknown) => void): T {
+  const mark = subscriptions.length;
+  try {
+    return start();
+  } catch (error) {
+    for (const disposable of subscriptions.splice(mark).reverse()) {
+      try {
+        disposable.dispose();
+      } catch {
+        // Taking back goes on: the failure reported below is the one that matters.
+      }
+    }
+    report(error);
+    throw error;
+  }
+}
+
+/**
+ * What a port reads from an area built later (a closure the root passes in by constructor): the area's
+ * answer, or `otherwise` when that area did not start (its stand-in throws AreaUnavailableError).
+ */
+export function fromArea<R>(read: () => R, otherwise: R): R {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof AreaUnavailableError) return otherwise;
+    throw error;
   }
 }
 

@@ -34,14 +34,22 @@ import { KeyRotationReminder } from './profiles/keyRotation';
 import { ProfileStatusBar } from './statusBar';
 import { CredentialsContext } from './profiles/credentialsContext';
 import { errorMessage } from '../shared/errorMessage';
+import { errorText } from './errors/errorText';
 import { TestPorts } from './testPorts';
-import { AreaRegistry, type AreaFailure } from './areaRegistry';
+import { AreaRegistry, fromArea, startOrTakeBack, type AreaFailure } from './areaRegistry';
 import type { Activity } from '../core/spend/activity';
 import type { RentedMachine } from '../core/machines';
+import type { ComputePorts } from './views/ports';
+import type { TaskAnnotation } from './tasks/taskRows';
 
 export const HAS_PROFILE_CONTEXT = ContextKeys.hasProfile;
 
+/** Activation with a failure path: what it registered is taken back, the user told once, the error rethrown. */
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
+  return startOrTakeBack(context.subscriptions, () => start(context), reportActivationFailure);
+}
+
+function start(context: vscode.ExtensionContext): ExtensionApi {
   const services = new Services(context);
   context.subscriptions.push(services);
   context.subscriptions.push(...registerCommandTable([...PROFILE_COMMANDS, ...REQUEST_COMMANDS], services, services.reportError));
@@ -66,7 +74,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   // Each area registers through one registry (areaRegistry.ts): one that fails is taken back whole, the
   // others still come up, and the user is told once (below). Ports go in by constructor, in this order.
   const areas = new AreaRegistry(context.subscriptions, (line) => services.logger.error(line));
-  const compute = areas.add(vscode.l10n.t('Compute views'), () => registerCompute(services, state));
+  // The Tasks view draws the pause timers' time left on its rows; the timers (spend) pause through the view,
+  // so the view comes first and its port reads spend as a row is drawn (after activation: no row is drawn before).
+  const computePorts: ComputePorts = { taskAnnotation: (taskId) => fromArea<TaskAnnotation | undefined>(() => spend.taskAnnotation(taskId), undefined) };
+  const compute = areas.add(vscode.l10n.t('Compute views'), (own) => registerCompute(services, state, computePorts, own));
   const spend = areas.add(vscode.l10n.t('Spend'), () => registerSpend(services, compute, state, center));
   // A user's deployments as models: the chat and VS Code's model picker list and route them.
   const deployedModels = areas.add(vscode.l10n.t('Deployed models'), () => createDeployedModels(services, spend.priceOfTask));
@@ -74,7 +85,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const tasks = areas.add(vscode.l10n.t('Tasks'), () => registerTasks(services, compute, chat, state, center));
   // The NAS area comes before the areas that consume it (agent tools, Run on GPU).
   const tests = new TestPorts();
-  const nas = areas.add(vscode.l10n.t('NAS volumes'), () => registerNas(services, state));
+  const nas = areas.add(vscode.l10n.t('NAS volumes'), (own) => registerNas(services, state, own));
   // The NAS agent tools reach volume files through the NAS area's sessions.
   const ai = areas.add(vscode.l10n.t('Agent tools and models'), () => registerAi(services, {
     nasFiles: (roots) => nas.toolAccess(roots),
@@ -213,6 +224,13 @@ function reportAreaFailures(services: Services, failures: readonly AreaFailure[]
     new Refusal(vscode.l10n.t('Compute Toolkit started without: {0}. The rest works; the log says why.', names), [{ kind: 'showLogs' }]),
     vscode.l10n.t('Start Compute Toolkit'),
   );
+}
+
+/** Activation failed before the areas (services, the profile commands): no logger yet, so the host's log and one error. */
+function reportActivationFailure(error: unknown): void {
+  console.error('Compute Toolkit could not start:', error);
+  // eslint-disable-next-line no-restricted-syntax -- reportError lives on the services, which are what failed
+  void vscode.window.showErrorMessage(vscode.l10n.t('Compute Toolkit could not start: {0}', errorText(error)));
 }
 
 function setHasProfile(value: boolean): Thenable<unknown> {

@@ -9,10 +9,10 @@ import type { ComputeClient } from '../../src/core/compute/api';
 import { createComputeClient } from '../../src/core/compute/client';
 import { listTasks, TASK_FILTER_STATUSES } from '../../src/core/tasks/listing';
 import { TasksViewData } from '../../src/core/tasks/tasksViewData';
-import { TASK_STATE } from '../../src/core/tasks/taskState';
+import { endedTaskPage, TASK_STATE } from '../../src/core/tasks/taskState';
 
 /** The view's data over the store's task listing (what the remote-state store reads per poll). */
-const viewData = (client: ComputeClient): TasksViewData => new TasksViewData(() => client, (signal) => TASK_STATE.list(client, signal ?? new AbortController().signal));
+const viewData = (client: ComputeClient): TasksViewData => new TasksViewData((page, size, signal) => endedTaskPage(client, page, size, signal), (signal) => TASK_STATE.list(client, signal ?? new AbortController().signal));
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
 

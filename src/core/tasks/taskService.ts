@@ -4,6 +4,7 @@
 import type { OperationResult } from '../compute/api';
 import { NO_WAKE, send, type ClientSource, type WakeStore } from '../state/servicePorts';
 import { listNodes, type Listed } from './listing';
+import { endedTaskPage } from './taskState';
 import type { NodeEvent, TaskCreateBody, TaskDetail, TaskNode, TaskUpdateBody } from './operations';
 
 export type TaskLifecycle = 'pause' | 'recover' | 'stop';
@@ -15,6 +16,11 @@ export class TaskService {
     private readonly client: ClientSource,
     private readonly wake: WakeStore = NO_WAKE,
   ) {}
+
+  /** One page of ended tasks (the Tasks view's "Ended (N)" group; never polled). */
+  endedPage(page: number, pageSize: number, signal?: AbortSignal): ReturnType<typeof endedTaskPage> {
+    return endedTaskPage(this.client(), page, pageSize, signal);
+  }
 
   /** Creates the task; `created` runs before the store is woken (a view shows the task at once), without waiting for it. */
   async create(body: TaskCreateBody, options: { signal?: AbortSignal; encrypt?: boolean; created?: (taskId: number) => void } = {}): Promise<number> {

@@ -4,14 +4,17 @@
 // ended pages. The ended page is read again only when a task left the active list (it ended) or the
 // user asked for a full refresh, so polling costs the store's listing however long the history is.
 
-import type { ComputeClient, TaskSummary } from '../compute/api';
+import type { TaskSummary } from '../compute/api';
 import type { Listing } from '../state/definition';
-import { endedTaskPage } from './taskState';
+import type { endedTaskPage } from './taskState';
 import { TaskPager } from './taskPager';
 import { isAbort } from '../errors';
 
 /** Reads the active tasks: the remote-state store's task listing (core/tasks/taskState.ts). */
 export type ActiveTaskSource = (signal?: AbortSignal) => Promise<Listing<TaskSummary>>;
+
+/** Reads one page of ended tasks: the task service's `endedPage` (core/tasks/taskService.ts). */
+export type EndedTaskPages = (page: number, pageSize: number, signal?: AbortSignal) => ReturnType<typeof endedTaskPage>;
 
 /** Ended tasks per page of the group ("Load more…"). */
 export const ENDED_PAGE_SIZE = 50;
@@ -31,17 +34,17 @@ export class TasksViewData {
   private endedStale = true;
 
   constructor(
-    private readonly client: () => ComputeClient,
+    private readonly endedPage: EndedTaskPages,
     private readonly active: ActiveTaskSource,
     endedPageSize = ENDED_PAGE_SIZE,
   ) {
-    this.ended = new TaskPager((page, size, signal) => endedTaskPage(this.client(), page, size, signal), endedPageSize);
+    this.ended = new TaskPager((page, size, signal) => this.endedPage(page, size, signal), endedPageSize);
   }
 
   /** A store change removed tasks (they ended): the ended group's count and first page are read again. */
   async afterEnded(signal?: AbortSignal): Promise<void> {
     try {
-      this.ended.applyFirstPage(await endedTaskPage(this.client(), 1, this.ended.pageSize, signal));
+      this.ended.applyFirstPage(await this.endedPage(1, this.ended.pageSize, signal));
       this.endedStale = false;
     } catch (error) {
       if (!isAbort(error)) this.ended.fail(error);
@@ -59,9 +62,8 @@ export class TasksViewData {
    * in `ended.error` and never fails the active rows.
    */
   async load(previous: ActiveTasks | undefined, signal?: AbortSignal): Promise<ActiveTasks> {
-    const client = this.client();
     const readEndedFirstPage = (): Promise<void> =>
-      endedTaskPage(client, 1, this.ended.pageSize, signal).then(
+      this.endedPage(1, this.ended.pageSize, signal).then(
         (page) => {
           this.ended.applyFirstPage(page);
           this.endedStale = false;

@@ -7,7 +7,7 @@ import type { ToolDefinition } from '../../core/tools/api';
 // Definitions, validation and formatting only: the HTTP stack loads with the compute client, on first use.
 import { confirmTool, runTool } from '../../core/tools/index';
 import { Commands } from '../commandIds';
-import { runWithOrigin } from '../commands/requestOrigin';
+import { runWithOrigin } from '../../core/requests/requestOrigin';
 import type { ExtensionServices } from '../services';
 import { isLocalSandbox, signalOf, toolContext, type AiPorts } from './toolContext';
 

@@ -6,15 +6,20 @@ import { JobService } from '../../core/jobs/jobService';
 import { ImagePreheatService } from '../../core/preheat/preheatService';
 import { ResourceService } from '../../core/resources/resourceService';
 import { BillingService } from '../../core/spend/billingService';
-import type { WakeStore } from '../../core/state/servicePorts';
+import type { ClientSource, WakeStore } from '../../core/state/servicePorts';
+import { TransferService } from '../../core/nas/transferService';
+import { VolumeService } from '../../core/nas/volumeService';
 import { StorageService } from '../../core/storage/storageService';
 import { TaskService } from '../../core/tasks/taskService';
 import type { ExtensionServices, Profile } from '../services';
 
 type Clients = Pick<ExtensionServices, 'computeClient' | 'computeClientFor'>;
 
+/** The active profile's client, read per call (a profile switch or a settings change takes effect at once). */
+const activeClient = (services: Clients): ClientSource => () => services.computeClient();
+
 export function taskServiceOf(services: Clients, wake?: WakeStore): TaskService {
-  return new TaskService(() => services.computeClient(), wake);
+  return new TaskService(activeClient(services), wake);
 }
 
 /** A profile's tasks (a watched profile that is not the active one). */
@@ -23,15 +28,15 @@ export function taskServiceFor(services: Clients, profile: Profile, wake?: WakeS
 }
 
 export function jobServiceOf(services: Clients, wake?: WakeStore): JobService {
-  return new JobService(() => services.computeClient(), wake);
+  return new JobService(activeClient(services), wake);
 }
 
 export function resourceServiceOf(services: Clients): ResourceService {
-  return new ResourceService(() => services.computeClient());
+  return new ResourceService(activeClient(services));
 }
 
 export function billingServiceOf(services: Clients): BillingService {
-  return new BillingService(() => services.computeClient());
+  return new BillingService(activeClient(services));
 }
 
 export function billingServiceFor(services: Clients, profile: Profile): BillingService {
@@ -39,9 +44,17 @@ export function billingServiceFor(services: Clients, profile: Profile): BillingS
 }
 
 export function storageServiceOf(services: Clients): StorageService {
-  return new StorageService(() => services.computeClient());
+  return new StorageService(activeClient(services));
 }
 
 export function preheatServiceOf(services: Clients, wake?: WakeStore): ImagePreheatService {
-  return new ImagePreheatService(() => services.computeClient(), wake);
+  return new ImagePreheatService(activeClient(services), wake);
+}
+
+export function volumeServiceOf(services: Clients, wake?: WakeStore): VolumeService {
+  return new VolumeService(activeClient(services), wake);
+}
+
+export function transferServiceOf(services: Clients, wake?: WakeStore): TransferService {
+  return new TransferService(activeClient(services), wake);
 }

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { OperationId } from '../../core/compute/api';
 import { Commands, type CommandId } from '../commandIds';
-import type { SecretKind } from '../services';
+import type { SecretKind } from '../../core/secretKinds';
 
 export type ErrorAction =
   | { kind: 'showLogs' }

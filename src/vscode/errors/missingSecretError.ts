@@ -5,11 +5,11 @@
 
 import { SetupError } from '../../core/errors';
 import { SECRET_LABELS } from '../../core/secretKinds';
-import type { Profile, SecretKind } from '../services';
+import type { SecretKind } from '../../core/secretKinds';
 
 export class MissingSecretError extends SetupError {
   constructor(
-    readonly profile: Pick<Profile, 'id' | 'label'>,
+    readonly profile: { readonly id: string; readonly label: string },
     readonly secret: SecretKind,
     why: string,
   ) {

@@ -64,7 +64,8 @@ export interface NasApi {
   };
 }
 
-export function registerNas(services: ExtensionServices, state: RemoteState): RegisteredArea<NasApi> {
+/** `own`: the registry's list for this area (areaRegistry.ts); each disposable goes in as it is created. */
+export function registerNas(services: ExtensionServices, state: RemoteState, own: vscode.Disposable[] = []): RegisteredArea<NasApi> {
   let sessions: NasSessions | undefined;
   const getSessions = (): NasSessions => {
     // The platform calls go through whichever client the active profile has at the time.
@@ -72,21 +73,24 @@ export function registerNas(services: ExtensionServices, state: RemoteState): Re
     return sessions;
   };
   const tree = new NasTree(services, state);
+  own.push(tree);
   const fileSystem = new NasFileSystem(getSessions, (skipped, uri) => warnUnsafeNames(services.logger, { count: skipped.count, shown: skipped.names }, uri.toString()));
   const progress = new ProgressLog();
   const context = { services, tree, fileSystem, sessions: getSessions, progress };
   const view = vscode.window.createTreeView(Views.nas, { treeDataProvider: tree, showCollapseAll: false });
-  const disposables: vscode.Disposable[] = [
-    tree,
-    view,
-    vscode.workspace.registerFileSystemProvider(NAS_SCHEME, fileSystem, { isCaseSensitive: true }),
+  own.push(view);
+  // One push per registration: a throw halfway leaves everything before it in `own`.
+  own.push(new vscode.Disposable(() => sessions?.dispose()));
+  own.push(vscode.workspace.registerFileSystemProvider(NAS_SCHEME, fileSystem, { isCaseSensitive: true }));
+  own.push(
     services.profiles.onDidChangeActive(() => {
       sessions?.dispose();
       sessions = undefined;
     }),
-    new vscode.Disposable(() => sessions?.dispose()),
-    ...registerCommandTable(NAS_COMMANDS, context, services.reportError),
-    ...registerCommandTable(TRANSFER_COMMANDS, context, services.reportError),
+  );
+  own.push(...registerCommandTable(NAS_COMMANDS, context, services.reportError));
+  own.push(...registerCommandTable(TRANSFER_COMMANDS, context, services.reportError));
+  own.push(
     // An S3 → NAS transfer that ended wrote into its folder: the Explorer hears of what is there now.
     state.follow(TRANSFER_STATE, (change, profile) => {
       if (profile.id !== services.profiles.active?.id) return;
@@ -97,7 +101,7 @@ export function registerNas(services: ExtensionServices, state: RemoteState): Re
         }
       }
     }),
-  ];
+  );
   const transfers: TransferFlows = {
     create: (argument) => createTransferFlow(context, argument),
     retry: (argument) => retryTransferFlow(context, argument),
@@ -145,5 +149,5 @@ export function registerNas(services: ExtensionServices, state: RemoteState): Re
     },
     listOutputs: (storageId, remoteDir) => getSessions().run(storageId, (connection) => nasCore().findOutputs(connection, remoteDir)),
   };
-  return { api: { tree, transfers, fileSystem, sessions: getSessions, progressReports: () => progress.reports(), lastCancelledTransfer, toolAccess: (roots) => nasCore().nasToolAccess(getSessions, roots), runHooks }, disposables };
+  return { api: { tree, transfers, fileSystem, sessions: getSessions, progressReports: () => progress.reports(), lastCancelledTransfer, toolAccess: (roots) => nasCore().nasToolAccess(getSessions, roots), runHooks }, disposables: own };
 }

@@ -17,8 +17,9 @@ import { createVolumeFlow, expandVolumeFlow, volumeNameText } from './volumeFlow
 import { downloadFlow, uploadFlow } from './fileFlows';
 import { withTransferProgress, type ProgressLog } from './transferProgress';
 import type { NasSessions } from '../../core/nas/sessions';
-import { TransferService } from '../../core/nas/transferService';
-import { VolumeService } from '../../core/nas/volumeService';
+import type { TransferService } from '../../core/nas/transferService';
+import type { VolumeService } from '../../core/nas/volumeService';
+import { transferServiceOf, volumeServiceOf } from '../client/computeServices';
 import { formatDateTime } from '../ui/dates';
 import { safeFileName } from '../../core/safeFileName';
 import { warnUnsafeNames } from './unsafeNames';
@@ -26,12 +27,12 @@ import { counted } from '../ui/counts';
 
 /** The active profile's volumes; a change wakes the store through `wake` (the view's refresh or reload). */
 export function volumesOf(context: Pick<NasContext, 'services'>, wake?: () => void | Promise<void>): VolumeService {
-  return new VolumeService(() => context.services.computeClient(), wake);
+  return volumeServiceOf(context.services, wake);
 }
 
 /** The active profile's S3 transfers; a change wakes the store through the view's refresh. */
 export function transfersOf(context: NasContext): TransferService {
-  return new TransferService(() => context.services.computeClient(), () => context.tree.refresh());
+  return transferServiceOf(context.services, () => context.tree.refresh());
 }
 
 export interface NasContext {

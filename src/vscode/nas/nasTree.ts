@@ -11,7 +11,7 @@ import { Commands } from '../commandIds';
 import type { NasSummary, NasVolume, TransferRecord } from '../../core/nas/operations';
 import { TRANSFER_STATE } from '../../core/nas/transferState';
 import { VOLUME_STATE } from '../../core/nas/volumeState';
-import { VolumeService } from '../../core/nas/volumeService';
+import { volumeServiceOf } from '../client/computeServices';
 import { formatGiB, formatYuan, knownUsedBytes, monthlyPriceYuan } from '../../core/nas/units';
 import { errorMessage } from '../../shared/errorMessage';
 import type { ExtensionServices } from '../services';
@@ -219,7 +219,7 @@ export class NasTree implements vscode.TreeDataProvider<NasElement>, vscode.Disp
   /** One summary call per change of the volumes (never polled on its own). */
   private readSummary(): Promise<NasSummary | undefined> {
     this.summaryRead ??= Promise.resolve()
-      .then(() => new VolumeService(() => this.services.computeClient()).summary())
+      .then(() => volumeServiceOf(this.services).summary())
       .then(
         (summary) => (this.summary = summary),
         (error: unknown) => {

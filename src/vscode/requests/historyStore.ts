@@ -7,7 +7,7 @@ import { ComputeApiError } from '../../core/compute/errors';
 import { operationSpec } from '../../core/compute/operations';
 import { ComputeToolkitError } from '../../core/errors';
 import { Commands } from '../commandIds';
-import { currentOrigin } from '../commands/requestOrigin';
+import { currentOrigin } from '../../core/requests/requestOrigin';
 import type { ExtensionServices as Services } from '../services';
 import type { Profile } from '../services';
 import { errorMessage } from '../../shared/errorMessage';

@@ -5,7 +5,7 @@
 // (polling the task list, spend figures, prices) are not kept: they would push everything else out.
 
 import type { ExchangeRecord, OperationEffect } from '../../core/compute/api';
-import type { RequestOrigin } from '../commands/requestOrigin';
+import type { RequestOrigin } from '../../core/requests/requestOrigin';
 import type { PersistedState } from '../persistedState';
 import type { ActivityEntry, ActivitySource } from '../../core/requests/records';
 

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { TaskSummary } from '../../core/compute/api';
 import { formatPoints, formatYuan } from '../../core/spend/units';
 import { checkBudgets, pruneAnnouncements, type BudgetAlert } from '../../core/spend/budgets';
-import { runWithOrigin } from '../commands/requestOrigin';
+import { runWithOrigin } from '../../core/requests/requestOrigin';
 import type { ExtensionServices, Profile } from '../services';
 import { budgetFor } from './budgetSettings';
 import { plain, type NotificationCenter } from '../ui/notificationCenter';

@@ -53,6 +53,8 @@ export interface SpendApi {
   statusBarTooltip(): string;
   /** The one activity rule's registry: areas add what is active on their tasks (core/spend/activity.ts). */
   readonly activity: ActivityRegistry;
+  /** A task row's pause timer (time left, and its menu tag); the Tasks view reads it as it draws a row. */
+  taskAnnotation(taskId: number): { text: string; tags: readonly 'pauseTimer'[] } | undefined;
 }
 
 /** Whether a profile has something the spend area watches over: a budget or a pause timer. */
@@ -152,10 +154,6 @@ export function registerSpend(services: ExtensionServices, compute: SpendTasks, 
     },
     activity: activityOn,
   });
-  compute.annotateTasks((taskId) => {
-    const text = timers.annotation(taskId);
-    return text === undefined ? undefined : { text, tags: ['pauseTimer'] };
-  });
 
   // Spend moves on a slow cadence whatever runs (charges post every 5 minutes): the status bar's
   // "today" never stays stale, and the tooltip says how old the figure is.
@@ -234,6 +232,10 @@ export function registerSpend(services: ExtensionServices, compute: SpendTasks, 
       await prices.ensure();
       const resource = task.resources[0]?.resource;
       return resource ? prices.priceOf(offerKey(resource.device_name, resource.region)) : undefined;
+    },
+    taskAnnotation: (taskId) => {
+      const text = timers.annotation(taskId);
+      return text === undefined ? undefined : { text, tags: ['pauseTimer'] };
     },
   };
   return { api, disposables };

@@ -6,7 +6,7 @@
 
 import * as vscode from 'vscode';
 import { formatTimeLeft, nextDue, splitDue, type PauseTimer } from '../../core/spend/pauseTimers';
-import { runWithOrigin } from '../commands/requestOrigin';
+import { runWithOrigin } from '../../core/requests/requestOrigin';
 import type { ExtensionServices } from '../services';
 import { plain, type NotificationCenter } from '../ui/notificationCenter';
 import { formatTime } from '../ui/dates';

@@ -6,7 +6,6 @@ import type { ListedTasks } from '../tasks/index';
 export interface SpendTasks extends ListedTasks {
   pauseTask(taskId: number): Promise<void>;
   recoverTask(taskId: number): Promise<void>;
-  /** Adds text and menu tags to task rows (a timer's time left); `rerenderTasks` redraws them without a request. */
-  annotateTasks(annotate: (taskId: number) => { text: string; tags?: readonly 'pauseTimer'[] } | undefined): void;
+  /** Redraws the task rows (they read `SpendApi.taskAnnotation` again), without a request. */
   rerenderTasks(): void;
 }

@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { ComputeClient, TaskSummary } from '../../core/compute/api';
 import type { StateChange, StateDefinition } from '../../core/state/definition';
 import { PollScheduler, SYSTEM_CLOCK, type SchedulerClock } from '../../core/state/pollScheduler';
-import { runInBackground } from '../commands/requestOrigin';
+import { runInBackground } from '../../core/requests/requestOrigin';
 import type { ChangeListener, ListenerPhase, RemoteStore } from '../../core/state/remoteStore';
 import { JOB_STATE } from '../../core/jobs/jobState';
 import { TRANSFER_STATE } from '../../core/nas/transferState';

@@ -2,7 +2,8 @@
 import { Commands, Views } from '../commandIds';
 import * as vscode from 'vscode';
 import type { StorageItem } from '../../core/compute/api';
-import { listStorage, STORAGE_LIST_STATUSES } from '../../core/tasks/listing';
+import { STORAGE_LIST_STATUSES } from '../../core/tasks/listing';
+import { storageServiceOf } from '../client/computeServices';
 import type { ExtensionServices } from '../services';
 import { formatDateTime } from '../ui/dates';
 import { RemoteTree } from '../trees/remoteTree';
@@ -102,7 +103,7 @@ export class StorageTree extends RemoteTree<StorageItem[], StorageElement> {
   /** Object storage (JuiceFS) buckets, the kind the credentials check is for; deleted ones left out. */
   private async loadStorage(signal: AbortSignal): Promise<StorageItem[]> {
     try {
-      const listed = await listStorage(this.services.computeClient(), { storageType: 'Juicefs', statuses: STORAGE_LIST_STATUSES }, { signal });
+      const listed = await storageServiceOf(this.services).list({ storageType: 'Juicefs', statuses: STORAGE_LIST_STATUSES }, { signal });
       if (listed.truncated) this.services.logger.warn(`Storage: showing the first ${listed.items.length} of ${listed.count} items (listing cap).`);
       return listed.items;
     } catch (error) {

@@ -10,7 +10,7 @@ import { DEFAULT_TARGET_DIR, addMountToConfig, mountableVolumes, normalTargetDir
 import { VOLUME_STATE } from '../../core/nas/volumeState';
 import { formatGiB } from '../../core/nas/units';
 import { documentText } from '../../core/terminalText';
-import { targetDirText } from './createTaskWizard';
+import { targetDirText } from './targetDirText';
 import type { TaskService } from '../../core/tasks/taskService';
 import { taskServiceOf } from '../client/computeServices';
 import type { ExtensionServices } from '../services';

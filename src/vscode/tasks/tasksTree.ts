@@ -34,14 +34,6 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
   private readonly model: TasksViewData;
   private filterText = '';
   private words: string[] = [];
-  private annotate: ((taskId: number) => TaskAnnotation | undefined) | undefined;
-
-  /** Lets another area add text and tags to task rows (pause timers); call `rerender()` when it changes. */
-  setAnnotator(annotate: (taskId: number) => TaskAnnotation | undefined): void {
-    this.annotate = annotate;
-    this.render();
-  }
-
   /** Redraws the rows from what is loaded, without a request. */
   rerender(): void {
     this.render();
@@ -53,10 +45,12 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
   constructor(
     services: ExtensionServices,
     private readonly state: RemoteState,
+    /** Text and tags another area adds to task rows (pause timers); it calls `rerender()` when they change. */
+    private readonly annotate: (taskId: number) => TaskAnnotation | undefined = () => undefined,
   ) {
     super(services, TASKS_VIEW_ID, (signal) => this.loadTasks(signal));
     this.model = new TasksViewData(
-      () => this.services.computeClient(),
+      (page, size, signal) => taskServiceOf(this.services).endedPage(page, size, signal),
       async () => {
         const force = this.forceNextLoad;
         this.forceNextLoad = false;
@@ -206,7 +200,7 @@ export class TasksTree extends RemoteTree<ActiveTasks, TaskElement> {
     await this.data.ensureLoaded();
     const state = this.data.state;
     if (state.kind === 'failed' && !state.stale && this.optimistic.size === 0) return [new ErrorRow(state.error, 'tasks', Commands.tasksRefresh, this.services.redactor)];
-    const rows: TaskElement[] = this.tasks.filter((task) => matchesTaskFilter(task, this.words)).map((task) => new TaskItem(task, undefined, this.annotate?.(task.task_id)));
+    const rows: TaskElement[] = this.tasks.filter((task) => matchesTaskFilter(task, this.words)).map((task) => new TaskItem(task, undefined, this.annotate(task.task_id)));
     const value = this.data.value;
     if (value?.truncated) {
       rows.push(new InfoRow('tasks/truncated', vscode.l10n.t('Showing the first {0} of {1} active tasks', value.tasks.length, value.count), 'warning'));

@@ -58,8 +58,7 @@ export interface ComputeApi {
   revealTask(taskId: number): void;
   /** The tasks the Tasks view holds now (no request). */
   listedTasks(): readonly TaskSummary[];
-  /** Adds text and menu tags to task rows (e.g. a timer's time left); `rerenderTasks` redraws them without a request. */
-  annotateTasks(annotate: (taskId: number) => { text: string; tags?: readonly 'pauseTimer'[] } | undefined): void;
+  /** Redraws the task rows from what is loaded (their annotations read again), without a request. */
   rerenderTasks(): void;
   /** Runs one follow round of the open node logs now (what the timer does every few seconds). */
   followNodeLogs(): Promise<void>;

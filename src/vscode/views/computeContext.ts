@@ -1,7 +1,7 @@
 // What the compute area's command-table entries receive at registration: the services, the trees and
 // the parts built around them (see views/index.ts).
 import type { ExtensionServices } from '../services';
-import type { RegionHint } from '../tasks/createTaskWizard';
+import type { RegionHint } from './createTaskWizard';
 import type { NodeLogViewer } from '../tasks/nodeLog';
 import type { ResourceFilterStore } from '../resources/resourceFilter';
 import type { ResourcesTree } from '../resources/resourcesTree';

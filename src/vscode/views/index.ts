@@ -10,7 +10,8 @@ import type { RemoteState } from '../state/index';
 import { COMPUTE_COMMANDS } from './commands';
 import type { ComputeApi, ComputeViewName } from './computeApi';
 import type { ComputeContext } from './computeContext';
-import { runCreateTaskWizard, type RegionHint } from '../tasks/createTaskWizard';
+import type { ComputePorts } from './ports';
+import { runCreateTaskWizard, type RegionHint } from './createTaskWizard';
 import { LoadFailureNotice } from './loadFailureNotice';
 import { NodeLogViewer } from '../tasks/nodeLog';
 import { ResourceFilterStore } from '../resources/resourceFilter';
@@ -29,15 +30,16 @@ export type { RegionChoice } from '../resources/resourceSearch';
 export type { StorageCheckResult } from '../storage/storageCheck';
 export type { TaskCreateInput } from '../tasks/taskInput';
 
-export function registerCompute(services: ExtensionServices, state: RemoteState): RegisteredArea<ComputeApi> {
-  const subscriptions: vscode.Disposable[] = [];
-
+/** `subscriptions`: the registry's list for this area (areaRegistry.ts); each disposable goes in as it is created. */
+export function registerCompute(services: ExtensionServices, state: RemoteState, ports: ComputePorts, subscriptions: vscode.Disposable[] = []): RegisteredArea<ComputeApi> {
   const filter = new ResourceFilterStore(services.context.workspaceState, services.config);
-  const { trees, views } = createTrees(services, { filter, state });
+  subscriptions.push(filter);
+  const { trees, views } = createTrees(services, { filter, state, ports }, subscriptions);
   const tasksView = views.tasks as vscode.TreeView<TaskElement>;
 
   const actions = new TaskActions(services, trees.tasks);
   const nodeLog = new NodeLogViewer(services, (taskId) => trees.tasks.findTask(taskId)?.status);
+  subscriptions.push(nodeLog);
 
   const revealTask = (taskId: number): void => {
     const task = trees.tasks.findTask(taskId);
@@ -50,6 +52,7 @@ export function registerCompute(services: ExtensionServices, state: RemoteState)
   const context: ComputeContext = { services, ...trees, filter, actions, nodeLog, runCreateWizard };
 
   const refreshed = new vscode.EventEmitter<ComputeViewName>();
+  subscriptions.push(refreshed);
   const failureNotice = new LoadFailureNotice({
     // The same cause reads the same in every view once the view's name is left out.
     causeOf: (error) => describeError(error, '')?.message,
@@ -58,8 +61,6 @@ export function registerCompute(services: ExtensionServices, state: RemoteState)
   for (const name of TREE_NAMES) {
     const tree: AnyRemoteTree = trees[name];
     subscriptions.push(
-      tree,
-      views[name],
       tree.data.onDidChange(() => {
         const state = tree.data.state;
         if (state.kind === 'failed') failureNotice.failed(name, state.error);
@@ -69,9 +70,6 @@ export function registerCompute(services: ExtensionServices, state: RemoteState)
     );
   }
   subscriptions.push(
-    filter,
-    nodeLog,
-    refreshed,
     // A followed node log whose task stopped running ends with a calm line at once (same store event).
     state.followTasks((change, profile) => {
       if (profile.id !== services.profiles.active?.id) return;
@@ -86,8 +84,8 @@ export function registerCompute(services: ExtensionServices, state: RemoteState)
     services.config.onDidChange((event) => {
       if (services.config.affectsResourceFilter(event)) void filter.resetToSettings();
     }),
-    ...registerCommandTable(COMPUTE_COMMANDS, context, services.reportError),
   );
+  subscriptions.push(...registerCommandTable(COMPUTE_COMMANDS, context, services.reportError));
 
   const api: ComputeApi = {
     onDidRefresh: refreshed.event,
@@ -109,7 +107,6 @@ export function registerCompute(services: ExtensionServices, state: RemoteState)
     openNodeLog: (target) => nodeLog.show(target),
     revealTask,
     listedTasks: () => trees.tasks.tasks,
-    annotateTasks: (annotate) => trees.tasks.setAnnotator(annotate),
     rerenderTasks: () => trees.tasks.rerender(),
     followNodeLogs: () => nodeLog.tick(),
     isFollowingNodeLog: (target) => nodeLog.following(target),

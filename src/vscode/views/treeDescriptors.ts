@@ -12,11 +12,13 @@ import { ResourcesTree } from '../resources/resourcesTree';
 import { StorageTree } from '../storage/storageTree';
 import { TasksTree } from '../tasks/tasksTree';
 import type { RemoteState } from '../state/index';
+import type { ComputePorts } from './ports';
 
 /** What the trees are built from besides the services. */
 export interface TreeDeps {
   filter: ResourceFilterStore;
   state: RemoteState;
+  ports: ComputePorts;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the element type differs per tree
@@ -30,7 +32,7 @@ export interface TreeDescriptor<Tree extends AnyRemoteTree> {
 
 export const TREE_DESCRIPTORS = {
   resources: { viewId: Views.resources, showCollapseAll: true, create: (services, { filter }) => new ResourcesTree(services, filter) },
-  tasks: { viewId: Views.tasks, showCollapseAll: true, create: (services, { state }) => new TasksTree(services, state) },
+  tasks: { viewId: Views.tasks, showCollapseAll: true, create: (services, { state, ports }) => new TasksTree(services, state, (taskId) => ports.taskAnnotation(taskId)) },
   storage: { viewId: Views.storage, showCollapseAll: false, create: (services) => new StorageTree(services) },
 } satisfies { [Name in ComputeViewName]: TreeDescriptor<AnyRemoteTree> };
 
@@ -41,14 +43,16 @@ export type ComputeTreeViews = { [Name in ComputeViewName]: vscode.TreeView<vsco
 
 export const TREE_NAMES = Object.keys(TREE_DESCRIPTORS) as ComputeViewName[];
 
-/** Builds every tree and its view; the caller disposes both. */
-export function createTrees(services: ExtensionServices, deps: TreeDeps): { trees: ComputeTrees; views: ComputeTreeViews } {
+/** Builds every tree and its view, each pushed into `own` as it is created (the caller disposes them). */
+export function createTrees(services: ExtensionServices, deps: TreeDeps, own: vscode.Disposable[]): { trees: ComputeTrees; views: ComputeTreeViews } {
   const trees = {} as Record<ComputeViewName, AnyRemoteTree>;
   const views = {} as ComputeTreeViews;
   for (const name of TREE_NAMES) {
     const descriptor: TreeDescriptor<AnyRemoteTree> = TREE_DESCRIPTORS[name];
     const tree = descriptor.create(services, deps);
+    own.push(tree);
     const view = vscode.window.createTreeView(descriptor.viewId, { treeDataProvider: tree, showCollapseAll: descriptor.showCollapseAll });
+    own.push(view);
     tree.bindView(view);
     trees[name] = tree;
     views[name] = view;

@@ -11,7 +11,7 @@ import { RequestHistoryController, historyScope, outcomeText } from '../../../sr
 import { targetItems } from '../../../src/vscode/requests/requestWizard';
 import { wizardTitle } from '../../../src/vscode/requests/signRequestController';
 import type { TreeRow } from '../../../src/vscode/views/index';
-import { wizardTexts } from '../../../src/vscode/tasks/createTaskWizard';
+import { wizardTexts } from '../../../src/vscode/views/createTaskWizard';
 import { templateStep } from '../../../src/vscode/jobs/createJobWizard';
 import { modelStep } from '../../../src/vscode/deployments/deployModel';
 import { liveHeader } from '../../../src/vscode/specs/planSummary';

@@ -10,13 +10,6 @@ import { readSources, typeScriptFiles } from '../../helpers/repoSources';
 const LAYER = 'src/vscode/';
 /** The composition root: it builds the areas and returns their test APIs to the in-host tests. */
 const ROOT = new Set(['src/vscode/extension.ts', 'src/vscode/api.ts']);
-/**
- * Late wiring a port still carries (not yet by constructor): the spend area hands the Tasks view the
- * pause timers' row annotations after both are built (the timers need the view's pause, the view their
- * text). Remove the entry when the Tasks view takes them by constructor; any other setter fails.
- */
-const KNOWN_LATE_SETTERS: readonly string[] = ['src/vscode/spend/ports.ts annotateTasks'];
-
 const sources = readSources(typeScriptFiles('src/vscode'));
 const roomOf = (file: string): string => file.slice(LAYER.length).split('/')[0]!;
 
@@ -60,8 +53,8 @@ describe('areas wired by constructor', () => {
     assert.deepEqual(calls, [], 'pass the port to the area when it is built');
   });
 
-  it('the ports areas declare carry no setter (but the one named)', () => {
-    assert.deepEqual(portSetters(sources), [...KNOWN_LATE_SETTERS].sort());
+  it('the ports areas declare carry no setter', () => {
+    assert.deepEqual(portSetters(sources), [], 'take what the port gives as a constructor argument (a function the area reads when it needs it)');
   });
 
   it('the checks see what they look for', () => {

@@ -15,12 +15,13 @@ const KNOWN_ROOM_CIRCLES: readonly string[][] = [];
 
 /**
  * The longest chain of rooms in src/vscode allowed today (a ratchet: the goal of issue 28 is 6; it only
- * goes down). 11 since the deployments area takes ports, the {resources, storage, tasks, views} circle
- * is broken and the agent tools get stored spec secrets as a port (no ai → specs): extension > api >
- * views > tasks > nas > state > commands > errors > services > config > settingValues — tasks → nas (the
- * create wizard's mount step) and api.ts's floor are next.
+ * goes down). 9 since the request origin lives in core (state no longer sits on commands), the error
+ * types take the profile's id and label instead of services.ts's types, and the Create Task wizard is
+ * the compute area's (views: it composes tasks, resources and nas; tasks no longer imports nas):
+ * extension > api > specs > jobs > nas > state > services > config > settingValues — specs → jobs (the
+ * job templates' step) and api.ts's floor are next.
  */
-const MAX_VSCODE_FLOORS = 11;
+const MAX_VSCODE_FLOORS = 9;
 
 const files = importGraph(readSources(typeScriptFiles('src').filter((file) => !file.endsWith('.d.ts'))));
 

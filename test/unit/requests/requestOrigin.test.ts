@@ -1,9 +1,9 @@
-// Where a request came from (src/vscode/commands/requestOrigin.ts): the origin follows every await of
+// Where a request came from (src/core/requests/requestOrigin.ts): the origin follows every await of
 // the work it wraps, an inner origin wins, and timers run through runInBackground lose the caller's
 // origin (a poll loop woken by a command keeps polling as background work).
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { currentOrigin, runInBackground, runWithOrigin } from '../../../src/vscode/commands/requestOrigin';
+import { currentOrigin, runInBackground, runWithOrigin } from '../../../src/core/requests/requestOrigin';
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AreaRegistry, AreaUnavailableError } from '../../../src/vscode/areaRegistry';
+import { AreaRegistry, AreaUnavailableError, fromArea, startOrTakeBack } from '../../../src/vscode/areaRegistry';
 
 /** A disposable that records its disposal, like a registered command or view. */
 function registration(name: string, disposed: string[]): { dispose(): void } {
@@ -63,5 +63,65 @@ describe('area registry', () => {
     }));
     assert.deepEqual(disposed, ['documents']);
     assert.ok(log.some((line) => line.includes('already gone')));
+  });
+
+  it('a port built before its area reads it once built, and falls back when that area did not start', () => {
+    const areas = new AreaRegistry([], () => undefined);
+    // The root's order: the view first, with a port that reads the later area as a row is drawn.
+    const note = (taskId: number): string | undefined => fromArea(() => timers.note(taskId), undefined);
+    const timers = areas.add('timers', () => ({ api: { note: (taskId: number) => `timer ${taskId}` }, disposables: [] }));
+    assert.equal(note(7), 'timer 7');
+    const failed = areas.add<{ note(taskId: number): string }>('spend', () => {
+      throw new Error('forced');
+    });
+    assert.equal(fromArea(() => failed.note(7), undefined), undefined);
+    assert.throws(() => fromArea(() => { throw new RangeError('a real bug'); }, undefined), RangeError);
+  });
+
+  it('an area that throws halfway disposes what it created so far (its own list), once each', () => {
+    const subscriptions: { dispose(): unknown }[] = [];
+    const disposed: string[] = [];
+    const areas = new AreaRegistry(subscriptions, () => undefined);
+    const view = registration('view', disposed);
+    areas.add('compute', (own) => {
+      own.push(view, registration('commands', disposed));
+      if (own.length > 1) throw new Error('the third tree failed');
+      return { api: {}, disposables: [view] };
+    });
+    assert.deepEqual(disposed, ['commands', 'view']);
+    assert.equal(subscriptions.length, 0);
+    // On success the own list joins the extension's subscriptions, a disposable handed back twice once.
+    const kept = areas.add('nas', (own) => {
+      own.push(view);
+      return { api: { ok: true }, disposables: [view, registration('nas commands', disposed)] };
+    });
+    assert.equal(kept.ok, true);
+    assert.equal(subscriptions.length, 2);
+  });
+
+  it('activate that throws takes back what it registered, reports once, and rethrows', () => {
+    const disposed: string[] = [];
+    const subscriptions: { dispose(): unknown }[] = [registration('another extension part', disposed)];
+    const reported: unknown[] = [];
+    const failure = new Error('command already exists');
+    assert.throws(
+      () =>
+        startOrTakeBack(subscriptions, () => {
+          subscriptions.push(registration('services', disposed), { dispose: () => { throw new Error('gone'); } }, registration('status bar', disposed));
+          throw failure;
+        }, (error: unknown) => {
+          reported.push(error);
+        }),
+      (error) => error === failure,
+    );
+    assert.deepEqual(disposed, ['status bar', 'services']);
+    assert.equal(subscriptions.length, 1);
+    assert.equal(reported.length, 1);
+    assert.equal(reported[0], failure);
+    const started: string = startOrTakeBack(subscriptions, () => 'api', (error: unknown) => {
+      reported.push(error);
+    });
+    assert.equal(started, 'api');
+    assert.equal(reported.length, 1);
   });
 });

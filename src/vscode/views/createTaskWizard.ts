@@ -12,11 +12,12 @@ import { MultiStepInput, type Step } from '../ui/multiStepInput';
 import { deviceLabel, effectivePrice, environmentName, formatRegionPrice, formatYuan, isSoldOut, yuanPerHour } from '../ui/format';
 import type { ResourceFilterStore } from '../resources/index';
 import { flattenRegions, regionPickItem, searchDevices, type RegionChoice, type RegionPickItem } from '../resources/index';
-import type { TaskActions } from './taskActions';
+import type { TaskActions } from '../tasks/taskActions';
 import type { NasVolume } from '../../core/nas/operations';
 import { DEFAULT_TARGET_DIR, normalTargetDir, sameRegion, targetDirProblem } from '../../core/nas/mounts';
 import { loadVolumes, mountChoices, mountPlaceholder, type MountItem } from '../nas/index';
-import { imageTemplates, nodesNote, preselectRegion, type ImageTemplate } from './createDefaults';
+import { targetDirText } from '../tasks/targetDirText';
+import { imageTemplates, nodesNote, preselectRegion, type ImageTemplate } from '../tasks/createDefaults';
 import { counted } from '../ui/counts';
 import { JupyterTokens } from '../jupyterTokens';
 import {
@@ -29,7 +30,7 @@ import {
   validateImage,
   validateTaskName,
   type TaskCreateInput,
-} from './taskInput';
+} from '../tasks/taskInput';
 
 /** Image and ports of the last create, offered as defaults (env is never kept: it may hold secrets). */
 const LAST_CREATE_KEY = StateKeys.lastCreateTask;
@@ -299,24 +300,6 @@ function toCreateInput(state: WizardState, choice: RegionChoice): TaskCreateInpu
     encrypt: state.encrypt,
     ...(state.volume && sameRegion(state.volume, choice.region.region_name) ? { nasMounts: [{ storage_id: state.volume.storage_id, target_dir: normalTargetDir(state.targetDir) }] } : {}),
   };
-}
-
-/** The words for a mount path's problem (core/nas/mounts.ts). */
-export function targetDirText(problem: ReturnType<typeof targetDirProblem>): string | undefined {
-  switch (problem) {
-    case undefined:
-      return undefined;
-    case 'relative':
-      return vscode.l10n.t('Use an absolute path, e.g. {0}.', DEFAULT_TARGET_DIR);
-    case 'root':
-      return vscode.l10n.t('Not the container root: choose a folder such as {0}.', DEFAULT_TARGET_DIR);
-    case 'dots':
-      return vscode.l10n.t('"." and ".." are not allowed in the path.');
-    case 'characters':
-      return vscode.l10n.t('No spaces, backslashes or control characters in the path.');
-    case 'too-long':
-      return vscode.l10n.t('This is too long.');
-  }
 }
 
 interface FieldSteps {
