@@ -156,6 +156,34 @@ describe('notebooks: token, restart, reconnect and reopen', () => {
     }
   });
 
+  it('opt-in idle pause: a kernel task idle for the set minutes is warned first; a running cell keeps it from pausing', async function () {
+    this.timeout(180_000);
+    const idlePause = api.notebooks.idlePause;
+    const settings = vscode.workspace.getConfiguration('computeToolkit');
+    let now = Date.now();
+    idlePause.now = () => now;
+    try {
+      await run(0);
+      await idlePause.check();
+      assert.deepEqual(idlePause.events, [], 'off by default: nothing happens');
+      await settings.update('notebooks.idlePauseMinutes', 5, vscode.ConfigurationTarget.Global);
+      now += 5 * 60_000;
+      await idlePause.check();
+      assert.deepEqual(idlePause.events, [{ taskId, action: 'warned' }], 'warned before any pause');
+      void vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: 3, end: 4 }], document: notebook.uri });
+      await until(() => api.notebooks.controller.activities(), (busy) => busy.some((activity) => 'taskId' in activity && activity.taskId === taskId), 'the kernel to run the long cell');
+      now += 10 * 60_000;
+      await idlePause.check();
+      assert.deepEqual(idlePause.events, [{ taskId, action: 'warned' }], 'a running cell: no pause, no new warning');
+      assert.equal((await api.money.refreshTasks()).find((task) => task.task_id === taskId)?.status, 'Running');
+    } finally {
+      await settings.update('notebooks.idlePauseMinutes', undefined, vscode.ConfigurationTarget.Global);
+      idlePause.now = () => Date.now();
+      await vscode.commands.executeCommand('notebook.cell.cancelExecution', { ranges: [{ start: 3, end: 4 }], document: notebook.uri });
+      await until(() => notebook.cellAt(3), (cell) => cell.executionSummary?.success !== undefined, 'the long cell to end');
+    }
+  });
+
   it('a budget\'s auto-pause still pauses a task whose kernel runs a cell, and its note names the notebook it interrupted', async function () {
     this.timeout(180_000);
     const profile = api.services.profiles.active;
