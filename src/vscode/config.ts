@@ -141,6 +141,12 @@ export class Config implements vscode.Disposable {
     if (minutes === 0) return 0;
     return Math.min(10_080, Math.max(1, this.positive('machines.warnBeforeEndMinutes', 30))) * 60_000;
   }
+  /** Idle pause of Jupyter kernel tasks (`computeToolkit.notebooks.idlePauseMinutes`; 0 = off, the default). */
+  get notebookIdlePauseMs(): number {
+    const minutes = this.raw('notebooks.idlePauseMinutes');
+    if (typeof minutes !== 'number' || !Number.isFinite(minutes) || minutes <= 0) return 0;
+    return Math.min(1440, Math.max(5, minutes)) * 60_000;
+  }
   /** How often the remote-state store polls a profile while something moves; the platform's floor is 10 s. */
   get watchIntervalMs(): number {
     return Math.max(10, this.positive('notifications.pollIntervalSeconds', 15)) * 1000;

@@ -38,6 +38,7 @@ import { errorText } from './errors/errorText';
 import { TestPorts } from './testPorts';
 import { AreaRegistry, fromArea, startOrTakeBack, type AreaFailure } from './areaRegistry';
 import type { Activity } from '../core/spend/activity';
+import { registerActivitySources, type ActivityPorts } from './spend/activitySources';
 import type { RentedMachine } from '../core/machines';
 import type { ComputePorts } from './views/ports';
 import type { TaskAnnotation } from './tasks/taskRows';
@@ -109,6 +110,16 @@ function start(context: vscode.ExtensionContext): ExtensionApi {
     return machines.machines();
   };
   const machineConnect = areas.add(vscode.l10n.t('Machine connections'), () => registerMachineConnect(services, tests, rentedMachines));
+  // The one activity rule's other sources: a model answering, machine terminals and forwards, Run on GPU (docs/money.md).
+  const activityPorts: ActivityPorts = {
+    profileId: () => services.profiles.active?.id,
+    answering: () => deployedModels.answering.keys(),
+    taskName: (taskId) => deployedModels.get(taskId)?.taskName,
+    machineTerminals: () => machineConnect.terminals(),
+    machineForwards: () => machineConnect.forwards(),
+    runningRuns: () => jobs.runningRuns(),
+  };
+  areas.add(vscode.l10n.t('Activity for pausing'), () => registerActivitySources(spend.activity, activityPorts));
   // The tests' view of spend and task care: it fails with either area (it reads both).
   const money = areas.add(vscode.l10n.t('Spend'), () => ({ api: moneyApi(spend, tasks, center, state), disposables: [] }));
   reportAreaFailures(services, areas.failures);

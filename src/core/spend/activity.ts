@@ -7,12 +7,21 @@
 
 export type ActivityKind = 'kernel-busy' | 'terminal' | 'ssh' | 'run-on-gpu' | 'model-answering';
 
-export interface Activity {
+/**
+ * What the activity is on: a task (which idle pause, timers and a budget pause), or a rented machine or a
+ * batch job (Run on GPU), which no rule pauses: a budget's auto-pause names them as still running.
+ */
+export type ActivityOn = { taskId: number } | { deviceId: number } | { jobId: number };
+
+export type Activity = ActivityOn & {
   kind: ActivityKind;
   profileId: string;
-  taskId: number;
   /** What is active, for messages (a notebook's name, a terminal's title…); already shortened by the reporter. */
   label: string;
+};
+
+function onTask(activity: Activity, taskId: number): boolean {
+  return 'taskId' in activity && activity.taskId === taskId;
 }
 
 /** An area's live activities (read at the moment a pause is decided, never cached). */
@@ -47,6 +56,15 @@ export class ActivityRegistry {
 
   /** What is active on the task now (a source that throws counts as reporting nothing, and is named). */
   of(profileId: string, taskId: number, onSourceError?: (error: unknown) => void): Activity[] {
+    return this.matching(profileId, (activity) => onTask(activity, taskId), onSourceError);
+  }
+
+  /** What is active on the profile's machines and jobs now: what no pause of a task stops. */
+  notOnTasks(profileId: string, onSourceError?: (error: unknown) => void): Activity[] {
+    return this.matching(profileId, (activity) => !('taskId' in activity), onSourceError);
+  }
+
+  private matching(profileId: string, wanted: (activity: Activity) => boolean, onSourceError?: (error: unknown) => void): Activity[] {
     const found: Activity[] = [];
     for (const source of this.sources) {
       let reported: readonly Activity[];
@@ -56,7 +74,7 @@ export class ActivityRegistry {
         onSourceError?.(error);
         continue;
       }
-      for (const activity of reported.slice(0, MAX_ACTIVITIES)) if (activity.profileId === profileId && activity.taskId === taskId) found.push(activity);
+      for (const activity of reported.slice(0, MAX_ACTIVITIES)) if (activity.profileId === profileId && wanted(activity)) found.push(activity);
     }
     return found;
   }

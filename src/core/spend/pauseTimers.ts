@@ -93,3 +93,26 @@ export function readTimers(value: unknown): PauseTimer[] {
       Number.isFinite((item as PauseTimer).createdAt),
   );
 }
+
+/** A timer warns this long before it pauses, Keep Running first (docs/money.md, "What counts as active"). */
+export const TIMER_WARNING_MS = 2 * MINUTE_MS;
+
+/** One warning per timer as set (a timer set again warns again). */
+export function warningKey(timer: PauseTimer): string {
+  return `${timer.profileId}\n${timer.taskId}\n${timer.dueAt}`;
+}
+
+/** Timers inside their warning window at `nowMs`, not due yet and not warned. */
+export function toWarn(timers: readonly PauseTimer[], nowMs: number, warned: ReadonlySet<string>, warningMs = TIMER_WARNING_MS): PauseTimer[] {
+  return timers.filter((timer) => timer.dueAt > nowMs && timer.dueAt - warningMs <= nowMs && !warned.has(warningKey(timer)));
+}
+
+/** The next instant a timer warns or comes due. */
+export function nextWake(timers: readonly PauseTimer[], warned: ReadonlySet<string>, warningMs = TIMER_WARNING_MS): number | undefined {
+  let next: number | undefined;
+  for (const timer of timers) {
+    const at = warned.has(warningKey(timer)) ? timer.dueAt : timer.dueAt - warningMs;
+    if (next === undefined || at < next) next = at;
+  }
+  return next;
+}

@@ -10,7 +10,7 @@ import { errorText } from '../errors/errorText';
 import { renderModelProviderError } from '../errors/renderers';
 import type { ModelRoutes } from '../../core/chat/modelRoutes';
 import { formatYuanPerHour } from '../../core/spend/units';
-import type { ModelClient } from '../../core/inference/api';
+import type { ModelClient, Usage } from '../../core/inference/api';
 import { Commands } from '../commandIds';
 import type { ExtensionServices as Services } from '../services';
 import type { Profile } from '../services';
@@ -174,6 +174,7 @@ export class ComputeChatProvider implements vscode.LanguageModelChatProvider<Com
       },
       signalOf(token),
     );
+    let usage: Usage | undefined;
     try {
       for await (const event of stream) {
         if (event.type === 'content') progress.report(new vscode.LanguageModelTextPart(event.text));
@@ -181,13 +182,16 @@ export class ComputeChatProvider implements vscode.LanguageModelChatProvider<Com
         // Reasoning stays out of the answer: the thinking part is still a proposed API.
       }
       const outcome = await stream.outcome;
-      routed?.finished?.(Date.now() - startedAt, outcome.usage);
+      usage = outcome.usage;
       if (!outcome.complete) throw new Refusal(vscode.l10n.t('The reply was cut off: {0}', outcome.interruption ?? ''));
     } catch (error) {
       if (token.isCancellationRequested) return;
       if (!active) throw new Error(errorText(error));
       // Clear, actionable text for each failure (the one classification); never a secret (the core removed the key).
       throw new Error(renderModelProviderError(error, active.profile.label));
+    } finally {
+      // However the request ends (failed, cancelled), the deployment is no longer answering it (docs/money.md).
+      routed?.finished?.(Date.now() - startedAt, usage);
     }
   }
 

@@ -11,6 +11,7 @@ import { answerCost, deploymentYuanPerHour } from '../../core/deployments/cost';
 import { DeploymentDiscovery, type Deployment } from '../../core/deployments/discovery';
 import { IdleTracker } from '../../core/deployments/idle';
 import { formatYuanPerHour } from '../../core/spend/units';
+import { InFlight } from '../../core/spend/inFlight';
 import type { ModelClient } from '../../core/inference/api';
 import { deployedModelName } from '../../shared/modelDisplayName';
 import type { DeployedModelOption } from '../../shared/protocol';
@@ -45,6 +46,8 @@ export class DeploymentRegistry implements ModelRoutes, vscode.Disposable {
   private discovery: DeploymentDiscovery;
   private profileId: string | undefined;
   readonly idle = new IdleTracker();
+  /** Deployments answering a request now (an activity of the one rule for pausing, docs/money.md). */
+  readonly answering = new InFlight<number>();
   private readonly clients = new Map<string, ModelClient>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
@@ -147,11 +150,16 @@ export class DeploymentRegistry implements ModelRoutes, vscode.Disposable {
     const reason = this.reasonOf(deployment);
     if (reason) throw new Refusal(vscode.l10n.t('The deployment "{0}" cannot answer: it is {1}. Recover the task or pick another model.', deployment.taskName, reason));
     const taskId = deployment.taskId;
+    let answered: (() => void) | undefined;
     return {
       client: this.clientFor(deployment),
       model: parsed.model,
-      started: () => this.idle.touch(taskId, this.now()),
+      started: () => {
+        this.idle.touch(taskId, this.now());
+        answered = this.answering.start(taskId);
+      },
       finished: (durationMs, usage) => {
+        answered?.();
         this.idle.touch(taskId, this.now());
         const current = this.get(taskId) ?? deployment;
         if (current.pointsPerSecond === undefined) return undefined;

@@ -44,6 +44,8 @@ export interface JobsApi {
   terminalTexts(): string[][];
   /** Opens a following log terminal for a job (the Show Logs command). */
   showLogs(jobId: number): Promise<void>;
+  /** The jobs of Run on GPU runs going on now (activities of the one rule for pausing, docs/money.md). */
+  runningRuns(): readonly number[];
 }
 
 export function registerJobs(services: ExtensionServices, state: RemoteState, center: NotificationCenter, nas: NasHooks): { api: JobsApi; disposables: vscode.Disposable[] } {
@@ -52,6 +54,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState, ce
   const terminals = new Set<JobTerminal>();
   /** Jobs whose end a Run on GPU terminal announces itself (one notification per end). */
   const claimedEnds = new ClaimedEnds();
+  const runningRuns = new Set<number>();
   const jobs = registerKind(
     services,
     state,
@@ -116,10 +119,12 @@ export function registerJobs(services: ExtensionServices, state: RemoteState, ce
     terminals,
     runTerminals: new Map(),
     onJobCreated: (jobId) => {
+      runningRuns.add(jobId);
       claimedEnds.claim(jobId);
       state.wake();
     },
     onRunSettled: (jobId, announced) => {
+      runningRuns.delete(jobId);
       if (!announced) claimedEnds.release(jobId);
       state.wake();
     },
@@ -184,6 +189,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState, ce
     viewMessage: () => tree.message(),
     terminalTexts: () => [...terminals].map((terminal) => [...terminal.transcript]),
     showLogs,
+    runningRuns: () => [...runningRuns],
   };
   return {
     api,

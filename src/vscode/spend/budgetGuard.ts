@@ -23,6 +23,8 @@ export interface BudgetActions {
   openSpend(): unknown;
   /** What is active on the task now (the one activity rule, core/spend/activity.ts). */
   activity(profileId: string, taskId: number): readonly Activity[];
+  /** What is active on the profile's machines and jobs, which no pause of a task stops. */
+  notOnTasks(profileId: string): readonly Activity[];
 }
 
 export interface AutoPauseResult {
@@ -30,6 +32,8 @@ export interface AutoPauseResult {
   failed: { taskId: number; name: string }[];
   /** What was active on the paused tasks (a budget's limit still pauses them). */
   interrupted: Activity[];
+  /** What is active and not paused (machines, Run on GPU jobs): still billed after the auto-pause. */
+  stillRunning: Activity[];
 }
 
 export class BudgetGuard {
@@ -85,7 +89,7 @@ export class BudgetGuard {
 
   /** Pauses each running task (never stops one); one notification lists them and offers Recover. */
   private async autoPause(profile: Profile, running: readonly TaskSummary[]): Promise<void> {
-    const result: AutoPauseResult = { paused: [], failed: [], interrupted: [] };
+    const result: AutoPauseResult = { paused: [], failed: [], interrupted: [], stillRunning: [...this.actions.notOnTasks(profile.id)] };
     for (const task of running) {
       const entry = { taskId: task.task_id, name: plain(task.task_name, 60) };
       const decision = decidePause('budget', this.actions.activity(profile.id, task.task_id));
@@ -100,13 +104,14 @@ export class BudgetGuard {
     }
     this.lastAutoPause = result;
     this.services.logger.warn(`Budget reached: auto-paused ${result.paused.length} task(s)${result.failed.length ? `, ${result.failed.length} failed` : ''}.`);
-    if (result.paused.length === 0 && result.failed.length === 0) return;
+    if (result.paused.length === 0 && result.failed.length === 0 && result.stillRunning.length === 0) return;
     const names = result.paused.map((task) => `"${task.name}"`).join(', ');
     const failed = result.failed.map((task) => `"${task.name}"`).join(', ');
     const message = [
       result.paused.length > 0 ? vscode.l10n.t('Budget reached: paused {0}. Paused tasks are not billed; nothing was deleted.', names) : '',
       result.interrupted.length > 0 ? vscode.l10n.t('This interrupted {0}.', activitiesText(result.interrupted)) : '',
       result.failed.length > 0 ? vscode.l10n.t('Could not pause {0}: they are still running.', failed) : '',
+      result.stillRunning.length > 0 ? vscode.l10n.t('Not paused, still billed: {0} (a budget pauses tasks only).', activitiesText(result.stillRunning)) : '',
     ]
       .filter(Boolean)
       .join(' ');

@@ -95,6 +95,7 @@ export function registerSpend(services: ExtensionServices, compute: SpendTasks, 
     recover: (profile, taskId) => lifecycle('recover', profile, taskId),
     openSpend: () => vscode.commands.executeCommand(Commands.spendShow),
     activity: activityOn,
+    notOnTasks: (profileId) => activity.notOnTasks(profileId, (error) => services.logger.warn(`Activity source: ${errorMessage(error)}`)),
   });
 
   const burn = (): ReturnType<typeof burnRate> => burnRate(activeTasks(), prices.priceOf);

@@ -5,7 +5,7 @@
 // tasks (through that profile's client), whichever profile is active.
 
 import * as vscode from 'vscode';
-import { formatTimeLeft, nextDue, splitDue, type PauseTimer } from '../../core/spend/pauseTimers';
+import { formatTimeLeft, nextWake, splitDue, toWarn, warningKey, type PauseTimer } from '../../core/spend/pauseTimers';
 import { runWithOrigin } from '../../core/requests/requestOrigin';
 import type { ExtensionServices } from '../services';
 import { plain, type NotificationCenter } from '../ui/notificationCenter';
@@ -48,6 +48,8 @@ export class PauseTimerService implements vscode.Disposable {
   private wake: unknown;
   private rowTicker: ReturnType<typeof setInterval> | undefined;
   private running: Promise<void> = Promise.resolve();
+  /** Timers warned before their pause this session (warningKey). */
+  private readonly warned = new Set<string>();
 
   constructor(
     private readonly services: ExtensionServices,
@@ -114,7 +116,21 @@ export class PauseTimerService implements vscode.Disposable {
       await this.save(all.filter((timer) => !due.includes(timer)));
       for (const timer of due) await this.act(timer, atStart);
     }
+    for (const timer of toWarn(this.actionable(this.list()), this.clock.now(), this.warned)) this.warnAhead(timer);
     this.schedule();
+  }
+
+  /** Before any pause: a warning with Keep Running first (it drops the timer), then Pause Now. */
+  private warnAhead(timer: PauseTimer): void {
+    this.warned.add(warningKey(timer));
+    this.center.show('timer', 'warning', vscode.l10n.t('"{0}" pauses at {1} as its timer asks. It is not billed while paused.', timer.taskName, formatTime(timer.dueAt)), [
+      { title: vscode.l10n.t('Keep Running'), run: () => this.drop(timer) },
+      { title: vscode.l10n.t('Pause Now'), run: () => runWithOrigin({ kind: 'timer' }, () => this.actions.pause(timer.profileId, timer.taskId)) },
+    ]);
+  }
+
+  private async drop(timer: PauseTimer): Promise<void> {
+    await this.save(this.list().filter((other) => !(other.taskId === timer.taskId && other.profileId === timer.profileId)));
   }
 
   private async act(timer: PauseTimer, atStart: boolean): Promise<void> {
@@ -152,9 +168,7 @@ export class PauseTimerService implements vscode.Disposable {
       [
         {
           title: vscode.l10n.t('Keep Running'),
-          run: async () => {
-            await this.save(this.list().filter((other) => !(other.taskId === timer.taskId && other.profileId === timer.profileId)));
-          },
+          run: () => this.drop(timer),
         },
         { title: vscode.l10n.t('Pause Now'), run: () => runWithOrigin({ kind: 'timer' }, () => this.actions.pause(timer.profileId, timer.taskId)) },
       ],
@@ -171,7 +185,7 @@ export class PauseTimerService implements vscode.Disposable {
     if (this.wake !== undefined) this.clock.clearTimer(this.wake);
     this.wake = undefined;
     const mine = this.actionable(this.list());
-    const due = nextDue(mine);
+    const due = nextWake(mine, this.warned);
     if (due !== undefined) {
       const delay = Math.min(MAX_TIMEOUT_MS, Math.max(0, due - this.clock.now()));
       this.wake = this.clock.setTimer(() => {

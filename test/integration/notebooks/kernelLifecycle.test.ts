@@ -132,7 +132,7 @@ describe('notebooks: token, restart, reconnect and reopen', () => {
   it('a pause timer does not pause a task whose kernel runs a cell: it warns, Keep Running first, and Keep Running drops it', async () => {
     await run(0);
     void vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: 3, end: 4 }], document: notebook.uri });
-    await until(() => api.notebooks.controller.activities(), (busy) => busy.some((activity) => activity.taskId === taskId && activity.kind === 'kernel-busy'), 'the kernel to run the long cell');
+    await until(() => api.notebooks.controller.activities(), (busy) => busy.some((activity) => 'taskId' in activity && activity.taskId === taskId && activity.kind === 'kernel-busy'), 'the kernel to run the long cell');
     const now = Date.now();
     const timers = api.money.timers;
     timers.useClock({ now: () => now, setTimer: () => 0, clearTimer: () => undefined });
@@ -155,4 +155,61 @@ describe('notebooks: token, restart, reconnect and reopen', () => {
       await until(() => notebook.cellAt(3), (cell) => cell.executionSummary?.success !== undefined, 'the long cell to end');
     }
   });
+
+  it('opt-in idle pause: a kernel task idle for the set minutes is warned first; a running cell keeps it from pausing', async function () {
+    this.timeout(180_000);
+    const idlePause = api.notebooks.idlePause;
+    const settings = vscode.workspace.getConfiguration('computeToolkit');
+    let now = Date.now();
+    idlePause.now = () => now;
+    try {
+      await run(0);
+      await idlePause.check();
+      assert.deepEqual(idlePause.events, [], 'off by default: nothing happens');
+      await settings.update('notebooks.idlePauseMinutes', 5, vscode.ConfigurationTarget.Global);
+      now += 5 * 60_000;
+      await idlePause.check();
+      assert.deepEqual(idlePause.events, [{ taskId, action: 'warned' }], 'warned before any pause');
+      void vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: 3, end: 4 }], document: notebook.uri });
+      await until(() => api.notebooks.controller.activities(), (busy) => busy.some((activity) => 'taskId' in activity && activity.taskId === taskId), 'the kernel to run the long cell');
+      now += 10 * 60_000;
+      await idlePause.check();
+      assert.deepEqual(idlePause.events, [{ taskId, action: 'warned' }], 'a running cell: no pause, no new warning');
+      assert.equal((await api.money.refreshTasks()).find((task) => task.task_id === taskId)?.status, 'Running');
+    } finally {
+      await settings.update('notebooks.idlePauseMinutes', undefined, vscode.ConfigurationTarget.Global);
+      idlePause.now = () => Date.now();
+      await vscode.commands.executeCommand('notebook.cell.cancelExecution', { ranges: [{ start: 3, end: 4 }], document: notebook.uri });
+      await until(() => notebook.cellAt(3), (cell) => cell.executionSummary?.success !== undefined, 'the long cell to end');
+    }
+  });
+
+  it('a budget\'s auto-pause still pauses a task whose kernel runs a cell, and its note names the notebook it interrupted', async function () {
+    this.timeout(180_000);
+    const profile = api.services.profiles.active;
+    assert.ok(profile);
+    await run(0);
+    void vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: 3, end: 4 }], document: notebook.uri });
+    await until(() => api.notebooks.controller.activities(), (busy) => busy.some((activity) => 'taskId' in activity && activity.taskId === taskId), 'the kernel to run the long cell');
+    const settings = vscode.workspace.getConfiguration('computeToolkit');
+    // Another suite may have used this period's auto-pause already: it acts once per period.
+    await api.services.state.updateFor('budgetAnnounced', profile.id, []);
+    await settings.update('budgets.perProfile', { [profile.id]: { dailyYuan: 0.001, monthlyYuan: 0.001, autoPause: true } }, vscode.ConfigurationTarget.Global);
+    try {
+      const before = api.money.notificationCount();
+      await api.money.checkBudgetNow();
+      const result = api.money.lastAutoPause();
+      assert.ok(result, 'auto-pause ran');
+      assert.ok(result.paused.some((task) => task.taskId === taskId), 'the kernel\'s task was paused anyway');
+      assert.ok(result.interrupted.some((activity) => activity.kind === 'kernel-busy' && 'taskId' in activity && activity.taskId === taskId));
+      const notice = api.money.notificationsSince(before).find((shown) => shown.kind === 'autoPause');
+      assert.ok(notice, 'the auto-pause was announced');
+      assert.match(notice.message, /This interrupted a cell running in "reopen\.ipynb"/);
+      await api.money.choose(notice, 'Recover');
+    } finally {
+      await settings.update('budgets.perProfile', undefined, vscode.ConfigurationTarget.Global);
+      await api.services.state.updateFor('budgetAnnounced', profile.id, []);
+    }
+  });
 });
+

@@ -158,12 +158,17 @@ describe('money: notifications, budgets, spend', () => {
       assert.match(shown.rows.find((candidate) => candidate.id === `task/${taskId}`)?.description ?? '', / · pauses in 1 h 30 min$/);
 
       now += 89 * 60_000;
+      const beforeWarning = api.money.notificationCount();
       await api.money.timers.runDue();
       assert.equal((await client.call('task.detail', { task_id: taskId })).status, 'Running', 'not before its time');
+      const warning = api.money.notificationsSince(beforeWarning).filter((n) => n.kind === 'timer' && n.message.includes(name));
+      assert.equal(warning.length, 1, 'warned before the pause');
+      assert.match(warning[0]?.message ?? '', /pauses at .* as its timer asks/);
+      assert.deepEqual(warning[0]?.actions, ['Keep Running', 'Pause Now']);
       now += 2 * 60_000;
       await api.money.timers.runDue();
       assert.equal((await client.call('task.detail', { task_id: taskId })).status, 'Paused');
-      const fired = api.money.notifications().filter((n) => n.kind === 'timer' && n.message.includes(name));
+      const fired = api.money.notifications().filter((n) => n.kind === 'timer' && n.message.includes(name) && /as its timer asked/.test(n.message));
       assert.equal(fired.length, 1);
       assert.match(fired[0]?.message ?? '', /as its timer asked/);
       assert.equal(api.money.timers.list().filter((timer) => timer.taskId === taskId).length, 0, 'a fired timer is gone');

@@ -41,4 +41,16 @@ describe('spend: the one activity rule for pausing', () => {
     assert.deepEqual(registry.of('p1', 7, (error) => errors.push(error)), [busy]);
     assert.equal(errors.length, 1);
   });
+
+  it('a machine or a job is never a task of the same number; they are what a budget leaves running', () => {
+    const registry = new ActivityRegistry();
+    const terminal: Activity = { kind: 'terminal', profileId: 'p1', deviceId: 7, label: 'machine 7' };
+    const run: Activity = { kind: 'run-on-gpu', profileId: 'p1', jobId: 7, label: '7' };
+    const answering: Activity = { kind: 'model-answering', profileId: 'p1', taskId: 7, label: 'qwen' };
+    registry.add(() => [terminal, run, answering, { kind: 'ssh', profileId: 'p2', deviceId: 9, label: 'other profile' }]);
+    assert.deepEqual(registry.of('p1', 7), [answering]);
+    assert.deepEqual(registry.decide('idle', 'p1', 7), { action: 'hold', active: [answering] });
+    assert.deepEqual(registry.notOnTasks('p1'), [terminal, run]);
+    assert.deepEqual(registry.notOnTasks('p3'), []);
+  });
 });

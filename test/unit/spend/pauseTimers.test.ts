@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { formatTimeLeft, nextDue, parseDue, readTimers, splitDue, type PauseTimer } from '../../../src/core/spend/pauseTimers';
+import { formatTimeLeft, nextDue, nextWake, parseDue, readTimers, splitDue, toWarn, warningKey, type PauseTimer } from '../../../src/core/spend/pauseTimers';
 
 const MIN = 60_000;
 // 2026-11-24 10:00 UTC
@@ -63,5 +63,24 @@ describe('pause timers', () => {
   it('keeps only well-formed stored timers', () => {
     assert.deepEqual(readTimers('x'), []);
     assert.deepEqual(readTimers([{ profileId: 'p', taskId: 1, taskName: 'n', dueAt: 5, createdAt: 1 }, { taskId: 'x' }, null]).length, 1);
+  });
+});
+
+describe('spend: a pause timer warns before it pauses', () => {
+  const timer = { profileId: 'p', taskId: 3, taskName: 't', dueAt: 10 * 60_000, createdAt: 0 };
+
+  it('warns inside the window before its time, once per timer as set', () => {
+    const warned = new Set<string>();
+    assert.deepEqual(toWarn([timer], 7 * 60_000, warned), [], 'not yet');
+    assert.equal(nextWake([timer], warned), 8 * 60_000, 'wakes to warn first');
+    assert.deepEqual(toWarn([timer], 8 * 60_000, warned), [timer]);
+    warned.add(warningKey(timer));
+    assert.deepEqual(toWarn([timer], 9 * 60_000, warned), [], 'once');
+    assert.equal(nextWake([timer], warned), 10 * 60_000, 'then wakes when it is due');
+    assert.deepEqual(toWarn([{ ...timer, dueAt: 11 * 60_000 }], 9 * 60_000, warned).length, 1, 'a timer set again warns again');
+  });
+
+  it('a timer already due (it came due while VS Code was closed) is not warned: it acts and says so', () => {
+    assert.deepEqual(toWarn([timer], 10 * 60_000, new Set()), []);
   });
 });

@@ -1,0 +1,41 @@
+// The one activity rule's sources besides kernels (src/vscode/spend/activitySources.ts): a deployment
+// answering holds its task; machine terminals, forwards and Run on GPU jobs are the active profile's and
+// never a task's; nothing without a profile.
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ActivityRegistry } from '../../../src/core/spend/activity';
+import { activitiesOf, registerActivitySources, type ActivityPorts } from '../../../src/vscode/spend/activitySources';
+
+function ports(profileId: string | undefined): ActivityPorts {
+  return {
+    profileId: () => profileId,
+    answering: () => [41],
+    taskName: (taskId) => (taskId === 41 ? 'qwen-deploy' : undefined),
+    machineTerminals: () => [{ deviceId: 5, terminal: { name: 'gpu-box' } }],
+    machineForwards: () => [{ deviceId: 5, remotePort: 8888, localPort: 50123 }],
+    runningRuns: () => [900],
+  };
+}
+
+describe('spend: activity sources besides kernels', () => {
+  it('reports each source as its kind, on its own subject', () => {
+    assert.deepEqual(activitiesOf(ports('p1')), [
+      { kind: 'model-answering', profileId: 'p1', taskId: 41, label: 'qwen-deploy' },
+      { kind: 'terminal', profileId: 'p1', deviceId: 5, label: 'gpu-box' },
+      { kind: 'ssh', profileId: 'p1', deviceId: 5, label: '5:8888' },
+      { kind: 'run-on-gpu', profileId: 'p1', jobId: 900, label: '900' },
+    ]);
+    assert.deepEqual(activitiesOf(ports(undefined)), []);
+  });
+
+  it('holds an idle pause of the answering deployment and leaves machines and jobs to the budget note', () => {
+    const registry = new ActivityRegistry();
+    const area = registerActivitySources(registry, ports('p1'));
+    assert.equal(registry.decide('idle', 'p1', 41).action, 'hold');
+    assert.equal(registry.decide('timer', 'p1', 5).action, 'pause');
+    assert.deepEqual(registry.notOnTasks('p1').map((activity) => activity.kind), ['terminal', 'ssh', 'run-on-gpu']);
+    for (const disposable of area.disposables) disposable.dispose();
+    assert.equal(registry.decide('idle', 'p1', 41).action, 'pause');
+  });
+});
