@@ -29,3 +29,4 @@ export { ownPublicKeys, readOwnKey, type OwnPublicKey } from './ownKey';
 export { forwardPort, type PortForward } from './portForward';
 export { machineSftpSessions, type MachineFilesPort } from './machineFiles';
 export { startGroupRun, type GroupMachine, type GroupRun, type GroupRunOptions, type RankResult } from './groupRun';
+export { machineCommandLine, machineSyncDir, startMachineCommand, syncToMachine, type MachineCommand, type MachineCommandOptions } from './machineRun';
