@@ -15,7 +15,6 @@ import { shownValue } from '../../core/shownValue';
 import type { SshConnection } from '../../core/ssh/sshConnection';
 import { formatElapsed } from '../../core/jobs/status';
 import { errorText } from '../errors/errorText';
-import { Refusal } from '../errors/refusal';
 import type { ExtensionServices } from '../services';
 import { confirmSpend, MultiStepInput } from '../ui/multiStepInput';
 import { counted } from '../ui/counts';
@@ -131,7 +130,8 @@ export async function runOnMachine(services: ExtensionServices, port: MachineRun
   const wanted = choice.picked?.deviceId ?? choice.saved?.machine.deviceId;
   const machine = (await port.serving(true)).find((candidate) => candidate.deviceId === wanted);
   if (!machine) {
-    throw new Refusal(vscode.l10n.t('Machine {0} (in {1}) is not a Serving machine of profile {2}: Run on GPU runs only on your own rented machines. Nothing was sent.', wanted ?? '—', RUN_CONFIG_PATH, profile.label), [], 'warning');
+    services.refusals.show(vscode.l10n.t('Machine {0} (in {1}) is not a Serving machine of profile {2}: Run on GPU runs only on your own rented machines. Nothing was sent.', wanted ?? '—', RUN_CONFIG_PATH, profile.label), []);
+    return;
   }
   const config = choice.again && choice.saved ? choice.saved : await askMachineConfig(place, machine, choice.saved);
   if (!config) return;
