@@ -22,7 +22,7 @@ export {
   type MachineLogin,
   type PinnedHostKey,
 } from './connect';
-export { configPath, hostKeyAlias, includesOurs, knownHostsPath, renderConfig, renderKnownHosts, writeAtomically, writeMachineConfig, type MachineHostEntry, type SshConfigFiles } from './sshConfig';
+export { configPath, hostKeyAlias, machineAlias, userSshConfig, includesOurs, knownHostsPath, renderConfig, renderKnownHosts, writeAtomically, writeMachineConfig, type MachineHostEntry, type SshConfigFiles } from './sshConfig';
 export { DEFAULT_MASTER_PORT, groupLaunches, shellWord, type GroupLaunch, type RankLaunch } from './launcher';
 export { DEFAULT_SHELL_ATTEMPTS, MachineShell, type MachineShellOptions, type MachineShellState } from './machineShell';
 export { ownPublicKeys, readOwnKey, type OwnPublicKey } from './ownKey';

@@ -103,7 +103,7 @@ export function registerMachineConnect(services: ExtensionServices, tests: TestP
     const ownFile = await store.ownKeyFile(target.deviceId);
     const key = await store.machineKey(target.deviceId);
     if (!key) return undefined;
-    const { alias, config } = await writeHostEntry(services.context.secrets, services.context.globalStorageUri, places, { deviceId: target.deviceId, login, hostKey, key: ownFile !== undefined ? { file: ownFile } : { privateKey: key.privateKey } });
+    const { alias, config } = await writeHostEntry(services.context.secrets, services.context.globalStorageUri, places, { deviceId: target.deviceId, profileId: store.profileId, configFileSetting: services.config.remoteSshConfigFile, login, hostKey, key: ownFile !== undefined ? { file: ownFile } : { privateKey: key.privateKey } });
     const uri = remoteSshUri(alias, home);
     const extension = installedRemoteSsh();
     if (!extension) {
