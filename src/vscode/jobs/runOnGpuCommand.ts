@@ -25,7 +25,7 @@ import { MultiStepInput, type Step } from '../ui/multiStepInput';
 import { JobTerminal } from './jobTerminal';
 import { runFactLines } from './runReview';
 import { readRunFile, writeRunFile } from './runFile';
-import { pickRunTarget, runOnMachine, type MachineRunPort } from './runOnMachine';
+import { defaultCommand, pickRunTarget, runOnMachine, type MachineRunPort } from './runOnMachine';
 import { Refusal } from '../errors/refusal';
 import { counted } from '../ui/counts';
 import { deviceLabel } from '../ui/format';
@@ -90,13 +90,6 @@ async function savedRun(uri: vscode.Uri | undefined): Promise<{ target: RunTarge
     if (file) return { target: { root: folder.uri, folder: file.config.folder === '' ? folder.uri : vscode.Uri.joinPath(folder.uri, ...file.config.folder.split('/')) }, file };
   }
   return undefined;
-}
-
-function defaultCommand(target: RunTarget): string {
-  // eslint-disable-next-line no-restricted-syntax -- a shell command, not prose
-  if (!target.file) return 'python train.py';
-  const relative = path.relative(target.folder.fsPath, target.file.fsPath).split(path.sep).join('/');
-  return target.file.fsPath.endsWith('.py') ? `python ${relative}` : `sh ${relative}`;
 }
 
 /** Asks what run.json does not say yet; undefined when the user backs out. */

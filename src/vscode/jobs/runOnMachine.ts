@@ -67,7 +67,8 @@ export async function pickRunTarget(machines: readonly MachineChoice[], preferre
   return picked.machine ?? 'job';
 }
 
-function defaultCommand(place: MachineRunPlace): string {
+/** The command a new run proposes: the chosen file run with python (or sh), else `python train.py`. */
+export function defaultCommand(place: MachineRunPlace): string {
   // eslint-disable-next-line no-restricted-syntax -- a shell command, not prose
   if (!place.file) return 'python train.py';
   const relative = path.relative(place.folder.fsPath, place.file.fsPath).split(path.sep).join('/');
