@@ -196,6 +196,14 @@ export class Config implements vscode.Disposable {
     const next = [...new Set([...this.allowedEnvironmentVariables, ...names])];
     await vscode.workspace.getConfiguration(SECTION).update('specs.allowedEnvironmentVariables', next, vscode.ConfigurationTarget.Global);
   }
+  /**
+   * Remote-SSH's `remote.SSH.configFile` (the ssh config it reads; docs/machines.md): our Include line goes
+   * there when it is set. The user's global value only: a repository's settings must not choose a file
+   * the extension writes to.
+   */
+  get remoteSshConfigFile(): unknown {
+    return vscode.workspace.getConfiguration('remote.SSH').inspect<unknown>('configFile')?.globalValue;
+  }
   get spendStatusBar(): boolean {
     return this.get('spend.statusBar', true);
   }

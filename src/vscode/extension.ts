@@ -20,6 +20,7 @@ import { NotificationCenter } from './ui/notificationCenter';
 import { shownReview } from './ui/review';
 import { shownStepInput } from './ui/multiStepInput';
 import { registerJobs } from './jobs/index';
+import type { MachineRunPort } from './jobs/runOnMachine';
 import { createDeployedModels, registerDeployments } from './deployments/index';
 import { registerSpecs, SpecSecrets } from './specs/index';
 import { registerNas } from './nas/index';
@@ -96,7 +97,8 @@ function start(context: vscode.ExtensionContext): ExtensionApi {
   }));
   const specs = areas.add(vscode.l10n.t('Spec files'), () => registerSpecs(services, state));
   // Run on GPU sends the folder to a NAS volume and opens its outputs from there.
-  const jobs = areas.add(vscode.l10n.t('Jobs'), () => registerJobs(services, state, center, tests.port('nasRunHooks', nas.runHooks)));
+  // Run on GPU takes a rented machine as its target through the machine connections area (registered below).
+  const jobs = areas.add(vscode.l10n.t('Jobs'), () => registerJobs(services, state, center, tests.port('nasRunHooks', nas.runHooks), () => fromArea<MachineRunPort | undefined>(() => machineConnect.machineRun, undefined)));
   // The one activity rule for pausing holds a deployment's idle pause while something works on it.
   const activityOf = (taskId: number): readonly Activity[] => (services.profiles.active ? spend.activity.of(services.profiles.active.id, taskId) : []);
   const deployments = areas.add(vscode.l10n.t('Deployments'), () => registerDeployments(services, state, deployedModels, { tasks: compute, chat, activityOf }));
@@ -105,8 +107,8 @@ function start(context: vscode.ExtensionContext): ExtensionApi {
   const notebookTasks = { refreshTasks: spend.refreshTasks, priceOfTask: spend.priceOfTask, activity: spend.activity };
   const notebooks = areas.add(vscode.l10n.t('Notebook kernel'), () => registerNotebooks(services, notebookTasks, tests.port('nasRunHooks', nas.runHooks)));
   // Connect… picks among the rented machines as the one store holds them (polled now).
-  const rentedMachines = async (): Promise<readonly RentedMachine[]> => {
-    await state.refresh();
+  const rentedMachines = async (fresh = true): Promise<readonly RentedMachine[]> => {
+    if (fresh) await state.refresh();
     return machines.machines();
   };
   const machineConnect = areas.add(vscode.l10n.t('Machine connections'), () => registerMachineConnect(services, tests, rentedMachines));

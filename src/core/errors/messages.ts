@@ -190,6 +190,8 @@ export const CORE_MESSAGES = {
   'run.boolean': '{0}: {1} must be true or false',
   'run.folder': '{0}: {1} must be a path inside the workspace',
   'run.absolute': '{0}: {1} must be an absolute path without ".."',
+  'run.target': '{0}: {1} must be "job" or "machine"',
+  'run.machineDir': '{0}: {1} must name a folder under the machine\'s home',
 
   // Bare-metal machines (core/machines: connect.ts, sshConfig.ts, launcher.ts, machineService.ts).
   'machines.hostKeyChanged': 'The machine at {0} presented host key {1}, not the pinned {2}. The machine may have been reinstalled, or someone is in between; nothing was sent.',

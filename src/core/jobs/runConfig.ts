@@ -52,7 +52,7 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Variable names that look like secrets are refused: run.json is shared with the workspace. */
 const SECRET_NAME = /(token|secret|passw|api_?key|private|credential)/i;
 
-export function parseRunConfig(text: string): RunConfig {
+function parsedRoot(text: string): Record<string, unknown> {
   if (text.length > MAX_FILE_CHARS) throw new RunConfigError('the file', 'run.tooLarge', MAX_FILE_CHARS);
   let raw: unknown;
   try {
@@ -62,10 +62,26 @@ export function parseRunConfig(text: string): RunConfig {
   }
   const root = object('the file', raw);
   if (root.version !== 1) throw new RunConfigError('version', 'run.version');
+  return root;
+}
+
+function envOf(value: unknown): { name: string; value: string }[] {
+  const envItems = value === undefined ? [] : array('env', value);
+  if (envItems.length > 64) throw new RunConfigError('env', 'run.tooManyEnv');
+  return envItems.map((item, index) => {
+    const entry = object(`env[${index}]`, item);
+    const name = text_(`env[${index}].name`, entry.name, 1, 128);
+    if (!ENV_NAME.test(name)) throw new RunConfigError(`env[${index}].name`, 'run.envName');
+    if (SECRET_NAME.test(name)) throw new RunConfigError(`env[${index}].name`, 'run.envSecret');
+    return { name, value: text_(`env[${index}].value`, entry.value, 0, 4096, true) };
+  });
+}
+
+export function parseRunConfig(text: string): RunConfig {
+  const root = parsedRoot(text);
+  if (root.target !== undefined && root.target !== 'job') throw new RunConfigError('target', 'run.target');
   const resource = object('resource', root.resource);
   const volume = object('volume', root.volume);
-  const envItems = root.env === undefined ? [] : array('env', root.env);
-  if (envItems.length > 64) throw new RunConfigError('env', 'run.tooManyEnv');
   const config: RunConfig = {
     version: 1,
     name: text_('name', root.name, 1, 48),
@@ -80,13 +96,7 @@ export function parseRunConfig(text: string): RunConfig {
     parallelism: int('parallelism', root.parallelism ?? 1, 1, 20),
     indexed: root.indexed === undefined ? false : bool('indexed', root.indexed),
     retries: int('retries', root.retries ?? 0, 0, 10),
-    env: envItems.map((item, index) => {
-      const entry = object(`env[${index}]`, item);
-      const name = text_(`env[${index}].name`, entry.name, 1, 128);
-      if (!ENV_NAME.test(name)) throw new RunConfigError(`env[${index}].name`, 'run.envName');
-      if (SECRET_NAME.test(name)) throw new RunConfigError(`env[${index}].name`, 'run.envSecret');
-      return { name, value: text_(`env[${index}].value`, entry.value, 0, 4096, true) };
-    }),
+    env: envOf(root.env),
     volume: {
       storageId: int('volume.storageId', volume.storageId, 1, Number.MAX_SAFE_INTEGER),
       targetDir: absoluteDir('volume.targetDir', volume.targetDir),
@@ -98,7 +108,45 @@ export function parseRunConfig(text: string): RunConfig {
   return config;
 }
 
-export function serializeRunConfig(config: RunConfig): string {
+/**
+ * run.json for a rented machine (docs/machines.md "Run on a machine"): the target is one of the profile's
+ * own Serving machines, checked against the platform before anything is sent, and shown in the review.
+ * `remoteDir` is a folder under the login's home (never absolute, never `..`).
+ */
+export interface MachineRunConfig {
+  version: 1;
+  target: 'machine';
+  name: string;
+  command: string;
+  folder: string;
+  env: { name: string; value: string }[];
+  machine: { deviceId: number; remoteDir: string };
+}
+
+export type RunFile = { kind: 'job'; config: RunConfig } | { kind: 'machine'; config: MachineRunConfig };
+
+/** run.json as either target: `"target": "machine"` is a machine run, no target (or "job") a batch job. */
+export function parseRunFile(text: string): RunFile {
+  const root = parsedRoot(text);
+  if (root.target === undefined || root.target === 'job') return { kind: 'job', config: parseRunConfig(text) };
+  if (root.target !== 'machine') throw new RunConfigError('target', 'run.target');
+  const machine = object('machine', root.machine);
+  const remoteDir = machineDir(machine.remoteDir);
+  return {
+    kind: 'machine',
+    config: {
+      version: 1,
+      target: 'machine',
+      name: text_('name', root.name, 1, 48),
+      command: text_('command', root.command, 1, 4096, true),
+      folder: relativeFolder(root.folder),
+      env: envOf(root.env),
+      machine: { deviceId: int('machine.deviceId', machine.deviceId, 1, Number.MAX_SAFE_INTEGER), remoteDir },
+    },
+  };
+}
+
+export function serializeRunConfig(config: RunConfig | MachineRunConfig): string {
   return `${JSON.stringify(config, null, 2)}\n`;
 }
 
@@ -131,6 +179,14 @@ function int(field: string, value: unknown, min: number, max: number): number {
 function bool(field: string, value: unknown): boolean {
   if (typeof value !== 'boolean') throw new RunConfigError(field, 'run.boolean');
   return value;
+}
+
+/** A folder under the machine's home: relative, no `..`, no backslash, at least one name. */
+function machineDir(value: unknown): string {
+  const dir = text_('machine.remoteDir', value, 1, 256);
+  const parts = dir.split('/').filter((part) => part !== '' && part !== '.');
+  if (dir.startsWith('/') || dir.startsWith('~') || dir.includes('\\') || parts.includes('..') || parts.length === 0) throw new RunConfigError('machine.remoteDir', 'run.machineDir');
+  return parts.join('/');
 }
 
 function relativeFolder(value: unknown): string {

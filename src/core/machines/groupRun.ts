@@ -6,6 +6,7 @@
 
 import type { ClientChannel } from 'ssh2';
 import type { SshConnection } from '../ssh/sshConnection';
+import { followChannelLines } from './channelLines';
 import { groupLaunches, shellWord, type GroupLaunch } from './launcher';
 
 export interface GroupMachine {
@@ -35,39 +36,10 @@ export interface GroupRun {
   stop(): void;
 }
 
-/** The longest line passed on (the rest of a longer one is cut). */
-const MAX_LINE = 4000;
-
-/** One rank's output as lines (tagged by the caller) and its exit code once its channel closes. */
-function follow(channel: ClientChannel, rank: number, machine: GroupMachine, onLine: (rank: number, line: string) => void): Promise<RankResult> {
-  return new Promise<RankResult>((resolve) => {
-    const decoder = new TextDecoder('utf-8');
-    let pending = '';
-    let code: number | null = null;
-    const flush = (final: boolean): void => {
-      const lines = pending.split(/\r?\n/);
-      pending = final ? '' : (lines.pop() ?? '');
-      if (pending.length > MAX_LINE) {
-        lines.push(pending.slice(0, MAX_LINE));
-        pending = '';
-      }
-      for (const line of lines) if (!final || line !== '') onLine(rank, line.replace(/\r/g, '').slice(0, MAX_LINE));
-    };
-    channel.on('data', (chunk: Buffer) => {
-      pending += decoder.decode(chunk, { stream: true });
-      flush(false);
-    });
-    channel.on('exit', (exitCode: number | null) => {
-      if (typeof exitCode === 'number') code = exitCode;
-    });
-    const stopWatching = machine.connection.onClose(() => channel.emit('close'));
-    channel.once('close', () => {
-      stopWatching();
-      pending += decoder.decode();
-      flush(true);
-      resolve({ rank, deviceId: machine.deviceId, code });
-    });
-  });
+/** One rank's output as lines (tagged by the caller; the group's own carriage returns dropped) and its exit code. */
+async function follow(channel: ClientChannel, rank: number, machine: GroupMachine, onLine: (rank: number, line: string) => void): Promise<RankResult> {
+  const code = await followChannelLines(channel, machine.connection, (line) => onLine(rank, line.replace(/\r/g, '')));
+  return { rank, deviceId: machine.deviceId, code };
 }
 
 export async function startGroupRun(options: GroupRunOptions): Promise<GroupRun> {

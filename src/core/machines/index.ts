@@ -22,10 +22,11 @@ export {
   type MachineLogin,
   type PinnedHostKey,
 } from './connect';
-export { configPath, hostKeyAlias, includesOurs, knownHostsPath, renderConfig, renderKnownHosts, writeAtomically, writeMachineConfig, type MachineHostEntry, type SshConfigFiles } from './sshConfig';
+export { configPath, hostKeyAlias, machineAlias, userSshConfig, includesOurs, knownHostsPath, renderConfig, renderKnownHosts, writeAtomically, writeMachineConfig, type MachineHostEntry, type SshConfigFiles } from './sshConfig';
 export { DEFAULT_MASTER_PORT, groupLaunches, shellWord, type GroupLaunch, type RankLaunch } from './launcher';
 export { DEFAULT_SHELL_ATTEMPTS, MachineShell, type MachineShellOptions, type MachineShellState } from './machineShell';
 export { ownPublicKeys, readOwnKey, type OwnPublicKey } from './ownKey';
 export { forwardPort, type PortForward } from './portForward';
 export { machineSftpSessions, type MachineFilesPort } from './machineFiles';
 export { startGroupRun, type GroupMachine, type GroupRun, type GroupRunOptions, type RankResult } from './groupRun';
+export { machineCommandLine, machineSyncDir, startMachineCommand, syncToMachine, type MachineCommand, type MachineCommandOptions } from './machineRun';

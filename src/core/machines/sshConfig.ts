@@ -3,7 +3,7 @@
 // `StrictHostKeyChecking yes`), written atomically (a temporary file renamed over). The user's
 // `~/.ssh/config` only gains one `Include` line at its top when it lacks one; nothing else in it changes.
 
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { ConfigError, coreText } from '../errors';
@@ -46,9 +46,29 @@ function check(entry: MachineHostEntry): void {
   if (!KEY_LINE.test(entry.hostKey)) throw new ConfigError(coreText('machines.badHostKey'));
 }
 
+/**
+ * The Host name of a machine in our ssh config: the device id and a short digest of the profile's id, so
+ * two profiles (accounts) that rent the same device id never share an entry or a key file.
+ */
+export function machineAlias(deviceId: number, profileId: string): string {
+  return `compute-machine-${deviceId}-${createHash('sha256').update(profileId).digest('hex').slice(0, 8)}`;
+}
+
 /** The `HostKeyAlias` of an entry: its pinned key is looked up under this name, not the address. */
 export function hostKeyAlias(alias: string): string {
   return `compute-toolkit-${alias}`;
+}
+
+/**
+ * The user's ssh config that gets our Include: Remote-SSH's `remote.SSH.configFile` when it is set to an
+ * absolute path (or `~/…`), else `<ssh dir>/config`. Anything else (relative, a line break, a quote) is
+ * not a file ssh would read as the user's config: the default is used.
+ */
+export function userSshConfig(setting: unknown, sshDir: string, home: string): string {
+  if (typeof setting !== 'string' || !SAFE_PATH.test(setting.trim())) return path.join(sshDir, 'config');
+  const value = setting.trim();
+  const expanded = value === '~' ? home : value.startsWith('~/') ? path.join(home, value.slice(2)) : value;
+  return path.isAbsolute(expanded) ? path.normalize(expanded) : path.join(sshDir, 'config');
 }
 
 export function configPath(files: SshConfigFiles): string {

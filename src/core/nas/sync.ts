@@ -16,10 +16,13 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { ProgressListener } from './progress';
-import type { NasSessions } from './sessions';
+import type { SshCredentials, SshSessions } from '../ssh/sessions';
 import type { SftpConnection } from './sftpConnection';
 import { walkRemote } from './remoteWalk';
 import { remoteJoin, uploadFiles, type TransferOptions, type TransferResult } from './transfer';
+
+/** What a sync needs of a kind of SSH sessions (a volume's, or a rented machine's: docs/machines.md). */
+export type SyncSessions = Pick<SshSessions<number, SshCredentials>, 'run' | 'runDedicated'>;
 
 export const MANIFEST_DIR = '.compute';
 export const MANIFEST_FILE = 'upload-manifest.json';
@@ -149,7 +152,7 @@ async function remoteSizes(connection: SftpConnection, root: string, signal: Abo
  * Sends the changed files of `localDir` to `remoteDir` on the volume and records them there.
  * Returns {sent, skipped, bytes, ignored}.
  */
-export async function syncFolder(sessions: NasSessions, options: SyncOptions): Promise<SyncResult> {
+export async function syncFolder(sessions: SyncSessions, options: SyncOptions): Promise<SyncResult> {
   const remoteDir = remoteJoin(options.remoteDir);
   const manifestPath = remoteJoin(remoteDir, MANIFEST_DIR, MANIFEST_FILE);
   const all = await walkIncluded(options.localDir);

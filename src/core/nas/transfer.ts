@@ -108,7 +108,7 @@ async function putOne(connection: SftpConnection, file: { local: string; mtimeMs
  * Returns what was sent and skipped.
  */
 export async function uploadFiles(
-  sessions: NasSessions,
+  sessions: Pick<NasSessions, 'run' | 'runDedicated'>,
   storageId: number,
   files: readonly { local: string; remote: string; size: number; mtimeMs: number }[],
   options: TransferOptions = {},

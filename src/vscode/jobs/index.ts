@@ -24,6 +24,7 @@ import { createJobWizard } from './createJobWizard';
 import { jobKind, phaseLabel } from './jobsTree';
 import { JobTerminal } from './jobTerminal';
 import { confirmStop, runOnGpuCommand, type RunHooks } from './runOnGpuCommand';
+import type { MachineRunPort } from './runOnMachine';
 
 export { templateStep } from './createJobWizard';
 
@@ -48,7 +49,7 @@ export interface JobsApi {
   runningRuns(): readonly number[];
 }
 
-export function registerJobs(services: ExtensionServices, state: RemoteState, center: NotificationCenter, nas: NasHooks): { api: JobsApi; disposables: vscode.Disposable[] } {
+export function registerJobs(services: ExtensionServices, state: RemoteState, center: NotificationCenter, nas: NasHooks, machineRun: () => MachineRunPort | undefined = () => undefined): { api: JobsApi; disposables: vscode.Disposable[] } {
   /** The active profile's jobs; a stop or a create wakes the store. */
   const jobService = jobServiceOf(services, () => state.wake());
   const terminals = new Set<JobTerminal>();
@@ -118,6 +119,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState, ce
     announceFolder: async (storageId, remoteDir) => nas.announceFolder?.(storageId, remoteDir),
     terminals,
     runTerminals: new Map(),
+    machineRun,
     onJobCreated: (jobId) => {
       runningRuns.add(jobId);
       claimedEnds.claim(jobId);

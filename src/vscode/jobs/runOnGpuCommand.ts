@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { errorText } from '../errors/errorText';
 import { formatElapsed } from '../../core/jobs/status';
 import { formatBytesShort } from './format';
-import { parseRunConfig, RUN_CONFIG_PATH, serializeRunConfig, type RunConfig } from '../../core/jobs/runConfig';
+import { RUN_CONFIG_PATH, type RunConfig, type RunFile } from '../../core/jobs/runConfig';
 import { findRunResource, runOnGpu, type FolderSyncer } from '../../core/jobs/runOnGpu';
 import { JOB_TEMPLATES } from '../../core/jobs/templates';
 import { realPathInside } from '../../core/localLinks';
@@ -24,6 +24,9 @@ import { confirmJobCost, resourceSteps, type ResourceChoice } from './jobInputs'
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
 import { JobTerminal } from './jobTerminal';
 import { runFactLines } from './runReview';
+import { readRunFile, writeRunFile } from './runFile';
+import { defaultCommand, pickRunTarget, runOnMachine, type MachineRunPort } from './runOnMachine';
+import { Refusal } from '../errors/refusal';
 import { counted } from '../ui/counts';
 import { deviceLabel } from '../ui/format';
 
@@ -50,6 +53,8 @@ export interface RunHooks {
   onJobCreated(jobId: number): void;
   /** The run is over: `announced` when its summary was shown (otherwise the store announces the end). */
   onRunSettled(jobId: number, announced: boolean): void;
+  /** Rented machines as a target (the machine connections area's port; undefined when it is not up). */
+  machineRun?(): MachineRunPort | undefined;
 }
 
 /** Workspace folders on this machine: a run syncs a local folder (a volume's folder in the Explorer is not one). */
@@ -69,44 +74,22 @@ export function resolveTarget(uri: vscode.Uri | undefined): RunTarget | undefine
   return isFile ? { root: folder.uri, folder: folder.uri, file: chosen } : { root: folder.uri, folder: chosen };
 }
 
-async function readConfig(root: vscode.Uri): Promise<RunConfig | undefined> {
-  try {
-    const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, RUN_CONFIG_PATH));
-    return parseRunConfig(new TextDecoder().decode(bytes));
-  } catch (error) {
-    if (error instanceof vscode.FileSystemError) return undefined;
-    throw error;
-  }
-}
-
 /**
  * Run Again's run: the run.json of the folder it was started on (a notification's button passes it),
  * else of the active editor's local folder, else of the first local folder that has one; the synced
  * folder is run.json's own. Undefined when no folder has one.
  */
-async function savedRun(uri: vscode.Uri | undefined): Promise<{ target: RunTarget; config: RunConfig } | undefined> {
+async function savedRun(uri: vscode.Uri | undefined): Promise<{ target: RunTarget; file: RunFile } | undefined> {
   const folders = localFolders();
   const of = (candidate: vscode.Uri | undefined) => (candidate?.scheme === 'file' ? folders.find((folder) => folder.uri.toString() === vscode.workspace.getWorkspaceFolder(candidate)?.uri.toString()) : undefined);
   const started = of(uri);
   const editorFolder = of(vscode.window.activeTextEditor?.document.uri);
   const order = uri ? (started ? [started] : []) : [...(editorFolder ? [editorFolder] : []), ...folders.filter((folder) => folder !== editorFolder)];
   for (const folder of order) {
-    const config = await readConfig(folder.uri);
-    if (config) return { target: { root: folder.uri, folder: config.folder === '' ? folder.uri : vscode.Uri.joinPath(folder.uri, ...config.folder.split('/')) }, config };
+    const file = await readRunFile(folder.uri);
+    if (file) return { target: { root: folder.uri, folder: file.config.folder === '' ? folder.uri : vscode.Uri.joinPath(folder.uri, ...file.config.folder.split('/')) }, file };
   }
   return undefined;
-}
-
-async function writeConfig(root: vscode.Uri, config: RunConfig): Promise<void> {
-  await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(root, '.compute'));
-  await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(root, RUN_CONFIG_PATH), new TextEncoder().encode(serializeRunConfig(config)));
-}
-
-function defaultCommand(target: RunTarget): string {
-  // eslint-disable-next-line no-restricted-syntax -- a shell command, not prose
-  if (!target.file) return 'python train.py';
-  const relative = path.relative(target.folder.fsPath, target.file.fsPath).split(path.sep).join('/');
-  return target.file.fsPath.endsWith('.py') ? `python ${relative}` : `sh ${relative}`;
 }
 
 /** Asks what run.json does not say yet; undefined when the user backs out. */
@@ -169,6 +152,7 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
   if (!profile) return;
   let target: RunTarget | undefined;
   let config: RunConfig | undefined;
+  let savedFile: RunFile | undefined;
   if (again) {
     const saved = await savedRun(uri);
     if (!saved) {
@@ -177,7 +161,9 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
       if (answer === runOnGpu) await vscode.commands.executeCommand(Commands.jobsRunOnGpu);
       return;
     }
-    ({ target, config } = saved);
+    target = saved.target;
+    savedFile = saved.file;
+    if (saved.file.kind === 'job') config = saved.file.config;
   } else {
     target = resolveTarget(uri);
     if (!target) {
@@ -193,12 +179,29 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
     );
     return;
   }
+  // A rented machine as the target: run.json's (Run Again), or picked when the profile has Serving ones.
+  const machines = hooks.machineRun?.();
+  const machineHooks = { terminals: hooks.terminals, runTerminals: hooks.runTerminals, runAgain: (root: vscode.Uri) => runOnGpuCommand(services, hooks, root, true).catch((error: unknown) => services.reportError(error, vscode.l10n.t('Run on GPU'))) };
+  if (savedFile?.kind === 'machine') {
+    if (!machines) throw new Refusal(vscode.l10n.t('{0} runs on a rented machine, but machine connections are not available in this window.', RUN_CONFIG_PATH));
+    return runOnMachine(services, machines, machineHooks, target, { saved: savedFile.config, again: true });
+  }
+  let previous: RunFile | undefined;
+  if (!again) {
+    previous = await readRunFile(target.root);
+    const serving = machines ? await machines.serving(false) : [];
+    if (machines && serving.length > 0) {
+      const where = await pickRunTarget(serving, previous?.kind === 'machine' ? previous.config.machine.deviceId : undefined);
+      if (where === undefined) return;
+      if (where !== 'job') return runOnMachine(services, machines, machineHooks, target, { picked: where, ...(previous?.kind === 'machine' ? { saved: previous.config } : {}), again: false });
+    }
+  }
   const syncer = hooks.syncer();
   if (!syncer) {
     void vscode.window.showWarningMessage(vscode.l10n.t('Run on GPU needs NAS volume sync, which is not available in this build.'));
     return;
   }
-  config ??= await askConfig(services, hooks, target, await readConfig(target.root));
+  config ??= await askConfig(services, hooks, target, previous?.kind === 'job' ? previous.config : undefined);
   if (!config) return;
   const client = services.computeClient();
   const offer = await findRunResource(client, config);
@@ -217,7 +220,7 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
     runFactLines(config, profile, target),
   );
   if (!confirmed) return;
-  await writeConfig(target.root, config);
+  await writeRunFile(target.root, config);
 
   const abort = new AbortController();
   let jobId: number | undefined;

@@ -35,6 +35,8 @@ describe('machines: Connect, Open Terminal and Open in Remote-SSH', () => {
   let api: ExtensionApi;
   let service: MachineService;
   const sshDir = mkdtempSync(join(tmpdir(), 'it-machine-ssh-'));
+  /** The Host alias Open in Remote-SSH wrote (the Open Folder case logs in through it). */
+  let alias = '';
 
   before(async function () {
     this.timeout(PATIENCE_MS * 2);
@@ -104,10 +106,12 @@ describe('machines: Connect, Open Terminal and Open in Remote-SSH', () => {
     const result = await api.machineConnect.openInRemoteSsh(DEVICE);
     assert.ok(result);
     assert.equal(result.opened, false);
-    assert.equal(result.alias, `compute-machine-${DEVICE}`);
+    // One entry per profile and machine: the alias carries a digest of the profile's id.
+    assert.match(result.alias, new RegExp(`^compute-machine-${DEVICE}-[0-9a-f]{8}$`));
+    alias = result.alias;
     const uri = vscode.Uri.parse(result.uri);
     assert.equal(uri.scheme, 'vscode-remote');
-    assert.equal(uri.authority, `ssh-remote+compute-machine-${DEVICE}`);
+    assert.equal(uri.authority, `ssh-remote+${alias}`);
     assert.match(uri.path, /^\/tmp\/compute-sandbox-machine-/, 'the machine user\'s home');
     const refusal = api.surface.refusals().slice(before).find((item) => /Remote-SSH is not installed/.test(item.message));
     assert.ok(refusal);
@@ -133,7 +137,7 @@ describe('machines: Connect, Open Terminal and Open in Remote-SSH', () => {
     await vscode.workspace.fs.writeFile(file, Buffer.from('written over sftp'));
     assert.equal(Buffer.from(await vscode.workspace.fs.readFile(file)).toString(), 'written over sftp');
     assert.ok((await vscode.workspace.fs.readDirectory(root)).some(([name]) => name === 'from-editor.txt'));
-    const ssh = await run('ssh', ['-F', join(sshDir, 'compute-toolkit', 'config'), '-o', 'BatchMode=yes', `compute-machine-${DEVICE}`, 'cat', 'from-editor.txt']);
+    const ssh = await run('ssh', ['-F', join(sshDir, 'compute-toolkit', 'config'), '-o', 'BatchMode=yes', alias, 'cat', 'from-editor.txt']);
     assert.equal(ssh.stdout, 'written over sftp');
     await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, 'missing.txt'))), (error: unknown) => error instanceof vscode.FileSystemError && error.code === 'FileNotFound');
   });

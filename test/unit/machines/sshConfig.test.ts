@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ConfigError } from '../../../src/core/errors';
-import { includesOurs, renderConfig, writeMachineConfig, type MachineHostEntry } from '../../../src/core/machines/sshConfig';
+import { includesOurs, machineAlias, renderConfig, userSshConfig, writeMachineConfig, type MachineHostEntry } from '../../../src/core/machines/sshConfig';
 
 const entry: MachineHostEntry = { alias: 'machine-9001', host: '127.0.0.1', port: 2222, user: 'root', identityFile: '/home/me/.ssh/ct/9001.key', hostKey: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG3' };
 
@@ -67,6 +67,23 @@ describe('ssh config writer', () => {
       assert.equal(readFileSync(userConfig, 'utf8'), `Include "${config}"\n`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names each machine per profile: the same device id under two profiles gets two entries', () => {
+    const [a, b] = [machineAlias(9001, 'profile-a'), machineAlias(9001, 'profile-b')];
+    assert.notEqual(a, b);
+    assert.equal(machineAlias(9001, 'profile-a'), a, 'stable for one profile');
+    for (const alias of [a, b]) assert.match(alias, /^compute-machine-9001-[0-9a-f]{8}$/);
+    assert.doesNotThrow(() => renderConfig([{ ...entry, alias: a }], '/k'));
+  });
+
+  it("puts the Include in Remote-SSH's remote.SSH.configFile when it is an absolute path, else in <ssh dir>/config", () => {
+    assert.equal(userSshConfig(undefined, '/home/me/.ssh', '/home/me'), '/home/me/.ssh/config');
+    assert.equal(userSshConfig('/etc/ssh/my_config', '/home/me/.ssh', '/home/me'), '/etc/ssh/my_config');
+    assert.equal(userSshConfig('~/.ssh/remote_config', '/home/me/.ssh', '/home/me'), '/home/me/.ssh/remote_config');
+    for (const ignored of ['', 'relative/config', '/tmp/a"\n Include evil', '/tmp/a\nHost *', 42, ['/x']]) {
+      assert.equal(userSshConfig(ignored, '/home/me/.ssh', '/home/me'), '/home/me/.ssh/config', JSON.stringify(ignored));
     }
   });
 });

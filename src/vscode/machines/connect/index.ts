@@ -9,7 +9,10 @@ import { Commands } from '../../commandIds';
 import { registerCommandTable, type CommandEntry } from '../../commands/commandTable';
 import type { ExtensionServices } from '../../services';
 import type { TestPorts } from '../../testPorts';
-import { HOME_SSH, MachineConnector, type MachineSshPlaces, type MachineTarget } from './machineConnector';
+import { timeLeftMs } from '../../../core/machines/machineState';
+import type { MachineRunPort } from '../../jobs/runOnMachine';
+import { timeLeftText } from '../machineText';
+import { HOME_SSH, MachineConnector, machineLabel, type MachineSshPlaces, type MachineTarget } from './machineConnector';
 import { openMachineTerminal, type MachineTerminalRecord } from './machineTerminal';
 import { MachineFiles, machineFolderUri } from './machineFiles';
 import { PortForwards } from './portForwards';
@@ -31,6 +34,8 @@ export interface MachineConnectApi {
   publicAddresses(arg: unknown): Promise<string[]>;
   /** The machine's home as a `computemachine:` folder URI; `add` puts it in the workspace as the command does. */
   openFolder(arg: unknown, add: boolean): Promise<string | undefined>;
+  /** What Run on GPU takes to run on a rented machine (jobs/runOnMachine.ts). */
+  machineRun: MachineRunPort;
 }
 
 /** A home folder path from the machine, kept only when it is a plain absolute path. */
@@ -39,7 +44,7 @@ function homeOf(text: string): string {
   return /^\/[^\0\r\n]{0,1023}$/.test(home) && !home.split('/').includes('..') ? home : '/';
 }
 
-export function registerMachineConnect(services: ExtensionServices, tests: TestPorts, rentedMachines: () => Promise<readonly RentedMachine[]>): { api: MachineConnectApi; disposables: vscode.Disposable[] } {
+export function registerMachineConnect(services: ExtensionServices, tests: TestPorts, rentedMachines: (fresh?: boolean) => Promise<readonly RentedMachine[]>): { api: MachineConnectApi; disposables: vscode.Disposable[] } {
   const places = tests.port<MachineSshPlaces>('machineSsh', HOME_SSH);
   const connector = new MachineConnector(services, places, rentedMachines);
   const records: MachineTerminalRecord[] = [];
@@ -98,7 +103,7 @@ export function registerMachineConnect(services: ExtensionServices, tests: TestP
     const ownFile = await store.ownKeyFile(target.deviceId);
     const key = await store.machineKey(target.deviceId);
     if (!key) return undefined;
-    const { alias, config } = await writeHostEntry(services.context.secrets, services.context.globalStorageUri, places, { deviceId: target.deviceId, login, hostKey, key: ownFile !== undefined ? { file: ownFile } : { privateKey: key.privateKey } });
+    const { alias, config } = await writeHostEntry(services.context.secrets, services.context.globalStorageUri, places, { deviceId: target.deviceId, profileId: store.profileId, configFileSetting: services.config.remoteSshConfigFile, login, hostKey, key: ownFile !== undefined ? { file: ownFile } : { privateKey: key.privateKey } });
     const uri = remoteSshUri(alias, home);
     const extension = installedRemoteSsh();
     if (!extension) {
@@ -135,8 +140,25 @@ export function registerMachineConnect(services: ExtensionServices, tests: TestP
     const target = await ready(arg);
     return target ? forwards.forward(target, remotePort) : undefined;
   }
+  const machineRun: MachineRunPort = {
+    serving: async (fresh) =>
+      (await rentedMachines(fresh))
+        .filter((machine) => machine.status === 'Serving')
+        .map((machine) => ({
+          deviceId: machine.deviceId,
+          label: machineLabel(machine),
+          timeLeft: () => {
+            const left = timeLeftMs(machine, Date.now());
+            return left === undefined ? undefined : timeLeftText(left);
+          },
+        })),
+    ready: async (deviceId) => (await ready(deviceId)) !== undefined,
+    connect: async (deviceId, signal) => (await connector.connectKeyOnly(deviceId, signal)).connection,
+    sessions: () => files.syncSessions(),
+  };
   return {
     api: {
+      machineRun,
       connect: async (arg) => (await connect(arg)) !== undefined,
       openTerminal,
       terminals: () => records,

@@ -28,6 +28,11 @@ export class MachineFiles implements vscode.Disposable {
     this.registration = vscode.workspace.registerFileSystemProvider(MACHINE_SCHEME, this.provider, { isCaseSensitive: true });
   }
 
+  /** The machines' SFTP sessions (Run on GPU's folder sync shares them). */
+  syncSessions(): SshSessions<number, SshCredentials> {
+    return this.current();
+  }
+
   private current(): SshSessions<number, SshCredentials> {
     this.sessions ??= machinesCore().machineSftpSessions({ login: (deviceId, signal) => this.connector.service().login(deviceId, signal), store: () => this.connector.store() });
     return this.sessions;

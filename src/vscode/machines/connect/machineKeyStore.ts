@@ -39,7 +39,7 @@ function parsed(raw: string | undefined): StoredMachine {
 export class SecretMachineKeyStore implements MachineKeyStore {
   constructor(
     private readonly secrets: vscode.SecretStorage,
-    private readonly profileId: string,
+    readonly profileId: string,
   ) {}
 
   private name(deviceId: number): string {

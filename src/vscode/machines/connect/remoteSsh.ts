@@ -5,6 +5,7 @@
 // the only file it is ever written to; the user's own key is used from where it is.
 
 import { mkdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { MachineHostEntry, MachineLogin, PinnedHostKey } from '../../../core/machines';
@@ -14,11 +15,6 @@ import type { MachineSshPlaces } from './machineConnector';
 
 /** Extensions that open `ssh-remote+…` authorities (Microsoft's, Cursor's, the open-source one). */
 export const REMOTE_SSH_EXTENSIONS = ['ms-vscode-remote.remote-ssh', 'anysphere.remote-ssh', 'jeanp413.open-remote-ssh'] as const;
-
-/** The Host name of a machine in our ssh config. */
-export function machineAlias(deviceId: number): string {
-  return `compute-machine-${deviceId}`;
-}
 
 /** The folder URI Remote-SSH opens: `vscode-remote://ssh-remote+<alias><absolute path>`. */
 export function remoteSshUri(alias: string, folder: string): vscode.Uri {
@@ -49,6 +45,10 @@ async function writtenEntries(secrets: vscode.SecretStorage): Promise<MachineHos
 
 export interface HostEntryWrite {
   deviceId: number;
+  /** The profile the machine is rented under (the alias names it). */
+  profileId: string;
+  /** Remote-SSH's `remote.SSH.configFile` as the user set it (Config.remoteSshConfigFile): the file our Include goes in. */
+  configFileSetting?: unknown;
   login: Pick<MachineLogin, 'host' | 'port' | 'username'>;
   hostKey: PinnedHostKey;
   /** The user's own private key file, or the generated private key (written 0600 for ssh). */
@@ -57,8 +57,8 @@ export interface HostEntryWrite {
 
 /** Writes the machine's Host entry (and every entry written before); resolves the alias and config file. */
 export async function writeHostEntry(secrets: vscode.SecretStorage, storage: vscode.Uri, places: MachineSshPlaces, write: HostEntryWrite): Promise<{ alias: string; config: string }> {
-  const { writeAtomically, writeMachineConfig } = machinesCore();
-  const alias = machineAlias(write.deviceId);
+  const { machineAlias, userSshConfig, writeAtomically, writeMachineConfig } = machinesCore();
+  const alias = machineAlias(write.deviceId, write.profileId);
   let identityFile: string;
   if ('file' in write.key) identityFile = write.key.file;
   else {
@@ -70,7 +70,7 @@ export async function writeHostEntry(secrets: vscode.SecretStorage, storage: vsc
   const entry: MachineHostEntry = { alias, host: write.login.host, port: write.login.port, user: write.login.username, identityFile, hostKey: write.hostKey.key };
   const entries = [...(await writtenEntries(secrets)).filter((item) => item.alias !== alias), entry];
   const sshDir = places.sshDir();
-  const { config } = await writeMachineConfig({ dir: path.join(sshDir, 'compute-toolkit'), userConfig: path.join(sshDir, 'config') }, entries);
+  const { config } = await writeMachineConfig({ dir: path.join(sshDir, 'compute-toolkit'), userConfig: userSshConfig(write.configFileSetting, sshDir, homedir()) }, entries);
   await secrets.store(StateKeys.machineSshEntries, JSON.stringify(entries));
   return { alias, config };
 }

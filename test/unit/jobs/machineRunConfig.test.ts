@@ -1,0 +1,51 @@
+// run.json with a rented machine as the target (docs/machines.md "Run on a machine"): workspace content,
+// so the machine id, the folder under the home and every value are checked; a batch job's file still
+// reads as before, and a job file never reads as a machine run.
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseRunConfig, parseRunFile, RunConfigError, serializeRunConfig, type MachineRunConfig } from '../../../src/core/jobs/runConfig';
+
+const machineRun: MachineRunConfig = {
+  version: 1,
+  target: 'machine',
+  name: 'project',
+  command: 'python train.py',
+  folder: 'src',
+  env: [{ name: 'PYTHONUNBUFFERED', value: '1' }],
+  machine: { deviceId: 9001, remoteDir: 'runs/project' },
+};
+
+describe('run.json with a machine as the target', () => {
+  it('reads back what it wrote', () => {
+    assert.deepEqual(parseRunFile(serializeRunConfig(machineRun)), { kind: 'machine', config: machineRun });
+  });
+
+  it('refuses a run folder that leaves the home, and hostile fields', () => {
+    const bad: [string, Record<string, unknown>][] = [
+      ['machine.remoteDir', { machine: { deviceId: 9001, remoteDir: '/etc' } }],
+      ['machine.remoteDir', { machine: { deviceId: 9001, remoteDir: 'runs/../../etc' } }],
+      ['machine.remoteDir', { machine: { deviceId: 9001, remoteDir: '~root/x' } }],
+      ['machine.remoteDir', { machine: { deviceId: 9001, remoteDir: 'a\\..\\b' } }],
+      ['machine.remoteDir', { machine: { deviceId: 9001, remoteDir: './.' } }],
+      ['machine.remoteDir', { machine: { deviceId: 9001, remoteDir: 'runs\n/x' } }],
+      ['machine.deviceId', { machine: { deviceId: '9001; rm', remoteDir: 'runs' } }],
+      ['machine.deviceId', { machine: { deviceId: -1, remoteDir: 'runs' } }],
+      ['machine', { machine: 'host.example:22' }],
+      ['target', { target: 'ssh://host' }],
+      ['env[0].name', { env: [{ name: 'A B', value: '' }] }],
+      ['env[0].name', { env: [{ name: 'API_TOKEN', value: 'x' }] }],
+      ['command', { command: 'echo \u009b31m' }],
+      ['folder', { folder: '../outside' }],
+    ];
+    for (const [field, patch] of bad) {
+      assert.throws(() => parseRunFile(JSON.stringify({ ...machineRun, ...patch })), (error: unknown) => error instanceof RunConfigError && error.message.includes(field), field);
+    }
+  });
+
+  it('keeps a batch job file a job, and a machine file is never read as a job', () => {
+    assert.throws(() => parseRunConfig(serializeRunConfig(machineRun)), (error: unknown) => error instanceof RunConfigError && error.message.includes('target'));
+    // No target is a batch job, which then needs a job's fields.
+    assert.throws(() => parseRunFile(JSON.stringify({ ...machineRun, target: undefined })), (error: unknown) => error instanceof RunConfigError && error.message.includes('resource'));
+  });
+});
