@@ -4,8 +4,10 @@ import { runActivationBench } from './activation';
 import { runChatHistoryBench } from './chatHistory';
 import { runComputeBench } from './compute';
 import { runJobsBench } from './jobs';
+import { runMachinesBench } from './machines';
 import { runMcpBench } from './mcp';
 import { runNasBench } from './nas';
+import { runNotebooksBench } from './notebooks';
 import { runRenderBench } from './render';
 import { runSpendChartBench } from './spendChart';
 import { runSseBench } from './sse';
@@ -30,6 +32,8 @@ async function main(): Promise<void> {
     ['jobs', runJobsBench],
     ['nas', runNasBench],
     ['stalls', runStallsBench],
+    ['machines', runMachinesBench],
+    ['notebooks', runNotebooksBench],
   ];
   for (const [name, run] of all) {
     if (only.length > 0 && !only.includes(name)) continue;

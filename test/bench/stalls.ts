@@ -23,7 +23,7 @@ const GOAL_MS = 50;
 const ROUNDS = 3;
 
 /** The longest event-loop turn (ms) while `run` goes on, by a setImmediate ticker and by monitorEventLoopDelay. */
-async function longestTurn(run: () => Promise<unknown> | unknown): Promise<{ ticker: number; histogram: number }> {
+export async function longestTurn(run: () => Promise<unknown> | unknown): Promise<{ ticker: number; histogram: number }> {
   const histogram = monitorEventLoopDelay({ resolution: 1 });
   let longest = 0;
   let last = performance.now();
