@@ -278,11 +278,16 @@ describe('NAS against the strict sandbox', () => {
     await assert.rejects(stat(join(onDisk, 'proj', 'run.log')), /ENOENT/);
     await stat(join(onDisk, 'proj', '.compute', 'upload-manifest.json'));
 
+    const record = join(onDisk, 'proj', '.compute', 'upload-manifest.json');
+    const long = new Date(Date.now() - 3_600_000);
+    await utimes(record, long, long);
     const second = await syncFolder(sessions, { storageId: volume.storage_id, localDir: local, remoteDir: '/proj' });
     assert.deepEqual({ sent: second.sent, skipped: second.skipped, bytes: second.bytes }, { sent: 0, skipped: 5, bytes: 0 });
+    assert.ok(Math.abs((await stat(record)).mtimeMs - long.getTime()) < 1000, 'nothing changed: the record is not written again');
     const later = new Date(Date.now() + 120_000);
     await utimes(join(local, 'train.py'), later, later);
     assert.equal((await syncFolder(sessions, { storageId: volume.storage_id, localDir: local, remoteDir: '/proj' })).sent, 0, 'touched but unchanged: the hash decides');
+    assert.ok((await stat(record)).mtimeMs - long.getTime() > 60_000, 'a new modification time is recorded (no hash next time)');
     await writeFile(join(local, 'train.py'), 'print(2)\n');
     await rm(join(onDisk, 'proj', 'data', 'keep.csv'));
     const third = await syncFolder(sessions, { storageId: volume.storage_id, localDir: local, remoteDir: '/proj' });
