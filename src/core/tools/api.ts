@@ -13,7 +13,7 @@ import type { NasFileAccess, SpecFileAccess } from './ports';
  */
 export type ToolEffect = OperationEffect;
 
-/** The JSON Schema subset the tools use (and validateInput checks). */
+/** The JSON Schema subset the tools' schemas produce (inputJsonSchema.ts) and validateInput checks. */
 export interface JsonSchema {
   type: 'object' | 'string' | 'integer' | 'number' | 'boolean' | 'array';
   description?: string;
@@ -91,9 +91,7 @@ export interface ToolDefinition<I extends ToolInput = ToolInput> {
    * The input's one schema, picked from inputs/ (zod, loaded with run.ts on first use, not at activation):
    * the type of `run`'s input, the check and the JSON Schema (inputSchemaOf) all derive from it (docs/shapes.md).
    */
-  input?: (inputs: ToolInputs) => z.ZodType<I>;
-  /** A hand-written JSON Schema, for a tool without `input` yet. */
-  inputSchema?: JsonSchema & { type: 'object' };
+  input(inputs: ToolInputs): z.ZodType<I>;
   /** The catalog operations the tool may perform. */
   operations: readonly OperationId[];
   /** strongestEffect(operations): set with it, checked by a unit test. */

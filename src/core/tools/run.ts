@@ -16,11 +16,9 @@ import { validateInput } from './schema';
 
 type ObjectSchema = JsonSchema & { type: 'object' };
 
-/** The JSON Schema of the tool's input (derived from its zod schema; hand-written for tools not yet converted). */
+/** The JSON Schema of the tool's input, derived from its zod schema (VS Code's manifest and MCP's tools/list show it). */
 export function inputSchemaOf(tool: ToolDefinition): ObjectSchema {
-  if (tool.input) return jsonSchemaOf(tool.input(toolInputs));
-  if (!tool.inputSchema) throw new Error(`${tool.name} has no input schema`);
-  return tool.inputSchema;
+  return jsonSchemaOf(tool.input(toolInputs));
 }
 
 /** Object entries that are null or undefined, dropped at every depth: the check reads them as absent. */
@@ -34,7 +32,6 @@ function withoutNulls(value: unknown): unknown {
 /** The input as the tool's type, or a ConfigError naming every wrong field (validateInput's message). */
 export function checkToolInput(tool: ToolDefinition, input: unknown): Record<string, unknown> {
   const checked = validateInput(inputSchemaOf(tool), input);
-  if (!tool.input) return checked;
   const parsed = tool.input(toolInputs).safeParse(withoutNulls(checked));
   if (parsed.success) return parsed.data;
   // The JSON Schema check passed, so this is a rule only zod states; name the field all the same.
