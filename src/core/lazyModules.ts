@@ -17,3 +17,5 @@ export const inferenceCore = lazy(() => require('./inference/index') as Inferenc
 export const deploymentsProbeCore = lazy(() => require('./deployments/probe') as ProbeCore);
 export type MachinesCore = typeof import('./machines/index');
 export const machinesCore = lazy(() => require('./machines/index') as MachinesCore);
+export type ToolRunner = typeof import('./tools/run');
+export const toolRunner = lazy(() => require('./tools/run') as ToolRunner);

@@ -15,7 +15,8 @@ import { NasSessions } from '../core/nas/sessions';
 import { nasToolAccess } from '../core/nas/toolAccess';
 import { ConfigError } from '../core/errors';
 import { Redactor, redactingLogger } from '../core/log';
-import { confirmTool, findTool, runTool, toolsFor, type ToolDefinition } from '../core/tools/index';
+import { findTool, toolsFor, type ToolDefinition } from '../core/tools/index';
+import { confirmTool, inputSchemaOf, runTool } from '../core/tools/run';
 import { decideWrite } from './writeConfirmation';
 import { McpConfigError, readConfig, type McpConfig } from './config';
 
@@ -28,7 +29,7 @@ export function mcpTool(tool: ToolDefinition): Tool {
     name: tool.name,
     title: tool.displayName,
     description: tool.modelDescription,
-    inputSchema: tool.inputSchema as Tool['inputSchema'],
+    inputSchema: inputSchemaOf(tool) as Tool['inputSchema'],
     annotations: {
       title: tool.displayName,
       readOnlyHint: tool.effect === 'read',

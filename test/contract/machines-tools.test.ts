@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createComputeClient } from '../../src/core/compute/client';
-import { confirmTool, findTool, runTool, type ToolContext } from '../../src/core/tools/index';
+import { findTool, type ToolContext } from '../../src/core/tools/index';
+import { confirmTool, runTool } from '../../src/core/tools/run';
 import { waitUntil } from '../helpers/eventually';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';

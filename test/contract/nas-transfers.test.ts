@@ -13,7 +13,8 @@ import type { ComputeClient, ComputeCredentials, TaskCreateBody } from '../../sr
 import { createComputeClient } from '../../src/core/compute/client';
 import { ComputeApiError } from '../../src/core/compute/errors';
 import { BYTES_PER_GIB, NasSessions, createTransfer, getVolume, listTransfers, nasToolAccess, TRANSFER_STATE, transferBody, type NasVolume, type TransferPlan } from '../../src/core/nas';
-import { confirmTool, findTool, runTool, type ToolContext } from '../../src/core/tools/index';
+import { findTool, type ToolContext } from '../../src/core/tools/index';
+import { confirmTool, runTool } from '../../src/core/tools/run';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
 

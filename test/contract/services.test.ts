@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import type { ComputeClient } from '../../src/core/compute/api';
 import { JobService } from '../../src/core/jobs/jobService';
 import { TaskService } from '../../src/core/tasks/taskService';
-import { runTool } from '../../src/core/tools/index';
+import { runTool } from '../../src/core/tools/run';
 import { pauseTask } from '../../src/core/tools/writeTools';
 import { stopJob } from '../../src/core/tools/jobTools';
 import { buildJobBody } from '../../src/core/jobs/jobBody';

@@ -13,7 +13,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { confinedPath, confinedSpecFiles } from '../../src/core/specs/fileAccess';
-import { confirmTool, findTool, runTool, type ToolContext } from '../../src/core/tools/index';
+import { findTool, type ToolContext } from '../../src/core/tools/index';
+import { confirmTool, runTool } from '../../src/core/tools/run';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
 

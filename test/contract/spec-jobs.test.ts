@@ -15,7 +15,8 @@ import { confinedSpecFiles } from '../../src/core/specs/fileAccess';
 import { specFromJob } from '../../src/core/specs/fromLive';
 import { applyJobPlan, checkSpec, nasVolumesOf, planJobSpec, type SpecContext } from '../../src/core/specs/runner';
 import type { JobSpec } from '../../src/core/specs/types';
-import { confirmTool, findTool, runTool, type ToolContext } from '../../src/core/tools/index';
+import { findTool, type ToolContext } from '../../src/core/tools/index';
+import { confirmTool, runTool } from '../../src/core/tools/run';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
 

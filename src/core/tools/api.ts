@@ -1,6 +1,8 @@
 // The shape of a compute tool: one definition serves VS Code's language-model tools and the MCP
 // server. Types only; the definitions live in readTools.ts and writeTools.ts.
 
+import type { z } from 'zod';
+import type * as ToolInputsModule from './inputs/index';
 import type { ComputeClient, OperationEffect, OperationId } from '../compute/api';
 import type { NasFileAccess, SpecFileAccess } from './ports';
 
@@ -11,7 +13,7 @@ import type { NasFileAccess, SpecFileAccess } from './ports';
  */
 export type ToolEffect = OperationEffect;
 
-/** The JSON Schema subset the tools use (and validateInput checks). */
+/** The JSON Schema subset the tools' schemas produce (inputJsonSchema.ts) and validateInput checks. */
 export interface JsonSchema {
   type: 'object' | 'string' | 'integer' | 'number' | 'boolean' | 'array';
   description?: string;
@@ -69,7 +71,13 @@ export interface ToolResult {
   isError: boolean;
 }
 
-export interface ToolDefinition {
+/** The tools' input schemas (inputs/index.ts), handed to `input` by run.ts: definitions import only their types. */
+export type ToolInputs = typeof ToolInputsModule;
+
+/** What every tool's input is at least: a record of named fields. */
+export type ToolInput = Record<string, unknown>;
+
+export interface ToolDefinition<I extends ToolInput = ToolInput> {
   /** Matches ^[a-zA-Z0-9_-]{1,64}$: OpenAI-compatible servers refuse other names. */
   name: string;
   /** For `#` references in VS Code's chat. */
@@ -79,7 +87,11 @@ export interface ToolDefinition {
   modelDescription: string;
   /** One line for people (tool pickers). */
   userDescription: string;
-  inputSchema: JsonSchema & { type: 'object' };
+  /**
+   * The input's one schema, picked from inputs/ (zod, loaded with run.ts on first use, not at activation):
+   * the type of `run`'s input, the check and the JSON Schema (inputSchemaOf) all derive from it (docs/shapes.md).
+   */
+  input(inputs: ToolInputs): z.ZodType<I>;
   /** The catalog operations the tool may perform. */
   operations: readonly OperationId[];
   /** strongestEffect(operations): set with it, checked by a unit test. */
@@ -87,9 +99,9 @@ export interface ToolDefinition {
   /** Repeating the call with the same input does no more than the first call (MCP idempotentHint). */
   idempotent: boolean;
   /** Runs the tool; throws for failures (runTool turns them into text a model can act on). */
-  run(input: Record<string, unknown>, context: ToolContext): Promise<string>;
+  run(input: I, context: ToolContext): Promise<string>;
   /** Write and destructive tools: what the user confirms (may read the platform, never change it). */
-  confirm?(input: Record<string, unknown>, context: ToolContext): Promise<ToolConfirmation>;
-  /** A short progress line ("Searching GPU resources…"). */
-  invocationMessage(input: Record<string, unknown>): string;
+  confirm?(input: I, context: ToolContext): Promise<ToolConfirmation>;
+  /** A short progress line ("Searching GPU resources…"), from the input as sent (not yet checked). */
+  invocationMessage(input: ToolInput): string;
 }

@@ -5,7 +5,9 @@
 import { ComputeApiError } from '../compute/errors';
 import { TASK_FILTER_STATUSES, TASK_LIST_TYPE } from '../tasks/listing';
 import { ConfigError } from '../errors';
+import type { z } from 'zod';
 import type { ToolDefinition } from './api';
+import type * as readInputs from './inputs/readInputs';
 import { strongestEffect } from './effects';
 import { errorText } from './errors';
 
@@ -13,7 +15,7 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-export const explainFailure: ToolDefinition = {
+export const explainFailure: ToolDefinition<z.output<typeof readInputs.explainFailure>> = {
   name: 'compute_explain_failure',
   toolReferenceName: 'computeExplainFailure',
   displayName: 'Explain Signed-Request Failure',
@@ -23,13 +25,8 @@ export const explainFailure: ToolDefinition = {
     'checks the key mode, version header, 13-digit timestamp, the local signature self-verification, the clock skew against ' +
     'the server (5-minute window), then sends one harmless read and explains the refusal if there is one. Use it after any ' +
     'auth or signature error from another compute tool. Never shows secrets.',
-  inputSchema: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      code: { type: 'string', maxLength: 16, description: 'The error code the failing call returned, if known.', examples: ['C001'] },
-    },
-  },
+  input: (inputs) => inputs.read.explainFailure,
+
   operations: ['task.list'],
   effect: strongestEffect(['task.list']),
   idempotent: true,
@@ -37,7 +34,7 @@ export const explainFailure: ToolDefinition = {
   async run(input, context) {
     const signal = context.signal;
     const lines: string[] = [];
-    if (typeof input['code'] === 'string' && input['code'] !== '') lines.push(`Reported code: ${input['code'].slice(0, 16)}`);
+    if (input.code) lines.push(`Reported code: ${input.code.slice(0, 16)}`);
     try {
       const prepared = await context.client.prepare('task.list', { type: TASK_LIST_TYPE, status: TASK_FILTER_STATUSES.join(','), page: 1, page_size: 1 }, signal ? { signal } : undefined);
       lines.push(

@@ -10,7 +10,9 @@ import { listPods } from '../jobs/polling';
 import { formatElapsed, jobView } from '../jobs/status';
 import { formatPoints } from '../spend/units';
 import { ConfigError } from '../errors';
+import type { z } from 'zod';
 import type { ToolContext, ToolDefinition } from './api';
+import type * as jobInputs from './inputs/jobInputs';
 import { confirmation } from './confirmation';
 import { strongestEffect } from './effects';
 import { field, tailLines } from './format';
@@ -19,7 +21,6 @@ import { findOffer, gpuLabel } from './pricing';
 import { requireMountableVolume } from '../nas/volumes';
 import { jobsOf, tasksOf } from './services';
 
-const jobIdSchema = { type: 'integer', minimum: 1, description: 'The job id (task_id returned by compute_run_job).', examples: [1962285] } as const;
 
 function jobPhrase(job: JobDetail): string {
   const view = jobView(job, Date.now());
@@ -65,7 +66,7 @@ function sentLines(spec: JobSpec): string[] {
   );
 }
 
-export const runJob: ToolDefinition = {
+export const runJob: ToolDefinition<z.output<typeof jobInputs.runJob>> = {
   name: 'compute_run_job',
   toolReferenceName: 'computeRunJob',
   displayName: 'Run Batch Job',
@@ -76,28 +77,7 @@ export const runJob: ToolDefinition = {
     'first. Spot (default) is cheaper and may wait in a queue. Take device_name and region from compute_search_gpus. Mount a NAS ' +
     'volume with storage_id and target_dir; the command then runs in target_dir. Returns the job id; follow it with compute_get_job ' +
     'and compute_job_logs.',
-  inputSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['job_name', 'device_name', 'region', 'image', 'command'],
-    properties: {
-      job_name: { type: 'string', minLength: 1, maxLength: 64, description: 'A name for the job.', examples: ['train-resnet'] },
-      device_name: { type: 'string', minLength: 1, maxLength: 128, description: 'The device_name from compute_search_gpus.', examples: ['RTX 4090'] },
-      region: { type: 'string', minLength: 1, maxLength: 64, description: 'Region tag or name from compute_search_gpus.', examples: ['beijing-jxq-p1'] },
-      image: { type: 'string', minLength: 1, maxLength: 512, description: 'Container image reference.', examples: ['pytorch/pytorch:2.4.0-cuda12.1-cudnn9-runtime'] },
-      command: { type: 'string', minLength: 1, maxLength: 4096, description: 'Shell command line to run (by /bin/sh -c).', examples: ['python train.py'] },
-      spot: { type: 'boolean', default: true, description: 'Spot (cheaper, may queue; default) or on-demand (false).' },
-      estimated_sec: { type: 'integer', minimum: 1, maximum: 86400, description: 'Spot: expected run time in seconds, below timeout_sec.' },
-      timeout_sec: { type: 'integer', minimum: 1, maximum: 604800, default: 3600, description: 'Hard time limit in seconds: the job is killed after it.' },
-      completions: { type: 'integer', minimum: 1, maximum: 100, default: 1, description: 'Successful pod runs required.' },
-      parallelism: { type: 'integer', minimum: 1, maximum: 20, default: 1, description: 'Pods at once (each billed).' },
-      indexed: { type: 'boolean', default: false, description: 'Give each pod an index (JOB_COMPLETION_INDEX).' },
-      retries: { type: 'integer', minimum: 0, maximum: 10, default: 0, description: 'Failed pods retried before the job fails.' },
-      env: { type: 'object', additionalProperties: { type: 'string', maxLength: 4096 }, description: 'Environment variables, name → value.' },
-      storage_id: { type: 'integer', minimum: 1, description: 'NAS volume to mount (Active, same region).' },
-      target_dir: { type: 'string', minLength: 2, maxLength: 256, description: 'Where the volume is mounted; the command runs there.', examples: ['/mnt/nas'] },
-    },
-  },
+  input: (inputs) => inputs.jobs.runJob,
   operations: ['resource.search', 'nas.list', 'job.create'],
   effect: strongestEffect(['resource.search', 'nas.list', 'job.create']),
   idempotent: false,
@@ -121,13 +101,13 @@ export const runJob: ToolDefinition = {
   },
 };
 
-export const getJob: ToolDefinition = {
+export const getJob: ToolDefinition<z.output<typeof jobInputs.jobId>> = {
   name: 'compute_get_job',
   toolReferenceName: 'computeGetJob',
   displayName: 'Get Batch Job',
   userDescription: 'A batch job\'s status, pods, time and cost.',
   modelDescription: 'Read one batch job: phase (queued, pending, running, succeeded, failed, stopped), the raw status fields, succeeded and failed pods, elapsed time and what it has cost so far. Poll at most every 10 s.',
-  inputSchema: { type: 'object', additionalProperties: false, required: ['task_id'], properties: { task_id: jobIdSchema } },
+  input: (inputs) => inputs.jobs.jobId,
   operations: ['job.detail'],
   effect: 'read',
   idempotent: true,
@@ -144,21 +124,13 @@ export const getJob: ToolDefinition = {
   },
 };
 
-export const jobLogs: ToolDefinition = {
+export const jobLogs: ToolDefinition<z.output<typeof jobInputs.jobLogs>> = {
   name: 'compute_job_logs',
   toolReferenceName: 'computeJobLogs',
   displayName: 'Batch Job Logs',
   userDescription: 'The last lines each pod of a batch job printed.',
   modelDescription: 'Read the last lines of each pod\'s log of a batch job (colour codes removed), to see its progress or why it failed. Bounded: at most `lines` per pod and the newest pods first.',
-  inputSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['task_id'],
-    properties: {
-      task_id: jobIdSchema,
-      lines: { type: 'integer', minimum: 1, maximum: 500, default: 60, description: 'How many of the last lines per pod (default 60).' },
-    },
-  },
+  input: (inputs) => inputs.jobs.jobLogs,
   operations: ['job.detail', 'node.list', 'node.log'],
   effect: 'read',
   idempotent: true,
@@ -183,13 +155,13 @@ export const jobLogs: ToolDefinition = {
   },
 };
 
-export const stopJob: ToolDefinition = {
+export const stopJob: ToolDefinition<z.output<typeof jobInputs.jobId>> = {
   name: 'compute_stop_job',
   toolReferenceName: 'computeStopJob',
   displayName: 'Stop Batch Job',
   userDescription: 'Stop a batch job for good (its pods are killed).',
   modelDescription: 'Stop a Pending or Running batch job: its pods are killed, billing stops and the job ends; it cannot be resumed (run it again instead). Use only when the user wants it stopped.',
-  inputSchema: { type: 'object', additionalProperties: false, required: ['task_id'], properties: { task_id: jobIdSchema } },
+  input: (inputs) => inputs.jobs.jobId,
   operations: ['job.detail', 'job.stop'],
   effect: strongestEffect(['job.detail', 'job.stop']),
   idempotent: true,

@@ -6,18 +6,18 @@
 
 import { ConfigError } from '../errors';
 import { shownText } from '../machines/catalogue';
-import { filterCatalogue, maxPacksOf, MAX_PACKS, megabytes, orderTotal, packPrice, productsOf, rentable, zoneOf, type CatalogueEntry } from '../machines/catalogueQuery';
+import { filterCatalogue, maxPacksOf, megabytes, orderTotal, packPrice, productsOf, rentable, zoneOf, type CatalogueEntry } from '../machines/catalogueQuery';
 import { MachineService } from '../machines/machineService';
 import { readRentedMachines, timeLeftMs } from '../machines/machineState';
 import { BILLING_TYPES, type BillingType } from '../machines/operations';
 import { formatPoints } from '../spend/units';
+import type { z } from 'zod';
 import type { ToolContext, ToolDefinition } from './api';
+import type * as machineInputs from './inputs/machineInputs';
 import { confirmation } from './confirmation';
 import { strongestEffect } from './effects';
 import { capLines, field, RESULT_LIMIT_CHARS } from './format';
 
-const billingSchema = { type: 'string', enum: BILLING_TYPES, default: 'Hour', description: 'Pack type: Hour (1 h), Day (24 h), Week (7 days) or Month (30 days).' } as const;
-const deviceIdSchema = { type: 'integer', minimum: 1, description: 'A device_id from compute_search_machines or compute_list_machines.', examples: [9001] } as const;
 
 function machinesOf(context: ToolContext): MachineService {
   return new MachineService(context.client, () => void context.wake?.());
@@ -36,7 +36,7 @@ function entryLine(entry: CatalogueEntry, billing: BillingType): string {
   return `- ${what} · ${gpus} · ${hardware} · zone ${field(zoneOf(entry), 40) || '?'} · ${total === undefined ? 'no valid price' : `${formatPoints(total)} per ${billing} pack${products.length > 1 ? ' for the group' : ''}`} · up to ${maxPacksOf(products)} packs${slow}`;
 }
 
-export const searchMachines: ToolDefinition = {
+export const searchMachines: ToolDefinition<z.output<typeof machineInputs.searchMachines>> = {
   name: 'compute_search_machines',
   toolReferenceName: 'computeMachines',
   displayName: 'Search Bare-Metal Machines',
@@ -45,18 +45,7 @@ export const searchMachines: ToolDefinition = {
     'Search the bare-metal catalogue (whole GPU machines with SSH access, rented by the pack: Hour, Day, Week or Month). Single ' +
     'machines, and network groups (several machines on IB/RoCE/NVLink) when group_size is given. Prices are per pack in yuan. ' +
     'Returns one line per machine or group, cheapest first, with the device_id (or network group) that compute_rent_machine takes.',
-  inputSchema: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      billing_type: billingSchema,
-      gpu_model: { type: 'string', maxLength: 64, description: 'Part of the GPU model name, case-insensitive.', examples: ['A100', '4090'] },
-      gpu_count: { type: 'integer', minimum: 1, maximum: 64, description: 'Exact number of GPUs per machine.', examples: [8] },
-      zone: { type: 'string', maxLength: 64, description: 'Part of the zone name.', examples: ['华东'] },
-      max_yuan_per_pack: { type: 'number', minimum: 0, description: 'Highest price of one pack (for a group: the whole group), in yuan.' },
-      group_size: { type: 'integer', minimum: 2, maximum: 64, description: 'Also list network groups of at least this many machines.' },
-    },
-  },
+  input: (inputs) => inputs.machines.searchMachines,
   operations: ['metal.catalogueSingle', 'metal.catalogueGroups'],
   effect: strongestEffect(['metal.catalogueSingle', 'metal.catalogueGroups']),
   idempotent: true,
@@ -83,7 +72,7 @@ export const searchMachines: ToolDefinition = {
   },
 };
 
-export const listMachines: ToolDefinition = {
+export const listMachines: ToolDefinition<z.output<typeof machineInputs.listMachines>> = {
   name: 'compute_list_machines',
   toolReferenceName: 'computeListMachines',
   displayName: 'List Rented Machines',
@@ -91,7 +80,7 @@ export const listMachines: ToolDefinition = {
   modelDescription:
     'List the bare-metal machines the user rents: Waiting (not powered on yet) or Serving (SSH login available), the rental ' +
     'window and the time left, and auto-renew. Use compute_machine_connection for how to log in to a Serving machine.',
-  inputSchema: { type: 'object', additionalProperties: false, properties: {} },
+  input: (inputs) => inputs.machines.listMachines,
   operations: ['metal.rentedSingle', 'metal.rentedGroups'],
   effect: strongestEffect(['metal.rentedSingle', 'metal.rentedGroups']),
   idempotent: true,
@@ -111,7 +100,7 @@ export const listMachines: ToolDefinition = {
   },
 };
 
-export const machineConnection: ToolDefinition = {
+export const machineConnection: ToolDefinition<z.output<typeof machineInputs.machineConnection>> = {
   name: 'compute_machine_connection',
   toolReferenceName: 'computeMachineConnection',
   displayName: 'Machine Connection Details',
@@ -119,7 +108,7 @@ export const machineConnection: ToolDefinition = {
   modelDescription:
     'The SSH address, port and user of a rented bare-metal machine once it is Serving, and its exposed ports as public addresses. ' +
     'The password is never returned: tell the user to connect from the Machines view (Connect… installs a key) or the console.',
-  inputSchema: { type: 'object', additionalProperties: false, required: ['device_id'], properties: { device_id: deviceIdSchema } },
+  input: (inputs) => inputs.machines.machineConnection,
   operations: ['metal.detail'],
   effect: strongestEffect(['metal.detail']),
   idempotent: true,
@@ -168,7 +157,7 @@ const KEPT_CONFIRMATIONS = 20;
 const confirmationKey = (input: Record<string, unknown>, context: ToolContext): string =>
   JSON.stringify([context.profile.label, input['device_id'], billingOf(input), input['packs'] ?? 1, input['group_size'] ?? null, input['software_init'] === true]);
 
-export const rentMachine: ToolDefinition = {
+export const rentMachine: ToolDefinition<z.output<typeof machineInputs.rentMachine>> = {
   name: 'compute_rent_machine',
   toolReferenceName: 'computeRentMachine',
   displayName: 'Rent Bare-Metal Machine',
@@ -178,18 +167,7 @@ export const rentMachine: ToolDefinition = {
     'the whole network group holding device_id. SPENDS MONEY: the whole rental (unit price × packs, × machines for a group) is ' +
     'charged and no API cancels it; the user confirms the total first. Returns the order id; the machine is Waiting, then Serving ' +
     '(Proxy/Direct machines take about 30 minutes): follow it with compute_list_machines.',
-  inputSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['device_id'],
-    properties: {
-      device_id: deviceIdSchema,
-      billing_type: billingSchema,
-      packs: { type: 'integer', minimum: 1, maximum: MAX_PACKS, default: 1, description: 'How many packs (how long): 3 × Hour = 3 hours.' },
-      group_size: { type: 'integer', minimum: 2, maximum: 64, description: 'Rent the network group holding device_id (as listed by compute_search_machines with this group_size).' },
-      software_init: { type: 'boolean', default: false, description: "The platform's software init (it installs software it does not name)." },
-    },
-  },
+  input: (inputs) => inputs.machines.rentMachine,
   operations: ['metal.catalogueSingle', 'metal.catalogueGroups', 'metal.buy'],
   effect: strongestEffect(['metal.catalogueSingle', 'metal.catalogueGroups', 'metal.buy']),
   idempotent: false,

@@ -5,14 +5,15 @@ import type { TaskDetail, TaskNode, TaskStatus } from '../compute/api';
 import { TASK_FILTER_STATUSES, taskPage } from '../tasks/listing';
 import { formatYuan, yuanFromPoints } from '../spend/units';
 import { ConfigError } from '../errors';
+import type { z } from 'zod';
 import type { ToolContext, ToolDefinition } from './api';
+import type * as readInputs from './inputs/readInputs';
 import { capLines, field, gigabytes, RESULT_LIMIT_CHARS, tailLines } from './format';
 import { strongestEffect } from './effects';
 import { plainTerminalText } from '../terminalText';
 import { gpuLabel, offersOf } from './pricing';
 import { resourcesOf, storageOf, tasksOf } from './services';
 
-const TASK_STATUSES = ['Pending', 'Running', 'Paused', 'End'] as const;
 const limitOf = (context: ToolContext): number => context.resultLimitChars ?? RESULT_LIMIT_CHARS;
 
 /** The platform's `gpu_memory` is the device total in MiB (786432 for 8 × H20); filters and lines are per card. */
@@ -20,9 +21,7 @@ function vramPerCardMiB(device: { gpu_memory: number; gpu_count: number }): numb
   return device.gpu_count > 0 ? device.gpu_memory / device.gpu_count : 0;
 }
 
-const taskIdSchema = { type: 'integer', minimum: 1, description: 'The task id (from compute_list_tasks).', examples: [1229831] } as const;
-
-export const searchGpus: ToolDefinition = {
+export const searchGpus: ToolDefinition<z.output<typeof readInputs.searchGpus>> = {
   name: 'compute_search_gpus',
   toolReferenceName: 'computeGpus',
   displayName: 'Search GPU Resources',
@@ -31,30 +30,19 @@ export const searchGpus: ToolDefinition = {
     'Search the GPU compute platform for rentable GPU offers (device × region) with price and inventory. Use it before ' +
     'creating a task, or when the user asks what GPUs are available or what they cost. Prices are per node in yuan per hour ' +
     '(¥/h). Returns one line per offer, cheapest first, with the device_name and region that compute_create_task takes.',
-  inputSchema: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      gpu_model: { type: 'string', maxLength: 64, description: 'Part of the GPU model name, case-insensitive.', examples: ['4090', 'H20', 'A100'] },
-      min_vram_gb: { type: 'number', minimum: 0, maximum: 4096, description: 'Minimum GPU memory per card, in GB.', examples: [24, 80] },
-      max_yuan_per_hour: { type: 'number', minimum: 0, description: 'Maximum price per node, in yuan per hour (¥/h).', examples: [2, 10] },
-      region: { type: 'string', maxLength: 64, description: 'Part of the region name or tag.', examples: ['北京', 'hebei'] },
-      in_stock_only: { type: 'boolean', default: true, description: 'Only offers with inventory > 0 (default true).' },
-      gpu_count: { type: 'integer', minimum: 1, maximum: 64, description: 'Exact number of GPUs per node.', examples: [1, 8] },
-    },
-  },
+  input: (inputs) => inputs.read.searchGpus,
   operations: ['resource.search'],
   effect: strongestEffect(['resource.search']),
   idempotent: true,
   invocationMessage: () => 'Searching GPU resources…',
   async run(input, context) {
     const devices = await resourcesOf(context).gpuDeployments(context.signal);
-    const model = typeof input['gpu_model'] === 'string' ? input['gpu_model'].trim().toLowerCase() : '';
-    const region = typeof input['region'] === 'string' ? input['region'].trim().toLowerCase() : '';
-    const minVram = typeof input['min_vram_gb'] === 'number' ? input['min_vram_gb'] : 0;
-    const maxPrice = typeof input['max_yuan_per_hour'] === 'number' ? input['max_yuan_per_hour'] : Infinity;
-    const inStockOnly = input['in_stock_only'] !== false;
-    const count = typeof input['gpu_count'] === 'number' ? input['gpu_count'] : undefined;
+    const model = input.gpu_model?.trim().toLowerCase() ?? '';
+    const region = input.region?.trim().toLowerCase() ?? '';
+    const minVram = input.min_vram_gb ?? 0;
+    const maxPrice = input.max_yuan_per_hour ?? Infinity;
+    const inStockOnly = input.in_stock_only;
+    const count = input.gpu_count;
     const offers = offersOf(devices.results).filter(({ device, region: r, yuanPerHour }) => {
       if (model && !`${device.gpu_name ?? ''} ${device.device_name}`.toLowerCase().includes(model)) return false;
       if (region && !`${r.region_name} ${r.region}`.toLowerCase().includes(region)) return false;
@@ -78,7 +66,7 @@ export const searchGpus: ToolDefinition = {
   },
 };
 
-export const listTasks: ToolDefinition = {
+export const listTasks: ToolDefinition<z.output<typeof readInputs.listTasks>> = {
   name: 'compute_list_tasks',
   toolReferenceName: 'computeTasks',
   displayName: 'List Compute Tasks',
@@ -86,25 +74,15 @@ export const listTasks: ToolDefinition = {
   modelDescription:
     'List the user\'s deployment tasks on the GPU platform: id, name, status (Pending, Running, Paused, End), running/total nodes, ' +
     'GPU and region, and amount billed. Use it to find a task id, or to see what is running (and costing money).',
-  inputSchema: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      status: { type: 'array', items: { type: 'string', enum: TASK_STATUSES }, maxItems: 4, description: 'Only tasks in these states.', examples: [['Running', 'Pending']] },
-      search: { type: 'string', maxLength: 128, description: 'Part of the task name.', examples: ['llama'] },
-      page: { type: 'integer', minimum: 1, default: 1, description: 'Page number, from 1.' },
-      page_size: { type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'Tasks per page (1–100, default 20).' },
-    },
-  },
+  input: (inputs) => inputs.read.listTasks,
   operations: ['task.list'],
   effect: strongestEffect(['task.list']),
   idempotent: true,
   invocationMessage: () => 'Listing compute tasks…',
   async run(input, context) {
-    const page = typeof input['page'] === 'number' ? input['page'] : 1;
-    const pageSize = typeof input['page_size'] === 'number' ? input['page_size'] : 20;
-    const statuses = Array.isArray(input['status']) && input['status'].length > 0 ? (input['status'] as TaskStatus[]) : TASK_FILTER_STATUSES;
-    const search = typeof input['search'] === 'string' && input['search'].trim() !== '' ? input['search'].trim() : undefined;
+    const { page, page_size: pageSize } = input;
+    const statuses: readonly TaskStatus[] = input.status && input.status.length > 0 ? input.status : TASK_FILTER_STATUSES;
+    const search = input.search?.trim() || undefined;
     const tasks = await taskPage(context.client, { statuses, ...(search ? { searchValue: search } : {}) }, page, pageSize, context.signal);
     if (tasks.results.length === 0) return page > 1 ? `No tasks on page ${page} (${tasks.count} in total).` : 'No tasks match.';
     const first = (page - 1) * pageSize + 1;
@@ -140,7 +118,7 @@ function detailLines(detail: TaskDetail, nodes: readonly TaskNode[], nodeCount: 
   return lines;
 }
 
-export const getTask: ToolDefinition = {
+export const getTask: ToolDefinition<z.output<typeof readInputs.getTask>> = {
   name: 'compute_get_task',
   toolReferenceName: 'computeTask',
   displayName: 'Get Compute Task',
@@ -148,20 +126,20 @@ export const getTask: ToolDefinition = {
   modelDescription:
     'Get one deployment task by id: status, GPU and region, billed amount, its services with their public URLs, and its nodes ' +
     '(node ids for compute_node_log). Use it to find a service URL or to check whether a task is up.',
-  inputSchema: { type: 'object', additionalProperties: false, required: ['task_id'], properties: { task_id: taskIdSchema } },
+  input: (inputs) => inputs.read.getTask,
   operations: ['task.detail', 'node.list'],
   effect: strongestEffect(['task.detail', 'node.list']),
   idempotent: true,
   invocationMessage: (input) => `Reading task ${String(input['task_id'])}…`,
   async run(input, context) {
-    const taskId = input['task_id'] as number;
+    const taskId = input.task_id;
     const detail = await tasksOf(context).detail(taskId, context.signal);
     const nodes = await tasksOf(context).nodePage(taskId, { page: 1, pageSize: 50 }, context.signal);
     return capLines(detailLines(detail, nodes.results, nodes.count), limitOf(context), 'the node list is cut; the task has more nodes than fit');
   },
 };
 
-export const nodeLog: ToolDefinition = {
+export const nodeLog: ToolDefinition<z.output<typeof readInputs.nodeLog>> = {
   name: 'compute_node_log',
   toolReferenceName: 'computeNodeLog',
   displayName: 'Tail Node Log',
@@ -169,25 +147,15 @@ export const nodeLog: ToolDefinition = {
   modelDescription:
     'Read the last lines of a task node\'s container log, to see why a service fails or what it printed. Give task_id; ' +
     'point_id (node) and service_id default to the task\'s first node and first service (ids from compute_get_task).',
-  inputSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['task_id'],
-    properties: {
-      task_id: taskIdSchema,
-      point_id: { type: 'integer', minimum: 1, description: 'Node id (compute_get_task lists them); default: the first node.' },
-      service_id: { type: 'integer', minimum: 1, description: 'Service (container) id; default: the task\'s first service.' },
-      lines: { type: 'integer', minimum: 1, maximum: 1000, default: 100, description: 'How many of the last lines to return (default 100).' },
-    },
-  },
+  input: (inputs) => inputs.read.nodeLog,
   operations: ['node.list', 'task.detail', 'node.log'],
   effect: strongestEffect(['node.list', 'task.detail', 'node.log']),
   idempotent: true,
   invocationMessage: (input) => `Reading the node log of task ${String(input['task_id'])}…`,
   async run(input, context) {
-    const taskId = input['task_id'] as number;
-    let pointId = input['point_id'] as number | undefined;
-    let serviceId = input['service_id'] as number | undefined;
+    const taskId = input.task_id;
+    let pointId = input.point_id;
+    let serviceId = input.service_id;
     if (pointId === undefined) {
       const nodes = await tasksOf(context).nodes(taskId, { page: 1, pageSize: 1 }, context.signal);
       pointId = nodes[0]?.point_id;
@@ -199,7 +167,7 @@ export const nodeLog: ToolDefinition = {
       if (serviceId === undefined) throw new ConfigError(`Task ${taskId} lists no service.`);
     }
     const { logs } = await tasksOf(context).nodeLog({ taskId, pointId, serviceId }, context.signal);
-    const wanted = typeof input['lines'] === 'number' ? input['lines'] : 100;
+    const wanted = input.lines;
     const tail = tailLines(plainTerminalText(logs ?? ''), wanted, limitOf(context) - 300);
     if (tail.total === 0) return `Node ${pointId}, service ${serviceId} of task ${taskId} has written no log lines yet.`;
     const header = `Log of node ${pointId}, service ${serviceId} (task ${taskId}): last ${tail.shown} of ${tail.total} line(s)` +
@@ -208,25 +176,19 @@ export const nodeLog: ToolDefinition = {
   },
 };
 
-export const listStorage: ToolDefinition = {
+export const listStorage: ToolDefinition<z.output<typeof readInputs.listStorage>> = {
   name: 'compute_list_storage',
   toolReferenceName: 'computeStorage',
   displayName: 'List Storage',
   userDescription: 'List object storage volumes and their status.',
   modelDescription: 'List the user\'s object storage (JuiceFS) volumes: id, name, bucket, endpoint and status. Credentials are never shown.',
-  inputSchema: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      status: { type: 'array', items: { type: 'string', enum: ['Activate', 'Unactivated'] }, maxItems: 2, description: 'Only volumes in these states.' },
-    },
-  },
+  input: (inputs) => inputs.read.listStorage,
   operations: ['storage.list'],
   effect: strongestEffect(['storage.list']),
   idempotent: true,
   invocationMessage: () => 'Listing storage…',
   async run(input, context) {
-    const status = Array.isArray(input['status']) && input['status'].length > 0 ? (input['status'] as string[]).join(',') : 'Activate,Unactivated';
+    const status = input.status && input.status.length > 0 ? input.status.join(',') : 'Activate,Unactivated';
     const storage = await storageOf(context).page({ storage_type: 'Juicefs', status, page: 1, page_size: 100 }, context.signal);
     if (storage.results.length === 0) return 'No storage volumes.';
     const lines = [

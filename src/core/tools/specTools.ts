@@ -9,14 +9,15 @@ import { specsCore } from '../specs/load';
 import type { SpecContext } from '../specs/runner';
 import { specFormatOf, type Spec } from '../specs/types';
 import { ConfigError } from '../errors';
+import type { z } from 'zod';
 import type { ToolContext, ToolDefinition } from './api';
+import type * as specInputs from './inputs/specInputs';
 import { confirmation } from './confirmation';
 import { strongestEffect } from './effects';
 import { shownWhole } from './shownWhole';
 
 export type { SpecFileAccess } from './ports';
 
-const pathSchema = { type: 'string', minLength: 1, maxLength: 1024, description: 'Path of the spec file (relative to the workspace), e.g. deploy/api.task.json.', examples: ['serve.task.json'] } as const;
 
 async function readSpec(input: Record<string, unknown>, context: ToolContext): Promise<{ path: string; spec?: Spec; problems: string[] }> {
   const files = context.specFiles;
@@ -52,7 +53,7 @@ function specContext(context: ToolContext): SpecContext {
   return { client: context.client, resolveSecret: (ref) => context.specFiles!.resolveSecret(ref), nasVolumes: specsCore().nasVolumesOf(context.client, context.signal), ...(context.signal ? { signal: context.signal } : {}) };
 }
 
-export const validateSpec: ToolDefinition = {
+export const validateSpec: ToolDefinition<z.output<typeof specInputs.specFile>> = {
   name: 'compute_validate_spec',
   toolReferenceName: 'computeValidateSpec',
   displayName: 'Validate Compute Spec File',
@@ -60,7 +61,7 @@ export const validateSpec: ToolDefinition = {
   modelDescription:
     'Validate a task or job spec file (*.task.json/*.task.yaml/*.job.json/*.job.yaml): schema problems with line numbers, then (when valid) the resource, its stock and the NAS volumes ' +
     '(exist, Active, in the region) on the platform. Changes nothing.',
-  inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path: pathSchema } },
+  input: (inputs) => inputs.specs.specFile,
   operations: ['resource.search', 'task.detail', 'nas.list'],
   effect: strongestEffect(['resource.search', 'task.detail', 'nas.list']),
   idempotent: true,
@@ -73,7 +74,7 @@ export const validateSpec: ToolDefinition = {
   },
 };
 
-export const planSpec: ToolDefinition = {
+export const planSpec: ToolDefinition<z.output<typeof specInputs.specFile>> = {
   name: 'compute_plan_spec',
   toolReferenceName: 'computePlanSpec',
   displayName: 'Plan Compute Spec File',
@@ -82,7 +83,7 @@ export const planSpec: ToolDefinition = {
     'Plan a task or job spec file. Task: without a taskId it would create the task; with one, it lists each field the update changes and each field it would RESET ' +
     '(task update overwrites the whole task), and the cost per hour before and after. Job: what would be created (resource, completions, parallelism, timeout, Spot), ' +
     'the cost per hour for the pods at once and the most it can cost (the timeout); jobs cannot be updated, so a file with a taskId says so. Changes nothing.',
-  inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path: pathSchema } },
+  input: (inputs) => inputs.specs.specFile,
   operations: ['resource.search', 'task.detail', 'job.detail'],
   effect: strongestEffect(['resource.search', 'task.detail', 'job.detail']),
   idempotent: true,
@@ -97,7 +98,7 @@ export const planSpec: ToolDefinition = {
   },
 };
 
-export const applySpec: ToolDefinition = {
+export const applySpec: ToolDefinition<z.output<typeof specInputs.specFile>> = {
   name: 'compute_apply_spec',
   toolReferenceName: 'computeApplySpec',
   displayName: 'Apply Compute Spec File',
@@ -105,7 +106,7 @@ export const applySpec: ToolDefinition = {
   modelDescription:
     'Apply a spec file. Task: create the task (no taskId yet) or overwrite the live task with the file. Job: create the job (no taskId yet; a job cannot be updated, ' +
     'a file with a taskId is refused). SPENDS MONEY; the user confirms the plan (changes, resets, cost) first. Run compute_plan_spec before and show the user the plan.',
-  inputSchema: { type: 'object', additionalProperties: false, required: ['path'], properties: { path: pathSchema } },
+  input: (inputs) => inputs.specs.specFile,
   operations: ['resource.search', 'task.detail', 'task.create', 'task.update', 'job.detail', 'job.create'],
   effect: strongestEffect(['resource.search', 'task.detail', 'task.create', 'task.update', 'job.detail', 'job.create']),
   idempotent: false,

@@ -5,7 +5,9 @@
 import type { TaskCreateBody, TaskDetail } from '../compute/api';
 import { formatYuan } from '../spend/units';
 import { ConfigError } from '../errors';
+import type { z } from 'zod';
 import type { ToolContext, ToolDefinition } from './api';
+import type * as writeInputs from './inputs/writeInputs';
 import { confirmation } from './confirmation';
 import { strongestEffect } from './effects';
 import { field } from './format';
@@ -14,8 +16,6 @@ import { costLine, findOffer, taskResourceOffer } from './pricing';
 import { trimBoth } from '../textTrim';
 import { tasksOf } from './services';
 
-const MAX_NODES = 100;
-const taskIdSchema = { type: 'integer', minimum: 1, description: 'The task id (from compute_list_tasks).', examples: [1229831] } as const;
 
 function readDetail(context: ToolContext, taskId: number): Promise<TaskDetail> {
   return tasksOf(context).detail(taskId, context.signal);
@@ -50,7 +50,7 @@ function taskSent(input: Record<string, unknown>): { lines: string[]; envText: s
   return { lines, envText: env.length > 0 ? env.map(({ name, value }) => `${name}=${value}`).join('\n') : null, command };
 }
 
-export const createTask: ToolDefinition = {
+export const createTask: ToolDefinition<z.output<typeof writeInputs.createTask>> = {
   name: 'compute_create_task',
   toolReferenceName: 'computeCreateTask',
   displayName: 'Create Compute Task',
@@ -59,21 +59,7 @@ export const createTask: ToolDefinition = {
     'Create a deployment task: run a container image on rented GPU nodes. This SPENDS MONEY every second the nodes run; the ' +
     'user confirms the price first. Take device_name and region exactly from compute_search_gpus. Returns the new task id; ' +
     'then watch it with compute_get_task until it is Running.',
-  inputSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['task_name', 'device_name', 'region', 'image', 'ports'],
-    properties: {
-      task_name: { type: 'string', minLength: 1, maxLength: 64, description: 'A name for the task.', examples: ['llama-serve'] },
-      device_name: { type: 'string', minLength: 1, maxLength: 128, description: 'The device_name from compute_search_gpus.', examples: ['RTX 4090 x 2'] },
-      region: { type: 'string', minLength: 1, maxLength: 64, description: 'Region tag or name from compute_search_gpus.', examples: ['beijing-jxq-p1', '北京一区'] },
-      image: { type: 'string', minLength: 1, maxLength: 512, description: 'Container image reference.', examples: ['harbor.suanleme.cn/public-hub/dailyhot:1.0'] },
-      ports: { type: 'array', minItems: 1, maxItems: 10, items: { type: 'integer', minimum: 1, maximum: 65535 }, description: 'Container ports to expose publicly.', examples: [[8080]] },
-      nodes: { type: 'integer', minimum: 1, maximum: MAX_NODES, default: 1, description: 'Number of nodes (each billed at the listed price).' },
-      env: { type: 'object', additionalProperties: { type: 'string', maxLength: 4096 }, description: 'Environment variables, name → value.', examples: [{ MODEL: 'qwen3' }] },
-      start_command: { type: 'string', maxLength: 4096, description: 'Command line to run instead of the image\'s entrypoint.', examples: ['python serve.py --port 8080'] },
-    },
-  },
+  input: (inputs) => inputs.write.createTask,
   operations: ['resource.search', 'task.create'],
   effect: strongestEffect(['resource.search', 'task.create']),
   idempotent: false,
@@ -116,7 +102,7 @@ export const createTask: ToolDefinition = {
   },
 };
 
-export const changeNodeCount: ToolDefinition = {
+export const changeNodeCount: ToolDefinition<z.output<typeof writeInputs.changeNodeCount>> = {
   name: 'compute_change_node_count',
   toolReferenceName: 'computeScaleTask',
   displayName: 'Change Node Count',
@@ -124,15 +110,7 @@ export const changeNodeCount: ToolDefinition = {
   modelDescription:
     'Set the total number of nodes of a deployment task (scale up or down). More nodes cost more per hour; the user confirms the ' +
     'new hourly cost first. nodes is the new total, not a difference.',
-  inputSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['task_id', 'nodes'],
-    properties: {
-      task_id: taskIdSchema,
-      nodes: { type: 'integer', minimum: 1, maximum: MAX_NODES, description: 'The new total node count.', examples: [2] },
-    },
-  },
+  input: (inputs) => inputs.write.changeNodeCount,
   operations: ['task.detail', 'task.changePoints'],
   effect: strongestEffect(['task.detail', 'task.changePoints']),
   idempotent: true,
@@ -161,7 +139,7 @@ export const changeNodeCount: ToolDefinition = {
   },
 };
 
-function lifecycleTool(kind: 'pause' | 'recover' | 'stop'): ToolDefinition {
+function lifecycleTool(kind: 'pause' | 'recover' | 'stop'): ToolDefinition<z.output<typeof writeInputs.taskLifecycle>> {
   const spec = {
     pause: {
       name: 'compute_pause_task',
@@ -204,7 +182,7 @@ function lifecycleTool(kind: 'pause' | 'recover' | 'stop'): ToolDefinition {
     displayName: spec.display,
     userDescription: spec.user,
     modelDescription: spec.model,
-    inputSchema: { type: 'object', additionalProperties: false, required: ['task_id'], properties: { task_id: taskIdSchema } },
+    input: (inputs) => inputs.write.taskLifecycle,
     operations: ['task.detail', spec.operation],
     effect,
     idempotent: true,

@@ -4,8 +4,8 @@
 
 import * as vscode from 'vscode';
 import type { ToolDefinition } from '../../core/tools/api';
-// Definitions, validation and formatting only: the HTTP stack loads with the compute client, on first use.
-import { confirmTool, runTool } from '../../core/tools/index';
+// The runner (input schemas: zod) loads with the first tool call; the HTTP stack with the compute client.
+import { toolRunner } from '../../core/lazyModules';
 import { Commands } from '../commandIds';
 import { runWithOrigin } from '../../core/requests/requestOrigin';
 import type { ExtensionServices } from '../services';
@@ -34,7 +34,7 @@ export class ComputeLanguageModelTool implements vscode.LanguageModelTool<Input>
       return { invocationMessage: vscode.l10n.t('{0} (local sandbox: no real money, not confirmed)', invocationMessage) };
     }
     const context = await toolContext(this.services, this.ports, profile, signalOf(token));
-    const confirmation = await confirmTool(this.definition, options.input, context);
+    const confirmation = await toolRunner().confirmTool(this.definition, options.input, context);
     if (!confirmation) return { invocationMessage };
     return { invocationMessage, confirmationMessages: { title: confirmation.title, message: new vscode.MarkdownString(confirmation.message) } };
   }
@@ -44,7 +44,7 @@ export class ComputeLanguageModelTool implements vscode.LanguageModelTool<Input>
     if (!profile) return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(noProfileText())]);
     const context = await toolContext(this.services, this.ports, profile, signalOf(token));
     // The tool's requests show in the request history as the agent's.
-    const result = await runWithOrigin({ kind: 'tool', tool: this.definition.name }, () => runTool(this.definition, options.input, context));
+    const result = await runWithOrigin({ kind: 'tool', tool: this.definition.name }, () => toolRunner().runTool(this.definition, options.input, context));
     this.services.logger.info(`Tool ${this.definition.name} on profile "${profile.label}": ${result.isError ? 'failed' : 'done'}`);
     // A task created, scaled, paused or stopped by an agent shows in the Tasks view at once.
     if (this.definition.effect !== 'read' && !result.isError) void vscode.commands.executeCommand(Commands.tasksRefresh);

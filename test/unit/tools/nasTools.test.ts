@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ComputeClient } from '../../../src/core/compute/api';
 import type { NasVolume } from '../../../src/core/nas/operations';
-import { confirmTool, findTool, runTool, toolsFor, type NasFileAccess, type ToolContext } from '../../../src/core/tools/index';
+import { findTool, toolsFor, type NasFileAccess, type ToolContext } from '../../../src/core/tools/index';
+import { confirmTool, runTool } from '../../../src/core/tools/run';
 import { fileText, READ_MAX_BYTES, volumePath } from '../../../src/core/tools/nasTools';
 import { assertLinearTime } from '../../helpers/linearTime';
 

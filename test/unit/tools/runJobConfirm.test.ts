@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ComputeClient } from '../../../src/core/compute/api';
-import { confirmTool, findTool, runTool, type ToolContext } from '../../../src/core/tools/index';
+import { findTool, type ToolContext } from '../../../src/core/tools/index';
+import { confirmTool, runTool } from '../../../src/core/tools/run';
 import { DEVICES } from '../specs/fixtures';
 
 function context(calls: string[]): ToolContext {

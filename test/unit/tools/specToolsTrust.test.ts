@@ -8,7 +8,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { ComputeClient } from '../../../src/core/compute/api';
 import { confinedSpecFiles } from '../../../src/core/specs/fileAccess';
-import { confirmTool, findTool, runTool, type ToolContext } from '../../../src/core/tools/index';
+import { findTool, type ToolContext } from '../../../src/core/tools/index';
+import { confirmTool, runTool } from '../../../src/core/tools/run';
 import { DEVICES } from '../specs/fixtures';
 
 const TASK = {

@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { TOOLS } from '../../../src/core/tools/index';
+import { inputSchemaOf } from '../../../src/core/tools/run';
 import type { ToolDefinition } from '../../../src/core/tools/api';
 
 export const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
@@ -25,7 +26,7 @@ export function manifestTools(): unknown[] {
     canBeReferencedInPrompt: true,
     icon: ICON[tool.effect],
     tags: ['compute', `compute-${tool.effect}`],
-    inputSchema: tool.inputSchema,
+    inputSchema: inputSchemaOf(tool),
   }));
 }
 

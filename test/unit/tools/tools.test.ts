@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ComputeClient, Device, OperationId, TaskDetail } from '../../../src/core/compute/api';
 import { ComputeApiError } from '../../../src/core/compute/errors';
-import { confirmTool, findTool, runTool, TOOL_NAME_PATTERN, TOOLS, toolsFor, validateInput, type JsonSchema, type ToolContext } from '../../../src/core/tools/index';
+import { findTool, TOOL_NAME_PATTERN, TOOLS, toolsFor, validateInput, type JsonSchema, type ToolContext } from '../../../src/core/tools/index';
+import { confirmTool, inputSchemaOf, runTool } from '../../../src/core/tools/run';
 import { strongestEffect } from '../../../src/core/tools/effects';
 import { capLines, tailLines } from '../../../src/core/tools/format';
 import { assertLinearTime, flat } from '../../helpers/linearTime';
@@ -91,7 +92,7 @@ describe('tool definitions', () => {
   it('every input property is described; reads are safe, stop is the one destructive tool, every change confirms', () => {
     for (const tool of TOOLS) {
       assert.ok(tool.modelDescription.length > 60, `${tool.name} says when to use it`);
-      walkSchemas(tool.inputSchema, (schema, path) => {
+      walkSchemas(inputSchemaOf(tool), (schema, path) => {
         if (path !== 'input' && !path.endsWith('[]')) assert.ok(schema.description, `${tool.name} ${path} has a description`);
       });
       assert.equal(tool.confirm !== undefined, tool.effect !== 'read', `${tool.name}: a confirmation exactly when it changes something`);
@@ -104,7 +105,7 @@ describe('tool definitions', () => {
 });
 
 describe('validateInput', () => {
-  const schema = findTool('compute_create_task')!.inputSchema;
+  const schema = inputSchemaOf(findTool('compute_create_task')!);
   it('accepts a complete input', () => {
     const input = { task_name: 'a', device_name: 'd', region: 'r', image: 'i:1', ports: [80], nodes: 2, env: { A: 'b' } };
     assert.deepEqual(validateInput(schema, input), input);
@@ -122,8 +123,8 @@ describe('validateInput', () => {
     );
   });
   it('checks enums and required fields', () => {
-    assert.throws(() => validateInput(findTool('compute_list_tasks')!.inputSchema, { status: ['Sleeping'] }), /must be one of "Pending", "Running", "Paused", "End"/);
-    assert.throws(() => validateInput(findTool('compute_stop_task')!.inputSchema, {}), /input\.task_id is required/);
+    assert.throws(() => validateInput(inputSchemaOf(findTool('compute_list_tasks')!), { status: ['Sleeping'] }), /must be one of "Pending", "Running", "Paused", "End"/);
+    assert.throws(() => validateInput(inputSchemaOf(findTool('compute_stop_task')!), {}), /input\.task_id is required/);
   });
 });
 
