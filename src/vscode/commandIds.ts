@@ -108,6 +108,7 @@ export const Commands = {
   machineForwardPort: 'computeToolkit.machines.forwardPort',
   machineOpenFolder: 'computeToolkit.machines.openFolder',
   machinePortForwards: 'computeToolkit.machines.portForwards',
+  machineGroupRun: 'computeToolkit.machines.runOnGroup',
   notebooksNewGpuKernel: 'computeToolkit.notebooks.newGpuKernel',
   notebooksOpenVolume: 'computeToolkit.notebooks.openVolume',
   machinesRefresh: 'computeToolkit.machines.refresh',

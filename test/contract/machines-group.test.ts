@@ -5,11 +5,11 @@
 // the sandbox): it prints the arguments torchrun would be given.
 
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createComputeClient } from '../../src/core/compute/client';
-import { connectRented, MachineService, startGroupRun, type GroupMachine } from '../../src/core/machines';
+import { connectRented, defaultGroupCommand, MachineService, startGroupCommand, startGroupRun, type GroupMachine } from '../../src/core/machines';
 import { waitUntil } from '../helpers/eventually';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
@@ -57,6 +57,23 @@ describe('a group run on three machines', () => {
       const args = lines.filter(([from]) => from === rank).map(([, line]) => line);
       assert.deepEqual(args, ['arg --nnodes=3', `arg --node_rank=${rank}`, 'arg --nproc_per_node=8', `arg --master_addr=${master}`, 'arg --master_port=29500', 'arg train.py', 'arg --epochs', "arg it's 3"]);
     }
+  });
+
+  it("runs the user's own line in the synced folder with each rank's variables exported (the editor's group run)", async () => {
+    for (const machine of machines) {
+      const dir = join(sandbox.metal.machine(machine.deviceId)?.home ?? '', 'runs', 'grp');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'launch.sh'), 'echo "in $(basename "$PWD") $NNODES $NODE_RANK $NPROC_PER_NODE $MASTER_ADDR $MASTER_PORT $MARK" "$@"\nexit $((20 + NODE_RANK))\n');
+    }
+    const lines: [number, string][] = [];
+    const run = await startGroupCommand({ machines, nprocPerNode: 2, masterPort: 29555, remoteDir: 'runs/grp', command: 'sh launch.sh --rank=$NODE_RANK "a b"', env: [{ name: 'MARK', value: "it's" }], onLine: (rank, line) => lines.push([rank, line]) });
+    const results = await run.done;
+    assert.deepEqual(results.map((result) => [result.rank, result.deviceId, result.code]), machines.map((machine, rank) => [rank, machine.deviceId, 20 + rank]));
+    const master = machines[0]?.innerIp ?? '';
+    for (let rank = 0; rank < 3; rank++) {
+      assert.deepEqual(lines.filter(([from]) => from === rank).map(([, line]) => line), [`in grp 3 ${rank} 2 ${master} 29555 it's --rank=${rank} a b`]);
+    }
+    assert.equal(defaultGroupCommand("my train.py"), "torchrun --nnodes=$NNODES --node_rank=$NODE_RANK --nproc_per_node=$NPROC_PER_NODE --master_addr=$MASTER_ADDR --master_port=$MASTER_PORT 'my train.py'");
   });
 
   it('stop() ends the process on every machine and the run settles', async () => {

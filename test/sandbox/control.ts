@@ -31,6 +31,7 @@
 //   POST   /__sandbox/metal/product ← {device_id} lists one more single machine (an A100 × 8) → {device_id}
 //   POST   /__sandbox/metal/host-key ← {device_id} the Serving machine shows a new host key → {rotated}
 //   POST   /__sandbox/metal/drop ← {device_id} every SSH connection to the machine is cut (it stays up) → {dropped}
+//   POST   /__sandbox/metal/group ← {network_id, device_ids} lists one more Ib network group → {network_id}
 //   POST   /__sandbox/metal       ← {waitingMs?, product?} how long bare-metal orders placed from now on stay Waiting
 //                                    (-1: never Serving); a single machine listed or changed (hostile text, a new price)
 
@@ -85,6 +86,16 @@ function metalActions(metal: MetalControl): Record<string, Partial<Record<string
         const deviceId = intField(fieldsOf(body), 'device_id');
         metal.addProduct({ device_id: deviceId });
         sendJson(res, 200, { device_id: deviceId });
+      },
+    },
+    '/__sandbox/metal/group': {
+      POST: (body, res) => {
+        const fields = fieldsOf(body);
+        const networkId = intField(fields, 'network_id');
+        const ids = Array.isArray(fields.device_ids) ? fields.device_ids.filter((id): id is number => Number.isSafeInteger(id) && (id as number) > 0) : [];
+        if (ids.length < 1 || ids.length > 16) throw new RangeError('device_ids: 1 to 16 device ids');
+        metal.addGroup(networkId, ids);
+        sendJson(res, 200, { network_id: networkId });
       },
     },
     '/__sandbox/metal/host-key': { POST: (body, res) => void metal.rotateHostKey(intField(fieldsOf(body), 'device_id')).then((rotated) => sendJson(res, 200, { rotated })) },

@@ -2,12 +2,14 @@
 // default) started on every machine over its own SSH connection with its rank, the node count and the
 // first machine's inner IP as the rendezvous address (launcher.ts); output comes back line by line
 // tagged with the rank, in the order it arrives; stop() sends Ctrl+C to every machine and then closes
-// each channel (its pty hangs the process up). Each machine's exit code is reported.
+// each channel (its pty hangs the process up). Each machine's exit code is reported. startGroupCommand runs
+// the user's own line instead (from the editor), in the synced folder, with the rank's variables exported.
 
 import type { ClientChannel } from 'ssh2';
 import type { SshConnection } from '../ssh/sshConnection';
 import { followChannelLines } from './channelLines';
-import { groupLaunches, shellWord, type GroupLaunch } from './launcher';
+import { groupLaunches, groupRankEnvs, shellWord, type GroupLaunch } from './launcher';
+import { machineCommandLine } from './machineRun';
 
 export interface GroupMachine {
   deviceId: number;
@@ -45,15 +47,39 @@ async function follow(channel: ClientChannel, rank: number, machine: GroupMachin
 export async function startGroupRun(options: GroupRunOptions): Promise<GroupRun> {
   const launches = groupLaunches({ ...options.launch, innerIps: options.machines.map((machine) => machine.innerIp) });
   const prefix = options.cwd !== undefined ? `cd ${shellWord(options.cwd)} && ` : '';
+  return startRanks(options.machines, launches.map((launch) => `${prefix}exec ${launch.shell}`), options.onLine);
+}
+
+export interface GroupCommandOptions {
+  /** In rank order: the first machine is the rendezvous host. */
+  machines: readonly GroupMachine[];
+  nprocPerNode: number;
+  masterPort?: number;
+  /** The folder under the login's home the command runs in (the synced folder). */
+  remoteDir: string;
+  /** The user's shell line (torchrun or their own launcher), reading the group's variables (GROUP_VARIABLES). */
+  command: string;
+  env: readonly { name: string; value: string }[];
+  onLine: (rank: number, line: string) => void;
+}
+
+/** The user's command line on every machine, in the synced folder, with its rank's variables exported. */
+export async function startGroupCommand(options: GroupCommandOptions): Promise<GroupRun> {
+  const ranks = groupRankEnvs({ innerIps: options.machines.map((machine) => machine.innerIp), nprocPerNode: options.nprocPerNode, ...(options.masterPort !== undefined ? { masterPort: options.masterPort } : {}) });
+  return startRanks(options.machines, ranks.map((rank) => machineCommandLine(options.remoteDir, [...options.env, ...rank.env], options.command)), options.onLine);
+}
+
+/** One exec channel per machine (line i on machine i), each followed at once. */
+async function startRanks(machines: readonly GroupMachine[], lines: readonly string[], onLine: (rank: number, line: string) => void): Promise<GroupRun> {
   const channels: ClientChannel[] = [];
   const results: Promise<RankResult>[] = [];
   try {
-    for (const launch of launches) {
-      const machine = options.machines[launch.rank] as GroupMachine;
-      const channel = await machine.connection.execChannel(`${prefix}exec ${launch.shell}`, { rows: 40, cols: 200, term: 'dumb' });
+    for (const [rank, line] of lines.entries()) {
+      const machine = machines[rank] as GroupMachine;
+      const channel = await machine.connection.execChannel(line, { rows: 40, cols: 200, term: 'dumb' });
       channels.push(channel);
       // Listened to at once: a quick rank may end while the next machine's channel is still opening.
-      results.push(follow(channel, launch.rank, machine, options.onLine));
+      results.push(follow(channel, rank, machine, onLine));
     }
   } catch (error) {
     for (const channel of channels) channel.close();

@@ -23,10 +23,10 @@ export {
   type PinnedHostKey,
 } from './connect';
 export { configPath, hostKeyAlias, machineAlias, userSshConfig, includesOurs, knownHostsPath, renderConfig, renderKnownHosts, writeAtomically, writeMachineConfig, type MachineHostEntry, type SshConfigFiles } from './sshConfig';
-export { DEFAULT_MASTER_PORT, groupLaunches, shellWord, type GroupLaunch, type RankLaunch } from './launcher';
+export { DEFAULT_MASTER_PORT, defaultGroupCommand, GROUP_VARIABLES, groupLaunches, groupRankEnvs, shellWord, type GroupLaunch, type RankLaunch } from './launcher';
 export { DEFAULT_SHELL_ATTEMPTS, MachineShell, type MachineShellOptions, type MachineShellState } from './machineShell';
 export { ownPublicKeys, readOwnKey, type OwnPublicKey } from './ownKey';
 export { forwardPort, type PortForward } from './portForward';
 export { machineSftpSessions, type MachineFilesPort } from './machineFiles';
-export { startGroupRun, type GroupMachine, type GroupRun, type GroupRunOptions, type RankResult } from './groupRun';
+export { startGroupCommand, startGroupRun, type GroupCommandOptions, type GroupMachine, type GroupRun, type GroupRunOptions, type RankResult } from './groupRun';
 export { machineCommandLine, machineSyncDir, startMachineCommand, syncToMachine, type MachineCommand, type MachineCommandOptions } from './machineRun';

@@ -88,6 +88,11 @@ export class JobTerminal implements vscode.Disposable {
     }
   }
 
+  /** A line from one of several sources with its tag (a group run's `[rank N]`), in the transcript too. */
+  tagged(tag: string, text: string): void {
+    this.emit(terminalLogLine(text, tag), `${plainLogLine(tag)} ${plainLogLine(text)}`);
+  }
+
   private emit(chunk: TerminalChunk, plainText: string): void {
     this.transcript.push(plainText);
     if (this.transcript.length > 5000) this.transcript.splice(0, 1000);

@@ -11,8 +11,8 @@ import { formatDateTime } from '../ui/dates';
 import { plain } from '../ui/notificationCenter';
 import { gpuText, machineStatusLabel, packName, timeLeftText } from './machineText';
 
-/** The context values machine rows carry (`viewItem` in package.json menus). */
-export const MACHINE_CONTEXT = { serving: 'machine.Serving', waiting: 'machine.Waiting' } as const;
+/** The context values machine rows carry (`viewItem` in package.json menus; a group's machines also run a group). */
+export const MACHINE_CONTEXT = { serving: 'machine.Serving', servingInGroup: 'machine.Serving.group', waiting: 'machine.Waiting' } as const;
 
 /** "Machine 9001" or "Machine 9101 · ib-7" (group name made safe). */
 export function machineName(machine: RentedMachine): string {
@@ -43,7 +43,7 @@ export function machineRow(machine: RentedMachine, now: number): KindRow {
     description: parts.join(' · '),
     icon: serving ? new vscode.ThemeIcon('vm-running', new vscode.ThemeColor('testing.iconPassed')) : new vscode.ThemeIcon('loading~spin'),
     tooltip,
-    contextValue: serving ? MACHINE_CONTEXT.serving : MACHINE_CONTEXT.waiting,
+    contextValue: serving ? (machine.group ? MACHINE_CONTEXT.servingInGroup : MACHINE_CONTEXT.serving) : MACHINE_CONTEXT.waiting,
   };
 }
 

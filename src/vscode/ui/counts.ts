@@ -23,7 +23,8 @@ export type CountedNoun =
   | 'attempt'
   | 'gpu'
   | 'day'
-  | 'minute';
+  | 'minute'
+  | 'machine';
 
 /** `count` and its noun in the form the count takes, the number formatted in the display language. */
 export function counted(count: number, noun: CountedNoun): string {
@@ -66,5 +67,7 @@ export function counted(count: number, noun: CountedNoun): string {
       return one ? vscode.l10n.t('{0} day', n) : vscode.l10n.t('{0} days', n);
     case 'minute':
       return one ? vscode.l10n.t('{0} minute', n) : vscode.l10n.t('{0} minutes', n);
+    case 'machine':
+      return one ? vscode.l10n.t('{0} machine', n) : vscode.l10n.t('{0} machines', n);
   }
 }

@@ -144,6 +144,15 @@ export class MetalCatalogue {
     this.singles.push(added);
     return added;
   }
+
+  /** A test lists one more Ib network group of A100 × 8 machines (device ids of its own). */
+  addGroup(networkId: number, deviceIds: readonly number[]): NetworkGroup {
+    const existing = this.groups.find((group) => group.network_id === networkId);
+    if (existing) return existing;
+    const added: NetworkGroup = { network_type: 'Ib', zone_name: ZONE_A[1], idc_name: `${ZONE_A[1]}-IDC1`, network_id: networkId, inner: deviceIds.map((id) => product(id, 'NVIDIA A100-SXM4-80GB', 8, ZONE_A, 30_000_000, { network_type: 'Ib', network_id: networkId })) };
+    this.groups.push(added);
+    return added;
+  }
 }
 
 /** A product as the wire carries it (without the sandbox's own fields); network inner items lack listing and place names. */

@@ -19,6 +19,8 @@ export interface MetalSandboxOptions {
 export interface MetalControl {
   /** Lists (or changes) a single machine in the catalogue: hostile text, a new price. */
   addProduct(fields: Partial<Product> & { device_id: number }): void;
+  /** Lists one more network group (its own network id and device ids). */
+  addGroup(networkId: number, deviceIds: readonly number[]): void;
   /** How long orders placed from now on stay Waiting (Infinity: never Serving). */
   setWaitingMs(ms: number): void;
   /** The rented machine's SSH server (its home, logins, last window size), once ordered. */
@@ -41,6 +43,7 @@ export function createMetalSandbox(clock: SandboxClock, options: MetalSandboxOpt
   return {
     routes: metalRoutes(catalogue, rentals),
     addProduct: (fields) => void catalogue.addProduct(fields),
+    addGroup: (networkId, deviceIds) => void catalogue.addGroup(networkId, deviceIds),
     setWaitingMs(ms) {
       if (!(ms >= 0)) throw new RangeError('waitingMs must be 0 or more');
       rentals.timings.waitingMs = ms;

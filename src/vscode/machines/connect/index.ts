@@ -16,6 +16,7 @@ import { HOME_SSH, MachineConnector, machineLabel, type MachineSshPlaces, type M
 import { openMachineTerminal, type MachineTerminalRecord } from './machineTerminal';
 import { MachineFiles, machineFolderUri } from './machineFiles';
 import { PortForwards } from './portForwards';
+import { GroupRunner } from './groupRunCommand';
 import { installedRemoteSsh, remoteSshUri, writeHostEntry } from './remoteSsh';
 
 export interface MachineConnectApi {
@@ -36,6 +37,8 @@ export interface MachineConnectApi {
   openFolder(arg: unknown, add: boolean): Promise<string | undefined>;
   /** What Run on GPU takes to run on a rented machine (jobs/runOnMachine.ts). */
   machineRun: MachineRunPort;
+  /** The lines of the group runs' terminals (Run on Machine Group…). */
+  groupRunTexts(): string[][];
 }
 
 /** A home folder path from the machine, kept only when it is a plain absolute path. */
@@ -156,9 +159,12 @@ export function registerMachineConnect(services: ExtensionServices, tests: TestP
     connect: async (deviceId, signal) => (await connector.connectKeyOnly(deviceId, signal)).connection,
     sessions: () => files.syncSessions(),
   };
+  const groupRunner = new GroupRunner(services, machineRun, rentedMachines);
+  entries.push({ id: Commands.machineGroupRun, doing: vscode.l10n.t('Run on the machine group'), create: () => (arg?: unknown) => groupRunner.run(arg) });
   return {
     api: {
       machineRun,
+      groupRunTexts: () => [...groupRunner.terminals].map((terminal) => [...terminal.transcript]),
       connect: async (arg) => (await connect(arg)) !== undefined,
       openTerminal,
       terminals: () => records,
@@ -171,7 +177,7 @@ export function registerMachineConnect(services: ExtensionServices, tests: TestP
         return target ? forwards.publicAddresses(target.deviceId) : [];
       },
     },
-    disposables: [...registerCommandTable(entries, undefined, services.reportError), forwards, files],
+    disposables: [...registerCommandTable(entries, undefined, services.reportError), forwards, files, groupRunner],
   };
 }
 

@@ -1,0 +1,111 @@
+// Run on Machine Group… inside a real VS Code against three sandbox machines of one network group, each a
+// real SSH server (docs/machines.md "Run on a machine group"): the group's rows carry the group context
+// value (the command's menu), the group picked, the command asked, a review that opens on Cancel and lists
+// the ranks, the rendezvous address, the command and the folder; each machine then gets its rank, the node
+// count and rank 0's inner IP; the lines of all three come into one terminal tagged `[rank N]` as they
+// arrive (each rank's own lines in its order); each machine's exit code at the end. A stand-in launcher
+// prints what torchrun would be given.
+
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { MachineService } from '../../../src/core/machines/machineService';
+import type { ExtensionApi } from '../../../src/vscode/api';
+import { PATIENCE_MS, waitUntil } from '../../helpers/eventually';
+import { computeWithSandbox } from '../compute/computeTestApi';
+import { extensionApi } from '../extensionApi';
+import { answerFlow, isPick } from '../nas/answerFlow';
+import { sandboxUrl } from '../sandboxInfo';
+
+// Device and network ids no other suite uses.
+const NETWORK = 731;
+const DEVICES = [9311, 9312, 9313];
+const FOLDER = 'group-run-project';
+const LAUNCHER = 'echo "ready $NODE_RANK nnodes=$NNODES nproc=$NPROC_PER_NODE addr=$MASTER_ADDR port=$MASTER_PORT in=$(basename "$PWD") args=$*"\necho "done $NODE_RANK"\nexit $((30 + NODE_RANK))\n';
+
+async function metalControl(action: string, body: object): Promise<unknown> {
+  const response = await fetch(`${sandboxUrl()}/__sandbox/metal/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  assert.equal(response.status, 200);
+  return response.json();
+}
+
+describe('machines: Run on Machine Group', () => {
+  let api: ExtensionApi;
+  let root: vscode.Uri;
+  const innerIps: string[] = [];
+  const project = () => vscode.Uri.joinPath(root, FOLDER);
+  const lines = (): string[] => api.machineConnect.groupRunTexts().flat();
+  /** Waits for a line of the group terminal; a timeout shows the lines there. */
+  const waitForLine = (what: string, test: (line: string) => boolean) =>
+    waitUntil(what, () => lines().some(test), { timeoutMs: PATIENCE_MS * 2 }).catch((error: unknown) => {
+      throw new Error(`${String(error)}\n${lines().join('\n')}`);
+    });
+
+  before(async function () {
+    this.timeout(PATIENCE_MS * 6);
+    await computeWithSandbox();
+    api = await extensionApi();
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the integration run opens a workspace folder');
+    root = folder.uri;
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(project(), 'launch.sh'), new TextEncoder().encode(LAUNCHER));
+    await metalControl('group', { network_id: NETWORK, device_ids: DEVICES });
+    const service = new MachineService(api.surface.createComputeClient({}));
+    const [group] = (await service.groups({ billing_type: 'Hour', device_count: DEVICES.length, network_type: 'Ib' })).filter((item) => item.network_id === NETWORK);
+    assert.ok(group);
+    await service.rent({ products: group.inner, billing: 'Hour', packs: 1, softwareInit: false });
+    for (const device of DEVICES) innerIps.push((await service.waitForServing(device, { pollMs: 50, timeoutMs: PATIENCE_MS })).inner_ip);
+    await api.machines.refresh();
+    // Each machine's key is installed once (Connect…, answered as a user would); the run logs in by key.
+    for (const device of DEVICES) {
+      const connected = await answerFlow(api, () => api.machineConnect.connect(device), (input) => {
+        const wanted = isPick(input) ? input.items.find((item) => /^(Trust this host key and connect|Generate a key for this machine)$/.test(item.label)) : undefined;
+        if (wanted && isPick(input)) input.activeItems = [wanted];
+      });
+      assert.equal(connected, true);
+    }
+  });
+
+  after(async () => {
+    await Promise.resolve(vscode.workspace.fs.delete(project(), { recursive: true })).catch(() => undefined);
+  });
+
+  it("marks the group's machines in the Machines view (the command's menu)", async () => {
+    const snapshot = await api.machines.snapshot();
+    for (const device of DEVICES) assert.equal(snapshot.machines.find((row) => row.id === device)?.contextValue, 'machine.Serving.group', JSON.stringify(snapshot.machines));
+  });
+
+  it('reviews on Cancel first, gives each machine its rank and the rendezvous, interleaves the tagged lines and reports each exit code', async function () {
+    this.timeout(PATIENCE_MS * 6);
+    const seen: { title: string; active: string; labels: string[] }[] = [];
+    const command = 'sh launch.sh --node_rank=$NODE_RANK train.py';
+    await answerFlow(api, () => vscode.commands.executeCommand('computeToolkit.machines.runOnGroup', project()), (input) => {
+      if (isPick(input)) {
+        seen.push({ title: input.title ?? '', active: input.activeItems[0]?.label ?? '', labels: input.items.map((item) => item.label) });
+        const wanted = input.items.find((item) => item.label === `Network group Ib-${NETWORK}` || item.label.startsWith('Sync and run on'));
+        if (wanted) input.activeItems = [wanted];
+      } else if (input.value !== command) {
+        assert.match(input.value, /^torchrun --nnodes=\$NNODES --node_rank=\$NODE_RANK --nproc_per_node=\$NPROC_PER_NODE --master_addr=\$MASTER_ADDR --master_port=\$MASTER_PORT train\.py$/);
+        input.value = command;
+      }
+    });
+    const review = seen.find((entry) => entry.labels.some((label) => label.startsWith('Sync and run on')));
+    assert.equal(review?.active, 'Cancel', `the review opens on Cancel: ${JSON.stringify(seen)}`);
+    const expected = [
+      ...DEVICES.map((device, rank) => `Rank ${rank}: Machine ${device} (8 × NVIDIA A100-SXM4-80GB) · inner IP ${innerIps[rank]}`),
+      `Rendezvous: ${innerIps[0]}:29500 (rank 0)`,
+      `Folder synced: ${vscode.workspace.asRelativePath(project(), true)} → ~/runs/${FOLDER} on each machine`,
+      `Command: ${command}`,
+    ];
+    for (const line of expected) assert.ok(review?.labels.some((label) => label.startsWith(line)), `${line} in ${review?.labels.join(' | ')}`);
+
+    await waitForLine('the exit codes', (line) => /^Group run on 3 machines: 0 exited 0, 3 failed/.test(line));
+    const all = lines();
+    for (const rank of [0, 1, 2]) {
+      const own = all.filter((line) => line.startsWith(`[rank ${rank}] `) && !line.includes('Machine 93'));
+      assert.deepEqual(own, [`[rank ${rank}] ready ${rank} nnodes=3 nproc=8 addr=${innerIps[0]} port=29500 in=${FOLDER} args=--node_rank=${rank} train.py`, `[rank ${rank}] done ${rank}`], all.join('\n'));
+    }
+    for (const [rank, device] of DEVICES.entries()) {
+      assert.ok(all.some((line) => line.startsWith(`[rank ${rank}] Machine ${device} (8 × NVIDIA A100-SXM4-80GB): exit code ${30 + rank}`)), all.join('\n'));
+    }
+  });
+});
