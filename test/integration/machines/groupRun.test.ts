@@ -14,19 +14,13 @@ import { PATIENCE_MS, waitUntil } from '../../helpers/eventually';
 import { computeWithSandbox } from '../compute/computeTestApi';
 import { extensionApi } from '../extensionApi';
 import { answerFlow, isPick } from '../nas/answerFlow';
-import { sandboxUrl } from '../sandboxInfo';
+import { metalControl } from './metalControl';
 
 // Device and network ids no other suite uses.
 const NETWORK = 731;
 const DEVICES = [9311, 9312, 9313];
 const FOLDER = 'group-run-project';
 const LAUNCHER = 'echo "ready $NODE_RANK nnodes=$NNODES nproc=$NPROC_PER_NODE addr=$MASTER_ADDR port=$MASTER_PORT in=$(basename "$PWD") args=$*"\necho "done $NODE_RANK"\nexit $((30 + NODE_RANK))\n';
-
-async function metalControl(action: string, body: object): Promise<unknown> {
-  const response = await fetch(`${sandboxUrl()}/__sandbox/metal/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  assert.equal(response.status, 200);
-  return response.json();
-}
 
 describe('machines: Run on Machine Group', () => {
   let api: ExtensionApi;

@@ -20,16 +20,10 @@ import { PATIENCE_MS, waitUntil } from '../../helpers/eventually';
 import { computeWithSandbox } from '../compute/computeTestApi';
 import { extensionApi } from '../extensionApi';
 import { answerFlow, isPick } from '../nas/answerFlow';
-import { sandboxUrl } from '../sandboxInfo';
+import { metalControl } from './metalControl';
 
 const run = promisify(execFile);
 const DEVICE = 9077;
-
-async function metalControl(action: string, body: object): Promise<unknown> {
-  const response = await fetch(`${sandboxUrl()}/__sandbox/metal/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  assert.equal(response.status, 200);
-  return response.json();
-}
 
 describe('machines: Connect, Open Terminal and Open in Remote-SSH', () => {
   let api: ExtensionApi;

@@ -14,16 +14,10 @@ import { PATIENCE_MS, waitUntil } from '../../helpers/eventually';
 import { computeWithSandbox } from '../compute/computeTestApi';
 import { extensionApi } from '../extensionApi';
 import { answerFlow, isPick } from '../nas/answerFlow';
-import { sandboxUrl } from '../sandboxInfo';
+import { metalControl } from './metalControl';
 
 const DEVICE = 9078;
 const FOLDER = 'machine-run-project';
-
-async function metalControl(action: string, body: object): Promise<unknown> {
-  const response = await fetch(`${sandboxUrl()}/__sandbox/metal/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  assert.equal(response.status, 200);
-  return response.json();
-}
 
 describe('machines: Run on GPU on a rented machine', () => {
   let api: ExtensionApi;
