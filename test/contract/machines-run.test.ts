@@ -9,13 +9,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createComputeClient } from '../../src/core/compute/client';
 import { connectRented, machineSftpSessions, MachineService, type MachineConnection } from '../../src/core/machines';
 import { machineCommandLine, startMachineCommand, syncToMachine } from '../../src/core/machines/machineRun';
 import { waitUntil } from '../helpers/eventually';
-import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
 import { MemoryMachineKeyStore } from './helpers/memoryMachineKeyStore';
+import { sandboxWithRentedMachine } from './helpers/rentedMachine';
 
 describe('a run on a machine', () => {
   let sandbox: Sandbox;
@@ -27,13 +26,7 @@ describe('a run on a machine', () => {
   const sessions = () => machineSftpSessions({ login: (id, signal) => service.login(id, signal), store: () => store });
 
   before(async () => {
-    sandbox = await startSandbox({ metal: { waitingMs: 50 } });
-    const client = createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => ({ mode: 'token', token: sandbox.credentials.tokenMode.token }), retry: { baseDelayMs: 5, maxDelayMs: 50 } });
-    service = new MachineService(client);
-    const [product] = (await service.singles('Hour')).filter((item) => item.device_id === DEVICE);
-    assert.ok(product);
-    await service.rent({ products: [product], billing: 'Hour', packs: 1, softwareInit: false });
-    await service.waitForServing(DEVICE, { pollMs: 20 });
+    ({ sandbox, service } = await sandboxWithRentedMachine(DEVICE));
     connected = await connectRented(service, DEVICE, store, async () => ({ kind: 'generate' }));
     local = mkdtempSync(join(tmpdir(), 'machine-run-'));
     mkdirSync(join(local, 'src'));

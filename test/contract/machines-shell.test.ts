@@ -6,13 +6,12 @@
 import assert from 'node:assert/strict';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { createComputeClient } from '../../src/core/compute/client';
 import { connectRented, forwardPort, MachineService, MachineShell, type MachineShellState } from '../../src/core/machines';
 import { SshHostKeyError } from '../../src/core/ssh';
 import { waitUntil } from '../helpers/eventually';
-import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
 import { MemoryMachineKeyStore } from './helpers/memoryMachineKeyStore';
+import { sandboxWithRentedMachine } from './helpers/rentedMachine';
 
 const MemoryStore = MemoryMachineKeyStore;
 
@@ -44,13 +43,7 @@ describe('a shell on a machine', () => {
   const DEVICE = 9001;
 
   before(async () => {
-    sandbox = await startSandbox({ metal: { waitingMs: 50 } });
-    const client = createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => ({ mode: 'token', token: sandbox.credentials.tokenMode.token }), retry: { baseDelayMs: 5, maxDelayMs: 50 } });
-    service = new MachineService(client);
-    const [product] = (await service.singles('Hour')).filter((item) => item.device_id === DEVICE);
-    assert.ok(product);
-    await service.rent({ products: [product], billing: 'Hour', packs: 1, softwareInit: false });
-    await service.waitForServing(DEVICE, { pollMs: 20 });
+    ({ sandbox, service } = await sandboxWithRentedMachine(DEVICE));
     (await connectRented(service, DEVICE, store, async () => ({ kind: 'generate' }))).connection.close();
   });
   after(() => sandbox.close());
@@ -151,13 +144,7 @@ describe('a port forwarded to a machine', () => {
   const DEVICE = 9002;
 
   before(async () => {
-    sandbox = await startSandbox({ metal: { waitingMs: 50 } });
-    const client = createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => ({ mode: 'token', token: sandbox.credentials.tokenMode.token }), retry: { baseDelayMs: 5, maxDelayMs: 50 } });
-    service = new MachineService(client);
-    const [product] = (await service.singles('Hour')).filter((item) => item.device_id === DEVICE);
-    assert.ok(product);
-    await service.rent({ products: [product], billing: 'Hour', packs: 1, softwareInit: false });
-    await service.waitForServing(DEVICE, { pollMs: 20 });
+    ({ sandbox, service } = await sandboxWithRentedMachine(DEVICE));
   });
   after(() => sandbox.close());
 
