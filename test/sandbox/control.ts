@@ -21,7 +21,7 @@
 //   POST   /__sandbox/preheat     ← {enabled?, syncMs?} whether the account has applied for image preheat; how long caching takes
 //   POST   /__sandbox/nas/transfers ← {runningMs} S3 transfers created from now on run this long → {runningMs}
 //   POST   /__sandbox/nas/transfers/hold ← {held: boolean} S3 transfers not yet ended stay Running at half their
-//                                    bytes until released (nas/transfers.ts hold) → {held}
+//                                    bytes until released, new ones start there (nas/transfers.ts hold) → {held}
 //   POST   /__sandbox/nas/mount   ← {storage_id, instance_id, instance_name, mount_path, unmount?}
 //   POST   /__sandbox/nas/hostile ← {storage_id, folder, names: string[]} the SFTP server lists these extra
 //                                    file names in `folder` (nas/hostileListing.ts); DELETE ends every hostile listing

@@ -46,7 +46,7 @@ export interface NasControl {
   holdVolumePhases(held: boolean): void;
   /** How long S3 transfers created from now on run (a check that must see one Running holds it longer). */
   setTransferRunningMs(ms: number): void;
-  /** While held, S3 transfers not yet ended stay Running at half their bytes (a check that must see one Running); released, they go on. */
+  /** While held, S3 transfers not yet ended stay Running at half their bytes, and new ones start there (a check that must see one Running); released, they go on. */
   holdTransfers(held: boolean): void;
   /** SFTP logins refused so far (expired or wrong credentials). */
   readonly refusedLogins: number;

@@ -101,8 +101,8 @@ export class TransferStore {
   }
 
   /**
-   * While held, jobs that have not ended (and jobs created meanwhile) go no further than Running with half
-   * their bytes, however long a busy machine takes to look; released, they carry on from there.
+   * While held, jobs that have not ended go no further than Running with half their bytes, however long a
+   * busy machine takes to look, and jobs created meanwhile start there; released, they carry on from there.
    */
   hold(held: boolean): void {
     const now = this.now();
@@ -129,7 +129,8 @@ export class TransferStore {
       input: { ...kept, name: kept.name || `transfer-${id}` },
       storageName: volume.name,
       phase: 'Active',
-      createdAt: this.now(),
+      // Created while held: at its hold point at once, so the first look already sees what every later one does.
+      createdAt: this.held ? this.now() - this.heldAt({ runningMs: this.timings.runningMs }) : this.now(),
       runningMs: this.timings.runningMs,
       held: this.held,
       files: reach.pass ? this.filesFor(input) : [],
@@ -248,7 +249,7 @@ export class TransferStore {
   }
 
   /** Where a hold stops a job: Running, half its bytes moved. */
-  private heldAt(record: TransferRecord): number {
+  private heldAt(record: Pick<TransferRecord, 'runningMs'>): number {
     return this.timings.queuingMs + this.timings.pendingMs + record.runningMs / 2;
   }
 
