@@ -123,6 +123,17 @@ const RULES: Rule[] = [
   { rule: 'SFTP destroy requires storage_id', path: `${NAS}/sftp/destroy`, body: () => ({}), field: 'storage_id' },
   { rule: 'transfer detail requires id', path: `${NAS}/s3/detail`, field: 'id' },
   { rule: 'transfer stop: id > 0', path: `${NAS}/s3/stop`, body: () => ({ id: 0 }), field: 'id' },
+  // Deployment body types the sandbox used to let through (facts §3.2–3.3, more §3).
+  { rule: 'task create: repository_username is a string or null', path: '/api/deployment/task/create', body: (v) => ({ ...v.task, repository_username: 7 }), field: 'repository_username' },
+  { rule: 'task create: repository_password is a string or null', path: '/api/deployment/task/create', body: (v) => ({ ...v.task, repository_username: 'u', repository_password: 123 }), field: 'repository_password' },
+  { rule: 'task create: resources[].region_name is a string or null', path: '/api/deployment/task/create', body: (v) => ({ ...v.task, resources: [{ ...((v.task.resources as Json[])[0] as Json), region_name: 1 }] }), field: 'resources[0].region_name' },
+  { rule: 'task create: dynamic_pod_strategy.switch is a boolean', path: '/api/deployment/task/create', body: (v) => ({ ...v.task, dynamic_pod_strategy: { switch: 'true', min_workers: 1, max_workers: 2 } }), field: 'dynamic_pod_strategy.switch' },
+  { rule: 'task create: dynamic_pod_strategy.max_workers is an integer', path: '/api/deployment/task/create', body: (v) => ({ ...v.task, dynamic_pod_strategy: { switch: true, min_workers: 1, max_workers: '2' } }), field: 'dynamic_pod_strategy.max_workers' },
+  { rule: 'task create: dynamic_pod_strategy.benchmark[].scaling_strategy is queue_delay or queue_length', path: '/api/deployment/task/create', body: (v) => ({ ...v.task, dynamic_pod_strategy: { switch: true, min_workers: 1, max_workers: 2, benchmark: [{ scaling_strategy: 'cpu' }] } }), field: 'dynamic_pod_strategy.benchmark[0].scaling_strategy' },
+  { rule: 'task create: services[].remote_ports[].url is a string or null', path: '/api/deployment/task/create', body: (v) => withService(v.task, (s) => ({ ...s, remote_ports: [{ service_port: 80, url: 80 }] })), field: 'services[0].remote_ports[0].url' },
+  { rule: 'task update: services[].service_id is a number or null', path: '/api/deployment/task/update', body: (v) => withService(v.update, (s) => ({ ...s, service_id: String(s.service_id) })), field: 'services[0].service_id' },
+  { rule: 'job create: services[].service_id is an integer or null', path: '/api/task/job/create', body: (v) => withService(v.job, (s) => ({ ...s, service_id: 'c1' })), field: 'services[0].service_id' },
+  { rule: 'job create: resources[].region_name is a string or null', path: '/api/task/job/create', body: (v) => ({ ...v.job, resources: [{ ...((v.job.resources as Json[])[0] as Json), region_name: 1 }] }), field: 'resources[0].region_name' },
 ];
 
 function assertRefused(response: HandResponse, rule: Rule): void {
@@ -215,6 +226,45 @@ describe('the sandbox refuses what the documents refuse (docs/sandbox-rules.md)'
     for (const [key, value] of Object.entries(mounts)) assert.deepEqual(firstService(detail)[key], value, key);
     assert.deepEqual(detail.share_mem_volumes, [{ name: 'shm', size_limit: 1024 }]);
     await ok('/api/deployment/task/create', { ...withService(fixtures.task, (s) => ({ ...s, storage_config: mounts.storage_config, share_storage_config: mounts.share_storage_config })), task_name: 'rules-task-mounts' });
+  });
+
+  it('task detail answers the write-only registry login as null, not absent (facts §3.3), and well-typed optional fields pass', async () => {
+    const autoscaling = { switch: true, min_workers: 1, max_workers: 2, idle_timeout: 300, execution_timeout: 600, benchmark: [{ scaling_strategy: 'queue_length' }] };
+    const { task_id: id } = (await ok('/api/deployment/task/create', { ...fixtures.task, task_name: 'registry', repository_username: 'u', repository_password: 'p', dynamic_pod_strategy: autoscaling })) as { task_id: number };
+    const detail = (await ok(`/api/deployment/task/detail?task_id=${id}`)) as Json;
+    assert.ok('repository_username' in detail && 'repository_password' in detail, 'both keys are present');
+    assert.equal(detail.repository_username, null);
+    assert.equal(detail.repository_password, null);
+    await ok('/api/deployment/task/update', detail);
+  });
+
+  it('job detail returns the services as created, each port with its public URL once Running (more §5.3)', async () => {
+    const probe = { switch: true, probe_type: 'tcpSocket', port: 8080, initial_delay_seconds: 0, period_seconds: 10, timeout_seconds: 1, failure_threshold: 3 };
+    const body = withService(fixtures.job, (s) => ({ ...s, start_script: { command: ['/bin/sh', '-c'], args: ['sleep 30'] }, remote_ports: [{ service_port: 8080 }], health_checks: { liveness_probe: probe }, is_update_repository: null }));
+    const { task_id: id } = (await ok('/api/task/job/create', { ...body, task_name: 'job-ports' })) as { task_id: number };
+    const running = await waitUntil('the job runs', async () => {
+      const detail = (await ok(`/api/task/job/detail?task_id=${id}`)) as Json;
+      return detail.status === 'Running' ? detail : undefined;
+    });
+    const service = firstService(running);
+    assert.deepEqual(service.health_checks, { liveness_probe: probe });
+    assert.equal(service.is_update_repository, null);
+    const ports = service.remote_ports as { url: unknown; service_port: unknown }[];
+    assert.equal(ports.length, 1);
+    assert.equal(ports[0]?.service_port, 8080);
+    assert.equal(typeof ports[0]?.url, 'string', `url: ${JSON.stringify(ports[0]?.url)}`);
+    await ok('/api/task/job/stop', { task_id: id });
+  });
+
+  it('change_points and delete_pod succeed without a data key, as the docs\' examples answer (more §1, §4.2–4.3)', async () => {
+    const { task_id: id } = (await ok('/api/deployment/task/create', { ...fixtures.task, task_name: 'no-data-key' })) as { task_id: number };
+    const changed = await send('/api/deployment/task/change_points', { task_id: id, points: 2 });
+    assert.equal(changed.code, '0000', String(changed.message));
+    assert.deepEqual(Object.keys(changed.json ?? {}).sort(), ['code', 'message']);
+    const nodes = (await ok(`/api/deployment/task/points?task_id=${id}`)) as { results: { point_id: number }[] };
+    const deleted = await send('/api/deployment/task/delete_pod', { point_id: nodes.results[0]?.point_id });
+    assert.equal(deleted.code, '0000', String(deleted.message));
+    assert.deepEqual(Object.keys(deleted.json ?? {}).sort(), ['code', 'message']);
   });
 
   it('a task created without health checks reads back with every probe off, and that detail posts back as an update', async () => {

@@ -45,8 +45,8 @@ export function moneyRoutes(catalog: Catalog, tasks: TaskStore, clock: SandboxCl
       method: 'POST',
       path: '/api/deployment/task/delete_pod',
       encryption: 'never',
-      // The platform's example answers without a `data` key; the handler sends null, which clients treat alike.
-      handle: ({ body }) => (tasks.deleteNode(requireInt(body, 'point_id', { min: 1 })), null),
+      // Like the docs' example, the success answer has no `data` key (more §1): clients must read it as null.
+      handle: ({ body }) => void tasks.deleteNode(requireInt(body, 'point_id', { min: 1 })),
     },
   ];
 }

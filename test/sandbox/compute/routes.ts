@@ -104,7 +104,8 @@ export function computeRoutes(catalog: Catalog, tasks: TaskStore, jobs?: JobStor
       method: 'POST',
       path: '/api/deployment/task/change_points',
       encryption: 'never',
-      handle: ({ body }) => (tasks.changePoints(taskId(body), requireInt(body, 'points', { min: 1, max: MAX_POINTS })), null),
+      // Like the docs' example, the success answer has no `data` key (more §1): clients must read it as null.
+      handle: ({ body }) => void tasks.changePoints(taskId(body), requireInt(body, 'points', { min: 1, max: MAX_POINTS })),
     },
     {
       method: 'GET',

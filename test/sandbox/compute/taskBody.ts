@@ -8,6 +8,7 @@ import type { ServiceSpec, TaskResource } from '../../../src/core/compute/api';
 import type { IssuedMark } from './catalog';
 import { invalidParam } from './codes';
 import { asArray, asObject, optionalString, requireInt, requireString, type JsonObject } from './params';
+import { checkAutoscaling, checkRepositoryFields, checkServiceIds } from './taskFieldTypes';
 
 export const MAX_POINTS = 20;
 
@@ -46,6 +47,8 @@ function parseSettings(body: JsonObject): TaskSettings {
   if (qos && qos.class !== 'Guaranteed') throw invalidParam('task_qos.class', 'must be "Guaranteed"');
   const balance = present('load_balance');
   if (balance && !BALANCE_TYPES.includes(String(balance.type))) throw invalidParam('load_balance.type', `must be one of ${BALANCE_TYPES.join(', ')}`);
+  const autoscaling = present('dynamic_pod_strategy');
+  if (autoscaling) checkAutoscaling(autoscaling);
   return { scheduler_strategy: scheduler ? { mode: 'Unrestricted' } : null, task_qos: qos ? { class: 'Guaranteed' } : null, load_balance: balance, dynamic_pod_strategy: present('dynamic_pod_strategy') };
 }
 
@@ -66,6 +69,7 @@ export function parseTaskCreate(body: JsonObject, marks: ReadonlyMap<string, Iss
   if (taskType !== undefined && taskType !== null && taskType !== 'Deployment') throw invalidParam('task_type', 'must be "Deployment" or null');
   // The platform defaults points to 1 when null or absent.
   const points = body.points === undefined || body.points === null ? 1 : requireInt(body, 'points', { min: 1, max: MAX_POINTS });
+  checkRepositoryFields(body);
 
   const resourceItems = asArray('resources', body.resources ?? missing('resources'));
   if (resourceItems.length === 0) throw invalidParam('resources', 'must hold at least one resource from resource search');
@@ -83,6 +87,7 @@ export function parseTaskCreate(body: JsonObject, marks: ReadonlyMap<string, Iss
         throw invalidParam(`${path}.resource`, 'does not match the resource its mark was issued for');
       }
     }
+    optionalString(object, 'region_name', `${path}.region_name`);
     pricePerSecond = Math.max(pricePerSecond, issued.pricePerSecond);
     return { resource: { ...issued.resource }, region_name: issued.regionName, mark, weight: 1 };
   });
@@ -94,6 +99,7 @@ export function parseTaskCreate(body: JsonObject, marks: ReadonlyMap<string, Iss
 }
 
 function parseService(object: JsonObject, path: string): SandboxService {
+  checkServiceIds(object, path);
   const service: SandboxService = {
     service_name: requireString(object, 'service_name', `${path}.service_name`),
     service_image: requireString(object, 'service_image', `${path}.service_image`),

@@ -183,8 +183,11 @@ export class TaskStore {
   detail(taskId: number): TaskDetail {
     const task = this.get(taskId);
     const summary = this.summary(task);
-    return {
+    // The registry login is write-only: detail always answers it null (facts §3.3), never leaves it out.
+    const detail: TaskDetail & { repository_username: null; repository_password: null } = {
       ...summary,
+      repository_username: null,
+      repository_password: null,
       // Detail returns the whole configuration, probes included, so it can be posted back to update.
       services: summary.services.map((service) => ({
         ...service,
@@ -199,6 +202,7 @@ export class TaskStore {
       namespace: `ns-${task.id}`,
       billing_points: this.runningNodes(task).length,
     };
+    return detail;
   }
 
   nodes(taskId: number, statuses?: string[]): TaskNode[] {

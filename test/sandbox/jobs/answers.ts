@@ -36,7 +36,11 @@ export function jobSummary(clock: SandboxClock, job: JobRecord, createTime: stri
       completion_mode: indexed ? 'Indexed' : 'NonIndexed',
     },
     // Write-only fields (the repository password) never come back.
-    services: job.body.services.map(({ repository_account: _account, ...service }) => structuredClone(service)),
+    services: job.body.services.map(({ repository_account: _account, ...service }) => ({
+      ...structuredClone(service),
+      // Detail fills in each port's public URL once the job runs (more §5.3); `.invalid` never resolves.
+      ...(service.remote_ports ? { remote_ports: service.remote_ports.map(({ service_port }) => ({ url: job.lifecycle === 'Running' ? `https://${job.deploymentName}-${service_port}.sandbox.invalid` : null, service_port })) } : {}),
+    })),
   };
 }
 

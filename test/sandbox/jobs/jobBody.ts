@@ -39,6 +39,7 @@ export function parseJobCreate(body: JsonObject, marks: ReadonlyMap<string, Issu
     if (!issued) throw invalidParam(`${path}.mark`, 'unknown mark: copy regions[].mark.mark from a fresh resource search');
     if (issued.inventory === 0) throw invalidParam(`${path}.mark`, `${issued.resource.device_name} is sold out in ${issued.resource.region}`);
     if (object.weight !== undefined && object.weight !== null) requireInt(object, 'weight', { min: 0 }, `${path}.weight`);
+    optionalString(object, 'region_name', `${path}.region_name`);
     pricePerSecond = Math.max(pricePerSecond, issued.pricePerSecond);
     gpuCounts.push(issued.resource.gpu_count);
     return { resource: { ...issued.resource }, region_name: issued.regionName, mark, weight: 1 };
@@ -140,6 +141,10 @@ function parseService(object: JsonObject, path: string): JobService {
     const script = asObject(scriptPath, object.start_script);
     service.start_script = { command: stringArray(script.command, `${scriptPath}.command`), args: stringArray(script.args, `${scriptPath}.args`) };
   }
+  // Kept as sent, so detail returns them "as in create" (more §5.3); checkServiceFields checks their types.
+  if (Array.isArray(object.remote_ports)) service.remote_ports = object.remote_ports.map((port) => ({ service_port: (port as JsonObject | null)?.service_port as number }));
+  if (object.health_checks !== undefined) service.health_checks = object.health_checks ?? null;
+  if (object.is_update_repository !== undefined) service.is_update_repository = object.is_update_repository ?? null;
   if (object.repository_account !== undefined && object.repository_account !== null) {
     const account = asObject(`${path}.repository_account`, object.repository_account);
     service.repository_account = {
@@ -213,6 +218,7 @@ function missing(path: string): never {
 
 /** The documented types of a job service's optional fields (more §5.2): refused when they differ, as the platform does. */
 function checkServiceFields(object: JsonObject, path: string): void {
+  if (object.service_id !== undefined && object.service_id !== null) requireInt(object, 'service_id', { min: 1 }, `${path}.service_id`);
   if (object.remote_ports !== undefined && object.remote_ports !== null) {
     asArray(`${path}.remote_ports`, object.remote_ports).forEach((item, index) => {
       const port = asObject(`${path}.remote_ports[${index}]`, item);
