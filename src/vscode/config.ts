@@ -17,7 +17,7 @@ import {
   TEMPERATURE_MIN,
 } from '../shared/limits';
 import { isEnvironmentName } from '../core/specs/types';
-import { clamp, finiteOr, globalValueOf, typedOr, type SecretRoutingSetting } from './settingValues';
+import { clamp, finiteOr, globalValueOf, typedOr, type SecretRoutingSetting } from '../core/settingValues';
 
 export const SECTION = 'computeToolkit';
 

@@ -89,16 +89,16 @@ function start(context: vscode.ExtensionContext): ExtensionApi {
   const tests = new TestPorts();
   const nas = areas.add(vscode.l10n.t('NAS volumes'), (own) => registerNas(services, state, own));
   // The NAS agent tools reach volume files through the NAS area's sessions.
-  const ai = areas.add(vscode.l10n.t('Agent tools and models'), () => registerAi(services, {
+  const ai = areas.add(vscode.l10n.t('Agent tools and models'), (own) => registerAi(services, {
     nasFiles: (roots) => nas.toolAccess(roots),
     // Only the user's stored spec secrets resolve for the tools, never environment variables.
     storedSpecSecret: (name) => new SpecSecrets(services.context.secrets, () => new Set()).resolve({ secret: name }),
     deployedModels,
-  }));
-  const specs = areas.add(vscode.l10n.t('Spec files'), () => registerSpecs(services, state));
+  }, own));
+  const specs = areas.add(vscode.l10n.t('Spec files'), (own) => registerSpecs(services, state, own));
   // Run on GPU sends the folder to a NAS volume and opens its outputs from there.
   // Run on GPU takes a rented machine as its target through the machine connections area (registered below).
-  const jobs = areas.add(vscode.l10n.t('Jobs'), () => registerJobs(services, state, center, tests.port('nasRunHooks', nas.runHooks), () => fromArea<MachineRunPort | undefined>(() => machineConnect.machineRun, undefined)));
+  const jobs = areas.add(vscode.l10n.t('Jobs'), (own) => registerJobs(services, state, center, tests.port('nasRunHooks', nas.runHooks), () => fromArea<MachineRunPort | undefined>(() => machineConnect.machineRun, undefined), own));
   // The one activity rule for pausing holds a deployment's idle pause while something works on it.
   const activityOf = (taskId: number): readonly Activity[] => (services.profiles.active ? spend.activity.of(services.profiles.active.id, taskId) : []);
   const deployments = areas.add(vscode.l10n.t('Deployments'), () => registerDeployments(services, state, deployedModels, { tasks: compute, chat, activityOf }));

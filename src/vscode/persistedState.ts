@@ -6,7 +6,7 @@
 // file touch `globalState` (eslint.config.mjs).
 
 import { readTimers, type PauseTimer } from '../core/spend/pauseTimers';
-import { StateKeys } from './commandIds';
+import { StateKeys } from '../core/stateKeys';
 import { isActivityEntry, type ActivityEntry, type HistoryEntry } from '../core/requests/records';
 import { SECRET_KINDS, type SecretKind } from '../core/secretKinds';
 import { readKernelRecords, type KernelRecord } from '../core/notebooks/kernelRecords';

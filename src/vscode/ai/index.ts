@@ -18,13 +18,16 @@ export interface AiApi {
 }
 
 /** The tools' NAS file access, and a user's deployments for VS Code's model picker (the deployments area's registry). */
-export function registerAi(services: Services, ports: AiPorts & { deployedModels: DeployedModels }): { api: AiApi; disposables: vscode.Disposable[] } {
-  const { tools, disposables } = registerLanguageModelTools(services, TOOLS, ports);
+/** `own`: the registry's list for this area (areaRegistry.ts); each disposable goes in as it is created. */
+export function registerAi(services: Services, ports: AiPorts & { deployedModels: DeployedModels }, own: vscode.Disposable[] = []): { api: AiApi; disposables: vscode.Disposable[] } {
+  const tools = registerLanguageModelTools(services, TOOLS, ports, own);
   const mcpServers = new ComputeMcpServerProvider(services, services.context.asAbsolutePath('dist/mcp.js'));
-  disposables.push(mcpServers, vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcpServers));
+  own.push(mcpServers);
+  own.push(vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcpServers));
   const chatModels = new ComputeChatProvider(services, ports.deployedModels);
-  disposables.push(chatModels, vscode.lm.registerLanguageModelChatProvider(MODEL_VENDOR, chatModels));
-  return { api: { tools, mcpServers, chatModels }, disposables };
+  own.push(chatModels);
+  own.push(vscode.lm.registerLanguageModelChatProvider(MODEL_VENDOR, chatModels));
+  return { api: { tools, mcpServers, chatModels }, disposables: own };
 }
 
 export type { AiPorts } from './toolContext';

@@ -52,14 +52,16 @@ export class ComputeLanguageModelTool implements vscode.LanguageModelTool<Input>
   }
 }
 
-/** Registers every tool; the manifest's `languageModelTools` lists the same names (a unit test checks). */
-export function registerLanguageModelTools(services: ExtensionServices, definitions: readonly ToolDefinition[], ports: AiPorts): { tools: Map<string, ComputeLanguageModelTool>; disposables: vscode.Disposable[] } {
+/**
+ * Registers every tool, each registration pushed into `own` as it is made (a throw halfway leaves the
+ * earlier ones there to be taken back); the manifest's `languageModelTools` lists the same names (a unit test checks).
+ */
+export function registerLanguageModelTools(services: ExtensionServices, definitions: readonly ToolDefinition[], ports: AiPorts, own: vscode.Disposable[]): Map<string, ComputeLanguageModelTool> {
   const tools = new Map<string, ComputeLanguageModelTool>();
-  const disposables: vscode.Disposable[] = [];
   for (const definition of definitions) {
     const tool = new ComputeLanguageModelTool(services, definition, ports);
     tools.set(definition.name, tool);
-    disposables.push(vscode.lm.registerTool(definition.name, tool));
+    own.push(vscode.lm.registerTool(definition.name, tool));
   }
-  return { tools, disposables };
+  return tools;
 }

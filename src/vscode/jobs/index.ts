@@ -49,7 +49,15 @@ export interface JobsApi {
   runningRuns(): readonly number[];
 }
 
-export function registerJobs(services: ExtensionServices, state: RemoteState, center: NotificationCenter, nas: NasHooks, machineRun: () => MachineRunPort | undefined = () => undefined): { api: JobsApi; disposables: vscode.Disposable[] } {
+/** `own`: the registry's list for this area (areaRegistry.ts); each disposable goes in as it is created. */
+export function registerJobs(
+  services: ExtensionServices,
+  state: RemoteState,
+  center: NotificationCenter,
+  nas: NasHooks,
+  machineRun: () => MachineRunPort | undefined = () => undefined,
+  own: vscode.Disposable[] = [],
+): { api: JobsApi; disposables: vscode.Disposable[] } {
   /** The active profile's jobs; a stop or a create wakes the store. */
   const jobService = jobServiceOf(services, () => state.wake());
   const terminals = new Set<JobTerminal>();
@@ -66,6 +74,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState, ce
       openOutputs: () => (storageId, remoteDir) => nas.openOutputs(storageId, remoteDir),
     }),
   );
+  own.push(...jobs.disposables);
   const tree = jobs.tree;
 
   const jobOf = (target: unknown): JobSummary | undefined => tree.itemOf(target);
@@ -193,12 +202,7 @@ export function registerJobs(services: ExtensionServices, state: RemoteState, ce
     showLogs,
     runningRuns: () => [...runningRuns],
   };
-  return {
-    api,
-    disposables: [
-      ...jobs.disposables,
-      { dispose: () => terminals.forEach((terminal) => terminal.dispose()) },
-      ...registerCommandTable(entries, undefined, services.reportError),
-    ],
-  };
+  own.push({ dispose: () => terminals.forEach((terminal) => terminal.dispose()) });
+  own.push(...registerCommandTable(entries, undefined, services.reportError));
+  return { api, disposables: own };
 }

@@ -18,6 +18,22 @@ export interface KindRow {
   tooltip?: vscode.MarkdownString | string;
   /** What the row's menus match (`view/item/context` `when` clauses). */
   contextValue: string;
+  /** What a click on the row runs (NAS: an Active volume opens in the Explorer). */
+  command?: vscode.Command;
+}
+
+/**
+ * A second kind shown inside a kind's view as one expanded group row (NAS's Transfers): its rows, its own
+ * error row, a row when it is empty and one when the listing was cut.
+ */
+export interface KindGroup<Item> {
+  readonly kind: KindDescriptor<Item>;
+  /** The group's row; `items` undefined before the store's first look. */
+  row(items: readonly Item[] | undefined): KindRow;
+  /** The row shown instead of items when there are none (with the command that makes one). */
+  empty(): Omit<KindRow, 'id' | 'icon' | 'contextValue'>;
+  /** The row after the items when the listing stopped at its cap. */
+  incomplete(): string;
 }
 
 /** A notification a change of the kind gives, shown through the one NotificationCenter. */
@@ -47,6 +63,11 @@ export interface KindDescriptor<Item, Key = unknown> {
    * ConfigError saying what to do); the row's button still comes from the error-action table.
    */
   errorOf?(error: unknown): unknown;
+  /** Rows above the items (NAS's summary), read once per change of the items, never polled on their own. */
+  lead?(): Promise<KindRow[]>;
+  /** Other kinds shown in this view as group rows after the items. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each group is a kind of its own item type
+  readonly groups?: readonly KindGroup<any>[];
   /** The notifications one change of the store gives (any watched profile; `own` for the active one). */
   notices?(change: StateChange<Item>, profile: Profile, own: boolean): KindNotice[];
 }

@@ -1,16 +1,28 @@
 // The one tree of a kind of remote state: its rows come from the remote-state store (the profile's one
 // poll loop) through the kind's descriptor; loading, the empty line and the error row are the shared
 // ones of every RemoteTree (trees/treeMessages.ts: the error-action table's button, never the raw error).
+// A descriptor may add rows above the items (`lead`) and other kinds as group rows after them (`groups`).
 import * as vscode from 'vscode';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
 import { RemoteTree } from '../trees/remoteTree';
-import { ErrorRow, viewMessage } from '../trees/treeMessages';
-import type { KindDescriptor } from './kindDescriptor';
+import { ErrorRow, InfoRow, viewMessage } from '../trees/treeMessages';
+import type { KindDescriptor, KindGroup, KindRow } from './kindDescriptor';
+
+function showRow(item: vscode.TreeItem, row: KindRow): void {
+  item.id = row.id;
+  item.description = row.description;
+  item.iconPath = row.icon;
+  item.tooltip = row.tooltip;
+  item.contextValue = row.contextValue;
+  if (row.command) item.command = row.command;
+}
 
 /** A row of a kind: the item it shows, for the commands its menus run. */
 export class KindItem<Item> extends vscode.TreeItem {
   readonly kind = 'item' as const;
+  /** The store definition's kind name ('volumes', 'transfers'): which kind's item this is. */
+  readonly of: string;
   constructor(
     readonly item: Item,
     descriptor: KindDescriptor<Item>,
@@ -18,19 +30,46 @@ export class KindItem<Item> extends vscode.TreeItem {
   ) {
     const row = descriptor.row(item, now);
     super(row.label, vscode.TreeItemCollapsibleState.None);
-    this.id = row.id;
-    this.description = row.description;
-    this.iconPath = row.icon;
-    this.tooltip = row.tooltip;
-    this.contextValue = row.contextValue;
+    this.of = descriptor.state.kind;
+    showRow(this, row);
   }
 }
 
-export type KindElement<Item> = KindItem<Item> | ErrorRow;
+/** The item of `descriptor`'s kind a row shows, else undefined (a row of another kind, an id, a URI). */
+export function itemOfKind<Item>(target: unknown, descriptor: KindDescriptor<Item>): Item | undefined {
+  return target instanceof KindItem && target.of === descriptor.state.kind ? (target.item as Item) : undefined;
+}
+
+/** A row above the items (a descriptor's `lead`). */
+export class KindLeadItem extends vscode.TreeItem {
+  readonly kind = 'lead' as const;
+  constructor(row: KindRow) {
+    super(row.label, vscode.TreeItemCollapsibleState.None);
+    showRow(this, row);
+  }
+}
+
+/** Another kind as one expanded group row; its children are that kind's rows. */
+export class KindGroupItem extends vscode.TreeItem {
+  readonly kind = 'group' as const;
+  constructor(
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each group is a kind of its own item type
+    readonly group: KindGroup<any>,
+    items: readonly unknown[] | undefined,
+  ) {
+    const row = group.row(items);
+    super(row.label, vscode.TreeItemCollapsibleState.Expanded);
+    showRow(this, row);
+  }
+}
+
+export type KindElement<Item> = KindItem<Item> | KindLeadItem | KindGroupItem | KindItem<unknown> | InfoRow | ErrorRow;
 
 export class KindTree<Item> extends RemoteTree<readonly Item[], KindElement<Item>> {
   /** The next load polls now (Refresh) instead of taking what the store holds. */
   private forceNextLoad = false;
+  /** The descriptor's lead rows for the items now shown (read again after each change of them). */
+  private leadRead: Promise<KindRow[]> | undefined;
 
   constructor(
     services: ExtensionServices,
@@ -44,7 +83,9 @@ export class KindTree<Item> extends RemoteTree<readonly Item[], KindElement<Item
       state.follow(
         descriptor.state,
         (change, profile) => {
-          if (isActive(profile.id) && !this.data.loading) this.data.accept(change.items);
+          if (!isActive(profile.id)) return;
+          if (change.first || change.added.length > 0 || change.changed.length > 0 || change.removed.length > 0) this.leadRead = undefined;
+          if (!this.data.loading) this.data.accept(change.items);
         },
         'view',
         (error, profile) => {
@@ -52,7 +93,25 @@ export class KindTree<Item> extends RemoteTree<readonly Item[], KindElement<Item
         },
       ),
       services.profiles.onDidChangeActive(() => this.reset()),
+      // A group's store redraws the view (its rows are read from the store when shown).
+      ...(descriptor.groups ?? []).map((group) =>
+        state.follow(
+          group.kind.state,
+          (_change, profile) => {
+            if (isActive(profile.id)) this.render();
+          },
+          'view',
+          (_error, profile) => {
+            if (isActive(profile.id)) this.render();
+          },
+        ),
+      ),
     );
+  }
+
+  override reset(): void {
+    this.leadRead = undefined;
+    super.reset();
   }
 
   private async load(): Promise<readonly Item[]> {
@@ -69,6 +128,7 @@ export class KindTree<Item> extends RemoteTree<readonly Item[], KindElement<Item
   /** Refresh pressed: the store lists now; a failure shows in the view and reaches the caller. */
   override async refresh(): Promise<void> {
     this.forceNextLoad = true;
+    this.leadRead = undefined;
     await super.refresh();
     const state = this.data.state;
     if (state.kind === 'failed') throw state.error;
@@ -117,10 +177,44 @@ export class KindTree<Item> extends RemoteTree<readonly Item[], KindElement<Item
   }
 
   async getChildren(element?: KindElement<Item>): Promise<KindElement<Item>[]> {
-    if (element || !this.services.profiles.active) return [];
+    if (!this.services.profiles.active) return [];
+    if (element) return element instanceof KindGroupItem ? this.groupChildren(element.group) : [];
     await this.data.ensureLoaded();
     const state = this.data.state;
     if (state.kind === 'failed' && !state.stale) return [new ErrorRow(this.errorOf(state.error), this.descriptor.what(), this.descriptor.refreshCommand, this.services.redactor)];
-    return this.rows();
+    const lead = (await this.readLead()).map((row) => new KindLeadItem(row));
+    // Fresh group rows each time: their descriptions are drawn from what the stores hold now.
+    const groups = (this.descriptor.groups ?? []).map((group) => {
+      const store = this.state.store(group.kind.state);
+      return new KindGroupItem(group, store?.loaded ? store.items : undefined);
+    });
+    return [...lead, ...this.rows(), ...groups];
+  }
+
+  /** The lead rows, read once per change of the items (a failure is the descriptor's to word or drop). */
+  private readLead(): Promise<KindRow[]> {
+    const lead = this.descriptor.lead;
+    if (!lead) return Promise.resolve([]);
+    this.leadRead ??= lead.call(this.descriptor);
+    return this.leadRead;
+  }
+
+  /** A group's rows from its store (its first look awaited): its error row, its items, or why there are none. */
+  private async groupChildren<Other>(group: KindGroup<Other>): Promise<KindElement<Item>[]> {
+    await this.state.items(group.kind.state);
+    const store = this.state.store(group.kind.state);
+    const kind = group.kind;
+    if (store?.error !== undefined && !store.loaded) return [new ErrorRow(kind.errorOf?.(store.error) ?? store.error, kind.what(), kind.refreshCommand, this.services.redactor)];
+    const items = store?.loaded ? (kind.order ? kind.order(store.items) : store.items) : [];
+    if (items.length === 0) {
+      const empty = group.empty();
+      const row = new InfoRow(`${kind.state.kind}/empty`, empty.label);
+      showRow(row, { id: row.id ?? '', icon: new vscode.ThemeIcon('info'), contextValue: 'info', ...empty });
+      return [row];
+    }
+    const now = Date.now();
+    const rows: KindElement<Item>[] = items.map((item) => new KindItem(item, kind, now));
+    if (store && !store.completeness.complete) rows.push(new InfoRow(`${kind.state.kind}/incomplete`, group.incomplete()));
+    return rows;
   }
 }

@@ -25,9 +25,24 @@ export function followKindNotices<Item>(state: RemoteState, center: Notification
   });
 }
 
-export function registerKind<Item>(services: ExtensionServices, state: RemoteState, center: NotificationCenter, descriptor: KindDescriptor<Item>): RegisteredKind<Item> {
+export interface KindTreeView<Item> {
+  tree: KindTree<Item>;
+  view: vscode.TreeView<KindElement<Item>>;
+}
+
+/** The kind's tree and its view, each pushed into `own` as it is created (a kind without notifications). */
+export function createKindView<Item>(services: ExtensionServices, state: RemoteState, descriptor: KindDescriptor<Item>, own: vscode.Disposable[]): KindTreeView<Item> {
   const tree = new KindTree(services, state, descriptor);
+  own.push(tree);
   const view = vscode.window.createTreeView(descriptor.viewId, { treeDataProvider: tree });
+  own.push(view);
   tree.bindView(view);
-  return { tree, view, disposables: [tree, view, followKindNotices(state, center, descriptor, services)] };
+  return { tree, view };
+}
+
+export function registerKind<Item>(services: ExtensionServices, state: RemoteState, center: NotificationCenter, descriptor: KindDescriptor<Item>): RegisteredKind<Item> {
+  const disposables: vscode.Disposable[] = [];
+  const { tree, view } = createKindView(services, state, descriptor, disposables);
+  disposables.push(followKindNotices(state, center, descriptor, services));
+  return { tree, view, disposables };
 }

@@ -2,7 +2,6 @@
 // the NAS commands. Its SFTP sessions belong to the active profile and are dropped when it changes.
 
 import * as vscode from 'vscode';
-import { Views } from '../commandIds';
 import { registerCommandTable } from '../commands/commandTable';
 import type { NasVolume } from '../../core/nas/operations';
 import type { OutputsListing } from '../../core/nas/outputs';
@@ -15,7 +14,11 @@ import { NAS_COMMANDS, lastCancelledTransfer, resolveVolume, volumesOf } from '.
 import { formatDateTime } from '../ui/dates';
 import { nasCore } from './nasCore';
 import { NAS_SCHEME, NasFileSystem, volumeUri } from './nasFileSystem';
-import { NasTree } from './nasTree';
+import { createKindView, type KindTreeView } from '../kinds/registerKind';
+import type { KindTree } from '../kinds/kindTree';
+import { NasStores } from './nasStores';
+import { volumeKind } from './volumeKind';
+import { volumeServiceOf } from '../client/computeServices';
 import { TRANSFER_STATE, isTransferMoving } from '../../core/nas/transferState';
 import { ProgressLog, type ProgressReport } from './transferProgress';
 import { warnUnsafeNames } from './unsafeNames';
@@ -38,7 +41,9 @@ export type { TransferAsker } from './transferCommands';
 export type { ProgressReport } from './transferProgress';
 
 export interface NasApi {
-  readonly tree: NasTree;
+  /** The NAS view: the one kind tree over the volume kind (summary, volumes, the Transfers group). */
+  readonly tree: KindTree<NasVolume>;
+  readonly stores: NasStores;
   readonly transfers: TransferFlows;
   readonly fileSystem: NasFileSystem;
   sessions(): NasSessions;
@@ -72,13 +77,11 @@ export function registerNas(services: ExtensionServices, state: RemoteState, own
     sessions ??= new (nasCore().NasSessions)({ call: ((...args: Parameters<ReturnType<ExtensionServices['computeClient']>['call']>) => services.computeClient().call(...args)) as never }, { logger: services.logger });
     return sessions;
   };
-  const tree = new NasTree(services, state);
-  own.push(tree);
+  const { tree }: KindTreeView<NasVolume> = createKindView(services, state, volumeKind(() => volumeServiceOf(services), services.logger), own);
+  const stores = new NasStores(state, () => services.profiles.active !== undefined);
   const fileSystem = new NasFileSystem(getSessions, (skipped, uri) => warnUnsafeNames(services.logger, { count: skipped.count, shown: skipped.names }, uri.toString()));
   const progress = new ProgressLog();
-  const context = { services, tree, fileSystem, sessions: getSessions, progress };
-  const view = vscode.window.createTreeView(Views.nas, { treeDataProvider: tree, showCollapseAll: false });
-  own.push(view);
+  const context = { services, tree, stores, fileSystem, sessions: getSessions, progress };
   // One push per registration: a throw halfway leaves everything before it in `own`.
   own.push(new vscode.Disposable(() => sessions?.dispose()));
   own.push(vscode.workspace.registerFileSystemProvider(NAS_SCHEME, fileSystem, { isCaseSensitive: true }));
@@ -123,7 +126,7 @@ export function registerNas(services: ExtensionServices, state: RemoteState, own
     },
     pickVolume: async (regionName, preferred) => {
       const fits = (volume: NasVolume): boolean => nasCore().mountableVolumes([volume], regionName).length > 0;
-      const current = preferred === undefined ? undefined : (await tree.load()).find((volume) => volume.storage_id === preferred);
+      const current = preferred === undefined ? undefined : (await stores.volumes()).find((volume) => volume.storage_id === preferred);
       if (current && fits(current)) return current.storage_id;
       return (await resolveVolume(context, undefined, fits, vscode.l10n.t('No Active NAS volume in {0}: a volume mounts only in its own region. Create one there in the NAS view, or pick a GPU in a region that has one.', regionName)))?.storage_id;
     },
@@ -149,5 +152,5 @@ export function registerNas(services: ExtensionServices, state: RemoteState, own
     },
     listOutputs: (storageId, remoteDir) => getSessions().run(storageId, (connection) => nasCore().findOutputs(connection, remoteDir)),
   };
-  return { api: { tree, transfers, fileSystem, sessions: getSessions, progressReports: () => progress.reports(), lastCancelledTransfer, toolAccess: (roots) => nasCore().nasToolAccess(getSessions, roots), runHooks }, disposables: own };
+  return { api: { tree, stores, transfers, fileSystem, sessions: getSessions, progressReports: () => progress.reports(), lastCancelledTransfer, toolAccess: (roots) => nasCore().nasToolAccess(getSessions, roots), runHooks }, disposables: own };
 }

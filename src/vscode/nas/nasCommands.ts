@@ -12,7 +12,8 @@ import type { ExtensionServices } from '../services';
 import { Refusal } from '../errors/refusal';
 import { nasCore } from './nasCore';
 import { NAS_SCHEME, volumeUri, type NasFileSystem } from './nasFileSystem';
-import { VolumeRow, type NasTree } from './nasTree';
+import { itemOfKind, type KindTree } from '../kinds/kindTree';
+import type { NasStores } from './nasStores';
 import { createVolumeFlow, expandVolumeFlow, volumeNameText } from './volumeFlows';
 import { downloadFlow, uploadFlow } from './fileFlows';
 import { withTransferProgress, type ProgressLog } from './transferProgress';
@@ -32,12 +33,14 @@ export function volumesOf(context: Pick<NasContext, 'services'>, wake?: () => vo
 
 /** The active profile's S3 transfers; a change wakes the store through the view's refresh. */
 export function transfersOf(context: NasContext): TransferService {
-  return transferServiceOf(context.services, () => context.tree.refresh());
+  return transferServiceOf(context.services, () => context.stores.wake());
 }
 
 export interface NasContext {
   services: ExtensionServices;
-  tree: NasTree;
+  /** The NAS view (the kind tree over volumeKind.ts). */
+  tree: KindTree<NasVolume>;
+  stores: NasStores;
   fileSystem: NasFileSystem;
   sessions: () => NasSessions;
   /** What the transfer notifications were told (the in-host tests read it). */
@@ -46,8 +49,9 @@ export interface NasContext {
 
 /** A volume from a command argument (tree row, computenas URI, id) or, failing that, a pick among `filter`. */
 export async function resolveVolume(context: NasContext, argument: unknown, filter: (v: NasVolume) => boolean = () => true, none?: string): Promise<NasVolume | undefined> {
-  if (argument instanceof VolumeRow) return argument.volume;
-  const volumes = await context.tree.load();
+  const row = itemOfKind(argument, context.tree.descriptor);
+  if (row) return row;
+  const volumes = await context.stores.volumes();
   let id: number | undefined;
   if (argument instanceof vscode.Uri && argument.scheme === NAS_SCHEME) id = Number(argument.authority);
   if (typeof argument === 'number') id = argument;
@@ -84,7 +88,7 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
     id: Commands.nasRefresh,
     doing: vscode.l10n.t('Refresh NAS volumes'),
     create: (context) => async () => {
-      await context.tree.reload();
+      await context.tree.refresh();
       for (const folder of vscode.workspace.workspaceFolders ?? []) if (folder.uri.scheme === NAS_SCHEME) context.fileSystem.refresh(folder.uri);
     },
   },
@@ -93,7 +97,7 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
     doing: vscode.l10n.t('Create NAS volume'),
     create: (context) => async () => {
       // The user just set a volume moving: the store lists now (it shows Creating) and polls until Active.
-      const created = await createVolumeFlow(volumesOf(context, () => context.tree.reload()));
+      const created = await createVolumeFlow(volumesOf(context, () => context.stores.reload()));
       return created;
     },
   },
@@ -104,7 +108,7 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
       const volume = await resolveVolume(context, argument, (v) => v.status === 'Active');
       if (!volume) return false;
       if (volume.status !== 'Active') throw new Refusal(vscode.l10n.t('Only an Active volume can be expanded; "{0}" is {1}.', volume.name, volume.status));
-      const expanded = await expandVolumeFlow(volumesOf(context, () => context.tree.reload()), volume);
+      const expanded = await expandVolumeFlow(volumesOf(context, () => context.stores.reload()), volume);
       return expanded;
     },
   },
@@ -120,7 +124,7 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
         validateInput: volumeNameText,
       });
       if (name === undefined || name.trim() === volume.name) return;
-      await volumesOf(context, () => context.tree.refresh()).rename(volume.storage_id, name.trim());
+      await volumesOf(context, () => context.stores.wake()).rename(volume.storage_id, name.trim());
     },
   },
   {
@@ -129,7 +133,7 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
     create: (context) => async (argument: unknown) => {
       const volume = await resolveVolume(context, argument);
       if (!volume) return;
-      const volumes = volumesOf(context, () => context.tree.refresh());
+      const volumes = volumesOf(context, () => context.stores.wake());
       const block = await volumes.deleteBlock(volume);
       if (block?.reason === 'mounted') {
         context.services.reportError(new Refusal(vscode.l10n.t('"{0}" is mounted by {1}; it cannot be deleted while a task mounts it. Remove the mount from the task first.', volume.name, block.instances.join(', '))), vscode.l10n.t('Delete NAS volume'));

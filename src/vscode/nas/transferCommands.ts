@@ -15,7 +15,8 @@ import { errorMessage } from '../../shared/errorMessage';
 import { Refusal } from '../errors/refusal';
 import { nasCore } from './nasCore';
 import { resolveVolume, transfersOf, type NasContext } from './nasCommands';
-import { directionText, serverText, transferStatusName, TransferRow } from './transfersGroup';
+import { directionText, serverText, transferStatusName, TRANSFER_KIND } from './transferKind';
+import { itemOfKind } from '../kinds/kindTree';
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
 import { pickText } from '../ui/pickText';
 
@@ -231,8 +232,9 @@ export async function createTransferFlow(context: NasContext, argument?: unknown
 
 /** A transfer from a command argument (row or id) or a pick among those `filter` allows. */
 async function resolveTransfer(context: NasContext, argument: unknown, filter: (r: TransferRecord) => boolean): Promise<TransferRecord | undefined> {
-  if (argument instanceof TransferRow) return argument.record;
-  const records = await context.tree.loadTransfers();
+  const row = itemOfKind(argument, TRANSFER_KIND);
+  if (row) return row;
+  const records = await context.stores.transfers();
   if (typeof argument === 'number') return records.find((r) => r.id === argument);
   const candidates = records.filter(filter);
   if (candidates.length === 0) {

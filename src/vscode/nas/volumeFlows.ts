@@ -11,7 +11,7 @@ import type { VolumeService } from '../../core/nas/volumeService';
 import { MultiStepInput } from '../ui/multiStepInput';
 import { pickText } from '../ui/pickText';
 import { nasCore } from './nasCore';
-import { monthlyText } from './nasTree';
+import { monthlyText } from './volumeKind';
 
 const MAX_GIB = 1024 * 1024;
 

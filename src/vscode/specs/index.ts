@@ -19,12 +19,14 @@ export interface SpecsApi {
   readonly secrets: SpecSecrets;
 }
 
-export function registerSpecs(services: Services, state: RemoteState): RegisteredArea<SpecsApi> {
+/** `own`: the registry's list for this area (areaRegistry.ts); each disposable goes in as it is created. */
+export function registerSpecs(services: Services, state: RemoteState, own: vscode.Disposable[] = []): RegisteredArea<SpecsApi> {
   const documents = new SpecDocuments(vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'specWorker.js').fsPath);
+  own.push(documents);
   const secrets = new SpecSecrets(services.context.secrets, () => services.config.allowedEnvironmentVariables);
   const actions = new SpecActions(services, documents, secrets, state);
-  const disposables = [documents, ...registerCommandTable(SPEC_COMMANDS, { services, actions, secrets }, services.reportError)];
-  return { api: { actions, documents, secrets }, disposables };
+  own.push(...registerCommandTable(SPEC_COMMANDS, { services, actions, secrets }, services.reportError));
+  return { api: { actions, documents, secrets }, disposables: own };
 }
 export { SpecSecrets } from './specSecrets';
 export type { SpecsContext } from './specCommands';

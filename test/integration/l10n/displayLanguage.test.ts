@@ -202,8 +202,8 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
       } finally {
         await client.call('job.stop', { task_id: jobId }).catch(() => undefined);
       }
-      api.nas.tree.refresh();
-      const volumes = await api.nas.tree.load();
+      api.nas.stores.wake();
+      const volumes = await api.nas.stores.volumes();
       const nasRows = await api.nas.tree.getChildren();
       assert.ok(nasRows.length > 0, 'the NAS view has rows');
       const nasText = nasRows.flatMap((row) => itemTexts(api.nas.tree.getTreeItem(row))).join('\n');

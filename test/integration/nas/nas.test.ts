@@ -13,6 +13,7 @@ import { computeWithSandbox, extensionApi } from '../compute/computeTestApi';
 import { sandboxUrl } from '../sandboxInfo';
 import { PATIENCE_MS, waitUntil } from '../../helpers/eventually';
 import { answerFlow, isPick, pressBack } from './answerFlow';
+import { summaryRow, volumeRows } from './nasRows';
 
 const GIB = 1024 ** 3;
 const MIB = 1024 * 1024;
@@ -59,8 +60,8 @@ describe('nas: volumes as folders (sandbox SFTP)', function () {
     const created = await client.call('nas.create', { name: 'itest', nas_config_id: 101, total_size: 1024 ** 3 });
     volume = await waitFor(
       async () => {
-        nas.tree.refresh();
-        return (await nas.tree.load()).find((v) => v.storage_id === created.storage_id);
+        nas.stores.wake();
+        return (await nas.stores.volumes()).find((v) => v.storage_id === created.storage_id);
       },
       (v) => v?.status === 'Active',
       'the volume to be Active',
@@ -70,12 +71,12 @@ describe('nas: volumes as folders (sandbox SFTP)', function () {
 
   it('shows the volume in the NAS view with status, size, region and monthly price, and a summary row', async () => {
     const rows = await nas.tree.getChildren();
-    const summary = rows.find((row) => row.kind === 'summary');
-    assert.ok(summary, 'a summary row comes first');
-    const row = rows.find((r) => r.kind === 'volume' && r.volume.storage_id === volume.storage_id);
+    assert.ok(summaryRow(rows), 'a summary row comes first');
+    assert.equal(rows[0], summaryRow(rows), 'the summary row is the first');
+    const row = volumeRows(rows).find((r) => r.item.storage_id === volume.storage_id);
     assert.ok(row);
     assert.match(String(row.description), /Active · 0 \/ 1 GiB · 北京一区 · ¥0\.36\/month/);
-    assert.equal(nas.tree.pollingActive, rows.some((r) => r.kind === 'volume' && ['Creating', 'Expanding', 'Deleting'].includes(r.volume.status)), 'polls only while something changes');
+    assert.equal(nas.stores.volumesPolling, volumeRows(rows).some((r) => ['Creating', 'Expanding', 'Deleting'].includes(r.item.status)), 'polls only while something changes');
   });
 
   it('reads, writes, renames, copies and deletes files through vscode.workspace.fs, with FileSystemError codes', async () => {
@@ -265,10 +266,10 @@ describe('nas: volumes as folders (sandbox SFTP)', function () {
     const history = new Map<number, string[]>();
     const pollingWhileCreating = new Set<number>();
     const record = () => {
-      for (const v of nas.tree.volumes ?? []) {
+      for (const v of nas.stores.listed ?? []) {
         const seen = history.get(v.storage_id) ?? [];
         if (seen[seen.length - 1] !== v.status) history.set(v.storage_id, [...seen, v.status]);
-        if (v.status === 'Creating' && nas.tree.pollingActive) pollingWhileCreating.add(v.storage_id);
+        if (v.status === 'Creating' && nas.stores.volumesPolling) pollingWhileCreating.add(v.storage_id);
       }
     };
     record();
@@ -280,14 +281,14 @@ describe('nas: volumes as folders (sandbox SFTP)', function () {
       record();
       assert.ok(created.seen.review[1]?.detail?.includes(expectedPrice));
       assert.equal(await volumeCount(), before + 1);
-      const row = (await nas.tree.getChildren()).find((r) => r.kind === 'volume' && r.volume.storage_id === createdId);
+      const row = volumeRows(await nas.tree.getChildren()).find((r) => r.item.storage_id === createdId);
       assert.match(String(row?.description), /^Creating · \? \/ 7 GiB · 北京一区 · ¥6\.30\/month/, 'the view shows the new volume Creating at once');
       // The store's own polls (no Refresh), each run when planned rather than after the platform's floor.
       await waitUntil('the view to show it Active without Refresh', async () => {
         await api.money.runPlannedPoll();
         const rows = await nas.tree.getChildren();
         record();
-        return rows.some((r) => r.kind === 'volume' && r.volume.storage_id === createdId && /^Active · 0 \/ 7 GiB/.test(String(r.description)));
+        return volumeRows(rows).some((r) => r.item.storage_id === createdId && /^Active · 0 \/ 7 GiB/.test(String(r.description)));
       }, { timeoutMs: PATIENCE_MS * 2, everyMs: 250 });
     } finally {
       watch.dispose();
@@ -319,7 +320,7 @@ describe('nas: volumes as folders (sandbox SFTP)', function () {
     await waitUntil('the view to show it Active at 8 GiB without Refresh', async () => {
       await api.money.runPlannedPoll();
       const rows = await nas.tree.getChildren();
-      return rows.some((r) => r.kind === 'volume' && r.volume.storage_id === createdId && /^Active · 0 \/ 8 GiB · 北京一区 · ¥7\.20\/month/.test(String(r.description)));
+      return volumeRows(rows).some((r) => r.item.storage_id === createdId && /^Active · 0 \/ 8 GiB · 北京一区 · ¥7\.20\/month/.test(String(r.description)));
     }, { timeoutMs: PATIENCE_MS * 2, everyMs: 250 });
     await client.call('nas.delete', { id: createdId as number });
   });

@@ -9,13 +9,13 @@ import * as assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { TransferRecord } from '../../../src/core/nas/operations';
 import type { NasApi, TransferAsker } from '../../../src/vscode/nas/index';
 import type { ExtensionApi } from '../../../src/vscode/api';
 import { extensionApi } from '../extensionApi';
 import { sandboxUrl } from '../sandboxInfo';
 import { PATIENCE_MS, waitUntil } from '../../helpers/eventually';
 import { answerFlow, isPick, messageText, pressBack } from './answerFlow';
+import { transfersGroup, type TransferRow } from './nasRows';
 
 interface Bucket {
   supplier: string;
@@ -149,13 +149,13 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
   const retryFields = (given: { accessKey: string; secretKey: string }) => (step: number): string | undefined => (step === 1 ? given.accessKey : step === 2 ? given.secretKey : undefined);
 
   /** The Transfers group's rows, read afresh (as the 10 s poll would). */
-  async function transferRows(): Promise<(vscode.TreeItem & { record?: TransferRecord })[]> {
-    await nas.tree.reload();
-    const group = (await nas.tree.getChildren()).find((row) => row.kind === 'transfers');
+  async function transferRows(): Promise<TransferRow[]> {
+    await nas.stores.reload();
+    const group = transfersGroup(await nas.tree.getChildren());
     assert.ok(group, 'the NAS view has a Transfers group');
-    return (await nas.tree.getChildren(group)) as (vscode.TreeItem & { record?: TransferRecord })[];
+    return (await nas.tree.getChildren(group)) as TransferRow[];
   }
-  const rowOf = async (id: number) => (await transferRows()).find((row) => row.record?.id === id);
+  const rowOf = async (id: number) => (await transferRows()).find((row) => row.item?.id === id);
 
   before(async () => {
     api = await extensionApi();
@@ -163,8 +163,8 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
     profiles = await api.surface.connectSandbox(sandboxUrl());
     await api.surface.profiles.setActive(profiles.rsa.id);
     bucket = (await (await fetch(`${sandboxUrl()}/__sandbox/nas/bucket`)).json()) as Bucket;
-    nas.tree.refresh();
-    const volume = (await nas.tree.load()).find((v) => v.status === 'Active' && v.region.name === '北京一区');
+    nas.stores.wake();
+    const volume = (await nas.stores.volumes()).find((v) => v.status === 'Active' && v.region.name === '北京一区');
     assert.ok(volume, 'the sandbox has an Active volume in 北京一区');
     storageId = volume.storage_id;
   });
@@ -186,7 +186,7 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
   });
 
   it('a failed connection check creates nothing and its error carries no key', async () => {
-    const before = (await transferRows()).filter((row) => row.record).length;
+    const before = (await transferRows()).filter((row) => row.item).length;
     const wrong = 'wrong-secret-for-itest';
     await assert.rejects(create({ ...answers(), secretKey: wrong }, 'go'), (error: unknown) => {
       const text = String(error);
@@ -194,15 +194,15 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
       assert.ok(!text.includes(wrong) && !text.includes(bucket.accessKey));
       return true;
     });
-    assert.equal((await transferRows()).filter((row) => row.record).length, before);
+    assert.equal((await transferRows()).filter((row) => row.item).length, before);
   });
 
   it('Create Transfer… is one titled 12-step flow with Back; Enter at its review (Cancel highlighted) creates nothing', async function () {
     this.timeout(PATIENCE_MS * 3);
-    const before = (await transferRows()).filter((row) => row.record).length;
+    const before = (await transferRows()).filter((row) => row.item).length;
     const { result, seen } = await create(answers(), 'enter', true);
     assert.equal(result, undefined, 'Enter at the review is Cancel');
-    assert.equal((await transferRows()).filter((row) => row.record).length, before, 'nothing was created');
+    assert.equal((await transferRows()).filter((row) => row.item).length, before, 'nothing was created');
     assert.deepEqual([...seen.steps].sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], 'every step shows its number');
     assert.ok(seen.totals.every((total) => total === 12), `"n/12" on every step: ${JSON.stringify(seen.totals)}`);
     assert.ok(seen.titles.every((title) => /^Create S3 Transfer on ".+"$/.test(title)), `a title on every step: ${JSON.stringify(seen.titles)}`);
@@ -234,8 +234,8 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
 
     const running = await until(() => rowOf(id), (row) => row?.contextValue === 'nasTransfer.Running' && /\/s/.test(String(row.description)), 'the job to run with a rate');
     assert.match(String(running?.description), /^Running · \d+ \/ 13 files · .+ \/ .+ · .+\/s · .+ left$/);
-    assert.equal(nas.tree.transfersPolling, true, 'the transfer store is polled while a job moves');
-    const group = (await nas.tree.getChildren()).find((row) => row.kind === 'transfers');
+    assert.equal(nas.stores.transfersPolling, true, 'the transfer store is polled while a job moves');
+    const group = transfersGroup(await nas.tree.getChildren());
     assert.match(String(group?.description), /1 in progress|\d+ in progress/);
 
     // Declining the question keeps the job running; confirming stops it.
@@ -325,16 +325,16 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
     let redraws = 0;
     const counting = nas.tree.onDidChangeTreeData(() => redraws++);
     try {
-      const shown = async (id: number): Promise<(vscode.TreeItem & { record?: TransferRecord }) | undefined> => {
-        const group = (await nas.tree.getChildren()).find((row) => row.kind === 'transfers');
+      const shown = async (id: number): Promise<TransferRow | undefined> => {
+        const group = transfersGroup(await nas.tree.getChildren());
         assert.ok(group, 'the NAS view has a Transfers group');
-        const rows = (await nas.tree.getChildren(group)) as (vscode.TreeItem & { record?: TransferRecord })[];
-        return rows.find((row) => row.record?.id === id);
+        const rows = (await nas.tree.getChildren(group)) as TransferRow[];
+        return rows.find((row) => row.item?.id === id);
       };
       const first = await waitUntil('the replacement job in the Transfers group', () => shown(replacement));
-      assert.ok(first.record && ['Queuing', 'Pending', 'Running'].includes(first.record.status), `the new job starts moving (${String(first.description)})`);
+      assert.ok(first.item && ['Queuing', 'Pending', 'Running'].includes(first.item.status), `the new job starts moving (${String(first.description)})`);
       assert.equal(await shown(failingId), undefined, 'the failed job is gone from the group: the platform deleted it');
-      await waitUntil('the transfer store to poll on its own while the job moves', () => nas.tree.transfersPolling);
+      await waitUntil('the transfer store to poll on its own while the job moves', () => nas.stores.transfersPolling);
       const redrawsBefore = redraws;
       await release();
       const done = await waitUntil('the replacement job to show Completed without a Refresh', async () => {
@@ -345,7 +345,7 @@ describe('nas: S3 transfers, mounts in tasks (sandbox)', function () {
       }, { timeoutMs: PATIENCE_MS * 2, everyMs: 250 });
       assert.ok(redraws > redrawsBefore, 'the view redrew from the store\'s changes');
       assert.match(String(done.description), /^Completed · 13 \/ 13 files · /);
-      await waitUntil('the transfer store to come to rest', () => !nas.tree.transfersPolling);
+      await waitUntil('the transfer store to come to rest', () => !nas.stores.transfersPolling);
     } finally {
       counting.dispose();
     }

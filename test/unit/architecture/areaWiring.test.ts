@@ -79,4 +79,19 @@ describe('one registration style', () => {
       .filter((line) => /\b(?:register(?!CommandTable)[A-Z]\w*|createDeployedModels)\(/.test(line) && !/areas\.add\(/.test(line) && !/^\s*(?:import|\/\/|\*)/.test(line));
     assert.deepEqual(outside, [], 'register the area with areas.add(name, () => registerX(…)): it returns { api, disposables }');
   });
+
+  /**
+   * Areas registered without the registry's `own` list (a ratchet: it only goes down). An area that takes
+   * `own` pushes each disposable as it creates it, so a throw halfway leaves nothing of it registered
+   * (docs/areas.md). 11 since compute, NAS, agent tools, spec files and jobs take it.
+   */
+  const MAX_AREAS_WITHOUT_OWN = 11;
+
+  it(`registers at most ${MAX_AREAS_WITHOUT_OWN} areas without their own list`, () => {
+    const root = sources.get('src/vscode/extension.ts')!;
+    const without = [...root.matchAll(/areas\.add\(\s*vscode\.l10n\.t\('([^']+)'\),\s*\(\s*\)\s*=>/g)].map((match) => match[1]);
+    const withOwn = [...root.matchAll(/areas\.add\(\s*vscode\.l10n\.t\('([^']+)'\),\s*\(own\)\s*=>/g)].map((match) => match[1]);
+    assert.ok(withOwn.length >= 5, `the check sees the areas that take own: ${withOwn.join(', ')}`);
+    assert.ok(without.length <= MAX_AREAS_WITHOUT_OWN, `${without.length} areas without own: ${without.join(', ')}`);
+  });
 });

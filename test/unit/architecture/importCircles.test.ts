@@ -15,11 +15,13 @@ const KNOWN_ROOM_CIRCLES: readonly string[][] = [];
 
 /**
  * The longest chain of rooms in src/vscode allowed today (a ratchet: the goal of issue 28 is 6; it only
- * goes down). 9 since the request origin lives in core (state no longer sits on commands), the error
- * types take the profile's id and label instead of services.ts's types, and the Create Task wizard is
- * the compute area's (views: it composes tasks, resources and nas; tasks no longer imports nas):
- * extension > api > specs > jobs > nas > state > services > config > settingValues — specs → jobs (the
- * job templates' step) and api.ts's floor are next.
+ * goes down). 9 since the request origin lives in core, the error types take the profile's id and label,
+ * the Create Task wizard is the compute area's, and Config's pure rules (core/settingValues.ts) and the
+ * persisted-state keys (core/stateKeys.ts) left the editor layer — which paid for the NAS view moving onto
+ * the kind tree (nas now sits on kinds): extension > api > machines | specs > jobs > nas > kinds >
+ * state | trees > services > config | persistedState. Next: machines → jobs (the run pieces a group run
+ * shares), specs → jobs (the job templates' step) and jobs → nas (the Create Job wizard's mount choices),
+ * then api.ts's floor.
  */
 const MAX_VSCODE_FLOORS = 9;
 

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { SECRET_ROUTING_SETTINGS } from '../../../src/vscode/settingValues';
+import { SECRET_ROUTING_SETTINGS } from '../../../src/core/settingValues';
 
 const root = path.resolve(__dirname, '../../../..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {

@@ -1,10 +1,10 @@
-// Config's pure rules (src/vscode/settingValues.ts): a workspace value never routes a secret; wrong
+// Config's pure rules (src/core/settingValues.ts): a workspace value never routes a secret; wrong
 // types fall back to the default.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { SECRET_ROUTING_SETTINGS, clamp, finiteOr, globalValueOf, typedOr } from '../../../src/vscode/settingValues';
+import { SECRET_ROUTING_SETTINGS, clamp, finiteOr, globalValueOf, typedOr } from '../../../src/core/settingValues';
 
 const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../package.json'), 'utf8')) as {
   contributes: { configuration: { properties: Record<string, { scope?: string }> } };
