@@ -43,7 +43,7 @@ async function makeFile(path: string, bytes: number): Promise<void> {
 }
 
 /** Starts the sandbox in a child process; `stop` ends it. */
-async function sandboxProcess(): Promise<NasBenchSandbox & { stop: () => void }> {
+export async function sandboxProcess(): Promise<NasBenchSandbox & { stop: () => void }> {
   const child = fork(join(__dirname, 'nasSandboxProcess.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ready = await new Promise<NasBenchSandbox>((resolve, reject) => {
     child.once('message', (message) => resolve(message as NasBenchSandbox));
@@ -52,7 +52,7 @@ async function sandboxProcess(): Promise<NasBenchSandbox & { stop: () => void }>
   return { ...ready, stop: () => child.disconnect() };
 }
 
-async function volumeDirectory(sandboxUrl: string, storageId: number): Promise<string> {
+export async function volumeDirectory(sandboxUrl: string, storageId: number): Promise<string> {
   const response = await fetch(`${sandboxUrl}/__sandbox/nas/volume?storage_id=${storageId}`);
   return ((await response.json()) as { directory: string }).directory;
 }

@@ -41,7 +41,10 @@ function checkPublicKey(key: crypto.KeyObject): void {
 /** Encrypts `plaintext` (the compact JSON text) synchronously; fine for bodies up to a few hundred KB. */
 export function encryptBody(plaintext: string, platformKey: crypto.KeyObject): string {
   checkPublicKey(platformKey);
-  const bytes = Buffer.from(plaintext, 'utf8');
+  return encryptBytes(Buffer.from(plaintext, 'utf8'), platformKey);
+}
+
+function encryptBytes(bytes: Buffer, platformKey: crypto.KeyObject): string {
   const blockBytes = modulusBytes(platformKey);
   const segmentSize = segmentSizeFor(platformKey);
   const count = Math.ceil(bytes.length / segmentSize);
@@ -70,9 +73,13 @@ export async function encryptBodyAsync(
   platformKey: crypto.KeyObject,
   signal?: AbortSignal,
 ): Promise<string> {
-  const bytes = Buffer.from(plaintext, 'utf8');
-  if (bytes.length <= INLINE_ENCRYPTION_LIMIT_BYTES) return encryptBody(plaintext, platformKey);
+  if (plaintext.length * 3 <= INLINE_ENCRYPTION_LIMIT_BYTES) return encryptBody(plaintext, platformKey);
   checkPublicKey(platformKey);
+  // A turn of its own: the body was written out on the turn that called this (docs/signing.md, "Body size").
+  await nextTurn(signal);
+  const bytes = Buffer.from(plaintext, 'utf8');
+  if (bytes.length <= INLINE_ENCRYPTION_LIMIT_BYTES) return encryptBytes(bytes, platformKey);
+  await nextTurn(signal);
   const blockBytes = modulusBytes(platformKey);
   const segmentSize = segmentSizeFor(platformKey);
   const count = Math.ceil(bytes.length / segmentSize);
@@ -91,12 +98,14 @@ export async function encryptBodyAsync(
       }
       base64.push(block.toString('base64', 0, written));
     } while (i < count && performance.now() - sliceStart < SLICE_BUDGET_MS);
-    if (i < count) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      if (signal?.aborted) throw new AbortedError();
-    }
+    if (i < count) await nextTurn(signal);
   }
   return base64.join('');
+}
+
+async function nextTurn(signal: AbortSignal | undefined): Promise<void> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  if (signal?.aborted) throw new AbortedError();
 }
 
 /** Segments encrypted between two looks at the clock: a multiple of 3, so each group's blocks are whole Base64 quanta. */

@@ -53,6 +53,8 @@ export const SIGN_SLICE_CHARS = 256 * 1024;
 export async function signAsync(data: string, privateKey: crypto.KeyObject): Promise<string> {
   if (data.length <= SIGN_SLICE_CHARS) return sign(data, privateKey);
   const signer = crypto.createSign('sha256');
+  // The first slice flattens `data` (the joined ciphertext): not on the turn that joined it.
+  await new Promise<void>((resolve) => setImmediate(resolve));
   for (let start = 0; start < data.length; ) {
     let end = Math.min(start + SIGN_SLICE_CHARS, data.length);
     // Never between the halves of a surrogate pair: each half alone would be encoded as U+FFFD.
