@@ -6,7 +6,7 @@
 //      installed, exactly as a user (and `npm start`) gets it.
 // Each phase gets a fresh sandbox, code-server, user-data and extensions dirs, and browser profile.
 //
-// Usage: node scripts/vscode-web/run.mjs --vscode 1.139|1.104 [--only integration|integration-zh-cn|e2e]
+// Usage: node scripts/vscode-web/run.mjs --vscode 1.139|1.104 [--only integration|integration-zh-cn|e2e|e2e-zh-cn]
 //          (--only also takes a comma-separated list, run in the order given) [--update-screenshots] [--keep] [--vsix FILE] [--results-dir DIR (default test-results)]
 // Needs: node esbuild.js && npm run compile-tests (scripts/test-all.mjs does both).
 // Writes test-results/vscode-<ver>-integration.json and test-results/vscode-<ver>-e2e.json, each
@@ -37,15 +37,17 @@ let resultsDir = path.join(repoRoot, 'test-results');
 // integration-zh-cn: the in-host l10n suite again with the display language zh-cn (our own
 // package.nls.zh-cn.json and l10n/bundle.l10n.zh-cn.json; no language pack needed for our strings).
 const PHASES = ['integration', 'integration-zh-cn', 'e2e'];
+// e2e-zh-cn: the browser checks marked bothLanguages again in zh-cn (screenshots "<name>-zh-cn"); only on request.
+const OPTIONAL_PHASES = ['e2e-zh-cn'];
 const ZH_CN = { locale: 'zh-cn', grep: 'l10n: display language' };
 
 function parseArgs(argv) {
   const value = (name) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
   const vscode = value('--vscode');
-  if (!vscode) throw new Error('usage: run.mjs --vscode 1.139|1.104 [--only integration|integration-zh-cn|e2e] [--update-screenshots] [--keep] [--vsix FILE] [--results-dir DIR]');
+  if (!vscode) throw new Error('usage: run.mjs --vscode 1.139|1.104 [--only integration|integration-zh-cn|e2e|e2e-zh-cn] [--update-screenshots] [--keep] [--vsix FILE] [--results-dir DIR]');
   const only = value('--only')?.split(',').map((phase) => phase.trim());
-  const unknown = only?.filter((phase) => !PHASES.includes(phase)) ?? [];
-  if (unknown.length > 0 || (only && new Set(only).size !== only.length)) throw new Error(`--only takes ${PHASES.join(', ')} (or several, comma-separated, each once), not ${only?.join(',')}`);
+  const unknown = only?.filter((phase) => !PHASES.includes(phase) && !OPTIONAL_PHASES.includes(phase)) ?? [];
+  if (unknown.length > 0 || (only && new Set(only).size !== only.length)) throw new Error(`--only takes ${[...PHASES, ...OPTIONAL_PHASES].join(', ')} (or several, comma-separated, each once), not ${only?.join(',')}`);
   return {
     vscode, only, vsix: value('--vsix'), resultsDir: value('--results-dir'),
     keep: argv.includes('--keep'), updateScreenshots: argv.includes('--update-screenshots'),
@@ -251,11 +253,11 @@ async function packageVsix(runDir) {
 }
 
 async function e2ePhase(target, runDir, options) {
-  const dir = path.join(runDir, 'e2e');
+  const dir = path.join(runDir, options.locale ? `e2e-${options.locale}` : 'e2e');
   fs.mkdirSync(dir, { recursive: true });
   const vsix = options.vsix ? path.resolve(options.vsix) : await packageVsix(runDir);
   const sandbox = await startSandbox(dir);
-  const server = await startCodeServer(target, dir, { env: { COMPUTE_TOOLKIT_SANDBOX_URL: sandbox.url, COMPUTE_TOOLKIT_LATENCY_PROBE: '1' }, testDriver: false, vsix });
+  const server = await startCodeServer(target, dir, { env: { COMPUTE_TOOLKIT_SANDBOX_URL: sandbox.url, COMPUTE_TOOLKIT_LATENCY_PROBE: '1' }, testDriver: false, vsix, locale: options.locale });
   const page = await openBrowser(path.join(dir, 'browser'));
   const consoleLog = fs.createWriteStream(path.join(dir, 'browser-console.log'));
   page.on('console', (message) => consoleLog.write(`[${message.type()}] ${message.text()}\n`));
@@ -264,10 +266,10 @@ async function e2ePhase(target, runDir, options) {
   const { waitForWorkbench } = require(out('e2e', 'workbench.js'));
   await waitForWorkbench(page);
   const { runE2eChecks } = require(out('e2e', 'runChecks.js'));
-  const screenshotDir = path.join(resultsDir, 'screenshots', target.vscode);
+  const screenshotDir = path.join(resultsDir, 'screenshots', options.locale ? `${target.vscode}-${options.locale}` : target.vscode);
   fs.rmSync(screenshotDir, { recursive: true, force: true });
   const results = await withTimeout(
-    runE2eChecks({ page, sandbox: sandbox.bootstrap, screenshotDir, vscode: target.vscode, log: (line) => console.log(line) }),
+    runE2eChecks({ page, sandbox: sandbox.bootstrap, screenshotDir, vscode: target.vscode, ...(options.locale ? { locale: options.locale } : {}), log: (line) => console.log(line) }),
     E2E_TIMEOUT_MS, 'the browser checks');
   if (options.updateScreenshots) {
     const media = path.join(repoRoot, 'media', 'screenshots');
@@ -346,7 +348,8 @@ async function main() {
   let failed = 0;
   for (const phase of phases) {
     const results = await runPhase(phase, options, () => (phase === 'integration' ? integrationPhase(target, runDir)
-      : phase === 'integration-zh-cn' ? integrationPhase(target, runDir, ZH_CN) : e2ePhase(target, runDir, options)));
+      : phase === 'integration-zh-cn' ? integrationPhase(target, runDir, ZH_CN)
+        : phase === 'e2e-zh-cn' ? e2ePhase(target, runDir, { ...options, locale: ZH_CN.locale }) : e2ePhase(target, runDir, options)));
     failed += results.failed;
   }
   if (options.keep || failed > 0) console.log(`[run] logs kept in ${runDir}`);

@@ -11,6 +11,7 @@ import {
 } from './workbench';
 import { measureChatLatency } from './chatLatency';
 import { jobsViewAndLogTerminal } from './jobsChecks';
+import { createJobReview } from './createJobChecks';
 import { nasTransfersGroup, nasVolumeInExplorer } from './nasChecks';
 import { preheatView } from './preheatChecks';
 import { machinesView } from './machinesChecks';
@@ -20,12 +21,16 @@ export interface CheckContext {
   sandbox: SandboxBootstrap;
   /** Saves a screenshot named for this step; the README's images come from these. */
   screenshot(name: string): Promise<void>;
+  /** The display language when not English (the e2e-zh-cn phase runs only checks with `bothLanguages`). */
+  locale?: string;
 }
 
 export interface E2eCheck {
   title: string;
   /** The oldest VS Code that has the UI this check drives (older runs count it as skipped). */
   minVersion?: string;
+  /** Also run in the e2e-zh-cn phase (the check words its steps in either language). */
+  bothLanguages?: boolean;
   run(context: CheckContext): Promise<void>;
 }
 
@@ -286,6 +291,7 @@ export const checks: readonly E2eCheck[] = [
   nasTransfersGroup,
   preheatView,
   machinesView,
+  createJobReview,
   deployModelAndChat,
   // Last: opening a second folder reloads the window.
   nasVolumeInExplorer,

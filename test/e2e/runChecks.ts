@@ -22,6 +22,8 @@ export interface E2eOptions {
   screenshotDir: string;
   /** The VS Code version under test ("1.139"), for checks of UI that older engines do not have. */
   vscode?: string;
+  /** The display language when not English: only checks with `bothLanguages` run, their screenshots named "<name>-<locale>". */
+  locale?: string;
   log(line: string): void;
 }
 
@@ -33,7 +35,7 @@ function atLeast(version: string | undefined, minimum: string): boolean {
   return major > minMajor || (major === minMajor && minor >= minMinor);
 }
 
-export async function runE2eChecks({ page, sandbox, screenshotDir, vscode, log }: E2eOptions): Promise<E2eResults> {
+export async function runE2eChecks({ page, sandbox, screenshotDir, vscode, locale, log }: E2eOptions): Promise<E2eResults> {
   fs.mkdirSync(screenshotDir, { recursive: true });
   // A missing element fails after a minute: long enough for a busy machine, short enough for the phase budget.
   page.setDefaultTimeout(60_000);
@@ -42,12 +44,13 @@ export async function runE2eChecks({ page, sandbox, screenshotDir, vscode, log }
   const grep = process.env.COMPUTE_TOOLKIT_E2E_GREP;
   for (const [index, check] of checks.entries()) {
     const prefix = String(index + 1).padStart(2, '0');
-    if (grep && !check.title.includes(grep)) {
+    if ((grep && !check.title.includes(grep)) || (locale !== undefined && check.bothLanguages !== true)) {
       results.skipped += 1;
       continue;
     }
     const taken: Record<string, string> = {};
-    const screenshot = async (name: string): Promise<void> => {
+    const screenshot = async (shot: string): Promise<void> => {
+      const name = locale === undefined ? shot : `${shot}-${locale}`;
       const file = path.join(screenshotDir, `${prefix}-${name}.png`);
       await page.mouse.move(900, 880); // no hover tooltip in the picture (over the empty status bar middle)
       await page.screenshot({ path: file });
@@ -64,7 +67,7 @@ export async function runE2eChecks({ page, sandbox, screenshotDir, vscode, log }
       // Each check starts with no toast left by the one before: VS Code shows at most three toasts and
       // keeps a newer one hidden behind older sticky ones (a machine's Serving notice hid the deploy progress).
       if (index > 0) await clearNotifications(page);
-      await check.run({ page, sandbox, screenshot });
+      await check.run({ page, sandbox, screenshot, ...(locale !== undefined ? { locale } : {}) });
       results.passed += 1;
       Object.assign(results.screenshots, taken);
       log(`  ✔ ${check.title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);

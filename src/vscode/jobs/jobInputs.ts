@@ -1,6 +1,6 @@
 // The questions Create Job… and Run on GPU… share: a resource by stock and price, Spot or on-demand
-// (Spot preselected; on-demand only when the user picks it or nothing Spot-able is in stock), the time
-// limits, and the cost confirmation (rate, expected, the cap implied by the timeout) before anything spends.
+// (Spot preselected; on-demand only when the user picks it or nothing Spot-able is in stock), and the
+// cost review (rate, expected, the cap implied by the timeout) before anything spends.
 
 import * as vscode from 'vscode';
 import type { Device, Region } from '../../core/compute/api';
@@ -50,30 +50,6 @@ async function offerItems(resources: ResourceService, preferred?: { deviceName: 
   return { items, active: items.find((item) => item.device.device_name === preferred?.deviceName && item.region.region === preferred?.region) ?? items[0] };
 }
 
-export async function pickResource(resources: ResourceService, preferred?: { deviceName: string; region: string }): Promise<ResourceChoice | undefined> {
-  const { items, active } = await offerItems(resources, preferred);
-  const picked = await new Promise<OfferItem | undefined>((resolve) => {
-    const pick = vscode.window.createQuickPick<OfferItem>();
-    pick.title = vscode.l10n.t('Resource (price per pod)');
-    pick.placeholder = vscode.l10n.t('Pick a GPU: in stock and cheapest first');
-    pick.items = items;
-    if (active) pick.activeItems = [active];
-    pick.onDidAccept(() => {
-      resolve(pick.selectedItems[0] ?? pick.activeItems[0]);
-      pick.hide();
-    });
-    pick.onDidHide(() => {
-      resolve(undefined);
-      pick.dispose();
-    });
-    pick.show();
-  });
-  if (!picked) return undefined;
-  const spot = await pickSpot(picked.region.inventory > 0);
-  if (spot === undefined) return undefined;
-  return { device: picked.device, region: picked.region, pointsPerSecond: picked.pointsPerSecond, spot };
-}
-
 /** Billing mode answers: Spot first (recommended), on-demand second. */
 function billingItems(): (vscode.QuickPickItem & { value: boolean })[] {
   return [
@@ -116,42 +92,20 @@ export function resourceSteps(
   };
 }
 
-/** Spot preselected; when nothing is in stock, on-demand is offered only with the user's agreement. */
-async function pickSpot(inStock: boolean): Promise<boolean | undefined> {
-  const [spot, onDemand] = billingItems() as [vscode.QuickPickItem & { value: boolean }, vscode.QuickPickItem & { value: boolean }];
-  if (!inStock) {
-    const agree = await vscode.window.showWarningMessage(
-      vscode.l10n.t('This resource is sold out. Run on-demand instead of Spot when it frees up?'),
-      { modal: true },
-      vscode.l10n.t('Use On-demand'),
-      vscode.l10n.t('Keep Spot'),
-    );
-    if (agree === undefined) return undefined;
-    return agree === vscode.l10n.t('Keep Spot');
-  }
-  const picked = await vscode.window.showQuickPick([spot, onDemand], { title: vscode.l10n.t('Billing mode'), placeHolder: vscode.l10n.t('Spot or on-demand') });
-  return picked?.value;
+export interface JobCostInput {
+  name: string;
+  resourceLabel: string;
+  pointsPerSecond: number;
+  spot: boolean;
+  completions: number;
+  parallelism: number;
+  timeoutSec: number;
+  estimatedSec?: number;
+  profile: string;
 }
 
-export async function askSeconds(title: string, value: number, max: number): Promise<number | undefined> {
-  const text = await vscode.window.showInputBox({
-    title,
-    value: String(value),
-    prompt: vscode.l10n.t('Seconds'),
-    validateInput: (input) => (/^\d{1,7}$/.test(input.trim()) && Number(input) >= 1 && Number(input) <= max ? undefined : vscode.l10n.t('A whole number of seconds from 1 to {0}', max)),
-  });
-  return text === undefined ? undefined : Number(text.trim());
-}
-
-/**
- * The cost before anything spends, and what will run and be sent (`facts`, for a run whose settings
- * come from workspace files); resolves true only when the user chose to run. The one review
- * (ui/review.ts): its first, highlighted answer is Cancel, so Enter never spends money by accident.
- */
-export async function confirmJobCost(
-  input: { name: string; resourceLabel: string; pointsPerSecond: number; spot: boolean; completions: number; parallelism: number; timeoutSec: number; estimatedSec?: number; profile: string },
-  facts: readonly string[] = [],
-): Promise<boolean> {
+/** The review's money line (rate, expected, the cap implied by the timeout) and its go answer, named with the rate. */
+export function jobCostReview(input: JobCostInput): { placeholder: string; go: { label: string; description: string; detail: string } } {
   const cost = estimateJobCost({ ...input, estimatedSec: input.spot ? (input.estimatedSec ?? null) : null });
   const what = vscode.l10n.t('{0} at once of {1}, {2}', counted(Math.min(input.parallelism, input.completions), 'pod'), input.resourceLabel, input.spot ? vscode.l10n.t('Spot') : vscode.l10n.t('On-demand'));
   const money = [
@@ -159,10 +113,14 @@ export async function confirmJobCost(
     ...(cost.expectedText ? [vscode.l10n.t('Expected: about {0}', cost.expectedText)] : []),
     vscode.l10n.t('At most {0} (timeout {1})', cost.capText, formatElapsed(input.timeoutSec)),
   ].join(' · ');
-  return review({
-    title: vscode.l10n.t('Run job "{0}"?', shownValue(input.name, 80)),
-    placeholder: money,
-    go: { label: vscode.l10n.t('Run ({0})', cost.rateText), description: vscode.l10n.t('Profile: {0}', input.profile), detail: `${what} · ${money}` },
-    facts,
-  });
+  return { placeholder: money, go: { label: vscode.l10n.t('Run ({0})', cost.rateText), description: vscode.l10n.t('Profile: {0}', input.profile), detail: `${what} · ${money}` } };
+}
+
+/**
+ * The cost before anything spends, and what will run and be sent (`facts`, for a run whose settings
+ * come from workspace files); resolves true only when the user chose to run. The one review
+ * (ui/review.ts): its first, highlighted answer is Cancel, so Enter never spends money by accident.
+ */
+export async function confirmJobCost(input: JobCostInput, facts: readonly string[] = []): Promise<boolean> {
+  return review({ title: vscode.l10n.t('Run job "{0}"?', shownValue(input.name, 80)), ...jobCostReview(input), facts });
 }

@@ -13,6 +13,7 @@ import { specsCore } from '../../core/specs/load';
 import type { ExtensionServices } from '../services';
 import type { SpecActions } from './specActions';
 import type { SpecSecrets } from './specSecrets';
+import { askSpecSecret } from './secretFlow';
 import { specFromTemplate } from './templates';
 
 /** What the spec commands are given by registerSpecs (index.ts). */
@@ -132,14 +133,9 @@ export const SPEC_COMMANDS: readonly CommandEntry<SpecsContext>[] = [
     return uri;
   }),
   entry(Commands.specSetSecret, vscode.l10n.t('Set a spec secret'), async (context, arg) => {
-    const name =
-      typeof arg === 'string' && arg !== ''
-        ? arg
-        : await vscode.window.showInputBox({ title: vscode.l10n.t('Set Spec Secret'), prompt: vscode.l10n.t('Name, as a spec file references it: {"secret": "name"}'), validateInput: (value) => (/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(value) ? undefined : vscode.l10n.t('Letters, digits, . _ - (up to 128).')) });
-    if (!name) return;
-    const value = await vscode.window.showInputBox({ title: vscode.l10n.t('Set Spec Secret'), prompt: vscode.l10n.t('Value of "{0}" (stored in the editor\'s secret storage, never in a file)', name), password: true, ignoreFocusOut: true });
-    if (value === undefined) return;
-    await context.secrets.store(name, value);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Spec secret "{0}" stored.', name));
+    const answers = await askSpecSecret(typeof arg === 'string' && arg !== '' ? arg : undefined);
+    if (!answers) return;
+    await context.secrets.store(answers.name, answers.value);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Spec secret "{0}" stored.', answers.name));
   }),
 ];

@@ -16,7 +16,8 @@ export type Step = (input: MultiStepInput) => Promise<Step | void>;
 
 export interface InputBoxStep {
   title: string;
-  step: number;
+  /** Left out for a one-question flow: no counter then. */
+  step?: number;
   /** The flow's number of steps, when known from the start (see StepCounter); else leave it out. */
   totalSteps?: number;
   value: string;
@@ -112,7 +113,7 @@ export class MultiStepInput {
     const input = vscode.window.createInputBox();
     input.title = options.title;
     input.step = options.step;
-    input.totalSteps = this.counter.totalFor(options.totalSteps);
+    input.totalSteps = options.step === undefined ? undefined : this.counter.totalFor(options.totalSteps);
     input.value = options.value;
     input.prompt = options.prompt;
     input.placeholder = options.placeholder;

@@ -35,13 +35,17 @@ function rows(fact: string): string[] {
   return parts.length === 0 ? [''] : parts;
 }
 
+/** The facts as a review's rows below its answers (wrapped, icon syntax escaped), under their separator. */
+export function factRows(facts: readonly string[]): { lines: string[]; linesTitle: string } {
+  return { lines: facts.flatMap(rows).map(iconFree), linesTitle: vscode.l10n.t('What will run and be sent') };
+}
+
 /** Resolves true only when the user chose the action. */
 export function review(request: ReviewRequest): Promise<boolean> {
   return confirmSpend({
     title: request.title,
     placeholder: request.placeholder,
     go: request.go,
-    lines: request.facts.flatMap(rows).map(iconFree),
-    linesTitle: vscode.l10n.t('What will run and be sent'),
+    ...factRows(request.facts),
   });
 }

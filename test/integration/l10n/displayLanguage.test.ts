@@ -30,6 +30,8 @@ import type { SignComparison } from '../../../src/core/requests/signCompare';
 import { computeWithSandbox } from '../compute/computeTestApi';
 import { EXTENSION_ID, extensionApi } from '../extensionApi';
 import { PATIENCE_MS } from '../../helpers/eventually';
+import { JOB_TEMPLATES } from '../../../src/core/jobs/templates';
+import { driveFlow } from '../jobs/createJobFlow';
 
 const zhCn = process.env.COMPUTE_TOOLKIT_TEST_LOCALE === 'zh-cn';
 const expect = <T>(english: T, chinese: T): T => (zhCn ? chinese : english);
@@ -223,9 +225,32 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
 
     it('the first steps of Create Job and Deploy a Model', () => {
       const job = templateStep();
-      check('the Create Job template step', [job.title, ...job.items.flatMap((item) => [item.label, item.description ?? ''])].join('\n'), job.items.map((item) => item.template.image));
+      check('the Create Job template step', [job.title, job.placeholder, ...job.items.flatMap((item) => [item.label, item.description ?? ''])].join('\n'), job.items.map((item) => item.template.image));
       const deploy = modelStep();
       check('the Deploy a Model step', [deploy.title, deploy.placeHolder, ...deploy.items.flatMap((item) => [item.label, item.description ?? ''])].join('\n'), deploy.items.flatMap((item) => (item.model ? [item.model] : [])));
+    });
+
+    it('every step of Create Job (to its review, two completions) and of Set Spec Secret', async function () {
+      this.timeout(PATIENCE_MS * 3);
+      const compute = await computeWithSandbox();
+      const api = await extensionApi();
+      const name = `l10n-wizard-${Date.now()}`;
+      // Two completions: the indexed-mode step shows too. Enter on the review is Cancel: nothing is created.
+      const job = await driveFlow(api, () => vscode.commands.executeCommand(Commands.jobsCreate), 16, (step) => (step === 2 ? { type: name } : step === 7 ? { type: '2' } : undefined));
+      assert.ok(job.some((s) => s.step === 9) && job.some((s) => s.step === 16), JSON.stringify(job.map((s) => s.step)));
+      const data = [
+        ...platformValues(await compute.searchRegions()),
+        ...platformValues(await api.nas.tree.load()),
+        ...platformValues(JOB_TEMPLATES),
+        'PYTHONUNBUFFERED=1',
+        '/bin/sh -c',
+        api.services.profiles.active?.label ?? '',
+        name,
+      ];
+      check('the Create Job steps', job.map((step) => `(${step.step ?? '?'}) ${step.texts.join('\n')}`).join('\n'), data);
+      const secret = await driveFlow(api, () => vscode.commands.executeCommand(Commands.specSetSecret), 2, (step) => (step === 1 ? { type: name } : { type: 'l10n-secret-value' }));
+      assert.equal(secret.length, 2);
+      check('the Set Spec Secret steps', secret.flatMap((step) => step.texts).join('\n'), [name, '{"secret": "name"}']);
     });
 
     it("the core's errors: a key or an address refused, a token that cannot be sent (core/errors/messages.ts keys)", () => {

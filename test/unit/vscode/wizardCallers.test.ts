@@ -14,7 +14,6 @@ const ASKING = /^(showInputBox|showQuickPick|createQuickPick|createInputBox|pick
 
 /** Multi-question flows not moved onto ui/multiStepInput yet, each with why (the list only shrinks). */
 const NOT_YET_MIGRATED = new Map<string, string>([
-  ['src/vscode/jobs/createJobWizard.ts#createJobWizard', 'Create Job: its volume step is being changed on another branch; moves next'],
   ['src/vscode/deployments/deployModel.ts#runDeployWizard', 'Deploy a Model: its "(n/5)" titles are read by the browser check; moves next'],
   ['src/vscode/deployments/deployModel.ts#pickModel', 'Deploy a Model: its model step (see runDeployWizard)'],
   // A pick of what to act on (only when not given by a row) and then one question: moves next.
@@ -23,7 +22,6 @@ const NOT_YET_MIGRATED = new Map<string, string>([
   ['src/vscode/nas/nasCommands.ts#Commands.nasRename', 'Rename: a volume, then its name'],
   ['src/vscode/nas/nasCommands.ts#Commands.nasDelete', 'Delete: a volume, then its name typed to confirm'],
   ['src/vscode/profiles/profileCommands.ts#Commands.profileEdit', 'a profile, then one field'],
-  ['src/vscode/specs/specCommands.ts#Commands.specSetSecret', 'Set Spec Secret: its name, then its value'],
   ['src/vscode/tasks/taskCommands.ts#confirmStop', 'Stop: Pause or Stop, then the name typed to confirm'],
   ['src/vscode/tasks/taskCommands.ts#pickNodeTarget', 'a task, then one of its nodes'],
 ]);
