@@ -22,4 +22,6 @@ export const StateKeys = {
   machineSshEntries: 'computeToolkit.machines.sshEntries',
   /** Which notebook ran on which task and kernel (no secrets): reconnect after a restart. */
   notebookKernels: 'computeToolkit.notebooks.kernels',
+  /** workspaceState: the machine terminals open in this window (profile id, device id; no secrets): reopened after a restart. */
+  machineTerminals: 'computeToolkit.machines.terminals',
 } as const;

@@ -32,8 +32,23 @@ export interface SpendChartData {
 export const SPEND_LABELS = [
   'title', 'today', 'week', 'month', 'burnRate', 'refresh', 'byDay', 'byTask', 'task', 'type', 'amount', 'total', 'days', 'asOf', 'empty',
   'budget', 'setBudget', 'editBudget', 'noBudget', 'todayLag',
+  'rentals', 'machine', 'rentalEnds', 'timeLeft', 'autoRenew', 'endingSoon',
 ] as const;
 export type SpendLabel = (typeof SPEND_LABELS)[number];
+
+/** A rented bare-metal machine's rental: when it ends and what renewing costs (every text formatted by the host). */
+export interface SpendRentalRow {
+  /** "Machine 9001 · 8 × NVIDIA A100" (server text made safe by the host; the webview escapes it). */
+  machine: string;
+  /** The end as a date and time, or the status while Waiting (no window yet). */
+  ends: string;
+  /** "3 h 5 min", "ended", or '' while Waiting. */
+  timeLeft: string;
+  /** "Off", or the pack and the price of one renewal ("Day pack · ¥129.60 per renewal"). */
+  autoRenew: string;
+  /** Within the warning window of `computeToolkit.machines.warnBeforeEndMinutes` and not renewed by itself. */
+  endingSoon: boolean;
+}
 
 export interface SpendViewData {
   labels: Record<SpendLabel, string>;
@@ -47,7 +62,14 @@ export interface SpendViewData {
   asOf: string;
   /** The profile's budget beside its spend, one line each ("Daily budget: ¥12.40 of ¥100.00 (12%)"); empty: none set. */
   budget: string[];
+  /** The active profile's rented machines, soonest end first; empty: none (the section is left out). */
+  rentals: SpendRentalRow[];
+  /** When the rental-end warning comes (the setting's value), shown under the rentals. */
+  rentalsNote: string;
 }
+
+/** The rented machines' part of the page, as the machines area sends it. */
+export type SpendRentals = Pick<SpendViewData, 'rentals' | 'rentalsNote'>;
 
 export type SpendHostMessage =
   | { type: 'spend/loading'; rangeDays: SpendRangeDays }

@@ -80,7 +80,8 @@ function start(context: vscode.ExtensionContext): ExtensionApi {
   // so the view comes first and its port reads spend as a row is drawn (after activation: no row is drawn before).
   const computePorts: ComputePorts = { taskAnnotation: (taskId) => fromArea<TaskAnnotation | undefined>(() => spend.taskAnnotation(taskId), undefined) };
   const compute = areas.add(vscode.l10n.t('Compute views'), (own) => registerCompute(services, state, computePorts, own));
-  const spend = areas.add(vscode.l10n.t('Spend'), () => registerSpend(services, compute, state, center));
+  // The Spend page lists the rented machines' ends through the machines area (registered below, read on use).
+  const spend = areas.add(vscode.l10n.t('Spend'), () => registerSpend(services, compute, state, center, () => fromArea(() => machines.spendRentals(), Promise.resolve({ rentals: [], rentalsNote: '' }))));
   // A user's deployments as models: the chat and VS Code's model picker list and route them.
   const deployedModels = areas.add(vscode.l10n.t('Deployed models'), () => createDeployedModels(services, spend.priceOfTask));
   const chat = areas.add(vscode.l10n.t('Compute Chat'), () => registerChat(services, deployedModels));

@@ -6,6 +6,7 @@
 
 import type { ComputeClient } from '../compute/api';
 import type { StateDefinition } from '../state/definition';
+import { packPrice } from './catalogueQuery';
 import type { BillingType, NetworkType, OrderDetailStatus, RentedGroupMachine, RentedSingle } from './operations';
 
 export interface RentedMachine {
@@ -18,6 +19,8 @@ export interface RentedMachine {
   startMs: number | undefined;
   endMs: number | undefined;
   autoRenew: BillingType | undefined;
+  /** Points one renewal costs (the row's price for the auto-renew pack); undefined when off or not a price. */
+  renewPrice: number | undefined;
   innerIp: string;
   publicIp: string;
   /** Set for a machine of a network group. */
@@ -33,6 +36,7 @@ function time(text: string | null | undefined): number | undefined {
 }
 
 function common(item: RentedSingle | RentedGroupMachine): Omit<RentedMachine, 'innerIp' | 'publicIp' | 'group'> {
+  const autoRenew = item.auto_renew_type ?? undefined;
   return {
     deviceId: item.device_id,
     status: item.order_detail_status,
@@ -41,7 +45,9 @@ function common(item: RentedSingle | RentedGroupMachine): Omit<RentedMachine, 'i
     gpuCount: item.gpu_count,
     startMs: time(item.use_start_time),
     endMs: time(item.use_end_time),
-    autoRenew: item.auto_renew_type ?? undefined,
+    autoRenew,
+    // The rented rows carry the catalogue's price fields (docs/machines.md); a value that is not a price is dropped.
+    renewPrice: autoRenew === undefined ? undefined : packPrice(item as never, autoRenew),
   };
 }
 
@@ -71,5 +77,5 @@ export const MACHINE_STATE: StateDefinition<RentedMachine, number, ComputeClient
     return { items, complete: true, total: items.length };
   },
   atRest: (machines) => !machines.some((machine) => machine.status === 'Waiting' || machine.status === 'Default'),
-  equal: (a, b) => a.status === b.status && a.startMs === b.startMs && a.endMs === b.endMs && a.autoRenew === b.autoRenew && a.innerIp === b.innerIp && a.publicIp === b.publicIp,
+  equal: (a, b) => a.status === b.status && a.startMs === b.startMs && a.endMs === b.endMs && a.autoRenew === b.autoRenew && a.renewPrice === b.renewPrice && a.innerIp === b.innerIp && a.publicIp === b.publicIp,
 };

@@ -47,3 +47,14 @@ export function nextRentalMoment(machines: readonly RentedMachine[], now: number
   }
   return next;
 }
+
+/** The machines by rental end, soonest first; Waiting ones (no window yet) last, each group by device id. */
+export function byRentalEnd(machines: readonly RentedMachine[]): RentedMachine[] {
+  const end = (machine: RentedMachine): number => machine.endMs ?? Number.POSITIVE_INFINITY;
+  return [...machines].sort((a, b) => end(a) - end(b) || a.deviceId - b.deviceId);
+}
+
+/** Whether a rental is inside its warning window now (the same rule as the warning, before it is warned). */
+export function inWarningWindow(machine: RentedMachine, now: number, warnMs: number): boolean {
+  return endingSoon([machine], now, warnMs, new Set()).length === 1;
+}

@@ -24,6 +24,8 @@ import { packName } from './machineText';
 import { askRent, confirmAndRent } from './rentMachine';
 import { pickCatalogueFilter } from './catalogueFilterPick';
 import { RentalWarnings } from './rentalWarnings';
+import { rentalsNote, spendRentalRows } from './spendRentals';
+import type { SpendRentals } from '../../shared/spendProtocol';
 
 export interface MachinesApi {
   /** The view as shown: the machine rows, the orders and the filtered catalogue. */
@@ -39,6 +41,8 @@ export interface MachinesApi {
   rent(deviceId?: number): Promise<number | undefined>;
   /** The rented machines the store holds (what mconnect's commands take). */
   machines(): readonly RentedMachine[];
+  /** The Spend page's rented machines: end, time left, auto-renew and its price (the store's first look awaited). */
+  spendRentals(): Promise<SpendRentals>;
   /** The rental-end warnings' clock and check (tests move the clock instead of waiting). */
   warnings: { useClock(now: () => number): void; check(): void };
 }
@@ -155,6 +159,11 @@ export function registerMachines(services: ExtensionServices, state: RemoteState
     setFilter: (filter) => tree.setFilter(filter),
     rent: (deviceId) => rent(deviceId),
     machines: () => rented.items,
+    spendRentals: async () => {
+      await rented.data.ensureLoaded();
+      const warnMs = services.config.machineEndWarningMs;
+      return { rentals: spendRentalRows(rented.items, Date.now(), warnMs), rentalsNote: rentalsNote(warnMs) };
+    },
     warnings: {
       useClock: (now) => {
         warnings.now = now;

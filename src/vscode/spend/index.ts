@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import type { TaskSummary } from '../../core/compute/api';
 import { burnRate, offerKey } from '../../core/spend/spend';
-import type { SpendTasks } from './ports';
+import type { SpendRentalsPort, SpendTasks } from './ports';
+import { MACHINE_STATE } from '../../core/machines/machineState';
 import { taskServiceFor } from '../client/computeServices';
 import type { RegisteredArea } from '../areaRegistry';
 import type { ExtensionServices, Profile } from '../services';
@@ -64,7 +65,7 @@ export function spendNeedsWatching(services: ExtensionServices): (profile: Profi
     services.state.get('pauseTimers').some((timer) => timer.profileId === profile.id);
 }
 
-export function registerSpend(services: ExtensionServices, compute: SpendTasks, state: RemoteState, center: NotificationCenter): RegisteredArea<SpendApi> {
+export function registerSpend(services: ExtensionServices, compute: SpendTasks, state: RemoteState, center: NotificationCenter, rentals: SpendRentalsPort): RegisteredArea<SpendApi> {
   const spend = new SpendTracker(services);
   const activity = new ActivityRegistry();
   const activityOn = (profileId: string, taskId: number) => activity.of(profileId, taskId, (error) => services.logger.warn(`Activity source: ${errorMessage(error)}`));
@@ -131,6 +132,7 @@ export function registerSpend(services: ExtensionServices, compute: SpendTasks, 
     burnPointsPerSecond: () => burn().pointsPerSecond,
     budgetLines: activeBudgetLines,
     setBudget: () => void vscode.commands.executeCommand(Commands.spendSetBudget, services.profiles.active?.id),
+    rentals,
   });
 
   const timers = new PauseTimerService(services, center, {
@@ -189,12 +191,17 @@ export function registerSpend(services: ExtensionServices, compute: SpendTasks, 
       updateStatusBar();
       panel.updateFigures({ burnPointsPerSecond: burn().pointsPerSecond });
     }),
+    // The rented machines' rows on an open page follow the store (a renewal, a new rental, an end).
+    state.follow(MACHINE_STATE, (_change, profile) => {
+      if (isActive(profile)) void panel.updateRentals();
+    }),
     services.profiles.onDidChangeActive(() => {
       updateStatusBar();
       spend.refresh().catch(logSpendError);
     }),
     services.config.onDidChange((event) => {
       if (Config.affects(event, 'spend') || Config.affects(event, 'budgets')) updateStatusBar();
+      if (Config.affects(event, 'machines')) void panel.updateRentals();
       if (Config.affects(event, 'budgets')) {
         panel.updateFigures({ budgetChanged: true });
         // A new or lowered limit is checked against the spend at once (warnings, and auto-pause when chosen).

@@ -2,6 +2,7 @@
 // by constructor, declared here by the consumer; the area never imports the compute test API.
 
 import type { ListedTasks } from '../tasks/index';
+import type { SpendRentals } from '../../shared/spendProtocol';
 
 export interface SpendTasks extends ListedTasks {
   pauseTask(taskId: number): Promise<void>;
@@ -9,3 +10,6 @@ export interface SpendTasks extends ListedTasks {
   /** Redraws the task rows (they read `SpendApi.taskAnnotation` again), without a request. */
   rerenderTasks(): void;
 }
+
+/** The rented machines the Spend page lists, from the machines area (none when that area did not start). */
+export type SpendRentalsPort = () => Promise<SpendRentals>;

@@ -6,13 +6,14 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { webviewPageHtml } from '../webviews/pageHtml';
 import type { SpendSummary } from '../../core/spend/spend';
-import { parseSpendWebviewMessage, type SpendHostMessage, type SpendLabel, type SpendRangeDays, type SpendViewData } from '../../shared/spendProtocol';
+import { parseSpendWebviewMessage, type SpendHostMessage, type SpendLabel, type SpendRangeDays, type SpendRentals, type SpendViewData } from '../../shared/spendProtocol';
 import { Views } from '../commandIds';
 import { billingServiceOf } from '../client/computeServices';
 import type { ExtensionServices } from '../services';
 import { TOP_TASKS, rangeWindow, spendViewData } from './spendViewModel';
 import { formatPoints, formatYuanPerHour, pointsPerSecondToYuanPerHour } from '../../core/spend/units';
 import { todayLagNote } from './budgetText';
+import { errorMessage } from '../../shared/errorMessage';
 
 
 export interface SpendSources {
@@ -22,6 +23,8 @@ export interface SpendSources {
   budgetLines(summary: SpendSummary | undefined): string[];
   /** Opens Set Budget… for the active profile (the page's button). */
   setBudget(): void;
+  /** The active profile's rented machines and the warning's note (the machines area words them). */
+  rentals(): Promise<SpendRentals>;
 }
 
 function labels(): Record<SpendLabel, string> {
@@ -46,6 +49,12 @@ function labels(): Record<SpendLabel, string> {
     editBudget: vscode.l10n.t('Edit Budget…'),
     noBudget: vscode.l10n.t('No budget for this profile: nothing warns you before money runs out.'),
     todayLag: todayLagNote(),
+    rentals: vscode.l10n.t('Rented machines'),
+    machine: vscode.l10n.t('Machine'),
+    rentalEnds: vscode.l10n.t('Rental ends'),
+    timeLeft: vscode.l10n.t('Time left'),
+    autoRenew: vscode.l10n.t('Auto-renew'),
+    endingSoon: vscode.l10n.t('ends soon'),
   };
 }
 
@@ -154,10 +163,11 @@ export class SpendPanel implements vscode.Disposable {
       const now = Date.now();
       const window = rangeWindow(this.rangeDays, now);
       const taskWindow = { range: 'day' as const, start_time: window.query.start_time, end_time: window.query.end_time, page_size: 100 };
-      const [totals, perTask, summary] = await Promise.all([
+      const [totals, perTask, summary, rentals] = await Promise.all([
         billing.byTime(window.query),
         billing.byTask(taskWindow),
         this.sources.summary(),
+        this.rentals(),
       ]);
       const top = [...perTask.results].sort((a, b) => b.billing_coin - a.billing_coin).slice(0, TOP_TASKS);
       const topBuckets = new Map(
@@ -179,7 +189,7 @@ export class SpendPanel implements vscode.Disposable {
         unnamedLabel: (taskId) => vscode.l10n.t('Task {0}', taskId),
         typeLabel: taskTypeLabel,
       });
-      const withLabels = { ...data, budget: this.sources.budgetLines(summary), labels: labels() };
+      const withLabels = { ...data, ...rentals, budget: this.sources.budgetLines(summary), labels: labels() };
       if (load !== this.loadCounter) return undefined;
       this.lastData = withLabels;
       this.lastSummary = summary;
@@ -190,6 +200,27 @@ export class SpendPanel implements vscode.Disposable {
       this.services.reportError(error, vscode.l10n.t('Load spend'));
       return undefined;
     }
+  }
+
+  /** The rented machines; a failed listing leaves them out (the Machines view shows the failure) rather than the spend. */
+  private async rentals(): Promise<SpendRentals> {
+    try {
+      return await this.sources.rentals();
+    } catch (error) {
+      this.services.logger.warn(`Spend view: rented machines left out: ${errorMessage(error)}`);
+      return { rentals: [], rentalsNote: '' };
+    }
+  }
+
+  /** Sends an open page the rented machines again (the store moved, or the warning setting changed). */
+  async updateRentals(): Promise<void> {
+    if (!this.panel || !this.lastData) return;
+    const rentals = await this.rentals();
+    const last = this.lastData;
+    const panel = this.panel;
+    if (!panel || !last || JSON.stringify(rentals) === JSON.stringify({ rentals: last.rentals, rentalsNote: last.rentalsNote })) return;
+    this.lastData = { ...last, ...rentals };
+    panel.webview.postMessage({ type: 'spend/data', data: this.lastData } satisfies SpendHostMessage).then(undefined, () => undefined);
   }
 
   /**

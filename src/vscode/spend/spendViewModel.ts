@@ -66,7 +66,7 @@ export interface SpendInputs {
   typeLabel: (type: string | null) => string;
 }
 
-export function spendViewData(inputs: SpendInputs): Omit<SpendViewData, 'labels' | 'budget'> {
+export function spendViewData(inputs: SpendInputs): Omit<SpendViewData, 'labels' | 'budget' | 'rentals' | 'rentalsNote'> {
   const days = inputs.rangeDays;
   const totals = dailyPoints(inputs.totals, inputs.window, days);
   const top = [...inputs.perTask].sort((a, b) => b.billing_coin - a.billing_coin).slice(0, TOP_TASKS);

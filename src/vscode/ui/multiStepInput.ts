@@ -173,6 +173,29 @@ export class MultiStepInput {
     });
   }
 
+  /** Several items at once (checkboxes); resolves with the checked ones when accepted (the caller judges how many). */
+  async showMultiPick<T extends vscode.QuickPickItem>(options: Omit<QuickPickStep<T>, 'activeItem' | 'only'>): Promise<T[]> {
+    const input = vscode.window.createQuickPick<T>();
+    input.title = options.title;
+    input.step = options.step;
+    input.totalSteps = options.step === undefined ? undefined : this.counter.totalFor(options.totalSteps);
+    input.canSelectMany = true;
+    input.items = options.items;
+    input.placeholder = options.placeholder;
+    input.ignoreFocusOut = true;
+    input.matchOnDescription = true;
+    keepItemOrder(input);
+    input.buttons = this.steps.length > 1 ? [vscode.QuickInputButtons.Back] : [];
+    return this.show(input, (resolve, reject, disposables) => {
+      disposables.push(
+        input.onDidAccept(() => resolve([...input.selectedItems])),
+        input.onDidTriggerButton((button) => {
+          if (button === vscode.QuickInputButtons.Back) reject(new BackSignal());
+        }),
+      );
+    });
+  }
+
   /** A review whose highlighted answer is Cancel (Enter never spends); true only when the go item was picked. */
   async showReview(options: ReviewStep): Promise<boolean> {
     const cancel: ReviewItem = { label: vscode.l10n.t('Cancel'), go: false };

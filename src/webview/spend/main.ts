@@ -1,4 +1,4 @@
-// The Spend page: summary figures, the stacked chart by day, spend per task, and the same figures
+// The Spend page: summary figures, the stacked chart by day, spend per task, the rented machines' ends, and the chart's figures
 // as a table for screen readers. Talks to the host only through src/shared/spendProtocol.ts; draws
 // once per data message, in one animation frame.
 
@@ -28,6 +28,19 @@ function budgetSection(data: SpendViewData): string {
   return `<section><h2>${escapeHtml(labels.budget)}</h2>${body}<button type="button" id="spend-budget">${escapeHtml(action)}</button></section>`;
 }
 
+/** The rented machines: when each rental ends, the time left and auto-renew with its price (left out when none). */
+function rentalsSection(data: SpendViewData): string {
+  const { labels } = data;
+  if (data.rentals.length === 0) return '';
+  const rows = data.rentals
+    .map(
+      (row) =>
+        `<tr${row.endingSoon ? ' class="ending"' : ''}><td>${escapeHtml(row.machine)}</td><td>${escapeHtml(row.ends)}</td><td>${escapeHtml(row.timeLeft)}${row.endingSoon ? ` <strong>${escapeHtml(labels.endingSoon)}</strong>` : ''}</td><td>${escapeHtml(row.autoRenew)}</td></tr>`,
+    )
+    .join('');
+  return `<section><h2>${escapeHtml(labels.rentals)}</h2><table class="tasks"><thead><tr><th scope="col">${escapeHtml(labels.machine)}</th><th scope="col">${escapeHtml(labels.rentalEnds)}</th><th scope="col">${escapeHtml(labels.timeLeft)}</th><th scope="col">${escapeHtml(labels.autoRenew)}</th></tr></thead><tbody>${rows}</tbody></table><p class="muted">${escapeHtml(data.rentalsNote)}</p></section>`;
+}
+
 function render(data: SpendViewData): void {
   if (!root) return;
   const { labels } = data;
@@ -48,6 +61,7 @@ function render(data: SpendViewData): void {
 ${budgetSection(data)}
 <section><h2>${escapeHtml(labels.byDay)}</h2>${renderSpendChart(data.chart)}${renderLegend(data.chart)}${renderSpendTable(data.chart, labels.byDay, labels.total)}</section>
 <section><h2>${escapeHtml(labels.byTask)}</h2>${tasks}</section>
+${rentalsSection(data)}
 <footer class="muted">${escapeHtml(labels.asOf.replace('{0}', data.asOf))}</footer>`;
 }
 

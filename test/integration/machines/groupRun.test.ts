@@ -4,7 +4,8 @@
 // the ranks, the rendezvous address, the command and the folder; each machine then gets its rank, the node
 // count and rank 0's inner IP; the lines of all three come into one terminal tagged `[rank N]` as they
 // arrive (each rank's own lines in its order); each machine's exit code at the end. A stand-in launcher
-// prints what torchrun would be given.
+// prints what torchrun would be given. Pick Machines… (two of the three checked) runs a group of two;
+// Ctrl+C typed in the group terminal stops the process on every machine (their pids checked gone).
 
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -102,4 +103,78 @@ describe('machines: Run on Machine Group', () => {
       assert.ok(all.some((line) => line.startsWith(`[rank ${rank}] Machine ${device} (8 × NVIDIA A100-SXM4-80GB): exit code ${30 + rank}`)), all.join('\n'));
     }
   });
+
+  it('Pick Machines…: two of the three checked by hand run as a group of two, ranked by device id', async function () {
+    this.timeout(PATIENCE_MS * 6);
+    const before = lines().length;
+    const command = 'sh launch.sh picked';
+    let checked: string[] = [];
+    await answerFlow(api, () => vscode.commands.executeCommand('computeToolkit.machines.runOnGroup', project()), (input) => {
+      if (!isPick(input)) {
+        input.value = command;
+        return;
+      }
+      if (input.canSelectMany) {
+        // Checked in the wrong order on purpose: rank 0 is the lowest device id.
+        input.selectedItems = [DEVICES[2], DEVICES[0]].map((device) => input.items.find((item) => item.label.startsWith(`Machine ${device} `))).filter((item) => item !== undefined);
+        checked = input.selectedItems.map((item) => item.label);
+        return;
+      }
+      const wanted = input.items.find((item) => item.label === 'Pick Machines…' || item.label.startsWith('Sync and run on'));
+      if (wanted) input.activeItems = [wanted];
+    });
+    assert.equal(checked.length, 2, 'the machines were offered with checkboxes');
+    const fresh = (): string[] => lines().slice(before);
+    await waitUntil('the group of two to end', () => fresh().some((line) => /^Group run on 2 machines: 0 exited 0, 2 failed/.test(line)), { timeoutMs: PATIENCE_MS * 2 }).catch((error: unknown) => {
+      throw new Error(`${String(error)}\n${fresh().join('\n')}`);
+    });
+    const all = fresh();
+    assert.ok(all.includes(`[rank 0] ready 0 nnodes=2 nproc=8 addr=${innerIps[0]} port=29500 in=${FOLDER} args=picked`), all.join('\n'));
+    assert.ok(all.includes(`[rank 1] ready 1 nnodes=2 nproc=8 addr=${innerIps[0]} port=29500 in=${FOLDER} args=picked`), all.join('\n'));
+    assert.ok(all.some((line) => line.startsWith(`[rank 1] Machine ${DEVICES[2]} (8 × NVIDIA A100-SXM4-80GB): exit code 31`)), all.join('\n'));
+    assert.ok(!all.some((line) => line.includes(`Machine ${DEVICES[1]} `)), 'the unchecked machine is left out');
+  });
+
+  it('Ctrl+C in the group terminal stops the command on every machine: each process gone, each rank reported', async function () {
+    this.timeout(PATIENCE_MS * 6);
+    const before = lines().length;
+    const fresh = (): string[] => lines().slice(before);
+    // `exec`: the shell becomes the sleep, so the pid printed is the process Ctrl+C must stop.
+    const command = 'echo "started $NODE_RANK pid=$$"; exec sleep 613';
+    // Not awaited yet: the command ends only with the run, which Ctrl+C ends.
+    const flow = answerFlow(api, () => vscode.commands.executeCommand('computeToolkit.machines.runOnGroup', project()), (input) => {
+      if (!isPick(input)) {
+        input.value = command;
+        return;
+      }
+      const wanted = input.items.find((item) => item.label === `Network group Ib-${NETWORK}` || item.label.startsWith('Sync and run on'));
+      if (wanted) input.activeItems = [wanted];
+    });
+    const pids = await waitUntil('every rank to start', () => {
+      const found = [0, 1, 2].map((rank) => fresh().map((line) => new RegExp(`^\\[rank ${rank}\\] started ${rank} pid=(\\d+)$`).exec(line)?.[1]).find((pid) => pid !== undefined));
+      return found.every((pid) => pid !== undefined) ? found.map(Number) : undefined;
+    }, { timeoutMs: PATIENCE_MS * 2 });
+    for (const pid of pids) assert.equal(alive(pid), true, `pid ${pid} runs before Ctrl+C`);
+    const terminal = vscode.window.terminals.filter((candidate) => candidate.name === `Group: ${FOLDER}`).at(-1);
+    assert.ok(terminal, vscode.window.terminals.map((candidate) => candidate.name).join(', '));
+    terminal.sendText('\x03', false);
+    await waitUntil('the group run to end after Ctrl+C', () => fresh().some((line) => /^Group run on 3 machines: 0 exited 0, 3 failed/.test(line)), { timeoutMs: PATIENCE_MS * 2 }).catch((error: unknown) => {
+      throw new Error(`${String(error)}\n${fresh().join('\n')}`);
+    });
+    await flow;
+    const all = fresh();
+    assert.ok(all.some((line) => line.includes('Stopping the command on every machine')), all.join('\n'));
+    for (const [rank, device] of DEVICES.entries()) assert.ok(all.some((line) => line.startsWith(`[rank ${rank}] Machine ${device} (8 × NVIDIA A100-SXM4-80GB): exit code`)), all.join('\n'));
+    await waitUntil('every machine\'s process to be gone', () => pids.every((pid) => !alive(pid)), { timeoutMs: PATIENCE_MS });
+  });
 });
+
+/** Whether a process runs (the sandbox machines run their commands on this computer). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

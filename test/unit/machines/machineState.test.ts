@@ -26,5 +26,25 @@ describe('rented machines state', () => {
     assert.equal(timeLeftMs(machines[1] as RentedMachine, 0), undefined);
     assert.equal(MACHINE_STATE.equal(serving, { ...serving, autoRenew: 'Day' }), false, 'auto-renew is news');
     assert.equal(MACHINE_STATE.equal(serving, { ...serving }), true);
+    assert.equal(MACHINE_STATE.equal(serving, { ...serving, renewPrice: 1 }), false, 'a new renewal price is news');
+  });
+
+  it('carries the price of one renewal of the auto-renew pack (the discount price first); none when off or not a price', async () => {
+    const prices = { hour_price: 5_400_000, day_price: 129_600_000, day_price_discount: 100_000_000, week_price: -1, month_price: 1.5 };
+    const client = {
+      call: async (operation: string) =>
+        operation === 'metal.rentedSingle'
+          ? [
+              { ...single(1, 'Serving', '2026-01-01T03:00:00+08:00'), ...prices, auto_renew_type: 'Day' },
+              { ...single(2, 'Serving', '2026-01-01T03:00:00+08:00'), ...prices, auto_renew_type: 'Hour', hour_price_discount: null },
+              { ...single(3, 'Serving', '2026-01-01T03:00:00+08:00'), ...prices, auto_renew_type: 'Week' },
+              { ...single(4, 'Serving', '2026-01-01T03:00:00+08:00'), ...prices, auto_renew_type: 'Month' },
+              { ...single(5, 'Serving', '2026-01-01T03:00:00+08:00'), ...prices },
+              { ...single(6, 'Serving', '2026-01-01T03:00:00+08:00'), ...prices, auto_renew_type: 'Fortnight' },
+            ]
+          : [],
+    } as unknown as ComputeClient;
+    const machines = await readRentedMachines(client);
+    assert.deepEqual(machines.map((machine) => machine.renewPrice), [100_000_000, 5_400_000, undefined, undefined, undefined, undefined]);
   });
 });

@@ -5,12 +5,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { RentedMachine } from '../../../src/core/machines/machineState';
-import { endingSoon, nextRentalMoment, rentalEndKey, servingIn } from '../../../src/core/machines/rentalEvents';
+import { byRentalEnd, endingSoon, inWarningWindow, nextRentalMoment, rentalEndKey, servingIn } from '../../../src/core/machines/rentalEvents';
 
 const HOUR = 3_600_000;
 
 function machine(deviceId: number, fields: Partial<RentedMachine> = {}): RentedMachine {
-  return { deviceId, status: 'Serving', billingType: 'Hour', gpuModel: 'A100', gpuCount: 8, startMs: 0, endMs: 3 * HOUR, autoRenew: undefined, innerIp: '10.0.0.1', publicIp: '127.0.0.1', group: undefined, ...fields };
+  return { deviceId, status: 'Serving', billingType: 'Hour', gpuModel: 'A100', gpuCount: 8, startMs: 0, endMs: 3 * HOUR, autoRenew: undefined, renewPrice: undefined, innerIp: '10.0.0.1', publicIp: '127.0.0.1', group: undefined, ...fields };
 }
 
 describe('rented machines: Serving', () => {
@@ -44,5 +44,17 @@ describe('rented machines: rental-end warnings', () => {
     assert.equal(nextRentalMoment(ms, 4 * HOUR, HOUR), 5 * HOUR, 'inside the window: the end');
     assert.equal(nextRentalMoment(ms, 5 * HOUR, HOUR), 9 * HOUR);
     assert.equal(nextRentalMoment(ms, 11 * HOUR, HOUR), undefined);
+  });
+});
+
+describe('rented machines: the Spend page order and warning window', () => {
+  it('orders by rental end (Waiting last, ties by device id) and marks the rentals the warning rule would warn about', () => {
+    const ms = [machine(5, { status: 'Waiting', startMs: undefined, endMs: undefined }), machine(3, { endMs: 9 * HOUR }), machine(2, { endMs: 5 * HOUR }), machine(1, { endMs: 9 * HOUR })];
+    assert.deepEqual(byRentalEnd(ms).map((m) => m.deviceId), [2, 1, 3, 5]);
+    assert.deepEqual(ms.map((m) => m.deviceId), [5, 3, 2, 1], 'the store\'s array is left as it was');
+    assert.equal(inWarningWindow(machine(1, { endMs: 9 * HOUR }), 8 * HOUR, 90 * 60_000), true);
+    assert.equal(inWarningWindow(machine(1, { endMs: 9 * HOUR }), 8 * HOUR, 30 * 60_000), false, 'outside a shorter window');
+    assert.equal(inWarningWindow(machine(1, { endMs: 9 * HOUR, autoRenew: 'Day' }), 8.9 * HOUR, HOUR), false, 'auto-renew on: never ending soon');
+    assert.equal(inWarningWindow(machine(1, { endMs: 9 * HOUR }), 8.9 * HOUR, 0), false, 'warnings off');
   });
 });

@@ -73,18 +73,26 @@ export class GroupRunner implements vscode.Disposable {
       { label: vscode.l10n.t('Pick Machines…'), detail: vscode.l10n.t('2 or more of your Serving machines, on one network') },
     ];
     let picked: Item | undefined;
+    let chosen: RentedMachine[] | undefined;
+    // Pick Machines… is the flow's second step (Back returns to the groups).
     const finished = await MultiStepInput.run(async (input) => {
-      picked = await input.showQuickPick({ title: vscode.l10n.t('Run on Machine Group'), items, placeholder: vscode.l10n.t('The machines to run on') });
+      picked = await input.showQuickPick({ title: vscode.l10n.t('Run on Machine Group'), step: 1, items, placeholder: vscode.l10n.t('The machines to run on') });
+      if (picked.machines) return;
+      return async (next: MultiStepInput) => {
+        const checked = await next.showMultiPick({
+          title: vscode.l10n.t('Run on Machine Group'),
+          step: 2,
+          items: serving.map((machine) => ({ label: machineLabel(machine), description: machine.group ? plainName(machine.group.name) : '', machine })),
+          placeholder: vscode.l10n.t('2 or more machines; the lowest device id is rank 0'),
+        });
+        chosen = checked.map((item) => item.machine);
+      };
     });
     if (!finished || !picked) return undefined;
     if (picked.machines) return picked.machines;
-    const chosen = await vscode.window.showQuickPick(
-      serving.map((machine) => ({ label: machineLabel(machine), description: machine.group ? plainName(machine.group.name) : '', machine })),
-      { title: vscode.l10n.t('Run on Machine Group'), canPickMany: true, placeHolder: vscode.l10n.t('2 or more machines; the lowest device id is rank 0') },
-    );
     if (!chosen) return undefined;
     if (chosen.length < 2) throw new Refusal(vscode.l10n.t('Pick 2 or more machines for a group run.'), [], 'warning');
-    return byRank(chosen.map((item) => item.machine));
+    return byRank(chosen);
   }
 
   private async askCommand(machines: readonly RentedMachine[], proposed: string): Promise<string | undefined> {

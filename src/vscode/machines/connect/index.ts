@@ -18,6 +18,8 @@ import { MachineFiles, machineFolderUri } from './machineFiles';
 import { PortForwards } from './portForwards';
 import { GroupRunner } from './groupRunCommand';
 import { installedRemoteSsh, remoteSshUri, writeHostEntry } from './remoteSsh';
+import { MachineTerminalMemory, type TerminalRestorePorts, type TerminalRestoreResult } from './terminalRestore';
+import { errorText } from '../../errors/errorText';
 
 export interface MachineConnectApi {
   /** *Connect…* as the command runs it (questions answered through the step inputs); true when connected. */
@@ -39,6 +41,10 @@ export interface MachineConnectApi {
   machineRun: MachineRunPort;
   /** The lines of the group runs' terminals (Run on Machine Group…). */
   groupRunTexts(): string[][];
+  /** What an activation does with the machine terminals stored as open (reopens them, or says why not). */
+  restoreTerminals(): Promise<TerminalRestoreResult | undefined>;
+  /** The in-host stand-in for a restart: the open machine terminals closed as a window's close does, then restored. */
+  restartTerminals(): Promise<TerminalRestoreResult | undefined>;
 }
 
 /** A home folder path from the machine, kept only when it is a plain absolute path. */
@@ -80,16 +86,42 @@ export function registerMachineConnect(services: ExtensionServices, tests: TestP
     return connect(target.deviceId);
   }
 
-  async function openTerminal(arg?: unknown): Promise<MachineTerminalRecord | undefined> {
-    const target = await ready(arg);
-    if (!target) return undefined;
+  const memory = new MachineTerminalMemory(services.context.workspaceState);
+  /** A terminal on a machine that has its key, stored as open for the next session (terminalRestore.ts). */
+  function terminalOn(target: MachineTarget): vscode.Terminal {
+    const profileId = connector.store().profileId;
     const terminal = openMachineTerminal(target.deviceId, target.label, async (signal) => (await connector.connectKeyOnly(target.deviceId, signal)).connection, (record) => {
       records.push(record);
       return () => records.splice(records.indexOf(record) >>> 0, 1);
     });
+    memory.remember(terminal, { profileId, deviceId: target.deviceId });
+    return terminal;
+  }
+
+  async function openTerminal(arg?: unknown): Promise<MachineTerminalRecord | undefined> {
+    const target = await ready(arg);
+    if (!target) return undefined;
+    const terminal = terminalOn(target);
     terminal.show();
     return records.find((record) => record.terminal === terminal);
   }
+
+  const restorePorts: TerminalRestorePorts = {
+    profileId: () => services.profiles.active?.id,
+    serving: async () => new Set((await rentedMachines(true)).filter((machine) => machine.status === 'Serving').map((machine) => machine.deviceId)),
+    hasKey: async (deviceId) => {
+      const store = connector.store();
+      return (await store.machineKey(deviceId)) !== undefined && (await store.hostKey(deviceId)) !== undefined;
+    },
+    open: (deviceId) => void terminalOn({ deviceId, label: vscode.l10n.t('Machine {0}', deviceId) }),
+    explain: (message) => void services.refusals.show(message, []),
+  };
+  /** Reopens the active profile's terminals stored as open; a failed look keeps them stored and says so. */
+  const restoreTerminals = (): Promise<TerminalRestoreResult | undefined> =>
+    memory.restore(restorePorts).catch((error: unknown) => {
+      services.refusals.show(vscode.l10n.t('The machine terminals open before the restart were not reopened: {0}', errorText(error)), []);
+      return undefined;
+    });
 
   async function openInRemoteSsh(arg?: unknown): Promise<{ alias: string; uri: string; config: string; opened: boolean } | undefined> {
     const target = await ready(arg);
@@ -161,10 +193,16 @@ export function registerMachineConnect(services: ExtensionServices, tests: TestP
   };
   const groupRunner = new GroupRunner(services, machineRun, rentedMachines);
   entries.push({ id: Commands.machineGroupRun, doing: vscode.l10n.t('Run on the machine group'), create: () => (arg?: unknown) => groupRunner.run(arg) });
+  void restoreTerminals();
   return {
     api: {
       machineRun,
       groupRunTexts: () => [...groupRunner.terminals].map((terminal) => [...terminal.transcript]),
+      restoreTerminals,
+      restartTerminals: async () => {
+        await memory.closeForRestart();
+        return restoreTerminals();
+      },
       connect: async (arg) => (await connect(arg)) !== undefined,
       openTerminal,
       terminals: () => records,
@@ -177,7 +215,15 @@ export function registerMachineConnect(services: ExtensionServices, tests: TestP
         return target ? forwards.publicAddresses(target.deviceId) : [];
       },
     },
-    disposables: [...registerCommandTable(entries, undefined, services.reportError), forwards, files, groupRunner],
+    disposables: [
+      ...registerCommandTable(entries, undefined, services.reportError),
+      forwards,
+      files,
+      groupRunner,
+      memory,
+      // The terminals of a profile come back when it is active: now (an editor restart) and on a switch to it.
+      services.profiles.onDidChangeActive(() => void restoreTerminals()),
+    ],
   };
 }
 

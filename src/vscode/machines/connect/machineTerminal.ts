@@ -88,7 +88,8 @@ export function openMachineTerminal(deviceId: number, label: string, connect: (s
       rename.dispose();
     },
   };
-  const terminal = vscode.window.createTerminal({ name: label, pty, iconPath: new vscode.ThemeIcon('remote') });
+  // Transient: VS Code would otherwise keep a dead copy of it; the extension reopens it (terminalRestore.ts).
+  const terminal = vscode.window.createTerminal({ name: label, pty, iconPath: new vscode.ThemeIcon('remote'), isTransient: true });
   forget = onRecord({ deviceId, terminal, state: () => state, text: () => kept });
   return terminal;
 }
