@@ -240,7 +240,7 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
       assert.ok(job.some((s) => s.step === 9) && job.some((s) => s.step === 16), JSON.stringify(job.map((s) => s.step)));
       const data = [
         ...platformValues(await compute.searchRegions()),
-        ...platformValues(await api.nas.tree.load()),
+        ...platformValues(await api.nas.stores.volumes()),
         ...platformValues(JOB_TEMPLATES),
         'PYTHONUNBUFFERED=1',
         '/bin/sh -c',
