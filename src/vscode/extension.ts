@@ -101,11 +101,11 @@ function start(context: vscode.ExtensionContext): ExtensionApi {
   const jobs = areas.add(vscode.l10n.t('Jobs'), () => registerJobs(services, state, center, tests.port('nasRunHooks', nas.runHooks), () => fromArea<MachineRunPort | undefined>(() => machineConnect.machineRun, undefined)));
   // The one activity rule for pausing holds a deployment's idle pause while something works on it.
   const activityOf = (taskId: number): readonly Activity[] => (services.profiles.active ? spend.activity.of(services.profiles.active.id, taskId) : []);
-  const deployments = areas.add(vscode.l10n.t('Deployments'), () => registerDeployments(services, state, deployedModels, { tasks: compute, chat, activityOf }));
+  const deployments = areas.add(vscode.l10n.t('Deployments'), () => registerDeployments(services, state, deployedModels, { tasks: compute, chat, activityOf }, center));
   const preheat = areas.add(vscode.l10n.t('Image preheat'), () => registerPreheat(services, state, center));
   const machines = areas.add(vscode.l10n.t('Machines'), () => registerMachines(services, state, center));
   const notebookTasks = { refreshTasks: spend.refreshTasks, priceOfTask: spend.priceOfTask, activity: spend.activity };
-  const notebooks = areas.add(vscode.l10n.t('Notebook kernel'), () => registerNotebooks(services, notebookTasks, tests.port('nasRunHooks', nas.runHooks)));
+  const notebooks = areas.add(vscode.l10n.t('Notebook kernel'), () => registerNotebooks(services, notebookTasks, tests.port('nasRunHooks', nas.runHooks), center));
   // Connect… picks among the rented machines as the one store holds them (polled now).
   const rentedMachines = async (fresh = true): Promise<readonly RentedMachine[]> => {
     if (fresh) await state.refresh();
