@@ -46,7 +46,7 @@ export function registerDeployments(services: ExtensionServices, state: RemoteSt
     return state.tasks?.items ?? [];
   };
   const polling = new DeploymentPolling(services, registry, refreshTasks, state);
-  const context: DeployContext = { services, compute: ports.tasks, registry, polling, chat: ports.chat };
+  const context: DeployContext = { services, compute: ports.tasks, registry, polling, chat: ports.chat, startTook: ports.startTook };
   // Recover from the idle-pause notice loads the model again: followed until it answers, as a new deploy.
   const idlePause = new IdlePause(
     services,
