@@ -87,6 +87,7 @@ export const Commands = {
   preheatRefresh: 'computeToolkit.preheat.refresh',
   preheatCreate: 'computeToolkit.preheat.create',
   preheatStop: 'computeToolkit.preheat.stop',
+  preheatOffer: 'computeToolkit.preheat.offer',
   deploymentsDeployModel: 'computeToolkit.deployments.deployModel',
   deploymentsSetIdlePause: 'computeToolkit.deployments.setIdlePause',
   deploymentsSetKey: 'computeToolkit.deployments.setKey',

@@ -43,6 +43,7 @@ import { registerActivitySources, type ActivityPorts } from './spend/activitySou
 import type { RentedMachine } from '../core/machines';
 import type { ComputePorts } from './views/ports';
 import type { TaskAnnotation } from './tasks/taskRows';
+import type { StartTookPort } from '../core/preheat/preheatFollow';
 
 export const HAS_PROFILE_CONTEXT = ContextKeys.hasProfile;
 
@@ -102,11 +103,13 @@ function start(context: vscode.ExtensionContext): ExtensionApi {
   const jobs = areas.add(vscode.l10n.t('Jobs'), (own) => registerJobs(services, state, center, tests.port('nasRunHooks', nas.runHooks), () => fromArea<MachineRunPort | undefined>(() => machineConnect.machineRun, undefined), own));
   // The one activity rule for pausing holds a deployment's idle pause while something works on it.
   const activityOf = (taskId: number): readonly Activity[] => (services.profiles.active ? spend.activity.of(services.profiles.active.id, taskId) : []);
-  const deployments = areas.add(vscode.l10n.t('Deployments'), () => registerDeployments(services, state, deployedModels, { tasks: compute, chat, activityOf }));
+  // A slow start (Deploy a Model…, New GPU Kernel…) says how long it took and offers Preheat (the preheat area, below).
+  const startTook: StartTookPort = (start) => fromArea(() => preheat.offers.startTook(start), undefined);
+  const deployments = areas.add(vscode.l10n.t('Deployments'), () => registerDeployments(services, state, deployedModels, { tasks: compute, chat, activityOf, startTook }, center));
   const preheat = areas.add(vscode.l10n.t('Image preheat'), () => registerPreheat(services, state, center));
   const machines = areas.add(vscode.l10n.t('Machines'), () => registerMachines(services, state, center));
   const notebookTasks = { refreshTasks: spend.refreshTasks, priceOfTask: spend.priceOfTask, activity: spend.activity };
-  const notebooks = areas.add(vscode.l10n.t('Notebook kernel'), () => registerNotebooks(services, notebookTasks, tests.port('nasRunHooks', nas.runHooks)));
+  const notebooks = areas.add(vscode.l10n.t('Notebook kernel'), () => registerNotebooks(services, notebookTasks, tests.port('nasRunHooks', nas.runHooks), center, startTook));
   // Connect… picks among the rented machines as the one store holds them (polled now).
   const rentedMachines = async (fresh = true): Promise<readonly RentedMachine[]> => {
     if (fresh) await state.refresh();

@@ -105,7 +105,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // Jobs mount NAS volumes by the same rules as tasks (docs/sandbox-rules.md); a test that brings its own
   // volume directories stands in for the NAS area, so its ids are not NAS volumes.
   if (!options.volumeDirectory) jobs.checkMounts = (input) => nas.checkTaskMounts(input.body.resources[0]?.region_name ?? '', input.body.services);
-  const preheat = createPreheatSandbox(clock, new Set(catalog.marks.keys()));
+  const preheat = createPreheatSandbox(clock, new Set(catalog.marks.keys()), options.preheatPendingMs === undefined ? {} : { pendingMs: options.preheatPendingMs });
   const compute = createComputeHandler({
     keys: keyRecords,
     platformPrivateKey: keys.platform.privateKey,

@@ -19,6 +19,8 @@ export interface SandboxOptions {
   envelopeField?: 'message' | 'msg';
   /** How long a new batch job stays Pending before its pods start (ms, default min(pendingMs, 1000)). */
   jobPendingMs?: number;
+  /** How long a new image preheat stays Pending before its caches sync (ms, default 500). */
+  preheatPendingMs?: number;
   /** Where a NAS volume's files are for job mounts (default: the NAS sandbox's volumeDirectory). */
   volumeDirectory?: (storageId: number) => string | undefined;
   /** NAS timings (Creating, Expanding, Deleting, transfers), SFTP session lifetime, seeding. */

@@ -10,7 +10,7 @@ export interface WorkerRequest {
 }
 
 export type WorkerAnswer =
-  | { id: number; diagnostics: SpecDiagnostic[]; recording: Recording; valid: boolean; kind?: string; taskId?: number }
+  | { id: number; diagnostics: SpecDiagnostic[]; recording: Recording; valid: boolean; kind?: string; taskId?: number; images?: string[]; region?: string }
   | { id: number; failure: string };
 
 /** A spec text's check as the editor needs it: diagnostics in the display language and what the CodeLens row reads. */
@@ -20,4 +20,7 @@ export interface SpecTextCheck {
   valid: boolean;
   kind?: string;
   taskId?: number;
+  /** The images its services run, and its resource's region (the Preheat lens). */
+  images?: string[];
+  region?: string;
 }

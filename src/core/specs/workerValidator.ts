@@ -62,7 +62,7 @@ export class WorkerValidator {
       return;
     }
     const diagnostics = answer.diagnostics.map((diagnostic) => ({ ...diagnostic, message: replayMessage(diagnostic.message, answer.recording, pending.messages) }));
-    pending.resolve({ diagnostics, valid: answer.valid, ...(answer.kind === undefined ? {} : { kind: answer.kind }), ...(answer.taskId === undefined ? {} : { taskId: answer.taskId }) });
+    pending.resolve({ diagnostics, valid: answer.valid, ...(answer.kind === undefined ? {} : { kind: answer.kind }), ...(answer.taskId === undefined ? {} : { taskId: answer.taskId }), ...(answer.images === undefined ? {} : { images: answer.images }), ...(answer.region === undefined ? {} : { region: answer.region }) });
   }
 
   private fail(error: Error): void {

@@ -21,6 +21,7 @@ import type { DeploymentPolling } from './deploymentPolling';
 import { deploymentModelId, type DeploymentRegistry } from './deploymentRegistry';
 import type { DeploymentChat, DeploymentTasks } from './ports';
 import { counted } from '../ui/counts';
+import type { StartTookPort } from '../../core/preheat/preheatFollow';
 
 export interface DeployRequest {
   model: string;
@@ -41,6 +42,8 @@ export interface DeployContext {
   registry: DeploymentRegistry;
   polling: DeploymentPolling;
   chat: DeploymentChat;
+  /** Told how long Deploy a Model… took until the model answered (the preheat offer). */
+  startTook: StartTookPort;
 }
 
 const IDLE_CHOICES = [15, 30, 60] as const;
@@ -267,11 +270,16 @@ export async function runDeployWizard(context: DeployContext): Promise<number | 
   if (!go) return undefined;
 
   const request: DeployRequest = { ...base, precision, fit, ...(idle !== undefined ? { idleMinutes: idle } : {}) };
+  const started = Date.now();
   const taskId = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating the deployment of {0}…', chosen.model), cancellable: true },
     (_progress, token) => createDeployment(context, request, fit, abortSignalFor(token)),
   );
   context.compute.revealTask(taskId);
-  void followWithProgress(context, taskId, chosen.model, fit.pointsPerSecond).catch((error: unknown) => context.services.reportError(error, vscode.l10n.t('Follow the deployment of {0}', chosen.model)));
+  void followWithProgress(context, taskId, chosen.model, fit.pointsPerSecond)
+    .then((ready) => {
+      if (ready) context.startTook({ what: chosen.model, image: VLLM_IMAGE, region: fit.region.region, ms: Date.now() - started });
+    })
+    .catch((error: unknown) => context.services.reportError(error, vscode.l10n.t('Follow the deployment of {0}', chosen.model)));
   return taskId;
 }

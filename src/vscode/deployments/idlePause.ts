@@ -1,6 +1,7 @@
-// Idle pause of deployments (docs/deployments.md): opt-in per deployment, paused after its minutes without
-// a chat request (the registry records every request the extension sends), with a notification offering
-// Recover (which follows the deployment's readiness again until it answers); and the status bar item that
+// Idle pause of deployments (docs/deployments.md): opt-in per deployment; after its minutes without a chat
+// request (the registry records every request the extension sends) it is warned with Keep Running first
+// and paused a grace period later unless something is active on it (the one idle pause: ui/idlePauseFlow.ts),
+// with a notification offering Recover (which follows the deployment's readiness again until it answers); and the status bar item that
 // shows what running deployments cost while they sit idle. A local timer only: the remote state it needs
 // comes from the registry (deploymentPolling.ts feeds it from the task store).
 
@@ -13,14 +14,20 @@ import type { Deployment } from '../../core/deployments/discovery';
 import type { DeploymentRegistry } from './deploymentRegistry';
 import type { DeploymentTasks } from './ports';
 import { counted } from '../ui/counts';
-import { decidePause, type Activity } from '../../core/spend/activity';
-import { activitiesText } from '../ui/activityText';
+import type { Activity } from '../../core/spend/activity';
+import { IDLE_GRACE_MS, IdleGrace, type IdleCandidate } from '../../core/spend/idleGrace';
+import { IdlePauseFlow, type IdlePauseStep } from '../ui/idlePauseFlow';
+import type { NotificationCenter } from '../ui/notificationCenter';
 
 const CHECK_EVERY_MS = 20_000;
 
 export interface IdlePauseEvent {
   taskId: number;
   taskName: string;
+  minutes: number;
+}
+
+interface IdleDeployment extends IdleCandidate {
   minutes: number;
 }
 
@@ -33,10 +40,8 @@ export class IdlePause implements vscode.Disposable {
   readonly paused: IdlePauseEvent[] = [];
   /** Deployments recovered from the notice this session (the in-host tests read them). */
   readonly recovered: number[] = [];
-  /** Idle pauses held by activity this session (the one rule, core/spend/activity.ts; the in-host tests read them). */
-  readonly heldBack: IdlePauseEvent[] = [];
-  /** Deployments whose hold was announced (once per hold, not at every check). */
-  private readonly warned = new Set<number>();
+  private readonly grace = new IdleGrace();
+  private readonly flow: IdlePauseFlow<IdleDeployment>;
 
   constructor(
     private readonly services: ExtensionServices,
@@ -45,8 +50,33 @@ export class IdlePause implements vscode.Disposable {
     /** Follows a recovered deployment until it answers again (a progress notice; remembered when ready). */
     private readonly refollow: (deployment: Deployment) => Promise<unknown>,
     /** What is active on a task of the active profile now (the one activity rule for pausing). */
-    private readonly activity: (taskId: number) => readonly Activity[] = () => [],
+    private readonly activity: (taskId: number) => readonly Activity[],
+    center: NotificationCenter,
   ) {
+    this.flow = new IdlePauseFlow<IdleDeployment>(center, services.reportError, {
+      activity: (task) => this.activity(task.taskId),
+      pause: (task) => this.pause(task),
+      recover: (task) => {
+        const deployment = this.registry.get(task.taskId);
+        return deployment ? this.recover(deployment) : Promise.resolve();
+      },
+      // Keep Running, or a pause held by activity: its idle time counts again from now.
+      keep: (task) => {
+        this.registry.idle.touch(task.taskId, this.registry.now());
+        this.grace.forget(task.profileId, task.taskId);
+      },
+      warnText: (task) =>
+        vscode.l10n.t(
+          'The deployment "{0}" had no chat request for {1}: it pauses in {2}. Pausing keeps the task; Recover loads the model again.',
+          task.taskName,
+          counted(task.minutes, 'minute'),
+          counted(Math.round(IDLE_GRACE_MS / 60_000), 'minute'),
+        ),
+      heldText: (task, active) => vscode.l10n.t('Did not pause the idle deployment "{0}": {1}.', task.taskName, active),
+      pausedText: (task) =>
+        vscode.l10n.t('Paused the deployment "{0}" after {1} without a chat request. Pausing keeps the task; Recover loads the model again.', task.taskName, counted(task.minutes, 'minute')),
+      pauseDoing: (task) => vscode.l10n.t('Pause the idle deployment "{0}"', task.taskName),
+    });
     this.item.name = vscode.l10n.t('Compute Toolkit Deployments');
     this.item.command = Commands.deploymentsSetIdlePause;
     this.timer = setInterval(() => {
@@ -86,59 +116,33 @@ export class IdlePause implements vscode.Disposable {
     return this.checking;
   }
 
-  private async pauseDue(): Promise<void> {
-    const settings = this.registry
-      .list()
-      .filter((deployment) => deployment.state === 'ready')
-      .flatMap((deployment) => {
-        const minutes = this.registry.idleMinutes(deployment.taskId);
-        return minutes === undefined ? [] : [{ taskId: deployment.taskId, minutes }];
-      });
-    for (const taskId of this.registry.idle.due(settings, this.registry.now())) {
-      const deployment = this.registry.get(taskId);
-      const minutes = settings.find((setting) => setting.taskId === taskId)?.minutes ?? 0;
-      if (!deployment) continue;
-      const decision = decidePause('idle', this.activity(taskId));
-      if (decision.action === 'hold') {
-        this.hold(deployment, minutes, decision.active);
-        continue;
-      }
-      this.warned.delete(taskId);
-      try {
-        await this.compute.pauseTask(taskId);
-      } catch (error) {
-        this.services.reportError(error, vscode.l10n.t('Pause the idle deployment "{0}"', deployment.taskName));
-        continue;
-      }
-      this.registry.markPaused(taskId);
-      this.paused.push({ taskId, taskName: deployment.taskName, minutes });
-      this.services.logger.info(`Deployments: paused task ${taskId} after ${minutes} idle minute(s).`);
-      void this.registry.refresh(this.compute.listedTasks()).catch(() => undefined);
-      const recover = vscode.l10n.t('Recover');
-      void vscode.window
-        .showInformationMessage(vscode.l10n.t('Paused the deployment "{0}" after {1} without a chat request. Pausing keeps the task; Recover loads the model again.', deployment.taskName, counted(minutes, 'minute')), recover)
-        .then((picked) => (picked === recover ? this.recover(deployment) : undefined))
-        .then(undefined, (error: unknown) => this.services.reportError(error, vscode.l10n.t('Recover "{0}"', deployment.taskName)));
-    }
+  /** What the idle pause did this session: warned, kept, held, paused (the in-host tests read it). */
+  get events(): readonly IdlePauseStep[] {
+    return this.flow.events;
   }
 
-  /** Something is active on the deployment: no pause; a warning (once per hold) with Keep Running first. */
-  private hold(deployment: Deployment, minutes: number, active: readonly Activity[]): void {
-    this.heldBack.push({ taskId: deployment.taskId, taskName: deployment.taskName, minutes });
-    if (this.warned.has(deployment.taskId)) return;
-    this.warned.add(deployment.taskId);
-    this.services.logger.info(`Deployments: idle pause of task ${deployment.taskId} held: ${active.length} activit(ies) on it.`);
-    const keep = vscode.l10n.t('Keep Running');
-    const pauseNow = vscode.l10n.t('Pause Now');
-    void vscode.window
-      .showWarningMessage(vscode.l10n.t('Did not pause the idle deployment "{0}": {1}. It pauses once that ends.', deployment.taskName, activitiesText(active)), keep, pauseNow)
-      .then((picked) => {
-        // Keep Running: its idle time counts again from now.
-        if (picked === keep) this.registry.idle.touch(deployment.taskId, this.registry.now());
-        if (picked === pauseNow) return this.compute.pauseTask(deployment.taskId);
-        return undefined;
-      })
-      .then(undefined, (error: unknown) => this.services.reportError(error, vscode.l10n.t('Pause the idle deployment "{0}"', deployment.taskName)));
+  private async pauseDue(): Promise<void> {
+    const profileId = this.services.profiles.active?.id;
+    if (profileId === undefined) return;
+    const now = this.registry.now();
+    const idle = this.registry
+      .list()
+      .filter((deployment) => deployment.state === 'ready')
+      .flatMap((deployment): IdleDeployment[] => {
+        const minutes = this.registry.idleMinutes(deployment.taskId);
+        const since = this.registry.idle.lastRequestAt(deployment.taskId);
+        if (minutes === undefined || since === undefined || !this.registry.idle.due([{ taskId: deployment.taskId, minutes }], now).length) return [];
+        return [{ profileId, taskId: deployment.taskId, taskName: deployment.taskName, idleSince: since, minutes }];
+      });
+    await this.flow.act(this.grace.step(idle, now));
+  }
+
+  private async pause(task: IdleDeployment): Promise<void> {
+    await this.compute.pauseTask(task.taskId);
+    this.registry.markPaused(task.taskId);
+    this.paused.push({ taskId: task.taskId, taskName: task.taskName, minutes: task.minutes });
+    this.services.logger.info(`Deployments: paused task ${task.taskId} after ${task.minutes} idle minute(s).`);
+    void this.registry.refresh(this.compute.listedTasks()).catch(() => undefined);
   }
 
   /** Recover from the idle-pause notice: the task runs again, and its readiness is followed anew. */

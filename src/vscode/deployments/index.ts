@@ -16,6 +16,7 @@ import { DeploymentRegistry } from './deploymentRegistry';
 import { createDeployment, estimateFor, fitsFor, followWithProgress, preselectReady, rememberReady, type DeployContext, type DeployRequest } from './deployModel';
 import { IdlePause } from './idlePause';
 import type { DeploymentPorts, PriceOfTask } from './ports';
+import type { NotificationCenter } from '../ui/notificationCenter';
 
 export interface DeploymentsApi {
   readonly registry: DeploymentRegistry;
@@ -38,14 +39,14 @@ export function createDeployedModels(services: ExtensionServices, priceOfTask: P
 }
 
 /** Discovery from the store's polls of the active profile, Deploy a Model…, idle pause and their commands. */
-export function registerDeployments(services: ExtensionServices, state: RemoteState, registry: DeploymentRegistry, ports: DeploymentPorts): RegisteredArea<DeploymentsApi> {
+export function registerDeployments(services: ExtensionServices, state: RemoteState, registry: DeploymentRegistry, ports: DeploymentPorts, center: NotificationCenter): RegisteredArea<DeploymentsApi> {
   // The store polls the active profile now and hands back its tasks (nothing else lists tasks).
   const refreshTasks = async (): Promise<readonly TaskSummary[]> => {
     await state.refresh();
     return state.tasks?.items ?? [];
   };
   const polling = new DeploymentPolling(services, registry, refreshTasks, state);
-  const context: DeployContext = { services, compute: ports.tasks, registry, polling, chat: ports.chat };
+  const context: DeployContext = { services, compute: ports.tasks, registry, polling, chat: ports.chat, startTook: ports.startTook };
   // Recover from the idle-pause notice loads the model again: followed until it answers, as a new deploy.
   const idlePause = new IdlePause(
     services,
@@ -53,6 +54,7 @@ export function registerDeployments(services: ExtensionServices, state: RemoteSt
     ports.tasks,
     (deployment) => followWithProgress(context, deployment.taskId, deployment.models[0]?.id ?? deployment.taskName, deployment.pointsPerSecond),
     ports.activityOf,
+    center,
   );
 
   const disposables: vscode.Disposable[] = [

@@ -4,6 +4,7 @@
 
 import type { TaskSummary } from '../../core/compute/api';
 import type { Activity } from '../../core/spend/activity';
+import type { StartTookPort } from '../../core/preheat/preheatFollow';
 import type { TaskCreateInput } from '../tasks/index';
 
 /** The task lifecycle as the Tasks view runs it (its row, its wake): create, reveal, pause, recover. */
@@ -29,4 +30,6 @@ export interface DeploymentPorts {
   chat: DeploymentChat;
   /** What is active on a task of the active profile now: the one activity rule for pausing holds the idle pause. */
   activityOf(taskId: number): readonly Activity[];
+  /** Told how long a deployment took to answer (the preheat offer). */
+  startTook: StartTookPort;
 }

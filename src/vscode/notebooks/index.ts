@@ -10,6 +10,8 @@ import { NOTEBOOK_COMMANDS } from './commands';
 import { ComputeKernelController, type NotebookTasks } from './kernelController';
 import { KernelIdlePause } from './kernelIdlePause';
 import type { NewKernelHooks } from './newGpuKernel';
+import type { NotificationCenter } from '../ui/notificationCenter';
+import type { StartTookPort } from '../../core/preheat/preheatFollow';
 
 export interface NotebooksApi {
   readonly controller: ComputeKernelController;
@@ -17,8 +19,8 @@ export interface NotebooksApi {
 }
 
 /** `volumes`: the NAS area's Run on GPU hooks (a volume of the GPU's region for New GPU Kernel). */
-export function registerNotebooks(services: ExtensionServices, tasks: NotebookTasks & { activity: Pick<ActivityRegistry, 'add' | 'of'> }, volumes: NewKernelHooks): { api: NotebooksApi; disposables: vscode.Disposable[] } {
-  const controller = new ComputeKernelController(services, tasks, volumes);
-  const idlePause = new KernelIdlePause(services, controller, tasks.activity);
+export function registerNotebooks(services: ExtensionServices, tasks: NotebookTasks & { activity: Pick<ActivityRegistry, 'add' | 'of'> }, volumes: NewKernelHooks, center: NotificationCenter, startTook: StartTookPort): { api: NotebooksApi; disposables: vscode.Disposable[] } {
+  const controller = new ComputeKernelController(services, tasks, volumes, startTook);
+  const idlePause = new KernelIdlePause(services, controller, tasks.activity, center);
   return { api: { controller, idlePause }, disposables: [controller, idlePause, ...registerCommandTable(NOTEBOOK_COMMANDS, controller, services.reportError)] };
 }

@@ -23,6 +23,7 @@ import { JupyterTokens } from '../jupyterTokens';
 import { isJupyterTask, jupyterUrlOf } from './jupyterTasks';
 import { kernelCore } from './kernelCore';
 import { planNewKernel, type NewKernelHooks } from './newGpuKernel';
+import type { StartTookPort } from '../../core/preheat/preheatFollow';
 import { missingFileOffer, showMissingFileOffer, volumeOfTask, type MissingFileOffer } from './volumeOffers';
 import { abortSignalFor } from '../ui/cancellation';
 import { sleep } from '../../core/http/retry';
@@ -117,6 +118,8 @@ export class ComputeKernelController implements vscode.Disposable {
     private readonly services: ExtensionServices,
     private readonly tasks: NotebookTasks,
     private readonly hooks: NewKernelHooks,
+    /** Told how long a new kernel took to start (the preheat offer). */
+    private readonly startTook: StartTookPort = () => undefined,
   ) {
     this.tokens = new JupyterTokens(services.context.secrets);
     this.controller = vscode.notebooks.createNotebookController(Views.notebookKernel, NOTEBOOK_TYPE, PRODUCT);
@@ -194,6 +197,7 @@ export class ComputeKernelController implements vscode.Disposable {
     if (!profile) return undefined;
     const plan = await planNewKernel(this.services, this.hooks, this.tokens, profile.label);
     if (!plan) return undefined;
+    const started = Date.now();
     const taskId = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting a GPU kernel…'), cancellable: true }, async (progress, token) => {
       const signal = abortSignalFor(token);
       const created = await taskServiceOf(this.services).create(plan.body, { signal });
@@ -203,6 +207,7 @@ export class ComputeKernelController implements vscode.Disposable {
       await this.untilJupyterUrl(created, signal);
       return created;
     });
+    this.startTook({ what: vscode.l10n.t('The GPU kernel of {0}', notebook.uri.path.split('/').pop() ?? ''), image: plan.image, region: plan.region, ms: Date.now() - started });
     if (!(await this.bind(notebook, taskId))) return undefined;
     await vscode.commands.executeCommand('notebook.selectKernel', { notebookEditor: vscode.window.visibleNotebookEditors.find((editor) => editor.notebook === notebook), id: this.controller.id, extension: this.services.context.extension.id });
     return taskId;

@@ -32,6 +32,9 @@ export interface NewKernelPlan {
   /** Keeps the task's token once it has an id. */
   keep(profileId: string, taskId: number): Thenable<void>;
   yuanPerHour: number | undefined;
+  /** The image and region it starts with (told to the preheat offer with how long the start took). */
+  image: string;
+  region: string;
 }
 
 function kernelTaskName(): string {
@@ -99,5 +102,5 @@ export async function planNewKernel(services: ExtensionServices, hooks: NewKerne
     ],
   });
   if (!go) return undefined;
-  return { body: buildTaskCreateBody(input), keep: create.keep, yuanPerHour };
+  return { body: buildTaskCreateBody(input), keep: create.keep, yuanPerHour, image: state.image, region: choice.region.region };
 }

@@ -14,6 +14,8 @@ import type { RemoteState } from '../state/index';
 import { MultiStepInput } from '../ui/multiStepInput';
 import type { NotificationCenter } from '../ui/notificationCenter';
 import { PREHEAT_KIND, preheatError } from './preheatKind';
+import { PreheatOffers } from './preheatOffers';
+import { preheatName } from '../../core/preheat/preheatFollow';
 
 export interface PreheatApi {
   /** The rows of the view as shown, and its message line. */
@@ -23,6 +25,14 @@ export interface PreheatApi {
   create(image: string, regions: readonly string[], name?: string): Promise<number>;
   /** Stops a preheat without the confirmation (the command asks first). */
   stop(taskId: number): Promise<void>;
+  /** The one preheat service behind the Preheat offers (spec CodeLens, New GPU Kernel, Deploy a Model). */
+  readonly offers: PreheatOffers;
+}
+
+/** What the spec CodeLens *Preheat* passes: the spec's images and its resource's region. */
+interface PreheatTarget {
+  images?: unknown;
+  region?: unknown;
 }
 
 /** A preheat call with the kind's error row wording (not enabled → what to do). */
@@ -43,7 +53,7 @@ export function registerPreheat(services: ExtensionServices, state: RemoteState,
 
   async function create(image: string, regions: readonly string[], name?: string): Promise<number> {
     const body: PreheatCreateBody = {
-      task_name: name ?? `${image.split('/').pop()?.split(/[:@]/)[0] || 'image'}-preheat`,
+      task_name: name ?? preheatName(image),
       regions: regions.map((region) => ({ region })),
       services: [{ service_name: 'main', service_image: image }],
     };
@@ -80,9 +90,23 @@ export function registerPreheat(services: ExtensionServices, state: RemoteState,
     void vscode.window.showInformationMessage(vscode.l10n.t('Image preheat {0} started; the Image Preheat view follows it.', id));
   }
 
+  const offers = new PreheatOffers(() => preheatServiceOf(services, () => state.wake()), center, services.reportError, services.logger);
+
+  /** Preheat (the spec CodeLens): the spec's image (picked when it has several) in its region. */
+  async function preheatOffer(target?: unknown): Promise<void> {
+    const given = (target ?? {}) as PreheatTarget;
+    const images = Array.isArray(given.images) ? given.images.filter((image): image is string => typeof image === 'string' && IMAGE.test(image)).slice(0, 8) : [];
+    const region = typeof given.region === 'string' ? given.region : undefined;
+    if (images.length === 0) return preheatImage();
+    const image = images.length === 1 ? images[0] : (await vscode.window.showQuickPick(images, { title: vscode.l10n.t('Preheat Image'), placeHolder: vscode.l10n.t('The image to cache ahead of tasks') }));
+    if (image === undefined) return;
+    await offers.preheat(image, region === undefined ? [] : [region]);
+  }
+
   const entries: CommandEntry<void>[] = [
     { id: Commands.preheatRefresh, doing: vscode.l10n.t('Load image preheats'), create: () => () => tree.refresh() },
     { id: Commands.preheatCreate, doing: vscode.l10n.t('Preheat image'), create: () => () => preheatImage() },
+    { id: Commands.preheatOffer, doing: vscode.l10n.t('Preheat image'), create: () => (target?: unknown) => preheatOffer(target) },
     {
       id: Commands.preheatStop,
       doing: vscode.l10n.t('Stop image preheat'),
@@ -114,6 +138,7 @@ export function registerPreheat(services: ExtensionServices, state: RemoteState,
     refresh: () => tree.refresh(),
     create,
     stop,
+    offers,
   };
   return { api, disposables: [...preheats.disposables, ...registerCommandTable(entries, undefined, services.reportError)] };
 }

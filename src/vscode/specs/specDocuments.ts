@@ -49,6 +49,14 @@ function tooLarge(document: vscode.TextDocument): SpecTextCheck {
   return { valid: false, diagnostics: [{ start: { line: 0, character: 0 }, end, message: LOCALIZED_SPEC_MESSAGES.tooLarge(MAX_SPEC_CHARS / 1024), severity: 'error', path: '' }] };
 }
 
+/** Preheat (docs/platform.md "Image preheat"): the spec's images cached in its region before Deploy. */
+function preheatLens(value: SpecTextCheck | undefined): vscode.CodeLens[] {
+  if (!value?.images?.length) return [];
+  const target = { images: value.images, ...(value.region === undefined ? {} : { region: value.region }) };
+  const tooltip = vscode.l10n.t('Cache the image in the image cache of its region before a start needs it (the start skips the pull)');
+  return [new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), { title: vscode.l10n.t('$(flame) Preheat'), command: Commands.preheatOffer, tooltip, arguments: [target] })];
+}
+
 export class SpecDocuments implements vscode.CodeLensProvider, vscode.CodeActionProvider, vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection('compute-spec');
   private readonly platformFindings = new Map<string, { version: number; diagnostics: vscode.Diagnostic[] }>();
@@ -153,6 +161,10 @@ export class SpecDocuments implements vscode.CodeLensProvider, vscode.CodeAction
     const pending = this.checked(document);
     if (!pending) return [];
     const value = await pending.catch(() => undefined);
+    return [...this.specLenses(document, value), ...preheatLens(value)];
+  }
+
+  private specLenses(document: vscode.TextDocument, value: SpecTextCheck | undefined): vscode.CodeLens[] {
     const top = new vscode.Range(0, 0, 0, 0);
     const lens = (title: string, command: string, tooltip: string): vscode.CodeLens => new vscode.CodeLens(top, { title, command, tooltip, arguments: [document.uri] });
     const lenses = [lens(vscode.l10n.t('$(check) Validate'), Commands.specValidate, vscode.l10n.t('Check the file and, on the platform, the resource, its stock and NAS volumes'))];

@@ -3,7 +3,7 @@
 
 import * as vscode from 'vscode';
 
-export type NotificationKind = 'taskStarted' | 'taskEnded' | 'jobEnded' | 'preheatDone' | 'nodeProblems' | 'stuckPending' | 'budget' | 'autoPause' | 'timer' | 'machineServing' | 'machineEnding';
+export type NotificationKind = 'taskStarted' | 'taskEnded' | 'jobEnded' | 'preheatDone' | 'nodeProblems' | 'stuckPending' | 'budget' | 'autoPause' | 'timer' | 'machineServing' | 'machineEnding' | 'idlePause' | 'preheatOffer';
 export type Severity = 'info' | 'warning' | 'error';
 
 export interface NotificationAction {

@@ -1,7 +1,7 @@
 // A user's own model, inside a real VS Code against the sandbox (docs/deployments.md): Deploy a Model (the
 // command's non-UI path) → followed until ready → listed by vscode.lm.selectChatModels and answering a
-// streamed request → picked in Compute Chat, whose reply carries its approximate cost → idle pause after
-// the set minutes (the registry's clock moved, nothing waited) → gone from VS Code's picker and marked
+// streamed request → picked in Compute Chat, whose reply carries its approximate cost → warned with Keep
+// Running after the set minutes, idle pause a grace period later (the registry's clock moved, nothing waited) → gone from VS Code's picker and marked
 // paused in the chat's → Recover follows it until it answers again.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -103,26 +103,59 @@ describe('deployments: deploy a model, use it in both pickers, idle pause', () =
     assert.equal(reply.cost.tokens, reply.usage?.completion);
     assert.equal(reply.cost.deployment, 'deploy-qwen3-8b');
 
-    // Idle pause: move the registry's clock past the 5 minutes since that request.
+    // Idle pause: move the registry's clock past the 5 minutes since that request (the test drives every
+    // check; the timer is held). The one idle pause: a warning with Keep Running first, the pause a grace
+    // period later only if nobody answered and nothing is active on the task.
+    const idlePause = api.deployments.idlePause;
     const lastRequest = api.deployments.registry.idle.lastRequestAt(taskId);
     assert.ok(lastRequest !== undefined);
-    api.deployments.registry.now = () => lastRequest + 4 * 60_000;
-    await api.deployments.idlePause.check();
-    assert.equal(api.deployments.idlePause.paused.length, 0, 'not before its minutes');
-    assert.match(api.deployments.idlePause.text, /1 model ¥[\d.]+\/h · idle 4 min/);
-    api.deployments.registry.now = () => lastRequest + 5 * 60_000;
-    // The one activity rule: while something is active on the task (here the model answering), no idle pause.
+    const at = (minutes: number): void => {
+      api.deployments.registry.now = () => lastRequest + minutes * 60_000;
+    };
+    const actions = (): string[] => idlePause.events.filter((event) => event.taskId === taskId).map((event) => event.action);
+    at(4);
+    await idlePause.check();
+    assert.deepEqual(actions(), [], 'not before its minutes');
+    assert.match(idlePause.text, /1 model ¥[\d.]+\/h · idle 4 min/);
+    const mark = api.money.notificationCount();
+    at(5);
+    await idlePause.check();
+    assert.deepEqual(actions(), ['warned'], 'warned first');
+    assert.equal(idlePause.paused.length, 0, 'not paused by the warning');
+    const warning = api.money.notificationsSince(mark).find((shown) => shown.kind === 'idlePause');
+    assert.ok(warning, 'the warning was shown');
+    assert.equal(warning.severity, 'warning');
+    assert.deepEqual(warning.actions, ['Keep Running', 'Pause Now']);
+    assert.match(warning.message, /deploy-qwen3-8b.*pauses in 2 minutes/);
+    // Keep Running: its idle time counts again from now, so the grace's end pauses nothing.
+    await api.money.choose(warning, 'Keep Running');
+    assert.equal(api.deployments.registry.idle.lastRequestAt(taskId), lastRequest + 5 * 60_000);
+    at(7);
+    await idlePause.check();
+    assert.deepEqual(actions(), ['warned', 'kept'], 'Keep Running kept it');
+    assert.equal(idlePause.paused.length, 0);
+    // Idle again for its minutes: warned again; at the grace's end the model is answering (the one
+    // activity rule) → held, not paused.
+    at(10);
+    await idlePause.check();
+    assert.deepEqual(actions(), ['warned', 'kept', 'warned']);
+    at(12);
     const profileId = api.services.profiles.active?.id ?? '';
     const answering = api.money.activity.add(() => [{ kind: 'model-answering', profileId, taskId: taskId as number, label: 'a long request' }]);
     try {
-      await api.deployments.idlePause.check();
-      assert.equal(api.deployments.idlePause.paused.length, 0, 'held while the model answers');
-      assert.deepEqual(api.deployments.idlePause.heldBack.map((event) => event.taskId), [taskId]);
+      await idlePause.check();
+      assert.deepEqual(actions(), ['warned', 'kept', 'warned', 'held'], 'held while the model answers');
+      assert.equal(idlePause.paused.length, 0);
     } finally {
       answering();
     }
-    await api.deployments.idlePause.check();
-    assert.deepEqual(api.deployments.idlePause.paused.map((event) => [event.taskId, event.minutes]), [[taskId, 5]]);
+    // Warned once more, and no answer: paused at the grace's end.
+    at(17);
+    await idlePause.check();
+    at(19);
+    await idlePause.check();
+    assert.deepEqual(actions(), ['warned', 'kept', 'warned', 'held', 'warned', 'paused']);
+    assert.deepEqual(idlePause.paused.map((event) => [event.taskId, event.minutes]), [[taskId, 5]]);
     const detail = await api.services.computeClient().call('task.detail', { task_id: taskId });
     assert.equal(detail.status, 'Paused');
 

@@ -2,7 +2,7 @@
 // region the task gets, the image is the Jupyter template, the volume (the NAS run hook's pick) is in that
 // region and is the kernel's working folder, the review shows the ¥/h with Cancel first, and the notebook
 // then runs on the new task with the token the extension made — nobody typed one; a cell reading a relative
-// file the volume lacks gets the Upload to Volume… offer.
+// file the volume lacks gets the Upload to Volume… offer; the start says how long it took and offers Preheat.
 import * as assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,6 +37,7 @@ describe('notebooks: New GPU Kernel…', () => {
         return Promise.resolve(storageId);
       },
     });
+    const shownBefore = api.money.notificationCount();
     const notebook = await vscode.workspace.openNotebookDocument('jupyter-notebook', new vscode.NotebookData([new vscode.NotebookCellData(vscode.NotebookCellKind.Code, 'import os\nopen("from-kernel.txt", "w").write("on the volume")\nprint(os.getcwd() != "")', 'python'), new vscode.NotebookCellData(vscode.NotebookCellKind.Code, 'open("data/not-uploaded.csv")', 'python')]));
     await vscode.window.showNotebookDocument(notebook);
     let chosen: RegionChoice | undefined;
@@ -69,6 +70,11 @@ describe('notebooks: New GPU Kernel…', () => {
     assert.equal(task.resources[0]?.region_name, chosen.region.region_name, 'the exact region');
     assert.equal(task.services[0]?.service_image, 'quay.io/jupyter/pytorch-notebook:cuda12-latest');
     assert.equal(api.notebooks.controller.boundTask(notebook), taskId);
+    // The start says how long it took and offers Preheat for the image it pulled (docs/platform.md "Image preheat").
+    const took = api.money.notificationsSince(shownBefore).find((shown) => shown.kind === 'preheatOffer');
+    assert.ok(took, 'how long the start took was shown');
+    assert.match(took.message, /^The GPU kernel of Untitled-\d+\.ipynb started in \d+(m \d\ds|s)\. Preheat its image quay\.io\/jupyter\/pytorch-notebook:cuda12-latest/);
+    assert.deepEqual(took.actions, ['Preheat']);
     await vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: 0, end: 1 }], document: notebook.uri });
     const cell = await until(() => notebook.cellAt(0), (candidate) => candidate.executionSummary?.success !== undefined, 'the cell to finish');
     assert.equal(cell.executionSummary?.success, true, JSON.stringify(cell.outputs.flatMap((output) => output.items.map((item) => new TextDecoder().decode(item.data)))));

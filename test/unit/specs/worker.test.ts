@@ -61,4 +61,13 @@ describe('the spec validation worker', () => {
     assert.deepEqual(valid.diagnostics, []);
     assert.equal(valid.valid, true);
   });
+
+  it('answers the images and region the Preheat lens offers: distinct, bounded, never a non-string', async () => {
+    const services = ['"nginx:1.27"', '"nginx:1.27"', '"redis:7"', '5', `"${'x'.repeat(600)}"`].map((image, index) => `{name: s${index}, image: ${image}, ports: [80]}`).join(', ');
+    const check = await validator.validate(`kind: task\nname: t\nnodes: 1\nresource: {gpu: "4090", gpuCount: 1, region: bj-jxq-t1}\nservices: [${services}]\n`, 'yaml', MARKED);
+    assert.deepEqual(check.images, ['nginx:1.27', 'redis:7']);
+    assert.equal(check.region, 'bj-jxq-t1');
+    const none = await validator.validate('kind: task\nname: t\n', 'yaml', MARKED);
+    assert.equal(none.images, undefined, 'no services: no Preheat lens');
+  });
 });
