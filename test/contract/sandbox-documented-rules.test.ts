@@ -123,7 +123,7 @@ const RULES: Rule[] = [
   { rule: 'SFTP destroy requires storage_id', path: `${NAS}/sftp/destroy`, body: () => ({}), field: 'storage_id' },
   { rule: 'transfer detail requires id', path: `${NAS}/s3/detail`, field: 'id' },
   { rule: 'transfer stop: id > 0', path: `${NAS}/s3/stop`, body: () => ({ id: 0 }), field: 'id' },
-  // Deployment body types the sandbox used to let through (facts §3.2–3.3, more §3).
+  // Deployment body types the sandbox used to let through.
   { rule: 'task create: repository_username is a string or null', path: '/api/deployment/task/create', body: (v) => ({ ...v.task, repository_username: 7 }), field: 'repository_username' },
   { rule: 'task create: repository_password is a string or null', path: '/api/deployment/task/create', body: (v) => ({ ...v.task, repository_username: 'u', repository_password: 123 }), field: 'repository_password' },
   { rule: 'task create: resources[].region_name is a string or null', path: '/api/deployment/task/create', body: (v) => ({ ...v.task, resources: [{ ...((v.task.resources as Json[])[0] as Json), region_name: 1 }] }), field: 'resources[0].region_name' },
@@ -228,7 +228,7 @@ describe('the sandbox refuses what the documents refuse (docs/sandbox-rules.md)'
     await ok('/api/deployment/task/create', { ...withService(fixtures.task, (s) => ({ ...s, storage_config: mounts.storage_config, share_storage_config: mounts.share_storage_config })), task_name: 'rules-task-mounts' });
   });
 
-  it('task detail answers the write-only registry login as null, not absent (facts §3.3), and well-typed optional fields pass', async () => {
+  it('task detail answers the write-only registry login as null, not absent, and well-typed optional fields pass', async () => {
     const autoscaling = { switch: true, min_workers: 1, max_workers: 2, idle_timeout: 300, execution_timeout: 600, benchmark: [{ scaling_strategy: 'queue_length' }] };
     const { task_id: id } = (await ok('/api/deployment/task/create', { ...fixtures.task, task_name: 'registry', repository_username: 'u', repository_password: 'p', dynamic_pod_strategy: autoscaling })) as { task_id: number };
     const detail = (await ok(`/api/deployment/task/detail?task_id=${id}`)) as Json;

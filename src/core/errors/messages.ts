@@ -103,7 +103,7 @@ export const CORE_MESSAGES = {
   'body.notJson': 'A request body must be JSON-serializable (got {0}).',
   'body.needsPublicKey': 'Body encryption needs the platform public key, not a private key.',
   'body.tooLarge': 'The request body is over {0} KiB, the most this extension sends in one request.',
-  'body.tooManyValues': 'The request body holds over {0} values, the most this extension sends in one request.',
+  'body.tooManyValues': 'The request body holds too many values: this extension sends at most {0} in one request.',
   'body.tooLarge.hint': 'Keep large data (files, long scripts, many values) on a volume or in the image and pass its path instead.',
 
   // A request's credentials (core/compute/request.ts) and the client's settings (client.ts).

@@ -8,13 +8,13 @@ import { asArray, asObject, optionalString, requireInt, type JsonObject } from '
 const SCALING_STRATEGIES = ['queue_delay', 'queue_length'];
 const AUTOSCALING_INTS = ['min_workers', 'max_workers', 'idle_timeout', 'execution_timeout'] as const;
 
-/** `repository_username` / `repository_password`: string or null (write-only; facts §3.2). */
+/** `repository_username` / `repository_password`: string or null (write-only; docs/sandbox-rules.md). */
 export function checkRepositoryFields(body: JsonObject): void {
   optionalString(body, 'repository_username');
   optionalString(body, 'repository_password');
 }
 
-/** `dynamic_pod_strategy`: `switch` a boolean, the counts and timeouts integers, `benchmark[]` items with a documented `scaling_strategy` (facts §3.2). */
+/** `dynamic_pod_strategy`: `switch` a boolean, the counts and timeouts integers, `benchmark[]` items with a documented `scaling_strategy` (docs/sandbox-rules.md). */
 export function checkAutoscaling(value: JsonObject): void {
   const path = 'dynamic_pod_strategy';
   if (value.switch !== undefined && value.switch !== null && typeof value.switch !== 'boolean') throw invalidParam(`${path}.switch`, 'expected a boolean');

@@ -183,7 +183,7 @@ export class TaskStore {
   detail(taskId: number): TaskDetail {
     const task = this.get(taskId);
     const summary = this.summary(task);
-    // The registry login is write-only: detail always answers it null (facts §3.3), never leaves it out.
+    // The registry login is write-only: detail always answers it null (docs/sandbox-rules.md), never leaves it out.
     const detail: TaskDetail & { repository_username: null; repository_password: null } = {
       ...summary,
       repository_username: null,
