@@ -1,7 +1,7 @@
 // What the spec commands do, callable without UI from the in-host tests: validate against the
 // platform, plan (diff view + summary), deploy (create, then remember the task id in the file),
-// update (only after a plan of the file's current text; confirmed; production stands out), save a
-// task as a spec file, start one from a template. Platform refusals that name a field become
+// update (only after a plan of the file's current text; confirmed; production stands out); saving a
+// live task or job as a file is specSaving.ts. Platform refusals that name a field become
 // diagnostics on that field.
 
 import * as vscode from 'vscode';
@@ -12,13 +12,13 @@ import { specsCore } from '../../core/specs/load';
 import type { TaskPlan } from '../../core/specs/plan';
 import { VOLUME_STATE } from '../../core/nas/volumeState';
 import type { SpecCheck, SpecContext } from '../../core/specs/runner';
-import type { KeepPlain, LiveEnvChoice } from '../../core/specs/fromLive';
-import type { JobSpec, Spec, SpecFormat, TaskSpec } from '../../core/specs/types';
+import type { JobSpec, Spec, TaskSpec } from '../../core/specs/types';
 import { Commands } from '../commandIds';
 import type { SpecValidation } from '../../core/specs/validate';
 import type { ExtensionServices as Services } from '../services';
 import { Refusal } from '../errors/refusal';
-import { jobServiceOf, taskServiceOf } from '../client/computeServices';
+import { SpecSaving } from './specSaving';
+import { ProfileIdHints, writeDeployedIds } from './specFileEdits';
 import type { Profile } from '../services';
 import type { RemoteState } from '../state/index';
 import { abortSignalFor } from '../ui/cancellation';
@@ -26,7 +26,6 @@ import { formatOf, type SpecDocuments } from './specDocuments';
 import { costText, jobExistsText, liveHeader, summarize, summarizeJob } from './planSummary';
 import { LOCALIZED_SPEC_MESSAGES } from './specMessages';
 import type { SpecSecrets } from './specSecrets';
-import { safeFileName } from '../../core/safeFileName';
 import { review } from '../ui/review';
 import { specFactLines } from './whatRunsLines';
 import { counted } from '../ui/counts';
@@ -63,6 +62,8 @@ export interface JobPlanShown {
 export class SpecActions {
   /** The text of each file as last planned: Update requires the current text to have been planned. */
   private readonly planned = new Map<string, string>();
+  private readonly saving: SpecSaving;
+  private readonly profileHints = new ProfileIdHints();
 
   constructor(
     private readonly services: Services,
@@ -70,7 +71,9 @@ export class SpecActions {
     private readonly secrets: SpecSecrets,
     /** The remote-state store: the NAS check reads the volumes it holds. */
     private readonly state: RemoteState,
-  ) {}
+  ) {
+    this.saving = new SpecSaving(services, secrets);
+  }
 
   private context(signal?: AbortSignal): SpecContext {
     const client = this.services.computeClient();
@@ -128,27 +131,8 @@ export class SpecActions {
       this.services.reportError(new Refusal(vscode.l10n.t('This spec targets profile "{0}", but the active profile is "{1}" (id "{2}"). Switch profiles first; nothing was sent.', target ?? '', profile.label, profile.id)), vscode.l10n.t('Spec file'));
       return undefined;
     }
-    if (match.kind === 'label') this.hintProfileId(document, target ?? '', match.id);
+    if (match.kind === 'label') this.profileHints.offer(document, target ?? '', match.id);
     return { document, validation, spec: validation.spec, profile };
-  }
-
-  /** A file naming its profile by label still works; it is told once per file to use the id (Deploy writes it). */
-  private readonly hinted = new Set<string>();
-  private hintProfileId(document: vscode.TextDocument, label: string, id: string): void {
-    const key = document.uri.toString();
-    if (this.hinted.has(key)) return;
-    this.hinted.add(key);
-    const write = vscode.l10n.t('Write the Id');
-    void vscode.window
-      .showInformationMessage(vscode.l10n.t('This spec names its profile by the label "{0}", which can change (renamed, or another display language). Spec files now use the profile id "{1}".', label, id), write)
-      .then(async (picked) => {
-        if (picked !== write) return;
-        const text = document.getText();
-        const next = specsCore().withProfileId(text, formatOf(document), id, document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n');
-        const edit = new vscode.WorkspaceEdit();
-        edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(text.length)), next);
-        await vscode.workspace.applyEdit(edit);
-      });
   }
 
   private async loadTask(uri: vscode.Uri): Promise<LoadedSpec<TaskSpec> | undefined> {
@@ -291,7 +275,7 @@ export class SpecActions {
       throw error;
     }
     this.services.logger.info(`Spec ${vscode.workspace.asRelativePath(uri)}: created task ${taskId}.`);
-    await this.writeBack(loaded.document, { taskId, profile: loaded.profile.id });
+    await writeDeployedIds(loaded.document, { taskId, profile: loaded.profile.id });
     void vscode.commands.executeCommand(Commands.tasksRefresh).then(undefined, () => undefined);
     void vscode.window.showInformationMessage(vscode.l10n.t('Deployed task {0}; the file now remembers its id.', taskId));
     return taskId;
@@ -436,7 +420,7 @@ export class SpecActions {
       throw error;
     }
     this.services.logger.info(`Spec ${vscode.workspace.asRelativePath(loaded.document.uri)}: created job ${taskId}.`);
-    await this.writeBack(loaded.document, { taskId, profile: loaded.profile.id });
+    await writeDeployedIds(loaded.document, { taskId, profile: loaded.profile.id });
     void vscode.commands.executeCommand(Commands.jobsRefresh).then(undefined, () => undefined);
     const follow = vscode.l10n.t('Follow Logs');
     void vscode.window.showInformationMessage(vscode.l10n.t('Created job {0}; the file now remembers its id.', taskId), follow).then((action) => {
@@ -445,95 +429,18 @@ export class SpecActions {
     return taskId;
   }
 
-  /**
-   * Which env values stay plain in a saved file: the user picks them (none picked by default, so every
-   * value becomes a stored-secret reference); `plain` answers without asking ("NAME" or "service/NAME").
-   * Undefined when the user backs out.
-   */
-  private async keepPlain(choices: readonly LiveEnvChoice[], plain: readonly string[] | undefined): Promise<KeepPlain | undefined> {
-    const key = (service: number, name: string) => `${service}\u0000${name}`;
-    let kept: Set<string>;
-    if (plain) kept = new Set(choices.filter((choice) => plain.includes(choice.name) || plain.includes(`${choice.serviceName}/${choice.name}`)).map((choice) => key(choice.service, choice.name)));
-    else if (choices.length === 0) kept = new Set();
-    else {
-      const many = new Set(choices.map((choice) => choice.serviceName)).size > 1;
-      const picked = await vscode.window.showQuickPick(
-        choices.map((choice) => ({
-          label: specsCore().shownValue(many ? `${choice.serviceName}/${choice.name}` : choice.name, 120),
-          ...(choice.looksSecret ? { description: vscode.l10n.t('looks like a credential') } : {}),
-          picked: false,
-          choice,
-        })),
-        {
-          canPickMany: true,
-          ignoreFocusOut: true,
-          title: vscode.l10n.t('Env values to write into the file as plain text'),
-          placeHolder: vscode.l10n.t('Pick the values that may be in the file (and in git). The rest are stored as spec secrets and referenced by name.'),
-        },
-      );
-      if (!picked) return undefined;
-      kept = new Set(picked.map((item) => key(item.choice.service, item.choice.name)));
-    }
-    return (service, name) => kept.has(key(service, name));
+  /** Saves a job as a spec file (specSaving.ts). */
+  saveFromJob(jobId: number, target?: vscode.Uri, plain?: readonly string[]): Promise<vscode.Uri | undefined> {
+    return this.saving.fromJob(jobId, target, plain);
   }
 
-  /** Saves a job as a spec file: every env value a SecretStorage reference (value stored) unless picked to stay plain. */
-  async saveFromJob(jobId: number, target?: vscode.Uri, plain?: readonly string[]): Promise<vscode.Uri | undefined> {
-    const profile = await this.services.requireProfile();
-    if (!profile) return undefined;
-    const detail = await jobServiceOf(this.services).detail(jobId);
-    const keepPlain = await this.keepPlain(specsCore().jobEnvChoices(detail), plain);
-    if (!keepPlain) return undefined;
-    const saved = specsCore().specFromJob(detail, profile.id, { keepPlain });
-    const fileName = `${safeFileName(detail.task_name, 'job')}.job.json`;
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const uri = target ?? (await vscode.window.showSaveDialog({ ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, fileName) } : {}), filters: { [vscode.l10n.t('Job spec')]: ['json', 'yaml'] }, title: vscode.l10n.t('Save job "{0}" as a spec file', detail.task_name) }));
-    if (!uri) return undefined;
-    for (const secret of saved.secrets) await this.secrets.store(secret.name, secret.value);
-    await this.writeSpec(uri, saved.spec);
-    const notes: string[] = [];
-    if (saved.secrets.length > 0) notes.push(vscode.l10n.t('{0}: stored as spec secrets and referenced by name.', counted(saved.secrets.length, 'credentialValue')));
-    if (saved.dropped.length > 0) notes.push(vscode.l10n.t('Not expressible in a spec (left out): {0}.', saved.dropped.join(', ')));
-    if (detail.services?.some((service) => service.repository_account)) notes.push(vscode.l10n.t('The registry password is never returned: add it as a secret reference before deploying.'));
-    void vscode.window.showInformationMessage([vscode.l10n.t('Saved job {0} as {1}. Jobs cannot be updated: Deploy from this file creates a new job once "taskId" is removed.', jobId, vscode.workspace.asRelativePath(uri)), ...notes].join(' '));
-    return uri;
-  }
-
-  /** Writes taskId (and the profile) into the file, keeping its format, and saves it. */
-  private async writeBack(document: vscode.TextDocument, values: { taskId: number; profile: string }): Promise<void> {
-    const text = document.getText();
-    const next = specsCore().withDeployedIds(text, formatOf(document), values, document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n');
-    const edit = new vscode.WorkspaceEdit();
-    edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(text.length)), next);
-    await vscode.workspace.applyEdit(edit);
-    await document.save();
-  }
-
-  /** Saves a live task as a spec file: every env value a SecretStorage reference (value stored) unless picked to stay plain. */
-  async saveFromTask(taskId: number, target?: vscode.Uri, plain?: readonly string[]): Promise<vscode.Uri | undefined> {
-    const profile = await this.services.requireProfile();
-    if (!profile) return undefined;
-    const detail = await taskServiceOf(this.services).detail(taskId);
-    const keepPlain = await this.keepPlain(specsCore().taskEnvChoices(detail), plain);
-    if (!keepPlain) return undefined;
-    const saved = specsCore().specFromTask(detail, profile.id, { keepPlain });
-    const fileName = `${safeFileName(detail.task_name, 'task')}.task.json`;
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const uri = target ?? (await vscode.window.showSaveDialog({ ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, fileName) } : {}), filters: { [vscode.l10n.t('Task spec')]: ['json', 'yaml'] }, title: vscode.l10n.t('Save task "{0}" as a spec file', detail.task_name) }));
-    if (!uri) return undefined;
-    for (const secret of saved.secrets) await this.secrets.store(secret.name, secret.value);
-    await this.writeSpec(uri, saved.spec);
-    const notes: string[] = [];
-    if (saved.secrets.length > 0) notes.push(vscode.l10n.t('{0}: stored as spec secrets and referenced by name.', counted(saved.secrets.length, 'credentialValue')));
-    if (saved.dropped.length > 0) notes.push(vscode.l10n.t('Not expressible in a spec (an update from this file would reset them): {0}.', saved.dropped.join(', ')));
-    void vscode.window.showInformationMessage([vscode.l10n.t('Saved task {0} as {1}.', taskId, vscode.workspace.asRelativePath(uri)), ...notes].join(' '));
-    return uri;
+  /** Saves a live task as a spec file (specSaving.ts). */
+  saveFromTask(taskId: number, target?: vscode.Uri, plain?: readonly string[]): Promise<vscode.Uri | undefined> {
+    return this.saving.fromTask(taskId, target, plain);
   }
 
   /** Writes a spec file text to `uri` and opens it. */
-  async writeSpec(uri: vscode.Uri, spec: Spec): Promise<void> {
-    const format: SpecFormat = uri.path.endsWith('.yaml') || uri.path.endsWith('.yml') ? 'yaml' : 'json';
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(specsCore().specFileText(spec, format)));
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+  writeSpec(uri: vscode.Uri, spec: Spec): Promise<void> {
+    return this.saving.write(uri, spec);
   }
 }
