@@ -2,7 +2,7 @@
 // support): listed as "Compute Toolkit" in the kernel picker; the first run asks which running Jupyter task
 // to use (and, for a task the extension did not create, its token once, kept in SecretStorage). Cells run on
 // the task's kernel through the kernel client (src/core/notebooks, loaded on first run): streamed outputs
-// drawn at most every DRAW_MS, rich outputs by VS Code's renderers, interrupt, restart, execution order and
+// drawn at most every DRAW_MS (cellExecution.ts), rich outputs by VS Code's renderers, interrupt, restart, execution order and
 // time. Which notebook used which task and kernel is remembered (no secrets), so a notebook reopened after
 // an editor restart attaches to its still-running kernel; a dropped connection is shown while the library
 // reconnects. docs/notebooks.md.
@@ -27,17 +27,11 @@ import type { StartTookPort } from '../../core/preheat/preheatFollow';
 import { missingFileOffer, showMissingFileOffer, volumeOfTask, type MissingFileOffer } from './volumeOffers';
 import { abortSignalFor } from '../ui/cancellation';
 import { sleep } from '../../core/http/retry';
-import { problemText } from './kernelWords';
-import { notebookOutputs } from './outputItems';
+import { executeCell, PRODUCT } from './cellExecution';
 
 export const NOTEBOOK_TYPE = 'jupyter-notebook';
-/** Streamed output is redrawn at most this often, so 100,000 lines never block the editor. */
-const DRAW_MS = 100;
 /** How often New GPU Kernel looks whether its task runs and has its URL. */
 const START_POLL_MS = 3_000;
-/** The product's name, the same in every language (the kernel picker's label). */
-// eslint-disable-next-line no-restricted-syntax -- the product name, not translated
-const PRODUCT = 'Compute Toolkit';
 
 export interface NotebookTasks {
   /** Active tasks as the store last listed them (polls now). */
@@ -376,48 +370,8 @@ export class ComputeKernelController implements vscode.Disposable {
   }
 
   private async runCell(notebook: vscode.NotebookDocument, cell: vscode.NotebookCell): Promise<void> {
-    const execution = this.controller.createNotebookCellExecution(cell);
-    execution.start(Date.now());
-    await execution.clearOutput();
-    let kernel: RemoteKernel | undefined;
-    try {
-      kernel = await this.kernelOf(notebook);
-    } catch (error) {
-      await execution.replaceOutput(this.problemOutput(error));
-      execution.end(false, Date.now());
-      return;
-    }
-    if (!kernel) {
-      execution.end(undefined);
-      return;
-    }
-    const running = kernel;
-    const cancel = execution.token.onCancellationRequested(() => void running.interrupt().catch((error: unknown) => this.services.logger.warn(`Notebook interrupt: ${error instanceof Error ? error.message : String(error)}`)));
-    const outputs: CellOutputs = new (kernelCore().CellOutputs)();
-    let drawn = -1;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const draw = async (): Promise<void> => {
-      timer = undefined;
-      if (outputs.version === drawn) return;
-      drawn = outputs.version;
-      await execution.replaceOutput(notebookOutputs(outputs.view()));
-    };
-    try {
-      const outcome = await kernel.execute(cell.document.getText(), outputs, () => {
-        timer ??= setTimeout(() => void draw(), DRAW_MS);
-      });
-      if (timer !== undefined) clearTimeout(timer);
-      await draw();
-      execution.executionOrder = outcome.executionCount ?? undefined;
-      execution.end(outcome.status === 'ok', Date.now());
-      if (outcome.status === 'error') void this.offerUpload(notebook, outputs);
-    } catch (error) {
-      if (timer !== undefined) clearTimeout(timer);
-      await execution.replaceOutput([...notebookOutputs(outputs.view()), ...this.problemOutput(error)]);
-      execution.end(false, Date.now());
-    } finally {
-      cancel.dispose();
-    }
+    const failed = await executeCell(this.controller, cell, () => this.kernelOf(notebook), this.services.logger);
+    if (failed) void this.offerUpload(notebook, failed);
   }
 
   /** A cell could not read a relative file: offer to upload it to the volume (never blocks the queue). */
@@ -430,13 +384,6 @@ export class ComputeKernelController implements vscode.Disposable {
     } catch (error) {
       this.services.reportError(error, vscode.l10n.t('Upload to volume'));
     }
-  }
-
-  private problemOutput(error: unknown): vscode.NotebookCellOutput[] {
-    const core = kernelCore();
-    const message = error instanceof core.JupyterConnectionError ? problemText(error.problem, error.status) : error instanceof Error ? error.message : String(error);
-    this.services.logger.warn(`Notebook kernel: ${error instanceof Error ? error.message : String(error)}`);
-    return [new vscode.NotebookCellOutput([vscode.NotebookCellOutputItem.error({ name: PRODUCT, message })])];
   }
 
   private async interrupt(notebook: vscode.NotebookDocument): Promise<void> {
