@@ -95,6 +95,8 @@ function start(context: vscode.ExtensionContext): ExtensionApi {
     nasFiles: (roots) => nas.toolAccess(roots),
     // Only the user's stored spec secrets resolve for the tools, never environment variables.
     storedSpecSecret: (name) => new SpecSecrets(services.context.secrets, () => new Set()).resolve({ secret: name }),
+    // The spec tools check a file on the spec files area's worker (registered below), never on this thread.
+    checkSpecText: (text, format) => fromArea(() => specs.documents.checkText(text, format), undefined),
     deployedModels,
   }, own));
   const specs = areas.add(vscode.l10n.t('Spec files'), (own) => registerSpecs(services, state, own));

@@ -30,10 +30,11 @@ export interface LocalFiles {
   insideOnDisk?(absolutePath: string): Promise<boolean>;
 }
 
-export function confinedSpecFiles(roots: readonly string[], files: LocalFiles, storedSecret: (name: string) => Promise<string | undefined>, trusted: boolean): SpecFileAccess {
+export function confinedSpecFiles(roots: readonly string[], files: LocalFiles, storedSecret: (name: string) => Promise<string | undefined>, trusted: boolean, checkOffThread?: SpecFileAccess['checkOffThread']): SpecFileAccess {
   const tooLarge = (requested: string) => new Error(`${requested} is larger than ${MAX_SPEC_FILE_BYTES / 1024} KB.`);
   return {
     trusted,
+    ...(checkOffThread ? { checkOffThread } : {}),
     async read(requested) {
       const absolute = confinedPath(requested, roots);
       if ((await files.size(absolute)) > MAX_SPEC_FILE_BYTES) throw tooLarge(requested);

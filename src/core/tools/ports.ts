@@ -2,7 +2,8 @@
 // tools that use them, so the context type does not import the tools (no import circle).
 
 import type { RemoteEntry } from '../nas/sftpConnection';
-import type { SecretRef } from '../specs/types';
+import type { SecretRef, SpecFormat } from '../specs/types';
+import type { SpecTextCheck } from '../specs/workerProtocol';
 
 /** How a host gives the tools spec files; absent when it cannot (then the tools say so). */
 export interface SpecFileAccess {
@@ -14,6 +15,11 @@ export interface SpecFileAccess {
    * its user started it in). Untrusted files are read and planned, never applied (docs/security.md).
    */
   readonly trusted: boolean;
+  /**
+   * Checks a file's text off the host's thread (the editor's validation worker), so a hostile file never
+   * stalls the extension host; absent where the host has no other thread to spare (the MCP server).
+   */
+  checkOffThread?(text: string, format: SpecFormat): Promise<SpecTextCheck>;
   /** Writes the created task id into the file (Deploy's memory); optional. */
   rememberTaskId?(path: string, taskId: number): Promise<void>;
 }

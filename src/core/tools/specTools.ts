@@ -7,7 +7,7 @@
 
 import { specsCore } from '../specs/load';
 import type { SpecContext } from '../specs/runner';
-import { specFormatOf, type Spec } from '../specs/types';
+import { specFormatOf, type Spec, type SpecDiagnostic } from '../specs/types';
 import { ConfigError } from '../errors';
 import type { z } from 'zod';
 import type { ToolContext, ToolDefinition } from './api';
@@ -25,8 +25,13 @@ async function readSpec(input: Record<string, unknown>, context: ToolContext): P
   const path = String(input['path']);
   const format = specFormatOf(path);
   if (!format) throw new ConfigError(`${path} is not a spec file.`, 'Spec files end in .task.json, .task.yaml, .job.json or .job.yaml.');
-  const validation = specsCore().validateSpecText(await files.read(path), format);
-  const problems = validation.diagnostics.map((diagnostic) => `line ${diagnostic.start.line + 1}: ${diagnostic.severity}: ${diagnostic.message}`);
+  const text = await files.read(path);
+  const problemLine = (diagnostic: SpecDiagnostic) => `line ${diagnostic.start.line + 1}: ${diagnostic.severity}: ${diagnostic.message}`;
+  // Off the host's thread first where the host can: only a valid file (within the shape limits) is parsed here.
+  const checked = await files.checkOffThread?.(text, format);
+  if (checked && !checked.valid) return { path, problems: checked.diagnostics.map(problemLine) };
+  const validation = specsCore().validateSpecText(text, format);
+  const problems = validation.diagnostics.map(problemLine);
   if (!validation.spec) return { path, problems };
   const target = validation.spec.profile;
   if (target !== undefined && specsCore().matchProfileRef(target, { id: context.profile.id ?? context.profile.label, label: context.profile.label }, context.profile.knownLabels).kind === 'other') {

@@ -5,6 +5,8 @@ import * as vscode from 'vscode';
 import { realPathInside } from '../../core/localLinks';
 import { confinedSpecFiles } from '../../core/specs/fileAccess';
 import type { ToolContext } from '../../core/tools/api';
+import type { SpecFormat } from '../../core/specs/types';
+import type { SpecTextCheck } from '../../core/specs/workerProtocol';
 import type { NasFileAccess } from '../../core/tools/nasTools';
 import type { ExtensionServices, Profile } from '../services';
 import { SECRET_KINDS } from '../../core/secretKinds';
@@ -27,6 +29,8 @@ export interface AiPorts {
   nasFiles(roots: string[]): NasFileAccess;
   /** A spec secret the user stored, by name (the spec files area's store; never an environment variable). */
   storedSpecSecret(name: string): Promise<string | undefined>;
+  /** Checks a spec file's text on the spec files area's validation worker (undefined: that area is not there). */
+  checkSpecText(text: string, format: SpecFormat): Promise<SpecTextCheck> | undefined;
 }
 
 export async function toolContext(services: ExtensionServices, ports: AiPorts, profile: Profile, signal?: AbortSignal): Promise<ToolContext> {
@@ -53,6 +57,7 @@ export async function toolContext(services: ExtensionServices, ports: AiPorts, p
       (name) => ports.storedSpecSecret(name),
       // Restricted Mode: the tools read and plan files, never apply them (ui/workspaceTrust.ts).
       services.trust.trusted,
+      async (text, format) => (await ports.checkSpecText(text, format)) ?? { diagnostics: [], valid: true },
     ),
     ...(signal ? { signal } : {}),
   };

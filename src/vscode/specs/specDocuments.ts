@@ -13,6 +13,7 @@ import { editorRepeats } from '../../core/specs/editorOverlap';
 import { MAX_SPEC_CHARS, specFormatOf, type SpecDiagnostic, type SpecFormat } from '../../core/specs/types';
 import type { SpecTextCheck } from '../../core/specs/workerProtocol';
 import { WorkerValidator } from '../../core/specs/workerValidator';
+import { ENGLISH as ENGLISH_SPEC_MESSAGES } from '../../core/specs/messages';
 import { LOCALIZED_SPEC_MESSAGES } from './specMessages';
 
 const DEBOUNCE_MS = 250;
@@ -119,6 +120,11 @@ export class SpecDocuments implements vscode.CodeLensProvider, vscode.CodeAction
   }
 
   /** Checks now and publishes the diagnostics (unless the text changed meanwhile); returns the check (undefined for other files). */
+  /** A spec text checked on the worker, in the agent tools' words (English, as every tool result). */
+  checkText(text: string, format: SpecFormat): Promise<SpecTextCheck> {
+    return this.validator.validate(text, format, ENGLISH_SPEC_MESSAGES);
+  }
+
   async check(document: vscode.TextDocument): Promise<SpecTextCheck | undefined> {
     const version = document.version;
     const check = await this.checked(document);
