@@ -15,6 +15,7 @@ import { PATIENCE_MS, waitUntil } from '../../helpers/eventually';
 import { computeWithSandbox } from '../compute/computeTestApi';
 import { extensionApi } from '../extensionApi';
 import { answerFlow, isPick } from '../nas/answerFlow';
+import { connectAsUser } from './connectAsUser';
 import { metalControl } from './metalControl';
 
 // Device and network ids no other suite uses.
@@ -52,11 +53,7 @@ describe('machines: Run on Machine Group', () => {
     await api.machines.refresh();
     // Each machine's key is installed once (Connect…, answered as a user would); the run logs in by key.
     for (const device of DEVICES) {
-      const connected = await answerFlow(api, () => api.machineConnect.connect(device), (input) => {
-        const wanted = isPick(input) ? input.items.find((item) => /^(Trust this host key and connect|Generate a key for this machine)$/.test(item.label)) : undefined;
-        if (wanted && isPick(input)) input.activeItems = [wanted];
-      });
-      assert.equal(connected, true);
+      await connectAsUser(api, device);
     }
   });
 

@@ -14,6 +14,7 @@ import { PATIENCE_MS, waitUntil } from '../../helpers/eventually';
 import { computeWithSandbox } from '../compute/computeTestApi';
 import { extensionApi } from '../extensionApi';
 import { answerFlow, isPick } from '../nas/answerFlow';
+import { connectAsUser } from './connectAsUser';
 import { metalControl } from './metalControl';
 
 const DEVICE = 9078;
@@ -47,11 +48,7 @@ describe('machines: Run on GPU on a rented machine', () => {
     await service.waitForServing(DEVICE, { pollMs: 50, timeoutMs: PATIENCE_MS });
     await api.machines.refresh();
     // The key is installed once (Connect…, answered as a user would); the run then logs in by key.
-    const connected = await answerFlow(api, () => api.machineConnect.connect(DEVICE), (input) => {
-      const wanted = isPick(input) ? input.items.find((item) => /^(Trust this host key and connect|Generate a key for this machine)$/.test(item.label)) : undefined;
-      if (wanted && isPick(input)) input.activeItems = [wanted];
-    });
-    assert.equal(connected, true);
+    await connectAsUser(api, DEVICE);
   });
 
   after(async () => {

@@ -12,7 +12,7 @@ import type { ExtensionApi } from '../../../src/vscode/api';
 import { PATIENCE_MS, waitUntil } from '../../helpers/eventually';
 import { computeWithSandbox } from '../compute/computeTestApi';
 import { extensionApi } from '../extensionApi';
-import { answerFlow, isPick } from '../nas/answerFlow';
+import { connectAsUser } from './connectAsUser';
 import { metalControl } from './metalControl';
 
 // Device ids no other suite uses: one rented and connected, one never rented.
@@ -41,11 +41,7 @@ describe('machines: terminals come back after an editor restart', () => {
     await service.rent({ products: [product], billing: 'Hour', packs: 1, softwareInit: false });
     await service.waitForServing(DEVICE, { pollMs: 50, timeoutMs: PATIENCE_MS });
     await api.machines.refresh();
-    const connected = await answerFlow(api, () => api.machineConnect.connect(DEVICE), (input) => {
-      const wanted = isPick(input) ? input.items.find((item) => /^(Trust this host key and connect|Generate a key for this machine)$/.test(item.label)) : undefined;
-      if (wanted && isPick(input)) input.activeItems = [wanted];
-    });
-    assert.equal(connected, true);
+    await connectAsUser(api, DEVICE);
   });
 
   it('an open terminal is stored, reopened by key after a restart with a working shell, and forgotten once the user closes it', async function () {
