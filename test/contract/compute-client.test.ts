@@ -4,8 +4,9 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import type { ComputeClientOptions, ComputeCredentials, Device, ExchangeRecord, Paged, StorageCheckBody, StorageItem, TaskCreateBody, TaskDetail, TaskNode, TaskSummary } from '../../src/core/compute/api';
+import type { ComputeClientOptions, ComputeCredentials, ExchangeRecord, Paged, StorageCheckBody, StorageItem, TaskCreateBody, TaskDetail, TaskNode, TaskSummary } from '../../src/core/compute/api';
 import { createComputeClient } from '../../src/core/compute/client';
+import { inStockTaskBody } from './helpers/inStockTaskBody';
 import { ComputeApiError } from '../../src/core/compute/errors';
 import { AbortedError, ConfigError, HttpError, NetworkError, RateLimitError, TimeoutError } from '../../src/core/errors';
 import { startSandbox } from '../sandbox/server';
@@ -52,17 +53,9 @@ describe('compute client against the strict sandbox', () => {
   }
 
   /** A create body from a fresh resource search (marks are per device × region). */
-  async function createBodyFor(mode: Mode, name: string): Promise<TaskCreateBody> {
-    const devices: Paged<Device> = await client(mode).call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' });
-    const region = devices.results.flatMap((device) => device.regions).find((candidate) => candidate.inventory > 0);
-    assert.ok(region, 'the sandbox offers a region with inventory');
-    return {
-      task_name: name,
-      points: 1,
-      resources: [{ mark: region.mark.mark, resource: region.mark.resource, region_name: region.region_name }],
-      services: [{ service_name: 'web', service_image: 'harbor.suanleme.cn/public-hub/dailyhot:1.0', remote_ports: [{ service_port: 80 }] }],
-    };
-  }
+  const createBodyFor = (mode: Mode, name: string): Promise<TaskCreateBody> =>
+    inStockTaskBody(client(mode), name, { service_name: 'web', service_image: 'harbor.suanleme.cn/public-hub/dailyhot:1.0', remote_ports: [{ service_port: 80 }] });
+
 
   for (const mode of ['token', 'rsa'] as const) {
     it(`${mode} mode: every operation, through a whole task lifecycle`, async () => {

@@ -4,7 +4,8 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { ComputeCredentials, Device, Paged, TaskCreateBody } from '../../src/core/compute/api';
+import type { ComputeCredentials, TaskCreateBody } from '../../src/core/compute/api';
+import { inStockTaskBody } from './helpers/inStockTaskBody';
 import { MAX_BODY_BYTES, MAX_BODY_VALUES } from '../../src/core/compute/bodySize';
 import { createComputeClient } from '../../src/core/compute/client';
 import { ConfigError } from '../../src/core/errors';
@@ -24,17 +25,9 @@ describe('request body caps against the strict sandbox', () => {
 
   const client = () => createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => credentials, retry: { baseDelayMs: 5, maxDelayMs: 1_000 } });
 
-  async function createBody(name: string, env: string | null, args: string[] = []): Promise<TaskCreateBody> {
-    const devices: Paged<Device> = await client().call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' });
-    const region = devices.results.flatMap((device) => device.regions).find((candidate) => candidate.inventory > 0);
-    assert.ok(region, 'the sandbox offers a region with inventory');
-    return {
-      task_name: name,
-      points: 1,
-      resources: [{ mark: region.mark.mark, resource: region.mark.resource, region_name: region.region_name }],
-      services: [{ service_name: 'web', service_image: 'harbor.suanleme.cn/public-hub/dailyhot:1.0', remote_ports: [{ service_port: 80 }], env, start_script_v2: { command: null, args } }],
-    };
-  }
+  const createBody = (name: string, env: string | null, args: string[] = []): Promise<TaskCreateBody> =>
+    inStockTaskBody(client(), name, { service_name: 'web', service_image: 'harbor.suanleme.cn/public-hub/dailyhot:1.0', remote_ports: [{ service_port: 80 }], env, start_script_v2: { command: null, args } });
+
 
   it('a body just under 512 KiB is encrypted, signed and accepted, and reads back whole', async () => {
     const small = await createBody('just under the cap', '');

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { setTimeout as wait } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import OpenAI from 'openai';
-import type { ComputeClient, Device, Paged, TaskCreateBody } from '../../src/core/compute/api';
+import type { ComputeClient, TaskCreateBody } from '../../src/core/compute/api';
+import { inStockTaskBody } from './helpers/inStockTaskBody';
 import { createComputeClient } from '../../src/core/compute/client';
 import { modelServerOf } from '../sandbox/deployments/modelServerRule';
 import { startSandbox } from '../sandbox/server';
@@ -15,16 +16,8 @@ import type { Sandbox } from '../sandbox/types';
 
 const LOAD_MS = 600;
 
-async function createBody(client: ComputeClient, name: string, command: string | null, image = 'vllm/vllm-openai:latest'): Promise<TaskCreateBody> {
-  const devices: Paged<Device> = await client.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' });
-  const region = devices.results.flatMap((device) => device.regions).find((candidate) => candidate.inventory > 0);
-  assert.ok(region, 'the sandbox offers a region with inventory');
-  return {
-    task_name: name,
-    points: 1,
-    resources: [{ mark: region.mark.mark, resource: region.mark.resource, region_name: region.region_name }],
-    services: [{ service_name: 'vllm', service_image: image, remote_ports: [{ service_port: 8000 }], start_script_v2: { command, args: [] } }],
-  };
+function createBody(client: ComputeClient, name: string, command: string | null, image = 'vllm/vllm-openai:latest'): Promise<TaskCreateBody> {
+  return inStockTaskBody(client, name, { service_name: 'vllm', service_image: image, remote_ports: [{ service_port: 8000 }], start_script_v2: { command, args: [] } });
 }
 
 async function serviceUrl(client: ComputeClient, taskId: number): Promise<string | null> {
