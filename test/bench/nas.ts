@@ -1,5 +1,5 @@
 // NAS transfer and listing through the extension's path vs ssh2's raw calls, side by side on loopback
-// against the sandbox's real SFTP server, which runs in a child process (nasSandboxProcess.ts), so this
+// against the sandbox's real SFTP server, which runs in a child process (sandboxProcess.ts), so this
 // process holds only the client side (same server, same credentials):
 //   upload / download: core/nas upload()/download() (session, policy stat, progress, temp+rename) vs
 //     sftp.fastPut/fastGet directly; goal ≥ 0.8× the raw throughput; heap + peak RSS growth of this process
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { Client, type SFTPWrapper } from 'ssh2';
 import { createComputeClient } from '../../src/core/compute/client';
 import { NasSessions, download, upload } from '../../src/core/nas';
-import type { NasBenchSandbox } from './nasSandboxProcess';
+import type { BenchSandbox as NasBenchSandbox } from './sandboxProcess';
 
 const MIB = 1024 * 1024;
 
@@ -44,7 +44,7 @@ async function makeFile(path: string, bytes: number): Promise<void> {
 
 /** Starts the sandbox in a child process; `stop` ends it. */
 export async function sandboxProcess(): Promise<NasBenchSandbox & { stop: () => void }> {
-  const child = fork(join(__dirname, 'nasSandboxProcess.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(join(__dirname, 'sandboxProcess.js'), ['nas'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ready = await new Promise<NasBenchSandbox>((resolve, reject) => {
     child.once('message', (message) => resolve(message as NasBenchSandbox));
     child.once('exit', (code) => reject(new Error(`the sandbox process exited (${code})`)));

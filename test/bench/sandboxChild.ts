@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { BenchSandbox } from './sandboxProcess';
 
 export async function sandboxChild(): Promise<BenchSandbox & { stop: () => void }> {
-  const child = fork(join(__dirname, 'sandboxProcess.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(join(__dirname, 'sandboxProcess.js'), ['machines'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ready = await new Promise<BenchSandbox>((resolve, reject) => {
     child.once('message', (message) => resolve(message as BenchSandbox));
     child.once('exit', (code) => reject(new Error(`the sandbox process exited (${code})`)));

@@ -1,18 +1,28 @@
-// The machines and notebooks benchmarks' sandbox in a process of its own (forked by sandboxChild.ts): its
-// SSH machine (pure-JS ssh2 server) and Jupyter gateway run on other cores, so the host process measured
-// holds only the client side, as the editor's would. Sends {computeBaseUrl, token} once listening; closes
-// when the parent goes away.
+// The benchmarks' sandbox in a process of its own (forked by sandboxChild.ts and nas.ts): its SSH machine,
+// Jupyter gateway and SFTP server run on other cores and its memory is not the benchmark's, so the host
+// process measured holds only the client side, as the editor's would. The first argument picks the
+// timings: `nas` (volumes Active at once) or `machines` (machines Serving after 50 ms). Sends
+// {computeBaseUrl, url, token} once listening; closes when the parent goes away.
 
 import { startSandbox } from '../sandbox/server';
+import type { SandboxOptions } from '../sandbox/types';
 
 export interface BenchSandbox {
   computeBaseUrl: string;
+  url: string;
   token: string;
 }
 
+const OPTIONS: Record<string, SandboxOptions> = {
+  nas: { nas: { creatingMs: 0, sftpPendingMs: 0 } },
+  machines: { pendingMs: 0, metal: { waitingMs: 50 } },
+};
+
 async function main(): Promise<void> {
-  const sandbox = await startSandbox({ pendingMs: 0, metal: { waitingMs: 50 } });
-  const ready: BenchSandbox = { computeBaseUrl: sandbox.computeBaseUrl, token: sandbox.credentials.tokenMode.token };
+  const options = OPTIONS[process.argv[2] ?? 'machines'];
+  if (!options) throw new Error(`no sandbox timings named "${process.argv[2] ?? ''}"`);
+  const sandbox = await startSandbox(options);
+  const ready: BenchSandbox = { computeBaseUrl: sandbox.computeBaseUrl, url: sandbox.url, token: sandbox.credentials.tokenMode.token };
   process.send?.(ready);
   process.on('disconnect', () => {
     void sandbox.close().finally(() => process.exit(0));

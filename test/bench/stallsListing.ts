@@ -1,6 +1,6 @@
 // The stall benchmark's folder listing (stalls.ts): a volume folder of 100,000 entries listed the way the
 // Explorer reads it (SftpConnection.list, then one [name, type] pair per entry as nasFileSystem.ts
-// answers readDirectory), against the sandbox's real SFTP server in a child process (nasSandboxProcess.ts).
+// answers readDirectory), against the sandbox's real SFTP server in a child process (sandboxProcess.ts).
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
