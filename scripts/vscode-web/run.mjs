@@ -22,8 +22,9 @@ import { cacheTmpDir, codeServerEntry, nodeDir, repoRoot, targetFor, toolEnv } f
 
 const require = createRequire(import.meta.url);
 // Hang guards, not budgets: both versions run side by side (scripts/test-all.mjs), and on a loaded 2-core
-// machine the browser checks of one version alone took 15 min (they take under 4 on a quiet one).
-const INTEGRATION_TIMEOUT_MS = 40 * 60_000;
+// machine the browser checks of one version alone took 15 min (they take under 4 on a quiet one), and the
+// 1.139 in-host suite ran past 40 min while still passing (every test has its own mocha timeout for a hang).
+const INTEGRATION_TIMEOUT_MS = 60 * 60_000;
 const E2E_TIMEOUT_MS = 30 * 60_000;
 const OVERALL_TIMEOUT_MS = 120 * 60_000;
 // Starting Chromium and loading the workbench page: Playwright's default (30 s) is not enough on a busy 2-core machine.
