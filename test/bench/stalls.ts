@@ -22,6 +22,7 @@ import type { SpecFormat } from '../../src/core/specs/types';
 import { validateSpecText } from '../../src/core/specs/validate';
 import { WorkerValidator } from '../../src/core/specs/workerValidator';
 import { listingStalls } from './stallsListing';
+import { responseStalls } from './stallsResponse';
 
 const GOAL_MS = 50;
 const ROUNDS = 3;
@@ -230,7 +231,7 @@ async function requestStalls(): Promise<void> {
   }
 }
 
-/** COMPUTE_TOOLKIT_STALLS=request,listing runs only those sections (spec, spec-file, sse, request, listing). */
+/** COMPUTE_TOOLKIT_STALLS=request,listing runs only those sections (spec, spec-file, sse, request, listing, response). */
 export async function runStallsBench(): Promise<void> {
   console.log(`\n== Longest event-loop turn on hostile input (goal ≤ ${GOAL_MS} ms; worst of ${ROUNDS}; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores${collect ? '' : '; run with --expose-gc to keep GC out of the next case'}) ==`);
   const only = (process.env.COMPUTE_TOOLKIT_STALLS ?? '').split(',').filter(Boolean);
@@ -240,6 +241,7 @@ export async function runStallsBench(): Promise<void> {
     ['sse', sseStalls],
     ['request', requestStalls],
     ['listing', () => listingStalls(measure)],
+    ['response', () => responseStalls(measure)],
   ];
   await floor(500);
   for (const [name, run] of sections) if (only.length === 0 || only.includes(name)) await run();

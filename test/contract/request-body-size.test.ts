@@ -23,7 +23,9 @@ describe('request body caps against the strict sandbox', () => {
   });
   after(() => sandbox.close());
 
-  const client = () => createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => credentials, retry: { baseDelayMs: 5, maxDelayMs: 1_000 } });
+  // The sandbox decrypts a 512 KiB body in about 2,000 RSA blocks: on a loaded machine that alone ran past the
+  // default 30 s whole-request timeout. The test is about acceptance, not speed.
+  const client = () => createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => credentials, retry: { baseDelayMs: 5, maxDelayMs: 1_000 }, timeoutMs: 180_000 });
 
   const createBody = (name: string, env: string | null, args: string[] = []): Promise<TaskCreateBody> =>
     inStockTaskBody(client(), name, { service_name: 'web', service_image: 'harbor.suanleme.cn/public-hub/dailyhot:1.0', remote_ports: [{ service_port: 80 }], env, start_script_v2: { command: null, args } });

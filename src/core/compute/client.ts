@@ -5,6 +5,7 @@ import { AbortedError, bodyExcerpt, ConfigError, coreText, HttpError, NetworkErr
 import { capMessage, excerptSource, messageSource } from '../excerpt';
 import { assertSecureUrl } from '../http/url';
 import { isRetryableStatus, parseRetryAfter, retryPolicyFrom, withRetries, type AttemptResult, type RetryPolicy } from '../http/retry';
+import type { JsonAnswer } from '../http/jsonAnswer';
 import { firstHeader, httpRequest, type HttpResponse } from '../http/transport';
 import { maskSecretsIn, silentLogger, type Logger } from '../log';
 import type {
@@ -25,7 +26,7 @@ import { processTimestampHistory, RequestClock, skewFromDateHeader } from './clo
 import { diagnose, EXPECTED_VERSION } from './diagnosis';
 import { answeredExchange, failedExchange, notifyExchange } from './exchange';
 import { toPreparedRequest } from '../requests/display';
-import { notAnEnvelopeError, tryParseEnvelope, type Envelope } from './envelope';
+import { envelopeOf, notAnEnvelopeError, type Envelope } from './envelope';
 import { ComputeApiError, isAuthFailureCode } from './errors';
 import { LastParsedKeys } from './keys';
 import { DETAIL_FALLBACK, OPERATIONS, operationSpec, planOperation, planRaw, type RequestPlan } from './operations';
@@ -45,7 +46,10 @@ type AttemptOutcome = { kind: 'data'; data: unknown } | { kind: 'fallback'; stat
 /** One response, read whole, with what was learned from it. */
 interface Answer {
   status: number;
+  /** The body's head (all of a small one): excerpts and records read no further. */
   text: string;
+  /** The whole body parsed as JSON. */
+  json: boolean;
   envelope: Envelope | undefined;
   skew: ClockSkew | undefined;
   contentType: string | undefined;
@@ -168,7 +172,8 @@ export class ComputeClientImpl implements ComputeClient {
     const sentAt = this.clock.localNow();
     const response = await httpRequest({ url: request.url, method: 'GET', headers: request.headers, signal, timeoutMs: this.timeoutMs });
     const receivedAt = this.clock.localNow();
-    await response.text(RESPONSE_LIMIT_BYTES);
+    // Only the Date header counts: the body is dropped, never decoded.
+    await response.body.dump();
     const date = firstHeader(response.headers, 'date');
     const skew = date === undefined ? undefined : skewFromDateHeader(date, sentAt, receivedAt);
     if (!skew) throw new ProtocolError(`The server's answer carries no usable Date header (${date ?? 'none'}); clock skew cannot be measured.`);
@@ -227,7 +232,7 @@ export class ComputeClientImpl implements ComputeClient {
       const startedAt = performance.now();
       const sentAt = this.clock.localNow();
       let response: HttpResponse;
-      let text: string;
+      let answerBody: JsonAnswer;
       try {
         response = await httpRequest({
           url: built.url,
@@ -237,7 +242,7 @@ export class ComputeClientImpl implements ComputeClient {
           signal,
           timeoutMs: this.timeoutMs,
         });
-        text = await response.text(RESPONSE_LIMIT_BYTES);
+        answerBody = await response.json(RESPONSE_LIMIT_BYTES);
       } catch (error) {
         const elapsed = Math.round(performance.now() - startedAt);
         this.logger.warn(`compute ${plan.method} ${built.signedPath} failed after ${elapsed} ms: ${describe(error)}`);
@@ -251,7 +256,8 @@ export class ComputeClientImpl implements ComputeClient {
       const receivedAt = this.clock.localNow();
       const elapsed = Math.round(performance.now() - startedAt);
       const skew = this.skewFrom(response, sentAt, receivedAt);
-      const envelope = tryParseEnvelope(text);
+      const text = answerBody.head;
+      const envelope = answerBody.parsed.ok ? envelopeOf(answerBody.parsed.value) : undefined;
       const status = response.status;
       notifyExchange(observe, () => answeredExchange(built, index, status, response.headers, elapsed, text, envelope?.code));
       this.logger.info(
@@ -273,7 +279,7 @@ export class ComputeClientImpl implements ComputeClient {
         if (status !== 429) earlierAttemptMayHaveApplied = true;
         return { ok: false, error: failure, reason: `HTTP ${status}`, retryAfterSeconds: retryAfter };
       }
-      const answer: Answer = { status, text, envelope, skew, contentType: contentTypeOf(response) };
+      const answer: Answer = { status, text, json: answerBody.parsed.ok, envelope, skew, contentType: contentTypeOf(response) };
       try {
         return { ok: true, value: this.interpret(plan, built, answer, allowFallback) };
       } catch (error) {
@@ -311,9 +317,9 @@ export class ComputeClientImpl implements ComputeClient {
 
   /** Data, the detail fallback, or the error this answer means (retries already decided). */
   private interpret(plan: RequestPlan, built: BuiltRequest, answer: Answer, allowFallback: boolean): AttemptOutcome {
-    const { status, text, envelope, skew, contentType } = answer;
+    const { status, text, json, envelope, skew, contentType } = answer;
     if (allowFallback && (status === 404 || status === 405)) return { kind: 'fallback', status };
-    if (!envelope) throw notAnEnvelopeError(status, text, contentType, (head) => maskSecretsIn(head, attemptSecrets(built)));
+    if (!envelope) throw notAnEnvelopeError(status, text, contentType, (head) => maskSecretsIn(head, attemptSecrets(built)), json);
     if (envelope.success && status >= 200 && status < 300) return { kind: 'data', data: envelope.data };
     if (envelope.success) {
       // A success code under an error status: trust the status, show what came with it.

@@ -13,7 +13,7 @@ export interface Envelope {
   data: unknown;
 }
 
-/** The parsed envelope, or undefined when `text` is JSON without a `code` (not an envelope). */
+/** The parsed envelope, or undefined when `text` is not JSON or JSON without a `code` (not an envelope). */
 export function tryParseEnvelope(text: string): Envelope | undefined {
   let parsed: unknown;
   try {
@@ -21,6 +21,11 @@ export function tryParseEnvelope(text: string): Envelope | undefined {
   } catch {
     return undefined;
   }
+  return envelopeOf(parsed);
+}
+
+/** The envelope a parsed answer is, or undefined when it has no `code`. */
+export function envelopeOf(parsed: unknown): Envelope | undefined {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
   const record = parsed as Record<string, unknown>;
   const code = record.code;
@@ -53,12 +58,14 @@ export function notAnEnvelopeError(
   contentType: string | undefined,
   /** Removes secrets from the part of the body the excerpt reads (the head, so its cost stays bounded). */
   mask: (head: string) => string = (head) => head,
+  /** Whether the whole body parsed as JSON, when `text` is only its head. */
+  json: boolean = isJsonText(text),
 ): HttpError | ProtocolError {
   const excerpt = bodyExcerpt(mask(excerptSource(text)));
-  if (status >= 200 && status < 300 && isJsonText(text)) {
+  if (status >= 200 && status < 300 && json) {
     return new ProtocolError(`The server answered HTTP ${status} with JSON that is not the platform envelope (no "code"): ${excerpt}`);
   }
-  const what = /html/i.test(contentType ?? '') || /^\s*</.test(text) ? 'an HTML page' : isJsonText(text) ? 'JSON' : 'a non-JSON body';
+  const what = /html/i.test(contentType ?? '') || /^\s*</.test(text) ? 'an HTML page' : json ? 'JSON' : 'a non-JSON body';
   const message = `HTTP ${status}: expected the platform's JSON envelope but got ${what}${excerpt ? `: ${excerpt}` : ' (empty)'}`;
   return new HttpError(status, excerpt, contentType, message);
 }

@@ -9,6 +9,7 @@ import {
   ProtocolError,
   TimeoutError,
 } from '../errors';
+import { parseJsonAnswer, type JsonAnswer } from './jsonAnswer';
 
 export interface HttpRequest {
   url: string;
@@ -36,6 +37,11 @@ export interface HttpResponse {
    * (default 16 MiB), and with the mapped transport error when the connection fails mid-body.
    */
   text(limitBytes?: number): Promise<string>;
+  /**
+   * Reads the whole body (the same limits as `text`) and parses it as JSON without a long turn of this
+   * thread (jsonAnswer.ts); a body that is not JSON comes back with `parsed.ok` false and its head.
+   */
+  json(limitBytes?: number): Promise<JsonAnswer>;
 }
 
 const DEFAULT_TEXT_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -113,11 +119,16 @@ export async function httpRequest(req: HttpRequest): Promise<HttpResponse> {
     status: response.statusCode,
     headers: response.headers,
     body,
-    text: (limitBytes = DEFAULT_TEXT_LIMIT_BYTES) => readText(body, limitBytes, context),
+    text: async (limitBytes = DEFAULT_TEXT_LIMIT_BYTES) => {
+      const bytes = await readBytes(body, limitBytes, context);
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+    },
+    json: async (limitBytes = DEFAULT_TEXT_LIMIT_BYTES) => parseJsonAnswer(await readBytes(body, limitBytes, context), context.host),
   };
 }
 
-async function readText(body: ResponseBody, limitBytes: number, context: FailureContext): Promise<string> {
+/** The whole body in one buffer of its own (a worker can take it over), each network chunk on its own turn. */
+async function readBytes(body: ResponseBody, limitBytes: number, context: FailureContext): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
@@ -132,7 +143,13 @@ async function readText(body: ResponseBody, limitBytes: number, context: Failure
   } catch (error) {
     throw toTransportError(error, context);
   }
-  return Buffer.concat(chunks, size).toString('utf8');
+  const whole = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return whole;
 }
 
 /** What the error mapping needs to know about the request that failed. */

@@ -8,7 +8,7 @@ import { completionFromJson } from './chatChunks';
 import { ChatStreamRun, type StreamTimeouts } from './chatStream';
 import { exchange, exchangeContext, linkedController, type AcceptedResponse } from './exchange';
 import { modelsFromJson } from './modelCatalog';
-import { errorFromJson, isRecord, parseJsonBody, withoutSecret } from './modelErrors';
+import { errorFromJson, isRecord, jsonOfAnswer, withoutSecret } from './modelErrors';
 import { chatRequestBody } from './requestBody';
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
@@ -18,11 +18,11 @@ export const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
 /** Reads a whole 2xx body that must be JSON; an HTML page or plain text becomes an HttpError with an excerpt. */
 async function readJson(accepted: AcceptedResponse): Promise<unknown> {
   const { response, contentType } = accepted;
-  const received = await response.text();
-  const parsed = parseJsonBody(received);
+  const answer = await response.json();
+  const parsed = jsonOfAnswer(answer);
   if (!parsed.ok) {
     // A proxy page may echo the Authorization header back: the key never reaches a message.
-    const text = withoutSecret(excerptSource(received), accepted.apiKey);
+    const text = withoutSecret(excerptSource(answer.head), accepted.apiKey);
     throw new HttpError(
       response.status,
       bodyExcerpt(text),

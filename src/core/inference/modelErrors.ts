@@ -5,6 +5,7 @@
 import { bodyExcerpt, HttpError, RateLimitError, type ComputeToolkitError } from '../errors';
 import { capMessage, messageSource } from '../excerpt';
 import { maskSecretsIn } from '../log';
+import type { JsonAnswer } from '../http/jsonAnswer';
 
 /** The model API said what went wrong. `status` is the HTTP status (200 when the error came in a 200 body). */
 export class ModelApiError extends HttpError {
@@ -99,6 +100,11 @@ export function errorFromJson(
 function looksLikeJson(text: string): boolean {
   const first = text.trimStart().charCodeAt(0);
   return first === 123 /* { */ || first === 91 /* [ */;
+}
+
+/** A whole answer's JSON when it looks like JSON (an object or array), as parseJsonBody judges a text. */
+export function jsonOfAnswer(answer: JsonAnswer): { ok: true; value: unknown } | { ok: false } {
+  return answer.parsed.ok && looksLikeJson(answer.head) ? answer.parsed : { ok: false };
 }
 
 /** Parses a body as JSON when it looks like JSON; undefined otherwise (HTML pages, plain text). */

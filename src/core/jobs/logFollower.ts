@@ -5,11 +5,15 @@
 // then searching back from there (the head was trimmed). When it is gone the lines in between were
 // lost: the update says so (`gap`) and starts from the blob's beginning. A line still being written
 // is held back until its newline arrives or `flush()` is called at the end.
-// Cost per update: the new text plus the trimmed amount, never the whole history.
+// Cost per update: the new text plus the trimmed amount, never the whole history. The new text shown is at
+// most MAX_UPDATE_CHARS (its last whole lines): a first read of a 30 MiB log, or a log that grew that much
+// between two reads, would otherwise be split and written in one long turn; what is left out is a gap too.
 
 /** The anchor is the last few lines seen (bounded), short enough to survive a trim that kept them. */
 const ANCHOR_CHARS = 256;
 const ANCHOR_LINES = 3;
+/** The most new text one update emits (about 12,000 lines of 80 characters). */
+export const MAX_UPDATE_CHARS = 1024 * 1024;
 
 export interface LogUpdate {
   lines: string[];
@@ -46,6 +50,15 @@ export class LogFollower {
     if (end <= start) {
       this.rememberAt(blob, start);
       return { lines: [], gap };
+    }
+    if (end - start > MAX_UPDATE_CHARS) {
+      start = blob.indexOf('\n', end - 1 - MAX_UPDATE_CHARS) + 1;
+      gap = true;
+      if (start >= end) {
+        // One line longer than the bound: it is the part left out.
+        this.rememberAt(blob, end);
+        return { lines: [], gap };
+      }
     }
     const lines = blob.slice(start, end - 1).split('\n');
     this.rememberAt(blob, end);

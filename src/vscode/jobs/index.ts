@@ -104,7 +104,7 @@ export function registerJobs(
       services.computeClient(),
       jobId,
       {
-        onLines: (lines, gap) => terminal.lines(lines, gap, vscode.l10n.t('… some lines were dropped by the platform before they could be read …')),
+        onLines: (lines, gap) => terminal.lines(lines, gap, vscode.l10n.t('… some lines are missing here: the platform dropped them, or too many came at once …')),
         onStatus: (detail) => {
           if (detail.schedule_status === 'Queued' && !queuedShown) {
             queuedShown = true;

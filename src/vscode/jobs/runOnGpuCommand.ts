@@ -265,7 +265,7 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
         onStatus: (view) => {
           if (view.phase === 'queued') terminal.warn(vscode.l10n.t('Spot job is waiting in the queue for resources…'));
         },
-        onLines: (lines, gap) => terminal.lines(lines, gap, vscode.l10n.t('… some lines were dropped by the platform before they could be read …')),
+        onLines: (lines, gap) => terminal.lines(lines, gap, vscode.l10n.t('… some lines are missing here: the platform dropped them, or too many came at once …')),
       },
     );
     const ok = outcome.view.phase === 'succeeded';

@@ -164,7 +164,7 @@ export class NodeLogViewer implements vscode.Disposable {
     try {
       follow.tail ??= new NodeLogTail(this.services.computeClient(), { task_id: target.taskId, point_id: target.pointId, service_id: target.serviceId });
       const update = await follow.tail.read();
-      if (update.gap) follow.lines.push(vscode.l10n.t('… some lines were dropped by the platform before they could be read …'));
+      if (update.gap) follow.lines.push(vscode.l10n.t('… some lines are missing here: the platform dropped them, or too many came at once …'));
       follow.lines.push(...update.lines);
       if (follow.lines.length > MAX_LINES) follow.lines.splice(0, follow.lines.length - MAX_LINES);
       const text = this.logText(follow);

@@ -19,7 +19,8 @@ export async function directoryBytes(root: string): Promise<number> {
     for (const entry of entries) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) pending.push(path);
-      else if (entry.isFile()) total += (await lstat(path)).size;
+      // A file removed between the listing and its lstat (a delete, the sandbox closing) counts as gone.
+      else if (entry.isFile()) total += (await lstat(path).catch(() => undefined))?.size ?? 0;
     }
   }
   return total;

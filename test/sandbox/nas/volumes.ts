@@ -269,9 +269,13 @@ export class VolumeStore {
     if (record.phase === 'Creating' || record.phase === 'Deleting' || record.usedBytes === undefined) return -1;
     if (this.now() - record.usageCheckedAt > USAGE_REFRESH_MS) {
       record.usageCheckedAt = this.now();
-      void directoryBytes(record.directory).then((bytes) => {
-        record.usedBytes = bytes;
-      });
+      // Never an unhandled rejection, whatever the walk meets (the folder may go while it runs).
+      directoryBytes(record.directory).then(
+        (bytes) => {
+          record.usedBytes = bytes;
+        },
+        () => undefined,
+      );
     }
     return record.usedBytes;
   }

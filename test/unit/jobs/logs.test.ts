@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { LogFollower } from '../../../src/core/jobs/logFollower';
+import { LogFollower, MAX_UPDATE_CHARS } from '../../../src/core/jobs/logFollower';
 import { assertLinearTime, flat } from '../../helpers/linearTime';
 
 describe('LogFollower', () => {
@@ -29,6 +29,25 @@ describe('LogFollower', () => {
     const follower = new LogFollower();
     follower.update('old 1\nold 2\n');
     assert.deepEqual(follower.update('new 7\nnew 8\n'), { lines: ['new 7', 'new 8'], gap: true });
+  });
+
+  it('emits at most MAX_UPDATE_CHARS of new text, its last whole lines, and says the rest is missing', () => {
+    const follower = new LogFollower();
+    const line = `${'x'.repeat(79)}`;
+    const count = Math.ceil((3 * MAX_UPDATE_CHARS) / 80);
+    const blob = `${Array.from({ length: count }, (_, i) => `${String(i).padStart(8, '0')}${line.slice(8)}`).join('\n')}\n`;
+    const first = follower.update(blob);
+    assert.equal(first.gap, true);
+    assert.ok(first.lines.join('\n').length <= MAX_UPDATE_CHARS, 'bounded');
+    assert.ok(first.lines.length >= Math.floor(MAX_UPDATE_CHARS / 80) - 1, 'fills the bound');
+    assert.equal(first.lines.at(-1), `${String(count - 1).padStart(8, '0')}${line.slice(8)}`, 'ends at the last line');
+    assert.ok(first.lines.every((text) => text.length === 79), 'whole lines only');
+    // What follows comes as usual, without a gap.
+    assert.deepEqual(follower.update(`${blob}next\n`), { lines: ['next'], gap: false });
+    // One line longer than the bound is the part left out.
+    const long = new LogFollower();
+    assert.deepEqual(long.update(`${'y'.repeat(MAX_UPDATE_CHARS + 10)}\n`), { lines: [], gap: true });
+    assert.deepEqual(long.update(`${'y'.repeat(MAX_UPDATE_CHARS + 10)}\nafter\n`), { lines: ['after'], gap: false });
   });
 
   it('is linear in what it is fed: many small updates of a growing, trimmed blob', () => {
