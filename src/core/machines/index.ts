@@ -28,5 +28,6 @@ export { DEFAULT_SHELL_ATTEMPTS, MachineShell, type MachineShellOptions, type Ma
 export { ownPublicKeys, readOwnKey, type OwnPublicKey } from './ownKey';
 export { forwardPort, type PortForward } from './portForward';
 export { machineSftpSessions, type MachineFilesPort } from './machineFiles';
-export { startGroupCommand, startGroupRun, type GroupCommandOptions, type GroupMachine, type GroupRun, type GroupRunOptions, type RankResult } from './groupRun';
+export { RANK_ZERO_GRACE_MS, startGroupCommand, startGroupRun, type GroupCommandOptions, type GroupMachine, type GroupRun, type GroupRunOptions, type RankResult, type RankZeroWatch } from './groupRun';
+export { commandMasterPort, pickMasterPort, portProbeCommand, PORT_CANDIDATES, type MasterPort } from './masterPort';
 export { machineCommandLine, machineSyncDir, startMachineCommand, syncToMachine, type MachineCommand, type MachineCommandOptions } from './machineRun';
