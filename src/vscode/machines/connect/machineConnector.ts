@@ -10,7 +10,7 @@ import type { KeyChoice, MachineConnection, RentedMachine } from '../../../core/
 import type { MachineService } from '../../../core/machines/machineService';
 import { machinesCore } from '../../../core/lazyModules';
 import { Refusal } from '../../errors/refusal';
-import type { ExtensionServices } from '../../services';
+import type { ExtensionServices, Profile } from '../../services';
 import { MultiStepInput } from '../../ui/multiStepInput';
 import { SecretMachineKeyStore } from './machineKeyStore';
 
@@ -52,16 +52,17 @@ export class MachineConnector {
     private readonly rentedMachines: () => Promise<readonly RentedMachine[]>,
   ) {}
 
-  service(): MachineService {
+  /** The platform's machine routes, of `profile` (a terminal's own) or else the active profile. */
+  service(profile?: Profile): MachineService {
     const { MachineService } = machinesCore();
-    return new MachineService(this.services.computeClient(), undefined, this.services.logger);
+    return new MachineService(profile ? this.services.computeClientFor(profile) : this.services.computeClient(), undefined, this.services.logger);
   }
 
-  /** The active profile's key store. */
-  store(): SecretMachineKeyStore {
-    const profile = this.services.profiles.active;
-    if (!profile) throw new Refusal(vscode.l10n.t('No active profile'));
-    return new SecretMachineKeyStore(this.services.context.secrets, profile.id);
+  /** The key store of `profile` (the one a terminal was opened under) or else the active profile's. */
+  store(profile?: Profile): SecretMachineKeyStore {
+    const owner = profile ?? this.services.profiles.active;
+    if (!owner) throw new Refusal(vscode.l10n.t('No active profile'));
+    return new SecretMachineKeyStore(this.services.context.secrets, owner.id);
   }
 
   /** The machine a command acts on: the one handed in, else a pick of the Serving machines. */
@@ -109,10 +110,13 @@ export class MachineConnector {
     }
   }
 
-  /** A key-only connect (a terminal, a reconnect): never asks; refused when the machine was never connected. */
-  async connectKeyOnly(deviceId: number, signal?: AbortSignal): Promise<MachineConnection> {
-    const service = this.service();
-    const store = this.store();
+  /**
+   * A key-only connect (a terminal, a reconnect): never asks; refused when the machine was never connected.
+   * `profile`: the machine's own (a terminal keeps it across a profile switch), else the active one.
+   */
+  async connectKeyOnly(deviceId: number, signal?: AbortSignal, profile?: Profile): Promise<MachineConnection> {
+    const service = this.service(profile);
+    const store = this.store(profile);
     if (!(await store.machineKey(deviceId)) || !(await store.hostKey(deviceId))) {
       throw new Refusal(vscode.l10n.t('Machine {0} has no key installed from this editor yet: run Connect… on it first.', deviceId), [], 'warning');
     }
