@@ -221,7 +221,8 @@ export const CORE_MESSAGES = {
   'machines.notConnected': 'Machine {0} has no key installed from this editor yet: run Connect… on it first.',
   'machines.masterPortBusy': 'Port {0}, which your command names for the rendezvous, is in use on rank 0. Free it, or take --master_port out of the command and a free port is picked.',
   'machines.noFreePort': 'No port from {0} to {1} is free on rank 0 for the rendezvous. Name a free one in the command (--master_port=N).',
-  'machines.ownKeyPassphrase': 'The private key {0} is protected by a passphrase, which Compute Toolkit does not ask for or keep. Pick a key without one, or let Compute Toolkit generate one for this machine.',
+  'machines.ownKeyPassphrase': 'The private key {0} is protected by a passphrase: enter it to use the key.',
+  'machines.ownKeyWrongPassphrase': 'The passphrase does not open the private key {0}. Nothing was sent; try again with the right passphrase.',
   // NAS volumes (core/nas/sessions.ts, toolAccess.ts).
   'nas.sessionFailed': 'The platform could not open an SFTP session for volume {0}: {1}',
   'nas.sessionPending': 'The SFTP session for volume {0} is still being provisioned; try again in a minute.',
