@@ -3,11 +3,12 @@
 // are key-only; the host key is pinned (the fingerprint OpenSSH's ssh-keygen prints) and a changed key
 // is refused before any login; the written ssh config works with Debian's OpenSSH client in BatchMode;
 // the connection carries a pty shell (resize, Ctrl+C), SFTP and port forwarding. Bad input: a changed
-// price, a machine that never becomes Serving, a rejected password, a hostile catalogue.
+// price, a machine that never becomes Serving, a rejected password, a hostile catalogue. The user's own key
+// with a passphrase: needed, a wrong one refused, the right one installs and logs in; never logged.
 
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +21,9 @@ import {
   connectMachine,
   connectRented,
   MachineService,
+  PassphraseNeededError,
   PriceChangedError,
+  readOwnKey,
   productLabel,
   writeMachineConfig,
   type MachineKey,
@@ -213,5 +216,34 @@ describe('connecting to a rented machine', () => {
     assert.doesNotMatch(label, /[\u0000-\u001f\u007f-\u009f\u202e]/);
     assert.ok(label.length <= 200);
     assert.match(label, /^8 × A100 rm -rf \/ ?x+…/);
+  });
+
+  it("installs the user's own key protected by a passphrase: needed, a wrong one refused, never logged or kept by the core", async () => {
+    const OWN = 9071;
+    const PASSPHRASE = 'pass-Phrase-7731 §';
+    const sshDir = join(work, 'own-ssh');
+    mkdirSync(sshDir);
+    await run('ssh-keygen', ['-q', '-t', 'ed25519', '-N', PASSPHRASE, '-C', 'me@laptop', '-f', join(sshDir, 'id_ed25519')]);
+    const publicFile = join(sshDir, 'id_ed25519.pub');
+    await assert.rejects(readOwnKey(publicFile), (error: unknown) => error instanceof PassphraseNeededError && error.privateKeyFile === join(sshDir, 'id_ed25519'));
+    await assert.rejects(readOwnKey(publicFile, 'not-it'), (error: unknown) => error instanceof ConfigError && /does not open the private key/.test(error.message) && !error.message.includes('not-it'));
+    const key = await readOwnKey(publicFile, PASSPHRASE);
+
+    // An earlier test left machines Waiting for ever.
+    sandbox.metal.setWaitingMs(100);
+    sandbox.metal.addProduct({ device_id: OWN });
+    const [product] = (await service.singles('Hour')).filter((item) => item.device_id === OWN);
+    assert.ok(product);
+    await service.rent({ products: [product], billing: 'Hour', packs: 1, softwareInit: false });
+    await service.waitForServing(OWN, { pollMs: 20, timeoutMs: 60_000 });
+    const own = new MemoryStore();
+    const first = await connectRented(service, OWN, own, async () => ({ kind: 'own', key }), undefined, logger as never);
+    first.connection.close();
+    assert.equal(first.installedKey, true);
+    const again = await connectRented(service, OWN, own, async () => assert.fail('no second install'), undefined, logger as never);
+    assert.equal(again.installedKey, false);
+    assert.equal((await again.connection.exec('echo own-$((6*7))')).stdout.trim(), 'own-42');
+    again.connection.close();
+    assert.ok(!logLines.join('\n').includes(PASSPHRASE), 'the passphrase is never logged');
   });
 });

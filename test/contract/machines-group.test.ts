@@ -6,10 +6,12 @@
 
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createComputeClient } from '../../src/core/compute/client';
-import { connectRented, defaultGroupCommand, MachineService, startGroupCommand, startGroupRun, type GroupMachine } from '../../src/core/machines';
+import { ConfigError } from '../../src/core/errors';
+import { connectRented, defaultGroupCommand, MachineService, pickMasterPort, PORT_CANDIDATES, startGroupCommand, startGroupRun, type GroupMachine } from '../../src/core/machines';
 import { waitUntil } from '../helpers/eventually';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
@@ -89,4 +91,47 @@ describe('a group run on three machines', () => {
       await waitUntil('the sleep gone on the machine', async () => (await machine.connection.exec('pgrep -f "sleep 60[0]"')).code !== 0);
     }
   });
+
+  it('picks the rendezvous port free on rank 0 (asked over its connection): a busy one is skipped, a busy one named by the command is refused', async () => {
+    const rankZero = machines[0]?.connection;
+    assert.ok(rankZero);
+    // The sandbox machines are this computer: a listener here holds the port on rank 0.
+    const held = await listening();
+    try {
+      const busy = (held.address() as AddressInfo).port;
+      const picked = await pickMasterPort(rankZero, { start: busy });
+      assert.equal(picked.source, 'free');
+      assert.ok(picked.port > busy && picked.port < busy + PORT_CANDIDATES, String(picked.port));
+      await assert.rejects(pickMasterPort(rankZero, { command: `torchrun --master_port=${busy} train.py`, start: busy + 1 }), (error: unknown) => error instanceof ConfigError && error.message.includes(String(busy)) && /in use on rank 0/.test(error.message));
+      const named = await pickMasterPort(rankZero, { command: `torchrun --master_port=${picked.port} train.py` });
+      assert.deepEqual(named, { port: picked.port, source: 'command' });
+    } finally {
+      await new Promise((resolve) => held.close(resolve));
+    }
+  });
+
+  it('rank 0 failing (its port taken) stops the ranks left waiting for it: the run settles and says why', async () => {
+    for (const machine of machines) mkdirSync(join(sandbox.metal.machine(machine.deviceId)?.home ?? '', 'runs', 'watch'), { recursive: true });
+    const lines: [number, string][] = [];
+    const stopping: (number | null)[] = [];
+    const command = 'if [ "$NODE_RANK" = 0 ]; then echo "address already in use"; exit 1; fi; echo "waiting $NODE_RANK"; exec sleep 607';
+    const run = await startGroupCommand({ machines, nprocPerNode: 1, remoteDir: 'runs/watch', command, env: [], onLine: (rank, line) => lines.push([rank, line]), rankZero: { graceMs: 0, onStopping: (code) => stopping.push(code) } });
+    const results = await run.done;
+    assert.deepEqual(stopping, [1]);
+    assert.equal(results[0]?.code, 1);
+    for (const result of results.slice(1)) assert.notEqual(result.code, 0);
+    for (const machine of machines) {
+      await waitUntil('the sleep gone on the machine', async () => (await machine.connection.exec('pgrep -f "sleep 60[7]"')).code !== 0);
+    }
+  });
 });
+
+/** A listener on every address of this computer, on a port the system picks. */
+async function listening(): Promise<Server> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '0.0.0.0', () => resolve());
+  });
+  return server;
+}

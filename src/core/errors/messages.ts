@@ -195,6 +195,7 @@ export const CORE_MESSAGES = {
   'run.absolute': '{0}: {1} must be an absolute path without ".."',
   'run.target': '{0}: {1} must be "job" or "machine"',
   'run.machineDir': '{0}: {1} must name a folder under the machine\'s home',
+  'run.otherTarget': '{0}: {1} must hold the settings of the other target (a job beside a machine run, or a machine run beside a job)',
 
   // Bare-metal machines (core/machines: connect.ts, sshConfig.ts, launcher.ts, machineService.ts).
   'machines.hostKeyChanged': 'The machine at {0} presented host key {1}, not the pinned {2}. The machine may have been reinstalled, or someone is in between; nothing was sent.',
@@ -218,7 +219,10 @@ export const CORE_MESSAGES = {
   'machines.neverServing': 'Machine {0} did not become Serving in the time allowed ({1} min); it is still {2}. Nothing was connected.',
   'machines.ownKeyUnreadable': 'The private key {0} cannot be read as an SSH key. Pick another key, or let Compute Toolkit generate one for this machine.',
   'machines.notConnected': 'Machine {0} has no key installed from this editor yet: run Connect… on it first.',
-  'machines.ownKeyPassphrase': 'The private key {0} is protected by a passphrase, which Compute Toolkit does not ask for or keep. Pick a key without one, or let Compute Toolkit generate one for this machine.',
+  'machines.masterPortBusy': 'Port {0}, which your command names for the rendezvous, is in use on rank 0. Free it, or take --master_port out of the command and a free port is picked.',
+  'machines.noFreePort': 'No port from {0} to {1} is free on rank 0 for the rendezvous. Name a free one in the command (--master_port=N).',
+  'machines.ownKeyPassphrase': 'The private key {0} is protected by a passphrase: enter it to use the key.',
+  'machines.ownKeyWrongPassphrase': 'The passphrase does not open the private key {0}. Nothing was sent; try again with the right passphrase.',
   // NAS volumes (core/nas/sessions.ts, toolAccess.ts).
   'nas.sessionFailed': 'The platform could not open an SFTP session for volume {0}: {1}',
   'nas.sessionPending': 'The SFTP session for volume {0} is still being provisioned; try again in a minute.',

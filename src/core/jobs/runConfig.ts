@@ -123,11 +123,45 @@ export interface MachineRunConfig {
   machine: { deviceId: number; remoteDir: string };
 }
 
-export type RunFile = { kind: 'job'; config: RunConfig } | { kind: 'machine'; config: MachineRunConfig };
+type TargetSettings = { kind: 'job'; config: RunConfig } | { kind: 'machine'; config: MachineRunConfig };
+
+/** The run's target at the top; `other`: the other target's settings, kept for a switch back (`otherTarget`). */
+export type RunFile = TargetSettings & { other?: TargetSettings };
 
 /** run.json as either target: `"target": "machine"` is a machine run, no target (or "job") a batch job. */
 export function parseRunFile(text: string): RunFile {
   const root = parsedRoot(text);
+  const settings = parseTarget(text, root);
+  if (root.otherTarget === undefined) return settings;
+  const otherRoot = { ...object('otherTarget', root.otherTarget), otherTarget: undefined };
+  const other = parseTarget(JSON.stringify(otherRoot), otherRoot);
+  if (other.kind === settings.kind) throw new RunConfigError('otherTarget', 'run.otherTarget');
+  return { ...settings, other };
+}
+
+/** The settings run.json keeps for `kind`: the run's own, or the other target's kept beside them. */
+export function settingsFor<K extends keyof TargetConfigs>(file: RunFile | undefined, kind: K): TargetConfigs[K] | undefined {
+  if (file?.kind === kind) return file.config as TargetConfigs[K];
+  if (file?.other?.kind === kind) return file.other.config as TargetConfigs[K];
+  return undefined;
+}
+
+interface TargetConfigs {
+  job: RunConfig;
+  machine: MachineRunConfig;
+}
+
+/**
+ * run.json's text for a run on `config`'s target, keeping the other target's settings from the file it
+ * replaces (`existing`), so switching job → machine → job brings back the image, GPU, env and the rest.
+ */
+export function runFileText(config: RunConfig | MachineRunConfig, existing: RunFile | undefined): string {
+  const kind = 'target' in config && config.target === 'machine' ? 'machine' : 'job';
+  const other = settingsFor(existing, kind === 'machine' ? 'job' : 'machine');
+  return serializeRunConfig(other === undefined ? config : { ...config, otherTarget: other });
+}
+
+function parseTarget(text: string, root: Record<string, unknown>): TargetSettings {
   if (root.target === undefined || root.target === 'job') return { kind: 'job', config: parseRunConfig(text) };
   if (root.target !== 'machine') throw new RunConfigError('target', 'run.target');
   const machine = object('machine', root.machine);
@@ -146,7 +180,7 @@ export function parseRunFile(text: string): RunFile {
   };
 }
 
-export function serializeRunConfig(config: RunConfig | MachineRunConfig): string {
+export function serializeRunConfig(config: (RunConfig | MachineRunConfig) & { otherTarget?: RunConfig | MachineRunConfig }): string {
   return `${JSON.stringify(config, null, 2)}\n`;
 }
 

@@ -33,6 +33,10 @@ export interface MachineKey {
   publicKey: string;
   /** The user's own key: the file the private key was read from (kept instead of a copy of it). */
   privateKeyFile?: string;
+  /** The own key's passphrase, when it has one: asked, held in memory, kept only if the user says so. */
+  passphrase?: string;
+  /** Whether the user chose to keep the passphrase in the editor's secret storage. */
+  keepPassphrase?: boolean;
 }
 
 /** Where pinned host keys and machine keys are kept (the editor: SecretStorage and its state). */
@@ -153,7 +157,7 @@ export async function connectMachine(options: ConnectOptions): Promise<MachineCo
   const address = `${login.host}:${login.port}`;
   const pinned = await store.hostKey(deviceId);
   const seen: { key?: PresentedHostKey } = {};
-  const open = (secret: { privateKey: string } | { password: string }): Promise<SshConnection> =>
+  const open = (secret: { privateKey: string; passphrase?: string } | { password: string }): Promise<SshConnection> =>
     SshConnection.open(
       { host: login.host, port: login.port, username: login.username, ...secret },
       { hostKeys: pinnedPolicy(address, pinned, seen), words: MACHINE_WORDS(address), ...(options.signal ? { signal: options.signal } : {}) },
@@ -171,7 +175,7 @@ export async function connectMachine(options: ConnectOptions): Promise<MachineCo
   const kept = await store.machineKey(deviceId);
   if (kept) {
     try {
-      const connection = await open({ privateKey: kept.privateKey });
+      const connection = await open({ privateKey: kept.privateKey, ...(kept.passphrase !== undefined ? { passphrase: kept.passphrase } : {}) });
       return { connection, hostKey: await pin(), installedKey: false };
     } catch (error) {
       // A refused key (the machine was reset): install again with the password, if there is one.
@@ -191,7 +195,7 @@ export async function connectMachine(options: ConnectOptions): Promise<MachineCo
   }
   await store.saveMachineKey(deviceId, key);
   logger.info(`machines: installed a key on machine ${deviceId}; connecting with it from now on`);
-  const connection = await open({ privateKey: key.privateKey });
+  const connection = await open({ privateKey: key.privateKey, ...(key.passphrase !== undefined ? { passphrase: key.passphrase } : {}) });
   const passwordOff = await lockPasswordLogin(connection, options.signal);
   logger.info(passwordOff ? `machines: password logins are off on machine ${deviceId}` : `machines: could not turn password logins off on machine ${deviceId}`);
   return { connection, hostKey: await pin(), installedKey: true, passwordOff };

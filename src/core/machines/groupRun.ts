@@ -4,6 +4,8 @@
 // tagged with the rank, in the order it arrives; stop() sends Ctrl+C to every machine and then closes
 // each channel (its pty hangs the process up). Each machine's exit code is reported. startGroupCommand runs
 // the user's own line instead (from the editor), in the synced folder, with the rank's variables exported.
+// Rank 0 holds the rendezvous: when it fails (a port taken after the check, a crash) while others still run,
+// they would wait for it until torchrun's own long timeout, so they are stopped after a short grace.
 
 import type { ClientChannel } from 'ssh2';
 import type { SshConnection } from '../ssh/sshConnection';
@@ -24,7 +26,18 @@ export interface GroupRunOptions {
   /** The folder the command runs in on every machine (default: the login's home). */
   cwd?: string;
   onLine: (rank: number, line: string) => void;
+  rankZero?: RankZeroWatch;
 }
+
+/** What happens when rank 0 ends with a failure before the others. */
+export interface RankZeroWatch {
+  /** How long the other ranks may still end by themselves (default RANK_ZERO_GRACE_MS). */
+  graceMs?: number;
+  /** Told once the others are being stopped, with rank 0's exit code. */
+  onStopping?: (code: number | null) => void;
+}
+
+export const RANK_ZERO_GRACE_MS = 20_000;
 
 export interface RankResult {
   rank: number;
@@ -47,7 +60,7 @@ async function follow(channel: ClientChannel, rank: number, machine: GroupMachin
 export async function startGroupRun(options: GroupRunOptions): Promise<GroupRun> {
   const launches = groupLaunches({ ...options.launch, innerIps: options.machines.map((machine) => machine.innerIp) });
   const prefix = options.cwd !== undefined ? `cd ${shellWord(options.cwd)} && ` : '';
-  return startRanks(options.machines, launches.map((launch) => `${prefix}exec ${launch.shell}`), options.onLine);
+  return startRanks(options.machines, launches.map((launch) => `${prefix}exec ${launch.shell}`), options.onLine, options.rankZero);
 }
 
 export interface GroupCommandOptions {
@@ -61,16 +74,17 @@ export interface GroupCommandOptions {
   command: string;
   env: readonly { name: string; value: string }[];
   onLine: (rank: number, line: string) => void;
+  rankZero?: RankZeroWatch;
 }
 
 /** The user's command line on every machine, in the synced folder, with its rank's variables exported. */
 export async function startGroupCommand(options: GroupCommandOptions): Promise<GroupRun> {
   const ranks = groupRankEnvs({ innerIps: options.machines.map((machine) => machine.innerIp), nprocPerNode: options.nprocPerNode, ...(options.masterPort !== undefined ? { masterPort: options.masterPort } : {}) });
-  return startRanks(options.machines, ranks.map((rank) => machineCommandLine(options.remoteDir, [...options.env, ...rank.env], options.command)), options.onLine);
+  return startRanks(options.machines, ranks.map((rank) => machineCommandLine(options.remoteDir, [...options.env, ...rank.env], options.command)), options.onLine, options.rankZero);
 }
 
 /** One exec channel per machine (line i on machine i), each followed at once. */
-async function startRanks(machines: readonly GroupMachine[], lines: readonly string[], onLine: (rank: number, line: string) => void): Promise<GroupRun> {
+async function startRanks(machines: readonly GroupMachine[], lines: readonly string[], onLine: (rank: number, line: string) => void, watch: RankZeroWatch = {}): Promise<GroupRun> {
   const channels: ClientChannel[] = [];
   const results: Promise<RankResult>[] = [];
   try {
@@ -85,15 +99,26 @@ async function startRanks(machines: readonly GroupMachine[], lines: readonly str
     for (const channel of channels) channel.close();
     throw error;
   }
-  const done = Promise.all(results);
   let stopped = false;
-  return {
-    done,
-    stop: () => {
-      if (stopped) return;
-      stopped = true;
-      for (const channel of channels) channel.write('\x03');
-      for (const channel of channels) channel.close();
-    },
+  const stop = (): void => {
+    if (stopped) return;
+    stopped = true;
+    for (const channel of channels) channel.write('\x03');
+    for (const channel of channels) channel.close();
   };
+  let grace: ReturnType<typeof setTimeout> | undefined;
+  let settled = false;
+  const done = Promise.all(results).finally(() => {
+    settled = true;
+    clearTimeout(grace);
+  });
+  void results[0]?.then((first) => {
+    if (first.code === 0 || stopped || settled || results.length < 2) return;
+    grace = setTimeout(() => {
+      if (stopped || settled) return;
+      watch.onStopping?.(first.code);
+      stop();
+    }, watch.graceMs ?? RANK_ZERO_GRACE_MS);
+  });
+  return { done, stop };
 }

@@ -25,8 +25,9 @@ export {
 export { configPath, hostKeyAlias, machineAlias, userSshConfig, includesOurs, knownHostsPath, renderConfig, renderKnownHosts, writeAtomically, writeMachineConfig, type MachineHostEntry, type SshConfigFiles } from './sshConfig';
 export { DEFAULT_MASTER_PORT, defaultGroupCommand, GROUP_VARIABLES, groupLaunches, groupRankEnvs, shellWord, type GroupLaunch, type RankLaunch } from './launcher';
 export { DEFAULT_SHELL_ATTEMPTS, MachineShell, type MachineShellOptions, type MachineShellState } from './machineShell';
-export { ownPublicKeys, readOwnKey, type OwnPublicKey } from './ownKey';
+export { keyOpens, ownPublicKeys, PassphraseNeededError, readOwnKey, type OwnPublicKey } from './ownKey';
 export { forwardPort, type PortForward } from './portForward';
 export { machineSftpSessions, type MachineFilesPort } from './machineFiles';
-export { startGroupCommand, startGroupRun, type GroupCommandOptions, type GroupMachine, type GroupRun, type GroupRunOptions, type RankResult } from './groupRun';
+export { RANK_ZERO_GRACE_MS, startGroupCommand, startGroupRun, type GroupCommandOptions, type GroupMachine, type GroupRun, type GroupRunOptions, type RankResult, type RankZeroWatch } from './groupRun';
+export { commandMasterPort, pickMasterPort, portProbeCommand, PORT_CANDIDATES, type MasterPort } from './masterPort';
 export { machineCommandLine, machineSyncDir, startMachineCommand, syncToMachine, type MachineCommand, type MachineCommandOptions } from './machineRun';

@@ -1,6 +1,7 @@
 // The user's own SSH key for a machine (docs/machines.md): the public keys in their ssh folder that have
 // a private key beside them, and the pair read for a first login. A private key protected by a passphrase
-// is refused with what to do (the extension never asks for or keeps a passphrase).
+// needs it (PassphraseNeededError: the editor asks); a wrong one is refused. The passphrase is never
+// logged nor put in an error; the editor keeps it only if the user chooses to (its secret storage).
 
 import { readdir, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
@@ -39,8 +40,27 @@ export async function ownPublicKeys(sshDir: string): Promise<OwnPublicKey[]> {
   return found;
 }
 
-/** The pair of a `.pub` file (private key beside it); a passphrase-protected or unreadable key is refused. */
-export async function readOwnKey(publicFile: string): Promise<MachineKey> {
+/** An own private key protected by a passphrase that was not given: the editor asks for it. */
+export class PassphraseNeededError extends ConfigError {
+  constructor(readonly privateKeyFile: string) {
+    super(coreText('machines.ownKeyPassphrase', privateKeyFile));
+    this.name = 'PassphraseNeededError';
+  }
+}
+
+/** Whether `privateKey` (OpenSSH or PEM text) opens with `passphrase` (undefined: none given). */
+export function keyOpens(privateKey: string, passphrase: string | undefined): 'ok' | 'needs-passphrase' | 'wrong-passphrase' | 'unreadable' {
+  const parsed = passphrase === undefined ? utils.parseKey(privateKey) : utils.parseKey(privateKey, passphrase);
+  if (!(parsed instanceof Error)) return 'ok';
+  if (passphrase === undefined) return /passphrase|encrypted/i.test(parsed.message) ? 'needs-passphrase' : 'unreadable';
+  return /decrypt|passphrase|bad|integrity|check/i.test(parsed.message) || /encrypted/i.test(privateKey.slice(0, 400)) ? 'wrong-passphrase' : 'unreadable';
+}
+
+/**
+ * The pair of a `.pub` file (private key beside it), opened with `passphrase` when it has one: without it,
+ * PassphraseNeededError; a wrong one or an unreadable key is refused.
+ */
+export async function readOwnKey(publicFile: string, passphrase?: string): Promise<MachineKey> {
   const privateKeyFile = publicFile.replace(/\.pub$/, '');
   const publicKey = checkedPublicKey((await readFile(publicFile, 'utf8')).slice(0, MAX_KEY_FILE));
   let privateKey: string;
@@ -49,9 +69,9 @@ export async function readOwnKey(publicFile: string): Promise<MachineKey> {
   } catch {
     throw new ConfigError(coreText('machines.ownKeyUnreadable', privateKeyFile));
   }
-  const parsed = utils.parseKey(privateKey);
-  if (parsed instanceof Error) {
-    throw new ConfigError(coreText(/passphrase|encrypted/i.test(parsed.message) ? 'machines.ownKeyPassphrase' : 'machines.ownKeyUnreadable', privateKeyFile));
-  }
-  return { publicKey, privateKey, privateKeyFile };
+  const opens = keyOpens(privateKey, passphrase);
+  if (opens === 'needs-passphrase') throw new PassphraseNeededError(privateKeyFile);
+  if (opens === 'wrong-passphrase') throw new ConfigError(coreText('machines.ownKeyWrongPassphrase', privateKeyFile));
+  if (opens === 'unreadable') throw new ConfigError(coreText('machines.ownKeyUnreadable', privateKeyFile));
+  return { publicKey, privateKey, privateKeyFile, ...(passphrase !== undefined ? { passphrase } : {}) };
 }

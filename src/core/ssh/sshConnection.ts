@@ -16,6 +16,8 @@ export interface SshEndpoint {
   /** One of the two: the password, or a private key (OpenSSH or PEM text). */
   password?: string;
   privateKey?: string;
+  /** The private key's passphrase, when it has one (held in memory for the connect, never logged). */
+  passphrase?: string;
 }
 
 /** How errors name the server and the login (NAS: "the volume", "SFTP"). */
@@ -103,7 +105,7 @@ export class SshConnection {
         host: endpoint.host,
         port: endpoint.port,
         username: endpoint.username,
-        ...(endpoint.privateKey !== undefined ? { privateKey: endpoint.privateKey } : { password: endpoint.password }),
+        ...(endpoint.privateKey !== undefined ? { privateKey: endpoint.privateKey, ...(endpoint.passphrase !== undefined ? { passphrase: endpoint.passphrase } : {}) } : { password: endpoint.password }),
         tryKeyboard: false,
         readyTimeout: options.readyTimeoutMs ?? CONNECT_TIMEOUT_MS,
         keepaliveInterval: 15_000,

@@ -2,7 +2,7 @@
 // workspace content). Either target: a batch job or a rented machine (docs/machines.md "Run on a machine").
 
 import * as vscode from 'vscode';
-import { parseRunFile, RUN_CONFIG_PATH, serializeRunConfig, type MachineRunConfig, type RunConfig, type RunFile } from '../../core/jobs/runConfig';
+import { parseRunFile, RUN_CONFIG_PATH, runFileText, type MachineRunConfig, type RunConfig, type RunFile } from '../../core/jobs/runConfig';
 
 /** The folder's run.json, or undefined when there is none; a file that is there but wrong throws why. */
 export async function readRunFile(root: vscode.Uri): Promise<RunFile | undefined> {
@@ -15,7 +15,10 @@ export async function readRunFile(root: vscode.Uri): Promise<RunFile | undefined
   }
 }
 
+/** Writes the run's settings; the other target's, from the file there now, are kept beside them. */
 export async function writeRunFile(root: vscode.Uri, config: RunConfig | MachineRunConfig): Promise<void> {
+  // A file that no longer reads keeps nothing: it is replaced, as before.
+  const existing = await readRunFile(root).catch(() => undefined);
   await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(root, '.compute'));
-  await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(root, RUN_CONFIG_PATH), new TextEncoder().encode(serializeRunConfig(config)));
+  await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(root, RUN_CONFIG_PATH), new TextEncoder().encode(runFileText(config, existing)));
 }

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { errorText } from '../errors/errorText';
 import { formatElapsed } from '../../core/jobs/status';
 import { formatBytesShort } from './format';
-import { RUN_CONFIG_PATH, type RunConfig, type RunFile } from '../../core/jobs/runConfig';
+import { RUN_CONFIG_PATH, settingsFor, type RunConfig, type RunFile } from '../../core/jobs/runConfig';
 import { findRunResource, runOnGpu, type FolderSyncer } from '../../core/jobs/runOnGpu';
 import { JOB_TEMPLATES } from '../../core/jobs/templates';
 import { realPathInside } from '../../core/localLinks';
@@ -193,7 +193,8 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
     if (machines && serving.length > 0) {
       const where = await pickRunTarget(serving, previous?.kind === 'machine' ? previous.config.machine.deviceId : undefined);
       if (where === undefined) return;
-      if (where !== 'job') return runOnMachine(services, machines, machineHooks, target, { picked: where, ...(previous?.kind === 'machine' ? { saved: previous.config } : {}), again: false });
+      const savedMachine = settingsFor(previous, 'machine');
+      if (where !== 'job') return runOnMachine(services, machines, machineHooks, target, { picked: where, ...(savedMachine ? { saved: savedMachine } : {}), again: false });
     }
   }
   const syncer = hooks.syncer();
@@ -201,7 +202,7 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
     void vscode.window.showWarningMessage(vscode.l10n.t('Run on GPU needs NAS volume sync, which is not available in this build.'));
     return;
   }
-  config ??= await askConfig(services, hooks, target, previous?.kind === 'job' ? previous.config : undefined);
+  config ??= await askConfig(services, hooks, target, settingsFor(previous, 'job'));
   if (!config) return;
   const client = services.computeClient();
   const offer = await findRunResource(client, config);

@@ -12,21 +12,26 @@ export interface ActivityPorts {
   /** Deployments answering a request now, and a task's name. */
   answering(): readonly number[];
   taskName(taskId: number): string | undefined;
-  /** Machine terminals open now. */
-  machineTerminals(): readonly { deviceId: number; terminal: { name: string } }[];
-  /** SSH port forwards open now. */
-  machineForwards(): readonly { deviceId: number; remotePort: number; localPort: number }[];
+  /** Machine terminals open now, each with the profile it was opened under (credited to that one). */
+  machineTerminals(): readonly { deviceId: number; profileId?: string | undefined; terminal: { name: string } }[];
+  /** SSH port forwards open now, each with its profile as the terminals. */
+  machineForwards(): readonly { deviceId: number; profileId?: string | undefined; remotePort: number; localPort: number }[];
   /** Jobs of Run on GPU runs going on now. */
   runningRuns(): readonly number[];
 }
 
 export function activitiesOf(ports: ActivityPorts): Activity[] {
-  const profileId = ports.profileId();
-  if (profileId === undefined) return [];
+  const active = ports.profileId();
+  // A machine's terminal or forward stays its own profile's after a switch (the machine is rented there).
+  const machines = [
+    ...ports.machineTerminals().map((record) => ({ profileId: record.profileId ?? active, activity: { kind: 'terminal' as const, deviceId: record.deviceId, label: record.terminal.name } })),
+    ...ports.machineForwards().map((forward) => ({ profileId: forward.profileId ?? active, activity: { kind: 'ssh' as const, deviceId: forward.deviceId, label: [forward.deviceId, forward.remotePort].join(':') } })),
+  ].flatMap(({ profileId, activity }): Activity[] => (profileId === undefined ? [] : [{ ...activity, profileId }]));
+  if (active === undefined) return machines;
+  const profileId = active;
   return [
     ...ports.answering().map((taskId): Activity => ({ kind: 'model-answering', profileId, taskId, label: ports.taskName(taskId) ?? String(taskId) })),
-    ...ports.machineTerminals().map((record): Activity => ({ kind: 'terminal', profileId, deviceId: record.deviceId, label: record.terminal.name })),
-    ...ports.machineForwards().map((forward): Activity => ({ kind: 'ssh', profileId, deviceId: forward.deviceId, label: [forward.deviceId, forward.remotePort].join(':') })),
+    ...machines,
     ...ports.runningRuns().map((jobId): Activity => ({ kind: 'run-on-gpu', profileId, jobId, label: String(jobId) })),
   ];
 }

@@ -6,8 +6,11 @@
 // arrive (each rank's own lines in its order); each machine's exit code at the end. A stand-in launcher
 // prints what torchrun would be given. Pick Machines… (two of the three checked) runs a group of two;
 // Ctrl+C typed in the group terminal stops the process on every machine (their pids checked gone).
+// The rendezvous port is asked of rank 0 (this computer): with 29500 held here, another free one is
+// picked and shown at the top of the group log.
 
 import * as assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:net';
 import * as vscode from 'vscode';
 import { MachineService } from '../../../src/core/machines/machineService';
 import type { ExtensionApi } from '../../../src/vscode/api';
@@ -66,8 +69,9 @@ describe('machines: Run on Machine Group', () => {
     for (const device of DEVICES) assert.equal(snapshot.machines.find((row) => row.id === device)?.contextValue, 'machine.Serving.group', JSON.stringify(snapshot.machines));
   });
 
-  it('reviews on Cancel first, gives each machine its rank and the rendezvous, interleaves the tagged lines and reports each exit code', async function () {
+  it('reviews on Cancel first, gives each machine its rank and the rendezvous (a port free on rank 0), interleaves the tagged lines and reports each exit code', async function () {
     this.timeout(PATIENCE_MS * 6);
+    const held = await holdPort(29500);
     const seen: { title: string; active: string; labels: string[] }[] = [];
     const command = 'sh launch.sh --node_rank=$NODE_RANK train.py';
     await answerFlow(api, () => vscode.commands.executeCommand('computeToolkit.machines.runOnGroup', project()), (input) => {
@@ -84,17 +88,20 @@ describe('machines: Run on Machine Group', () => {
     assert.equal(review?.active, 'Cancel', `the review opens on Cancel: ${JSON.stringify(seen)}`);
     const expected = [
       ...DEVICES.map((device, rank) => `Rank ${rank}: Machine ${device} (8 × NVIDIA A100-SXM4-80GB) · inner IP ${innerIps[rank]}`),
-      `Rendezvous: ${innerIps[0]}:29500 (rank 0)`,
+      `Rendezvous: ${innerIps[0]} (rank 0), on a port free there, picked when the run starts`,
       `Folder synced: ${vscode.workspace.asRelativePath(project(), true)} → ~/runs/${FOLDER} on each machine`,
       `Command: ${command}`,
     ];
     for (const line of expected) assert.ok(review?.labels.some((label) => label.startsWith(line)), `${line} in ${review?.labels.join(' | ')}`);
 
     await waitForLine('the exit codes', (line) => /^Group run on 3 machines: 0 exited 0, 3 failed/.test(line));
+    held?.close();
     const all = lines();
+    const port = rendezvousPort(all, innerIps[0] ?? '');
+    assert.notEqual(port, 29500, 'the port held on rank 0 is not given out');
     for (const rank of [0, 1, 2]) {
       const own = all.filter((line) => line.startsWith(`[rank ${rank}] `) && !line.includes('Machine 93'));
-      assert.deepEqual(own, [`[rank ${rank}] ready ${rank} nnodes=3 nproc=8 addr=${innerIps[0]} port=29500 in=${FOLDER} args=--node_rank=${rank} train.py`, `[rank ${rank}] done ${rank}`], all.join('\n'));
+      assert.deepEqual(own, [`[rank ${rank}] ready ${rank} nnodes=3 nproc=8 addr=${innerIps[0]} port=${port} in=${FOLDER} args=--node_rank=${rank} train.py`, `[rank ${rank}] done ${rank}`], all.join('\n'));
     }
     for (const [rank, device] of DEVICES.entries()) {
       assert.ok(all.some((line) => line.startsWith(`[rank ${rank}] Machine ${device} (8 × NVIDIA A100-SXM4-80GB): exit code ${30 + rank}`)), all.join('\n'));
@@ -126,8 +133,9 @@ describe('machines: Run on Machine Group', () => {
       throw new Error(`${String(error)}\n${fresh().join('\n')}`);
     });
     const all = fresh();
-    assert.ok(all.includes(`[rank 0] ready 0 nnodes=2 nproc=8 addr=${innerIps[0]} port=29500 in=${FOLDER} args=picked`), all.join('\n'));
-    assert.ok(all.includes(`[rank 1] ready 1 nnodes=2 nproc=8 addr=${innerIps[0]} port=29500 in=${FOLDER} args=picked`), all.join('\n'));
+    const port = rendezvousPort(all, innerIps[0] ?? '');
+    assert.ok(all.includes(`[rank 0] ready 0 nnodes=2 nproc=8 addr=${innerIps[0]} port=${port} in=${FOLDER} args=picked`), all.join('\n'));
+    assert.ok(all.includes(`[rank 1] ready 1 nnodes=2 nproc=8 addr=${innerIps[0]} port=${port} in=${FOLDER} args=picked`), all.join('\n'));
     assert.ok(all.some((line) => line.startsWith(`[rank 1] Machine ${DEVICES[2]} (8 × NVIDIA A100-SXM4-80GB): exit code 31`)), all.join('\n'));
     assert.ok(!all.some((line) => line.includes(`Machine ${DEVICES[1]} `)), 'the unchecked machine is left out');
   });
@@ -174,4 +182,21 @@ function alive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** The port of the group log's rendezvous line. */
+function rendezvousPort(lines: readonly string[], master: string): number {
+  const escaped = master.replace(/[.]/g, '\\.');
+  const port = lines.map((line) => new RegExp(`^Rendezvous: ${escaped}:(\\d+) \\(rank 0, a port free there\\)$`).exec(line)?.[1]).find((found) => found !== undefined);
+  assert.ok(port, lines.join('\n'));
+  return Number(port);
+}
+
+/** Holds a port on this computer (rank 0's); undefined when something else holds it already. */
+async function holdPort(port: number): Promise<Server | undefined> {
+  const server = createServer();
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(undefined));
+    server.listen(port, '0.0.0.0', () => resolve(server));
+  });
 }

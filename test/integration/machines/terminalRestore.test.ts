@@ -4,7 +4,8 @@
 // host key from SecretStorage, nothing asked) with a working shell; a terminal the user closes is
 // forgotten; a stored terminal whose machine is no longer rented is not reopened, and the user is told why.
 // A real restart cannot happen inside the test host: `restartTerminals` closes the terminals as a window's
-// close does (their entries stay), then runs the activation's restore.
+// close does (their entries stay), then runs the activation's restore. A terminal left open across a switch
+// of the active profile reconnects with its own profile's key and pinned host key.
 
 import * as assert from 'node:assert/strict';
 import { MachineService } from '../../../src/core/machines/machineService';
@@ -78,5 +79,33 @@ describe('machines: terminals come back after an editor restart', () => {
     assert.deepEqual(storedFor(NOT_RENTED), []);
     assert.ok(Array.isArray(stored()) && (stored() as unknown[]).every((entry) => typeof entry === 'object'), 'the damaged entries are dropped');
     assert.equal(recordsOf(NOT_RENTED).length, 0);
+  });
+
+  it("a terminal left open across a profile switch reconnects with its own profile's key, not the active one's", async function () {
+    this.timeout(PATIENCE_MS * 4);
+    const record = await api.machineConnect.openTerminal(DEVICE);
+    assert.ok(record);
+    await waitUntil('the first prompt', () => record.state() === 'open' && record.text().includes('$ '), { timeoutMs: PATIENCE_MS });
+    const owner = api.services.profiles.active;
+    assert.ok(owner);
+    assert.equal(record.profileId, owner.id);
+    // Another profile on the same account: its key store has no key for the machine.
+    const other = { ...owner, id: 'machines-test-other-profile', label: 'Other' };
+    await api.surface.profiles.upsert(other);
+    const token = await api.services.profiles.getSecret(owner.id, 'apiToken');
+    if (token) await api.surface.profiles.setSecret(other.id, 'apiToken', token);
+    await api.surface.profiles.setActive(other.id);
+    try {
+      assert.deepEqual(await metalControl('drop', { device_id: DEVICE }), { dropped: true });
+      await waitUntil('the drop said in the terminal', () => /The connection to .* was lost/.test(record.text()), { timeoutMs: PATIENCE_MS });
+      await waitUntil('the terminal open again', () => record.state() === 'open' || record.state() === 'gave-up', { timeoutMs: PATIENCE_MS * 2 });
+      assert.equal(record.state(), 'open', record.text().slice(-2000));
+      record.terminal.sendText('echo "kept-$((6*7))"');
+      await waitUntil('the reconnected shell answers', () => record.text().includes('kept-42'), { timeoutMs: PATIENCE_MS });
+    } finally {
+      await api.surface.profiles.setActive(owner.id);
+      await api.surface.profiles.remove(other.id);
+      record.terminal.dispose();
+    }
   });
 });

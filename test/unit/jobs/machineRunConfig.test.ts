@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseRunConfig, parseRunFile, RunConfigError, serializeRunConfig, type MachineRunConfig } from '../../../src/core/jobs/runConfig';
+import { parseRunConfig, parseRunFile, runFileText, RunConfigError, serializeRunConfig, settingsFor, type MachineRunConfig, type RunConfig } from '../../../src/core/jobs/runConfig';
 
 const machineRun: MachineRunConfig = {
   version: 1,
@@ -47,5 +47,45 @@ describe('run.json with a machine as the target', () => {
     assert.throws(() => parseRunConfig(serializeRunConfig(machineRun)), (error: unknown) => error instanceof RunConfigError && error.message.includes('target'));
     // No target is a batch job, which then needs a job's fields.
     assert.throws(() => parseRunFile(JSON.stringify({ ...machineRun, target: undefined })), (error: unknown) => error instanceof RunConfigError && error.message.includes('resource'));
+  });
+
+  it('switching the target task → machine → task keeps each target\'s settings (image, GPU, env, volume; the machine and its command)', () => {
+    const job: RunConfig = {
+      version: 1,
+      name: 'project',
+      command: 'python train.py --job',
+      image: 'registry.example/team/torch:2.4-cu124',
+      folder: 'src',
+      resource: { deviceName: 'NVIDIA H800', region: 'cn-east-1' },
+      spot: true,
+      estimatedSec: 1200,
+      timeoutSec: 7200,
+      completions: 4,
+      parallelism: 2,
+      indexed: true,
+      retries: 3,
+      env: [{ name: 'WANDB_MODE', value: 'offline' }],
+      volume: { storageId: 77, targetDir: '/mnt/data', remoteDir: '/runs/project' },
+    };
+    const first = parseRunFile(runFileText(job, undefined));
+    const onMachine = parseRunFile(runFileText(machineRun, first));
+    assert.equal(onMachine.kind, 'machine');
+    assert.deepEqual(settingsFor(onMachine, 'job'), job, 'the job settings kept beside the machine run');
+    const backToJob = parseRunFile(runFileText({ ...job, command: 'python train.py --again' }, onMachine));
+    assert.deepEqual(backToJob.config, { ...job, command: 'python train.py --again' });
+    assert.deepEqual(settingsFor(backToJob, 'machine'), machineRun, 'the machine run kept beside the job');
+    assert.deepEqual(settingsFor(parseRunFile(runFileText(machineRun, backToJob)), 'job'), { ...job, command: 'python train.py --again' });
+    // Only one level: what is kept never keeps another.
+    assert.equal(JSON.stringify(JSON.parse(runFileText(machineRun, backToJob))).split('otherTarget').length, 2);
+  });
+
+  it('checks the kept settings as strictly as the run\'s own', () => {
+    const bad: Record<string, unknown>[] = [
+      { otherTarget: 'x' },
+      { otherTarget: { ...machineRun, machine: { deviceId: 9001, remoteDir: '/etc' } } },
+      { otherTarget: { ...machineRun } },
+      { otherTarget: { ...machineRun, target: undefined } },
+    ];
+    for (const patch of bad) assert.throws(() => parseRunFile(JSON.stringify({ ...machineRun, ...patch })), RunConfigError, JSON.stringify(patch));
   });
 });

@@ -38,4 +38,20 @@ describe('spend: activity sources besides kernels', () => {
     for (const disposable of area.disposables) disposable.dispose();
     assert.equal(registry.decide('idle', 'p1', 41).action, 'pause');
   });
+
+  it("credits a machine terminal and forward to the machine's own profile after a switch, not to the active one", () => {
+    const switched: ActivityPorts = { ...ports('p2'), machineTerminals: () => [{ deviceId: 5, profileId: 'p1', terminal: { name: 'gpu-box' } }], machineForwards: () => [{ deviceId: 5, profileId: 'p1', remotePort: 8888, localPort: 50123 }] };
+    const activities = activitiesOf(switched);
+    assert.deepEqual(
+      activities.filter((activity) => activity.kind === 'terminal' || activity.kind === 'ssh').map((activity) => activity.profileId),
+      ['p1', 'p1'],
+    );
+    const registry = new ActivityRegistry();
+    const area = registerActivitySources(registry, switched);
+    assert.deepEqual(registry.notOnTasks('p1').map((activity) => activity.kind), ['terminal', 'ssh']);
+    assert.deepEqual(registry.notOnTasks('p2').map((activity) => activity.kind), ['run-on-gpu']);
+    for (const disposable of area.disposables) disposable.dispose();
+    // With no active profile, the machines' own activity still counts for their profile.
+    assert.deepEqual(activitiesOf({ ...switched, profileId: () => undefined }).map((activity) => [activity.kind, activity.profileId]), [['terminal', 'p1'], ['ssh', 'p1']]);
+  });
 });

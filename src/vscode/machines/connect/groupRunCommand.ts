@@ -3,10 +3,12 @@
 // line (torchrun given the group's variables by default) run on all of them at once with each rank's
 // variables exported (core/machines/groupRun.ts), after a review that opens on Cancel. One terminal:
 // lines tagged `[rank N]` as they arrive, Ctrl+C stops every machine, each machine's exit code at the end.
+// The rendezvous port is the command's own or one free on rank 0 (core/machines/masterPort.ts), shown first.
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { GroupRun, RankResult } from '../../../core/machines/groupRun';
+import type { MasterPort } from '../../../core/machines/masterPort';
 import { timeLeftMs, type RentedMachine } from '../../../core/machines/machineState';
 import { formatElapsed } from '../../../core/jobs/status';
 import { machinesCore } from '../../../core/lazyModules';
@@ -139,6 +141,8 @@ export class GroupRunner implements vscode.Disposable {
     const command = await this.askCommand(machines, core.defaultGroupCommand('train.py'));
     if (command === undefined) return;
     this.lastCommand = command;
+    const ownPort = core.commandMasterPort(command);
+    const portShown = ownPort !== undefined ? String(ownPort) : vscode.l10n.t('<a free port on rank 0>');
     const folderShown = shownValue(vscode.workspace.asRelativePath(place.folder, true), 200);
     const confirmed = await confirmSpend({
       title: vscode.l10n.t('Run on {0}', counted(machines.length, 'machine')),
@@ -147,11 +151,11 @@ export class GroupRunner implements vscode.Disposable {
       lines: [
         profile.environment === 'prod' ? vscode.l10n.t('Profile: {0} (PRODUCTION)', profile.label) : vscode.l10n.t('Profile: {0}', profile.label),
         ...machines.map((machine, rank) => vscode.l10n.t('Rank {0}: {1} · inner IP {2}{3}', rank, machineLabel(machine), shownValue(machine.innerIp, 45), this.timeLeft(machine))),
-        vscode.l10n.t('Rendezvous: {0}:{1} (rank 0)', shownValue(master, 45), core.DEFAULT_MASTER_PORT),
+        ownPort !== undefined ? vscode.l10n.t('Rendezvous: {0}:{1} (rank 0, the port your command names)', shownValue(master, 45), ownPort) : vscode.l10n.t('Rendezvous: {0} (rank 0), on a port free there, picked when the run starts', shownValue(master, 45)),
         vscode.l10n.t('Processes per machine: {0}', nprocPerNode),
         vscode.l10n.t('Folder synced: {0} → ~/{1} on each machine', folderShown, remoteDir),
         vscode.l10n.t('Command: {0}', shownValue(command, 600)),
-        vscode.l10n.t('Each machine gets NNODES={0} NODE_RANK=<its rank> NPROC_PER_NODE={1} MASTER_ADDR={2} MASTER_PORT={3}', machines.length, nprocPerNode, shownValue(master, 45), core.DEFAULT_MASTER_PORT),
+        vscode.l10n.t('Each machine gets NNODES={0} NODE_RANK=<its rank> NPROC_PER_NODE={1} MASTER_ADDR={2} MASTER_PORT={3}', machines.length, nprocPerNode, shownValue(master, 45), portShown),
       ],
     });
     if (!confirmed) return;
@@ -191,13 +195,18 @@ export class GroupRunner implements vscode.Disposable {
       );
       for (const machine of machines) connections.push(await this.port.connect(machine.deviceId, abort.signal));
       if (abort.signal.aborted) return;
+      const rendezvous = await core.pickMasterPort(connections[0] as SshConnection, { command, signal: abort.signal });
+      if (abort.signal.aborted) return;
+      terminal.info(this.rendezvousHeader(machines[0]?.innerIp ?? '', rendezvous));
       run = await core.startGroupCommand({
         machines: machines.map((machine, rank) => ({ deviceId: machine.deviceId, innerIp: machine.innerIp, connection: connections[rank] as SshConnection })),
         nprocPerNode,
+        masterPort: rendezvous.port,
         remoteDir,
         command,
         env: [{ name: 'PYTHONUNBUFFERED', value: '1' }],
         onLine: (rank, line) => terminal.tagged(tag(rank), line),
+        rankZero: { onStopping: (code) => terminal.warn(vscode.l10n.t('{0} (the rendezvous host) ended with exit code {1}: the other machines cannot meet without it, so they are being stopped.', tag(0), code ?? '—')) },
       });
       terminal.info(vscode.l10n.t('Running on {0}. Ctrl+C stops every machine.', counted(machines.length, 'machine')));
       const results = await run.done;
@@ -210,6 +219,14 @@ export class GroupRunner implements vscode.Disposable {
       for (const connection of connections) connection.close();
       terminal.idle = true;
     }
+  }
+
+  /** The group log's first line about the run: where the ranks meet, and how the port was chosen. */
+  private rendezvousHeader(master: string, rendezvous: MasterPort): string {
+    const address = `${shownValue(master, 45)}:${rendezvous.port}`;
+    if (rendezvous.source === 'command') return vscode.l10n.t('Rendezvous: {0} (rank 0, the port your command names; free there)', address);
+    if (rendezvous.source === 'free') return vscode.l10n.t('Rendezvous: {0} (rank 0, a port free there)', address);
+    return vscode.l10n.t('Rendezvous: {0} (rank 0; the machine could not be asked whether the port is free)', address);
   }
 
   /** Each machine's exit code, then one summary (also as a notification). */

@@ -20,6 +20,7 @@ import { GroupRunner } from './groupRunCommand';
 import { installedRemoteSsh, remoteSshUri, writeHostEntry } from './remoteSsh';
 import { MachineTerminalMemory, type TerminalRestorePorts, type TerminalRestoreResult } from './terminalRestore';
 import { errorText } from '../../errors/errorText';
+import { Refusal } from '../../errors/refusal';
 
 export interface MachineConnectApi {
   /** *Connect…* as the command runs it (questions answered through the step inputs); true when connected. */
@@ -33,7 +34,7 @@ export interface MachineConnectApi {
   /** *Forward Port…* with the port given (asked when left out); the forward's local port. */
   forwardPort(arg: unknown, remotePort?: number): Promise<{ localPort: number; close(): void } | undefined>;
   /** The forwards open now, and the machine's public addresses as shown. */
-  forwards(): readonly { deviceId: number; remotePort: number; localPort: number }[];
+  forwards(): readonly { deviceId: number; remotePort: number; localPort: number; profileId: string | undefined }[];
   publicAddresses(arg: unknown): Promise<string[]>;
   /** The machine's home as a `computemachine:` folder URI; `add` puts it in the workspace as the command does. */
   openFolder(arg: unknown, add: boolean): Promise<string | undefined>;
@@ -89,8 +90,11 @@ export function registerMachineConnect(services: ExtensionServices, tests: TestP
   const memory = new MachineTerminalMemory(services.context.workspaceState);
   /** A terminal on a machine that has its key, stored as open for the next session (terminalRestore.ts). */
   function terminalOn(target: MachineTarget): vscode.Terminal {
-    const profileId = connector.store().profileId;
-    const terminal = openMachineTerminal(target.deviceId, target.label, async (signal) => (await connector.connectKeyOnly(target.deviceId, signal)).connection, (record) => {
+    // The machine's profile: its keys, pins and login stay the terminal's after a switch of the active one.
+    const profile = services.profiles.active;
+    if (!profile) throw new Refusal(vscode.l10n.t('No active profile'));
+    const profileId = profile.id;
+    const terminal = openMachineTerminal(target.deviceId, target.label, profileId, async (signal) => (await connector.connectKeyOnly(target.deviceId, signal, profile)).connection, (record) => {
       records.push(record);
       return () => records.splice(records.indexOf(record) >>> 0, 1);
     });
@@ -209,7 +213,7 @@ export function registerMachineConnect(services: ExtensionServices, tests: TestP
       openInRemoteSsh,
       forwardPort,
       openFolder,
-      forwards: () => forwards.forwards,
+      forwards: () => forwards.forwards.map((forward) => ({ deviceId: forward.deviceId, remotePort: forward.remotePort, localPort: forward.localPort, profileId: forwards.profileOf(forward) })),
       publicAddresses: async (arg) => {
         const target = await connector.target(arg);
         return target ? forwards.publicAddresses(target.deviceId) : [];

@@ -10,8 +10,11 @@ import type { KeyChoice, MachineConnection, RentedMachine } from '../../../core/
 import type { MachineService } from '../../../core/machines/machineService';
 import { machinesCore } from '../../../core/lazyModules';
 import { Refusal } from '../../errors/refusal';
-import type { ExtensionServices } from '../../services';
+import type { ExtensionServices, Profile } from '../../services';
 import { MultiStepInput } from '../../ui/multiStepInput';
+import { ConfigError, coreText } from '../../../core/errors';
+import { keyOpens, PassphraseNeededError } from '../../../core/machines/ownKey';
+import { shownValue } from '../../../core/shownValue';
 import { SecretMachineKeyStore } from './machineKeyStore';
 
 /** What the editor knows of a machine it connects to (a Machines view row, or the id alone). */
@@ -52,16 +55,17 @@ export class MachineConnector {
     private readonly rentedMachines: () => Promise<readonly RentedMachine[]>,
   ) {}
 
-  service(): MachineService {
+  /** The platform's machine routes, of `profile` (a terminal's own) or else the active profile. */
+  service(profile?: Profile): MachineService {
     const { MachineService } = machinesCore();
-    return new MachineService(this.services.computeClient(), undefined, this.services.logger);
+    return new MachineService(profile ? this.services.computeClientFor(profile) : this.services.computeClient(), undefined, this.services.logger);
   }
 
-  /** The active profile's key store. */
-  store(): SecretMachineKeyStore {
-    const profile = this.services.profiles.active;
-    if (!profile) throw new Refusal(vscode.l10n.t('No active profile'));
-    return new SecretMachineKeyStore(this.services.context.secrets, profile.id);
+  /** The key store of `profile` (the one a terminal was opened under) or else the active profile's. */
+  store(profile?: Profile): SecretMachineKeyStore {
+    const owner = profile ?? this.services.profiles.active;
+    if (!owner) throw new Refusal(vscode.l10n.t('No active profile'));
+    return new SecretMachineKeyStore(this.services.context.secrets, owner.id);
   }
 
   /** The machine a command acts on: the one handed in, else a pick of the Serving machines. */
@@ -87,6 +91,14 @@ export class MachineConnector {
     const store = this.store();
     const { connectMachine, probeHostKey } = machinesCore();
     const login = await service.login(target.deviceId, signal);
+    // An own key kept without its passphrase (a restart since): asked again before anything is sent.
+    const kept = await store.machineKey(target.deviceId);
+    if (kept?.privateKeyFile !== undefined && keyOpens(kept.privateKey, kept.passphrase) === 'needs-passphrase') {
+      const entered = await this.askPassphrase(target, kept.privateKeyFile);
+      if (!entered) return undefined;
+      if (keyOpens(kept.privateKey, entered.passphrase) !== 'ok') throw new ConfigError(coreText('machines.ownKeyWrongPassphrase', kept.privateKeyFile));
+      await store.keepPassphrase(target.deviceId, entered);
+    }
     if (!(await store.hostKey(target.deviceId))) {
       const presented = await probeHostKey(login, signal);
       if (!(await this.confirmHostKey(target, `${login.host}:${login.port}`, presented.fingerprint))) return undefined;
@@ -109,12 +121,20 @@ export class MachineConnector {
     }
   }
 
-  /** A key-only connect (a terminal, a reconnect): never asks; refused when the machine was never connected. */
-  async connectKeyOnly(deviceId: number, signal?: AbortSignal): Promise<MachineConnection> {
-    const service = this.service();
-    const store = this.store();
-    if (!(await store.machineKey(deviceId)) || !(await store.hostKey(deviceId))) {
+  /**
+   * A key-only connect (a terminal, a reconnect): never asks; refused when the machine was never connected.
+   * `profile`: the machine's own (a terminal keeps it across a profile switch), else the active one.
+   */
+  async connectKeyOnly(deviceId: number, signal?: AbortSignal, profile?: Profile): Promise<MachineConnection> {
+    const service = this.service(profile);
+    const store = this.store(profile);
+    const key = await store.machineKey(deviceId);
+    if (!key || !(await store.hostKey(deviceId))) {
       throw new Refusal(vscode.l10n.t('Machine {0} has no key installed from this editor yet: run Connect… on it first.', deviceId), [], 'warning');
+    }
+    // A key-only connect never asks: a passphrase not kept is entered again through Connect….
+    if (key.privateKeyFile !== undefined && keyOpens(key.privateKey, key.passphrase) === 'needs-passphrase') {
+      throw new Refusal(vscode.l10n.t('The key of machine {0} needs its passphrase, which was not kept: run Connect… on it to enter it.', deviceId), [], 'warning');
     }
     const { connectRented } = machinesCore();
     return connectRented(service, deviceId, store, () => Promise.reject(new Refusal(vscode.l10n.t('The key of machine {0} was refused; run Connect… on it again.', deviceId))), signal, this.services.logger);
@@ -150,6 +170,39 @@ export class MachineConnector {
     });
     if (!finished || !picked) return undefined;
     if (picked.file === undefined) return { kind: 'generate' };
-    return { kind: 'own', key: await readOwnKey(picked.file) };
+    try {
+      return { kind: 'own', key: await readOwnKey(picked.file) };
+    } catch (error) {
+      if (!(error instanceof PassphraseNeededError)) throw error;
+      const entered = await this.askPassphrase(target, error.privateKeyFile);
+      if (!entered) return undefined;
+      // A wrong passphrase is refused here, before the platform's password is sent.
+      return { kind: 'own', key: { ...(await readOwnKey(picked.file, entered.passphrase)), keepPassphrase: entered.keep } };
+    }
+  }
+
+  /** The own key's passphrase (never shown, logged or kept unless the user picks to keep it). */
+  private async askPassphrase(target: MachineTarget, privateKeyFile: string): Promise<{ passphrase: string; keep: boolean; keepPassphrase: boolean } | undefined> {
+    let passphrase = '';
+    let keep = false;
+    const file = shownValue(privateKeyFile, 200);
+    const finished = await MultiStepInput.run(async (input) => {
+      passphrase = await input.showInputBox({
+        title: vscode.l10n.t('Connect to {0}', target.label),
+        step: 1,
+        totalSteps: 2,
+        value: '',
+        password: true,
+        prompt: vscode.l10n.t('The passphrase of {0}', file),
+        validate: (value) => (value === '' ? vscode.l10n.t('Enter the passphrase') : value.length > 1024 ? vscode.l10n.t('At most {0} characters', 1024) : undefined),
+      });
+      return async (next: MultiStepInput) => {
+        const session = { label: vscode.l10n.t('Only for this session'), detail: vscode.l10n.t('Asked again after the editor restarts; a terminal then reopens only after Connect…') };
+        const store = { label: vscode.l10n.t('Keep it in VS Code\'s secret storage'), detail: vscode.l10n.t('Reconnects and reopened terminals use it without asking') };
+        const picked = await next.showQuickPick({ title: vscode.l10n.t('Connect to {0}', target.label), step: 2, totalSteps: 2, items: [session, store], activeItem: session, placeholder: vscode.l10n.t('Keep the passphrase of {0}?', file) });
+        keep = picked === store;
+      };
+    });
+    return finished && passphrase !== '' ? { passphrase, keep, keepPassphrase: keep } : undefined;
   }
 }

@@ -1,7 +1,8 @@
 // Where a machine's pinned host key and its login key are kept (docs/machines.md): one SecretStorage
 // record per profile and machine. A generated key's private half lives only here; the user's own key is
-// kept as the path of its private key file (read at each connect, never copied). What is read back is
-// checked: a damaged record counts as none (the next connect pins and installs again, asking first).
+// kept as the path of its private key file (read at each connect, never copied); its passphrase, if it has
+// one, is kept here only when the user chose to, else only in this window's memory (asked again after a
+// restart). What is read back is checked: a damaged record counts as none (the next connect asks again).
 
 import { readFile } from 'node:fs/promises';
 import type * as vscode from 'vscode';
@@ -10,8 +11,11 @@ import { StateKeys } from '../../commandIds';
 
 interface StoredMachine {
   hostKey?: PinnedHostKey;
-  key?: { publicKey: string; privateKey?: string; privateKeyFile?: string };
+  key?: { publicKey: string; privateKey?: string; privateKeyFile?: string; passphrase?: string };
 }
+
+/** Passphrases the user did not keep: this window's memory only, by record name. */
+const sessionPassphrases = new Map<string, string>();
 
 const text = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;
 
@@ -31,7 +35,7 @@ function parsed(raw: string | undefined): StoredMachine {
   const key = record.key as Record<string, unknown> | undefined;
   if (key && text(key.publicKey, 16_384)) {
     if (text(key.privateKey, 65_536)) out.key = { publicKey: key.publicKey, privateKey: key.privateKey };
-    else if (text(key.privateKeyFile, 4096)) out.key = { publicKey: key.publicKey, privateKeyFile: key.privateKeyFile };
+    else if (text(key.privateKeyFile, 4096)) out.key = { publicKey: key.publicKey, privateKeyFile: key.privateKeyFile, ...(text(key.passphrase, 4096) ? { passphrase: key.passphrase } : {}) };
   }
   return out;
 }
@@ -70,15 +74,34 @@ export class SecretMachineKeyStore implements MachineKeyStore {
     if (!key) return undefined;
     if (key.privateKey !== undefined) return { publicKey: key.publicKey, privateKey: key.privateKey };
     if (key.privateKeyFile === undefined) return undefined;
+    const passphrase = key.passphrase ?? sessionPassphrases.get(this.name(deviceId));
     try {
-      return { publicKey: key.publicKey, privateKey: await readFile(key.privateKeyFile, 'utf8'), privateKeyFile: key.privateKeyFile };
+      return { publicKey: key.publicKey, privateKey: await readFile(key.privateKeyFile, 'utf8'), privateKeyFile: key.privateKeyFile, ...(passphrase !== undefined ? { passphrase, keepPassphrase: key.passphrase !== undefined } : {}) };
     } catch {
       return undefined;
     }
   }
 
   saveMachineKey(deviceId: number, key: MachineKey): Promise<void> {
-    return this.update(deviceId, (record) => (record.key = key.privateKeyFile !== undefined ? { publicKey: key.publicKey, privateKeyFile: key.privateKeyFile } : { publicKey: key.publicKey, privateKey: key.privateKey }));
+    this.rememberPassphrase(deviceId, key);
+    const kept = key.keepPassphrase === true && key.passphrase !== undefined ? { passphrase: key.passphrase } : {};
+    return this.update(deviceId, (record) => (record.key = key.privateKeyFile !== undefined ? { publicKey: key.publicKey, privateKeyFile: key.privateKeyFile, ...kept } : { publicKey: key.publicKey, privateKey: key.privateKey }));
+  }
+
+  /** The passphrase just entered for the machine's own key, for this window (kept in storage only if chosen). */
+  rememberPassphrase(deviceId: number, key: Pick<MachineKey, 'passphrase' | 'keepPassphrase'>): void {
+    if (key.passphrase === undefined) sessionPassphrases.delete(this.name(deviceId));
+    else sessionPassphrases.set(this.name(deviceId), key.passphrase);
+  }
+
+  /** Keeps (or drops) the own key's passphrase in storage as the user chose. */
+  keepPassphrase(deviceId: number, key: Pick<MachineKey, 'passphrase' | 'keepPassphrase'>): Promise<void> {
+    this.rememberPassphrase(deviceId, key);
+    return this.update(deviceId, (record) => {
+      if (!record.key?.privateKeyFile) return;
+      if (key.keepPassphrase === true && key.passphrase !== undefined) record.key.passphrase = key.passphrase;
+      else delete record.key.passphrase;
+    });
   }
 
   /** The file the user's own private key is in, when the machine uses one (Remote-SSH logs in with it). */
@@ -88,6 +111,7 @@ export class SecretMachineKeyStore implements MachineKeyStore {
 
   /** Forgets the machine (its key and pinned host key). */
   forget(deviceId: number): Thenable<void> {
+    sessionPassphrases.delete(this.name(deviceId));
     return this.secrets.delete(this.name(deviceId));
   }
 }

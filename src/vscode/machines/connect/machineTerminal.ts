@@ -14,6 +14,8 @@ import { errorText } from '../../errors/errorText';
 /** What the tests read of an open machine terminal: its state and the text it was given (bounded). */
 export interface MachineTerminalRecord {
   deviceId: number;
+  /** The profile the terminal was opened under: its keys reconnect it, its activity is that profile's. */
+  profileId: string;
   terminal: vscode.Terminal;
   state(): MachineShellState['kind'] | 'starting';
   text(): string;
@@ -24,7 +26,7 @@ const KEPT_TEXT = 64 * 1024;
 /** The terminal's name in its tab (never written into the terminal). */
 type TerminalTitle = string;
 
-export function openMachineTerminal(deviceId: number, label: string, connect: (signal: AbortSignal) => Promise<SshConnection>, onRecord: (record: MachineTerminalRecord) => () => void): vscode.Terminal {
+export function openMachineTerminal(deviceId: number, label: string, profileId: string, connect: (signal: AbortSignal) => Promise<SshConnection>, onRecord: (record: MachineTerminalRecord) => () => void): vscode.Terminal {
   const write = new vscode.EventEmitter<TerminalChunk>();
   const close = new vscode.EventEmitter<number | void>();
   const rename = new vscode.EventEmitter<TerminalTitle>();
@@ -90,7 +92,7 @@ export function openMachineTerminal(deviceId: number, label: string, connect: (s
   };
   // Transient: VS Code would otherwise keep a dead copy of it; the extension reopens it (terminalRestore.ts).
   const terminal = vscode.window.createTerminal({ name: label, pty, iconPath: new vscode.ThemeIcon('remote'), isTransient: true });
-  forget = onRecord({ deviceId, terminal, state: () => state, text: () => kept });
+  forget = onRecord({ deviceId, profileId, terminal, state: () => state, text: () => kept });
   return terminal;
 }
 

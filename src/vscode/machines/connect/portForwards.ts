@@ -14,11 +14,17 @@ const shownHost = (text: string): string => text.replace(/[^0-9A-Za-z.:-]/g, '')
 
 export class PortForwards implements vscode.Disposable {
   private readonly open: PortForward[] = [];
+  /** Each forward's profile (the one it was opened under): its activity is that profile's. */
+  private readonly profiles = new WeakMap<PortForward, string>();
 
   constructor(private readonly connector: MachineConnector) {}
 
   get forwards(): readonly PortForward[] {
     return this.open;
+  }
+
+  profileOf(forward: PortForward): string | undefined {
+    return this.profiles.get(forward);
   }
 
   /** The machine's public addresses (pub_ip:mapping_port → machine port). */
@@ -47,6 +53,7 @@ export class PortForwards implements vscode.Disposable {
       port = portOf(answer);
       if (port === undefined) return undefined;
     }
+    const profileId = this.connector.store().profileId;
     const { connection } = await this.connector.connectKeyOnly(target.deviceId);
     const forward = await machinesCore().forwardPort({
       deviceId: target.deviceId,
@@ -59,6 +66,7 @@ export class PortForwards implements vscode.Disposable {
       },
     });
     this.open.push(forward);
+    this.profiles.set(forward, profileId);
     const browse = vscode.l10n.t('Open in Browser');
     void vscode.window.showInformationMessage(vscode.l10n.t('Port {0} on {1} is at 127.0.0.1:{2} here.', port, target.label, forward.localPort), browse).then((choice) => (choice === browse ? vscode.env.openExternal(vscode.Uri.parse(`http://127.0.0.1:${forward.localPort}/`)) : undefined));
     return forward;
