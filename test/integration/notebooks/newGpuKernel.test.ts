@@ -22,7 +22,8 @@ describe('notebooks: New GPU Kernel…', () => {
   });
 
   after(() => {
-    fixture.api.tests.restore('nasRunHooks');
+    // When the before hook failed there is nothing to restore (its own error is the one to read).
+    fixture?.api.tests.restore('nasRunHooks');
   });
 
   it('starts the exact GPU picked, in the volume\'s region, priced with Cancel first, and runs the notebook in the volume', async () => {
