@@ -109,7 +109,7 @@ function start(context: vscode.ExtensionContext): ExtensionApi {
   const startTook: StartTookPort = (start) => fromArea(() => preheat.offers.startTook(start), undefined);
   const deployments = areas.add(vscode.l10n.t('Deployments'), () => registerDeployments(services, state, deployedModels, { tasks: compute, chat, activityOf, startTook }, center));
   const preheat = areas.add(vscode.l10n.t('Image preheat'), () => registerPreheat(services, state, center));
-  const machines = areas.add(vscode.l10n.t('Machines'), () => registerMachines(services, state, center));
+  const machines = areas.add(vscode.l10n.t('Machines'), (own) => registerMachines(services, state, center, own));
   const notebookTasks = { refreshTasks: spend.refreshTasks, priceOfTask: spend.priceOfTask, activity: spend.activity };
   const notebooks = areas.add(vscode.l10n.t('Notebook kernel'), () => registerNotebooks(services, notebookTasks, tests.port('nasRunHooks', nas.runHooks), center, startTook));
   // Connect… picks among the rented machines as the one store holds them (polled now).
