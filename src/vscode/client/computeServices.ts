@@ -30,6 +30,12 @@ export function taskServiceFor(services: Clients, profile: Profile, wake?: WakeS
   return new TaskService(() => services.computeClientFor(profile), wake);
 }
 
+/** The active profile's tasks over the client it has now: a log follower stays with the profile it started on. */
+export function taskServiceNow(services: Clients): TaskService {
+  const client = services.computeClient();
+  return new TaskService(() => client);
+}
+
 export function jobServiceOf(services: Clients, wake?: WakeStore): JobService {
   return new JobService(activeClient(services), wake);
 }
