@@ -38,4 +38,14 @@ describe('spend: activity sources besides kernels', () => {
     for (const disposable of area.disposables) disposable.dispose();
     assert.equal(registry.decide('idle', 'p1', 41).action, 'pause');
   });
+
+  it("puts its source in the registry's own list as it adds it (taken back whole if registering fails later)", () => {
+    const registry = new ActivityRegistry();
+    const own: NonNullable<Parameters<typeof registerActivitySources>[2]> = [];
+    const area = registerActivitySources(registry, ports('p1'), own);
+    assert.equal(own.length, 1, 'the source is in own');
+    assert.equal(area.disposables, own);
+    for (const disposable of own) disposable.dispose();
+    assert.equal(registry.decide('idle', 'p1', 41).action, 'pause', 'disposing own removes the source');
+  });
 });
