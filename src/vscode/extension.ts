@@ -108,8 +108,8 @@ function start(context: vscode.ExtensionContext): ExtensionApi {
   // A slow start (Deploy a Model…, New GPU Kernel…) says how long it took and offers Preheat (the preheat area, below).
   const startTook: StartTookPort = (start) => fromArea(() => preheat.offers.startTook(start), undefined);
   const deployments = areas.add(vscode.l10n.t('Deployments'), () => registerDeployments(services, state, deployedModels, { tasks: compute, chat, activityOf, startTook }, center));
-  const preheat = areas.add(vscode.l10n.t('Image preheat'), () => registerPreheat(services, state, center));
-  const machines = areas.add(vscode.l10n.t('Machines'), () => registerMachines(services, state, center));
+  const preheat = areas.add(vscode.l10n.t('Image preheat'), (own) => registerPreheat(services, state, center, own));
+  const machines = areas.add(vscode.l10n.t('Machines'), (own) => registerMachines(services, state, center, own));
   const notebookTasks = { refreshTasks: spend.refreshTasks, priceOfTask: spend.priceOfTask, activity: spend.activity };
   const notebooks = areas.add(vscode.l10n.t('Notebook kernel'), () => registerNotebooks(services, notebookTasks, tests.port('nasRunHooks', nas.runHooks), center, startTook));
   // Connect… picks among the rented machines as the one store holds them (polled now).
@@ -127,7 +127,7 @@ function start(context: vscode.ExtensionContext): ExtensionApi {
     machineForwards: () => machineConnect.forwards(),
     runningRuns: () => jobs.runningRuns(),
   };
-  areas.add(vscode.l10n.t('Activity for pausing'), () => registerActivitySources(spend.activity, activityPorts));
+  areas.add(vscode.l10n.t('Activity for pausing'), (own) => registerActivitySources(spend.activity, activityPorts, own));
   // The tests' view of spend and task care: it fails with either area (it reads both).
   const money = areas.add(vscode.l10n.t('Spend'), () => ({ api: moneyApi(spend, tasks, center, state), disposables: [] }));
   reportAreaFailures(services, areas.failures);

@@ -17,14 +17,21 @@ export interface NodeLogTarget {
   service_id: number;
 }
 
+/** One read of a node's log: the editor passes TaskService.nodeLog, the job follower its client's call. */
+export type NodeLogRead = (node: NodeLogTarget, signal?: AbortSignal) => Promise<{ logs: string }>;
+
 export class NodeLogTail {
   private readonly follower = new LogFollower();
   private reads = 0;
 
+  private readonly readLog: NodeLogRead;
+
   constructor(
-    private readonly client: ComputeClient,
+    source: ComputeClient | NodeLogRead,
     private readonly node: NodeLogTarget,
-  ) {}
+  ) {
+    this.readLog = typeof source === 'function' ? source : (target, signal) => source.call('node.log', { ...target }, signal ? { signal } : undefined);
+  }
 
   /** True once a read succeeded. */
   get started(): boolean {
@@ -33,7 +40,7 @@ export class NodeLogTail {
 
   /** Reads the log once: the complete lines not seen before, and whether lines were lost in between. */
   async read(signal?: AbortSignal): Promise<LogUpdate> {
-    const { logs } = await this.client.call('node.log', { ...this.node }, signal ? { signal } : undefined);
+    const { logs } = await this.readLog(this.node, signal);
     this.reads += 1;
     return this.follower.update(logs);
   }

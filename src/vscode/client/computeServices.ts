@@ -3,6 +3,8 @@
 // caller hands in the store's wake port where the service changes something.
 
 import { JobService } from '../../core/jobs/jobService';
+import { machinesCore } from '../../core/lazyModules';
+import type { MachineService } from '../../core/machines/machineService';
 import { ImagePreheatService } from '../../core/preheat/preheatService';
 import { ResourceService } from '../../core/resources/resourceService';
 import { BillingService } from '../../core/spend/billingService';
@@ -14,6 +16,7 @@ import { TaskService } from '../../core/tasks/taskService';
 import type { ExtensionServices, Profile } from '../services';
 
 type Clients = Pick<ExtensionServices, 'computeClient' | 'computeClientFor'>;
+type ClientsAndLog = Pick<ExtensionServices, 'computeClient' | 'logger'>;
 
 /** The active profile's client, read per call (a profile switch or a settings change takes effect at once). */
 const activeClient = (services: Clients): ClientSource => () => services.computeClient();
@@ -25,6 +28,12 @@ export function taskServiceOf(services: Clients, wake?: WakeStore): TaskService 
 /** A profile's tasks (a watched profile that is not the active one). */
 export function taskServiceFor(services: Clients, profile: Profile, wake?: WakeStore): TaskService {
   return new TaskService(() => services.computeClientFor(profile), wake);
+}
+
+/** The active profile's tasks over the client it has now: a log follower stays with the profile it started on. */
+export function taskServiceNow(services: Clients): TaskService {
+  const client = services.computeClient();
+  return new TaskService(() => client);
 }
 
 export function jobServiceOf(services: Clients, wake?: WakeStore): JobService {
@@ -57,4 +66,10 @@ export function volumeServiceOf(services: Clients, wake?: WakeStore): VolumeServ
 
 export function transferServiceOf(services: Clients, wake?: WakeStore): TransferService {
   return new TransferService(activeClient(services), wake);
+}
+
+/** The active profile's rented machines, loaded on first use: the service's connect path carries the SSH library (not at activation). */
+export function machineServiceOf(services: ClientsAndLog, wake?: WakeStore): MachineService {
+  const { MachineService: Service } = machinesCore();
+  return new Service(services.computeClient(), wake, services.logger);
 }

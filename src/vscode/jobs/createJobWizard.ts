@@ -8,9 +8,10 @@
 
 import * as vscode from 'vscode';
 import { buildJobBody } from '../../core/jobs/jobBody';
-import { JOB_TEMPLATES, type JobTemplate } from '../../core/jobs/templates';
 import { shownValue } from '../../core/shownValue';
-import { loadVolumes, mountChoices, mountPlaceholder, type LoadedVolumes, type MountItem } from '../nas/index';
+import type { JobTemplate } from '../../core/jobs/templates';
+import { templateStep } from '../choices/jobTemplates';
+import { loadVolumes, mountChoices, mountPlaceholder, type LoadedVolumes, type MountItem } from '../choices/mountChoices';
 import { jobServiceOf, resourceServiceOf } from '../client/computeServices';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
@@ -22,26 +23,6 @@ import { jobCostReview, resourceSteps, type ResourceChoice } from './jobInputs';
 const ENV_ENTRY = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/;
 const STEPS = 16;
 const MAX_TIMEOUT = 7 * 86_400;
-
-function templateLabel(template: JobTemplate): string {
-  switch (template.id) {
-    case 'pytorch':
-      return vscode.l10n.t('PyTorch (CUDA): run a command');
-    case 'vllm-batch':
-      return vscode.l10n.t('vLLM batch inference');
-    case 'custom':
-      return vscode.l10n.t('Your own image');
-  }
-}
-
-/** The first step: the flow's title, its question and rows (New Spec from Template lists the rows too). */
-export function templateStep(): { title: string; placeholder: string; items: (vscode.QuickPickItem & { template: JobTemplate })[] } {
-  return {
-    title: vscode.l10n.t('Create Job'),
-    placeholder: vscode.l10n.t('Template: what the job runs'),
-    items: JOB_TEMPLATES.map((template) => ({ label: templateLabel(template), description: template.image, template })),
-  };
-}
 
 function wholeNumber(min: number, max: number): (text: string) => string | undefined {
   return (text) => (/^\d{1,7}$/.test(text.trim()) && Number(text) >= min && Number(text) <= max ? undefined : vscode.l10n.t('A whole number from {0} to {1}', min, max));

@@ -26,7 +26,6 @@ import { JobTerminal } from './jobTerminal';
 import { confirmStop, runOnGpuCommand, type RunHooks } from './runOnGpuCommand';
 import type { MachineRunPort } from './runOnMachine';
 
-export { templateStep } from './createJobWizard';
 
 export interface NasHooks {
   syncer: FolderSyncer;

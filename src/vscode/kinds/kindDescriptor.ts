@@ -36,6 +36,28 @@ export interface KindGroup<Item> {
   incomplete(): string;
 }
 
+/**
+ * A list shown in a kind's view that is no remote state moving on its own (the Machines view's Orders and
+ * Catalogue): a collapsed row whose entries are read when it is opened and kept until its owner forgets
+ * them (Refresh, a filter); nothing polls it. Its error row is the shared one (the error-action table).
+ */
+export interface KindSection<Entry> {
+  /** The row's id, also the prefix of its empty and "more" rows' ids. */
+  readonly id: string;
+  /** The collapsed row, drawn afresh on each render (a description that follows a filter). */
+  row(): Omit<KindRow, 'id'>;
+  /** What the section loads, in the display language, for its error row. */
+  what(): string;
+  read(): Promise<readonly Entry[]>;
+  entryRow(entry: Entry): KindRow;
+  /** The row shown instead of entries when there are none. */
+  empty(): string;
+  /** At most `count` rows are shown, then one saying how many more (`more`). */
+  readonly limit?: { count: number; more(hidden: number): string };
+  /** Fires when what `read` gives changed (a filter, a forget): the view draws again. */
+  readonly onDidChange?: vscode.Event<unknown>;
+}
+
 /** A notification a change of the kind gives, shown through the one NotificationCenter. */
 export interface KindNotice {
   kind: NotificationKind;
@@ -68,6 +90,9 @@ export interface KindDescriptor<Item, Key = unknown> {
   /** Other kinds shown in this view as group rows after the items. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each group is a kind of its own item type
   readonly groups?: readonly KindGroup<any>[];
+  /** Lists read on opening (not remote state), as collapsed rows after the groups; shown even when the items failed. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each section lists entries of its own type
+  readonly sections?: readonly KindSection<any>[];
   /** The notifications one change of the store gives (any watched profile; `own` for the active one). */
   notices?(change: StateChange<Item>, profile: Profile, own: boolean): KindNotice[];
 }

@@ -7,7 +7,7 @@ import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
 import { RemoteTree } from '../trees/remoteTree';
 import { ErrorRow, InfoRow, viewMessage } from '../trees/treeMessages';
-import type { KindDescriptor, KindGroup, KindRow } from './kindDescriptor';
+import type { KindDescriptor, KindGroup, KindRow, KindSection } from './kindDescriptor';
 
 function showRow(item: vscode.TreeItem, row: KindRow): void {
   item.id = row.id;
@@ -63,7 +63,41 @@ export class KindGroupItem extends vscode.TreeItem {
   }
 }
 
-export type KindElement<Item> = KindItem<Item> | KindLeadItem | KindGroupItem | KindItem<unknown> | InfoRow | ErrorRow;
+/** A section (a list read on opening, not remote state) as one collapsed row; its children are its entries. */
+export class KindSectionItem extends vscode.TreeItem {
+  readonly kind = 'section' as const;
+  constructor(
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each section lists entries of its own type
+    readonly section: KindSection<any>,
+  ) {
+    const row = section.row();
+    super(row.label, vscode.TreeItemCollapsibleState.Collapsed);
+    showRow(this, { ...row, id: section.id });
+  }
+}
+
+/** One entry of a section, for the commands its menus run. */
+export class KindEntryItem<Entry> extends vscode.TreeItem {
+  readonly kind = 'entry' as const;
+  /** The section's id: which section's entry this is. */
+  readonly of: string;
+  constructor(
+    readonly entry: Entry,
+    section: KindSection<Entry>,
+  ) {
+    const row = section.entryRow(entry);
+    super(row.label, vscode.TreeItemCollapsibleState.None);
+    this.of = section.id;
+    showRow(this, row);
+  }
+}
+
+/** The entry of `section` a row shows, else undefined (another row, an id). */
+export function entryOfSection<Entry>(target: unknown, section: KindSection<Entry>): Entry | undefined {
+  return target instanceof KindEntryItem && target.of === section.id ? (target.entry as Entry) : undefined;
+}
+
+export type KindElement<Item> = KindItem<Item> | KindLeadItem | KindGroupItem | KindItem<unknown> | KindSectionItem | KindEntryItem<unknown> | InfoRow | ErrorRow;
 
 export class KindTree<Item> extends RemoteTree<readonly Item[], KindElement<Item>> {
   /** The next load polls now (Refresh) instead of taking what the store holds. */
@@ -106,6 +140,8 @@ export class KindTree<Item> extends RemoteTree<readonly Item[], KindElement<Item
           },
         ),
       ),
+      // A section that forgot or filtered its entries redraws the view (they are read again when shown).
+      ...(descriptor.sections ?? []).flatMap((section) => (section.onDidChange ? [section.onDidChange(() => this.render())] : [])),
     );
   }
 
@@ -178,17 +214,36 @@ export class KindTree<Item> extends RemoteTree<readonly Item[], KindElement<Item
 
   async getChildren(element?: KindElement<Item>): Promise<KindElement<Item>[]> {
     if (!this.services.profiles.active) return [];
-    if (element) return element instanceof KindGroupItem ? this.groupChildren(element.group) : [];
+    if (element instanceof KindGroupItem) return this.groupChildren(element.group);
+    if (element instanceof KindSectionItem) return this.sectionChildren(element.section);
+    if (element) return [];
     await this.data.ensureLoaded();
     const state = this.data.state;
-    if (state.kind === 'failed' && !state.stale) return [new ErrorRow(this.errorOf(state.error), this.descriptor.what(), this.descriptor.refreshCommand, this.services.redactor)];
+    // Sections do not come from the store: they show whatever the listing did.
+    const sections = (this.descriptor.sections ?? []).map((section) => new KindSectionItem(section));
+    if (state.kind === 'failed' && !state.stale) return [new ErrorRow(this.errorOf(state.error), this.descriptor.what(), this.descriptor.refreshCommand, this.services.redactor), ...sections];
     const lead = (await this.readLead()).map((row) => new KindLeadItem(row));
     // Fresh group rows each time: their descriptions are drawn from what the stores hold now.
     const groups = (this.descriptor.groups ?? []).map((group) => {
       const store = this.state.store(group.kind.state);
       return new KindGroupItem(group, store?.loaded ? store.items : undefined);
     });
-    return [...lead, ...this.rows(), ...groups];
+    return [...lead, ...this.rows(), ...groups, ...sections];
+  }
+
+  /** A section's rows: its entries (at most its limit, then how many more), why there are none, or the shared error row. */
+  private async sectionChildren<Entry>(section: KindSection<Entry>): Promise<KindElement<Item>[]> {
+    let entries: readonly Entry[];
+    try {
+      entries = await section.read();
+    } catch (error) {
+      return [new ErrorRow(error, section.what(), this.descriptor.refreshCommand, this.services.redactor)];
+    }
+    if (entries.length === 0) return [new InfoRow(`${section.id}/empty`, section.empty())];
+    const limit = section.limit;
+    const rows: KindElement<Item>[] = (limit ? entries.slice(0, limit.count) : entries).map((entry) => new KindEntryItem(entry, section));
+    if (limit && entries.length > limit.count) rows.push(new InfoRow(`${section.id}/more`, limit.more(entries.length - limit.count)));
+    return rows;
   }
 
   /** The lead rows, read once per change of the items (a failure is the descriptor's to word or drop). */

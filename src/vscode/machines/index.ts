@@ -5,21 +5,22 @@
 import * as vscode from 'vscode';
 import { facetsOf, orderTotal, productsOf, type CatalogueEntry, type CatalogueFilter } from '../../core/machines/catalogueQuery';
 import type { MachineService } from '../../core/machines/machineService';
-import { machinesCore } from '../../core/lazyModules';
+import { machineServiceOf } from '../client/computeServices';
 import { BILLING_TYPES, type BillingType } from '../../core/machines/operations';
 import type { RentedMachine } from '../../core/machines/machineState';
 import { formatPoints } from '../../core/spend/units';
 import { Commands } from '../commandIds';
 import { registerCommandTable, type CommandEntry } from '../commands/commandTable';
 import { Refusal } from '../errors/refusal';
-import { followKindNotices } from '../kinds/registerKind';
-import { KindTree, type KindElement } from '../kinds/kindTree';
+import { createKindView, followKindNotices } from '../kinds/registerKind';
+import { entryOfSection, KindSectionItem } from '../kinds/kindTree';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
 import { environmentName } from '../ui/format';
 import type { NotificationCenter } from '../ui/notificationCenter';
 import { MACHINE_KIND } from './machineKind';
-import { CatalogueRow, MachinesTree } from './machinesTree';
+import { MachineOffers } from './machineOffers';
+import { catalogueSection, machinesView, ordersSection } from './machineSections';
 import { packName } from './machineText';
 import { askRent, confirmAndRent } from './rentMachine';
 import { pickCatalogueFilter } from './catalogueFilterPick';
@@ -47,21 +48,18 @@ export interface MachinesApi {
   warnings: { useClock(now: () => number): void; check(): void };
 }
 
-export function machineServiceOf(services: Pick<ExtensionServices, 'computeClient' | 'logger'>, state: Pick<RemoteState, 'wake'>): MachineService {
-  // Loaded on first use: the service's connect path carries the SSH library (not at activation).
-  const { MachineService: Service } = machinesCore();
-  return new Service(services.computeClient(), () => state.wake(), services.logger);
-}
-
-export function registerMachines(services: ExtensionServices, state: RemoteState, center: NotificationCenter): { api: MachinesApi; disposables: vscode.Disposable[] } {
-  const service = (): MachineService => machineServiceOf(services, state);
-  const rented = new KindTree(services, state, MACHINE_KIND);
-  const tree = new MachinesTree(rented, service, services.profiles.onDidChangeActive);
-  const view = vscode.window.createTreeView(MACHINE_KIND.viewId, { treeDataProvider: tree });
-  // The kind tree writes the view's message line (loading, empty, a failed listing).
-  rented.bindView(view as unknown as vscode.TreeView<KindElement<RentedMachine>>);
+/** `own`: the registry's list for this area (areaRegistry.ts); each disposable goes in as it is created. */
+export function registerMachines(services: ExtensionServices, state: RemoteState, center: NotificationCenter, own: vscode.Disposable[] = []): { api: MachinesApi; disposables: vscode.Disposable[] } {
+  const service = (): MachineService => machineServiceOf(services, () => state.wake());
+  const offers = new MachineOffers(service, services.profiles.onDidChangeActive);
+  own.push(offers);
+  const catalogue = catalogueSection(offers);
+  // The one kind tree: the rented machines from the store, then Orders and the Catalogue as sections.
+  const { tree: rented } = createKindView(services, state, machinesView(ordersSection(offers), catalogue), own);
   const autoRenewAction = (machine: RentedMachine) => [{ title: vscode.l10n.t('Auto-Renew…'), run: () => vscode.commands.executeCommand(Commands.machinesAutoRenew, machine.deviceId) }];
   const warnings = new RentalWarnings(services, state, center, autoRenewAction);
+  own.push(warnings);
+  own.push(followKindNotices(state, center, MACHINE_KIND, services));
 
   function profile() {
     const active = services.profiles.active;
@@ -70,35 +68,36 @@ export function registerMachines(services: ExtensionServices, state: RemoteState
   }
 
   async function entryFor(target: unknown): Promise<CatalogueEntry | undefined> {
-    if (target instanceof CatalogueRow) return target.entry;
+    const shown = entryOfSection(target, catalogue);
+    if (shown) return shown;
     if (typeof target !== 'number') return undefined;
-    const entry = (await tree.catalogueEntries()).find((candidate) => productsOf(candidate).some((product) => product.device_id === target));
-    if (!entry) throw new Refusal(vscode.l10n.t('Machine {0} is not in the catalogue for a {1}.', target, packName(tree.filter.billing)));
+    const entry = (await offers.catalogueEntries()).find((candidate) => productsOf(candidate).some((product) => product.device_id === target));
+    if (!entry) throw new Refusal(vscode.l10n.t('Machine {0} is not in the catalogue for a {1}.', target, packName(offers.filter.billing)));
     return entry;
   }
 
   async function rent(target?: unknown): Promise<number | undefined> {
     const active = profile();
     const given = await entryFor(target);
-    const choice = await askRent(() => tree.catalogueEntries(), given, tree.filter.billing);
+    const choice = await askRent(() => offers.catalogueEntries(), given, offers.filter.billing);
     if (!choice) return undefined;
     const orderId = await confirmAndRent(service(), choice, active);
     if (orderId === undefined) return undefined;
-    tree.forget();
+    offers.forget();
     void vscode.window.showInformationMessage(vscode.l10n.t('Order {0} placed; the Machines view follows it until the machine is Serving.', orderId));
     return orderId;
   }
 
   async function filterCatalogue(): Promise<void> {
-    const filter = await pickCatalogueFilter(tree.filter, facetsOf(await tree.catalogueEntries()));
-    if (filter) tree.setFilter(filter);
+    const filter = await pickCatalogueFilter(offers.filter, facetsOf(await offers.catalogueEntries()));
+    if (filter) offers.setFilter(filter);
   }
 
   async function autoRenew(target?: unknown): Promise<void> {
     const machine = await rented.pick(target, vscode.l10n.t('Pick a machine'), (candidate) => candidate.status === 'Serving');
     if (!machine) return;
     const active = profile();
-    const entry = (await tree.catalogueEntries()).find((candidate) => productsOf(candidate).some((product) => product.device_id === machine.deviceId));
+    const entry = (await offers.catalogueEntries()).find((candidate) => productsOf(candidate).some((product) => product.device_id === machine.deviceId));
     const items: { label: string; description?: string; type: BillingType | undefined }[] = BILLING_TYPES.map((type) => {
       const price = entry ? orderTotal(productsOf(entry).filter((product) => product.device_id === machine.deviceId), type, 1) : undefined;
       return { label: vscode.l10n.t('Renew by {0}', packName(type)), description: price === undefined ? vscode.l10n.t('price not in the catalogue now') : vscode.l10n.t('{0} per renewal', formatPoints(price)), type };
@@ -129,7 +128,7 @@ export function registerMachines(services: ExtensionServices, state: RemoteState
       id: Commands.machinesRefresh,
       doing: vscode.l10n.t('Load machines'),
       create: () => async () => {
-        tree.forget();
+        offers.forget();
         await rented.refresh();
       },
     },
@@ -141,9 +140,9 @@ export function registerMachines(services: ExtensionServices, state: RemoteState
   const api: MachinesApi = {
     snapshot: async () => {
       await rented.data.ensureLoaded();
-      const children = await tree.getChildren();
-      const sections = children.filter((child) => 'section' in child);
-      const [orders, catalogue] = await Promise.all(sections.map((section) => tree.getChildren(section)));
+      const children = await rented.getChildren();
+      const sections = children.filter((child) => child instanceof KindSectionItem);
+      const [orders, catalogue] = await Promise.all(sections.map((section) => rented.getChildren(section)));
       const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'object' && value !== null && 'value' in value ? String(value.value) : '');
       return {
         message: rented.message(),
@@ -153,10 +152,10 @@ export function registerMachines(services: ExtensionServices, state: RemoteState
       };
     },
     refresh: async () => {
-      tree.forget();
+      offers.forget();
       await rented.refresh();
     },
-    setFilter: (filter) => tree.setFilter(filter),
+    setFilter: (filter) => offers.setFilter(filter),
     rent: (deviceId) => rent(deviceId),
     machines: () => rented.items,
     spendRentals: async () => {
@@ -171,5 +170,6 @@ export function registerMachines(services: ExtensionServices, state: RemoteState
       check: () => warnings.check(),
     },
   };
-  return { api, disposables: [tree, rented, view, warnings, followKindNotices(state, center, MACHINE_KIND, services), ...registerCommandTable(entries, undefined, services.reportError)] };
+  own.push(...registerCommandTable(entries, undefined, services.reportError));
+  return { api, disposables: own };
 }

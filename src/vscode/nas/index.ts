@@ -25,7 +25,6 @@ import { warnUnsafeNames } from './unsafeNames';
 import { TRANSFER_COMMANDS, createTransferFlow, lastRsaRefusal, deleteTransferFlow, retryTransferFlow, stopTransferFlow, type TransferAsker } from './transferCommands';
 
 export { NAS_SCHEME, volumeUri } from './nasFileSystem';
-export { loadVolumes, mountChoices, mountPlaceholder, type LoadedVolumes, type MountItem } from './mountChoices';
 
 /** The transfer flows (create and retry are multi-step flows the in-host tests answer; stop and delete take a scripted asker). */
 export interface TransferFlows {

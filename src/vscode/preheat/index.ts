@@ -8,7 +8,7 @@ import { preheatStoppable } from '../../core/preheat/preheatState';
 import { Commands } from '../commandIds';
 import { registerCommandTable, type CommandEntry } from '../commands/commandTable';
 import { preheatServiceOf } from '../client/computeServices';
-import { registerKind } from '../kinds/registerKind';
+import { createKindView, followKindNotices } from '../kinds/registerKind';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
 import { MultiStepInput } from '../ui/multiStepInput';
@@ -46,9 +46,10 @@ async function preheatCall<T>(run: () => Promise<T>): Promise<T> {
 
 const IMAGE = /^[^\s]{1,512}$/;
 
-export function registerPreheat(services: ExtensionServices, state: RemoteState, center: NotificationCenter): { api: PreheatApi; disposables: vscode.Disposable[] } {
-  const preheats = registerKind(services, state, center, PREHEAT_KIND);
-  const tree = preheats.tree;
+/** `own`: the registry's list for this area (areaRegistry.ts); each disposable goes in as it is created. */
+export function registerPreheat(services: ExtensionServices, state: RemoteState, center: NotificationCenter, own: vscode.Disposable[] = []): { api: PreheatApi; disposables: vscode.Disposable[] } {
+  const { tree } = createKindView(services, state, PREHEAT_KIND, own);
+  own.push(followKindNotices(state, center, PREHEAT_KIND, services));
   const service = preheatServiceOf(services, () => state.wake());
 
   async function create(image: string, regions: readonly string[], name?: string): Promise<number> {
@@ -140,5 +141,6 @@ export function registerPreheat(services: ExtensionServices, state: RemoteState,
     stop,
     offers,
   };
-  return { api, disposables: [...preheats.disposables, ...registerCommandTable(entries, undefined, services.reportError)] };
+  own.push(...registerCommandTable(entries, undefined, services.reportError));
+  return { api, disposables: own };
 }

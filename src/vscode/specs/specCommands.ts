@@ -8,7 +8,7 @@ import type { CommandEntry } from '../commands/commandTable';
 import { flattenRegions, type RegionChoice } from '../resources/index';
 import { imageTemplates, preselectRegion, taskIdFrom, type ImageTemplate } from '../tasks/index';
 import type { JobTemplate } from '../../core/jobs/templates';
-import { templateStep } from '../jobs/index';
+import { templateStep } from '../choices/jobTemplates';
 import { specsCore } from '../../core/specs/load';
 import type { ExtensionServices } from '../services';
 import type { SpecActions } from './specActions';

@@ -4,6 +4,7 @@
 // still running). Ports only: the areas hand in what they already keep, read when a pause is decided.
 
 import type { Activity, ActivityRegistry } from '../../core/spend/activity';
+import type { Disposable } from 'vscode';
 import type { RegisteredArea } from '../areaRegistry';
 
 export interface ActivityPorts {
@@ -36,7 +37,8 @@ export function activitiesOf(ports: ActivityPorts): Activity[] {
   ];
 }
 
-export function registerActivitySources(registry: Pick<ActivityRegistry, 'add'>, ports: ActivityPorts): RegisteredArea<object> {
-  const remove = registry.add(() => activitiesOf(ports));
-  return { api: {}, disposables: [{ dispose: remove }] };
+/** `own`: the registry's list for this area (areaRegistry.ts). */
+export function registerActivitySources(registry: Pick<ActivityRegistry, 'add'>, ports: ActivityPorts, own: Disposable[] = []): RegisteredArea<object> {
+  own.push({ dispose: registry.add(() => activitiesOf(ports)) });
+  return { api: {}, disposables: own };
 }

@@ -6,10 +6,16 @@
 import * as vscode from 'vscode';
 import type { TaskNode, TaskStatus } from '../../core/compute/api';
 import { FOLLOW_INTERVAL_MS, NodeLogTail } from '../../core/jobs/nodeLogTail';
-import { taskServiceOf } from '../client/computeServices';
+import type { TaskService } from '../../core/tasks/taskService';
+import { taskServiceNow, taskServiceOf } from '../client/computeServices';
 import type { ExtensionServices, ReadOnlyDocumentOptions } from '../services';
 import { errorSummary } from '../trees/treeMessages';
 import { formatTime } from '../ui/dates';
+
+/** A node's log followed through the task service. */
+function nodeLogTail(tasks: TaskService, target: { taskId: number; pointId: number; serviceId: number }): NodeLogTail {
+  return new NodeLogTail((node, signal) => tasks.nodeLog({ taskId: node.task_id, pointId: node.point_id, serviceId: node.service_id }, signal), { task_id: target.taskId, point_id: target.pointId, service_id: target.serviceId });
+}
 
 export interface NodeLogTarget {
   taskId: number;
@@ -162,7 +168,8 @@ export class NodeLogViewer implements vscode.Disposable {
     // platform refuses: the task has no node any more): keep the last lines.
     if (stopped && follow.tail?.started) return [...header, this.logText(follow)].join('\n');
     try {
-      follow.tail ??= new NodeLogTail(this.services.computeClient(), { task_id: target.taskId, point_id: target.pointId, service_id: target.serviceId });
+      // Through the task service, on the client of the profile the follow started on (CONTRIBUTING "Add a platform operation").
+      follow.tail ??= nodeLogTail(taskServiceNow(this.services), target);
       const update = await follow.tail.read();
       if (update.gap) follow.lines.push(vscode.l10n.t('… some lines are missing here: the platform dropped them, or too many came at once …'));
       follow.lines.push(...update.lines);

@@ -15,7 +15,7 @@ import { flattenRegions, regionPickItem, searchDevices, type RegionChoice, type 
 import type { TaskActions } from '../tasks/taskActions';
 import type { NasVolume } from '../../core/nas/operations';
 import { DEFAULT_TARGET_DIR, normalTargetDir, sameRegion, targetDirProblem } from '../../core/nas/mounts';
-import { loadVolumes, mountChoices, mountPlaceholder, type MountItem } from '../nas/index';
+import { loadVolumes, mountChoices, mountPlaceholder, type MountItem } from '../choices/mountChoices';
 import { targetDirText } from '../tasks/targetDirText';
 import { imageTemplates, nodesNote, preselectRegion, type ImageTemplate } from '../tasks/createDefaults';
 import { counted } from '../ui/counts';

@@ -12,7 +12,7 @@ import { targetItems } from '../../../src/vscode/requests/requestWizard';
 import { wizardTitle } from '../../../src/vscode/requests/signRequestController';
 import type { TreeRow } from '../../../src/vscode/views/index';
 import { wizardTexts } from '../../../src/vscode/views/createTaskWizard';
-import { templateStep } from '../../../src/vscode/jobs/createJobWizard';
+import { templateStep } from '../../../src/vscode/choices/jobTemplates';
 import { modelStep } from '../../../src/vscode/deployments/deployModel';
 import { liveHeader } from '../../../src/vscode/specs/planSummary';
 import { listStorage, STORAGE_LIST_STATUSES } from '../../../src/core/tasks/listing';

@@ -11,7 +11,7 @@ import { PATIENCE_MS, waitUntil } from '../../helpers/eventually';
 import { computeWithSandbox } from '../compute/computeTestApi';
 import { extensionApi } from '../extensionApi';
 import { answerFlow, isPick, type StepInput } from '../nas/answerFlow';
-import { sandboxUrl } from '../sandboxInfo';
+import { clearFaults, injectFault, sandboxUrl } from '../sandboxInfo';
 
 async function metalControl(fields: { waitingMs?: number; product?: Record<string, unknown> }): Promise<void> {
   const response = await fetch(`${sandboxUrl()}/__sandbox/metal`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
@@ -149,5 +149,22 @@ describe('machines: the Machines view, Rent Machine… and the store', () => {
     assert.equal(reviews, 2, placeholders.join(' | '));
     assert.match(placeholders[1] ?? '', /The price changed: machine 9095 now costs ¥13\.00 per pack; the total is ¥13\.00 \(was ¥10\.00\)/);
     assert.ok(!(await api.machines.snapshot()).machines.some((row) => row.id === 9095));
+  });
+
+  it('orders that cannot be read show the shared error row (its button from the error-action table); the catalogue still shows', async function () {
+    this.timeout(300_000);
+    // More failures than the client's retries, so the section's read itself fails.
+    await injectFault({ target: 'compute', kind: 'status', status: 503, pathPrefix: '/api/output/v2/device_order/get_order_list_v2', count: 50 });
+    try {
+      await api.machines.refresh();
+      const failed = await api.machines.snapshot();
+      assert.deepEqual(failed.orders.map((row) => row.description), ['could not load machine orders'], JSON.stringify(failed.orders));
+      assert.doesNotMatch(failed.orders[0]?.label ?? '', /503|Could not load/, 'the row is the action, the story is in its tooltip');
+      assert.ok(failed.catalogue.some((row) => row.contextValue === 'machines.catalogue.rentable'), 'the catalogue is read on its own');
+    } finally {
+      await clearFaults();
+    }
+    await api.machines.refresh();
+    assert.ok((await api.machines.snapshot()).orders.some((row) => row.label.startsWith('Order ')), 'the orders after Refresh');
   });
 });

@@ -18,12 +18,13 @@ const KNOWN_ROOM_CIRCLES: readonly string[][] = [];
  * goes down). 9 since the request origin lives in core, the error types take the profile's id and label,
  * the Create Task wizard is the compute area's, and Config's pure rules (core/settingValues.ts) and the
  * persisted-state keys (core/stateKeys.ts) left the editor layer — which paid for the NAS view moving onto
- * the kind tree (nas now sits on kinds): extension > api > machines | specs > jobs > nas > kinds >
- * state | trees > services > config | persistedState. Next: machines → jobs (the run pieces a group run
- * shares), specs → jobs (the job templates' step) and jobs → nas (the Create Job wizard's mount choices),
- * then api.ts's floor.
+ * the kind tree (nas now sits on kinds). 8 since the choices the create flows share (the NAS mount step, the
+ * job templates) sit in `choices`, below jobs, views and specs: extension > api > machines > jobs | nas >
+ * kinds | choices > state | trees > services > config | persistedState. Next: machines → jobs and
+ * machines → nas (the run pieces a group run shares, the NAS file system a machine's files reuse), then
+ * api.ts's floor.
  */
-const MAX_VSCODE_FLOORS = 9;
+const MAX_VSCODE_FLOORS = 8;
 
 const files = importGraph(readSources(typeScriptFiles('src').filter((file) => !file.endsWith('.d.ts'))));
 

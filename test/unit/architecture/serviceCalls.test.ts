@@ -15,10 +15,11 @@ const CLIENT_ROOMS = /^src\/vscode\/(?:client\/|requests\/|services\.ts$|extensi
 /**
  * `computeClient()` sites elsewhere in src/vscode allowed today (a ratchet: it only goes down). 9 since
  * the NAS, storage and service factories share one active-client source and the Tasks view's ended pages
- * come from TaskService: ai/toolContext, jobs ×2, tasks (the node log tail), specs ×2, machines ×2,
- * nas/index (the SSH sessions).
+ * come from TaskService; 7 since the node log document reads through TaskService.nodeLog and the Machines
+ * area's MachineService is built in client/computeServices.ts: ai/toolContext, jobs ×2 (the job follower,
+ * Run on GPU's resource), specs ×2, machines/connect (its connector's service), nas/index (the SSH sessions).
  */
-const MAX_CLIENT_SITES = 9;
+const MAX_CLIENT_SITES = 7;
 
 const OPERATION_CALL = /\.call\(\s*['"`]/g;
 const CLIENT_SITE = /\bcomputeClient\(\)/g;

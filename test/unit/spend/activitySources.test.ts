@@ -54,4 +54,14 @@ describe('spend: activity sources besides kernels', () => {
     // With no active profile, the machines' own activity still counts for their profile.
     assert.deepEqual(activitiesOf({ ...switched, profileId: () => undefined }).map((activity) => [activity.kind, activity.profileId]), [['terminal', 'p1'], ['ssh', 'p1']]);
   });
+
+  it("puts its source in the registry's own list as it adds it (taken back whole if registering fails later)", () => {
+    const registry = new ActivityRegistry();
+    const own: NonNullable<Parameters<typeof registerActivitySources>[2]> = [];
+    const area = registerActivitySources(registry, ports('p1'), own);
+    assert.equal(own.length, 1, 'the source is in own');
+    assert.equal(area.disposables, own);
+    for (const disposable of own) disposable.dispose();
+    assert.equal(registry.decide('idle', 'p1', 41).action, 'pause', 'disposing own removes the source');
+  });
 });

@@ -1,5 +1,6 @@
 // The NAS mount step of Create Task and Create Job: the Active volumes of the chosen region, from the
-// volume store (a volume mounts only in its own region: docs/nas.md), with "No NAS volume" first.
+// volume store (a volume mounts only in its own region: docs/nas.md), with "No NAS volume" first. Below
+// jobs, views and nas (docs/areas.md, "Floors"): the wizards reach it without sitting on the NAS area.
 
 import * as vscode from 'vscode';
 import { mountableVolumes } from '../../core/nas/mounts';
