@@ -18,7 +18,8 @@ import { confirmation } from './confirmation';
 import { strongestEffect } from './effects';
 import { field, tailLines } from './format';
 import { sentValueLines } from './shownWhole';
-import { findOffer, gpuLabel } from './pricing';
+import { findOffer } from './pricing';
+import { deviceLabel } from '../deviceLabel';
 import { requireMountableVolume } from '../nas/volumes';
 import { jobsOf, tasksOf } from './services';
 
@@ -55,7 +56,7 @@ async function specFrom(input: Record<string, unknown>, context: ToolContext): P
     ...(storageId !== undefined ? { volume: { storageId, targetDir: String(input['target_dir'] ?? '/mnt/nas') } } : {}),
   };
   if (spot && spec.estimatedSec !== undefined && spec.estimatedSec >= timeoutSec) throw new ConfigError('estimated_sec must be below timeout_sec.');
-  return { spec, pointsPerSecond, label: `${gpuLabel(offer.device)} in ${offer.region.region_name} (${offer.region.inventory > 0 ? `${offer.region.inventory} in stock` : 'sold out: the job may wait'})` };
+  return { spec, pointsPerSecond, label: `${deviceLabel(offer.device)} in ${offer.region.region_name} (${offer.region.inventory > 0 ? `${offer.region.inventory} in stock` : 'sold out: the job may wait'})` };
 }
 
 /** Everything the job sends that the model chose, whole and escaped. */
