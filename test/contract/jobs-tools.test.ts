@@ -41,7 +41,7 @@ describe('batch job tools against the sandbox', () => {
     assert.ok(confirmation);
     assert.match(confirmation.title, /^PRODUCTION: Run job "tool-job"/);
     assert.match(confirmation.message, /2 pod\(s\) at once of RTX 4090 × 1 in 北京一区/);
-    assert.match(confirmation.message, /Cost: ¥\d+\.\d{2,4}\/h while running; at most ¥\d+\.\d\d \(timeout 10m 00s\)/);
+    assert.match(confirmation.message, /Cost: ¥\d+\.\d{2,4}\/h while running; at most ¥\d+\.\d\d \(timeout 10 min\)/);
     const created = await runTool(tool('compute_run_job'), input, context);
     assert.equal(created.isError, false, created.text);
     const id = Number(/Created job (\d+)/.exec(created.text)?.[1]);

@@ -3,6 +3,7 @@
 
 import { isRetryableStatus } from '../http/retryableStatus';
 import { englishText, type CoreText } from './messages';
+import { durationEnglish } from '../duration';
 
 export { coreText, type CoreArg, type CoreText, type CoreMessageKey } from './messages';
 
@@ -103,7 +104,7 @@ export class RateLimitError extends HttpError {
       429,
       excerpt,
       contentType,
-      `Rate limited (HTTP 429)${retryAfterSeconds !== undefined ? `; the server asked to wait ${retryAfterSeconds}s` : ''}`,
+      `Rate limited (HTTP 429)${retryAfterSeconds !== undefined ? `; the server asked to wait ${durationEnglish(retryAfterSeconds, { round: 'up' })}` : ''}`,
       retryAfterSeconds,
     );
   }

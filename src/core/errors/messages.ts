@@ -216,7 +216,7 @@ export const CORE_MESSAGES = {
   'machines.noCommand': 'The group run has no command.',
   'machines.notServing': 'Machine {0} is {1}, not Serving yet: its login exists only once it is Serving (Proxy and Direct machines take about 30 minutes).',
   'machines.priceChanged': 'The price of machine {0} changed to {1} points per {2} pack since it was shown; nothing was ordered. Review the new price and rent again.',
-  'machines.neverServing': 'Machine {0} did not become Serving in the time allowed ({1} min); it is still {2}. Nothing was connected.',
+  'machines.neverServing': 'Machine {0} did not become Serving in the time allowed ({1}); it is still {2}. Nothing was connected.',
   'machines.ownKeyUnreadable': 'The private key {0} cannot be read as an SSH key. Pick another key, or let Compute Toolkit generate one for this machine.',
   'machines.notConnected': 'Machine {0} has no key installed from this editor yet: run Connect… on it first.',
   'machines.masterPortBusy': 'Port {0}, which your command names for the rendezvous, is in use on rank 0. Free it, or take --master_port out of the command and a free port is picked.',
@@ -297,6 +297,17 @@ export const CORE_MESSAGES = {
   'compare.body.jsonWhitespace': 'The body is the same JSON with other whitespace: sign the compact JSON exactly as sent (no spaces or line breaks).',
   'compare.body.keyOrder': 'The body has the same keys and values in another order: sign the body text exactly as sent.',
   'compare.body.value': 'The body differs in content.',
+  // A length of time (core/duration.ts): the two largest units, the second padded; the editor words them.
+  'duration.seconds': '{0} s',
+  'duration.minutes': '{0} min',
+  'duration.minutesSeconds': '{0} min {1} s',
+  'duration.hours': '{0} h',
+  'duration.hoursMinutes': '{0} h {1} min',
+  'duration.days': '{0} d',
+  'duration.daysHours': '{0} d {1} h',
+  'duration.underMinute': '< 1 min',
+  'duration.over': 'over {0} d',
+  'duration.unknown': 'unknown time',
 } as const satisfies Record<string, string>;
 
 export type CoreMessageKey = keyof typeof CORE_MESSAGES;

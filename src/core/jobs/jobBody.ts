@@ -33,7 +33,6 @@ export function buildJobBody(spec: JobSpec): JobCreateBody {
     ? { default: null, index: { index_backoff_limit: spec.retries, max_failed_index: null } }
     : { default: { backoff_limit: spec.retries, restart_policy: 'Never' }, index: null };
   const script = spec.workdir ? `cd ${shellQuote(spec.workdir)} && ${spec.command}` : spec.command;
-  const gpus = spec.resource.resource.gpu_count;
   return {
     task_name: spec.name,
     sub_type: spec.spot ? 'Spot' : null,
@@ -49,7 +48,7 @@ export function buildJobBody(spec: JobSpec): JobCreateBody {
       {
         service_name: 'container-01',
         service_image: spec.image,
-        resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: gpus > 0 ? 1 : 0 },
+        resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: 1 }, // each > 0, also on a CPU node (docs/sandbox-rules.md)
         env: spec.env.map((entry) => ({ name: entry.name, value: entry.value })),
         start_script: { command: ['/bin/sh', '-c'], args: [script] },
         nas_storage_config: spec.volume ? [{ storage_id: spec.volume.storageId, target_dir: spec.volume.targetDir }] : null,

@@ -6,6 +6,8 @@
 
 import type { ComputeClient, NodeDetail } from '../compute/api';
 import { ConfigError, coreText } from '../errors';
+import { deviceLabel } from '../deviceLabel';
+import { shownValue } from '../shownValue';
 import { buildJobBody } from './jobBody';
 import type { JobDetail } from './operations';
 import { followJob, type PodLine } from './polling';
@@ -50,7 +52,7 @@ export async function findRunResource(client: ComputeClient, config: Pick<RunCon
     const region = device.regions.find((candidate) => candidate.region === config.resource.region);
     if (region) return { device, region, pointsPerSecond: region.discount_price ?? region.price ?? 0 };
   }
-  throw new ConfigError(coreText('job.resourceGone', config.resource.deviceName, config.resource.region), coreText('job.resourceGone.hint'));
+  throw new ConfigError(coreText('job.resourceGone', deviceLabel({ device_name: config.resource.deviceName }), shownValue(config.resource.region, 80)), coreText('job.resourceGone.hint'));
 }
 
 export async function runOnGpu(

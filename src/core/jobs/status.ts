@@ -84,17 +84,6 @@ export function jobCostPoints(view: JobView, pointsPerSecond: number | undefined
   return Math.max(view.billedPoints, costPointsFor(pointsPerSecond, seconds));
 }
 
-/** "1h 02m", "3m 05s", "42s". */
-export function formatElapsed(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const rest = s % 60;
-  if (h > 0) return `${h}h ${String(m).padStart(2, '0')}m`;
-  if (m > 0) return `${m}m ${String(rest).padStart(2, '0')}s`;
-  return `${rest}s`;
-}
-
 /**
  * A container's exit code as the node list gives it: typed string by the docs, seen as a number or null
  * (docs/sandbox-rules.md), so both parse; anything else (text, fractions, absurd sizes) is no code.

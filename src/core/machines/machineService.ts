@@ -8,6 +8,7 @@ import type { ComputeClient } from '../compute/api';
 import { ComputeApiError } from '../compute/errors';
 import { AbortedError, ConfigError, coreText } from '../errors';
 import { sleep } from '../http/retry';
+import { duration } from '../duration';
 import type { Logger } from '../log';
 import { totalPoints, unitPriceOf } from './catalogue';
 import type { MachineLogin } from './connect';
@@ -138,7 +139,7 @@ export class MachineService {
         return detail;
       }
       if (status === 'Finished' || status === 'Canceled' || status === 'CanceledRefunded' || now() - started >= timeoutMs) {
-        throw new ConfigError(coreText('machines.neverServing', deviceId, Math.round(timeoutMs / 60_000), status));
+        throw new ConfigError(coreText('machines.neverServing', deviceId, duration(timeoutMs / 1000, { precision: 'minute', round: 'nearest' }), status));
       }
       await sleep(options.pollMs ?? 10_000, options.signal);
     }

@@ -142,10 +142,3 @@ export function transferProgressView(record: TransferRecord): TransferProgressVi
   };
 }
 
-/** "1 h 5 min", "3 min 20 s", "45 s". */
-export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  if (s >= 3600) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
-  if (s >= 60) return `${Math.floor(s / 60)} min ${s % 60} s`;
-  return `${s} s`;
-}

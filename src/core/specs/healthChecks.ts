@@ -1,6 +1,8 @@
-// Task update needs every service's `health_checks` as an object, never null (docs/sandbox-rules.md,
-// docs/specs.md): a spec file that says nothing about probes keeps the live task's, so an update from a
-// template neither fails nor clears them. Probes that are all off are the same as none in a file.
+// Task update needs every service's `health_checks` as an object with each of the three probes, every
+// field present (docs/sandbox-rules.md, docs/specs.md): a spec file that says nothing about probes (or
+// `healthChecks: {}`) sends the live task's back unchanged, and a probe the file leaves out keeps the
+// live one, so an update from a template neither fails nor clears them. Probes that are all off are the
+// same as none in a file.
 
 import type { TaskDetail } from '../compute/api';
 import type { HealthChecks, Probe, TaskSpec } from './types';
@@ -32,17 +34,35 @@ export function withLiveHealthChecks(spec: TaskSpec, live: TaskDetail): TaskSpec
   return {
     ...spec,
     services: spec.services.map((service, index) => {
-      if (service.healthChecks) return service;
       const kept = liveChecks(live, service.name, index);
-      return kept && anyProbeOn(kept) ? { ...service, healthChecks: structuredClone(kept) } : service;
+      if (!kept || !anyProbeOn(kept)) return hasProbe(service.healthChecks) ? service : withoutChecks(service);
+      return { ...service, healthChecks: { ...structuredClone(kept), ...(service.healthChecks ?? {}) } };
     }),
   };
 }
 
-/** Fills each update body service still without probes: the live task's object as read, else every probe off. */
+/**
+ * Gives each update body service all three probes: the file's, else the live task's as read (its whole
+ * object unchanged when the file has none), else one switched off.
+ */
 export function fillHealthChecks(body: { services: { service_name: string; health_checks: HealthChecks | null }[] }, live: TaskDetail): void {
   body.services.forEach((service, index) => {
-    if (service.health_checks) return;
-    service.health_checks = structuredClone(liveChecks(live, service.service_name, index)) ?? disabledHealthChecks();
+    const filled: Record<string, unknown> = { ...structuredClone(liveChecks(live, service.service_name, index) ?? {}), ...(service.health_checks ?? {}) };
+    const off = disabledHealthChecks();
+    for (const name of PROBE_NAMES) if (!isProbe(filled[name])) filled[name] = off[name];
+    service.health_checks = filled as HealthChecks;
   });
+}
+
+function hasProbe(checks: HealthChecks | undefined): boolean {
+  return checks !== undefined && PROBE_NAMES.some((name) => checks[name] !== undefined);
+}
+
+function withoutChecks<T extends { healthChecks?: HealthChecks }>(service: T): T {
+  const { healthChecks: _none, ...rest } = service;
+  return rest as T;
+}
+
+function isProbe(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

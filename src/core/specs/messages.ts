@@ -2,6 +2,8 @@
 // editor passes a localized implementation (src/vscode/specs/specMessages.ts, vscode.l10n.t), the
 // tools and tests use this English one. Values are passed in, never concatenated into templates.
 
+import { durationEnglish } from '../duration';
+
 export interface SpecMessages {
   theFile(): string;
   unknownFieldSuggest(name: string, where: string, close: string): string;
@@ -87,7 +89,7 @@ export const ENGLISH: SpecMessages = {
   envOneLine: (name) => `${name}: an env value is one line (the platform keeps env as KEY=VALUE lines).`,
   spotNeedsEstimate: () => 'A spot job needs "estimatedSeconds" (a little above the real run time, below timeoutSeconds).',
   estimateAboveTimeout: () => 'estimatedSeconds is above timeoutSeconds: the job would be killed first.',
-  roundsAboveTimeout: (rounds, seconds) => `The completions run in ${rounds} rounds of parallel pods, about ${seconds} s at the estimated run time: beyond timeoutSeconds, the job would be killed first.`,
+  roundsAboveTimeout: (rounds, seconds) => `The completions run in ${rounds} rounds of parallel pods, about ${durationEnglish(seconds)} at the estimated run time: beyond timeoutSeconds, the job would be killed first.`,
   undeclaredVolume: (volume) => `Volume "${volume}" is not declared at the top of the job.`,
   tooLarge: (kb) => `The file is larger than ${kb} KB; a spec file is a few KB.`,
   tooDeep: (levels) => `The file nests deeper than ${levels} levels; a spec file does not.`,

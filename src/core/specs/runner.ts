@@ -7,6 +7,8 @@ import type { ComputeClient, Device, TaskCreateBody, TaskDetail, TaskUpdateBody 
 import { formatYuanPerHour, pointsPerSecondToYuanPerHour } from '../spend/units';
 import type { JobDetail } from '../jobs/operations';
 import { ConfigError } from '../errors';
+import { deviceLabel } from '../deviceLabel';
+import { durationEnglish } from '../duration';
 import type { NasVolume } from '../nas/operations';
 import { listVolumes } from '../nas/volumes';
 import { formatYuan } from '../spend/units';
@@ -95,9 +97,9 @@ export async function checkSpec(spec: Spec, context: SpecContext): Promise<SpecC
   const { region, device } = lookup.offer;
   const wanted = spec.kind === 'task' ? spec.nodes : spec.parallelism;
   const price = region.discount_price ?? region.price;
-  if (region.inventory <= 0) checks.push({ path: ['resource'], severity: 'error', message: messages.soldOut(device.device_name, region.region_name) });
-  else if (region.inventory < wanted) checks.push({ path: ['resource'], severity: 'warning', message: messages.lowStock(region.inventory, device.device_name, region.region_name, wanted) });
-  else checks.push({ path: ['resource'], severity: 'info', message: messages.inStock(device.device_name, region.region_name, region.inventory, price === null ? '¥—/h' : formatYuanPerHour(pointsPerSecondToYuanPerHour(price))) });
+  if (region.inventory <= 0) checks.push({ path: ['resource'], severity: 'error', message: messages.soldOut(deviceLabel(device), region.region_name) });
+  else if (region.inventory < wanted) checks.push({ path: ['resource'], severity: 'warning', message: messages.lowStock(region.inventory, deviceLabel(device), region.region_name, wanted) });
+  else checks.push({ path: ['resource'], severity: 'info', message: messages.inStock(deviceLabel(device), region.region_name, region.inventory, price === null ? '¥—/h' : formatYuanPerHour(pointsPerSecondToYuanPerHour(price))) });
   if (spec.kind === 'task' && spec.taskId !== undefined) {
     try {
       await context.client.call('task.detail', { task_id: spec.taskId }, callOptions(context));
@@ -182,7 +184,7 @@ export function describePlan(plan: TaskPlan): string[] {
   const cost = (value: number | undefined) => (value === undefined ? 'price not listed' : formatYuanPerHour(value));
   const lines: string[] = [];
   if (plan.action === 'create') {
-    lines.push(`Create task "${plan.taskName}": ${plan.body.points} node(s) of ${plan.offer.device.device_name} in ${plan.offer.region.region_name}, ${cost(plan.costAfter)} (${plan.inventory} in stock).`);
+    lines.push(`Create task "${plan.taskName}": ${plan.body.points} node(s) of ${deviceLabel(plan.offer.device)} in ${plan.offer.region.region_name}, ${cost(plan.costAfter)} (${plan.inventory} in stock).`);
   } else if (plan.changes.length === 0) {
     lines.push(`Task ${plan.taskId} "${plan.taskName}" already matches the file: nothing to update.`);
   } else {
@@ -204,7 +206,7 @@ export function describeJobPlan(plan: JobPlan): string[] {
     lines.push(`This file already created job ${plan.taskId}${plan.liveStatus ? ` (${plan.liveStatus})` : ''}. Jobs cannot be updated on the platform: to run this file again, remove "taskId" and deploy a new job.`);
   }
   lines.push(
-    `${plan.action === 'create' ? 'Create' : 'A new deploy would create'} job "${plan.jobName}": ${plan.body.points} completion(s), ${plan.pods} pod(s) at once, ${mode}, on ${plan.offer.device.device_name} in ${plan.offer.region.region_name} (${plan.inventory} in stock), timeout ${plan.body.job_support.timeout_sec} s.`,
+    `${plan.action === 'create' ? 'Create' : 'A new deploy would create'} job "${plan.jobName}": ${plan.body.points} completion(s), ${plan.pods} pod(s) at once, ${mode}, on ${deviceLabel(plan.offer.device)} in ${plan.offer.region.region_name} (${plan.inventory} in stock), timeout ${durationEnglish(plan.body.job_support.timeout_sec)}.`,
   );
   if (plan.yuanPerHour === undefined) lines.push('Price not listed for this resource.');
   else {

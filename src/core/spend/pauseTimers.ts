@@ -69,16 +69,6 @@ export function nextDue(timers: readonly PauseTimer[]): number | undefined {
   return next;
 }
 
-/** "2 h 05 min", "14 min", "< 1 min" — rounded up to the minute, so it never reads 0 before it fires. */
-export function formatTimeLeft(ms: number): string {
-  if (ms < MINUTE_MS) return '< 1 min';
-  const minutes = Math.ceil(ms / MINUTE_MS);
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return `${hours} h ${String(rest).padStart(2, '0')} min`;
-}
-
 /** Reads stored timers defensively (globalState can hold anything after a downgrade or a hand edit). */
 export function readTimers(value: unknown): PauseTimer[] {
   if (!Array.isArray(value)) return [];

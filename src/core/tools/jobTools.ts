@@ -7,7 +7,8 @@ import { plainLogLine } from '../terminalText';
 import { buildJobBody, type JobSpec } from '../jobs/jobBody';
 import type { JobDetail } from '../jobs/operations';
 import { listPods } from '../jobs/polling';
-import { formatElapsed, jobView } from '../jobs/status';
+import { jobView } from '../jobs/status';
+import { durationEnglish } from '../duration';
 import { formatPoints } from '../spend/units';
 import { ConfigError } from '../errors';
 import type { z } from 'zod';
@@ -17,7 +18,8 @@ import { confirmation } from './confirmation';
 import { strongestEffect } from './effects';
 import { field, tailLines } from './format';
 import { sentValueLines } from './shownWhole';
-import { findOffer, gpuLabel } from './pricing';
+import { findOffer } from './pricing';
+import { deviceLabel } from '../deviceLabel';
 import { requireMountableVolume } from '../nas/volumes';
 import { jobsOf, tasksOf } from './services';
 
@@ -54,7 +56,7 @@ async function specFrom(input: Record<string, unknown>, context: ToolContext): P
     ...(storageId !== undefined ? { volume: { storageId, targetDir: String(input['target_dir'] ?? '/mnt/nas') } } : {}),
   };
   if (spot && spec.estimatedSec !== undefined && spec.estimatedSec >= timeoutSec) throw new ConfigError('estimated_sec must be below timeout_sec.');
-  return { spec, pointsPerSecond, label: `${gpuLabel(offer.device)} in ${offer.region.region_name} (${offer.region.inventory > 0 ? `${offer.region.inventory} in stock` : 'sold out: the job may wait'})` };
+  return { spec, pointsPerSecond, label: `${deviceLabel(offer.device)} in ${offer.region.region_name} (${offer.region.inventory > 0 ? `${offer.region.inventory} in stock` : 'sold out: the job may wait'})` };
 }
 
 /** Everything the job sends that the model chose, whole and escaped. */
@@ -87,7 +89,7 @@ export const runJob: ToolDefinition<z.output<typeof jobInputs.runJob>> = {
     const cost = estimateJobCost({ pointsPerSecond, completions: spec.completions, parallelism: spec.parallelism, timeoutSec: spec.timeoutSec, estimatedSec: spec.spot ? spec.estimatedSec : null });
     return confirmation('write', context.profile, `Run job "${field(spec.name, 64)}"?`, [
       `Resource: ${Math.min(spec.parallelism, spec.completions)} pod(s) at once of ${label}, ${spec.spot ? 'Spot' : 'on-demand'}.`,
-      `Cost: ${cost.rateText} while running; at most ${cost.capText} (timeout ${formatElapsed(spec.timeoutSec)})${cost.expectedText ? `, about ${cost.expectedText} expected` : ''}.`,
+      `Cost: ${cost.rateText} while running; at most ${cost.capText} (timeout ${durationEnglish(spec.timeoutSec)})${cost.expectedText ? `, about ${cost.expectedText} expected` : ''}.`,
       ...sentLines(spec),
     ]);
   },
@@ -119,7 +121,7 @@ export const getJob: ToolDefinition<z.output<typeof jobInputs.jobId>> = {
       `Job ${job.task_id} "${field(job.task_name)}": ${view.phase}${view.ended ? ' (ended)' : ''}.`,
       `status ${field(job.status, 20)}, job_status ${field(view.execution, 20)}${view.spot ? `, schedule_status ${field(view.schedule ?? 'null', 20)}` : ''}.`,
       `Pods: ${view.succeeded} succeeded, ${view.failed} failed, ${view.active} active; ${view.completions} completion(s) needed, ${view.parallelism} at once.`,
-      `Elapsed ${formatElapsed(view.elapsedSeconds)}; billed so far ${formatPoints(view.billedPoints)}.`,
+      `Elapsed ${durationEnglish(view.elapsedSeconds)}; billed so far ${formatPoints(view.billedPoints)}.`,
     ].join('\n');
   },
 };
@@ -170,7 +172,7 @@ export const stopJob: ToolDefinition<z.output<typeof jobInputs.jobId>> = {
     const job = await jobsOf(context).detail(input['task_id'] as number, context.signal);
     const view = jobView(job, Date.now());
     return confirmation('destructive', context.profile, `Stop job "${field(job.task_name, 64)}" (${job.task_id})?`, [
-      `Job: ${jobPhrase(job)}, running ${formatElapsed(view.elapsedSeconds)}, billed ${formatPoints(view.billedPoints)} so far.`,
+      `Job: ${jobPhrase(job)}, running ${durationEnglish(view.elapsedSeconds)}, billed ${formatPoints(view.billedPoints)} so far.`,
       'Its pods are killed now; what they have not written to a volume is lost, and the job cannot be resumed.',
     ]);
   },

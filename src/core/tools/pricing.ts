@@ -3,6 +3,7 @@
 
 import type { ComputeClient, Device, Region, TaskResource } from '../compute/api';
 import { formatYuan, yuanPerHour } from '../spend/units';
+import { deviceLabel } from '../deviceLabel';
 import { ConfigError } from '../errors';
 import { ResourceService } from '../resources/resourceService';
 
@@ -27,15 +28,9 @@ export function offersOf(devices: readonly Device[]): Offer[] {
   return offers;
 }
 
-/** "RTX 4090 × 2" (CPU-only devices keep the platform's name). */
-export function gpuLabel(device: Pick<Device, 'gpu_name' | 'gpu_count' | 'device_name'>): string {
-  const gpu = device.gpu_name?.trim();
-  return gpu && device.gpu_count > 0 ? `${gpu} × ${device.gpu_count}` : device.device_name;
-}
-
 /** "2 × RTX 4090 × 1 in 北京一区 ≈ ¥3.36/h (¥1.68/h per node)". */
 export function costLine(nodes: number, device: Device, regionName: string, perNode: number | undefined): string {
-  const what = `${nodes} × ${gpuLabel(device)} in ${regionName}`;
+  const what = `${nodes} × ${deviceLabel(device)} in ${regionName}`;
   if (perNode === undefined) return `${what} (price not listed)`;
   const total = `${what} ≈ ${formatYuan(perNode * nodes)}/h`;
   return nodes === 1 ? total : `${total} (${formatYuan(perNode)}/h per node)`;

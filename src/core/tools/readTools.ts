@@ -11,7 +11,8 @@ import type * as readInputs from './inputs/readInputs';
 import { capLines, field, gigabytes, RESULT_LIMIT_CHARS, tailLines } from './format';
 import { strongestEffect } from './effects';
 import { plainTerminalText } from '../terminalText';
-import { gpuLabel, offersOf } from './pricing';
+import { offersOf } from './pricing';
+import { deviceLabel } from '../deviceLabel';
 import { resourcesOf, storageOf, tasksOf } from './services';
 
 const limitOf = (context: ToolContext): number => context.resultLimitChars ?? RESULT_LIMIT_CHARS;
@@ -57,7 +58,7 @@ export const searchGpus: ToolDefinition<z.output<typeof readInputs.searchGpus>> 
     const lines = [
       `${offers.length} offer(s), cheapest first (price per node):`,
       ...offers.map(({ device, region: r, yuanPerHour }) =>
-        `- ${gpuLabel(device)} · ${gigabytes(vramPerCardMiB(device))} VRAM per card · ${device.cpu_cores} CPU · ${gigabytes(device.memory)} RAM · ` +
+        `- ${deviceLabel(device)} · ${gigabytes(vramPerCardMiB(device))} VRAM per card · ${device.cpu_cores} CPU · ${gigabytes(device.memory)} RAM · ` +
           `${field(r.region_name)} (region "${field(r.region)}") · ${yuanPerHour === undefined ? 'price n/a' : `${formatYuan(yuanPerHour)}/h`} · ` +
           `${r.inventory > 0 ? `${r.inventory} in stock` : 'sold out'} · device_name "${field(device.device_name)}"`,
       ),
@@ -90,7 +91,7 @@ export const listTasks: ToolDefinition<z.output<typeof readInputs.listTasks>> = 
       `Tasks ${first}–${first + tasks.results.length - 1} of ${tasks.count}${tasks.count > first + tasks.results.length - 1 ? ` (next: page ${page + 1})` : ''}:`,
       ...tasks.results.map((task) => {
         const resource = task.resources?.[0];
-        const where = resource ? ` · ${gpuLabel({ ...resource.resource, gpu_name: resource.resource.gpu_name ?? '' })} in ${field(resource.region_name)}` : '';
+        const where = resource ? ` · ${deviceLabel(resource.resource)} in ${field(resource.region_name)}` : '';
         return `- ${task.task_id} "${field(task.task_name)}" · ${field(task.status)} · ${task.runing_points}/${task.points} node(s)${where} · billed ${formatYuan(yuanFromPoints(task.billing_value))}`;
       }),
     ];
@@ -106,7 +107,7 @@ function detailLines(detail: TaskDetail, nodes: readonly TaskNode[], nodeCount: 
   const resource = detail.resources?.[0];
   const lines = [
     `Task ${detail.task_id} "${field(detail.task_name)}" · ${field(detail.status)} · ${detail.runing_points}/${detail.points} node(s) running`,
-    ...(resource ? [`Resource: ${gpuLabel({ ...resource.resource, gpu_name: resource.resource.gpu_name ?? '' })} in ${field(resource.region_name)}`] : []),
+    ...(resource ? [`Resource: ${deviceLabel(resource.resource)} in ${field(resource.region_name)}`] : []),
     `Billed so far: ${formatYuan(yuanFromPoints(detail.billing_value))}; created ${field(detail.create_time)}`,
     'Services:',
   ];

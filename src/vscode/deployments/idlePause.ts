@@ -14,6 +14,7 @@ import type { Deployment } from '../../core/deployments/discovery';
 import type { DeploymentRegistry } from './deploymentRegistry';
 import type { DeploymentTasks } from './ports';
 import { counted } from '../ui/counts';
+import { durationText } from '../ui/duration';
 import type { Activity } from '../../core/spend/activity';
 import { IDLE_GRACE_MS, IdleGrace, type IdleCandidate } from '../../core/spend/idleGrace';
 import { IdlePauseFlow, type IdlePauseStep } from '../ui/idlePauseFlow';
@@ -172,15 +173,15 @@ export class IdlePause implements vscode.Disposable {
       const setting = this.registry.idleMinutes(deployment.taskId);
       lines.push(
         vscode.l10n.t(
-          '"{0}": {1}, idle {2} min; {3}',
+          '"{0}": {1}, idle {2}; {3}',
           deployment.taskName,
           rate !== undefined ? formatYuanPerHour(rate) : vscode.l10n.t('price unknown'),
-          idleMinutes,
+          durationText(idleMinutes * 60, { precision: 'minute' }),
           setting !== undefined ? vscode.l10n.t('pauses after idle for {0}', counted(setting, 'minute')) : vscode.l10n.t('idle pause off'),
         ),
       );
     }
-    this.item.text = `$(server-process) ${vscode.l10n.t('{0} {1} · idle {2} min', counted(running.length, 'model'), formatYuanPerHour(yuanPerHour), longestIdle)}`;
+    this.item.text = `$(server-process) ${vscode.l10n.t('{0} {1} · idle {2}', counted(running.length, 'model'), formatYuanPerHour(yuanPerHour), durationText(longestIdle * 60, { precision: 'minute' }))}`;
     this.item.tooltip = [vscode.l10n.t('Your deployments bill while they run, answering or idle.'), ...lines, vscode.l10n.t('Click to set idle pause.')].join('\n');
     this.item.show();
     this.shown = true;

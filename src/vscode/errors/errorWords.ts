@@ -8,6 +8,7 @@ import type { LikelyCause } from '../../core/compute/api';
 import type { ErrorClassification, ErrorHintKey, ErrorValues } from '../../core/errors/classify';
 import type { CoreWords, MissingSetup } from '../../core/errors';
 import { wordText, type CoreText } from '../../core/errors/messages';
+import { duration } from '../../core/duration';
 import { errorMessage } from '../../shared/errorMessage';
 
 /**
@@ -95,7 +96,7 @@ export function whatHappened(classification: ErrorClassification): string {
         : vscode.l10n.t('HTTP {0} with an HTML page, not the API\'s JSON.', values.status ?? '?');
     case 'rate-limited':
       return values.retryAfterSeconds !== undefined
-        ? vscode.l10n.t('Rate limited (HTTP 429); the server asked to wait {0}s', values.retryAfterSeconds)
+        ? vscode.l10n.t('Rate limited (HTTP 429); the server asked to wait {0}', coreWords(duration(values.retryAfterSeconds, { round: 'up' })))
         : vscode.l10n.t('Rate limited (HTTP 429)');
     case 'timeout':
       return vscode.l10n.t('Timed out after {0} ms ({1})', values.timeoutMs ?? 0, timeoutPhase(values.timeoutPhase));
@@ -129,8 +130,7 @@ export function hintText(hint: ErrorHintKey | undefined): string | undefined {
 }
 
 function clockOffset(offsetMs: number): string {
-  const minutes = Math.abs(offsetMs) / 60_000;
-  const amount = minutes >= 1 ? vscode.l10n.t('{0} min', minutes.toFixed(1)) : vscode.l10n.t('{0} s', (Math.abs(offsetMs) / 1000).toFixed(1));
+  const amount = coreWords(duration(Math.abs(offsetMs) / 1000, { round: 'nearest' }));
   return offsetMs > 0 ? vscode.l10n.t('{0} behind', amount) : vscode.l10n.t('{0} ahead of', amount);
 }
 

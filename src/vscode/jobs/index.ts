@@ -12,7 +12,8 @@ import type { JobSummary } from '../../core/jobs/operations';
 import { ClaimedEnds } from '../../core/jobs/jobState';
 import { followJob } from '../../core/jobs/polling';
 import type { FolderSyncer } from '../../core/jobs/runOnGpu';
-import { formatElapsed, jobView } from '../../core/jobs/status';
+import { jobView } from '../../core/jobs/status';
+import { durationText } from '../ui/duration';
 import { maskTaskEnv } from '../../core/tasks/envMask';
 import { formatPoints } from '../../core/spend/units';
 import { registerKind } from '../kinds/registerKind';
@@ -112,7 +113,7 @@ export function registerJobs(
         },
         onEnd: (detail) => {
           const ended = jobView(detail, Date.now());
-          terminal.result(ended.phase === 'succeeded', vscode.l10n.t('Job {0}: {1} · {2} · billed {3}', jobId, phaseLabel(ended.phase), formatElapsed(ended.elapsedSeconds), formatPoints(ended.billedPoints)));
+          terminal.result(ended.phase === 'succeeded', vscode.l10n.t('Job {0}: {1} · {2} · billed {3}', jobId, phaseLabel(ended.phase), durationText(ended.elapsedSeconds), formatPoints(ended.billedPoints)));
         },
         onError: (error) => terminal.warn(vscode.l10n.t('Could not read the job: {0}', errorText(error))),
       },

@@ -6,13 +6,13 @@ import * as vscode from 'vscode';
 import type { Device, Region } from '../../core/compute/api';
 import type { ResourceService } from '../../core/resources/resourceService';
 import { estimateJobCost } from '../../core/jobs/cost';
-import { formatElapsed } from '../../core/jobs/status';
 import { formatPricePerHour } from '../../core/spend/units';
 import { deviceLabel, deviceSpecs } from '../ui/format';
 import { review } from '../ui/review';
 import { shownValue } from '../../core/shownValue';
 import type { Step } from '../ui/multiStepInput';
 import { counted } from '../ui/counts';
+import { durationText } from '../ui/duration';
 
 export interface ResourceChoice {
   device: Device;
@@ -111,7 +111,7 @@ export function jobCostReview(input: JobCostInput): { placeholder: string; go: {
   const money = [
     vscode.l10n.t('Rate: {0} while pods run', cost.rateText),
     ...(cost.expectedText ? [vscode.l10n.t('Expected: about {0}', cost.expectedText)] : []),
-    vscode.l10n.t('At most {0} (timeout {1})', cost.capText, formatElapsed(input.timeoutSec)),
+    vscode.l10n.t('At most {0} (timeout {1})', cost.capText, durationText(input.timeoutSec)),
   ].join(' · ');
   return { placeholder: money, go: { label: vscode.l10n.t('Run ({0})', cost.rateText), description: vscode.l10n.t('Profile: {0}', input.profile), detail: `${what} · ${money}` } };
 }

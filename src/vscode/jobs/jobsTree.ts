@@ -5,12 +5,13 @@
 import * as vscode from 'vscode';
 import { jobsEndedIn, JOB_STATE, type ClaimedEnds } from '../../core/jobs/jobState';
 import type { JobSummary } from '../../core/jobs/operations';
-import { formatElapsed, jobView, type JobPhase } from '../../core/jobs/status';
+import { jobView, type JobPhase } from '../../core/jobs/status';
 import { formatPoints } from '../../core/spend/units';
 import { Commands, Views } from '../commandIds';
 import type { KindDescriptor, KindNotice, KindRow } from '../kinds/kindDescriptor';
 import type { Profile } from '../services';
 import { taskStatusLabel } from '../ui/format';
+import { durationText } from '../ui/duration';
 import { plain } from '../ui/notificationCenter';
 
 export const JOB_CONTEXT = { live: 'job.live', ended: 'job.ended' } as const;
@@ -75,11 +76,11 @@ export function jobRow(job: JobSummary, now: number): KindRow {
   tooltip.appendText(vscode.l10n.t('Status: {0} · execution: {1}', taskStatusLabel(job.status), executionLabel(view.execution)) + '\n');
   if (view.spot) tooltip.appendText(vscode.l10n.t('Spot: {0}', scheduleLabel(view.schedule)) + '\n');
   tooltip.appendText(vscode.l10n.t('Pods: {0} succeeded, {1} failed, {2} active; {3} at once', view.succeeded, view.failed, view.active, view.parallelism) + '\n');
-  tooltip.appendText(vscode.l10n.t('Elapsed {0} · billed {1}', formatElapsed(view.elapsedSeconds), formatPoints(view.billedPoints)));
+  tooltip.appendText(vscode.l10n.t('Elapsed {0} · billed {1}', durationText(view.elapsedSeconds), formatPoints(view.billedPoints)));
   return {
     id: `job-${job.task_id}`,
     label: job.task_name,
-    description: `${phaseLabel(view.phase)} · ${pods} · ${formatElapsed(view.elapsedSeconds)} · ${formatPoints(view.billedPoints)}`,
+    description: `${phaseLabel(view.phase)} · ${pods} · ${durationText(view.elapsedSeconds)} · ${formatPoints(view.billedPoints)}`,
     icon: ICONS[view.phase],
     tooltip,
     contextValue: view.ended ? JOB_CONTEXT.ended : JOB_CONTEXT.live,
@@ -101,7 +102,7 @@ export interface JobNoticeHooks {
  */
 function jobEndNotice(job: JobSummary, profile: Profile, own: boolean, hooks: JobNoticeHooks): KindNotice {
   const ended = jobView(job, Date.now());
-  const text = vscode.l10n.t('Job "{0}" {1} after {2} · billed {3}', plain(job.task_name), phaseLabel(ended.phase), formatElapsed(ended.elapsedSeconds), formatPoints(ended.billedPoints));
+  const text = vscode.l10n.t('Job "{0}" {1} after {2} · billed {3}', plain(job.task_name), phaseLabel(ended.phase), durationText(ended.elapsedSeconds), formatPoints(ended.billedPoints));
   const actions: KindNotice['actions'] = [];
   const mount = job.services[0]?.nas_storage_config?.[0];
   const openOutputs = hooks.openOutputs();

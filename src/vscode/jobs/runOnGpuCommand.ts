@@ -8,7 +8,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { errorText } from '../errors/errorText';
-import { formatElapsed } from '../../core/jobs/status';
 import { formatBytesShort } from './format';
 import { RUN_CONFIG_PATH, settingsFor, type RunConfig, type RunFile } from '../../core/jobs/runConfig';
 import { findRunResource, runOnGpu, type FolderSyncer } from '../../core/jobs/runOnGpu';
@@ -29,6 +28,7 @@ import { defaultCommand, pickRunTarget, runOnMachine, type MachineRunPort } from
 import { Refusal } from '../errors/refusal';
 import { counted } from '../ui/counts';
 import { deviceLabel } from '../ui/format';
+import { durationText } from '../ui/duration';
 
 export interface RunTarget {
   /** Workspace folder root: run.json lives here. */
@@ -275,7 +275,7 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
       outcome.jobId,
       ok ? vscode.l10n.t('succeeded') : outcome.view.phase === 'stopped' ? vscode.l10n.t('was stopped') : vscode.l10n.t('failed'),
       outcome.exitCode ?? '—',
-      formatElapsed(outcome.view.elapsedSeconds || (Date.now() - started) / 1000),
+      durationText(outcome.view.elapsedSeconds || (Date.now() - started) / 1000),
       formatPoints(outcome.costPoints),
     );
     terminal.result(ok, summary);

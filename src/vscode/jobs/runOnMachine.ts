@@ -13,11 +13,11 @@ import type { SyncSessions } from '../../core/nas/sync';
 import { safeFileName } from '../../core/safeFileName';
 import { shownValue } from '../../core/shownValue';
 import type { SshConnection } from '../../core/ssh/sshConnection';
-import { formatElapsed } from '../../core/jobs/status';
 import { errorText } from '../errors/errorText';
 import type { ExtensionServices } from '../services';
 import { confirmSpend, MultiStepInput } from '../ui/multiStepInput';
 import { counted } from '../ui/counts';
+import { durationText } from '../ui/duration';
 import { formatBytesShort } from './format';
 import { JobTerminal } from './jobTerminal';
 import { writeRunFile } from './runFile';
@@ -193,7 +193,7 @@ export async function runOnMachine(services: ExtensionServices, port: MachineRun
       '{0}: exit code {1} · {2}{3}',
       machine.label,
       code ?? '—',
-      formatElapsed((Date.now() - started) / 1000),
+      durationText((Date.now() - started) / 1000),
       leftNow === undefined ? '' : vscode.l10n.t(' · {0} left on the rental', leftNow),
     );
     terminal.result(ok, summary);

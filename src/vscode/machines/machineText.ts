@@ -6,6 +6,7 @@ import { PACK_HOURS, gpuCountOf, maxPacksOf, megabytes, packPrice, productsOf, z
 import { shownText } from '../../core/machines/catalogue';
 import type { BillingType, OrderDetailStatus } from '../../core/machines/operations';
 import { formatPoints } from '../../core/spend/units';
+import { durationText } from '../ui/duration';
 
 /** "Hour pack" / "Day pack" …, as the console says 小时包/天包/周包/月包. */
 export function packName(billing: BillingType): string {
@@ -21,10 +22,9 @@ export function packName(billing: BillingType): string {
   }
 }
 
-/** "1 h", "24 h", "7 days", "30 days": what one pack lasts. */
+/** "1 h", "1 d", "7 d", "30 d": what one pack lasts. */
 export function packLength(billing: BillingType): string {
-  const hours = PACK_HOURS[billing];
-  return hours < 48 ? vscode.l10n.t('{0} h', hours) : vscode.l10n.t('{0} days', hours / 24);
+  return durationText(PACK_HOURS[billing] * 3600);
 }
 
 export function machineStatusLabel(status: OrderDetailStatus | string): string {
@@ -44,16 +44,10 @@ export function machineStatusLabel(status: OrderDetailStatus | string): string {
   }
 }
 
-/** Time left as "2 d 3 h", "3 h 5 min", "12 min", "under a minute"; "ended" at 0. */
+/** Time left as "2 d 3 h", "3 h 05 min", "12 min", "< 1 min" (ui/duration.ts); "ended" at 0. */
 export function timeLeftText(ms: number): string {
   if (ms <= 0) return vscode.l10n.t('ended');
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return vscode.l10n.t('under a minute');
-  const days = Math.floor(minutes / 1440);
-  const hours = Math.floor((minutes % 1440) / 60);
-  if (days > 0) return vscode.l10n.t('{0} d {1} h', days, hours);
-  if (hours > 0) return vscode.l10n.t('{0} h {1} min', hours, minutes % 60);
-  return vscode.l10n.t('{0} min', minutes);
+  return durationText(ms / 1000, { precision: 'minute' });
 }
 
 /** "8 × NVIDIA A100" (count and model made safe; "?" for a count that is not one). */

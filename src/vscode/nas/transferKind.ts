@@ -11,6 +11,7 @@ import { TRANSFER_STATE, isTransferMoving } from '../../core/nas/transferState';
 import { formatBytes } from '../../core/nas/units';
 import type { KindDescriptor, KindGroup, KindRow } from '../kinds/kindDescriptor';
 import { counted } from '../ui/counts';
+import { durationText } from '../ui/duration';
 
 /** Longest piece of server text shown in a row or tooltip. */
 const TEXT_LIMIT = 300;
@@ -48,13 +49,6 @@ export function directionText(direction: number): string {
   return direction === 2 ? vscode.l10n.t('NAS → object storage') : vscode.l10n.t('Object storage → NAS');
 }
 
-export function durationText(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  if (s >= 3600) return vscode.l10n.t('{0} h {1} min', Math.floor(s / 3600), Math.floor((s % 3600) / 60));
-  if (s >= 60) return vscode.l10n.t('{0} min {1} s', Math.floor(s / 60), s % 60);
-  return vscode.l10n.t('{0} s', s);
-}
-
 /** "42 / 100 files · 20 MiB / 100 MiB · 2.00 MiB/s · 40 s left" (totals shown once the platform counted them). */
 export function transferProgressText(record: TransferRecord): string {
   const view = transferProgressView(record);
@@ -62,7 +56,7 @@ export function transferProgressText(record: TransferRecord): string {
   parts.push(view.filesTotal !== undefined ? `${view.filesDone.toLocaleString(vscode.env.language)} / ${counted(view.filesTotal, 'file')}` : counted(view.filesDone, 'file'));
   parts.push(view.bytesTotal !== undefined ? `${formatBytes(view.bytesDone)} / ${formatBytes(view.bytesTotal)}` : formatBytes(view.bytesDone));
   if (view.bytesPerSecond !== undefined) parts.push(vscode.l10n.t('{0}/s', formatBytes(view.bytesPerSecond)));
-  if (view.secondsLeft !== undefined) parts.push(vscode.l10n.t('{0} left', durationText(view.secondsLeft)));
+  if (view.secondsLeft !== undefined) parts.push(vscode.l10n.t('{0} left', durationText(view.secondsLeft, { round: 'up' })));
   return parts.join(' · ');
 }
 

@@ -7,6 +7,7 @@ import type { TransferProgress } from '../../core/nas/progress';
 import type { TransferResult } from '../../core/nas/transfer';
 import { formatBytes } from '../../core/nas/units';
 import { counted } from '../ui/counts';
+import { durationText } from '../ui/duration';
 
 export interface ProgressReport {
   /** The notification's title ("Uploading to …"). */
@@ -34,7 +35,7 @@ export class ProgressLog {
 export function progressMessage(progress: TransferProgress): string {
   const parts = [progress.totalBytes !== undefined ? `${formatBytes(progress.bytes)} / ${formatBytes(progress.totalBytes)}` : formatBytes(progress.bytes)];
   if (progress.bytesPerSecond > 0) parts.push(vscode.l10n.t('{0}/s', formatBytes(progress.bytesPerSecond)));
-  if (progress.secondsLeft !== undefined) parts.push(vscode.l10n.t('{0} s left', Math.ceil(progress.secondsLeft)));
+  if (progress.secondsLeft !== undefined) parts.push(vscode.l10n.t('{0} left', durationText(progress.secondsLeft, { round: 'up' })));
   if (progress.filesTotal !== undefined && progress.filesTotal > 1) parts.push(vscode.l10n.t('{0} of {1}', progress.filesDone.toLocaleString(vscode.env.language), counted(progress.filesTotal, 'file')));
   return parts.join(' · ');
 }

@@ -26,6 +26,7 @@ import { planNewKernel, type NewKernelHooks } from './newGpuKernel';
 import type { StartTookPort } from '../../core/preheat/preheatFollow';
 import { missingFileOffer, showMissingFileOffer, volumeOfTask, type MissingFileOffer } from './volumeOffers';
 import { abortSignalFor } from '../ui/cancellation';
+import { jupyterTaskItem } from './jupyterTaskPick';
 import { sleep } from '../../core/http/retry';
 import { executeCell, PRODUCT } from './cellExecution';
 
@@ -338,8 +339,7 @@ export class ComputeKernelController implements vscode.Disposable {
     const items = await Promise.all(
       running.map(async (task) => {
         const price = await this.tasks.priceOfTask(task).catch(() => undefined);
-        const device = task.resources[0]?.resource.device_name ?? '';
-        return { label: task.task_name, description: price !== undefined ? formatYuanPerHour(pointsPerSecondToYuanPerHour(price) * Math.max(1, task.points)) : '', detail: device, task };
+        return jupyterTaskItem(task, price);
       }),
     );
     const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Run this notebook on which Jupyter task?'), placeHolder: vscode.l10n.t('Running tasks with a Jupyter port') });

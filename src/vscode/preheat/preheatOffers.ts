@@ -5,10 +5,10 @@
 // image was not preheated, so the next start is faster.
 
 import * as vscode from 'vscode';
-import { formatElapsed } from '../../core/jobs/status';
 import { preheatAndFollow, type PreheatFollowed, type RegionProgress, type StartTook } from '../../core/preheat/preheatFollow';
 import type { ImagePreheatService } from '../../core/preheat/preheatService';
 import { abortSignalFor } from '../ui/cancellation';
+import { durationText } from '../ui/duration';
 import { plain, type NotificationCenter } from '../ui/notificationCenter';
 import { preheatError } from './preheatKind';
 
@@ -75,13 +75,13 @@ export class PreheatOffers {
       return followed;
     }
     this.preheated.set(image, followed);
-    this.center.show('preheatOffer', 'info', vscode.l10n.t('{0} is preheated ({1}; took {2}): starts from it skip the image pull there.', shown, regionsText(followed.regions), formatElapsed(followed.elapsedMs / 1000)));
+    this.center.show('preheatOffer', 'info', vscode.l10n.t('{0} is preheated ({1}; took {2}): starts from it skip the image pull there.', shown, regionsText(followed.regions), durationText(followed.elapsedMs / 1000)));
     return followed;
   }
 
   /** After a start: how long it took, and Preheat offered when the image was not preheated this session. */
   startTook(start: StartTook): void {
-    const took = formatElapsed(start.ms / 1000);
+    const took = durationText(start.ms / 1000);
     const what = plain(start.what, 80);
     if (this.preheated.has(start.image)) {
       this.center.show('preheatOffer', 'info', vscode.l10n.t('{0} started in {1} (its image was preheated).', what, took));

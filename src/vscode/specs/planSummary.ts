@@ -7,6 +7,7 @@ import type { JobPlan } from '../../core/specs/jobPlan';
 import type { TaskPlan } from '../../core/specs/plan';
 import { specsCore } from '../../core/specs/load';
 import { counted } from '../ui/counts';
+import { durationText } from '../ui/duration';
 import { deviceLabel, taskStatusLabel } from '../ui/format';
 
 export function costText(value: number | undefined): string {
@@ -23,14 +24,14 @@ export function jobExistsText(plan: JobPlan): string {
 export function summarizeJob(plan: JobPlan): { summary: string; lines: string[] } {
   const mode = plan.spot ? vscode.l10n.t('Spot') : vscode.l10n.t('on demand');
   const summary = vscode.l10n.t(
-    'Create job "{0}": {1}, {2} at once, {3}, on {4} in {5}, timeout {6} s.',
+    'Create job "{0}": {1}, {2} at once, {3}, on {4} in {5}, timeout {6}.',
     plan.jobName,
     counted(plan.body.points, 'completion'),
     counted(plan.pods, 'pod'),
     mode,
     deviceLabel(plan.offer.device),
     plan.offer.region.region_name,
-    plan.body.job_support.timeout_sec,
+    durationText(plan.body.job_support.timeout_sec),
   );
   const lines: string[] = [];
   if (plan.yuanPerHour === undefined) lines.push(vscode.l10n.t('Cost: price not listed for this resource.'));

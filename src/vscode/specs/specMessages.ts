@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { SpecMessages } from '../../core/specs/messages';
 import { counted } from '../ui/counts';
+import { durationText } from '../ui/duration';
 
 function typeName(type: string): string {
   switch (type) {
@@ -75,7 +76,7 @@ export const LOCALIZED_SPEC_MESSAGES: SpecMessages = {
   envOneLine: (name) => vscode.l10n.t('{0}: an env value is one line (the platform keeps env as KEY=VALUE lines).', name),
   spotNeedsEstimate: () => vscode.l10n.t('A spot job needs "estimatedSeconds" (a little above the real run time, below timeoutSeconds).'),
   estimateAboveTimeout: () => vscode.l10n.t('estimatedSeconds is above timeoutSeconds: the job would be killed first.'),
-  roundsAboveTimeout: (rounds, seconds) => vscode.l10n.t('The completions run in {0} rounds of parallel pods, about {1} s at the estimated run time: beyond timeoutSeconds, the job would be killed first.', rounds, seconds),
+  roundsAboveTimeout: (rounds, seconds) => vscode.l10n.t('The completions run in {0} rounds of parallel pods, about {1} at the estimated run time: beyond timeoutSeconds, the job would be killed first.', rounds, durationText(seconds)),
   undeclaredVolume: (volume) => vscode.l10n.t('Volume "{0}" is not declared at the top of the job.', volume),
   tooLarge: (kb) => vscode.l10n.t('The file is larger than {0} KB; a spec file is a few KB.', kb),
   tooDeep: (levels) => vscode.l10n.t('The file nests deeper than {0} levels; a spec file does not.', levels),

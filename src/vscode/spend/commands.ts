@@ -1,6 +1,6 @@
 // The money area's command-table entries: the Spend view, Set Budget… and pause timers.
 import * as vscode from 'vscode';
-import { formatTimeLeft, parseDue, type ParsedDue } from '../../core/spend/pauseTimers';
+import { parseDue, type ParsedDue } from '../../core/spend/pauseTimers';
 import { Commands } from '../commandIds';
 import type { CommandEntry } from '../commands/commandTable';
 import type { SpendTasks } from './ports';
@@ -10,6 +10,7 @@ import type { PauseTimerService } from './pauseTimerService';
 import type { SpendPanel } from './spendPanel';
 import { setBudget, type BudgetFormContext } from './budgetForm';
 import { formatDateTime } from '../ui/dates';
+import { durationText } from '../ui/duration';
 
 export interface MoneyContext {
   services: ExtensionServices;
@@ -67,7 +68,7 @@ export const MONEY_COMMANDS: readonly CommandEntry<MoneyContext>[] = [
           const parsed = parseDue(text, Date.now(), localOffsetMinutes);
           if (!('dueAt' in parsed)) return dueError(parsed);
           return {
-            message: vscode.l10n.t('Pauses at {0} (in {1}).', formatDateTime(parsed.dueAt), formatTimeLeft(parsed.dueAt - Date.now())),
+            message: vscode.l10n.t('Pauses at {0} (in {1}).', formatDateTime(parsed.dueAt), durationText((parsed.dueAt - Date.now()) / 1000, { precision: 'minute', round: 'up' })),
             severity: vscode.InputBoxValidationSeverity.Info,
           };
         },

@@ -5,11 +5,12 @@
 // tasks (through that profile's client), whichever profile is active.
 
 import * as vscode from 'vscode';
-import { formatTimeLeft, nextWake, splitDue, toWarn, warningKey, type PauseTimer } from '../../core/spend/pauseTimers';
+import { nextWake, splitDue, toWarn, warningKey, type PauseTimer } from '../../core/spend/pauseTimers';
 import { runWithOrigin } from '../../core/requests/requestOrigin';
 import type { ExtensionServices } from '../services';
 import { plain, type NotificationCenter } from '../ui/notificationCenter';
 import { formatTime } from '../ui/dates';
+import { durationText } from '../ui/duration';
 import { decidePause, type Activity } from '../../core/spend/activity';
 import { activitiesText } from '../ui/activityText';
 
@@ -74,7 +75,7 @@ export class PauseTimerService implements vscode.Disposable {
   annotation(taskId: number): string | undefined {
     const profile = this.services.profiles.active;
     const timer = this.list().find((candidate) => candidate.taskId === taskId && candidate.profileId === profile?.id);
-    return timer ? vscode.l10n.t('pauses in {0}', formatTimeLeft(timer.dueAt - this.clock.now())) : undefined;
+    return timer ? vscode.l10n.t('pauses in {0}', durationText((timer.dueAt - this.clock.now()) / 1000, { precision: 'minute', round: 'up' })) : undefined;
   }
 
   async set(taskId: number, taskName: string, dueAt: number): Promise<void> {

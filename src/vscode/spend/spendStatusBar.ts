@@ -9,6 +9,7 @@ import { Commands, Views } from '../commandIds';
 import { todayLagNote } from './budgetText';
 import { markdownText as escapeMarkdown } from '../markdownText';
 import { counted } from '../ui/counts';
+import { durationText } from '../ui/duration';
 
 /** Older than this, the item's text says how old today's figure is. */
 const STALE_MS = 10 * 60_000;
@@ -54,8 +55,8 @@ export class SpendStatusBar implements vscode.Disposable {
     const rate = formatYuanPerHour(pointsPerSecondToYuanPerHour(state.pointsPerSecond));
     const spend = state.spend?.summary;
     const today = spend ? formatPoints(spend.today) : '…';
-    const ageMinutes = state.spend ? Math.max(0, Math.floor((now - state.spend.at) / 60_000)) : 0;
-    const age = ageMinutes < 1 ? vscode.l10n.t('just now') : vscode.l10n.t('{0} min ago', ageMinutes);
+    const ageSeconds = state.spend ? Math.max(0, (now - state.spend.at) / 1000) : 0;
+    const age = ageSeconds < 60 ? vscode.l10n.t('just now') : vscode.l10n.t('{0} ago', durationText(ageSeconds, { precision: 'minute' }));
     const stale = state.spend !== undefined && now - state.spend.at >= STALE_MS;
     this.item.text = `$(flame) ${rate} · ${vscode.l10n.t('today {0}', today)}${stale ? ` (${age})` : ''}`;
     const lines = [

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { RemotePort, ServiceSpec, TaskNode, TaskSummary } from '../../core/compute/api';
 import { Commands } from '../commandIds';
 import { formatDateTime } from '../ui/dates';
-import { formatPoints, taskDescription, taskPlacement, taskStatusColor, taskStatusIcon, taskStatusLabel } from '../ui/format';
+import { deviceLabel, formatPoints, taskDescription, taskPlacement, taskStatusColor, taskStatusIcon, taskStatusLabel } from '../ui/format';
 import { markdownText as md } from '../markdownText';
 import { ErrorRow, InfoRow } from '../trees/treeMessages';
 import { taskContextValue, type TaskRowTag } from './taskContextValue';
@@ -117,7 +117,7 @@ export class NodeItem extends vscode.TreeItem {
         '',
         `- ${vscode.l10n.t('Status: {0}', md(nodeStatusLabel(node.status)))}`,
         `- ${vscode.l10n.t('Region: {0}', `${md(node.region_name)} (${md(node.region)})`)}`,
-        `- ${node.resource.gpu_name ? `${md(node.resource.gpu_name)} × ${md(node.resource.gpu_count)}, ` : ''}${vscode.l10n.t('{0} CPU', md(node.resource.cpu_cores))}`,
+        `- ${node.resource.gpu_name ? `${md(deviceLabel(node.resource))}, ` : ''}${vscode.l10n.t('{0} CPU', md(node.resource.cpu_cores))}`,
         `- ${vscode.l10n.t('Billed: {0}', formatPoints(node.billing_value))}`,
         '',
         `_${vscode.l10n.t('Click to show its log.')}_`,

@@ -4,6 +4,8 @@ import * as vscode from 'vscode';
 import type { Device, Region, TaskStatus, TaskSummary } from '../../core/compute/api';
 import { effectivePointsPerSecond, formatPoints, formatYuanPerHour, pointsPerSecondToYuanPerHour as yuanPerHour } from '../../core/spend/units';
 import { counted } from './counts';
+import { deviceLabel } from '../../core/deviceLabel';
+import { shownValue } from '../../core/shownValue';
 
 /** Money conversions and formats come from the one units module (core/spend/units.ts). */
 export { formatPoints, formatYuan, formatYuanPerHour, pointsPerSecondToYuanPerHour as yuanPerHour } from '../../core/spend/units';
@@ -63,12 +65,8 @@ export function formatMiB(mib: number): string {
   return gib >= 10 ? `${Math.round(gib)} GB` : `${Number(gib.toFixed(1))} GB`;
 }
 
-/** "RTX 4090 × 2" from the GPU fields; CPU-only devices keep the platform's device name. */
-export function deviceLabel(device: Pick<Device, 'gpu_name' | 'gpu_count' | 'device_name'>): string {
-  const gpu = device.gpu_name?.trim();
-  if (!gpu || device.gpu_count <= 0) return device.device_name;
-  return `${gpu} × ${device.gpu_count}`;
-}
+/** "RTX 4090 × 2": the one device label (core/deviceLabel.ts), bounded and escaped. */
+export { deviceLabel };
 
 /** "24 GB VRAM · 16 CPU · 64 GB RAM" */
 export function deviceSpecs(device: Pick<Device, 'gpu_memory' | 'gpu_count' | 'cpu_cores' | 'memory'>): string {
@@ -147,7 +145,7 @@ export function taskDescription(task: TaskSummary): string {
 export function taskPlacement(task: TaskSummary): string | undefined {
   const first = task.resources[0];
   if (!first) return undefined;
-  return `${deviceLabel({ ...first.resource, gpu_name: first.resource.gpu_name ?? '' })} · ${first.region_name}`;
+  return `${deviceLabel(first.resource)} · ${shownValue(String(first.region_name ?? ''), 60)}`;
 }
 
 /** A profile's key mode as shown: "RSA" or "Token" in the display language. */

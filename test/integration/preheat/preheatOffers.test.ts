@@ -73,9 +73,9 @@ describe('preheat: offered where a start is slow', () => {
       api.preheat.offers.startTook({ what: 'The job', image, ms: 4_000 });
       api.preheat.offers.startTook({ what: 'The model', image: 'vllm/vllm-openai:latest', ms: 125_000 });
       const [fast, slow] = api.money.notificationsSince(mark);
-      assert.equal(fast?.message, 'The job started in 4s (its image was preheated).');
+      assert.equal(fast?.message, 'The job started in 4 s (its image was preheated).');
       assert.deepEqual(fast?.actions, []);
-      assert.equal(slow?.message, 'The model started in 2m 05s. Preheat its image vllm/vllm-openai:latest to start faster next time?');
+      assert.equal(slow?.message, 'The model started in 2 min 05 s. Preheat its image vllm/vllm-openai:latest to start faster next time?');
       assert.ok(slow);
       await api.money.choose(slow, 'Preheat');
       assert.equal(api.preheat.offers.runs.at(-1)?.done, true, 'Preheat from the start notice ran to done');

@@ -152,10 +152,18 @@ export function disabledHealthChecks(): Record<string, unknown> {
   return Object.fromEntries(PROBES.map((name) => [name, { ...probe }]));
 }
 
+/** What detail answers for a service's probes: those it was created with, every other one off (docs/sandbox-rules.md). */
+export function readBackHealthChecks(checks: Record<string, unknown> | null | undefined): Record<string, unknown> {
+  const read = disabledHealthChecks();
+  for (const [name, probe] of Object.entries(checks ?? {})) if (probe !== null && probe !== undefined) read[name] = probe;
+  return read;
+}
+
 /**
  * Task update (docs/money.md): the whole task as task detail returned it, edited. Needs
- * task_id, and every service must carry `health_checks` as an object (not null): the update schema
- * requires it although create does not, so a client sends back the live task's probes.
+ * task_id, and every service must carry `health_checks` as an object (not null) with each of the three
+ * probes, every field present (more §3: the update schema requires it although create does not), so a
+ * client sends back the live task's probes (docs/sandbox-rules.md).
  */
 export function parseTaskUpdate(body: JsonObject, marks: ReadonlyMap<string, IssuedMark>): { taskId: number; input: TaskCreateInput } {
   const taskId = requireInt(body, 'task_id', { min: 1 });
@@ -164,6 +172,10 @@ export function parseTaskUpdate(body: JsonObject, marks: ReadonlyMap<string, Iss
     const checks = asObject(`services[${index}]`, item).health_checks;
     if (checks === undefined || checks === null) {
       throw invalidParam(`services[${index}].health_checks`, 'is required by task update: send the live task\'s health_checks back');
+    }
+    for (const name of PROBES) {
+      const probe = asObject(`services[${index}].health_checks`, checks)[name];
+      if (probe === undefined || probe === null) throw invalidParam(`services[${index}].health_checks.${name}`, 'is required by task update: send the live task\'s probe back');
     }
   });
   return { taskId, input };

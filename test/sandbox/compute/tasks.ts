@@ -17,7 +17,7 @@ import type { SandboxClock } from '../clock';
 import { SandboxFailure, invalidParam } from './codes';
 import { nodeEvents, type NodeEventView } from './nodeEvents';
 import type { Paging } from './params';
-import { disabledHealthChecks, NO_SETTINGS, type SandboxService, type TaskCreateInput, type TaskSettings } from './taskBody';
+import { readBackHealthChecks, NO_SETTINGS, type SandboxService, type TaskCreateInput, type TaskSettings } from './taskBody';
 import { UsageLedger } from './usage';
 
 /** The platform bills every 5 minutes; forecast_value is the next period at the current rate. */
@@ -191,7 +191,7 @@ export class TaskStore {
       // Detail returns the whole configuration, probes included, so it can be posted back to update.
       services: summary.services.map((service) => ({
         ...service,
-        health_checks: service.health_checks ?? disabledHealthChecks(),
+        health_checks: readBackHealthChecks(service.health_checks),
         shared_mem_size: (service as SandboxService).shared_mem_size ?? null,
         storage_config: (service as SandboxService).storage_config ?? null,
         share_storage_config: (service as SandboxService).share_storage_config ?? null,

@@ -121,7 +121,7 @@ function parseService(object: JsonObject, path: string): JobService {
     resource_weight: {
       cpu_weight: requireInt(weights, 'cpu_weight', { min: 1 }, `${path}.resource_weight.cpu_weight`),
       mem_weight: requireInt(weights, 'mem_weight', { min: 1 }, `${path}.resource_weight.mem_weight`),
-      gpu_weight: requireInt(weights, 'gpu_weight', { min: 0 }, `${path}.resource_weight.gpu_weight`),
+      gpu_weight: requireInt(weights, 'gpu_weight', { min: 1 }, `${path}.resource_weight.gpu_weight`),
     },
     env: parseEnv(object.env, `${path}.env`),
     start_script: null,

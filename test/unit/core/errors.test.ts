@@ -37,7 +37,7 @@ describe('error hierarchy', () => {
     const rate = new RateLimitError('slow down', 'text/plain', 7);
     assert.equal(rate.kind, 'rate-limit');
     assert.equal(rate.status, 429);
-    assert.match(rate.message, /wait 7s/);
+    assert.match(rate.message, /wait 7 s/);
     assert.equal(new TimeoutError('first-token', 1500).kind, 'timeout');
     assert.match(new TimeoutError('idle', 200).message, /200 ms \(idle\)/);
     assert.equal(new NetworkError('reset', 'ECONNRESET').code, 'ECONNRESET');

@@ -6,7 +6,7 @@ import { estimateJobCost } from '../../../src/core/jobs/cost';
 import { buildJobBody, shellQuote } from '../../../src/core/jobs/jobBody';
 import type { JobSummary } from '../../../src/core/jobs/operations';
 import { parseRunConfig, RunConfigError, serializeRunConfig, type RunConfig } from '../../../src/core/jobs/runConfig';
-import { costPointsFor, formatElapsed, jobCostPoints, jobPhase, jobView, parseExitCode } from '../../../src/core/jobs/status';
+import { costPointsFor, jobCostPoints, jobPhase, jobView, parseExitCode } from '../../../src/core/jobs/status';
 import { parseJobTime } from '../../../src/core/jobs/time';
 
 function summary(overrides: Partial<JobSummary> = {}, execution: Partial<JobSummary['job_status']> = {}): JobSummary {
@@ -50,8 +50,6 @@ describe('job status model', () => {
     assert.equal(costPointsFor(466.4, 3), 1399, 'rounded once, not per second (466 × 3 = 1398)');
     assert.equal(jobCostPoints(running, 466, 180), 83_880);
     assert.equal(jobCostPoints({ ...running, billedPoints: 100_000 }, 466, 180), 100_000, 'never below what was billed');
-    assert.equal(formatElapsed(3725), '1h 02m');
-    assert.equal(formatElapsed(65), '1m 05s');
   });
 
   it('parses the three time formats to the same instant', () => {

@@ -77,7 +77,7 @@ describe('job timing', () => {
     const text = (job: Partial<JobSpec>) => JSON.stringify({ ...JOB, services: [{ name: 'main', image: 'pytorch/pytorch:2.4' }], ...job }, null, 2);
     const warned = validateSpecText(text({ completions: 4, parallelism: 2, estimatedSeconds: 1000, timeoutSeconds: 1800 }), 'json').diagnostics.find((diagnostic) => diagnostic.path === 'timeoutSeconds');
     assert.equal(warned?.severity, 'warning');
-    assert.match(warned.message, /2 rounds .* about 2000 s/);
+    assert.match(warned.message, /2 rounds .* about 33 min 20 s/);
     const fits = validateSpecText(text({ completions: 4, parallelism: 2, estimatedSeconds: 900, timeoutSeconds: 1800 }), 'json').diagnostics;
     assert.deepEqual(fits.filter((diagnostic) => diagnostic.path === 'timeoutSeconds'), []);
   });

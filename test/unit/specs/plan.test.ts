@@ -85,7 +85,7 @@ describe('task plan', () => {
     const { healthChecks: _fromLive, ...service } = saved.spec.services[0]!;
     const spec: TaskSpec = { ...saved.spec, services: [{ ...service, image: 'harbor.suanleme.cn/public-hub/dailyhot:2.0' }] };
     const plan = await planTask(spec, DEVICES, live, resolverFor(saved.secrets));
-    assert.deepEqual(plan.body.services[0]!.health_checks, { liveness_probe: probe });
+    assert.deepEqual(plan.body.services[0]!.health_checks, { ...disabledHealthChecks(), liveness_probe: probe }, 'the live probe, the two it lacks off: update needs all three');
     assert.deepEqual(plan.changes.map((change) => [change.path, change.kind]), [['services[0].image', 'change']], 'nothing about health checks is reset');
   });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { formatTimeLeft, nextDue, nextWake, parseDue, readTimers, splitDue, toWarn, warningKey, type PauseTimer } from '../../../src/core/spend/pauseTimers';
+import { nextDue, nextWake, parseDue, readTimers, splitDue, toWarn, warningKey, type PauseTimer } from '../../../src/core/spend/pauseTimers';
 
 const MIN = 60_000;
 // 2026-11-24 10:00 UTC
@@ -52,12 +52,6 @@ describe('pause timers', () => {
     assert.deepEqual(waiting.map((t) => t.taskId), [2]);
     assert.equal(nextDue(timers), NOW - 1);
     assert.equal(nextDue([]), undefined);
-  });
-
-  it('reads time left rounded up to the minute', () => {
-    assert.equal(formatTimeLeft(30_000), '< 1 min');
-    assert.equal(formatTimeLeft(14 * MIN + 1), '15 min');
-    assert.equal(formatTimeLeft(125 * MIN), '2 h 05 min');
   });
 
   it('keeps only well-formed stored timers', () => {

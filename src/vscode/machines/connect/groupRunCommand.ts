@@ -10,7 +10,6 @@ import * as vscode from 'vscode';
 import type { GroupRun, RankResult } from '../../../core/machines/groupRun';
 import type { MasterPort } from '../../../core/machines/masterPort';
 import { timeLeftMs, type RentedMachine } from '../../../core/machines/machineState';
-import { formatElapsed } from '../../../core/jobs/status';
 import { machinesCore } from '../../../core/lazyModules';
 import { realPathInside } from '../../../core/localLinks';
 import { safeFileName } from '../../../core/safeFileName';
@@ -25,6 +24,7 @@ import { resolveTarget } from '../../jobs/runOnGpuCommand';
 import type { MachineRunPort } from '../../jobs/runOnMachine';
 import type { ExtensionServices } from '../../services';
 import { counted } from '../../ui/counts';
+import { durationText } from '../../ui/duration';
 import { confirmSpend, MultiStepInput } from '../../ui/multiStepInput';
 import { timeLeftText } from '../machineText';
 import { deviceIdOf, machineLabel } from './machineConnector';
@@ -236,7 +236,7 @@ export class GroupRunner implements vscode.Disposable {
       terminal.result(result.code === 0, vscode.l10n.t('{0} {1}: exit code {2}{3}', tag(result.rank), machine ? machineLabel(machine) : result.deviceId, result.code ?? '—', machine ? this.timeLeft(machine) : ''));
     }
     const failed = results.filter((result) => result.code !== 0).length;
-    const summary = vscode.l10n.t('Group run on {0}: {1} exited 0, {2} failed · {3}', counted(machines.length, 'machine'), results.length - failed, failed, formatElapsed((Date.now() - started) / 1000));
+    const summary = vscode.l10n.t('Group run on {0}: {1} exited 0, {2} failed · {3}', counted(machines.length, 'machine'), results.length - failed, failed, durationText((Date.now() - started) / 1000));
     terminal.result(failed === 0, summary);
     if (terminal.isClosed) return;
     // eslint-disable-next-line no-restricted-syntax -- an outcome notice, as a machine run's summary

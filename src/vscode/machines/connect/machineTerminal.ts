@@ -10,6 +10,7 @@ import { machinesCore } from '../../../core/lazyModules';
 import type { SshConnection } from '../../../core/ssh';
 import { interactiveShellOutput, terminalNotice, type TerminalChunk } from '../../../core/terminalText';
 import { errorText } from '../../errors/errorText';
+import { durationText } from '../../ui/duration';
 
 /** What the tests read of an open machine terminal: its state and the text it was given (bounded). */
 export interface MachineTerminalRecord {
@@ -48,7 +49,7 @@ export function openMachineTerminal(deviceId: number, label: string, profileId: 
         rename.fire(label);
         break;
       case 'lost':
-        say(vscode.l10n.t('The connection to {0} was lost ({1}). Reconnecting ({2}/{3}) in {4} s…', label, next.reason, next.attempt, next.of, Math.ceil(next.waitMs / 1000)));
+        say(vscode.l10n.t('The connection to {0} was lost ({1}). Reconnecting ({2}/{3}) in {4}…', label, next.reason, next.attempt, next.of, durationText(next.waitMs / 1000, { round: 'up' })));
         rename.fire(vscode.l10n.t('{0} (reconnecting {1}/{2})', label, next.attempt, next.of));
         break;
       case 'gave-up':
