@@ -11,7 +11,7 @@ export interface MachineTunnelOptions {
   /** A key-only connection to the machine (never asks the user). */
   connect: (signal: AbortSignal) => Promise<SshConnection>;
   remotePort: number;
-  /** A connect or forward failed (the rental ended, the machine is unreachable). */
+  /** A connect or a forward failed (the rental ended, the machine is unreachable, nothing listens yet). */
   onTrouble?: (error: unknown) => void;
   /** The SSH connection dropped (a reconnect follows on the next use). */
   onDropped?: () => void;
