@@ -2,7 +2,7 @@
 // sandbox's real SSH server per rented machine, whose commands run here (Debian's jupyter-server and
 // ipykernel): an .ipynb opened, the machine kernel picked, a cell that prints and one that raises; a busy
 // kernel counts as activity on its machine; every SSH connection cut and the next cell still runs on the
-// same kernel; Shut Down stops the server on the machine. Every wait is for the event itself.
+// same kernel, also after the editor lets go of it (a restart); Shut Down stops the server on the machine. Every wait is for the event itself.
 import * as assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -102,6 +102,19 @@ describe('notebooks: Jupyter on a Machine… in the kernel picker', () => {
     const interrupted = await until(() => notebook.cellAt(2), (cell) => cell.executionSummary?.success !== undefined, 'the long cell to end');
     assert.equal(errorName(interrupted), 'KeyboardInterrupt');
     assert.deepEqual(await metalControl('drop', { device_id: DEVICE }), { dropped: true });
+    const again = await run(0);
+    assert.equal(stdout(again), 'hello from machine True\n');
+    assert.equal(api.notebooks.machineKernels.boundMachine(notebook)?.kernelId, kernelId, 'the same kernel');
+    assert.equal(picked, 1, 'nothing asked again');
+  });
+
+  it('after the editor lets go (as a restart does), the next cell attaches to the same kernel from the record', async function () {
+    this.timeout(PATIENCE_MS * 2);
+    const kernelId = api.notebooks.machineKernels.boundMachine(notebook)?.kernelId;
+    assert.ok(kernelId);
+    await run(0);
+    api.notebooks.machineKernels.detachAll();
+    assert.equal(api.notebooks.machineKernels.boundMachine(notebook), undefined);
     const again = await run(0);
     assert.equal(stdout(again), 'hello from machine True\n');
     assert.equal(api.notebooks.machineKernels.boundMachine(notebook)?.kernelId, kernelId, 'the same kernel');
