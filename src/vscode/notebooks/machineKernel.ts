@@ -17,6 +17,7 @@ import { sleep } from '../../core/http/retry';
 import { SecretKeys, Views } from '../commandIds';
 import { Refusal } from '../errors/refusal';
 import type { ExtensionServices } from '../services';
+import { MultiStepInput } from '../ui/multiStepInput';
 import { executeCell, PRODUCT } from './cellExecution';
 import { kernelCore } from './kernelCore';
 import { NOTEBOOK_TYPE } from './kernelController';
@@ -333,22 +334,35 @@ export class MachineKernelController implements vscode.Disposable {
   private async pickMachine(machines: readonly KernelMachine[]): Promise<MachinePick | undefined> {
     if (this.pickMachineHook) return this.pickMachineHook(machines);
     if (machines.length === 0) throw new Refusal(vscode.l10n.t('No rented machine is Serving. Rent one in the Machines view, then pick "Jupyter on a Machine…" again.'), [], 'warning');
-    const picked = await vscode.window.showQuickPick(
-      machines.map((machine) => ({ label: machine.label, description: machine.timeLeft() !== undefined ? vscode.l10n.t('{0} left', machine.timeLeft() ?? '') : '', machine })),
-      { title: vscode.l10n.t('Jupyter on a Machine'), placeHolder: vscode.l10n.t('A Serving rented machine (its GPU and the rental\'s time left)') },
-    );
-    if (!picked) return undefined;
+    type MachineItem = vscode.QuickPickItem & { machine: KernelMachine };
+    const items: MachineItem[] = machines.map((machine) => ({ label: machine.label, description: machine.timeLeft() !== undefined ? vscode.l10n.t('{0} left', machine.timeLeft() ?? '') : '', machine }));
     const home = { label: vscode.l10n.t('Home folder'), description: '~', other: false };
     const other = { label: vscode.l10n.t('Another folder…'), description: '', other: true };
-    const where = await vscode.window.showQuickPick([home, other], { title: vscode.l10n.t('Working folder of the kernel on {0}', picked.machine.label) });
-    if (!where) return undefined;
-    if (!where.other) return { deviceId: picked.machine.deviceId };
-    const folder = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Working folder of the kernel on {0}', picked.machine.label),
-      prompt: vscode.l10n.t('An absolute folder on the machine, e.g. /data/project'),
-      validateInput: (text) => (/^\/[^\0\r\n]*$/.test(text.trim()) && !text.split('/').includes('..') ? undefined : vscode.l10n.t('An absolute path, without ".."')),
+    let picked: MachineItem | undefined;
+    let folder: string | undefined;
+    const askFolder = async (input: MultiStepInput): Promise<void> => {
+      const title = vscode.l10n.t('Working folder of the kernel on {0}', picked?.label ?? '');
+      const where = await input.showQuickPick({ title, step: 2, items: [home, other], placeholder: title, activeItem: home });
+      if (!where.other) {
+        folder = undefined;
+        return;
+      }
+      folder = (
+        await input.showInputBox({
+          title,
+          step: 3,
+          value: '',
+          prompt: vscode.l10n.t('An absolute folder on the machine, e.g. /data/project'),
+          validate: (text) => (/^\/[^\0\r\n]*$/.test(text.trim()) && !text.split('/').includes('..') ? undefined : vscode.l10n.t('An absolute path, without ".."')),
+        })
+      ).trim();
+    };
+    const finished = await MultiStepInput.run(async (input) => {
+      picked = await input.showQuickPick({ title: vscode.l10n.t('Jupyter on a Machine'), step: 1, items, placeholder: vscode.l10n.t('A Serving rented machine (its GPU and the rental\'s time left)') });
+      return askFolder;
     });
-    return folder === undefined ? undefined : { deviceId: picked.machine.deviceId, folder: folder.trim() };
+    if (!finished || !picked) return undefined;
+    return folder === undefined ? { deviceId: picked.machine.deviceId } : { deviceId: picked.machine.deviceId, folder };
   }
 
   private changed(notebook: vscode.NotebookDocument, binding: Binding, change: { state?: KernelState; link?: KernelLink }): void {
