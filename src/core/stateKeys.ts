@@ -24,4 +24,6 @@ export const StateKeys = {
   notebookKernels: 'computeToolkit.notebooks.kernels',
   /** workspaceState: the machine terminals open in this window (profile id, device id; no secrets): reopened after a restart. */
   machineTerminals: 'computeToolkit.machines.terminals',
+  /** Which notebook ran on which machine's Jupyter server and kernel (no secrets): reconnect after a restart. */
+  machineKernels: 'computeToolkit.notebooks.machineKernels',
 } as const;

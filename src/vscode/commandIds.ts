@@ -116,6 +116,7 @@ export const Commands = {
   machinesRent: 'computeToolkit.machines.rent',
   machinesFilter: 'computeToolkit.machines.filterCatalogue',
   machinesAutoRenew: 'computeToolkit.machines.autoRenew',
+  notebooksShutDownMachineKernel: 'computeToolkit.notebooks.shutDownMachineKernel',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -141,6 +142,8 @@ export const Views = {
   notebookKernel: 'computeToolkit.kernel',
   /** The kernel picker's "New GPU Kernel…" entry (selecting it starts the flow). */
   notebookNewKernel: 'computeToolkit.kernel.new',
+  /** The kernel picker's "Jupyter on a Machine…": a Jupyter server on a rented machine over SSH. */
+  notebookMachineKernel: 'computeToolkit.kernel.machine',
 } as const;
 
 /** Providers of VS Code's AI surfaces (contributes.mcpServerDefinitionProviders). */

@@ -110,8 +110,9 @@ function start(context: vscode.ExtensionContext): ExtensionApi {
   const deployments = areas.add(vscode.l10n.t('Deployments'), () => registerDeployments(services, state, deployedModels, { tasks: compute, chat, activityOf, startTook }, center));
   const preheat = areas.add(vscode.l10n.t('Image preheat'), (own) => registerPreheat(services, state, center, own));
   const machines = areas.add(vscode.l10n.t('Machines'), (own) => registerMachines(services, state, center, own));
+  // Jupyter on a Machine… reaches rented machines through the machine connections area (registered below).
   const notebookTasks = { refreshTasks: spend.refreshTasks, priceOfTask: spend.priceOfTask, activity: spend.activity };
-  const notebooks = areas.add(vscode.l10n.t('Notebook kernel'), () => registerNotebooks(services, notebookTasks, tests.port('nasRunHooks', nas.runHooks), center, startTook));
+  const notebooks = areas.add(vscode.l10n.t('Notebook kernel'), () => registerNotebooks(services, notebookTasks, tests.port('nasRunHooks', nas.runHooks), center, startTook, () => fromArea<MachineRunPort | undefined>(() => machineConnect.machineRun, undefined)));
   // Connect… picks among the rented machines as the one store holds them (polled now).
   const rentedMachines = async (fresh = true): Promise<readonly RentedMachine[]> => {
     if (fresh) await state.refresh();

@@ -10,6 +10,7 @@ import { StateKeys } from '../core/stateKeys';
 import { isActivityEntry, type ActivityEntry, type HistoryEntry } from '../core/requests/records';
 import { SECRET_KINDS, type SecretKind } from '../core/secretKinds';
 import { readKernelRecords, type KernelRecord } from '../core/notebooks/kernelRecords';
+import { readMachineKernelRecords, type MachineKernelRecord } from '../core/notebooks/machineKernelRecords';
 
 /** Turns a stored value into a trusted one; `undefined` refuses it. `problems` collects what was dropped. */
 export type Validator<T> = (value: unknown, problems: string[]) => T | undefined;
@@ -124,6 +125,13 @@ const notebookKernels: Validator<KernelRecord[]> = (value, problems) => {
   return records;
 };
 
+const machineKernels: Validator<MachineKernelRecord[]> = (value, problems) => {
+  if (!Array.isArray(value)) return undefined;
+  const records = readMachineKernelRecords(value);
+  if (records.length < value.length) problems.push(`${value.length - records.length} machine kernel record(s) were not valid or repeated`);
+  return records;
+};
+
 /** The request history's key (an older name than the others, kept so stored histories survive). */
 export const HISTORY_STATE_KEY = 'requestHistory.v1';
 /** The key of what the extension sent by itself, beside the history. */
@@ -147,6 +155,8 @@ export const PERSISTED = {
   requestActivity: entry<Record<string, ActivityEntry[]>>(ACTIVITY_STATE_KEY, () => ({}), requestActivity),
   /** Which notebook ran on which task and kernel (no secrets), to attach again after a restart. */
   notebookKernels: entry<KernelRecord[]>(StateKeys.notebookKernels, () => [], notebookKernels),
+  /** Which notebook ran on which machine's Jupyter server and kernel (no secrets), to attach again after a restart. */
+  machineKernels: entry<MachineKernelRecord[]>(StateKeys.machineKernels, () => [], machineKernels),
 } as const;
 
 /** Entries kept once per profile, under `<key>/<profile id>`. */

@@ -21,7 +21,7 @@ import type { DeploymentPolling } from './deploymentPolling';
 import { deploymentModelId, type DeploymentRegistry } from './deploymentRegistry';
 import type { DeploymentChat, DeploymentTasks } from './ports';
 import { counted } from '../ui/counts';
-import type { StartTookPort } from '../../core/preheat/preheatFollow';
+import type { DeployStarts } from './deployStarts';
 
 export interface DeployRequest {
   model: string;
@@ -42,8 +42,8 @@ export interface DeployContext {
   registry: DeploymentRegistry;
   polling: DeploymentPolling;
   chat: DeploymentChat;
-  /** Told how long Deploy a Model… took until the model answered (the preheat offer). */
-  startTook: StartTookPort;
+  /** How long each deploy took until its model answered, told once it is ready (the preheat offer). */
+  starts: DeployStarts;
 }
 
 const IDLE_CHOICES = [15, 30, 60] as const;
@@ -71,6 +71,7 @@ export async function createDeployment(context: DeployContext, request: DeployRe
     { name: request.taskName ?? defaultTaskName(request.model), region: fit.region, image: VLLM_IMAGE, ports: [VLLM_PORT], points: 1, startCommand: command },
     signal,
   );
+  context.starts.began(taskId, { what: request.model, image: VLLM_IMAGE, region: fit.region.region });
   if (request.idleMinutes !== undefined) await context.registry.setIdleMinutes(taskId, request.idleMinutes);
   return taskId;
 }
@@ -107,6 +108,7 @@ export async function rememberReady(context: DeployContext, taskId: number, resu
     pointsPerSecond,
     nodes: Math.max(1, detail.runing_points || detail.points),
   });
+  context.starts.ready(taskId);
   return true;
 }
 
@@ -270,16 +272,11 @@ export async function runDeployWizard(context: DeployContext): Promise<number | 
   if (!go) return undefined;
 
   const request: DeployRequest = { ...base, precision, fit, ...(idle !== undefined ? { idleMinutes: idle } : {}) };
-  const started = Date.now();
   const taskId = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating the deployment of {0}…', chosen.model), cancellable: true },
     (_progress, token) => createDeployment(context, request, fit, abortSignalFor(token)),
   );
   context.compute.revealTask(taskId);
-  void followWithProgress(context, taskId, chosen.model, fit.pointsPerSecond)
-    .then((ready) => {
-      if (ready) context.startTook({ what: chosen.model, image: VLLM_IMAGE, region: fit.region.region, ms: Date.now() - started });
-    })
-    .catch((error: unknown) => context.services.reportError(error, vscode.l10n.t('Follow the deployment of {0}', chosen.model)));
+  void followWithProgress(context, taskId, chosen.model, fit.pointsPerSecond).catch((error: unknown) => context.services.reportError(error, vscode.l10n.t('Follow the deployment of {0}', chosen.model)));
   return taskId;
 }

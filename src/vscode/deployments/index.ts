@@ -14,6 +14,7 @@ import { DEPLOYMENT_COMMANDS } from './commands';
 import { DeploymentPolling } from './deploymentPolling';
 import { DeploymentRegistry } from './deploymentRegistry';
 import { createDeployment, estimateFor, fitsFor, followWithProgress, preselectReady, rememberReady, type DeployContext, type DeployRequest } from './deployModel';
+import { DeployStarts } from './deployStarts';
 import { IdlePause } from './idlePause';
 import type { DeploymentPorts, PriceOfTask } from './ports';
 import type { NotificationCenter } from '../ui/notificationCenter';
@@ -46,7 +47,7 @@ export function registerDeployments(services: ExtensionServices, state: RemoteSt
     return state.tasks?.items ?? [];
   };
   const polling = new DeploymentPolling(services, registry, refreshTasks, state);
-  const context: DeployContext = { services, compute: ports.tasks, registry, polling, chat: ports.chat, startTook: ports.startTook };
+  const context: DeployContext = { services, compute: ports.tasks, registry, polling, chat: ports.chat, starts: new DeployStarts(ports.startTook) };
   // Recover from the idle-pause notice loads the model again: followed until it answers, as a new deploy.
   const idlePause = new IdlePause(
     services,

@@ -12,15 +12,23 @@ import { KernelIdlePause } from './kernelIdlePause';
 import type { NewKernelHooks } from './newGpuKernel';
 import type { NotificationCenter } from '../ui/notificationCenter';
 import type { StartTookPort } from '../../core/preheat/preheatFollow';
+import { MACHINE_KERNEL_COMMANDS } from './machineKernelCommands';
+import { MachineKernelController, type MachineKernelPort } from './machineKernel';
 
 export interface NotebooksApi {
   readonly controller: ComputeKernelController;
   readonly idlePause: KernelIdlePause;
+  /** "Jupyter on a Machine…": kernels on rented machines over SSH. */
+  readonly machineKernels: MachineKernelController;
 }
 
 /** `volumes`: the NAS area's Run on GPU hooks (a volume of the GPU's region for New GPU Kernel). */
-export function registerNotebooks(services: ExtensionServices, tasks: NotebookTasks & { activity: Pick<ActivityRegistry, 'add' | 'of'> }, volumes: NewKernelHooks, center: NotificationCenter, startTook: StartTookPort): { api: NotebooksApi; disposables: vscode.Disposable[] } {
+export function registerNotebooks(services: ExtensionServices, tasks: NotebookTasks & { activity: Pick<ActivityRegistry, 'add' | 'of'> }, volumes: NewKernelHooks, center: NotificationCenter, startTook: StartTookPort, machines: () => MachineKernelPort | undefined = () => undefined): { api: NotebooksApi; disposables: vscode.Disposable[] } {
   const controller = new ComputeKernelController(services, tasks, volumes, startTook);
   const idlePause = new KernelIdlePause(services, controller, tasks.activity, center);
-  return { api: { controller, idlePause }, disposables: [controller, idlePause, ...registerCommandTable(NOTEBOOK_COMMANDS, controller, services.reportError)] };
+  const machineKernels = new MachineKernelController(services, machines, tasks.activity);
+  return {
+    api: { controller, idlePause, machineKernels },
+    disposables: [controller, idlePause, machineKernels, ...registerCommandTable(NOTEBOOK_COMMANDS, controller, services.reportError), ...registerCommandTable(MACHINE_KERNEL_COMMANDS, machineKernels, services.reportError)],
+  };
 }

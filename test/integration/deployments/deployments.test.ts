@@ -57,6 +57,7 @@ describe('deployments: deploy a model, use it in both pickers, idle pause', () =
 
   it('deploys, becomes ready, answers through vscode.lm and in Compute Chat with its cost, and is paused when idle', async function () {
     this.timeout(180_000);
+    const beforeDeploy = api.money.notificationCount();
     const deployed = await api.deployments.deploy({ model: MODEL, contextTokens: 8192, precision: 'bf16', idleMinutes: 5 });
     taskId = deployed.taskId;
     assert.ok(deployed.pointsPerSecond !== undefined && deployed.pointsPerSecond > 0, 'the GPU it runs on has a price');
@@ -64,6 +65,10 @@ describe('deployments: deploy a model, use it in both pickers, idle pause', () =
     const { result, phases } = await pollingWhile(api, api.deployments.waitReady(taskId, { firstDelayMs: 100, maxDelayMs: 400 }));
     assert.equal(result.phase, 'ready', `phases: ${phases.join(' → ')}`);
     assert.equal(phases.at(-1), 'ready');
+    // The API path says how long the start took, as the wizard does (once, with the preheat offer).
+    const took = api.money.notificationsSince(beforeDeploy).filter((shown) => shown.kind === 'preheatOffer');
+    assert.equal(took.length, 1, JSON.stringify(took.map((shown) => shown.message)));
+    assert.match(took[0]?.message ?? '', /^Qwen\/Qwen3-8B started in \d/);
     const ranks = phases.map((phase) => ORDER.indexOf(phase));
     assert.ok(ranks.every((rank, index) => rank >= 0 && (index === 0 || rank > (ranks[index - 1] ?? -1))), `phases in order: ${phases.join(' → ')}`);
 

@@ -27,6 +27,7 @@ describe('persisted state', () => {
         requestActivity: 'requestActivity.v1',
       requestHistory: 'requestHistory.v1',
         notebookKernels: 'computeToolkit.notebooks.kernels',
+        machineKernels: 'computeToolkit.notebooks.machineKernels',
       },
     );
     assert.equal(PERSISTED_PER_PROFILE.budgetAnnounced.key, 'computeToolkit.budgets.announced');

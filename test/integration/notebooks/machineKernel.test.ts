@@ -1,0 +1,132 @@
+// "Jupyter on a Machine…" inside a real VS Code (docs/notebooks.md, "A kernel on a machine"), against the
+// sandbox's real SSH server per rented machine, whose commands run here (Debian's jupyter-server and
+// ipykernel): an .ipynb opened, the machine kernel picked, a cell that prints and one that raises; a busy
+// kernel counts as activity on its machine; every SSH connection cut and the next cell still runs on the
+// same kernel, also after the editor lets go of it (a restart); Shut Down stops the server on the machine. Every wait is for the event itself.
+import * as assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { MachineService } from '../../../src/core/machines/machineService';
+import type { ExtensionApi } from '../../../src/vscode/api';
+import { Commands, Views } from '../../../src/vscode/commandIds';
+import { until } from '../ai/aiTestApi';
+import { PATIENCE_MS } from '../../helpers/eventually';
+import { computeWithSandbox } from '../compute/computeTestApi';
+import { EXTENSION_ID, extensionApi } from '../extensionApi';
+import { connectAsUser } from '../machines/connectAsUser';
+import { metalControl } from '../machines/metalControl';
+
+const DEVICE = 9363;
+
+function stdout(cell: vscode.NotebookCell): string {
+  return cell.outputs.flatMap((output) => output.items.filter((item) => item.mime === 'application/vnd.code.notebook.stdout').map((item) => new TextDecoder().decode(item.data))).join('');
+}
+
+function errorName(cell: vscode.NotebookCell): string | undefined {
+  const item = cell.outputs.flatMap((output) => output.items).find((candidate) => candidate.mime === 'application/vnd.code.notebook.error');
+  return item ? (JSON.parse(new TextDecoder().decode(item.data)) as { name: string }).name : undefined;
+}
+
+/** Whether the process runs (a zombie left for a reaper counts as stopped). */
+function runs(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+describe('notebooks: Jupyter on a Machine… in the kernel picker', () => {
+  let api: ExtensionApi;
+  let notebook: vscode.NotebookDocument;
+  let picked = 0;
+
+  async function run(index: number): Promise<vscode.NotebookCell> {
+    const before = notebook.cellAt(index).executionSummary?.timing?.endTime;
+    await vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: index, end: index + 1 }], document: notebook.uri });
+    return until(() => notebook.cellAt(index), (cell) => cell.executionSummary?.success !== undefined && cell.executionSummary.timing?.endTime !== before, `cell ${index} to finish`);
+  }
+
+  before(async function () {
+    this.timeout(PATIENCE_MS * 3);
+    await computeWithSandbox();
+    api = await extensionApi();
+    await metalControl('product', { device_id: DEVICE });
+    const service = new MachineService(api.surface.createComputeClient({}));
+    const [product] = (await service.singles('Hour')).filter((item) => item.device_id === DEVICE);
+    assert.ok(product);
+    await service.rent({ products: [product], billing: 'Hour', packs: 1, softwareInit: false });
+    await service.waitForServing(DEVICE, { pollMs: 50, timeoutMs: PATIENCE_MS });
+    await api.machines.refresh();
+    await connectAsUser(api, DEVICE);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'machine-kernel-')), 'on-machine.ipynb');
+    const cells = ['import os\nprint("hello from machine", os.getcwd() == os.path.expanduser("~"))', 'raise ValueError("bad value")', 'import time\nprint("long", flush=True)\ntime.sleep(600)'];
+    fs.writeFileSync(file, JSON.stringify({ nbformat: 4, nbformat_minor: 5, metadata: { language_info: { name: 'python' } }, cells: cells.map((source, index) => ({ cell_type: 'code', id: `c${index}`, metadata: {}, execution_count: null, outputs: [], source })) }));
+    notebook = await vscode.workspace.openNotebookDocument(vscode.Uri.file(file));
+    await vscode.window.showNotebookDocument(notebook);
+    api.notebooks.machineKernels.pickMachineHook = (machines) => {
+      picked++;
+      assert.ok(machines.some((machine) => machine.deviceId === DEVICE && /A100/.test(machine.label)), 'the Serving machine is offered with its GPU');
+      return Promise.resolve({ deviceId: DEVICE });
+    };
+    await vscode.commands.executeCommand('notebook.selectKernel', { id: Views.notebookMachineKernel, extension: EXTENSION_ID });
+  });
+
+  after(() => {
+    api.notebooks.machineKernels.pickMachineHook = undefined;
+  });
+
+  it('runs a cell that prints in the home and one that raises, on a server started on the machine', async function () {
+    this.timeout(PATIENCE_MS * 2);
+    const printed = await run(0);
+    assert.equal(stdout(printed), 'hello from machine True\n');
+    assert.equal(printed.executionSummary?.success, true);
+    const raised = await run(1);
+    assert.equal(raised.executionSummary?.success, false);
+    assert.equal(errorName(raised), 'ValueError');
+    assert.equal(picked, 1, 'the machine was asked once (the picker and the first run share the start)');
+    const bound = api.notebooks.machineKernels.boundMachine(notebook);
+    assert.ok(bound && bound.deviceId === DEVICE && runs(bound.pid), 'the server runs on the machine');
+  });
+
+  it('a busy kernel is activity on its machine; every SSH connection cut, the next cell runs on the same kernel', async function () {
+    this.timeout(PATIENCE_MS * 2);
+    const kernelId = api.notebooks.machineKernels.boundMachine(notebook)?.kernelId;
+    assert.ok(kernelId);
+    void vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: 2, end: 3 }], document: notebook.uri });
+    await until(() => api.notebooks.machineKernels.activities(), (busy) => busy.some((activity) => activity.kind === 'kernel-busy' && 'deviceId' in activity && activity.deviceId === DEVICE), 'the kernel to be busy on the machine');
+    await vscode.commands.executeCommand('notebook.cell.cancelExecution', { ranges: [{ start: 2, end: 3 }], document: notebook.uri });
+    const interrupted = await until(() => notebook.cellAt(2), (cell) => cell.executionSummary?.success !== undefined, 'the long cell to end');
+    assert.equal(errorName(interrupted), 'KeyboardInterrupt');
+    assert.deepEqual(await metalControl('drop', { device_id: DEVICE }), { dropped: true });
+    const again = await run(0);
+    assert.equal(stdout(again), 'hello from machine True\n');
+    assert.equal(api.notebooks.machineKernels.boundMachine(notebook)?.kernelId, kernelId, 'the same kernel');
+    assert.equal(picked, 1, 'nothing asked again');
+  });
+
+  it('after the editor lets go (as a restart does), the next cell attaches to the same kernel from the record', async function () {
+    this.timeout(PATIENCE_MS * 2);
+    const kernelId = api.notebooks.machineKernels.boundMachine(notebook)?.kernelId;
+    assert.ok(kernelId);
+    await run(0);
+    api.notebooks.machineKernels.detachAll();
+    assert.equal(api.notebooks.machineKernels.boundMachine(notebook), undefined);
+    const again = await run(0);
+    assert.equal(stdout(again), 'hello from machine True\n');
+    assert.equal(api.notebooks.machineKernels.boundMachine(notebook)?.kernelId, kernelId, 'the same kernel');
+    assert.equal(picked, 1, 'nothing asked again');
+  });
+
+  it('Shut Down stops the Jupyter server on the machine', async function () {
+    this.timeout(PATIENCE_MS);
+    const bound = api.notebooks.machineKernels.boundMachine(notebook);
+    assert.ok(bound);
+    await vscode.commands.executeCommand(Commands.notebooksShutDownMachineKernel);
+    await until(() => runs(bound.pid), (running) => !running, 'the server to stop');
+    assert.equal(api.notebooks.machineKernels.boundMachine(notebook), undefined);
+  });
+});
