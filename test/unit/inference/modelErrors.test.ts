@@ -58,7 +58,7 @@ const ROWS: Row[] = [
     contentType: json,
     retryAfterSeconds: 3,
     body: JSON.stringify({ error: { message: 'Rate limit reached', type: 'rate_limit_error', code: 'rate_limit_exceeded' } }),
-    expect: { type: RateLimitError, kind: 'rate-limit', message: /HTTP 429.*3s/, retryAfterSeconds: 3 },
+    expect: { type: RateLimitError, kind: 'rate-limit', message: /HTTP 429.*3 s/, retryAfterSeconds: 3 },
   },
   {
     name: 'HTML gateway page → HttpError with a tag-free excerpt',

@@ -13,7 +13,6 @@ import { Refusal } from '../../errors/refusal';
 import type { ExtensionServices, Profile } from '../../services';
 import { MultiStepInput } from '../../ui/multiStepInput';
 import { ConfigError, coreText } from '../../../core/errors';
-import { keyOpens, PassphraseNeededError } from '../../../core/machines/ownKey';
 import { shownValue } from '../../../core/shownValue';
 import { SecretMachineKeyStore } from './machineKeyStore';
 
@@ -93,6 +92,7 @@ export class MachineConnector {
     const login = await service.login(target.deviceId, signal);
     // An own key kept without its passphrase (a restart since): asked again before anything is sent.
     const kept = await store.machineKey(target.deviceId);
+    const { keyOpens } = machinesCore();
     if (kept?.privateKeyFile !== undefined && keyOpens(kept.privateKey, kept.passphrase) === 'needs-passphrase') {
       const entered = await this.askPassphrase(target, kept.privateKeyFile);
       if (!entered) return undefined;
@@ -133,7 +133,7 @@ export class MachineConnector {
       throw new Refusal(vscode.l10n.t('Machine {0} has no key installed from this editor yet: run Connect… on it first.', deviceId), [], 'warning');
     }
     // A key-only connect never asks: a passphrase not kept is entered again through Connect….
-    if (key.privateKeyFile !== undefined && keyOpens(key.privateKey, key.passphrase) === 'needs-passphrase') {
+    if (key.privateKeyFile !== undefined && machinesCore().keyOpens(key.privateKey, key.passphrase) === 'needs-passphrase') {
       throw new Refusal(vscode.l10n.t('The key of machine {0} needs its passphrase, which was not kept: run Connect… on it to enter it.', deviceId), [], 'warning');
     }
     const { connectRented } = machinesCore();
@@ -173,7 +173,7 @@ export class MachineConnector {
     try {
       return { kind: 'own', key: await readOwnKey(picked.file) };
     } catch (error) {
-      if (!(error instanceof PassphraseNeededError)) throw error;
+      if (!(error instanceof machinesCore().PassphraseNeededError)) throw error;
       const entered = await this.askPassphrase(target, error.privateKeyFile);
       if (!entered) return undefined;
       // A wrong passphrase is refused here, before the platform's password is sent.
