@@ -12,6 +12,7 @@ import { createComputeClient } from '../core/compute/client';
 import { realPathInside } from '../core/localLinks';
 import { confinedSpecFiles } from '../core/specs/fileAccess';
 import { NasSessions } from '../core/nas/sessions';
+import { VolumeService } from '../core/nas/volumeService';
 import { nasToolAccess } from '../core/nas/toolAccess';
 import { ConfigError } from '../core/errors';
 import { Redactor, redactingLogger } from '../core/log';
@@ -50,7 +51,7 @@ export function createMcpServer(config: McpConfig, log: (line: string) => void):
   });
   // One set of SFTP sessions for the NAS tools, opened on first use; files are uploaded from the working folder only.
   let sessions: NasSessions | undefined;
-  const nasFiles = nasToolAccess(() => (sessions ??= new NasSessions(client)), [process.cwd()]);
+  const nasFiles = nasToolAccess(() => (sessions ??= new NasSessions(new VolumeService(() => client))), [process.cwd()]);
   const visible = toolsFor(config.allowWrites);
   const server = new Server({ name: SERVER_NAME, version: SERVER_VERSION }, { capabilities: { tools: {} } });
   const profile = { label: new URL(config.baseUrl).host, environment: 'mcp' };

@@ -82,11 +82,11 @@ function start(context: vscode.ExtensionContext): ExtensionApi {
   const computePorts: ComputePorts = { taskAnnotation: (taskId) => fromArea<TaskAnnotation | undefined>(() => spend.taskAnnotation(taskId), undefined) };
   const compute = areas.add(vscode.l10n.t('Compute views'), (own) => registerCompute(services, state, computePorts, own));
   // The Spend page lists the rented machines' ends through the machines area (registered below, read on use).
-  const spend = areas.add(vscode.l10n.t('Spend'), () => registerSpend(services, compute, state, center, () => fromArea(() => machines.spendRentals(), Promise.resolve({ rentals: [], rentalsNote: '' }))));
+  const spend = areas.add(vscode.l10n.t('Spend'), (own) => registerSpend(services, compute, state, center, () => fromArea(() => machines.spendRentals(), Promise.resolve({ rentals: [], rentalsNote: '' })), own));
   // A user's deployments as models: the chat and VS Code's model picker list and route them.
-  const deployedModels = areas.add(vscode.l10n.t('Deployed models'), () => createDeployedModels(services, spend.priceOfTask));
-  const chat = areas.add(vscode.l10n.t('Compute Chat'), () => registerChat(services, deployedModels));
-  const tasks = areas.add(vscode.l10n.t('Tasks'), () => registerTasks(services, compute, chat, state, center));
+  const deployedModels = areas.add(vscode.l10n.t('Deployed models'), (own) => createDeployedModels(services, spend.priceOfTask, own));
+  const chat = areas.add(vscode.l10n.t('Compute Chat'), (own) => registerChat(services, deployedModels, own));
+  const tasks = areas.add(vscode.l10n.t('Tasks'), (own) => registerTasks(services, compute, chat, state, center, own));
   // The NAS area comes before the areas that consume it (agent tools, Run on GPU).
   const tests = new TestPorts();
   const nas = areas.add(vscode.l10n.t('NAS volumes'), (own) => registerNas(services, state, own));
@@ -107,12 +107,12 @@ function start(context: vscode.ExtensionContext): ExtensionApi {
   const activityOf = (taskId: number): readonly Activity[] => (services.profiles.active ? spend.activity.of(services.profiles.active.id, taskId) : []);
   // A slow start (Deploy a Model…, New GPU Kernel…) says how long it took and offers Preheat (the preheat area, below).
   const startTook: StartTookPort = (start) => fromArea(() => preheat.offers.startTook(start), undefined);
-  const deployments = areas.add(vscode.l10n.t('Deployments'), () => registerDeployments(services, state, deployedModels, { tasks: compute, chat, activityOf, startTook }, center));
+  const deployments = areas.add(vscode.l10n.t('Deployments'), (own) => registerDeployments(services, state, deployedModels, { tasks: compute, chat, activityOf, startTook }, center, own));
   const preheat = areas.add(vscode.l10n.t('Image preheat'), (own) => registerPreheat(services, state, center, own));
   const machines = areas.add(vscode.l10n.t('Machines'), (own) => registerMachines(services, state, center, own));
   // Jupyter on a Machine… reaches rented machines through the machine connections area (registered below).
   const notebookTasks = { refreshTasks: spend.refreshTasks, priceOfTask: spend.priceOfTask, activity: spend.activity };
-  const notebooks = areas.add(vscode.l10n.t('Notebook kernel'), () => registerNotebooks(services, notebookTasks, tests.port('nasRunHooks', nas.runHooks), center, startTook, () => fromArea<MachineRunPort | undefined>(() => machineConnect.machineRun, undefined)));
+  const notebooks = areas.add(vscode.l10n.t('Notebook kernel'), (own) => registerNotebooks(services, notebookTasks, tests.port('nasRunHooks', nas.runHooks), center, startTook, () => fromArea<MachineRunPort | undefined>(() => machineConnect.machineRun, undefined), own));
   // Connect… picks among the rented machines as the one store holds them (polled now).
   const rentedMachines = async (fresh = true): Promise<readonly RentedMachine[]> => {
     if (fresh) await state.refresh();
@@ -130,7 +130,7 @@ function start(context: vscode.ExtensionContext): ExtensionApi {
   };
   areas.add(vscode.l10n.t('Activity for pausing'), (own) => registerActivitySources(spend.activity, activityPorts, own));
   // The tests' view of spend and task care: it fails with either area (it reads both).
-  const money = areas.add(vscode.l10n.t('Spend'), () => ({ api: moneyApi(spend, tasks, center, state), disposables: [] }));
+  const money = areas.add(vscode.l10n.t('Spend'), (own) => ({ api: moneyApi(spend, tasks, center, state), disposables: own }));
   reportAreaFailures(services, areas.failures);
 
   // The in-host tests drive the first run themselves (test/integration/surface/firstRun.test.ts).

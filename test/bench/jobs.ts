@@ -17,6 +17,7 @@ import { LogFollower } from '../../src/core/jobs/logFollower';
 import type { RunConfig } from '../../src/core/jobs/runConfig';
 import { runOnGpu } from '../../src/core/jobs/runOnGpu';
 import { NasSessions } from '../../src/core/nas/sessions';
+import { VolumeService } from '../../src/core/nas/volumeService';
 import { syncFolder } from '../../src/core/nas/sync';
 import { requireMountableVolume } from '../../src/core/nas/volumes';
 import { LogTail } from '../sandbox/jobs/podProcess';
@@ -40,7 +41,7 @@ async function runAgainBench(): Promise<void> {
       version: 1, name: 'bench', command: 'cat train.py', image: 'img', folder: '', resource: { deviceName: 'RTX 4090 x 1', region: 'beijing-jxq-p1' },
       spot: false, estimatedSec: 30, timeoutSec: 60, completions: 1, parallelism: 1, indexed: false, retries: 0, env: [], volume: { storageId, targetDir: '/mnt/work', remoteDir: '/bench' },
     };
-    const sessions = new NasSessions(client, { pendingPollMs: 20 });
+    const sessions = new NasSessions(new VolumeService(() => client), { pendingPollMs: 20 });
     cleanup = () => sessions.dispose();
     const syncer = {
       sync: (options: Parameters<typeof syncFolder>[1]) => syncFolder(sessions, options),

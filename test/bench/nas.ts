@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { Client, type SFTPWrapper } from 'ssh2';
 import { createComputeClient } from '../../src/core/compute/client';
 import { NasSessions, download, upload } from '../../src/core/nas';
+import { VolumeService } from '../../src/core/nas/volumeService';
 import { compareWithOpenSsh, type SessionInfo } from './nasOpenSsh';
 import type { BenchSandbox as NasBenchSandbox } from './sandboxProcess';
 
@@ -65,7 +66,7 @@ export async function runNasBench(): Promise<void> {
   const sandbox = await sandboxProcess();
   const work = await mkdtemp(join(tmpdir(), 'nas-bench-'));
   const client = createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => ({ mode: 'token', token: sandbox.token }) });
-  const sessions = new NasSessions(client, { pendingPollMs: 20 });
+  const sessions = new NasSessions(new VolumeService(() => client), { pendingPollMs: 20 });
   try {
     const created = await client.call('nas.create', { name: 'bench', nas_config_id: 101, total_size: 100 * 1024 * MIB });
     const id = created.storage_id;

@@ -6,6 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createComputeClient } from '../../src/core/compute/client';
 import { NasSessions } from '../../src/core/nas';
+import { VolumeService } from '../../src/core/nas/volumeService';
 import { sandboxProcess, volumeDirectory } from './nas';
 
 const ENTRIES = 100_000;
@@ -13,7 +14,7 @@ const ENTRIES = 100_000;
 export async function listingStalls(measure: (name: string, run: () => Promise<unknown>) => Promise<void>): Promise<void> {
   const sandbox = await sandboxProcess();
   const client = createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => ({ mode: 'token', token: sandbox.token }) });
-  const sessions = new NasSessions(client, { pendingPollMs: 20 });
+  const sessions = new NasSessions(new VolumeService(() => client), { pendingPollMs: 20 });
   try {
     const { storage_id: id } = await client.call('nas.create', { name: 'stalls', nas_config_id: 101, total_size: 1024 * 1024 * 1024 });
     const dir = join(await volumeDirectory(sandbox.url, id), 'many');

@@ -13,6 +13,7 @@ import { buildJobBody, type JobSpec } from '../../src/core/jobs/jobBody';
 import type { JobDetail, JobSummary } from '../../src/core/jobs/operations';
 import { jobEnded, jobsEndedIn, JOB_STATE, RECENT_ENDED } from '../../src/core/jobs/jobState';
 import { followJob, listPods, type PodLine } from '../../src/core/jobs/polling';
+import { JobService } from '../../src/core/jobs/jobService';
 import { POLL_FLOOR_MS, PollScheduler } from '../../src/core/state/pollScheduler';
 import { FakeTime } from '../helpers/fakeTimers';
 import { jobView } from '../../src/core/jobs/status';
@@ -45,7 +46,7 @@ describe('jobs core against the sandbox', () => {
     const lines: PodLine[] = [];
     const statuses: string[] = [];
     let end: JobDetail | undefined;
-    await followJob(client, id, { onLines: (batch) => lines.push(...batch), onStatus: (job) => statuses.push(job.status), onEnd: (job) => (end = job) }, { intervalMs: 25, statusIntervalMs: 25 });
+    await followJob(new JobService(() => client), id, { onLines: (batch) => lines.push(...batch), onStatus: (job) => statuses.push(job.status), onEnd: (job) => (end = job) }, { intervalMs: 25, statusIntervalMs: 25 });
     assert.ok(end, 'followJob reports the end');
     return { lines, end, statuses };
   }

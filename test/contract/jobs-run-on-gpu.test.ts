@@ -15,6 +15,7 @@ import type { RunConfig } from '../../src/core/jobs/runConfig';
 import { runOnGpu } from '../../src/core/jobs/runOnGpu';
 import type { JobPhase } from '../../src/core/jobs/status';
 import { NasSessions } from '../../src/core/nas/sessions';
+import { VolumeService } from '../../src/core/nas/volumeService';
 import { syncFolder } from '../../src/core/nas/sync';
 import { requireMountableVolume } from '../../src/core/nas/volumes';
 import { ConfigError } from '../../src/core/errors';
@@ -36,7 +37,7 @@ describe('Run on GPU against the sandbox', () => {
     const volume = volumes.results.find((candidate) => candidate.status === 'Active');
     assert.ok(volume, 'the NAS sandbox seeds an Active volume');
     storageId = volume.storage_id;
-    sessions = new NasSessions(client, { pendingPollMs: 20 });
+    sessions = new NasSessions(new VolumeService(() => client), { pendingPollMs: 20 });
     project = mkdtempSync(join(tmpdir(), 'run-on-gpu-'));
     writeFileSync(join(project, 'train.py'), 'import sys\nfor epoch in range(3):\n    print(f"epoch {epoch} loss={1/(epoch+1):.3f}", flush=True)\nopen("model.txt", "w").write("weights\\n")\nprint("\\033[32mdone\\033[0m")\n');
     writeFileSync(join(project, 'data.csv'), 'x,y\n1,2\n');

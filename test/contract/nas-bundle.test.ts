@@ -53,7 +53,7 @@ describe('ssh2 in the extension bundle', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle under test
     const bundle = require(outfile) as typeof import('../helpers/nasBundleEntry');
     const client = bundle.createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => ({ mode: 'token', token: sandbox.credentials.tokenMode.token }) });
-    const sessions = new bundle.NasSessions(client, { pendingPollMs: 50 });
+    const sessions = new bundle.NasSessions(new bundle.VolumeService(() => client), { pendingPollMs: 50 });
     try {
       const list = await client.call('nas.list', { statuses: 'Active' });
       const volume = list.results[0];

@@ -11,6 +11,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import type { ComputeCredentials } from '../../src/core/compute/api';
 import { createComputeClient } from '../../src/core/compute/client';
 import { copyRemote, deleteRemote, download, listVolumes, NasFileError, NasSessions, SkippedNames, syncFolder, walkRemote } from '../../src/core/nas';
+import { VolumeService } from '../../src/core/nas/volumeService';
 import { nasToolAccess } from '../../src/core/nas/toolAccess';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
@@ -42,7 +43,7 @@ describe('NAS names and links against the sandbox SFTP server', () => {
     sandbox = await startSandbox({ nas: { sftpPendingMs: 20 } });
     const credentials: ComputeCredentials = { mode: 'token', token: sandbox.credentials.tokenMode.token };
     const client = createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => credentials, retry: { baseDelayMs: 5, maxDelayMs: 50 } });
-    sessions = new NasSessions(client, { pendingPollMs: 20, renewMarginMs: 0 });
+    sessions = new NasSessions(new VolumeService(() => client), { pendingPollMs: 20, renewMarginMs: 0 });
     const seeded = (await listVolumes(client)).find((v) => v.status === 'Active');
     assert.ok(seeded, 'the sandbox seeds an Active volume');
     storageId = seeded.storage_id;

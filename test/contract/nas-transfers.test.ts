@@ -13,6 +13,7 @@ import type { ComputeClient, ComputeCredentials, TaskCreateBody } from '../../sr
 import { createComputeClient } from '../../src/core/compute/client';
 import { ComputeApiError } from '../../src/core/compute/errors';
 import { BYTES_PER_GIB, NasSessions, createTransfer, getVolume, listTransfers, nasToolAccess, TRANSFER_STATE, transferBody, type NasVolume, type TransferPlan } from '../../src/core/nas';
+import { VolumeService } from '../../src/core/nas/volumeService';
 import { findTool, type ToolContext } from '../../src/core/tools/index';
 import { confirmTool, runTool } from '../../src/core/tools/run';
 import { startSandbox } from '../sandbox/server';
@@ -68,7 +69,7 @@ describe('S3 transfers, NAS mounts and NAS tools against the strict sandbox', ()
         return result;
       }) as ComputeClient['call'],
     };
-    sessions = new NasSessions(observed as never, { pendingPollMs: 30 });
+    sessions = new NasSessions(new VolumeService(() => observed as never), { pendingPollMs: 30 });
     work = await mkdtemp(join(tmpdir(), 'nas-transfers-'));
     const created = await token.call('nas.create', { name: 'xfer', nas_config_id: 101, total_size: BYTES_PER_GIB });
     volume = (await until(() => getVolume(token, created.storage_id), (v) => v?.status === 'Active', 'Active')) as NasVolume;

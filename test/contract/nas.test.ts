@@ -26,6 +26,7 @@ import {
   upload,
   type NasVolume,
 } from '../../src/core/nas';
+import { VolumeService } from '../../src/core/nas/volumeService';
 import { startSandbox } from '../sandbox/server';
 import { sendToken } from '../sandbox/handClient';
 import type { Sandbox } from '../sandbox/types';
@@ -84,7 +85,7 @@ describe('NAS against the strict sandbox', () => {
       if (typeof password === 'string') seenPasswords.add(password);
       return result;
     }) as ComputeClient['call'];
-    sessions = new NasSessions({ call: observed } as never, { pendingPollMs: 50, renewMarginMs: 0, logger });
+    sessions = new NasSessions(new VolumeService(() => ({ call: observed }) as never), { pendingPollMs: 50, renewMarginMs: 0, logger });
     work = await mkdtemp(join(tmpdir(), 'nas-contract-'));
   });
 

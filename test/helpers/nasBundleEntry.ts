@@ -2,3 +2,4 @@
 // reach a volume, bundled with the extension's own esbuild options.
 export { createComputeClient } from '../../src/core/compute/client';
 export { NasSessions } from '../../src/core/nas';
+export { VolumeService } from '../../src/core/nas/volumeService';

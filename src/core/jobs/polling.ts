@@ -7,7 +7,7 @@
 
 import type { ComputeClient, NodeDetail } from '../compute/api';
 import { POLL_FLOOR_MS } from '../state/pollScheduler';
-import { FOLLOW_INTERVAL_MS, NodeLogTail } from './nodeLogTail';
+import { FOLLOW_INTERVAL_MS, NodeLogTail, type NodeLogRead } from './nodeLogTail';
 import type { JobDetail } from './operations';
 import { isEnded, jobPhase } from './status';
 
@@ -29,6 +29,13 @@ export interface FollowHandlers {
   /** The job ended; the logs were read once more and flushed before this. */
   onEnd(job: JobDetail, pods: readonly NodeDetail[]): void;
   onError?(error: unknown): void;
+}
+
+/** What following a job reads: its detail, its pods and their logs (JobService gives all three). */
+export interface JobReads {
+  detail(jobId: number, signal?: AbortSignal): Promise<JobDetail>;
+  pods(jobId: number, signal?: AbortSignal): Promise<NodeDetail[]>;
+  nodeLog: NodeLogRead;
 }
 
 export interface FollowOptions {
@@ -56,11 +63,11 @@ export async function listPods(client: ComputeClient, jobId: number, signal?: Ab
  * Follows a job until it ends or `signal` aborts: per tick one detail, one pod list and one log read per
  * pod that is running or has not been read since it finished.
  */
-export async function followJob(client: ComputeClient, jobId: number, handlers: FollowHandlers, options: FollowOptions = {}): Promise<void> {
+export async function followJob(jobs: JobReads, jobId: number, handlers: FollowHandlers, options: FollowOptions = {}): Promise<void> {
   const followers = new Map<string, NodeLogTail>();
   const finishedRead = new Set<string>();
   const signal = options.signal;
-  const callOptions = signal ? { signal } : undefined;
+  const readLog: NodeLogRead = (node, logSignal) => jobs.nodeLog(node, logSignal);
   let serviceId: number | undefined;
 
   const readLogs = async (pods: readonly NodeDetail[], final: boolean): Promise<void> => {
@@ -71,7 +78,7 @@ export async function followJob(client: ComputeClient, jobId: number, handlers: 
       const key = String(pod.point_id);
       if (pod.status === 'Pending' || finishedRead.has(key)) continue;
       let follower = followers.get(key);
-      if (!follower) followers.set(key, (follower = new NodeLogTail(client, { task_id: jobId, point_id: pod.point_id, service_id: serviceId })));
+      if (!follower) followers.set(key, (follower = new NodeLogTail(readLog, { task_id: jobId, point_id: pod.point_id, service_id: serviceId })));
       const update = await follower.read(signal);
       gap ||= update.gap;
       const podIndex = position;
@@ -95,11 +102,11 @@ export async function followJob(client: ComputeClient, jobId: number, handlers: 
     try {
       if (job === undefined || Date.now() - statusAt >= statusEvery) {
         statusAt = Date.now();
-        job = await client.call('job.detail', { task_id: jobId }, callOptions);
+        job = await jobs.detail(jobId, signal);
         serviceId ??= job.services[0]?.service_id ?? undefined;
         handlers.onStatus?.(job);
         ended = isEnded(jobPhase(job));
-        pods = await listPods(client, jobId, signal);
+        pods = await jobs.pods(jobId, signal);
       }
       await readLogs(pods, ended);
       if (ended) {

@@ -10,6 +10,7 @@ import { deviceLabel } from '../deviceLabel';
 import { shownValue } from '../shownValue';
 import { buildJobBody } from './jobBody';
 import type { JobDetail } from './operations';
+import { JobService } from './jobService';
 import { followJob, type PodLine } from './polling';
 import type { RunConfig } from './runConfig';
 import { jobCostPoints, jobView, parseExitCode, type JobView } from './status';
@@ -92,7 +93,7 @@ export async function runOnGpu(
   handlers.onPhase?.('following');
   let end: { job: JobDetail; pods: readonly NodeDetail[] } | undefined;
   await followJob(
-    client,
+    new JobService(() => client),
     jobId,
     {
       onLines: (lines, gap) => handlers.onLines(lines, gap),

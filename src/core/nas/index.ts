@@ -2,7 +2,7 @@
 // jobs area (Run on GPU) use. See docs/nas.md.
 //
 // Sync a project folder to a volume (what Run on GPU calls):
-//   const sessions = new NasSessions(computeClient);
+//   const sessions = new NasSessions(new VolumeService(() => computeClient));
 //   const { sent, skipped, bytes } = await syncFolder(sessions, { storageId, localDir, remoteDir: '/project', signal, onProgress });
 
 export * from './operations';

@@ -13,10 +13,10 @@ import { NasConnectionError } from './errors';
 import type { SftpSessionInfo } from './operations';
 import { parseNasTime } from './units';
 
-/** The two platform calls the sessions need (a ComputeClient satisfies it). */
+/** The two platform calls the sessions need: the volume service's (volumeService.ts). */
 export interface SessionApi {
-  call(operation: 'nas.sftpObtain', params: { storage_id: number }, options?: { signal?: AbortSignal }): Promise<SftpSessionInfo | null>;
-  call(operation: 'nas.sftpDestroy', params: { storage_id: number }, options?: { signal?: AbortSignal }): Promise<null>;
+  sftpObtain(storageId: number, signal?: AbortSignal): Promise<SftpSessionInfo | null>;
+  sftpDestroy(storageId: number, signal?: AbortSignal): Promise<void>;
 }
 
 export interface SessionOptions {
@@ -79,7 +79,7 @@ class VolumeCredentials implements CredentialsPort<number, Credentials> {
     const started = this.now();
     for (;;) {
       if (signal?.aborted) throw new AbortedError('Opening the SFTP session was cancelled.');
-      const info = await this.api.call('nas.sftpObtain', { storage_id: storageId }, signal ? { signal } : undefined);
+      const info = await this.api.sftpObtain(storageId, signal);
       if (info?.status === 'Running') return toCredentials(info);
       if (info?.status === 'Exception') {
         throw new NasConnectionError(coreText('nas.sessionFailed', storageId, `${info.error_code ?? ''} ${info.error_message ?? ''}`.trim()));
@@ -112,7 +112,7 @@ export class NasSessions extends SshSessions<number, Credentials> {
   /** Closes the session on the platform (its credentials stop working) and forgets it here. */
   async destroy(storageId: number, signal?: AbortSignal): Promise<void> {
     this.forget(storageId);
-    await this.api.call('nas.sftpDestroy', { storage_id: storageId }, signal ? { signal } : undefined);
+    await this.api.sftpDestroy(storageId, signal);
   }
 }
 

@@ -1,11 +1,13 @@
 // NAS volumes on the platform: the only caller of the client for creating, expanding, renaming and
-// deleting a volume and for the usage summary. Every change wakes the store once.
+// deleting a volume, for the usage summary and for a volume's SFTP session (what NasSessions obtains and
+// closes, sessions.ts). Every change of a volume wakes the store once.
 
 import { NO_WAKE, send, type ClientSource, type WakeStore } from '../state/servicePorts';
-import type { NasSummary, NasVolume, VolumeAnswer } from './operations';
+import type { NasSummary, NasVolume, SftpSessionInfo, VolumeAnswer } from './operations';
+import type { SessionApi } from './sessions';
 import { createChoices, deleteBlock, requireMountableVolume, type CreateChoice, type DeleteBlock } from './volumes';
 
-export class VolumeService {
+export class VolumeService implements SessionApi {
   constructor(
     private readonly client: ClientSource,
     private readonly wake: WakeStore = NO_WAKE,
@@ -50,5 +52,15 @@ export class VolumeService {
 
   summary(signal?: AbortSignal): Promise<NasSummary> {
     return send(this.client, 'nas.summary', {}, signal);
+  }
+
+  /** The volume's SFTP session (Pending until the platform has started it; obtaining again is idempotent). */
+  sftpObtain(storageId: number, signal?: AbortSignal): Promise<SftpSessionInfo | null> {
+    return send(this.client, 'nas.sftpObtain', { storage_id: storageId }, signal);
+  }
+
+  /** Closes the volume's SFTP session on the platform: its credentials stop working. */
+  async sftpDestroy(storageId: number, signal?: AbortSignal): Promise<void> {
+    await send(this.client, 'nas.sftpDestroy', { storage_id: storageId }, signal);
   }
 }

@@ -81,12 +81,17 @@ export interface ChatModelRoutes extends ModelRoutes {
   readonly onDidChange: vscode.Event<void>;
 }
 
-export function registerChat(services: ExtensionServices, routes: ChatModelRoutes): RegisteredArea<ChatApi> {
+/** `own`: the registry's list for this area (areaRegistry.ts); each disposable goes in as it is created. */
+export function registerChat(services: ExtensionServices, routes: ChatModelRoutes, own: vscode.Disposable[] = []): RegisteredArea<ChatApi> {
   const clients = new ModelClientProvider(services);
   const session = createChatSession(services, clients, routes);
+  own.push(session);
   const codeActions = new CodeActions();
+  own.push(codeActions);
   const panel = new ChatPanel(services, session, codeActions);
+  own.push(panel);
   const updated = new vscode.EventEmitter<ChatSnapshot>();
+  own.push(updated);
 
   const snapshot = (): ChatSnapshot => {
     const models = session.models;
@@ -126,27 +131,27 @@ export function registerChat(services: ExtensionServices, routes: ChatModelRoute
     await ready;
   };
 
-  const disposables: vscode.Disposable[] = [
-    session,
-    codeActions,
-    panel,
-    updated,
-    session.onDidChangeState(() => updated.fire(snapshot())),
-    session.onDelta(() => updated.fire(snapshot())),
-    panel.onDidBecomeReady(() => updated.fire(snapshot())),
-    routes.onDidChange(() => session.routesChanged()),
+  own.push(session.onDidChangeState(() => updated.fire(snapshot())));
+  own.push(session.onDelta(() => updated.fire(snapshot())));
+  own.push(panel.onDidBecomeReady(() => updated.fire(snapshot())));
+  own.push(routes.onDidChange(() => session.routesChanged()));
+  own.push(
     services.profiles.onDidChangeActive(() => {
       clients.reset();
       session.profileChanged();
     }),
+  );
+  own.push(
     vscode.window.registerWebviewViewProvider(CHAT_SIDE_VIEW_ID, { resolveWebviewView: (view) => panel.resolveView(view) }, {
       webviewOptions: { retainContextWhenHidden: false },
     }),
+  );
+  own.push(
     vscode.window.registerWebviewPanelSerializer(CHAT_VIEW_TYPE, {
       deserializeWebviewPanel: async (webviewPanel, state: unknown) => panel.restore(webviewPanel, state),
     }),
-    ...registerCommandTable(CHAT_COMMANDS, { services, session, panel }, services.reportError),
-  ];
+  );
+  own.push(...registerCommandTable(CHAT_COMMANDS, { services, session, panel }, services.reportError));
 
   const api: ChatApi = {
     open: () => openSurface('panel', () => panel.open(false)),
@@ -176,5 +181,5 @@ export function registerChat(services: ExtensionServices, routes: ChatModelRoute
     whenIdle: () => session.whenIdle(),
     flush: () => session.flush(),
   };
-  return { api, disposables };
+  return { api, disposables: own };
 }

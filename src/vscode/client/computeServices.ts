@@ -40,6 +40,12 @@ export function jobServiceOf(services: Clients, wake?: WakeStore): JobService {
   return new JobService(activeClient(services), wake);
 }
 
+/** The active profile's jobs over the client it has now: a job terminal stays with the profile it started on. */
+export function jobServiceNow(services: Clients): JobService {
+  const client = services.computeClient();
+  return new JobService(() => client);
+}
+
 export function resourceServiceOf(services: Clients): ResourceService {
   return new ResourceService(activeClient(services));
 }
@@ -72,4 +78,10 @@ export function transferServiceOf(services: Clients, wake?: WakeStore): Transfer
 export function machineServiceOf(services: ClientsAndLog, wake?: WakeStore): MachineService {
   const { MachineService: Service } = machinesCore();
   return new Service(services.computeClient(), wake, services.logger);
+}
+
+/** A profile's rented machines (a machine terminal stays with the profile it was opened under). */
+export function machineServiceFor(services: Pick<ExtensionServices, 'computeClientFor' | 'logger'>, profile: Profile, wake?: WakeStore): MachineService {
+  const { MachineService: Service } = machinesCore();
+  return new Service(services.computeClientFor(profile), wake, services.logger);
 }

@@ -34,13 +34,15 @@ export interface DeploymentsApi {
  * The active profile's deployments as models (the registry): built before the chat and VS Code's model
  * provider, which are given it by constructor to list and route them; the area below keeps it current.
  */
-export function createDeployedModels(services: ExtensionServices, priceOfTask: PriceOfTask): RegisteredArea<DeploymentRegistry> {
+export function createDeployedModels(services: ExtensionServices, priceOfTask: PriceOfTask, own: vscode.Disposable[] = []): RegisteredArea<DeploymentRegistry> {
   const registry = new DeploymentRegistry(services, priceOfTask);
-  return { api: registry, disposables: [registry] };
+  own.push(registry);
+  return { api: registry, disposables: own };
 }
 
 /** Discovery from the store's polls of the active profile, Deploy a Model…, idle pause and their commands. */
-export function registerDeployments(services: ExtensionServices, state: RemoteState, registry: DeploymentRegistry, ports: DeploymentPorts, center: NotificationCenter): RegisteredArea<DeploymentsApi> {
+/** `own`: the registry's list for this area (areaRegistry.ts); each disposable goes in as it is created. */
+export function registerDeployments(services: ExtensionServices, state: RemoteState, registry: DeploymentRegistry, ports: DeploymentPorts, center: NotificationCenter, own: vscode.Disposable[] = []): RegisteredArea<DeploymentsApi> {
   // The store polls the active profile now and hands back its tasks (nothing else lists tasks).
   const refreshTasks = async (): Promise<readonly TaskSummary[]> => {
     await state.refresh();
@@ -57,15 +59,14 @@ export function registerDeployments(services: ExtensionServices, state: RemoteSt
     ports.activityOf,
     center,
   );
-
-  const disposables: vscode.Disposable[] = [
-    idlePause,
-    // Discovery runs on the active profile's task lists the store already fetches: no poll of its own.
+  own.push(idlePause);
+  // Discovery runs on the active profile's task lists the store already fetches: no poll of its own.
+  own.push(
     state.followTasks((change, profile) => {
       if (profile.id === services.profiles.active?.id) polling.onTasks(change.items);
     }),
-    ...registerCommandTable(DEPLOYMENT_COMMANDS, context, services.reportError),
-  ];
+  );
+  own.push(...registerCommandTable(DEPLOYMENT_COMMANDS, context, services.reportError));
 
   const api: DeploymentsApi = {
     registry,
@@ -90,5 +91,5 @@ export function registerDeployments(services: ExtensionServices, state: RemoteSt
     },
     refreshNow: () => polling.refreshNow(),
   };
-  return { api, disposables };
+  return { api, disposables: own };
 }

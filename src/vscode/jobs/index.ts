@@ -17,7 +17,7 @@ import { durationText } from '../ui/duration';
 import { maskTaskEnv } from '../../core/tasks/envMask';
 import { formatPoints } from '../../core/spend/units';
 import { registerKind } from '../kinds/registerKind';
-import { jobServiceOf } from '../client/computeServices';
+import { jobServiceNow, jobServiceOf } from '../client/computeServices';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
 import type { NotificationCenter } from '../ui/notificationCenter';
@@ -101,7 +101,7 @@ export function registerJobs(
     terminal.info(vscode.l10n.t('Following the logs of job {0} ({1}). Ctrl+C asks to stop the job.', name, jobId));
     let queuedShown = false;
     void followJob(
-      services.computeClient(),
+      jobServiceNow(services),
       jobId,
       {
         onLines: (lines, gap) => terminal.lines(lines, gap, vscode.l10n.t('… some lines are missing here: the platform dropped them, or too many came at once …')),

@@ -72,8 +72,8 @@ export interface NasApi {
 export function registerNas(services: ExtensionServices, state: RemoteState, own: vscode.Disposable[] = []): RegisteredArea<NasApi> {
   let sessions: NasSessions | undefined;
   const getSessions = (): NasSessions => {
-    // The platform calls go through whichever client the active profile has at the time.
-    sessions ??= new (nasCore().NasSessions)({ call: ((...args: Parameters<ReturnType<ExtensionServices['computeClient']>['call']>) => services.computeClient().call(...args)) as never }, { logger: services.logger });
+    // The platform calls go through the volume service, over whichever client the active profile has at the time.
+    sessions ??= new (nasCore().NasSessions)(volumeServiceOf(services), { logger: services.logger });
     return sessions;
   };
   const { tree }: KindTreeView<NasVolume> = createKindView(services, state, volumeKind(() => volumeServiceOf(services), services.logger), own);

@@ -22,13 +22,15 @@ export interface NotebooksApi {
   readonly machineKernels: MachineKernelController;
 }
 
-/** `volumes`: the NAS area's Run on GPU hooks (a volume of the GPU's region for New GPU Kernel). */
-export function registerNotebooks(services: ExtensionServices, tasks: NotebookTasks & { activity: Pick<ActivityRegistry, 'add' | 'of'> }, volumes: NewKernelHooks, center: NotificationCenter, startTook: StartTookPort, machines: () => MachineKernelPort | undefined = () => undefined): { api: NotebooksApi; disposables: vscode.Disposable[] } {
+/** `volumes`: the NAS area's Run on GPU hooks (a volume of the GPU's region for New GPU Kernel); `own`: the registry's list for this area (areaRegistry.ts). */
+export function registerNotebooks(services: ExtensionServices, tasks: NotebookTasks & { activity: Pick<ActivityRegistry, 'add' | 'of'> }, volumes: NewKernelHooks, center: NotificationCenter, startTook: StartTookPort, machines: () => MachineKernelPort | undefined = () => undefined, own: vscode.Disposable[] = []): { api: NotebooksApi; disposables: vscode.Disposable[] } {
   const controller = new ComputeKernelController(services, tasks, volumes, startTook);
+  own.push(controller);
   const idlePause = new KernelIdlePause(services, controller, tasks.activity, center);
+  own.push(idlePause);
   const machineKernels = new MachineKernelController(services, machines, tasks.activity);
-  return {
-    api: { controller, idlePause, machineKernels },
-    disposables: [controller, idlePause, machineKernels, ...registerCommandTable(NOTEBOOK_COMMANDS, controller, services.reportError), ...registerCommandTable(MACHINE_KERNEL_COMMANDS, machineKernels, services.reportError)],
-  };
+  own.push(machineKernels);
+  own.push(...registerCommandTable(NOTEBOOK_COMMANDS, controller, services.reportError));
+  own.push(...registerCommandTable(MACHINE_KERNEL_COMMANDS, machineKernels, services.reportError));
+  return { api: { controller, idlePause, machineKernels }, disposables: own };
 }

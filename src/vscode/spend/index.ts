@@ -65,12 +65,15 @@ export function spendNeedsWatching(services: ExtensionServices): (profile: Profi
     services.state.get('pauseTimers').some((timer) => timer.profileId === profile.id);
 }
 
-export function registerSpend(services: ExtensionServices, compute: SpendTasks, state: RemoteState, center: NotificationCenter, rentals: SpendRentalsPort): RegisteredArea<SpendApi> {
+/** `own`: the registry's list for this area (areaRegistry.ts); each disposable goes in as it is created. */
+export function registerSpend(services: ExtensionServices, compute: SpendTasks, state: RemoteState, center: NotificationCenter, rentals: SpendRentalsPort, own: vscode.Disposable[] = []): RegisteredArea<SpendApi> {
   const spend = new SpendTracker(services);
+  own.push(spend);
   const activity = new ActivityRegistry();
   const activityOn = (profileId: string, taskId: number) => activity.of(profileId, taskId, (error) => services.logger.warn(`Activity source: ${errorMessage(error)}`));
   const prices = new PriceBook(services);
   const statusBar = new SpendStatusBar();
+  own.push(statusBar);
   const activeTasks = (): readonly TaskSummary[] => state.tasks?.items ?? [];
   const isActive = (profile: Profile): boolean => profile.id === services.profiles.active?.id;
 
@@ -84,6 +87,7 @@ export function registerSpend(services: ExtensionServices, compute: SpendTasks, 
   };
   const profileById = (profileId: string): Profile | undefined => services.profiles.all.find((profile) => profile.id === profileId);
   const polled = new vscode.EventEmitter<readonly TaskSummary[]>();
+  own.push(polled);
 
   const guard = new BudgetGuard(services, center, {
     listRunning: async (profile) => {
@@ -134,6 +138,7 @@ export function registerSpend(services: ExtensionServices, compute: SpendTasks, 
     setBudget: () => void vscode.commands.executeCommand(Commands.spendSetBudget, services.profiles.active?.id),
     rentals,
   });
+  own.push(panel);
 
   const timers = new PauseTimerService(services, center, {
     pause: async (profileId, taskId) => {
@@ -157,6 +162,7 @@ export function registerSpend(services: ExtensionServices, compute: SpendTasks, 
     },
     activity: activityOn,
   });
+  own.push(timers);
 
   // Spend moves on a slow cadence whatever runs (charges post every 5 minutes): the status bar's
   // "today" never stays stale, and the tooltip says how old the figure is.
@@ -164,18 +170,17 @@ export function registerSpend(services: ExtensionServices, compute: SpendTasks, 
     if (services.profiles.active) spend.refresh().catch(logSpendError);
     updateStatusBar();
   }, SPEND_REFRESH_MS);
+  own.push({ dispose: () => clearInterval(spendTicker) });
 
-  const disposables: vscode.Disposable[] = [
-    polled,
-    spend,
-    statusBar,
-    { dispose: () => clearInterval(spendTicker) },
+  own.push(
     spend.onDidChange((changed) => {
       if (changed.profileId === services.profiles.active?.id) {
         updateStatusBar();
         panel.updateFigures({ summary: changed.summary, burnPointsPerSecond: burn().pointsPerSecond });
       }
     }),
+  );
+  own.push(
     // One poll of any watched profile: burn rate, spend and budget of that profile; the status bar and
     // an open Spend page of the active one. (The Tasks view took the same change before this.)
     state.followTasks((change, profile) => {
@@ -191,14 +196,20 @@ export function registerSpend(services: ExtensionServices, compute: SpendTasks, 
       updateStatusBar();
       panel.updateFigures({ burnPointsPerSecond: burn().pointsPerSecond });
     }),
+  );
+  own.push(
     // The rented machines' rows on an open page follow the store (a renewal, a new rental, an end).
     state.follow(MACHINE_STATE, (_change, profile) => {
       if (isActive(profile)) void panel.updateRentals();
     }),
+  );
+  own.push(
     services.profiles.onDidChangeActive(() => {
       updateStatusBar();
       spend.refresh().catch(logSpendError);
     }),
+  );
+  own.push(
     services.config.onDidChange((event) => {
       if (Config.affects(event, 'spend') || Config.affects(event, 'budgets')) updateStatusBar();
       if (Config.affects(event, 'machines')) void panel.updateRentals();
@@ -208,10 +219,8 @@ export function registerSpend(services: ExtensionServices, compute: SpendTasks, 
         checkBudget(false).catch(logSpendError);
       }
     }),
-    panel,
-    timers,
-    ...registerCommandTable(MONEY_COMMANDS, { services, panel, timers, compute, budgetForm }, services.reportError),
-  ];
+  );
+  own.push(...registerCommandTable(MONEY_COMMANDS, { services, panel, timers, compute, budgetForm }, services.reportError));
   updateStatusBar();
   if (services.profiles.active) spend.refresh().catch(logSpendError);
   void timers.start();
@@ -246,5 +255,5 @@ export function registerSpend(services: ExtensionServices, compute: SpendTasks, 
       return text === undefined ? undefined : { text, tags: ['pauseTimer'] };
     },
   };
-  return { api, disposables };
+  return { api, disposables: own };
 }

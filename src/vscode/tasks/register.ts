@@ -26,13 +26,15 @@ export interface TasksAreaApi {
   deleteNode(taskId: number, pointId: number): Promise<void>;
 }
 
-export function registerTasks(services: ExtensionServices, compute: TasksView, chat: TasksChat, state: RemoteState, center: NotificationCenter): RegisteredArea<TasksAreaApi> {
+/** `own`: the registry's list for this area (areaRegistry.ts); each disposable goes in as it is created. */
+export function registerTasks(services: ExtensionServices, compute: TasksView, chat: TasksChat, state: RemoteState, center: NotificationCenter, own: vscode.Disposable[] = []): RegisteredArea<TasksAreaApi> {
   const notifier = new TaskNotifier(services, center, state, { showTask: (taskId) => compute.revealTask(taskId) });
+  own.push(notifier);
   const updates = new TaskUpdateFlow(services, state, () => {
     void compute.refresh('tasks');
   });
   const tasks = taskServiceOf(services);
-  const disposables = [notifier, ...registerCommandTable(TASK_CARE_COMMANDS, { services, compute, chat, updates }, services.reportError)];
+  own.push(...registerCommandTable(TASK_CARE_COMMANDS, { services, compute, chat, updates }, services.reportError));
   const api: TasksAreaApi = {
     notifier,
     updates,
@@ -48,5 +50,5 @@ export function registerTasks(services: ExtensionServices, compute: TasksView, c
       await deleteNode(services, { task, node }, false);
     },
   };
-  return { api, disposables };
+  return { api, disposables: own };
 }

@@ -74,7 +74,7 @@ describe('notebooks: New GPU Kernel…', () => {
     // The start says how long it took and offers Preheat for the image it pulled (docs/platform.md "Image preheat").
     const took = api.money.notificationsSince(shownBefore).find((shown) => shown.kind === 'preheatOffer');
     assert.ok(took, 'how long the start took was shown');
-    assert.match(took.message, /^The GPU kernel of Untitled-\d+\.ipynb started in \d+(m \d\ds|s)\. Preheat its image quay\.io\/jupyter\/pytorch-notebook:cuda12-latest/);
+    assert.match(took.message, /^The GPU kernel of Untitled-\d+\.ipynb started in \d+( min \d\d s| s)\. Preheat its image quay\.io\/jupyter\/pytorch-notebook:cuda12-latest/);
     assert.deepEqual(took.actions, ['Preheat']);
     await vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: 0, end: 1 }], document: notebook.uri });
     const cell = await until(() => notebook.cellAt(0), (candidate) => candidate.executionSummary?.success !== undefined, 'the cell to finish');

@@ -16,10 +16,12 @@ const CLIENT_ROOMS = /^src\/vscode\/(?:client\/|requests\/|services\.ts$|extensi
  * `computeClient()` sites elsewhere in src/vscode allowed today (a ratchet: it only goes down). 9 since
  * the NAS, storage and service factories share one active-client source and the Tasks view's ended pages
  * come from TaskService; 7 since the node log document reads through TaskService.nodeLog and the Machines
- * area's MachineService is built in client/computeServices.ts: ai/toolContext, jobs ×2 (the job follower,
- * Run on GPU's resource), specs ×2, machines/connect (its connector's service), nas/index (the SSH sessions).
+ * area's MachineService is built in client/computeServices.ts; 4 since the job follower reads through
+ * JobService, the NAS sessions obtain and close through VolumeService and the machine connector takes
+ * machineServiceOf/For: ai/toolContext (the tools' context is built on a client), jobs/runOnGpuCommand (Run on
+ * GPU's resource), specs ×2 (the spec context is built on a client).
  */
-const MAX_CLIENT_SITES = 7;
+const MAX_CLIENT_SITES = 4;
 
 const OPERATION_CALL = /\.call\(\s*['"`]/g;
 const CLIENT_SITE = /\bcomputeClient\(\)/g;

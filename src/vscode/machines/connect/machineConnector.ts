@@ -10,6 +10,7 @@ import type { KeyChoice, MachineConnection, RentedMachine } from '../../../core/
 import type { MachineService } from '../../../core/machines/machineService';
 import { machinesCore } from '../../../core/lazyModules';
 import { Refusal } from '../../errors/refusal';
+import { machineServiceFor, machineServiceOf } from '../../client/computeServices';
 import type { ExtensionServices, Profile } from '../../services';
 import { MultiStepInput } from '../../ui/multiStepInput';
 import { ConfigError, coreText } from '../../../core/errors';
@@ -56,8 +57,7 @@ export class MachineConnector {
 
   /** The platform's machine routes, of `profile` (a terminal's own) or else the active profile. */
   service(profile?: Profile): MachineService {
-    const { MachineService } = machinesCore();
-    return new MachineService(profile ? this.services.computeClientFor(profile) : this.services.computeClient(), undefined, this.services.logger);
+    return profile ? machineServiceFor(this.services, profile) : machineServiceOf(this.services);
   }
 
   /** The key store of `profile` (the one a terminal was opened under) or else the active profile's. */
