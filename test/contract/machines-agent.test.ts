@@ -1,7 +1,7 @@
 // A machine login through the user's SSH agent against the sandbox machine's SSH server (docs/machines.md):
 // a real Debian ssh-agent started here (`ssh-agent -D -a <socket>`) holding a key made here with ssh-keygen
 // and added with ssh-add. The first connect installs the agent's public key with the platform's password;
-// later connects sign through the agent only; the agent stopped, or the key taken out of it, is a clear
+// later connects (a shell, the folder over SFTP) sign through the agent only; the agent stopped, or the key taken out of it, is a clear
 // error naming what to do (never a hang, never the password again); OpenSSH logs in through the agent with
 // the written Host entry pointing at the public key.
 
@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { createComputeClient } from '../../src/core/compute/client';
-import { agentKeys, connectRented, keyLogin, MachineService, SshAgentError, writeMachineConfig, type MachineKey, type PinnedHostKey } from '../../src/core/machines';
+import { agentKeys, connectRented, keyLogin, machineSftpSessions, MachineService, SshAgentError, writeMachineConfig, type MachineKey, type PinnedHostKey } from '../../src/core/machines';
 import { waitUntil } from '../helpers/eventually';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
@@ -105,6 +105,14 @@ describe('connecting to a machine through the SSH agent', () => {
     }
     assert.equal(machine.accepted.password, 1);
     assert.equal(machine.accepted.publickey, publickeyBefore + 1);
+    // The machine's folder (SFTP sessions, key-only) signs through the agent too.
+    const sessions = machineSftpSessions({ login: (id, signal) => service.login(id, signal), store: () => store });
+    try {
+      assert.match(await sessions.run(DEVICE, (sftp) => sftp.realpath('.')), /^\//);
+    } finally {
+      sessions.dispose();
+    }
+    assert.equal(machine.accepted.password, 1);
   });
 
   it("OpenSSH logs in through the agent with the Host entry naming the key's public half", async () => {
