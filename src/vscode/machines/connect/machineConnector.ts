@@ -13,7 +13,6 @@ import { Refusal } from '../../errors/refusal';
 import type { ExtensionServices, Profile } from '../../services';
 import { MultiStepInput } from '../../ui/multiStepInput';
 import { ConfigError, coreText } from '../../../core/errors';
-import { keyOpens, PassphraseNeededError } from '../../../core/machines/ownKey';
 import { shownValue } from '../../../core/shownValue';
 import { agentSocket } from '../../../core/ssh/agentSocket';
 import { SecretMachineKeyStore } from './machineKeyStore';
@@ -90,7 +89,7 @@ export class MachineConnector {
   async connectInteractive(target: MachineTarget, signal?: AbortSignal): Promise<MachineConnection | undefined> {
     const service = this.service();
     const store = this.store();
-    const { connectMachine, probeHostKey } = machinesCore();
+    const { connectMachine, keyOpens, probeHostKey } = machinesCore();
     const login = await service.login(target.deviceId, signal);
     // An own key kept without its passphrase (a restart since): asked again before anything is sent.
     const kept = await store.machineKey(target.deviceId);
@@ -134,6 +133,7 @@ export class MachineConnector {
       throw new Refusal(vscode.l10n.t('Machine {0} has no key installed from this editor yet: run Connect… on it first.', deviceId), [], 'warning');
     }
     // A key-only connect never asks: a passphrase not kept is entered again through Connect….
+    const { keyOpens } = machinesCore();
     if (key.privateKeyFile !== undefined && keyOpens(key.privateKey, key.passphrase) === 'needs-passphrase') {
       throw new Refusal(vscode.l10n.t('The key of machine {0} needs its passphrase, which was not kept: run Connect… on it to enter it.', deviceId), [], 'warning');
     }
@@ -155,7 +155,7 @@ export class MachineConnector {
   }
 
   private async chooseKey(target: MachineTarget): Promise<KeyChoice | undefined> {
-    const { ownPublicKeys, readOwnKey } = machinesCore();
+    const { ownPublicKeys, PassphraseNeededError, readOwnKey } = machinesCore();
     const own = await ownPublicKeys(this.places.sshDir());
     // Offered only when the extension host's own environment names an agent (never a workspace's value).
     const socket = agentSocket(process.env);
