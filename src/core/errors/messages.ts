@@ -223,6 +223,10 @@ export const CORE_MESSAGES = {
   'machines.noFreePort': 'No port from {0} to {1} is free on rank 0 for the rendezvous. Name a free one in the command (--master_port=N).',
   'machines.ownKeyPassphrase': 'The private key {0} is protected by a passphrase: enter it to use the key.',
   'machines.ownKeyWrongPassphrase': 'The passphrase does not open the private key {0}. Nothing was sent; try again with the right passphrase.',
+  // The user's SSH agent (core/ssh/agent.ts).
+  'ssh.agentUnreachable': 'The SSH agent at {0} does not answer. Start it (eval "$(ssh-agent)", then ssh-add your key) and start VS Code from that shell, or unlock your key agent; then connect again.',
+  'ssh.agentKeyMissing': 'The SSH agent no longer holds the key {0} installed on this machine. Add it with ssh-add (or unlock it in your key agent), then connect again.',
+  'ssh.agentNotSet': 'Machine {0} logs in through your SSH agent, but VS Code was started without SSH_AUTH_SOCK. Start the agent and ssh-add your key, start VS Code from that shell, then connect again.',
   // NAS volumes (core/nas/sessions.ts, toolAccess.ts).
   'nas.sessionFailed': 'The platform could not open an SFTP session for volume {0}: {1}',
   'nas.sessionPending': 'The SFTP session for volume {0} is still being provisioned; try again in a minute.',

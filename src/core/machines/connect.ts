@@ -8,10 +8,11 @@ import { utils } from 'ssh2';
 import { ConfigError, coreText } from '../errors';
 import type { Logger } from '../log';
 import { silentLogger } from '../log';
+import { agentKeys, OneKeyAgent, SshAgentError } from '../ssh/agent';
 import { SshAuthError, SshHostKeyError } from '../ssh/errors';
 import type { HostKeyPolicy, PresentedHostKey } from '../ssh/hostKeys';
 import { generateEd25519Pair } from '../ssh/keygen';
-import { SshConnection } from '../ssh/sshConnection';
+import { SshConnection, type SshEndpoint } from '../ssh/sshConnection';
 
 /** Where a Serving machine is reached: `pub_ip:ssh_port`, the login, and the password until a key is in. */
 export interface MachineLogin {
@@ -37,6 +38,29 @@ export interface MachineKey {
   passphrase?: string;
   /** Whether the user chose to keep the passphrase in the editor's secret storage. */
   keepPassphrase?: boolean;
+  /**
+   * The key lives in the user's SSH agent (no private key here): its fingerprint (kept) and the agent's
+   * socket as the editor's process environment gives it now (never kept; undefined: none set).
+   */
+  agent?: { fingerprint: string; socket: string | undefined };
+}
+
+/** How a kept key logs in: the private key (and passphrase), or the agent offering only that key. */
+export function keyLogin(deviceId: number, key: MachineKey): Pick<SshEndpoint, 'privateKey' | 'passphrase' | 'agent'> {
+  if (key.agent) {
+    if (key.agent.socket === undefined) throw new SshAgentError(coreText('ssh.agentNotSet', deviceId));
+    return { agent: new OneKeyAgent(key.agent.socket, key.agent.fingerprint) };
+  }
+  return { privateKey: key.privateKey, ...(key.passphrase !== undefined ? { passphrase: key.passphrase } : {}) };
+}
+
+/** An agent key with its public line read from the agent (refused when the agent is gone or lost the key). */
+export async function agentPublicKey(deviceId: number, key: MachineKey): Promise<MachineKey> {
+  if (!key.agent) return key;
+  if (key.agent.socket === undefined) throw new SshAgentError(coreText('ssh.agentNotSet', deviceId));
+  const held = (await agentKeys(key.agent.socket)).find((item) => item.fingerprint === key.agent?.fingerprint);
+  if (!held) throw new SshAgentError(coreText('ssh.agentKeyMissing', key.agent.fingerprint));
+  return { ...key, publicKey: held.publicKey };
 }
 
 /** Where pinned host keys and machine keys are kept (the editor: SecretStorage and its state). */
@@ -157,7 +181,7 @@ export async function connectMachine(options: ConnectOptions): Promise<MachineCo
   const address = `${login.host}:${login.port}`;
   const pinned = await store.hostKey(deviceId);
   const seen: { key?: PresentedHostKey } = {};
-  const open = (secret: { privateKey: string; passphrase?: string } | { password: string }): Promise<SshConnection> =>
+  const open = (secret: Pick<SshEndpoint, 'privateKey' | 'passphrase' | 'agent'> | { password: string }): Promise<SshConnection> =>
     SshConnection.open(
       { host: login.host, port: login.port, username: login.username, ...secret },
       { hostKeys: pinnedPolicy(address, pinned, seen), words: MACHINE_WORDS(address), ...(options.signal ? { signal: options.signal } : {}) },
@@ -175,7 +199,7 @@ export async function connectMachine(options: ConnectOptions): Promise<MachineCo
   const kept = await store.machineKey(deviceId);
   if (kept) {
     try {
-      const connection = await open({ privateKey: kept.privateKey, ...(kept.passphrase !== undefined ? { passphrase: kept.passphrase } : {}) });
+      const connection = await open(keyLogin(deviceId, kept));
       return { connection, hostKey: await pin(), installedKey: false };
     } catch (error) {
       // A refused key (the machine was reset): install again with the password, if there is one.
@@ -185,7 +209,9 @@ export async function connectMachine(options: ConnectOptions): Promise<MachineCo
   }
   if (!login.password) throw new ConfigError(coreText('machines.noPassword', deviceId));
   const choice = kept ? ({ kind: 'own', key: kept } as const) : await options.chooseKey();
-  const key = choice.kind === 'own' ? { ...choice.key, publicKey: checkedPublicKey(choice.key.publicKey) } : generateMachineKey(deviceId);
+  // An agent key is checked in the agent before the password is sent (and its public line read there).
+  const chosen = choice.kind === 'own' ? await agentPublicKey(deviceId, choice.key) : generateMachineKey(deviceId);
+  const key = { ...chosen, publicKey: checkedPublicKey(chosen.publicKey) };
   const withPassword = await open({ password: login.password });
   try {
     const installed = await withPassword.exec(INSTALL_KEY, { stdin: `${key.publicKey}\n`, ...(options.signal ? { signal: options.signal } : {}) });
@@ -195,7 +221,7 @@ export async function connectMachine(options: ConnectOptions): Promise<MachineCo
   }
   await store.saveMachineKey(deviceId, key);
   logger.info(`machines: installed a key on machine ${deviceId}; connecting with it from now on`);
-  const connection = await open({ privateKey: key.privateKey, ...(key.passphrase !== undefined ? { passphrase: key.passphrase } : {}) });
+  const connection = await open(keyLogin(deviceId, key));
   const passwordOff = await lockPasswordLogin(connection, options.signal);
   logger.info(passwordOff ? `machines: password logins are off on machine ${deviceId}` : `machines: could not turn password logins off on machine ${deviceId}`);
   return { connection, hostKey: await pin(), installedKey: true, passwordOff };

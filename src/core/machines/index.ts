@@ -6,6 +6,7 @@ export { MACHINE_STATE, readRentedMachines, timeLeftMs, type RentedMachine } fro
 export { MachineService, PriceChangedError, type RentRequest, type WaitOptions } from './machineService';
 export { POINTS_PER_YUAN, productLabel, shownText, totalPoints, unitPriceOf } from './catalogue';
 export {
+  agentPublicKey,
   checkedPublicKey,
   connectMachine,
   connectRented,
@@ -13,6 +14,7 @@ export {
   probeHostKey,
   generateMachineKey,
   hostKeyLine,
+  keyLogin,
   pinnedPolicy,
   type ConnectOptions,
   type KeyChoice,
@@ -31,3 +33,4 @@ export { machineSftpSessions, type MachineFilesPort } from './machineFiles';
 export { RANK_ZERO_GRACE_MS, startGroupCommand, startGroupRun, type GroupCommandOptions, type GroupMachine, type GroupRun, type GroupRunOptions, type RankResult, type RankZeroWatch } from './groupRun';
 export { commandMasterPort, pickMasterPort, portProbeCommand, PORT_CANDIDATES, type MasterPort } from './masterPort';
 export { machineCommandLine, machineSyncDir, startMachineCommand, syncToMachine, type MachineCommand, type MachineCommandOptions } from './machineRun';
+export { agentKeys, SshAgentError, type AgentKey } from '../ssh/agent';

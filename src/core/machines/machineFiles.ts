@@ -5,7 +5,7 @@
 import { ConfigError, coreText } from '../errors';
 import type { Logger } from '../log';
 import { SshSessions, type SshCredentials } from '../ssh/sessions';
-import { MACHINE_WORDS, pinnedPolicy, type MachineKeyStore, type MachineLogin, type PinnedHostKey } from './connect';
+import { keyLogin, MACHINE_WORDS, pinnedPolicy, type MachineKeyStore, type MachineLogin, type PinnedHostKey } from './connect';
 
 export interface MachineFilesPort {
   login(deviceId: number, signal?: AbortSignal): Promise<MachineLogin>;
@@ -23,7 +23,7 @@ export function machineSftpSessions(port: MachineFilesPort, logger?: Logger): Ss
         if (!key || !hostKey) throw new ConfigError(coreText('machines.notConnected', deviceId));
         const login = await port.login(deviceId, signal);
         pinned.set(deviceId, { address: `${login.host}:${login.port}`, key: hostKey });
-        return { host: login.host, port: login.port, username: login.username, privateKey: key.privateKey, expireAt: undefined };
+        return { host: login.host, port: login.port, username: login.username, ...keyLogin(deviceId, key), expireAt: undefined };
       },
       describe: (deviceId) => `SFTP for machine ${deviceId}`,
       connectOptions: (deviceId) => {

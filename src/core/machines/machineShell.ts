@@ -5,7 +5,7 @@
 
 import type { ClientChannel } from 'ssh2';
 import { AbortedError } from '../errors';
-import { SshAuthError, SshHostKeyError } from '../ssh/errors';
+import { SshAgentError, SshAuthError, SshHostKeyError } from '../ssh/errors';
 import type { SshConnection } from '../ssh/sshConnection';
 
 export type MachineShellState =
@@ -109,7 +109,7 @@ export class MachineShell {
         } catch (error) {
           if (this.ended || error instanceof AbortedError) return;
           reason = error instanceof Error ? error.message : String(error);
-          if (error instanceof SshHostKeyError || error instanceof SshAuthError || attempt === this.attempts) {
+          if (error instanceof SshHostKeyError || error instanceof SshAuthError || error instanceof SshAgentError || attempt === this.attempts) {
             this.options.onState({ kind: 'gave-up', reason, error });
             return;
           }

@@ -54,6 +54,14 @@ export class SshHostKeyError extends ComputeToolkitError {
   }
 }
 
+/** The user's SSH agent cannot be used (not running, not answering, the key no longer in it): retrying will not help. */
+export class SshAgentError extends ComputeToolkitError {
+  readonly kind = 'auth' as const;
+  constructor(message: string | CoreText, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
 /** ssh2's SFTP status codes (SSH_FX_*). */
 const NO_SUCH_FILE = 2;
 const PERMISSION_DENIED = 3;

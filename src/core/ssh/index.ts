@@ -8,3 +8,5 @@ export { MAX_LISTING_ENTRIES, SftpConnection, VOLUME_WORDS, type RemoteEntry, ty
 export { SshSessions, type CredentialsPort, type SshCredentials, type SshSessionOptions } from './sessions';
 export { escapedName, isSafeEntryName, localPathUnder, SkippedNames } from './entryNames';
 export { generateEd25519Pair, type SshKeyPair } from './keygen';
+export { agentKeys, OneKeyAgent, SshAgentError, type AgentKey } from './agent';
+export { agentSocket } from './agentSocket';

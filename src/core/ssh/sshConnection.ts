@@ -3,7 +3,7 @@
 // what the connection carries: SFTP, commands (exec), a shell with a pty, and port forwarding.
 // Credentials are never part of an error or a log line.
 
-import { Client, type ClientChannel, type SFTPWrapper } from 'ssh2';
+import { Client, type BaseAgent, type ClientChannel, type SFTPWrapper } from 'ssh2';
 import type { Duplex } from 'node:stream';
 import { AbortedError, ComputeToolkitError } from '../errors';
 import { SshAuthError, SshConnectionError } from './errors';
@@ -13,8 +13,9 @@ export interface SshEndpoint {
   host: string;
   port: number;
   username: string;
-  /** One of the two: the password, or a private key (OpenSSH or PEM text). */
+  /** One of three: the password, a private key (OpenSSH or PEM text), or an SSH agent (core/ssh/agent.ts). */
   password?: string;
+  agent?: BaseAgent;
   privateKey?: string;
   /** The private key's passphrase, when it has one (held in memory for the connect, never logged). */
   passphrase?: string;
@@ -105,7 +106,7 @@ export class SshConnection {
         host: endpoint.host,
         port: endpoint.port,
         username: endpoint.username,
-        ...(endpoint.privateKey !== undefined ? { privateKey: endpoint.privateKey, ...(endpoint.passphrase !== undefined ? { passphrase: endpoint.passphrase } : {}) } : { password: endpoint.password }),
+        ...(endpoint.agent !== undefined ? { agent: endpoint.agent } : endpoint.privateKey !== undefined ? { privateKey: endpoint.privateKey, ...(endpoint.passphrase !== undefined ? { passphrase: endpoint.passphrase } : {}) } : { password: endpoint.password }),
         tryKeyboard: false,
         readyTimeout: options.readyTimeoutMs ?? CONNECT_TIMEOUT_MS,
         keepaliveInterval: 15_000,

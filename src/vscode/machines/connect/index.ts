@@ -10,6 +10,7 @@ import { registerCommandTable, type CommandEntry } from '../../commands/commandT
 import type { ExtensionServices } from '../../services';
 import type { TestPorts } from '../../testPorts';
 import { timeLeftMs } from '../../../core/machines/machineState';
+import { machinesCore } from '../../../core/lazyModules';
 import type { MachineRunPort } from '../../jobs/runOnMachine';
 import { timeLeftText } from '../machineText';
 import { HOME_SSH, MachineConnector, machineLabel, type MachineSshPlaces, type MachineTarget } from './machineConnector';
@@ -142,7 +143,10 @@ export function registerMachineConnect(services: ExtensionServices, tests: TestP
     const ownFile = await store.ownKeyFile(target.deviceId);
     const key = await store.machineKey(target.deviceId);
     if (!key) return undefined;
-    const { alias, config } = await writeHostEntry(services.context.secrets, services.context.globalStorageUri, places, { deviceId: target.deviceId, profileId: store.profileId, configFileSetting: services.config.remoteSshConfigFile, login, hostKey, key: ownFile !== undefined ? { file: ownFile } : { privateKey: key.privateKey } });
+    // An agent key: ssh is pointed at its public line and signs through the agent (IdentitiesOnly keeps it to that key).
+    const agentKey = key.agent ? await machinesCore().agentPublicKey(target.deviceId, key) : undefined;
+    const identity = ownFile !== undefined ? { file: ownFile } : agentKey ? { agentPublicKey: agentKey.publicKey } : { privateKey: key.privateKey };
+    const { alias, config } = await writeHostEntry(services.context.secrets, services.context.globalStorageUri, places, { deviceId: target.deviceId, profileId: store.profileId, configFileSetting: services.config.remoteSshConfigFile, login, hostKey, key: identity });
     const uri = remoteSshUri(alias, home);
     const extension = installedRemoteSsh();
     if (!extension) {

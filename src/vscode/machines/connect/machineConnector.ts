@@ -15,6 +15,7 @@ import type { ExtensionServices, Profile } from '../../services';
 import { MultiStepInput } from '../../ui/multiStepInput';
 import { ConfigError, coreText } from '../../../core/errors';
 import { shownValue } from '../../../core/shownValue';
+import { agentSocket } from '../../../core/ssh/agentSocket';
 import { SecretMachineKeyStore } from './machineKeyStore';
 
 /** What the editor knows of a machine it connects to (a Machines view row, or the id alone). */
@@ -88,11 +89,10 @@ export class MachineConnector {
   async connectInteractive(target: MachineTarget, signal?: AbortSignal): Promise<MachineConnection | undefined> {
     const service = this.service();
     const store = this.store();
-    const { connectMachine, probeHostKey } = machinesCore();
+    const { connectMachine, keyOpens, probeHostKey } = machinesCore();
     const login = await service.login(target.deviceId, signal);
     // An own key kept without its passphrase (a restart since): asked again before anything is sent.
     const kept = await store.machineKey(target.deviceId);
-    const { keyOpens } = machinesCore();
     if (kept?.privateKeyFile !== undefined && keyOpens(kept.privateKey, kept.passphrase) === 'needs-passphrase') {
       const entered = await this.askPassphrase(target, kept.privateKeyFile);
       if (!entered) return undefined;
@@ -133,7 +133,8 @@ export class MachineConnector {
       throw new Refusal(vscode.l10n.t('Machine {0} has no key installed from this editor yet: run Connect… on it first.', deviceId), [], 'warning');
     }
     // A key-only connect never asks: a passphrase not kept is entered again through Connect….
-    if (key.privateKeyFile !== undefined && machinesCore().keyOpens(key.privateKey, key.passphrase) === 'needs-passphrase') {
+    const { keyOpens } = machinesCore();
+    if (key.privateKeyFile !== undefined && keyOpens(key.privateKey, key.passphrase) === 'needs-passphrase') {
       throw new Refusal(vscode.l10n.t('The key of machine {0} needs its passphrase, which was not kept: run Connect… on it to enter it.', deviceId), [], 'warning');
     }
     const { connectRented } = machinesCore();
@@ -154,11 +155,14 @@ export class MachineConnector {
   }
 
   private async chooseKey(target: MachineTarget): Promise<KeyChoice | undefined> {
-    const { ownPublicKeys, readOwnKey } = machinesCore();
+    const { ownPublicKeys, PassphraseNeededError, readOwnKey } = machinesCore();
     const own = await ownPublicKeys(this.places.sshDir());
-    type KeyItem = vscode.QuickPickItem & { file?: string };
+    // Offered only when the extension host's own environment names an agent (never a workspace's value).
+    const socket = agentSocket(process.env);
+    type KeyItem = vscode.QuickPickItem & { file?: string; agent?: boolean };
     const generate: KeyItem = { label: vscode.l10n.t('Generate a key for this machine'), detail: vscode.l10n.t('A new ed25519 key, kept in VS Code\'s secret storage') };
-    const items: KeyItem[] = [generate, ...own.map((key) => ({ label: path.basename(key.file), description: key.summary, detail: vscode.l10n.t('Your own key: its private key stays in {0}', path.dirname(key.file)), file: key.file }))];
+    const agent: KeyItem[] = socket === undefined ? [] : [{ label: vscode.l10n.t('Use my SSH agent'), detail: vscode.l10n.t('A key your SSH agent holds (ssh-agent, a hardware key, 1Password): it never leaves the agent'), agent: true }];
+    const items: KeyItem[] = [generate, ...agent, ...own.map((key) => ({ label: path.basename(key.file), description: key.summary, detail: vscode.l10n.t('Your own key: its private key stays in {0}', path.dirname(key.file)), file: key.file }))];
     let picked: KeyItem | undefined;
     const finished = await MultiStepInput.run(async (input) => {
       picked = await input.showQuickPick({
@@ -168,17 +172,31 @@ export class MachineConnector {
         placeholder: vscode.l10n.t('The key to install with the platform\'s password (used once; every later login is by key)'),
       });
     });
+    if (finished && picked?.agent === true && socket !== undefined) return this.chooseAgentKey(target, socket);
     if (!finished || !picked) return undefined;
     if (picked.file === undefined) return { kind: 'generate' };
     try {
       return { kind: 'own', key: await readOwnKey(picked.file) };
     } catch (error) {
-      if (!(error instanceof machinesCore().PassphraseNeededError)) throw error;
+      if (!(error instanceof PassphraseNeededError)) throw error;
       const entered = await this.askPassphrase(target, error.privateKeyFile);
       if (!entered) return undefined;
       // A wrong passphrase is refused here, before the platform's password is sent.
       return { kind: 'own', key: { ...(await readOwnKey(picked.file, entered.passphrase)), keepPassphrase: entered.keep } };
     }
+  }
+
+  /** Which of the agent's keys is installed: only its fingerprint is kept (docs/machines.md). */
+  private async chooseAgentKey(target: MachineTarget, socket: string): Promise<KeyChoice | undefined> {
+    const keys = await machinesCore().agentKeys(socket);
+    if (keys.length === 0) throw new Refusal(vscode.l10n.t('Your SSH agent holds no key. Add one with ssh-add (or unlock your key agent), then connect again.'), [], 'warning');
+    const items = keys.map((key) => ({ label: key.summary, description: key.fingerprint, key }));
+    let picked: (typeof items)[number] | undefined;
+    const finished = await MultiStepInput.run(async (input) => {
+      picked = await input.showQuickPick({ title: vscode.l10n.t('Connect to {0}', target.label), items, placeholder: vscode.l10n.t('The agent key to install on the machine (every later login signs with it through the agent)') });
+    });
+    if (!finished || !picked) return undefined;
+    return { kind: 'own', key: { publicKey: picked.key.publicKey, privateKey: '', agent: { fingerprint: picked.key.fingerprint, socket } } };
   }
 
   /** The own key's passphrase (never shown, logged or kept unless the user picks to keep it). */

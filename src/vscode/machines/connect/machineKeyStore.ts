@@ -2,16 +2,19 @@
 // record per profile and machine. A generated key's private half lives only here; the user's own key is
 // kept as the path of its private key file (read at each connect, never copied); its passphrase, if it has
 // one, is kept here only when the user chose to, else only in this window's memory (asked again after a
-// restart). What is read back is checked: a damaged record counts as none (the next connect asks again).
+// restart). A key in the user's SSH agent is kept as its fingerprint and the fact that the agent is used,
+// nothing more; the agent's socket is read from this process's environment at each connect. What is read
+// back is checked: a damaged record counts as none (the next connect asks again).
 
 import { readFile } from 'node:fs/promises';
 import type * as vscode from 'vscode';
 import type { MachineKey, MachineKeyStore, PinnedHostKey } from '../../../core/machines';
+import { agentSocket } from '../../../core/ssh/agentSocket';
 import { StateKeys } from '../../commandIds';
 
 interface StoredMachine {
   hostKey?: PinnedHostKey;
-  key?: { publicKey: string; privateKey?: string; privateKeyFile?: string; passphrase?: string };
+  key?: { publicKey: string; privateKey?: string; privateKeyFile?: string; passphrase?: string } | { agent: true; fingerprint: string };
 }
 
 /** Passphrases the user did not keep: this window's memory only, by record name. */
@@ -33,7 +36,8 @@ function parsed(raw: string | undefined): StoredMachine {
   const hostKey = record.hostKey as Record<string, unknown> | undefined;
   if (hostKey && text(hostKey.fingerprint, 200) && text(hostKey.key, 16_384)) out.hostKey = { fingerprint: hostKey.fingerprint, key: hostKey.key };
   const key = record.key as Record<string, unknown> | undefined;
-  if (key && text(key.publicKey, 16_384)) {
+  if (key && key.agent === true && text(key.fingerprint, 200) && /^SHA256:[A-Za-z0-9+/]{43}$/.test(key.fingerprint)) out.key = { agent: true, fingerprint: key.fingerprint };
+  else if (key && text(key.publicKey, 16_384)) {
     if (text(key.privateKey, 65_536)) out.key = { publicKey: key.publicKey, privateKey: key.privateKey };
     else if (text(key.privateKeyFile, 4096)) out.key = { publicKey: key.publicKey, privateKeyFile: key.privateKeyFile, ...(text(key.passphrase, 4096) ? { passphrase: key.passphrase } : {}) };
   }
@@ -72,6 +76,8 @@ export class SecretMachineKeyStore implements MachineKeyStore {
   async machineKey(deviceId: number): Promise<MachineKey | undefined> {
     const key = (await this.read(deviceId)).key;
     if (!key) return undefined;
+    // The agent's socket from the extension host's own environment, never from the workspace.
+    if ('agent' in key) return { publicKey: '', privateKey: '', agent: { fingerprint: key.fingerprint, socket: agentSocket(process.env) } };
     if (key.privateKey !== undefined) return { publicKey: key.publicKey, privateKey: key.privateKey };
     if (key.privateKeyFile === undefined) return undefined;
     const passphrase = key.passphrase ?? sessionPassphrases.get(this.name(deviceId));
@@ -85,6 +91,7 @@ export class SecretMachineKeyStore implements MachineKeyStore {
   saveMachineKey(deviceId: number, key: MachineKey): Promise<void> {
     this.rememberPassphrase(deviceId, key);
     const kept = key.keepPassphrase === true && key.passphrase !== undefined ? { passphrase: key.passphrase } : {};
+    if (key.agent) return this.update(deviceId, (record) => (record.key = { agent: true, fingerprint: key.agent?.fingerprint ?? '' }));
     return this.update(deviceId, (record) => (record.key = key.privateKeyFile !== undefined ? { publicKey: key.publicKey, privateKeyFile: key.privateKeyFile, ...kept } : { publicKey: key.publicKey, privateKey: key.privateKey }));
   }
 
@@ -98,7 +105,7 @@ export class SecretMachineKeyStore implements MachineKeyStore {
   keepPassphrase(deviceId: number, key: Pick<MachineKey, 'passphrase' | 'keepPassphrase'>): Promise<void> {
     this.rememberPassphrase(deviceId, key);
     return this.update(deviceId, (record) => {
-      if (!record.key?.privateKeyFile) return;
+      if (!record.key || 'agent' in record.key || !record.key.privateKeyFile) return;
       if (key.keepPassphrase === true && key.passphrase !== undefined) record.key.passphrase = key.passphrase;
       else delete record.key.passphrase;
     });
@@ -106,7 +113,14 @@ export class SecretMachineKeyStore implements MachineKeyStore {
 
   /** The file the user's own private key is in, when the machine uses one (Remote-SSH logs in with it). */
   async ownKeyFile(deviceId: number): Promise<string | undefined> {
-    return (await this.read(deviceId)).key?.privateKeyFile;
+    const key = (await this.read(deviceId)).key;
+    return key && !('agent' in key) ? key.privateKeyFile : undefined;
+  }
+
+  /** The fingerprint of the agent key the machine logs in with, when it uses the user's SSH agent. */
+  async agentFingerprint(deviceId: number): Promise<string | undefined> {
+    const key = (await this.read(deviceId)).key;
+    return key && 'agent' in key ? key.fingerprint : undefined;
   }
 
   /** Forgets the machine (its key and pinned host key). */

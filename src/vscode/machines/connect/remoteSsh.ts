@@ -51,8 +51,8 @@ export interface HostEntryWrite {
   configFileSetting?: unknown;
   login: Pick<MachineLogin, 'host' | 'port' | 'username'>;
   hostKey: PinnedHostKey;
-  /** The user's own private key file, or the generated private key (written 0600 for ssh). */
-  key: { file: string } | { privateKey: string };
+  /** The user's own private key file, the generated private key (written 0600 for ssh), or an agent key's public line (written as `.pub`: ssh then signs with that key through the agent). */
+  key: { file: string } | { privateKey: string } | { agentPublicKey: string };
 }
 
 /** Writes the machine's Host entry (and every entry written before); resolves the alias and config file. */
@@ -64,8 +64,9 @@ export async function writeHostEntry(secrets: vscode.SecretStorage, storage: vsc
   else {
     const folder = path.join(storage.fsPath, 'machines');
     await mkdir(folder, { recursive: true, mode: 0o700 });
-    identityFile = path.join(folder, `${alias}.key`);
-    await writeAtomically(identityFile, write.key.privateKey.endsWith('\n') ? write.key.privateKey : `${write.key.privateKey}\n`, 0o600);
+    const body = 'privateKey' in write.key ? write.key.privateKey : write.key.agentPublicKey;
+    identityFile = path.join(folder, 'privateKey' in write.key ? `${alias}.key` : `${alias}.pub`);
+    await writeAtomically(identityFile, body.endsWith('\n') ? body : `${body}\n`, 0o600);
   }
   const entry: MachineHostEntry = { alias, host: write.login.host, port: write.login.port, user: write.login.username, identityFile, hostKey: write.hostKey.key };
   const entries = [...(await writtenEntries(secrets)).filter((item) => item.alias !== alias), entry];
