@@ -22,7 +22,7 @@ describe('surface: error messages and actions', () => {
 
   it('a 429 after retries says how long the server asked to wait', () => {
     const report = api.surface.describeError(new RateLimitError('slow down', 'application/json', 30), 'Load tasks');
-    assert.match(report?.message ?? '', /Load tasks failed: Rate limited \(HTTP 429\); the server asked to wait 30s/);
+    assert.match(report?.message ?? '', /Load tasks failed: Rate limited \(HTTP 429\); the server asked to wait 30 s/);
   });
 
   it('HTTP 401 points at the profile; an HTML gateway page is summarised, not dumped', () => {
