@@ -21,6 +21,7 @@ import { Commands, Views } from '../commandIds';
 import type { ExtensionServices } from '../services';
 import { JupyterTokens } from '../jupyterTokens';
 import { isJupyterTask, jupyterUrlOf } from './jupyterTasks';
+import { kernelOfBinding } from './bindingKernel';
 import { kernelCore } from './kernelCore';
 import { planNewKernel, type NewKernelHooks } from './newGpuKernel';
 import type { StartTookPort } from '../../core/preheat/preheatFollow';
@@ -231,15 +232,7 @@ export class ComputeKernelController implements vscode.Disposable {
     if (!this.bindings.has(key) && !(await this.bind(notebook))) return undefined;
     const binding = this.bindings.get(key);
     if (!binding) return undefined;
-    binding.kernel ??= this.open(notebook, binding);
-    binding.kernel.catch(() => {
-      // A failed start is tried again on the next run.
-      if (this.bindings.get(key) === binding) binding.kernel = undefined;
-    });
-    const kernel = await binding.kernel;
-    // The library gave up reconnecting (a long outage): try once more now that a cell wants the kernel.
-    if (kernel.link === 'disconnected') await kernel.reconnect();
-    return kernel;
+    return kernelOfBinding(binding, () => this.bindings.get(key) === binding, () => this.open(notebook, binding));
   }
 
   async restart(notebook: vscode.NotebookDocument): Promise<void> {

@@ -19,6 +19,7 @@ import { Refusal } from '../errors/refusal';
 import type { ExtensionServices } from '../services';
 import { MultiStepInput } from '../ui/multiStepInput';
 import { executeCell, PRODUCT } from './cellExecution';
+import { kernelOfBinding } from './bindingKernel';
 import { kernelCore } from './kernelCore';
 import { NOTEBOOK_TYPE } from './kernelController';
 
@@ -142,13 +143,7 @@ export class MachineKernelController implements vscode.Disposable {
     const binding = this.bindings.get(key);
     if (!binding) return undefined;
     if (binding.ended) throw this.endedRefusal(binding);
-    binding.kernel ??= this.open(notebook, binding);
-    binding.kernel.catch(() => {
-      if (this.bindings.get(key) === binding) binding.kernel = undefined;
-    });
-    const kernel = await binding.kernel;
-    if (kernel.link === 'disconnected') await kernel.reconnect();
-    return kernel;
+    return kernelOfBinding(binding, () => this.bindings.get(key) === binding, () => this.open(notebook, binding));
   }
 
   /** The notebook's binding, or the bind already under way, or a new one. */
