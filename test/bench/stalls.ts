@@ -97,6 +97,13 @@ function report(name: string, turns: { ticker: number; histogram: number; cpu: n
 /** Run with `node --expose-gc` to collect what a case left before the next one starts (else its GC lands in the next). */
 const collect = (globalThis as { gc?: () => void }).gc;
 
+/** A one-time cost of the process (not an input case): measured once, printed without a verdict. */
+async function once(name: string, run: () => Promise<unknown>): Promise<void> {
+  collect?.();
+  const turn = await longestTurn(run);
+  console.log(`  ${name.padEnd(66)} ${turn.ticker.toFixed(1).padStart(8)} ms  (delay max ${turn.histogram.toFixed(1).padStart(6)} ms; CPU in one turn ≤ ${turn.cpu.toFixed(1).padStart(6)} ms)`);
+}
+
 async function measure(name: string, run: () => Promise<unknown> | unknown): Promise<void> {
   const turns = [];
   for (let round = 0; round < ROUNDS; round++) {
@@ -241,7 +248,7 @@ export async function runStallsBench(): Promise<void> {
     ['sse', sseStalls],
     ['request', requestStalls],
     ['listing', () => listingStalls(measure)],
-    ['response', () => responseStalls(measure)],
+    ['response', () => responseStalls(measure, once)],
   ];
   await floor(500);
   for (const [name, run] of sections) if (only.length === 0 || only.includes(name)) await run();

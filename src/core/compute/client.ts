@@ -5,7 +5,7 @@ import { AbortedError, bodyExcerpt, ConfigError, coreText, HttpError, NetworkErr
 import { capMessage, excerptSource, messageSource } from '../excerpt';
 import { assertSecureUrl } from '../http/url';
 import { isRetryableStatus, parseRetryAfter, retryPolicyFrom, withRetries, type AttemptResult, type RetryPolicy } from '../http/retry';
-import type { JsonAnswer } from '../http/jsonAnswer';
+import { TAIL_CHARS, type JsonAnswer, type TailRequest } from '../http/jsonAnswer';
 import { firstHeader, httpRequest, type HttpResponse } from '../http/transport';
 import { maskSecretsIn, silentLogger, type Logger } from '../log';
 import type {
@@ -37,6 +37,12 @@ import { processTimestampPartition } from './timestampSlots';
 import { trimEnd } from '../textTrim';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** The long text field of an operation's answer that is kept only to its end, if it has one. */
+function tailOf(plan: RequestPlan): TailRequest | undefined {
+  const field = plan.operation === 'raw' ? undefined : operationSpec(plan.operation).tailOf;
+  return field === undefined ? undefined : { field, keepChars: TAIL_CHARS };
+}
+
 /** Envelopes are small; node logs are the largest payload (a few MB at most). */
 const RESPONSE_LIMIT_BYTES = 32 * 1024 * 1024;
 
@@ -242,7 +248,7 @@ export class ComputeClientImpl implements ComputeClient {
           signal,
           timeoutMs: this.timeoutMs,
         });
-        answerBody = await response.json(RESPONSE_LIMIT_BYTES);
+        answerBody = await response.json(RESPONSE_LIMIT_BYTES, tailOf(plan));
       } catch (error) {
         const elapsed = Math.round(performance.now() - startedAt);
         this.logger.warn(`compute ${plan.method} ${built.signedPath} failed after ${elapsed} ms: ${describe(error)}`);

@@ -37,6 +37,11 @@ export interface OperationEntry {
   idempotent: boolean;
   /** Parameter names and types, for wizards and the Sign Request command. */
   fields: OperationField[];
+  /**
+   * A field of the data that may be a very long text (a node's whole log): only its last TAIL_CHARS
+   * characters are kept and `<field>From` says how many came before (src/core/http/jsonAnswer.ts).
+   */
+  tailOf?: string;
 }
 
 /** An entry carrying its params and result types (type-only: nothing extra exists at run time). */

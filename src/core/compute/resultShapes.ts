@@ -59,7 +59,8 @@ const RESULT_SHAPES: Record<OperationId, z.ZodType> = {
   'task.changePoints': anything,
   // An empty log may come as null. Servers colour their logs for a terminal: kept here, so the job
   // terminal shows the colour; every other surface makes them plain through src/core/terminalText.ts.
-  'node.log': orWhenMissing(record({ logs: orWhenMissing(string, '') }), { logs: '' }),
+  // `logsFrom` is the client's own (jsonAnswer.ts keepTail), never the server's.
+  'node.log': orWhenMissing(record({ logs: orWhenMissing(string, ''), logsFrom: orWhenMissing(number, 0) }), { logs: '', logsFrom: 0 }),
   'node.list': paged(node),
   'storage.list': paged(storage),
   'storage.encryptCheck': anything,

@@ -6,6 +6,7 @@
 
 import { Worker } from 'node:worker_threads';
 import { ProtocolError } from '../errors';
+import type { AnswerBytes } from './answerBytes';
 
 /** Answers up to this size are parsed on this thread: the slowest shape that fits takes a few ms. */
 export const OFF_THREAD_BYTES = 64 * 1024;
@@ -15,6 +16,34 @@ export const HEAD_BYTES = 96 * 1024;
 export const MAX_CONTAINERS = 20_000;
 /** The deepest nesting one answer may have: documented shapes are under 10 deep. */
 export const MAX_DEPTH = 64;
+
+/**
+ * A data field that may be a very long text (a node's whole log, read again every few seconds): only its
+ * last `keepChars` characters come back, and `<field>From` is set to how many came before them (0 when
+ * none were left out; whatever the server put there is overwritten). A 30 MiB string would otherwise be
+ * materialised on the host in one turn (docs/budgets.md).
+ */
+export interface TailRequest {
+  field: string;
+  keepChars: number;
+}
+
+/** How much of a tailed field comes back: four times what one log update shows (logFollower.ts). */
+export const TAIL_CHARS = 4 * 1024 * 1024;
+
+/**
+ * Keeps the tail of `value.data[field]` (an envelope) as TailRequest says. Self-contained (no outer
+ * names): the worker runs its source text.
+ */
+export function keepTail(value: unknown, field: string, keepChars: number): void {
+  const data = typeof value === 'object' && value !== null ? (value as { data?: unknown }).data : undefined;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return;
+  const record = data as Record<string, unknown>;
+  const text = record[field];
+  const cut = typeof text === 'string' && text.length > keepChars ? text.length - keepChars : 0;
+  if (cut > 0) record[field] = (text as string).slice(cut);
+  record[`${field}From`] = cut;
+}
 
 export interface JsonAnswer {
   /** The answer's first HEAD_BYTES, decoded: what excerpts and records show. The whole text when smaller. */
@@ -49,15 +78,17 @@ type WorkerAnswer = { id: number; ok: true; value: unknown } | { id: number; ok:
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const jsonBounds = ${jsonBounds.toString()};
-parentPort.on('message', ({ id, bytes, maxContainers, maxDepth }) => {
+const keepTail = ${keepTail.toString()};
+parentPort.on('message', ({ id, parts, maxContainers, maxDepth, tail }) => {
   let value;
   try {
-    value = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+    value = JSON.parse(Buffer.concat(parts).toString('utf8'));
   } catch {
     parentPort.postMessage({ id, ok: false });
     return;
   }
   const bounds = jsonBounds(value, maxContainers, maxDepth);
+  if (bounds === 'ok' && tail) keepTail(value, tail.field, tail.keepChars);
   parentPort.postMessage(bounds === 'ok' ? { id, ok: true, value } : { id, ok: false, bounds });
 });
 `;
@@ -68,13 +99,14 @@ class ParseWorker {
   private nextId = 0;
   private readonly pending = new Map<number, { resolve: (answer: WorkerAnswer) => void; reject: (error: Error) => void }>();
 
-  parse(bytes: Uint8Array): Promise<WorkerAnswer> {
+  /** Parses the bytes of `parts`, each owning its whole ArrayBuffer: they are moved to the worker, not copied. */
+  parse(parts: Uint8Array[], tail: TailRequest | undefined): Promise<WorkerAnswer> {
     const worker = this.start();
     const id = this.nextId++;
     return new Promise<WorkerAnswer>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       worker.ref();
-      worker.postMessage({ id, bytes, maxContainers: MAX_CONTAINERS, maxDepth: MAX_DEPTH }, [bytes.buffer as ArrayBuffer]);
+      worker.postMessage({ id, parts, maxContainers: MAX_CONTAINERS, maxDepth: MAX_DEPTH, tail }, parts.map((part) => part.buffer as ArrayBuffer));
     });
   }
 
@@ -111,13 +143,14 @@ function refused(bounds: Bounds, source: string): ProtocolError {
 }
 
 /**
- * Decodes and parses `bytes` (a whole answer from `source`, a host name for messages). Not JSON is an
- * answer too (`parsed.ok` false: the caller shows an excerpt); too many values or too deep is a ProtocolError.
+ * Decodes and parses `answer` (a whole answer from `source`, a host name for messages); it is given up
+ * (its blocks move to the worker). Not JSON is an answer too (`parsed.ok` false: the caller shows an
+ * excerpt); too many values or too deep is a ProtocolError. `tail`: a long text field cut to its end.
  */
-export async function parseJsonAnswer(bytes: Uint8Array, source: string): Promise<JsonAnswer> {
-  const size = bytes.byteLength;
+export async function parseJsonAnswer(answer: AnswerBytes, source: string, tail?: TailRequest): Promise<JsonAnswer> {
+  const size = answer.size;
   if (size <= OFF_THREAD_BYTES) {
-    const text = Buffer.from(bytes.buffer, bytes.byteOffset, size).toString('utf8');
+    const text = answer.start().toString('utf8');
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -126,13 +159,12 @@ export async function parseJsonAnswer(bytes: Uint8Array, source: string): Promis
     }
     const bounds = jsonBounds(value, MAX_CONTAINERS, MAX_DEPTH);
     if (bounds !== 'ok') throw refused(bounds, source);
+    if (tail) keepTail(value, tail.field, tail.keepChars);
     return { head: text, parsed: { ok: true, value }, bytes: size };
   }
-  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(size, HEAD_BYTES)).toString('utf8');
-  // The worker takes the bytes (moved, not copied): a copy of its own when they share a buffer.
-  const own = bytes.byteOffset === 0 && bytes.buffer.byteLength === size ? bytes : bytes.slice();
-  const answer = await parseWorker.parse(own);
-  if (answer.ok) return { head, parsed: { ok: true, value: answer.value }, bytes: size };
-  if (answer.bounds) throw refused(answer.bounds, source);
+  const head = answer.start(HEAD_BYTES).toString('utf8');
+  const parsed = await parseWorker.parse(answer.parts(), tail);
+  if (parsed.ok) return { head, parsed: { ok: true, value: parsed.value }, bytes: size };
+  if (parsed.bounds) throw refused(parsed.bounds, source);
   return { head, parsed: { ok: false }, bytes: size };
 }

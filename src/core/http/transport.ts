@@ -9,7 +9,8 @@ import {
   ProtocolError,
   TimeoutError,
 } from '../errors';
-import { parseJsonAnswer, type JsonAnswer } from './jsonAnswer';
+import { AnswerBytes } from './answerBytes';
+import { parseJsonAnswer, type JsonAnswer, type TailRequest } from './jsonAnswer';
 
 export interface HttpRequest {
   url: string;
@@ -40,8 +41,9 @@ export interface HttpResponse {
   /**
    * Reads the whole body (the same limits as `text`) and parses it as JSON without a long turn of this
    * thread (jsonAnswer.ts); a body that is not JSON comes back with `parsed.ok` false and its head.
+   * `tail`: a long text field of the envelope's data kept only to its end (TailRequest).
    */
-  json(limitBytes?: number): Promise<JsonAnswer>;
+  json(limitBytes?: number, tail?: TailRequest): Promise<JsonAnswer>;
 }
 
 const DEFAULT_TEXT_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -121,35 +123,27 @@ export async function httpRequest(req: HttpRequest): Promise<HttpResponse> {
     body,
     text: async (limitBytes = DEFAULT_TEXT_LIMIT_BYTES) => {
       const bytes = await readBytes(body, limitBytes, context);
-      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+      return bytes.start().toString('utf8');
     },
-    json: async (limitBytes = DEFAULT_TEXT_LIMIT_BYTES) => parseJsonAnswer(await readBytes(body, limitBytes, context), context.host),
+    json: async (limitBytes = DEFAULT_TEXT_LIMIT_BYTES, tail?: TailRequest) => parseJsonAnswer(await readBytes(body, limitBytes, context), context.host, tail),
   };
 }
 
-/** The whole body in one buffer of its own (a worker can take it over), each network chunk on its own turn. */
-async function readBytes(body: ResponseBody, limitBytes: number, context: FailureContext): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  let size = 0;
+/** The whole body, each network chunk copied on its own turn into blocks a worker can take over (answerBytes.ts). */
+async function readBytes(body: ResponseBody, limitBytes: number, context: FailureContext): Promise<AnswerBytes> {
+  const bytes = new AnswerBytes();
   try {
     for await (const chunk of body as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > limitBytes) {
+      if (bytes.size + chunk.length > limitBytes) {
         body.destroy();
         throw new ProtocolError(`The response from ${context.host} is larger than ${limitBytes} bytes.`);
       }
-      chunks.push(chunk);
+      bytes.append(chunk);
     }
   } catch (error) {
     throw toTransportError(error, context);
   }
-  const whole = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return whole;
+  return bytes;
 }
 
 /** What the error mapping needs to know about the request that failed. */

@@ -30,7 +30,7 @@ export class JobService implements JobReads {
   }
 
   /** One read of a pod's whole log (NodeLogTail keeps what is new). */
-  nodeLog(node: NodeLogTarget, signal?: AbortSignal): Promise<{ logs: string }> {
+  nodeLog(node: NodeLogTarget, signal?: AbortSignal): Promise<{ logs: string; logsFrom: number }> {
     return send(this.client, 'node.log', { ...node }, signal);
   }
 

@@ -8,6 +8,9 @@
 // Cost per update: the new text plus the trimmed amount, never the whole history. The new text shown is at
 // most MAX_UPDATE_CHARS (its last whole lines): a first read of a 30 MiB log, or a log that grew that much
 // between two reads, would otherwise be split and written in one long turn; what is left out is a gap too.
+// A blob may be only the end of the log (the client keeps the last TAIL_CHARS of it: src/core/http/
+// jsonAnswer.ts), given with `from`, where it starts in the whole log: positions are the whole log's, and
+// an anchor before the part given is a gap, as it would be with the whole log (more came than one update shows).
 
 /** The anchor is the last few lines seen (bounded), short enough to survive a trim that kept them. */
 const ANCHOR_CHARS = 256;
@@ -25,6 +28,7 @@ export class LogFollower {
   private position = 0;
   private anchor = '';
   private lastBlob = '';
+  private lastFrom = 0;
   private total = 0;
 
   /** How many lines have been emitted. */
@@ -32,21 +36,31 @@ export class LogFollower {
     return this.total;
   }
 
-  update(blob: string): LogUpdate {
+  /** `blob`: the log from its character `from` on (the whole log when 0). */
+  update(blob: string, from = 0): LogUpdate {
     let start = 0;
     let gap = false;
     if (this.anchor !== '') {
-      const expected = this.position - this.anchor.length;
+      // Where the anchor stood, in this blob's own positions (negative: before the part given).
+      const expected = this.position - from - this.anchor.length;
       if (expected >= 0 && blob.startsWith(this.anchor, expected)) {
-        start = this.position;
+        start = expected + this.anchor.length;
       } else {
-        const found = blob.lastIndexOf(this.anchor, Math.max(0, Math.min(expected, blob.length - this.anchor.length)));
+        const found = expected < 0 ? -1 : blob.lastIndexOf(this.anchor, Math.min(expected, blob.length - this.anchor.length));
         if (found >= 0) start = found + this.anchor.length;
         else gap = true;
       }
+    } else if (from > 0) {
+      gap = true;
+    }
+    if (gap && from > 0) {
+      // The part given starts inside a line: that line is part of what was left out.
+      const firstEnd = blob.indexOf('\n');
+      start = firstEnd < 0 ? blob.length : firstEnd + 1;
     }
     const end = blob.lastIndexOf('\n') + 1;
     this.lastBlob = blob;
+    this.lastFrom = from;
     if (end <= start) {
       this.rememberAt(blob, start);
       return { lines: [], gap };
@@ -68,20 +82,21 @@ export class LogFollower {
 
   /** The unterminated last line of the latest blob, not yet emitted (flush() emits it). */
   get partial(): string {
-    return this.lastBlob.slice(this.position);
+    return this.lastBlob.slice(this.position - this.lastFrom);
   }
 
   /** At the end of the log: the unterminated last line, if any. */
   flush(): string[] {
-    const rest = this.lastBlob.slice(this.position);
+    const rest = this.lastBlob.slice(this.position - this.lastFrom);
     if (rest === '') return [];
     this.rememberAt(this.lastBlob, this.lastBlob.length);
     this.total += 1;
     return [rest];
   }
 
+  /** Remembers `position` of `blob` (its own positions; the whole log's are `lastFrom` on). */
   private rememberAt(blob: string, position: number): void {
-    this.position = position;
+    this.position = this.lastFrom + position;
     let from = position;
     for (let line = 0; line < ANCHOR_LINES && from > 0; line++) {
       const previous = blob.lastIndexOf('\n', from - 2);

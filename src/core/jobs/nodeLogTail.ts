@@ -17,8 +17,11 @@ export interface NodeLogTarget {
   service_id: number;
 }
 
-/** One read of a node's log: the editor passes TaskService.nodeLog, the job follower its client's call. */
-export type NodeLogRead = (node: NodeLogTarget, signal?: AbortSignal) => Promise<{ logs: string }>;
+/**
+ * One read of a node's log: the editor passes TaskService.nodeLog, the job follower its client's call.
+ * `logsFrom`: where `logs` starts in the whole log (the client keeps only its end: jsonAnswer.ts).
+ */
+export type NodeLogRead = (node: NodeLogTarget, signal?: AbortSignal) => Promise<{ logs: string; logsFrom?: number }>;
 
 export class NodeLogTail {
   private readonly follower = new LogFollower();
@@ -40,9 +43,9 @@ export class NodeLogTail {
 
   /** Reads the log once: the complete lines not seen before, and whether lines were lost in between. */
   async read(signal?: AbortSignal): Promise<LogUpdate> {
-    const { logs } = await this.readLog(this.node, signal);
+    const { logs, logsFrom } = await this.readLog(this.node, signal);
     this.reads += 1;
-    return this.follower.update(logs);
+    return this.follower.update(logs, logsFrom ?? 0);
   }
 
   /** At the end of the log: its unterminated last line, if any (then it counts as seen). */

@@ -168,7 +168,8 @@ export const TASK_OPERATIONS = {
     idempotent: true,
     fields: [int('task_id', true), str('status'), ...paging],
   }),
-  'node.log': declare<{ params: { task_id: number; point_id: number; service_id: number }; result: { logs: string } }>({
+  // The whole log every time (docs/platform.md): only its end is kept, `logsFrom` says where it starts.
+  'node.log': declare<{ params: { task_id: number; point_id: number; service_id: number }; result: { logs: string; logsFrom: number } }>({
     title: 'Node log',
     effect: 'read',
     method: 'GET',
@@ -176,6 +177,7 @@ export const TASK_OPERATIONS = {
     encryption: 'never',
     idempotent: true,
     fields: [int('task_id', true), int('point_id', true), int('service_id', true)],
+    tailOf: 'logs',
   }),
   // Overwrites the whole configuration (a running task restarts its nodes); sending the same whole
   // configuration twice leaves the task as the first did, so it is retried like the other writes.

@@ -58,7 +58,7 @@ describe('compute client: retries, refused state changes, secrets in errors, abo
       if (calls === 1) raw.socket.destroy();
       else json(res, 200, { code: '0000', message: 'success', data: { logs: 'line 1\n' } });
     });
-    assert.deepEqual(await client().call('node.log', { task_id: 1, point_id: 2, service_id: 3 }), { logs: 'line 1\n' });
+    assert.deepEqual(await client().call('node.log', { task_id: 1, point_id: 2, service_id: 3 }), { logs: 'line 1\n', logsFrom: 0 });
     assert.equal(server.requests.length, 2);
   });
 

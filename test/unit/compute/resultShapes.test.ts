@@ -49,7 +49,7 @@ describe('result shapes', () => {
     const page = checkResult('task.list', 't', { results: [{ ...task, services: null, resources: null }] }) as { count: number; results: { services: unknown[] }[] };
     assert.equal(page.count, 1);
     assert.deepEqual(page.results[0]?.services, []);
-    assert.deepEqual(checkResult('node.log', 't', null), { logs: '' });
+    assert.deepEqual(checkResult('node.log', 't', null), { logs: '', logsFrom: 0 });
     assert.equal(checkResult('task.pause', 't', null), null);
   });
 

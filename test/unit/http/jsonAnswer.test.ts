@@ -4,9 +4,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ProtocolError } from '../../../src/core/errors';
-import { HEAD_BYTES, jsonBounds, MAX_CONTAINERS, MAX_DEPTH, OFF_THREAD_BYTES, parseJsonAnswer } from '../../../src/core/http/jsonAnswer';
+import { AnswerBytes } from '../../../src/core/http/answerBytes';
+import { HEAD_BYTES, jsonBounds, keepTail, MAX_CONTAINERS, MAX_DEPTH, OFF_THREAD_BYTES, parseJsonAnswer } from '../../../src/core/http/jsonAnswer';
 
-const bytes = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'utf8'));
+const bytes = (text: string): AnswerBytes => AnswerBytes.of(Buffer.from(text, 'utf8'));
 
 describe('parseJsonAnswer', () => {
   it('parses a small answer here and a large one in the worker to the same value, with the head for excerpts', async () => {
@@ -54,5 +55,20 @@ describe('parseJsonAnswer', () => {
     let nested: unknown = [];
     for (let level = 0; level < 200_000; level++) nested = [nested];
     assert.equal(jsonBounds(nested, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER), 'ok');
+  });
+
+  it('keeps only the end of a long text field on both paths, and says where it starts (never the server)', async () => {
+    const tail = { field: 'logs', keepChars: 1000 };
+    const small = await parseJsonAnswer(bytes(JSON.stringify({ code: '0000', data: { logs: 'a\nb\n', logsFrom: 77 } })), 'h', tail);
+    assert.deepEqual(small.parsed, { ok: true, value: { code: '0000', data: { logs: 'a\nb\n', logsFrom: 0 } } });
+    const log = Array.from({ length: 20_000 }, (_, i) => `line ${i} 实验`).join('\n');
+    const large = await parseJsonAnswer(bytes(JSON.stringify({ code: '0000', data: { logs: log, logsFrom: 'x' } })), 'h', tail);
+    assert.deepEqual(large.parsed, { ok: true, value: { code: '0000', data: { logs: log.slice(-1000), logsFrom: log.length - 1000 } } });
+    // Without a tail request nothing changes; a data that is not an object is left alone.
+    const untouched = await parseJsonAnswer(bytes(JSON.stringify({ code: '0000', data: { logs: log } })), 'h');
+    assert.deepEqual(untouched.parsed, { ok: true, value: { code: '0000', data: { logs: log } } });
+    const value = { code: '0000', data: null };
+    keepTail(value, 'logs', 10);
+    assert.deepEqual(value, { code: '0000', data: null });
   });
 });

@@ -67,4 +67,38 @@ describe('LogFollower', () => {
       { n: 2000 },
     );
   });
+
+  it('given only the end of each blob (the client keeps the last part), emits what the whole blob would', () => {
+    // A log that grows and whose head the platform trims, read as the whole blob and as its last `window` characters.
+    const window = MAX_UPDATE_CHARS + 4096;
+    const line = (i: number): string => `${i} step loss=0.${i % 997} ${'训'.repeat(i % 40)}`;
+    const whole = new LogFollower();
+    const windowed = new LogFollower();
+    let first = 0;
+    let next = 0;
+    for (let read = 0; read < 12; read++) {
+      // Growth below, around and above the window; every third read the head is trimmed.
+      next += [50, 4000, 30_000, 200, 70_000, 10][read % 6]!;
+      if (read % 3 === 2) first = Math.floor((first + next) / 2);
+      const blob = `${Array.from({ length: next - first }, (_, i) => line(first + i)).join('\n')}\npart`;
+      const from = Math.max(0, blob.length - window);
+      const expected = whole.update(blob);
+      const got = windowed.update(blob.slice(from), from);
+      assert.equal(got.gap, expected.gap, `read ${read}: the same gap`);
+      assert.deepEqual(got.lines, expected.lines, `read ${read}: the same lines`);
+      assert.equal(windowed.partial, whole.partial);
+    }
+    assert.deepEqual(windowed.flush(), whole.flush());
+  });
+
+  it('given the end of a log, never emits the cut first line, and says lines are missing', () => {
+    const follower = new LogFollower();
+    // The part given starts inside "line 1".
+    const update = follower.update('ne 1\nline 2\nline 3\n', 100);
+    assert.deepEqual(update, { lines: ['line 2', 'line 3'], gap: true });
+    // The log went on past the part given next time: its place is before what came; a gap again.
+    assert.deepEqual(follower.update('ne 9\nline 10\n', 500), { lines: ['line 10'], gap: true });
+    // One unterminated fragment only: nothing to emit.
+    assert.deepEqual(new LogFollower().update('no newline here', 10), { lines: [], gap: true });
+  });
 });
