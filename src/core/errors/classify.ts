@@ -109,6 +109,8 @@ interface ErrorFields {
   profileLabel?: unknown;
   phase?: unknown;
   timeoutMs?: unknown;
+  /** An SSH login of the user's own (a machine's host key, the user's agent or key): no profile setting fixes it. */
+  sshLogin?: unknown;
 }
 
 function fieldsOf(error: unknown): (Error & ErrorFields) | undefined {
@@ -162,7 +164,7 @@ export function classifyError(error: unknown, options: ClassifyOptions): ErrorCl
   if (fields.kind === 'config') {
     return { kind: 'config', message: 'config', values, retryable: false, actions: ['configureProfile', 'showLogs'] };
   }
-  const unauthorized = fields.kind === 'auth' || status === 401 || status === 403;
+  const unauthorized = (fields.kind === 'auth' && fields.sshLogin !== true) || status === 401 || status === 403;
   if (options.surface === 'model') return classifyModel(fields, values, unauthorized, retry);
 
   if (fields.kind === 'http' && /html/i.test(text(fields.contentType) ?? '')) {

@@ -45,6 +45,8 @@ export class SshAuthError extends SshConnectionError {}
 /** The server's host key is not the one pinned for it: nothing was sent. */
 export class SshHostKeyError extends ComputeToolkitError {
   readonly kind = 'auth' as const;
+  /** Not the platform's credentials: its message says what to do, no profile setting helps (classify.ts). */
+  readonly sshLogin = true;
   constructor(
     message: string | CoreText,
     readonly expected: string,
@@ -57,6 +59,8 @@ export class SshHostKeyError extends ComputeToolkitError {
 /** The user's SSH agent cannot be used (not running, not answering, the key no longer in it): retrying will not help. */
 export class SshAgentError extends ComputeToolkitError {
   readonly kind = 'auth' as const;
+  /** Not the platform's credentials: its message says what to do, no profile setting helps (classify.ts). */
+  readonly sshLogin = true;
   constructor(message: string | CoreText, options?: { cause?: unknown }) {
     super(message, options);
   }

@@ -7,6 +7,7 @@ import { ComputeApiError } from '../../../src/core/compute/errors';
 import { AbortedError, ConfigError, HttpError, NetworkError, ProtocolError, RateLimitError, SetupError, TimeoutError } from '../../../src/core/errors';
 import { classifyError, collapseRepeatedLead } from '../../../src/core/errors/classify';
 import { isRetryableStatus } from '../../../src/core/http/retry';
+import { SshAgentError, SshHostKeyError } from '../../../src/core/ssh/errors';
 import { ModelApiError } from '../../../src/core/inference/modelErrors';
 
 const compute = { surface: 'compute' } as const;
@@ -90,6 +91,16 @@ describe('classifyError', () => {
     assert.equal(classifyError(new HttpError(500, '', 'application/json'), model)?.retryable, isRetryableStatus(500, { retryServerError: true }));
     // The same 401 on the compute surface points at the profile, not the model key.
     assert.deepEqual(classifyError(new HttpError(401, 'no', 'application/json'), compute)?.actions, ['configureProfile', 'showLogs']);
+  });
+
+  it('an SSH login problem of the user (agent, host key) offers no profile action: the profile cannot fix it', () => {
+    for (const error of [new SshAgentError('Your SSH agent does not answer.'), new SshHostKeyError('The host key changed.', 'SHA256:a', 'SHA256:b')]) {
+      const shown = classifyError(error, { surface: 'compute', canRetry: true });
+      assert.equal(shown?.kind, 'auth');
+      assert.deepEqual(shown?.actions, ['showLogs']);
+    }
+    // A platform auth failure still points at the profile.
+    assert.ok(classifyError(Object.assign(new Error('refused'), { kind: 'auth' }), { surface: 'compute' })?.actions.includes('configureProfile'));
   });
 
   it('an error from outside the core keeps its own text', () => {
