@@ -28,8 +28,8 @@ export interface TailRequest {
   keepChars: number;
 }
 
-/** How much of a tailed field comes back: four times what one log update shows (logFollower.ts). */
-export const TAIL_CHARS = 4 * 1024 * 1024;
+/** How much of a tailed field comes back: twice what one log update shows (logFollower.ts MAX_UPDATE_CHARS). */
+export const TAIL_CHARS = 2 * 1024 * 1024;
 
 /**
  * Keeps the tail of `value.data[field]` (an envelope) as TailRequest says. Self-contained (no outer
