@@ -51,7 +51,6 @@ describe('notebooks: a Jupyter kernel on a rented machine through SSH', () => {
   let tunnel: MachineTunnel;
   let kernel: RemoteKernel;
   const links: string[] = [];
-  const started: number[] = [];
 
   before(async () => {
     ({ sandbox, service } = await sandboxWithRentedMachine(DEVICE));
@@ -62,7 +61,6 @@ describe('notebooks: a Jupyter kernel on a rented machine through SSH', () => {
     } finally {
       ssh.close();
     }
-    started.push(server.pid);
     tunnel = await MachineTunnel.open({ connect: keyOnly, remotePort: server.remotePort });
     await untilMachineJupyterAnswers({ baseUrl: tunnel.baseUrl, token }, () => tunnel.ssh(), server, { looks: 1_000, pause: () => new Promise((resolve) => setTimeout(resolve, 100)) });
     kernel = await RemoteKernel.start({ baseUrl: tunnel.baseUrl, token }, { onLink: (link) => links.push(link) });
@@ -70,14 +68,7 @@ describe('notebooks: a Jupyter kernel on a rented machine through SSH', () => {
   after(async () => {
     kernel?.dispose();
     tunnel?.close();
-    // A detached server outlives the sandbox machine's sessions: end the ones this test started.
-    for (const pid of started) {
-      try {
-        process.kill(pid, 'SIGTERM');
-      } catch {
-        // already stopped
-      }
-    }
+    // Closing the sandbox ends the servers this test started on its machines (test/sandbox/metal/machineProcesses.ts).
     await sandbox?.close();
   });
 
@@ -160,7 +151,6 @@ describe('notebooks: a Jupyter kernel on a rented machine through SSH', () => {
     const troubles: unknown[] = [];
     const ssh = await keyOnly();
     const second = await startMachineJupyter(ssh, token, undefined);
-    started.push(second.pid);
     const ending = await MachineTunnel.open({ connect: keyOnly, remotePort: second.remotePort, onTrouble: (error) => troubles.push(error) });
     try {
       await untilMachineJupyterAnswers({ baseUrl: ending.baseUrl, token }, () => ending.ssh(), second, { looks: 1_000, pause: () => new Promise((resolve) => setTimeout(resolve, 100)) });

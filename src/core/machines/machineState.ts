@@ -19,6 +19,8 @@ export interface RentedMachine {
   startMs: number | undefined;
   endMs: number | undefined;
   autoRenew: BillingType | undefined;
+  /** Points one pack of the rented pack type costs (the row's own price for `billing_type`); undefined when not a price. */
+  price: number | undefined;
   /** Points one renewal costs (the row's price for the auto-renew pack); undefined when off or not a price. */
   renewPrice: number | undefined;
   innerIp: string;
@@ -46,6 +48,7 @@ function common(item: RentedSingle | RentedGroupMachine): Omit<RentedMachine, 'i
     startMs: time(item.use_start_time),
     endMs: time(item.use_end_time),
     autoRenew,
+    price: packPrice(item as never, item.billing_type),
     // The rented rows carry the catalogue's price fields (docs/machines.md); a value that is not a price is dropped.
     renewPrice: autoRenew === undefined ? undefined : packPrice(item as never, autoRenew),
   };
@@ -77,5 +80,5 @@ export const MACHINE_STATE: StateDefinition<RentedMachine, number, ComputeClient
     return { items, complete: true, total: items.length };
   },
   atRest: (machines) => !machines.some((machine) => machine.status === 'Waiting' || machine.status === 'Default'),
-  equal: (a, b) => a.status === b.status && a.startMs === b.startMs && a.endMs === b.endMs && a.autoRenew === b.autoRenew && a.renewPrice === b.renewPrice && a.innerIp === b.innerIp && a.publicIp === b.publicIp,
+  equal: (a, b) => a.status === b.status && a.startMs === b.startMs && a.endMs === b.endMs && a.autoRenew === b.autoRenew && a.renewPrice === b.renewPrice && a.price === b.price && a.innerIp === b.innerIp && a.publicIp === b.publicIp,
 };

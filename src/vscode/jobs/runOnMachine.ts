@@ -28,6 +28,8 @@ export interface MachineChoice {
   label: string;
   /** The rental's time left in words ("3 h 5 min"), read when asked; undefined when the platform gave no end. */
   timeLeft(): string | undefined;
+  /** The rental's price as the platform gives it ("¥12.00 per Hour pack"); undefined when not a price. */
+  price: string | undefined;
 }
 
 /** What the machine connections area lends a run (src/vscode/machines/connect). */

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { PACK_HOURS, gpuCountOf, maxPacksOf, megabytes, packPrice, productsOf, zoneOf, type CatalogueEntry } from '../../core/machines/catalogueQuery';
 import { shownText } from '../../core/machines/catalogue';
 import type { BillingType, OrderDetailStatus } from '../../core/machines/operations';
+import type { RentedMachine } from '../../core/machines/machineState';
 import { formatPoints } from '../../core/spend/units';
 import { durationText } from '../ui/duration';
 
@@ -48,6 +49,11 @@ export function machineStatusLabel(status: OrderDetailStatus | string): string {
 export function timeLeftText(ms: number): string {
   if (ms <= 0) return vscode.l10n.t('ended');
   return durationText(ms / 1000, { precision: 'minute' });
+}
+
+/** A rented machine's price as the platform gives it: "¥12.00 per Hour pack"; undefined when not a price. */
+export function rentalPriceText(machine: Pick<RentedMachine, 'price' | 'billingType'>): string | undefined {
+  return machine.price === undefined ? undefined : vscode.l10n.t('{0} per {1}', formatPoints(machine.price), packName(machine.billingType));
 }
 
 /** "8 × NVIDIA A100" (count and model made safe; "?" for a count that is not one). */

@@ -30,6 +30,7 @@ import { abortSignalFor } from '../ui/cancellation';
 import { jupyterTaskItem } from './jupyterTaskPick';
 import { sleep } from '../../core/http/retry';
 import { executeCell, PRODUCT } from './cellExecution';
+import { kernelStateWord, type KernelStatus, type NotebookKernels } from './kernelStatus';
 
 export const NOTEBOOK_TYPE = 'jupyter-notebook';
 /** How often New GPU Kernel looks whether its task runs and has its URL. */
@@ -73,26 +74,6 @@ function remembered(notebook: vscode.NotebookDocument): boolean {
   return !notebook.isUntitled;
 }
 
-function stateWord(binding: Binding): string {
-  const { state, link } = binding;
-  if (link === 'connecting' && binding.linkedOnce) return vscode.l10n.t('reconnecting');
-  if (link === 'disconnected') return vscode.l10n.t('disconnected');
-  switch (state) {
-    case 'idle':
-      return vscode.l10n.t('idle');
-    case 'busy':
-      return vscode.l10n.t('busy');
-    case 'dead':
-      return vscode.l10n.t('stopped');
-    case 'starting':
-    case 'restarting':
-    case 'autorestarting':
-      return vscode.l10n.t('starting');
-    default:
-      return vscode.l10n.t('connecting');
-  }
-}
-
 export class ComputeKernelController implements vscode.Disposable {
   readonly controller: vscode.NotebookController;
   /** The kernel picker's "New GPU Kernel…": choosing it starts that flow, then selects `controller`. */
@@ -100,7 +81,6 @@ export class ComputeKernelController implements vscode.Disposable {
   private readonly bindings = new Map<string, Binding>();
   private readonly queues = new Map<string, Promise<void>>();
   private readonly tokens: JupyterTokens;
-  private readonly statusBar: vscode.StatusBarItem;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly changes = new vscode.EventEmitter<KernelChange>();
   /** Every change of a notebook kernel's state or connection. */
@@ -114,6 +94,8 @@ export class ComputeKernelController implements vscode.Disposable {
     private readonly services: ExtensionServices,
     private readonly tasks: NotebookTasks,
     private readonly hooks: NewKernelHooks,
+    /** The kernels' one status-bar item, Restart and interrupt (kernelStatus.ts). */
+    private readonly kernels: NotebookKernels,
     /** Told how long a new kernel took to start (the preheat offer). */
     private readonly startTook: StartTookPort = () => undefined,
   ) {
@@ -123,22 +105,19 @@ export class ComputeKernelController implements vscode.Disposable {
     this.controller.supportedLanguages = ['python'];
     this.controller.supportsExecutionOrder = true;
     this.controller.executeHandler = (cells, notebook) => this.enqueue(notebook, cells);
-    this.controller.interruptHandler = (notebook) => this.interrupt(notebook);
+    this.controller.interruptHandler = (notebook) => kernels.interrupt(notebook);
     this.starter = vscode.notebooks.createNotebookController(Views.notebookNewKernel, NOTEBOOK_TYPE, vscode.l10n.t('New GPU Kernel…'));
     this.starter.description = vscode.l10n.t('{0}: a GPU, a Jupyter image and a NAS volume, priced before it starts', PRODUCT);
     this.starter.supportedLanguages = ['python'];
     this.starter.executeHandler = (_cells, notebook) => this.startFromPicker(notebook);
-    this.statusBar = vscode.window.createStatusBarItem(Views.notebookStatusBar, vscode.StatusBarAlignment.Right, 90);
-    this.statusBar.name = vscode.l10n.t('Compute Toolkit kernel');
+    kernels.add({ status: (notebook) => this.status(notebook), kernel: (notebook) => this.bindings.get(notebook.uri.toString())?.kernel });
     this.disposables.push(
       this.controller,
       this.starter,
       this.starter.onDidChangeSelectedNotebooks(({ notebook, selected }) => {
         if (selected) void this.startFromPicker(notebook);
       }),
-      this.statusBar,
       this.changes,
-      vscode.window.onDidChangeActiveNotebookEditor(() => this.showStatus()),
       this.controller.onDidChangeSelectedNotebooks(() => this.showStatus()),
       vscode.workspace.onDidCloseNotebookDocument((notebook) => this.release(notebook)),
       { dispose: tasks.activity.add(() => this.activities()) },
@@ -235,9 +214,9 @@ export class ComputeKernelController implements vscode.Disposable {
     return kernelOfBinding(binding, () => this.bindings.get(key) === binding, () => this.open(notebook, binding));
   }
 
+  /** Restart Notebook Kernel, for whichever Compute kernel the notebook runs on (kernelStatus.ts). */
   async restart(notebook: vscode.NotebookDocument): Promise<void> {
-    const kernel = await this.bindings.get(notebook.uri.toString())?.kernel;
-    await kernel?.restart();
+    await this.kernels.restart(notebook);
   }
 
   boundTask(notebook: vscode.NotebookDocument): number | undefined {
@@ -281,7 +260,7 @@ export class ComputeKernelController implements vscode.Disposable {
   }
 
   statusText(): string {
-    return this.statusBar.text;
+    return this.kernels.statusText();
   }
 
   dispose(): void {
@@ -379,11 +358,6 @@ export class ComputeKernelController implements vscode.Disposable {
     }
   }
 
-  private async interrupt(notebook: vscode.NotebookDocument): Promise<void> {
-    const kernel = await this.bindings.get(notebook.uri.toString())?.kernel?.catch(() => undefined);
-    await kernel?.interrupt();
-  }
-
   private release(notebook: vscode.NotebookDocument): void {
     const key = notebook.uri.toString();
     const binding = this.bindings.get(key);
@@ -395,16 +369,12 @@ export class ComputeKernelController implements vscode.Disposable {
   }
 
   private showStatus(): void {
-    const notebook = vscode.window.activeNotebookEditor?.notebook;
-    const binding = notebook ? this.bindings.get(notebook.uri.toString()) : undefined;
-    if (!binding) {
-      this.statusBar.hide();
-      return;
-    }
-    const rate = binding.yuanPerHour !== undefined ? ` · ${formatYuanPerHour(binding.yuanPerHour)}` : '';
-    const state = stateWord(binding);
-    this.statusBar.text = `$(server-process) ${binding.taskName}${rate} · ${state}`;
-    this.statusBar.tooltip = vscode.l10n.t('Compute Toolkit kernel on task "{0}" ({1})', binding.taskName, state);
-    this.statusBar.show();
+    this.kernels.show();
+  }
+
+  private status(notebook: vscode.NotebookDocument): KernelStatus | undefined {
+    const binding = this.bindings.get(notebook.uri.toString());
+    if (!binding) return undefined;
+    return { where: binding.taskName, price: binding.yuanPerHour !== undefined ? formatYuanPerHour(binding.yuanPerHour) : undefined, left: undefined, state: kernelStateWord(binding) };
   }
 }

@@ -22,16 +22,20 @@ import { executeCell, PRODUCT } from './cellExecution';
 import { kernelOfBinding } from './bindingKernel';
 import { kernelCore } from './kernelCore';
 import { NOTEBOOK_TYPE } from './kernelController';
+import { kernelStateWord, type KernelStatus, type NotebookKernels } from './kernelStatus';
 
 /** A Serving machine as the picker shows it (the machine connections area's run port gives these). */
 export interface KernelMachine {
   deviceId: number;
   label: string;
   timeLeft(): string | undefined;
+  /** The rental's price as the platform gives it ("¥12.00 per Hour pack"); undefined when not a price. */
+  price: string | undefined;
 }
 
 /** What the machine connections area lends the kernel (src/vscode/machines/connect, its run port). */
 export interface MachineKernelPort {
+  /** The active profile's Serving machines as the one store holds them (`fresh`: polled now). */
   serving(fresh: boolean): Promise<readonly KernelMachine[]>;
   /** A key is on the machine (Connect… runs the first time); false when the user backed out. */
   ready(deviceId: number): Promise<boolean>;
@@ -49,6 +53,8 @@ interface Binding {
   profileId: string;
   deviceId: number;
   label: string;
+  /** The machine as the store last held it (the status bar's price and time left). */
+  machine: KernelMachine | undefined;
   server: MachineJupyter;
   token: string;
   tunnel: MachineTunnel;
@@ -56,6 +62,8 @@ interface Binding {
   kernelId: string | undefined;
   state: KernelState | 'connecting';
   link: KernelLink | undefined;
+  /** The link was up once: a later 'connecting' is a reconnect. */
+  linkedOnce: boolean;
   ended: boolean;
   /** The server answered once (before, a failed forward is a server still starting, not a rental ending). */
   answered: boolean;
@@ -83,13 +91,16 @@ export class MachineKernelController implements vscode.Disposable {
     private readonly services: ExtensionServices,
     private readonly machines: () => MachineKernelPort | undefined,
     activity: Pick<ActivityRegistry, 'add'>,
+    /** The kernels' one status-bar item, Restart and interrupt (kernelStatus.ts). */
+    private readonly kernels: NotebookKernels,
   ) {
     this.controller = vscode.notebooks.createNotebookController(Views.notebookMachineKernel, NOTEBOOK_TYPE, vscode.l10n.t('Jupyter on a Machine…'));
     this.controller.description = vscode.l10n.t('{0}: a Jupyter server on a rented machine, over SSH', PRODUCT);
     this.controller.supportedLanguages = ['python'];
     this.controller.supportsExecutionOrder = true;
     this.controller.executeHandler = (cells, notebook) => this.enqueue(notebook, cells);
-    this.controller.interruptHandler = async (notebook) => (await this.bindings.get(notebook.uri.toString())?.kernel?.catch(() => undefined))?.interrupt();
+    this.controller.interruptHandler = (notebook) => kernels.interrupt(notebook);
+    kernels.add({ status: (notebook) => this.status(notebook), kernel: (notebook) => this.bindings.get(notebook.uri.toString())?.kernel, reread: () => this.reread() });
     this.disposables.push(
       this.controller,
       this.changes,
@@ -115,7 +126,8 @@ export class MachineKernelController implements vscode.Disposable {
     const machines = await port.serving(true);
     const chosen = pick ?? (await this.pickMachine(machines));
     if (!chosen) return false;
-    const label = machines.find((machine) => machine.deviceId === chosen.deviceId)?.label ?? vscode.l10n.t('Machine {0}', chosen.deviceId);
+    const machine = machines.find((candidate) => candidate.deviceId === chosen.deviceId);
+    const label = machine?.label ?? vscode.l10n.t('Machine {0}', chosen.deviceId);
     if (!(await port.ready(chosen.deviceId))) return false;
     const token = newJupyterToken();
     const core = kernelCore();
@@ -131,7 +143,7 @@ export class MachineKernelController implements vscode.Disposable {
     });
     await this.services.context.secrets.store(tokenKey(profile.id, chosen.deviceId, server.remotePort), token);
     this.services.logger.info(`Notebook kernel: started Jupyter on machine ${chosen.deviceId} (port ${server.remotePort}).`);
-    const binding = await this.connect(notebook, { profileId: profile.id, deviceId: chosen.deviceId, label, server, token, kernelId: undefined });
+    const binding = await this.connect(notebook, { profileId: profile.id, deviceId: chosen.deviceId, label, machine, server, token, kernelId: undefined });
     await this.ready(binding);
     return true;
   }
@@ -167,6 +179,7 @@ export class MachineKernelController implements vscode.Disposable {
       return false;
     }
     this.bindings.delete(key);
+    this.kernels.show();
     (await binding.kernel?.catch(() => undefined))?.dispose();
     try {
       const ssh = await binding.tunnel.ssh();
@@ -224,7 +237,7 @@ export class MachineKernelController implements vscode.Disposable {
       await this.services.state.update('machineKernels', forgetMachineKernel(this.services.state.get('machineKernels'), record.notebook));
       return false;
     }
-    const binding = await this.connect(notebook, { profileId: record.profileId, deviceId: record.deviceId, label: serving.label, server, token, kernelId: record.kernelId });
+    const binding = await this.connect(notebook, { profileId: record.profileId, deviceId: record.deviceId, label: serving.label, machine: serving, server, token, kernelId: record.kernelId });
     try {
       await this.ready(binding, 1);
       return true;
@@ -236,12 +249,12 @@ export class MachineKernelController implements vscode.Disposable {
     }
   }
 
-  private async connect(notebook: vscode.NotebookDocument, fields: Pick<Binding, 'profileId' | 'deviceId' | 'label' | 'server' | 'token' | 'kernelId'>): Promise<Binding> {
+  private async connect(notebook: vscode.NotebookDocument, fields: Pick<Binding, 'profileId' | 'deviceId' | 'label' | 'machine' | 'server' | 'token' | 'kernelId'>): Promise<Binding> {
     const key = notebook.uri.toString();
     this.release(key);
     const port = this.port();
     // The tunnel is made for the binding and tells it when the machine cannot be reached.
-    const partial: Omit<Binding, 'tunnel'> = { ...fields, kernel: undefined, state: 'connecting', link: undefined, ended: false, answered: false };
+    const partial: Omit<Binding, 'tunnel'> = { ...fields, kernel: undefined, state: 'connecting', link: undefined, linkedOnce: false, ended: false, answered: false };
     const tunnel = await kernelCore().MachineTunnel.open({
       connect: (signal) => port.connect(fields.deviceId, signal),
       remotePort: fields.server.remotePort,
@@ -249,6 +262,7 @@ export class MachineKernelController implements vscode.Disposable {
     });
     const binding: Binding = Object.assign(partial, { tunnel });
     this.bindings.set(key, binding);
+    this.kernels.show();
     return binding;
   }
 
@@ -300,6 +314,7 @@ export class MachineKernelController implements vscode.Disposable {
     // Disposing the connection ends a running cell (aborted) instead of leaving it waiting.
     (await binding.kernel?.catch(() => undefined))?.dispose();
     binding.tunnel.close();
+    this.kernels.show();
     await this.forget(key, binding);
     this.services.refusals.show(this.endedRefusal(binding).message, []);
   }
@@ -363,6 +378,8 @@ export class MachineKernelController implements vscode.Disposable {
   private changed(notebook: vscode.NotebookDocument, binding: Binding, change: { state?: KernelState; link?: KernelLink }): void {
     if (change.state !== undefined) binding.state = change.state;
     if (change.link !== undefined) binding.link = change.link;
+    if (change.link === 'connected') binding.linkedOnce = true;
+    if (this.bindings.get(notebook.uri.toString()) === binding) this.kernels.show();
     this.changes.fire({ notebook: notebook.uri, state: binding.state, link: binding.link });
   }
 
@@ -382,5 +399,21 @@ export class MachineKernelController implements vscode.Disposable {
     // The server and kernel keep running on the machine; only this editor's connection ends.
     void binding.kernel?.then((kernel) => kernel.dispose(), () => undefined);
     binding.tunnel.close();
+    this.kernels.show();
+  }
+
+  /** The status bar's view of a notebook's machine kernel: the machine, its rental's price and time left, the kernel's state. */
+  private status(notebook: vscode.NotebookDocument): KernelStatus | undefined {
+    const binding = this.bindings.get(notebook.uri.toString());
+    if (!binding) return undefined;
+    const state = binding.ended ? vscode.l10n.t('rental ended') : kernelStateWord(binding);
+    return { where: binding.label, price: binding.machine?.price, left: binding.ended ? undefined : binding.machine?.timeLeft(), state };
+  }
+
+  /** Reads the bound machines again from the one store (no request): a renewal moves the time left. */
+  private async reread(): Promise<void> {
+    if (this.bindings.size === 0) return;
+    const machines = await this.port().serving(false);
+    for (const binding of this.bindings.values()) binding.machine = machines.find((machine) => machine.deviceId === binding.deviceId) ?? binding.machine;
   }
 }

@@ -2,7 +2,9 @@
 // sandbox's real SSH server per rented machine, whose commands run here (Debian's jupyter-server and
 // ipykernel): an .ipynb opened, the machine kernel picked, a cell that prints and one that raises; a busy
 // kernel counts as activity on its machine; every SSH connection cut and the next cell still runs on the
-// same kernel, also after the editor lets go of it (a restart); Shut Down stops the server on the machine. Every wait is for the event itself.
+// same kernel, also after the editor lets go of it (a restart); Shut Down stops the server on the machine. The
+// status bar shows the machine's rental (price, time left) as it shows a task kernel's, and Restart Notebook
+// Kernel restarts a machine kernel as it does a task's. Every wait is for the event itself.
 import * as assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +15,7 @@ import type { ExtensionApi } from '../../../src/vscode/api';
 import { Commands, Views } from '../../../src/vscode/commandIds';
 import { until } from '../ai/aiTestApi';
 import { PATIENCE_MS } from '../../helpers/eventually';
+import { runs } from '../../helpers/processes';
 import { computeWithSandbox } from '../compute/computeTestApi';
 import { EXTENSION_ID, extensionApi } from '../extensionApi';
 import { connectAsUser } from '../machines/connectAsUser';
@@ -27,16 +30,6 @@ function stdout(cell: vscode.NotebookCell): string {
 function errorName(cell: vscode.NotebookCell): string | undefined {
   const item = cell.outputs.flatMap((output) => output.items).find((candidate) => candidate.mime === 'application/vnd.code.notebook.error');
   return item ? (JSON.parse(new TextDecoder().decode(item.data)) as { name: string }).name : undefined;
-}
-
-/** Whether the process runs (a zombie left for a reaper counts as stopped). */
-function runs(pid: number): boolean {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
 }
 
 describe('notebooks: Jupyter on a Machine… in the kernel picker', () => {
@@ -63,7 +56,7 @@ describe('notebooks: Jupyter on a Machine… in the kernel picker', () => {
     await api.machines.refresh();
     await connectAsUser(api, DEVICE);
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'machine-kernel-')), 'on-machine.ipynb');
-    const cells = ['import os\nprint("hello from machine", os.getcwd() == os.path.expanduser("~"))', 'raise ValueError("bad value")', 'import time\nprint("long", flush=True)\ntime.sleep(600)'];
+    const cells = ['import os\nprint("hello from machine", os.getcwd() == os.path.expanduser("~"))', 'raise ValueError("bad value")', 'import time\nprint("long", flush=True)\ntime.sleep(600)', 'kept = 41\nprint(kept)', 'print(kept + 1)'];
     fs.writeFileSync(file, JSON.stringify({ nbformat: 4, nbformat_minor: 5, metadata: { language_info: { name: 'python' } }, cells: cells.map((source, index) => ({ cell_type: 'code', id: `c${index}`, metadata: {}, execution_count: null, outputs: [], source })) }));
     notebook = await vscode.workspace.openNotebookDocument(vscode.Uri.file(file));
     await vscode.window.showNotebookDocument(notebook);
@@ -90,6 +83,22 @@ describe('notebooks: Jupyter on a Machine… in the kernel picker', () => {
     assert.equal(picked, 1, 'the machine was asked once (the picker and the first run share the start)');
     const bound = api.notebooks.machineKernels.boundMachine(notebook);
     assert.ok(bound && bound.deviceId === DEVICE && runs(bound.pid), 'the server runs on the machine');
+  });
+
+  it('the status bar shows the machine, its rental\'s price and time left and the kernel\'s state; Restart clears the kernel', async function () {
+    this.timeout(PATIENCE_MS * 2);
+    const kept = await run(3);
+    assert.equal(stdout(kept), '41\n');
+    const shown = await until(() => api.notebooks.kernels.statusText(), (text) => /idle/.test(text), 'the status bar to show the idle kernel');
+    // The sandbox's catalogue price of the machine (28,000,000 points an hour pack) and one hour pack rented.
+    assert.match(shown, new RegExp(`Machine ${DEVICE}\\b.* · ¥28\\.00 per Hour pack · \\d[^·]* left · idle$`));
+    const kernelId = api.notebooks.machineKernels.boundMachine(notebook)?.kernelId;
+    await vscode.commands.executeCommand(Commands.notebooksRestartKernel);
+    const lost = await run(4);
+    assert.equal(lost.executionSummary?.success, false);
+    assert.equal(errorName(lost), 'NameError', 'the variables are gone');
+    assert.equal(lost.executionSummary?.executionOrder, 1, 'the execution count starts again');
+    assert.equal(api.notebooks.machineKernels.boundMachine(notebook)?.kernelId, kernelId, 'the same kernel, restarted');
   });
 
   it('a busy kernel is activity on its machine; every SSH connection cut, the next cell runs on the same kernel', async function () {

@@ -6,6 +6,8 @@
 // The machine's `/etc/ssh` is `<home>/etc/ssh` (commands see that path in place of /etc/ssh/), its sshd
 // reads the drop-ins of `sshd_config.d` on a reload (`systemctl`/`service`/`sudo` are stubs on PATH that
 // record the reload): a drop-in's `PasswordAuthentication no` then refuses passwords, as a real sshd.
+// Disposing the machine (its rental ended, the sandbox closed) ends every process it started, detached
+// ones too (machineProcesses.ts).
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { join } from 'node:path';
 import { Server, utils, type Connection, type ServerChannel } from 'ssh2';
 import { generateEd25519Pair } from '../../../src/core/ssh/keygen';
 import { serveJailedSftp } from './sftpJail';
+import { endMachineProcesses, machineProcesses, MACHINE_MARK } from './machineProcesses';
 
 /** A command (or shell) running longer than this is killed: the sandbox stays bounded. */
 export const MAX_COMMAND_MS = 120_000;
@@ -27,6 +30,8 @@ export interface MachineLogin {
 
 export class SshMachine {
   readonly home: string;
+  /** Every process the machine runs carries this in its environment (machineProcesses.ts). */
+  private readonly mark = randomUUID();
   private server: Server | undefined;
   private port = 0;
   private hostKey: string;
@@ -109,8 +114,14 @@ export class SshMachine {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
+  /** The processes started on the machine that still run (its commands, and what they left running). */
+  processes(): number[] {
+    return machineProcesses(this.mark);
+  }
+
   async dispose(): Promise<void> {
     await this.stop();
+    await endMachineProcesses(this.mark);
     rmSync(this.home, { recursive: true, force: true });
     rmSync(this.stubs, { recursive: true, force: true });
   }
@@ -197,7 +208,7 @@ export class SshMachine {
   /** A command (or, without one, a login shell) in the home; with a pty, inside `script` for a real terminal. */
   private run(channel: ServerChannel, command: string | undefined, pty: { rows: number; cols: number; term: string } | undefined): void {
     const reloadMark = join(this.stubs, `reload-${randomUUID()}`);
-    const env = { PATH: `${this.stubs}:${process.env.PATH ?? '/usr/bin:/bin'}`, HOME: this.home, USER: this.login.username, LANG: 'C.UTF-8', TERM: pty?.term ?? 'dumb', PS1: '$ ', SANDBOX_SSHD_RELOAD: reloadMark };
+    const env = { PATH: `${this.stubs}:${process.env.PATH ?? '/usr/bin:/bin'}`, HOME: this.home, USER: this.login.username, LANG: 'C.UTF-8', TERM: pty?.term ?? 'dumb', PS1: '$ ', SANDBOX_SSHD_RELOAD: reloadMark, [MACHINE_MARK]: this.mark };
     const shellCommand = command === undefined ? 'exec bash --norc --noprofile -i' : command.split('/etc/ssh/').join(`${this.etcSsh}/`);
     const child = pty
       ? spawn('script', ['-qfec', `stty rows ${pty.rows} cols ${pty.cols}; ${shellCommand}`, '/dev/null'], { cwd: this.home, env, stdio: 'pipe' })

@@ -27,6 +27,7 @@ describe('rented machines state', () => {
     assert.equal(MACHINE_STATE.equal(serving, { ...serving, autoRenew: 'Day' }), false, 'auto-renew is news');
     assert.equal(MACHINE_STATE.equal(serving, { ...serving }), true);
     assert.equal(MACHINE_STATE.equal(serving, { ...serving, renewPrice: 1 }), false, 'a new renewal price is news');
+    assert.equal(MACHINE_STATE.equal(serving, { ...serving, price: 1 }), false, 'a new price is news');
   });
 
   it('carries the price of one renewal of the auto-renew pack (the discount price first); none when off or not a price', async () => {
@@ -46,5 +47,9 @@ describe('rented machines state', () => {
     } as unknown as ComputeClient;
     const machines = await readRentedMachines(client);
     assert.deepEqual(machines.map((machine) => machine.renewPrice), [100_000_000, 5_400_000, undefined, undefined, undefined, undefined]);
+    // The price of the rented pack itself (`billing_type` Hour here): the discount price first, none when not a price.
+    assert.deepEqual(machines.map((machine) => machine.price), [5_400_000, 5_400_000, 5_400_000, 5_400_000, 5_400_000, 5_400_000]);
+    const weekly = await readRentedMachines({ call: async (operation: string) => (operation === 'metal.rentedSingle' ? [{ ...single(7, 'Serving', '2026-01-01T03:00:00+08:00'), ...prices, billing_type: 'Week' }, { ...single(8, 'Serving', '2026-01-01T03:00:00+08:00'), ...prices, billing_type: 'Day' }] : []) } as unknown as ComputeClient);
+    assert.deepEqual(weekly.map((machine) => machine.price), [undefined, 100_000_000]);
   });
 });

@@ -10,7 +10,7 @@ import { byRentalEnd, endingSoon, inWarningWindow, nextRentalMoment, rentalEndKe
 const HOUR = 3_600_000;
 
 function machine(deviceId: number, fields: Partial<RentedMachine> = {}): RentedMachine {
-  return { deviceId, status: 'Serving', billingType: 'Hour', gpuModel: 'A100', gpuCount: 8, startMs: 0, endMs: 3 * HOUR, autoRenew: undefined, renewPrice: undefined, innerIp: '10.0.0.1', publicIp: '127.0.0.1', group: undefined, ...fields };
+  return { deviceId, status: 'Serving', billingType: 'Hour', gpuModel: 'A100', gpuCount: 8, startMs: 0, endMs: 3 * HOUR, autoRenew: undefined, renewPrice: undefined, price: undefined, innerIp: '10.0.0.1', publicIp: '127.0.0.1', group: undefined, ...fields };
 }
 
 describe('rented machines: Serving', () => {

@@ -12,7 +12,7 @@ import type { TestPorts } from '../../testPorts';
 import { timeLeftMs } from '../../../core/machines/machineState';
 import { machinesCore } from '../../../core/lazyModules';
 import type { MachineRunPort } from '../../jobs/runOnMachine';
-import { timeLeftText } from '../machineText';
+import { rentalPriceText, timeLeftText } from '../machineText';
 import { HOME_SSH, MachineConnector, machineLabel, type MachineSshPlaces, type MachineTarget } from './machineConnector';
 import { openMachineTerminal, type MachineTerminalRecord } from './machineTerminal';
 import { MachineFiles, machineFolderUri } from './machineFiles';
@@ -194,6 +194,7 @@ export function registerMachineConnect(services: ExtensionServices, tests: TestP
             const left = timeLeftMs(machine, Date.now());
             return left === undefined ? undefined : timeLeftText(left);
           },
+          price: rentalPriceText(machine),
         })),
     ready: async (deviceId) => (await ready(deviceId)) !== undefined,
     connect: async (deviceId, signal) => (await connector.connectKeyOnly(deviceId, signal)).connection,
