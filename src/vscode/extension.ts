@@ -30,6 +30,7 @@ import { registerNotebooks } from './notebooks/index';
 import { registerMachineConnect } from './machines/connect/index';
 import { openComputeWalkthrough, openWalkthroughOnFirstRun } from './firstRun';
 import { Services } from './extensionServices';
+import { activeClientOf } from './client/computeServices';
 import { SANDBOX_URL_ENV, connectSandbox, needsSandboxConnect } from './profiles/connectSandbox';
 import { KeyRotationReminder } from './profiles/keyRotation';
 import { ProfileStatusBar } from './statusBar';
@@ -92,6 +93,7 @@ function start(context: vscode.ExtensionContext): ExtensionApi {
   const nas = areas.add(vscode.l10n.t('NAS volumes'), (own) => registerNas(services, state, own));
   // The NAS agent tools reach volume files through the NAS area's sessions.
   const ai = areas.add(vscode.l10n.t('Agent tools and models'), (own) => registerAi(services, {
+    client: activeClientOf(services),
     nasFiles: (roots) => nas.toolAccess(roots),
     // Only the user's stored spec secrets resolve for the tools, never environment variables.
     storedSpecSecret: (name) => new SpecSecrets(services.context.secrets, () => new Set()).resolve({ secret: name }),
@@ -99,7 +101,7 @@ function start(context: vscode.ExtensionContext): ExtensionApi {
     checkSpecText: (text, format) => fromArea(() => specs.documents.checkText(text, format), undefined),
     deployedModels,
   }, own));
-  const specs = areas.add(vscode.l10n.t('Spec files'), (own) => registerSpecs(services, state, own));
+  const specs = areas.add(vscode.l10n.t('Spec files'), (own) => registerSpecs(services, state, activeClientOf(services), own));
   // Run on GPU sends the folder to a NAS volume and opens its outputs from there.
   // Run on GPU takes a rented machine as its target through the machine connections area (registered below).
   const jobs = areas.add(vscode.l10n.t('Jobs'), (own) => registerJobs(services, state, center, tests.port('nasRunHooks', nas.runHooks), () => fromArea<MachineRunPort | undefined>(() => machineConnect.machineRun, undefined), own));

@@ -16,7 +16,7 @@ import { realPathInside } from '../../core/localLinks';
 import { safeFileName } from '../../core/safeFileName';
 import { formatPoints } from '../../core/spend/units';
 import type { JobService } from '../../core/jobs/jobService';
-import { jobServiceOf, resourceServiceOf } from '../client/computeServices';
+import { jobServiceOf, resourceServiceOf, runServicesNow } from '../client/computeServices';
 import type { ExtensionServices } from '../services';
 import { Commands } from '../commandIds';
 import { confirmJobCost, resourceSteps, type ResourceChoice } from './jobInputs';
@@ -204,8 +204,8 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
   }
   config ??= await askConfig(services, hooks, target, settingsFor(previous, 'job'));
   if (!config) return;
-  const client = services.computeClient();
-  const offer = await findRunResource(client, config);
+  const run = runServicesNow(services);
+  const offer = await findRunResource(run.resources, config);
   const confirmed = await confirmJobCost(
     {
       name: config.name,
@@ -253,7 +253,7 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
   const started = Date.now();
   try {
     const outcome = await runOnGpu(
-      client,
+      run,
       syncer,
       { config, localDir: target.folder.fsPath, jobName: `${config.name}-${new Date().toISOString().slice(5, 19).replace(/[-:T]/g, '')}`, signal: abort.signal },
       {
