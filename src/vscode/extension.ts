@@ -120,7 +120,7 @@ function start(context: vscode.ExtensionContext): ExtensionApi {
     if (fresh) await state.refresh();
     return machines.machines();
   };
-  const machineConnect = areas.add(vscode.l10n.t('Machine connections'), () => registerMachineConnect(services, tests, rentedMachines));
+  const machineConnect = areas.add(vscode.l10n.t('Machine connections'), (own) => registerMachineConnect(services, tests, rentedMachines, own));
   // The one activity rule's other sources: a model answering, machine terminals and forwards, Run on GPU (docs/money.md).
   const activityPorts: ActivityPorts = {
     profileId: () => services.profiles.active?.id,
