@@ -20,7 +20,7 @@ import { NotificationCenter } from './ui/notificationCenter';
 import { shownReview } from './ui/review';
 import { shownStepInput } from './ui/multiStepInput';
 import { registerJobs } from './jobs/index';
-import type { MachineRunPort } from './jobs/runOnMachine';
+import type { MachineRunPort } from './runs/machineRunPort';
 import { createDeployedModels, registerDeployments } from './deployments/index';
 import { registerSpecs, SpecSecrets } from './specs/index';
 import { registerNas } from './nas/index';

@@ -12,7 +12,7 @@ import type { TestPorts } from '../../testPorts';
 import type { RegisteredArea } from '../../areaRegistry';
 import { timeLeftMs } from '../../../core/machines/machineState';
 import { machinesCore } from '../../../core/lazyModules';
-import type { MachineRunPort } from '../../jobs/runOnMachine';
+import type { MachineRunPort } from '../../runs/machineRunPort';
 import { timeLeftText } from '../machineText';
 import { HOME_SSH, MachineConnector, machineLabel, type MachineSshPlaces, type MachineTarget } from './machineConnector';
 import { openMachineTerminal, type MachineTerminalRecord } from './machineTerminal';
