@@ -40,6 +40,11 @@ describe('the editor layer calls services, not operations', () => {
     assert.deepEqual(outside, [], "take the kind's service, or a client source from the composition root (client/computeServices.ts)");
   });
 
+  it("the agent tools read a job's pods through JobService (as the editor's job follower does)", () => {
+    const tools = readSources(typeScriptFiles('src/core/tools'));
+    assert.deepEqual(sites(tools, /\blistPods\(/g), [], 'jobsOf(context).pods(jobId, signal) (src/core/tools/services.ts)');
+  });
+
   it('the checks see what they look for', () => {
     const sample = new Map([
       ['src/vscode/a.ts', "await client.call('task.pause', { task_id: 1 });\nawait client.call(\n  \"job.stop\", {});\nfn.call(this, x);\n// client.call('x')"],
