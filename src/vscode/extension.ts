@@ -20,7 +20,7 @@ import { NotificationCenter } from './ui/notificationCenter';
 import { shownReview } from './ui/review';
 import { shownStepInput } from './ui/multiStepInput';
 import { registerJobs } from './jobs/index';
-import type { MachineRunPort } from './jobs/runOnMachine';
+import type { MachineRunPort } from './runs/machineRunPort';
 import { createDeployedModels, registerDeployments } from './deployments/index';
 import { registerSpecs, SpecSecrets } from './specs/index';
 import { registerNas } from './nas/index';
@@ -30,6 +30,7 @@ import { registerNotebooks } from './notebooks/index';
 import { registerMachineConnect } from './machines/connect/index';
 import { openComputeWalkthrough, openWalkthroughOnFirstRun } from './firstRun';
 import { Services } from './extensionServices';
+import { activeClientOf } from './client/computeServices';
 import { SANDBOX_URL_ENV, connectSandbox, needsSandboxConnect } from './profiles/connectSandbox';
 import { KeyRotationReminder } from './profiles/keyRotation';
 import { ProfileStatusBar } from './statusBar';
@@ -92,6 +93,7 @@ function start(context: vscode.ExtensionContext): ExtensionApi {
   const nas = areas.add(vscode.l10n.t('NAS volumes'), (own) => registerNas(services, state, own));
   // The NAS agent tools reach volume files through the NAS area's sessions.
   const ai = areas.add(vscode.l10n.t('Agent tools and models'), (own) => registerAi(services, {
+    client: activeClientOf(services),
     nasFiles: (roots) => nas.toolAccess(roots),
     // Only the user's stored spec secrets resolve for the tools, never environment variables.
     storedSpecSecret: (name) => new SpecSecrets(services.context.secrets, () => new Set()).resolve({ secret: name }),
@@ -99,7 +101,7 @@ function start(context: vscode.ExtensionContext): ExtensionApi {
     checkSpecText: (text, format) => fromArea(() => specs.documents.checkText(text, format), undefined),
     deployedModels,
   }, own));
-  const specs = areas.add(vscode.l10n.t('Spec files'), (own) => registerSpecs(services, state, own));
+  const specs = areas.add(vscode.l10n.t('Spec files'), (own) => registerSpecs(services, state, activeClientOf(services), own));
   // Run on GPU sends the folder to a NAS volume and opens its outputs from there.
   // Run on GPU takes a rented machine as its target through the machine connections area (registered below).
   const jobs = areas.add(vscode.l10n.t('Jobs'), (own) => registerJobs(services, state, center, tests.port('nasRunHooks', nas.runHooks), () => fromArea<MachineRunPort | undefined>(() => machineConnect.machineRun, undefined), own));
@@ -118,7 +120,7 @@ function start(context: vscode.ExtensionContext): ExtensionApi {
     if (fresh) await state.refresh();
     return machines.machines();
   };
-  const machineConnect = areas.add(vscode.l10n.t('Machine connections'), () => registerMachineConnect(services, tests, rentedMachines));
+  const machineConnect = areas.add(vscode.l10n.t('Machine connections'), (own) => registerMachineConnect(services, tests, rentedMachines, own));
   // The one activity rule's other sources: a model answering, machine terminals and forwards, Run on GPU (docs/money.md).
   const activityPorts: ActivityPorts = {
     profileId: () => services.profiles.active?.id,

@@ -15,7 +15,7 @@ import { createComputeClient } from '../../src/core/compute/client';
 import { terminalLogLine } from '../../src/core/terminalText';
 import { LogFollower } from '../../src/core/jobs/logFollower';
 import type { RunConfig } from '../../src/core/jobs/runConfig';
-import { runOnGpu } from '../../src/core/jobs/runOnGpu';
+import { runOnGpu, runServices } from '../../src/core/jobs/runOnGpu';
 import { NasSessions } from '../../src/core/nas/sessions';
 import { VolumeService } from '../../src/core/nas/volumeService';
 import { syncFolder } from '../../src/core/nas/sync';
@@ -50,7 +50,7 @@ async function runAgainBench(): Promise<void> {
     const once = async () => {
       const started = performance.now();
       let synced = 0;
-      const outcome = await runOnGpu(client, syncer, { config, localDir: project, jobName: 'bench', followIntervalMs: 20 }, { onLines: () => undefined, onSynced: () => (synced = performance.now() - started) });
+      const outcome = await runOnGpu(runServices(() => client), syncer, { config, localDir: project, jobName: 'bench', followIntervalMs: 20 }, { onLines: () => undefined, onSynced: () => (synced = performance.now() - started) });
       return { ms: performance.now() - started, syncMs: synced, bytes: outcome.sync.bytes, sent: outcome.sync.sent, phase: outcome.view.phase };
     };
     const first = await once();

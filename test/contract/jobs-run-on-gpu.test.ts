@@ -12,7 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { createComputeClient } from '../../src/core/compute/client';
 import { plainLogLine } from '../../src/core/terminalText';
 import type { RunConfig } from '../../src/core/jobs/runConfig';
-import { runOnGpu } from '../../src/core/jobs/runOnGpu';
+import { runOnGpu, runServices } from '../../src/core/jobs/runOnGpu';
 import type { JobPhase } from '../../src/core/jobs/status';
 import { NasSessions } from '../../src/core/nas/sessions';
 import { VolumeService } from '../../src/core/nas/volumeService';
@@ -73,7 +73,7 @@ describe('Run on GPU against the sandbox', () => {
   async function run(overrides: Partial<RunConfig> = {}) {
     const lines: string[] = [];
     const phases: JobPhase[] = [];
-    const outcome = await runOnGpu(client, syncer(), { config: { ...config, ...overrides }, localDir: project, jobName: 'train-run', followIntervalMs: 20 }, {
+    const outcome = await runOnGpu(runServices(() => client), syncer(), { config: { ...config, ...overrides }, localDir: project, jobName: 'train-run', followIntervalMs: 20 }, {
       onLines: (batch) => lines.push(...batch.map((line) => plainLogLine(line.text))),
       onStatus: (view) => phases.push(view.phase),
     });
@@ -109,7 +109,7 @@ describe('Run on GPU against the sandbox', () => {
     const seen = new Set(sandbox.requests);
     let synced = 0;
     const counting = { ...syncer(), sync: async () => ((synced += 1), { sent: 0, skipped: 0, bytes: 0 }) };
-    const run = runOnGpu(client, counting, { config: { ...config, volume: { ...config.volume, storageId: created.storage_id } }, localDir: project, jobName: 'other-region' }, { onLines: () => undefined });
+    const run = runOnGpu(runServices(() => client), counting, { config: { ...config, volume: { ...config.volume, storageId: created.storage_id } }, localDir: project, jobName: 'other-region' }, { onLines: () => undefined });
     await assert.rejects(run, (error: unknown) => error instanceof ConfigError && /上海一区/.test(error.message) && /北京一区/.test(error.message) && /region/.test(error.hint ?? ''));
     assert.equal(synced, 0, 'nothing was uploaded');
     assert.deepEqual(sandbox.requests.filter((request) => !seen.has(request) && request.path.startsWith('/api/task/job/create')), [], 'no job was created');

@@ -4,12 +4,14 @@
 // mount check: the volume is checked first (Active, in the GPU's region); resources are looked up fresh by device and region
 // again after the sync (marks expire).
 
-import type { ComputeClient, NodeDetail } from '../compute/api';
+import type { NodeDetail } from '../compute/api';
 import { ConfigError, coreText } from '../errors';
 import { deviceLabel } from '../deviceLabel';
 import { shownValue } from '../shownValue';
 import { buildJobBody } from './jobBody';
 import type { JobDetail } from './operations';
+import { ResourceService } from '../resources/resourceService';
+import type { ClientSource } from '../state/servicePorts';
 import { JobService } from './jobService';
 import { followJob, type PodLine } from './polling';
 import type { RunConfig } from './runConfig';
@@ -45,9 +47,20 @@ export interface RunOutcome {
   sync: SyncSummary;
 }
 
+/** What a run reads and creates, through the kinds' services (the only callers of the client for their operations). */
+export interface RunServices {
+  resources: Pick<ResourceService, 'deployments'>;
+  jobs: JobService;
+}
+
+/** A run's services over one client source (the editor: the client the run started with; the tests: theirs). */
+export function runServices(client: ClientSource): RunServices {
+  return { resources: new ResourceService(client), jobs: new JobService(client) };
+}
+
 /** The offer for a run config: device and region from a fresh resource search. */
-export async function findRunResource(client: ComputeClient, config: Pick<RunConfig, 'resource'>, signal?: AbortSignal) {
-  const devices = await client.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice,CpuDevice' }, signal ? { signal } : undefined);
+export async function findRunResource(resources: RunServices['resources'], config: Pick<RunConfig, 'resource'>, signal?: AbortSignal) {
+  const devices = await resources.deployments(signal);
   for (const device of devices.results) {
     if (device.device_name !== config.resource.deviceName) continue;
     const region = device.regions.find((candidate) => candidate.region === config.resource.region);
@@ -57,20 +70,20 @@ export async function findRunResource(client: ComputeClient, config: Pick<RunCon
 }
 
 export async function runOnGpu(
-  client: ComputeClient,
+  services: RunServices,
   syncer: FolderSyncer,
   input: { config: RunConfig; localDir: string; jobName: string; followIntervalMs?: number; signal?: AbortSignal },
   handlers: RunHandlers,
 ): Promise<RunOutcome> {
   const { config, signal } = input;
   // The volume must mount where the GPU is (Active, same region): refused before a byte is uploaded.
-  const chosen = await findRunResource(client, config, signal);
+  const chosen = await findRunResource(services.resources, config, signal);
   await syncer.checkMount(config.volume.storageId, chosen.region.region_name, signal);
   handlers.onPhase?.('syncing');
   const sync = await syncer.sync({ storageId: config.volume.storageId, localDir: input.localDir, remoteDir: config.volume.remoteDir, ...(signal ? { signal } : {}) });
   handlers.onSynced?.(sync);
   handlers.onPhase?.('creating');
-  const offer = await findRunResource(client, config, signal);
+  const offer = await findRunResource(services.resources, config, signal);
   const workdir = `${config.volume.targetDir}${config.volume.remoteDir === '/' ? '' : config.volume.remoteDir}`;
   const body = buildJobBody({
     name: input.jobName,
@@ -88,12 +101,12 @@ export async function runOnGpu(
     env: config.env,
     volume: { storageId: config.volume.storageId, targetDir: config.volume.targetDir },
   });
-  const { task_id: jobId } = await client.call('job.create', body, signal ? { signal } : undefined);
+  const jobId = await services.jobs.create(body, signal);
   handlers.onCreated?.(jobId);
   handlers.onPhase?.('following');
   let end: { job: JobDetail; pods: readonly NodeDetail[] } | undefined;
   await followJob(
-    new JobService(() => client),
+    services.jobs,
     jobId,
     {
       onLines: (lines, gap) => handlers.onLines(lines, gap),

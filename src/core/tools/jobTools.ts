@@ -6,7 +6,6 @@ import { estimateJobCost } from '../jobs/cost';
 import { plainLogLine } from '../terminalText';
 import { buildJobBody, type JobSpec } from '../jobs/jobBody';
 import type { JobDetail } from '../jobs/operations';
-import { listPods } from '../jobs/polling';
 import { jobView } from '../jobs/status';
 import { durationEnglish } from '../duration';
 import { formatPoints } from '../spend/units';
@@ -142,7 +141,7 @@ export const jobLogs: ToolDefinition<z.output<typeof jobInputs.jobLogs>> = {
     const job = await jobsOf(context).detail(id, context.signal);
     const serviceId = job.services[0]?.service_id;
     if (typeof serviceId !== 'number') throw new ConfigError(`Job ${id} lists no container.`);
-    const pods = (await listPods(context.client, id, context.signal)).filter((pod) => pod.status !== 'Pending').reverse().slice(0, 5);
+    const pods = (await jobsOf(context).pods(id, context.signal)).filter((pod) => pod.status !== 'Pending').reverse().slice(0, 5);
     if (pods.length === 0) return `Job ${id} has no started pod yet (${jobView(job, Date.now()).phase}): no log.`;
     const wanted = typeof input['lines'] === 'number' ? input['lines'] : 60;
     const budget = Math.floor(((context.resultLimitChars ?? 16_000) - 400) / pods.length);

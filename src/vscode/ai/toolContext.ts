@@ -8,6 +8,7 @@ import type { ToolContext } from '../../core/tools/api';
 import type { SpecFormat } from '../../core/specs/types';
 import type { SpecTextCheck } from '../../core/specs/workerProtocol';
 import type { NasFileAccess } from '../../core/tools/nasTools';
+import type { ClientSource } from '../../core/state/servicePorts';
 import type { ExtensionServices, Profile } from '../services';
 import { SECRET_KINDS } from '../../core/secretKinds';
 import { knownProfileLabels } from '../profiles/index';
@@ -25,6 +26,8 @@ export function isLocalSandbox(profile: Profile): boolean {
 
 /** What the AI area consumes from other areas, passed in by the composition root. */
 export interface AiPorts {
+  /** The active profile's client, read as a tool runs (client/computeServices.ts activeClientOf). */
+  client: ClientSource;
   /** The NAS area's file access for the tools, given the host folders. */
   nasFiles(roots: string[]): NasFileAccess;
   /** A spec secret the user stored, by name (the spec files area's store; never an environment variable). */
@@ -41,7 +44,7 @@ export async function toolContext(services: ExtensionServices, ports: AiPorts, p
   }
   const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath);
   return {
-    client: services.computeClient(),
+    client: ports.client(),
     // Volume files over the NAS area's SFTP sessions; local files only inside the open folders.
     nasFiles: ports.nasFiles(folders),
     profile: { label: profile.label, id: profile.id, knownLabels: knownProfileLabels(profile.id), environment: profile.environment },

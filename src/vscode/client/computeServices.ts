@@ -3,6 +3,7 @@
 // caller hands in the store's wake port where the service changes something.
 
 import { JobService } from '../../core/jobs/jobService';
+import { runServices, type RunServices } from '../../core/jobs/runOnGpu';
 import { machinesCore } from '../../core/lazyModules';
 import type { MachineService } from '../../core/machines/machineService';
 import { ImagePreheatService } from '../../core/preheat/preheatService';
@@ -18,11 +19,17 @@ import type { ExtensionServices, Profile } from '../services';
 type Clients = Pick<ExtensionServices, 'computeClient' | 'computeClientFor'>;
 type ClientsAndLog = Pick<ExtensionServices, 'computeClient' | 'logger'>;
 
-/** The active profile's client, read per call (a profile switch or a settings change takes effect at once). */
-const activeClient = (services: Clients): ClientSource => () => services.computeClient();
+/**
+ * The active profile's client, read per call (a profile switch or a settings change takes effect at once): the
+ * services below are built on it, and so is what core builds on a client itself (the agent tools' context, the
+ * spec runner's context); the composition root hands it to those areas.
+ */
+export function activeClientOf(services: Pick<ExtensionServices, 'computeClient'>): ClientSource {
+  return () => services.computeClient();
+}
 
 export function taskServiceOf(services: Clients, wake?: WakeStore): TaskService {
-  return new TaskService(activeClient(services), wake);
+  return new TaskService(activeClientOf(services), wake);
 }
 
 /** A profile's tasks (a watched profile that is not the active one). */
@@ -37,7 +44,7 @@ export function taskServiceNow(services: Clients): TaskService {
 }
 
 export function jobServiceOf(services: Clients, wake?: WakeStore): JobService {
-  return new JobService(activeClient(services), wake);
+  return new JobService(activeClientOf(services), wake);
 }
 
 /** The active profile's jobs over the client it has now: a job terminal stays with the profile it started on. */
@@ -46,12 +53,18 @@ export function jobServiceNow(services: Clients): JobService {
   return new JobService(() => client);
 }
 
+/** What one Run on GPU reads and creates, over the client the active profile has now (the run stays with it). */
+export function runServicesNow(services: Pick<ExtensionServices, 'computeClient'>): RunServices {
+  const client = services.computeClient();
+  return runServices(() => client);
+}
+
 export function resourceServiceOf(services: Clients): ResourceService {
-  return new ResourceService(activeClient(services));
+  return new ResourceService(activeClientOf(services));
 }
 
 export function billingServiceOf(services: Clients): BillingService {
-  return new BillingService(activeClient(services));
+  return new BillingService(activeClientOf(services));
 }
 
 export function billingServiceFor(services: Clients, profile: Profile): BillingService {
@@ -59,19 +72,19 @@ export function billingServiceFor(services: Clients, profile: Profile): BillingS
 }
 
 export function storageServiceOf(services: Clients): StorageService {
-  return new StorageService(activeClient(services));
+  return new StorageService(activeClientOf(services));
 }
 
 export function preheatServiceOf(services: Clients, wake?: WakeStore): ImagePreheatService {
-  return new ImagePreheatService(activeClient(services), wake);
+  return new ImagePreheatService(activeClientOf(services), wake);
 }
 
 export function volumeServiceOf(services: Clients, wake?: WakeStore): VolumeService {
-  return new VolumeService(activeClient(services), wake);
+  return new VolumeService(activeClientOf(services), wake);
 }
 
 export function transferServiceOf(services: Clients, wake?: WakeStore): TransferService {
-  return new TransferService(activeClient(services), wake);
+  return new TransferService(activeClientOf(services), wake);
 }
 
 /** The active profile's rented machines, loaded on first use: the service's connect path carries the SSH library (not at activation). */

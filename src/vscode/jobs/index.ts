@@ -23,9 +23,9 @@ import type { RemoteState } from '../state/index';
 import type { NotificationCenter } from '../ui/notificationCenter';
 import { createJobWizard } from './createJobWizard';
 import { jobKind, phaseLabel } from './jobsTree';
-import { JobTerminal } from './jobTerminal';
+import { JobTerminal } from '../runs/jobTerminal';
 import { confirmStop, runOnGpuCommand, type RunHooks } from './runOnGpuCommand';
-import type { MachineRunPort } from './runOnMachine';
+import type { MachineRunPort } from '../runs/machineRunPort';
 
 
 export interface NasHooks {

@@ -8,7 +8,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { errorText } from '../errors/errorText';
-import { formatBytesShort } from './format';
+import { formatBytesShort } from '../runs/format';
 import { RUN_CONFIG_PATH, settingsFor, type RunConfig, type RunFile } from '../../core/jobs/runConfig';
 import { findRunResource, runOnGpu, type FolderSyncer } from '../../core/jobs/runOnGpu';
 import { JOB_TEMPLATES } from '../../core/jobs/templates';
@@ -16,28 +16,21 @@ import { realPathInside } from '../../core/localLinks';
 import { safeFileName } from '../../core/safeFileName';
 import { formatPoints } from '../../core/spend/units';
 import type { JobService } from '../../core/jobs/jobService';
-import { jobServiceOf, resourceServiceOf } from '../client/computeServices';
+import { jobServiceOf, resourceServiceOf, runServicesNow } from '../client/computeServices';
 import type { ExtensionServices } from '../services';
 import { Commands } from '../commandIds';
 import { confirmJobCost, resourceSteps, type ResourceChoice } from './jobInputs';
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
-import { JobTerminal } from './jobTerminal';
+import { JobTerminal } from '../runs/jobTerminal';
+import { localFolders, resolveTarget, type RunTarget } from '../runs/runTarget';
 import { runFactLines } from './runReview';
 import { readRunFile, writeRunFile } from './runFile';
-import { defaultCommand, pickRunTarget, runOnMachine, type MachineRunPort } from './runOnMachine';
+import { defaultCommand, pickRunTarget, runOnMachine } from './runOnMachine';
+import type { MachineRunPort } from '../runs/machineRunPort';
 import { Refusal } from '../errors/refusal';
 import { counted } from '../ui/counts';
 import { deviceLabel } from '../ui/format';
 import { durationText } from '../ui/duration';
-
-export interface RunTarget {
-  /** Workspace folder root: run.json lives here. */
-  root: vscode.Uri;
-  /** Folder synced (root or a sub-folder). */
-  folder: vscode.Uri;
-  /** The file to run, when a file was chosen. */
-  file?: vscode.Uri;
-}
 
 export interface RunHooks {
   syncer(): FolderSyncer | undefined;
@@ -55,23 +48,6 @@ export interface RunHooks {
   onRunSettled(jobId: number, announced: boolean): void;
   /** Rented machines as a target (the machine connections area's port; undefined when it is not up). */
   machineRun?(): MachineRunPort | undefined;
-}
-
-/** Workspace folders on this machine: a run syncs a local folder (a volume's folder in the Explorer is not one). */
-function localFolders(): readonly vscode.WorkspaceFolder[] {
-  return (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file');
-}
-
-/** The folder and file Run on GPU… was started on: the chosen one, else the active editor's local file. */
-export function resolveTarget(uri: vscode.Uri | undefined): RunTarget | undefined {
-  const editor = vscode.window.activeTextEditor?.document.uri;
-  const chosen = uri ?? (editor?.scheme === 'file' ? editor : undefined);
-  if (chosen && chosen.scheme !== 'file') return undefined;
-  const folder = chosen ? vscode.workspace.getWorkspaceFolder(chosen) : localFolders()[0];
-  if (!folder) return undefined;
-  if (!chosen || chosen.toString() === folder.uri.toString()) return { root: folder.uri, folder: folder.uri };
-  const isFile = path.extname(chosen.fsPath) !== '';
-  return isFile ? { root: folder.uri, folder: folder.uri, file: chosen } : { root: folder.uri, folder: chosen };
 }
 
 /**
@@ -204,8 +180,8 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
   }
   config ??= await askConfig(services, hooks, target, settingsFor(previous, 'job'));
   if (!config) return;
-  const client = services.computeClient();
-  const offer = await findRunResource(client, config);
+  const run = runServicesNow(services);
+  const offer = await findRunResource(run.resources, config);
   const confirmed = await confirmJobCost(
     {
       name: config.name,
@@ -253,7 +229,7 @@ export async function runOnGpuCommand(services: ExtensionServices, hooks: RunHoo
   const started = Date.now();
   try {
     const outcome = await runOnGpu(
-      client,
+      run,
       syncer,
       { config, localDir: target.folder.fsPath, jobName: `${config.name}-${new Date().toISOString().slice(5, 19).replace(/[-:T]/g, '')}`, signal: abort.signal },
       {

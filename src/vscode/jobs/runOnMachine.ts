@@ -9,7 +9,6 @@ import * as vscode from 'vscode';
 import { RUN_CONFIG_PATH, type MachineRunConfig } from '../../core/jobs/runConfig';
 import type { MachineCommand } from '../../core/machines/machineRun';
 import { machinesCore } from '../../core/lazyModules';
-import type { SyncSessions } from '../../core/nas/sync';
 import { safeFileName } from '../../core/safeFileName';
 import { shownValue } from '../../core/shownValue';
 import type { SshConnection } from '../../core/ssh/sshConnection';
@@ -18,31 +17,10 @@ import type { ExtensionServices } from '../services';
 import { confirmSpend, MultiStepInput } from '../ui/multiStepInput';
 import { counted } from '../ui/counts';
 import { durationText } from '../ui/duration';
-import { formatBytesShort } from './format';
-import { JobTerminal } from './jobTerminal';
+import { formatBytesShort } from '../runs/format';
+import { JobTerminal } from '../runs/jobTerminal';
+import type { MachineChoice, MachineRunPort } from '../runs/machineRunPort';
 import { writeRunFile } from './runFile';
-
-/** A Serving machine of the active profile, as the run shows it. */
-export interface MachineChoice {
-  deviceId: number;
-  label: string;
-  /** The rental's time left in words ("3 h 5 min"), read when asked; undefined when the platform gave no end. */
-  timeLeft(): string | undefined;
-  /** The rental's price as the platform gives it ("¥12.00 per Hour pack"); undefined when not a price. */
-  price: string | undefined;
-}
-
-/** What the machine connections area lends a run (src/vscode/machines/connect). */
-export interface MachineRunPort {
-  /** The active profile's Serving machines as the store holds them (`fresh`: polled now). */
-  serving(fresh: boolean): Promise<readonly MachineChoice[]>;
-  /** A key is on the machine (Connect… runs the first time); false when the user backed out. */
-  ready(deviceId: number): Promise<boolean>;
-  /** A key-only connection (never asks). */
-  connect(deviceId: number, signal: AbortSignal): Promise<SshConnection>;
-  /** The machines' SFTP sessions (key-only, pinned host key). */
-  sessions(): SyncSessions;
-}
 
 export interface MachineRunPlace {
   root: vscode.Uri;

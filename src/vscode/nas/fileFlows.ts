@@ -9,7 +9,7 @@ import type { ExistingFilePolicy } from '../../core/nas/transfer';
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
 import { pickText } from '../ui/pickText';
 import { nasCore } from './nasCore';
-import { volumeUri, type NasFileSystem } from './nasFileSystem';
+import { volumeUri, type NasFileSystem } from '../remoteFiles/nasFileSystem';
 
 /** Most entries one folder lists in the browse step (a volume folder can hold any number). */
 const BROWSE_LIMIT = 1000;

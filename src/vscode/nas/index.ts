@@ -13,7 +13,7 @@ import type { RemoteState } from '../state/index';
 import { NAS_COMMANDS, lastCancelledTransfer, resolveVolume, volumesOf } from './nasCommands';
 import { formatDateTime } from '../ui/dates';
 import { nasCore } from './nasCore';
-import { NAS_SCHEME, NasFileSystem, volumeUri } from './nasFileSystem';
+import { NAS_SCHEME, NasFileSystem, volumeUri } from '../remoteFiles/nasFileSystem';
 import { createKindView, type KindTreeView } from '../kinds/registerKind';
 import type { KindTree } from '../kinds/kindTree';
 import { NasStores } from './nasStores';
@@ -24,7 +24,7 @@ import { ProgressLog, type ProgressReport } from './transferProgress';
 import { warnUnsafeNames } from './unsafeNames';
 import { TRANSFER_COMMANDS, createTransferFlow, lastRsaRefusal, deleteTransferFlow, retryTransferFlow, stopTransferFlow, type TransferAsker } from './transferCommands';
 
-export { NAS_SCHEME, volumeUri } from './nasFileSystem';
+export { NAS_SCHEME, volumeUri } from '../remoteFiles/nasFileSystem';
 
 /** The transfer flows (create and retry are multi-step flows the in-host tests answer; stop and delete take a scripted asker). */
 export interface TransferFlows {

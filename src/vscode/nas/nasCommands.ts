@@ -11,7 +11,7 @@ import { formatBytes, formatGiB } from '../../core/nas/units';
 import type { ExtensionServices } from '../services';
 import { Refusal } from '../errors/refusal';
 import { nasCore } from './nasCore';
-import { NAS_SCHEME, volumeUri, type NasFileSystem } from './nasFileSystem';
+import { NAS_SCHEME, volumeUri, type NasFileSystem } from '../remoteFiles/nasFileSystem';
 import { itemOfKind, type KindTree } from '../kinds/kindTree';
 import type { NasStores } from './nasStores';
 import { createVolumeFlow, expandVolumeFlow, volumeNameText } from './volumeFlows';

@@ -7,6 +7,7 @@ import { registerCommandTable } from '../commands/commandTable';
 import type { RegisteredArea } from '../areaRegistry';
 import type { ExtensionServices as Services } from '../services';
 import type { RemoteState } from '../state/index';
+import type { ClientSource } from '../../core/state/servicePorts';
 import { SPEC_COMMANDS } from './specCommands';
 import { SpecActions } from './specActions';
 import { SpecDocuments } from './specDocuments';
@@ -20,11 +21,11 @@ export interface SpecsApi {
 }
 
 /** `own`: the registry's list for this area (areaRegistry.ts); each disposable goes in as it is created. */
-export function registerSpecs(services: Services, state: RemoteState, own: vscode.Disposable[] = []): RegisteredArea<SpecsApi> {
+export function registerSpecs(services: Services, state: RemoteState, client: ClientSource, own: vscode.Disposable[] = []): RegisteredArea<SpecsApi> {
   const documents = new SpecDocuments(vscode.Uri.joinPath(services.context.extensionUri, 'dist', 'specWorker.js').fsPath);
   own.push(documents);
   const secrets = new SpecSecrets(services.context.secrets, () => services.config.allowedEnvironmentVariables);
-  const actions = new SpecActions(services, documents, secrets, state);
+  const actions = new SpecActions(services, documents, secrets, state, client);
   own.push(...registerCommandTable(SPEC_COMMANDS, { services, actions, secrets }, services.reportError));
   return { api: { actions, documents, secrets }, disposables: own };
 }

@@ -12,6 +12,7 @@ import { specsCore } from '../../core/specs/load';
 import type { TaskPlan } from '../../core/specs/plan';
 import { VOLUME_STATE } from '../../core/nas/volumeState';
 import type { SpecCheck, SpecContext } from '../../core/specs/runner';
+import type { ClientSource } from '../../core/state/servicePorts';
 import type { JobSpec, Spec, TaskSpec } from '../../core/specs/types';
 import { Commands } from '../commandIds';
 import type { SpecValidation } from '../../core/specs/validate';
@@ -71,12 +72,14 @@ export class SpecActions {
     private readonly secrets: SpecSecrets,
     /** The remote-state store: the NAS check reads the volumes it holds. */
     private readonly state: RemoteState,
+    /** The active profile's client, read per plan or deploy (the composition root's, client/computeServices.ts). */
+    private readonly client: ClientSource,
   ) {
     this.saving = new SpecSaving(services, secrets);
   }
 
   private context(signal?: AbortSignal): SpecContext {
-    const client = this.services.computeClient();
+    const client = this.client();
     const nasVolumes = async () => (await this.state.items(VOLUME_STATE)).map(specsCore().specVolume);
     return { client, resolveSecret: (ref) => this.secrets.resolve(ref), nasVolumes, messages: LOCALIZED_SPEC_MESSAGES, ...(signal ? { signal } : {}) };
   }

@@ -10,6 +10,7 @@ import { imageTemplates, preselectRegion, taskIdFrom, type ImageTemplate } from 
 import type { JobTemplate } from '../../core/jobs/templates';
 import { templateStep } from '../choices/jobTemplates';
 import { specsCore } from '../../core/specs/load';
+import { resourceServiceOf } from '../client/computeServices';
 import type { ExtensionServices } from '../services';
 import type { SpecActions } from './specActions';
 import type { SpecSecrets } from './specSecrets';
@@ -116,7 +117,7 @@ export const SPEC_COMMANDS: readonly CommandEntry<SpecsContext>[] = [
     let offer: RegionChoice | undefined;
     if (profile) {
       try {
-        offer = preselectRegion(flattenRegions(await specsCore().searchDevices({ client: context.services.computeClient(), resolveSecret: async () => undefined })));
+        offer = preselectRegion(flattenRegions((await resourceServiceOf(context.services).gpuDeployments()).results ?? []));
       } catch (error) {
         context.services.logger.warn(`New spec from template: no resource search (${error instanceof Error ? error.message : String(error)}); using a placeholder resource.`);
       }

@@ -81,19 +81,20 @@ describe('one registration style', () => {
   });
 
   /**
-   * Areas registered without the registry's `own` list (a ratchet: it only goes down). An area that takes
-   * `own` pushes each disposable as it creates it, so a throw halfway leaves nothing of it registered
-   * (docs/areas.md). 11 since compute, NAS, agent tools, spec files and jobs take it; 8 since machines,
-   * image preheat and the activity sources do; 1 since spend, deployed models, chat, tasks, deployments,
-   * the notebook kernel and the tests' spend view do (machine connections is left).
+   * Every area takes the registry's `own` list and pushes each disposable into it as it creates it, so a
+   * throw halfway leaves nothing of it registered (docs/areas.md). Machine connections was the last without it.
    */
-  const MAX_AREAS_WITHOUT_OWN = 1;
-
-  it(`registers at most ${MAX_AREAS_WITHOUT_OWN} areas without their own list`, () => {
+  it('registers every area with its own list', () => {
     const root = sources.get('src/vscode/extension.ts')!;
-    const without = [...root.matchAll(/areas\.add\(\s*vscode\.l10n\.t\('([^']+)'\),\s*\(\s*\)\s*=>/g)].map((match) => match[1]);
-    const withOwn = [...root.matchAll(/areas\.add\(\s*vscode\.l10n\.t\('([^']+)'\),\s*\(own\)\s*=>/g)].map((match) => match[1]);
-    assert.ok(withOwn.length >= 5, `the check sees the areas that take own: ${withOwn.join(', ')}`);
-    assert.ok(without.length <= MAX_AREAS_WITHOUT_OWN, `${without.length} areas without own: ${without.join(', ')}`);
+    // Each registration up to the next one: its lambda takes `own` and hands it on.
+    const added = [...root.matchAll(/areas\.add\(\s*vscode\.l10n\.t\('([^']+)'\),\s*(\([^)]*\))\s*=>/g)].map((match) => {
+      const rest = root.slice(match.index + match[0].length);
+      const next = rest.indexOf('areas.add(');
+      const body = (next < 0 ? rest : rest.slice(0, next)).replace(/^\s*\/\/.*$/gm, '');
+      return { area: match[1], parameter: match[2], body };
+    });
+    assert.ok(added.length >= 15, `the check sees the areas: ${added.map((entry) => entry.area).join(', ')}`);
+    const without = added.filter((entry) => entry.parameter !== '(own)' || !/\bown\b/.test(entry.body)).map((entry) => entry.area);
+    assert.deepEqual(without, [], 'register the area with areas.add(name, (own) => registerX(…, own))');
   });
 });

@@ -1,6 +1,6 @@
 // A service per kind (issue 28, CONTRIBUTING.md): the editor layer never names a platform operation to the
 // client (`.call('task.pause', …)`): each kind's service in src/core does, and the UI, the agent tools and
-// the MCP server call the services. Reaching the client itself (`computeClient()`) is a ratchet.
+// the MCP server call the services. Only client/ and requests/ reach the client itself (`computeClient()`).
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -11,17 +11,6 @@ import { readSources, typeScriptFiles } from '../../helpers/repoSources';
  * the services' declaration, and the request console (requests/: it signs and sends what the user typed).
  */
 const CLIENT_ROOMS = /^src\/vscode\/(?:client\/|requests\/|services\.ts$|extensionServices\.ts$)/;
-
-/**
- * `computeClient()` sites elsewhere in src/vscode allowed today (a ratchet: it only goes down). 9 since
- * the NAS, storage and service factories share one active-client source and the Tasks view's ended pages
- * come from TaskService; 7 since the node log document reads through TaskService.nodeLog and the Machines
- * area's MachineService is built in client/computeServices.ts; 4 since the job follower reads through
- * JobService, the NAS sessions obtain and close through VolumeService and the machine connector takes
- * machineServiceOf/For: ai/toolContext (the tools' context is built on a client), jobs/runOnGpuCommand (Run on
- * GPU's resource), specs ×2 (the spec context is built on a client).
- */
-const MAX_CLIENT_SITES = 4;
 
 const OPERATION_CALL = /\.call\(\s*['"`]/g;
 const CLIENT_SITE = /\bcomputeClient\(\)/g;
@@ -46,9 +35,14 @@ describe('the editor layer calls services, not operations', () => {
     assert.deepEqual(sites(sources, OPERATION_CALL), [], "add the operation to its kind's service in src/core/<area>/ and call that");
   });
 
-  it(`reaches the client itself at most ${MAX_CLIENT_SITES} times outside client/ and requests/`, () => {
+  it('reaches the client itself only in client/ and requests/', () => {
     const outside = sites(new Map([...sources].filter(([file]) => !CLIENT_ROOMS.test(file))), CLIENT_SITE);
-    assert.ok(outside.length <= MAX_CLIENT_SITES, `${outside.length} sites: ${outside.join(', ')} — take the kind's service (client/computeServices.ts)`);
+    assert.deepEqual(outside, [], "take the kind's service, or a client source from the composition root (client/computeServices.ts)");
+  });
+
+  it("the agent tools read a job's pods through JobService (as the editor's job follower does)", () => {
+    const tools = readSources(typeScriptFiles('src/core/tools'));
+    assert.deepEqual(sites(tools, /\blistPods\(/g), [], 'jobsOf(context).pods(jobId, signal) (src/core/tools/services.ts)');
   });
 
   it('the checks see what they look for', () => {

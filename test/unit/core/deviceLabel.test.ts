@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ComputeClient } from '../../../src/core/compute/api';
 import { deviceLabel, MAX_DEVICE_LABEL_CHARS } from '../../../src/core/deviceLabel';
-import { findRunResource } from '../../../src/core/jobs/runOnGpu';
+import { findRunResource, runServices } from '../../../src/core/jobs/runOnGpu';
 import { checkSpec } from '../../../src/core/specs/runner';
 import type { TaskSpec } from '../../../src/core/specs/types';
 import { specFromTask } from '../../../src/core/specs/fromLive';
@@ -71,8 +71,8 @@ describe('device labels: one formatter, "×" everywhere, untrusted text bounded'
   });
 
   it('a Run on GPU config naming a device no longer offered says its label, and the agent tools price the label', async () => {
-    await assert.rejects(findRunResource(searchClient(), { resource: { deviceName: 'RTX 5090 x 1', region: 'nowhere' } }), (error: Error) => error.message === 'RTX 5090 × 1 is no longer offered in nowhere.');
-    await assert.rejects(findRunResource(searchClient(), { resource: { deviceName: 'RTX\u001b[2J', region: 'x\u202e' } }), (error: Error) => !/[\u001b\u202e]/.test(error.message));
+    await assert.rejects(findRunResource(runServices(() => searchClient()).resources, { resource: { deviceName: 'RTX 5090 x 1', region: 'nowhere' } }), (error: Error) => error.message === 'RTX 5090 × 1 is no longer offered in nowhere.');
+    await assert.rejects(findRunResource(runServices(() => searchClient()).resources, { resource: { deviceName: 'RTX\u001b[2J', region: 'x\u202e' } }), (error: Error) => !/[\u001b\u202e]/.test(error.message));
     assert.match(costLine(2, DEVICES[1]!, '河北一区', 100), /^2 × H20 × 8 in 河北一区/);
   });
 });

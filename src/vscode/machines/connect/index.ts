@@ -9,9 +9,10 @@ import { Commands } from '../../commandIds';
 import { registerCommandTable, type CommandEntry } from '../../commands/commandTable';
 import type { ExtensionServices } from '../../services';
 import type { TestPorts } from '../../testPorts';
+import type { RegisteredArea } from '../../areaRegistry';
 import { timeLeftMs } from '../../../core/machines/machineState';
 import { machinesCore } from '../../../core/lazyModules';
-import type { MachineRunPort } from '../../jobs/runOnMachine';
+import type { MachineRunPort } from '../../runs/machineRunPort';
 import { rentalPriceText, timeLeftText } from '../machineText';
 import { HOME_SSH, MachineConnector, machineLabel, type MachineSshPlaces, type MachineTarget } from './machineConnector';
 import { openMachineTerminal, type MachineTerminalRecord } from './machineTerminal';
@@ -55,12 +56,15 @@ function homeOf(text: string): string {
   return /^\/[^\0\r\n]{0,1023}$/.test(home) && !home.split('/').includes('..') ? home : '/';
 }
 
-export function registerMachineConnect(services: ExtensionServices, tests: TestPorts, rentedMachines: (fresh?: boolean) => Promise<readonly RentedMachine[]>): { api: MachineConnectApi; disposables: vscode.Disposable[] } {
+/** `own`: the registry's list for this area (areaRegistry.ts); each disposable goes in as it is created. */
+export function registerMachineConnect(services: ExtensionServices, tests: TestPorts, rentedMachines: (fresh?: boolean) => Promise<readonly RentedMachine[]>, own: vscode.Disposable[] = []): RegisteredArea<MachineConnectApi> {
   const places = tests.port<MachineSshPlaces>('machineSsh', HOME_SSH);
   const connector = new MachineConnector(services, places, rentedMachines);
   const records: MachineTerminalRecord[] = [];
   const forwards = new PortForwards(connector);
+  own.push(forwards);
   const files = new MachineFiles(connector, services.logger);
+  own.push(files);
 
   async function connect(arg?: unknown): Promise<MachineTarget | undefined> {
     const target = await connector.target(arg);
@@ -89,6 +93,7 @@ export function registerMachineConnect(services: ExtensionServices, tests: TestP
   }
 
   const memory = new MachineTerminalMemory(services.context.workspaceState);
+  own.push(memory);
   /** A terminal on a machine that has its key, stored as open for the next session (terminalRestore.ts). */
   function terminalOn(target: MachineTarget): vscode.Terminal {
     // The machine's profile: its keys, pins and login stay the terminal's after a switch of the active one.
@@ -201,8 +206,12 @@ export function registerMachineConnect(services: ExtensionServices, tests: TestP
     sessions: () => files.syncSessions(),
   };
   const groupRunner = new GroupRunner(services, machineRun, rentedMachines);
+  own.push(groupRunner);
   entries.push({ id: Commands.machineGroupRun, doing: vscode.l10n.t('Run on the machine group'), create: () => (arg?: unknown) => groupRunner.run(arg) });
   void restoreTerminals();
+  own.push(...registerCommandTable(entries, undefined, services.reportError));
+  // The terminals of a profile come back when it is active: now (an editor restart) and on a switch to it.
+  own.push(services.profiles.onDidChangeActive(() => void restoreTerminals()));
   return {
     api: {
       machineRun,
@@ -224,15 +233,7 @@ export function registerMachineConnect(services: ExtensionServices, tests: TestP
         return target ? forwards.publicAddresses(target.deviceId) : [];
       },
     },
-    disposables: [
-      ...registerCommandTable(entries, undefined, services.reportError),
-      forwards,
-      files,
-      groupRunner,
-      memory,
-      // The terminals of a profile come back when it is active: now (an editor restart) and on a switch to it.
-      services.profiles.onDidChangeActive(() => void restoreTerminals()),
-    ],
+    disposables: own,
   };
 }
 

@@ -1,12 +1,12 @@
 // *Open Folder on Machine* (docs/machines.md): the machine's files as a workspace folder, through the NAS
-// volumes' file-system provider (src/vscode/nas/nasFileSystem.ts) on the shared SSH layer, under a scheme
+// volumes' file-system provider (src/vscode/remoteFiles/nasFileSystem.ts) on the shared SSH layer, under a scheme
 // of its own: computemachine://<device id>/<path>. Key-only, pinned host key; one SFTP connection per
 // machine, reopened by the sessions when it drops.
 
 import * as vscode from 'vscode';
 import type { SshSessions, SshCredentials } from '../../../core/ssh';
 import { machinesCore } from '../../../core/lazyModules';
-import { NasFileSystem } from '../../nas/nasFileSystem';
+import { NasFileSystem } from '../../remoteFiles/nasFileSystem';
 import type { MachineConnector, MachineTarget } from './machineConnector';
 
 export const MACHINE_SCHEME = 'computemachine';

@@ -1,4 +1,4 @@
-// Small display helpers of the jobs area.
+// Small display helpers of the runs (Run on GPU, a machine run, a group run).
 
 /** 1536 → "1.5 KB" (decimal units as file managers show them). */
 export function formatBytesShort(bytes: number): string {

@@ -2,13 +2,14 @@
 // the volume id, its path the path on the volume: computenas://1001/data/train.csv. SFTP has no change
 // notifications, so nothing is watched: the Explorer shows changes made elsewhere after a refresh
 // (Refresh Explorer), and our own writes fire change events.
+// Machine folders reuse it (machines/connect/machineFiles.ts), so it sits below the NAS and machines areas.
 
 import * as vscode from 'vscode';
 import type { SkippedNames } from '../../core/nas/entryNames';
 import type { NasSessions } from '../../core/nas/sessions';
 import type { SftpConnection } from '../../core/nas/sftpConnection';
 import { wordedError } from '../errors/errorWords';
-import { nasCore } from './nasCore';
+import { nasCore } from '../../core/lazyModules';
 
 export const NAS_SCHEME = 'computenas';
 
