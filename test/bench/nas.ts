@@ -5,6 +5,7 @@
 //     sftp.fastPut/fastGet directly; goal ≥ 0.8× the raw throughput; heap + peak RSS growth of this process
 //     while the extension's path uploads and downloads (goal ≤ 64 MiB).
 //   listing 10,000 entries: SftpConnection.readdir (what the Explorer uses) vs sftp.readdir; goal ≤ 2×.
+//   a 1 GiB file and 2,000 small files against Debian's OpenSSH `sftp` client (nasOpenSsh.ts), printed.
 // The size defaults to 128 MiB (pure-JS ssh2 crypto on both ends moves ~10–20 MiB/s here, so 1 GiB takes minutes per side);
 // COMPUTE_TOOLKIT_NAS_BENCH_MIB=1024 runs the issue's 1 GiB. The size used is printed.
 
@@ -17,6 +18,8 @@ import { Client, type SFTPWrapper } from 'ssh2';
 import { createComputeClient } from '../../src/core/compute/client';
 import { NasSessions, download, upload } from '../../src/core/nas';
 import { VolumeService } from '../../src/core/nas/volumeService';
+import { compareWithOpenSsh } from './nasOpenSsh';
+import type { SftpLogin } from '../helpers/openSshSftp';
 import type { BenchSandbox as NasBenchSandbox } from './sandboxProcess';
 
 const MIB = 1024 * 1024;
@@ -90,6 +93,13 @@ export async function runNasBench(): Promise<void> {
     console.log(`  upload   ours ${rate(oursUp)}  raw fastPut ${rate(rawUp)}  ratio ${(rawUp / oursUp).toFixed(2)}× of raw throughput (goal ≥ 0.8)`);
     console.log(`  download ours ${rate(oursDown)}  raw fastGet ${rate(rawDown)}  ratio ${(rawDown / oursDown).toFixed(2)}× of raw throughput (goal ≥ 0.8)`);
     console.log(`  memory growth of this process (the extension's path; the server runs in a child): heap ${((after.heapUsed - heapBefore.heapUsed) / MIB).toFixed(1)} MiB, peak RSS +${((peakRss - heapBefore.rss) / MIB).toFixed(1)} MiB (goal ≤ 64 MiB)`);
+
+    const login = async (): Promise<SftpLogin> => {
+      const session = await client.call('nas.sftpObtain', { storage_id: id });
+      const [host, port] = (session?.sftp_url ?? '').split(':');
+      return { host: host ?? '', port: Number(port), username: session?.username ?? '', password: session?.password ?? '' };
+    };
+    await compareWithOpenSsh({ login, sessions, storageId: id, work, makeFile, timed });
 
     // 10,000 entries in one folder, written straight into the volume's directory.
     const dir = join(await volumeDirectory(sandbox.url, id), 'many');

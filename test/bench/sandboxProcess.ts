@@ -14,7 +14,8 @@ export interface BenchSandbox {
 }
 
 const OPTIONS: Record<string, SandboxOptions> = {
-  nas: { nas: { creatingMs: 0, sftpPendingMs: 0 } },
+  // Credentials that outlive a 1 GiB OpenSSH transfer on a slow machine (`sftp` cannot renew them).
+  nas: { nas: { creatingMs: 0, sftpPendingMs: 0, sessionLifetimeMs: 6 * 3_600_000 } },
   machines: { pendingMs: 0, metal: { waitingMs: 50 } },
 };
 

@@ -1,19 +1,16 @@
-// A small SFTP server jailed to one folder (a sandbox machine's home): the requests a file browser and
-// a folder sync use. Paths are normalised under the root; nothing can leave it.
+// A small SFTP server jailed to one folder (a sandbox machine's home): the requests a file browser, a
+// folder sync and OpenSSH's `sftp` use (../sftpProtocol.ts). Paths are normalised under the root; nothing
+// can leave it.
 
-import { constants as fsConstants, type Stats } from 'node:fs';
-import { lstat, mkdir, open, readdir, rename, rmdir, stat, unlink, utimes, type FileHandle } from 'node:fs/promises';
+import { constants as fsConstants } from 'node:fs';
+import { lstat, mkdir, open, readdir, rename, rmdir, stat, truncate, unlink, utimes, type FileHandle } from 'node:fs/promises';
 import { posix, sep } from 'node:path';
-import { utils, type Attributes, type SFTPWrapper } from 'ssh2';
+import { utils, type Attributes, type FileEntry, type SFTPWrapper } from 'ssh2';
+import { MAX_READ, READDIR_BATCH, longname, requestRunner, toAttrs as attrs } from '../sftpProtocol';
 
 const { OPEN_MODE, STATUS_CODE } = utils.sftp;
-const MAX_READ = 256 * 1024;
 
-type Handle = { kind: 'file'; file: FileHandle } | { kind: 'dir'; path: string; done: boolean };
-
-function attrs(stats: Stats): Attributes {
-  return { mode: stats.mode, uid: stats.uid, gid: stats.gid, size: stats.size, atime: Math.floor(stats.atimeMs / 1000), mtime: Math.floor(stats.mtimeMs / 1000) };
-}
+type Handle = { kind: 'file'; file: FileHandle } | { kind: 'dir'; path: string; entries?: string[]; next: number };
 
 export function serveJailedSftp(sftp: SFTPWrapper, root: string): void {
   const handles = new Map<number, Handle>();
@@ -27,14 +24,7 @@ export function serveJailedSftp(sftp: SFTPWrapper, root: string): void {
     return buffer;
   };
   const lookup = (buffer: Buffer): Handle | undefined => (buffer.length === 4 ? handles.get(buffer.readUInt32BE(0)) : undefined);
-  const run = (reqId: number, action: () => Promise<void>): void => {
-    action().catch((error: unknown) => {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') sftp.status(reqId, STATUS_CODE.NO_SUCH_FILE, 'No such file');
-      else if (code === 'EACCES' || code === 'EPERM') sftp.status(reqId, STATUS_CODE.PERMISSION_DENIED, 'Permission denied');
-      else sftp.status(reqId, STATUS_CODE.FAILURE, code === 'EEXIST' ? 'File exists' : code === 'ENOTEMPTY' ? 'Directory not empty' : 'Failure');
-    });
-  };
+  const run = requestRunner(sftp);
   const ok = (reqId: number): void => void sftp.status(reqId, STATUS_CODE.OK);
 
   sftp.on('REALPATH', (reqId, path) => {
@@ -90,30 +80,54 @@ export function serveJailedSftp(sftp: SFTPWrapper, root: string): void {
   sftp.on('OPENDIR', (reqId, path) =>
     run(reqId, async () => {
       if (!(await stat(local(path))).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
-      sftp.handle(reqId, handleOf({ kind: 'dir', path: local(path), done: false }));
+      sftp.handle(reqId, handleOf({ kind: 'dir', path: local(path), next: 0 }));
     }),
   );
   sftp.on('READDIR', (reqId, handle) =>
     run(reqId, async () => {
       const entry = lookup(handle);
       if (entry?.kind !== 'dir') return void sftp.status(reqId, STATUS_CODE.FAILURE);
-      if (entry.done) return void sftp.status(reqId, STATUS_CODE.EOF);
-      entry.done = true;
-      const names = await readdir(entry.path);
-      const list = await Promise.all(names.map(async (name) => ({ filename: name, longname: name, attrs: attrs(await lstat(`${entry.path}${sep}${name}`)) })));
-      if (list.length === 0) sftp.status(reqId, STATUS_CODE.EOF);
-      else sftp.name(reqId, list);
+      entry.entries ??= await readdir(entry.path);
+      // In batches, then STATUS EOF: one NAME message of a large folder would pass OpenSSH's 256 KiB limit.
+      if (entry.next >= entry.entries.length) return void sftp.status(reqId, STATUS_CODE.EOF);
+      const batch = entry.entries.slice(entry.next, entry.next + READDIR_BATCH);
+      entry.next += batch.length;
+      const list: FileEntry[] = [];
+      for (const name of batch) {
+        const info = await lstat(`${entry.path}${sep}${name}`).catch(() => undefined); // removed meanwhile
+        if (info) list.push({ filename: name, longname: longname(name, attrs(info), 'user'), attrs: attrs(info) });
+      }
+      sftp.name(reqId, list);
     }),
   );
   sftp.on('MKDIR', (reqId, path) => run(reqId, async () => (await mkdir(local(path)), ok(reqId))));
   sftp.on('RMDIR', (reqId, path) => run(reqId, async () => (await rmdir(local(path)), ok(reqId))));
   sftp.on('REMOVE', (reqId, path) => run(reqId, async () => (await unlink(local(path)), ok(reqId))));
-  sftp.on('RENAME', (reqId, from, to) => run(reqId, async () => (await rename(local(from), local(to)), ok(reqId))));
-  sftp.on('SETSTAT', (reqId, path, attributes) =>
+  sftp.on('RENAME', (reqId, from, to) =>
     run(reqId, async () => {
-      if (attributes.mtime !== undefined) await utimes(local(path), attributes.atime ?? attributes.mtime, attributes.mtime);
+      // Version 3 never replaces an existing target (as OpenSSH's server).
+      if (await lstat(local(to)).then(() => true, () => false)) throw Object.assign(new Error('exists'), { code: 'EEXIST' });
+      await rename(local(from), local(to));
       ok(reqId);
     }),
   );
-  sftp.on('FSETSTAT', (reqId) => ok(reqId));
+  const setAttrs = async (path: string, attributes: Attributes): Promise<void> => {
+    if (attributes.size !== undefined) await truncate(path, attributes.size);
+    if (attributes.mtime !== undefined) await utimes(path, attributes.atime ?? attributes.mtime, attributes.mtime);
+  };
+  sftp.on('SETSTAT', (reqId, path, attributes) => run(reqId, async () => (await setAttrs(local(path), attributes), ok(reqId))));
+  sftp.on('FSETSTAT', (reqId, handle, attributes) =>
+    run(reqId, async () => {
+      const entry = lookup(handle);
+      if (!entry) return void sftp.status(reqId, STATUS_CODE.FAILURE);
+      if (entry.kind === 'dir') return ok(reqId);
+      if (attributes.size !== undefined) await entry.file.truncate(attributes.size);
+      if (attributes.mtime !== undefined) await entry.file.utimes(attributes.atime ?? attributes.mtime, attributes.mtime);
+      ok(reqId);
+    }),
+  );
+  sftp.on('close', () => {
+    for (const entry of handles.values()) if (entry.kind === 'file') void entry.file.close().catch(() => undefined);
+    handles.clear();
+  });
 }

@@ -8,18 +8,18 @@
 // it). `hostile` lays a lying server's listings over the real files (hostileListing.ts).
 
 import { generateKeyPairSync } from 'node:crypto';
-import { constants as fsConstants, type Stats } from 'node:fs';
+import { constants as fsConstants } from 'node:fs';
 import { lstat, mkdir, open, opendir, readdir, readlink, rename, rmdir, stat, symlink, truncate, unlink, utimes, type FileHandle } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { dirname, posix, relative, sep } from 'node:path';
 import { Server, utils, type Attributes, type Connection, type FileEntry, type SFTPWrapper } from 'ssh2';
+import { MAX_READ, READDIR_BATCH, longname, requestRunner, toAttrs } from '../sftpProtocol';
 import { HostileListings, type HostileEntry } from './hostileListing';
 import type { SessionStore, SftpSession } from './sessions';
 import type { VolumeStore } from './volumes';
 
 const { OPEN_MODE, STATUS_CODE } = utils.sftp;
-const READDIR_BATCH = 256;
-const MAX_READ = 256 * 1024;
+const OWNER = { uid: 1000, gid: 1000 };
 
 export type SftpFaultKind = 'expire' | 'drop' | 'full';
 
@@ -152,16 +152,7 @@ export class SandboxSftpServer {
       return buffer;
     };
     const lookup = (buffer: Buffer): OpenFile | OpenDir | undefined => (buffer.length === 4 ? handles.get(buffer.readUInt32BE(0)) : undefined);
-    const fail = (reqId: number, error: unknown): void => {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') sftp.status(reqId, STATUS_CODE.NO_SUCH_FILE, 'No such file');
-      else if (code === 'EACCES' || code === 'EPERM') sftp.status(reqId, STATUS_CODE.PERMISSION_DENIED, 'Permission denied');
-      else if (code === 'ENOSPC') sftp.status(reqId, STATUS_CODE.FAILURE, 'No space left on device');
-      else sftp.status(reqId, STATUS_CODE.FAILURE, code === 'EEXIST' ? 'File exists' : code === 'ENOTEMPTY' ? 'Directory not empty' : 'Failure');
-    };
-    const run = (reqId: number, action: () => Promise<void>): void => {
-      action().catch((error: unknown) => fail(reqId, error));
-    };
+    const run = requestRunner(sftp);
     const quotaLeft = (): number => {
       const volume = this.volumes.get(session.storageId);
       if (!volume) return 0;
@@ -173,8 +164,8 @@ export class SandboxSftpServer {
       sftp.name(reqId, [{ filename: normal, longname: normal, attrs: {} as Attributes }]);
     });
     const virtualFolder = (path: string): OpenDir['virtual'] => this.hostile.virtualFolder(storageId, path);
-    sftp.on('STAT', (reqId, path) => run(reqId, async () => sftp.attrs(reqId, virtualFolder(path) ? DIRECTORY_ATTRS : toAttrs(await stat(toLocal(path))))));
-    sftp.on('LSTAT', (reqId, path) => run(reqId, async () => sftp.attrs(reqId, virtualFolder(path) ? DIRECTORY_ATTRS : toAttrs(await lstat(toLocal(path))))));
+    sftp.on('STAT', (reqId, path) => run(reqId, async () => sftp.attrs(reqId, virtualFolder(path) ? DIRECTORY_ATTRS : toAttrs(await stat(toLocal(path)), OWNER))));
+    sftp.on('LSTAT', (reqId, path) => run(reqId, async () => sftp.attrs(reqId, virtualFolder(path) ? DIRECTORY_ATTRS : toAttrs(await lstat(toLocal(path)), OWNER))));
     sftp.on('OPEN', (reqId, filename, flags) =>
       run(reqId, async () => {
         const local = toLocal(filename);
@@ -238,7 +229,7 @@ export class SandboxSftpServer {
     sftp.on('FSTAT', (reqId, buffer) => {
       const file = lookup(buffer);
       if (!file) return sftp.status(reqId, STATUS_CODE.FAILURE, 'Bad handle');
-      run(reqId, async () => sftp.attrs(reqId, toAttrs(file.kind === 'file' ? await file.handle.stat() : await stat(file.path))));
+      run(reqId, async () => sftp.attrs(reqId, toAttrs(file.kind === 'file' ? await file.handle.stat() : await stat(file.path), OWNER)));
     });
     const setAttrs = async (local: string, attrs: Attributes): Promise<void> => {
       if (typeof attrs.size === 'number') {
@@ -322,7 +313,7 @@ export class SandboxSftpServer {
         const names: FileEntry[] = [];
         for (const name of batch) {
           try {
-            const attrs = toAttrs(await lstat(`${dir.path}${sep}${name}`));
+            const attrs = toAttrs(await lstat(`${dir.path}${sep}${name}`), OWNER);
             names.push({ filename: name, longname: longname(name, attrs), attrs });
           } catch {
             // removed meanwhile
@@ -396,13 +387,4 @@ export class SandboxSftpServer {
     const [fault] = this.faults.splice(index, 1);
     return fault;
   }
-}
-
-function toAttrs(info: Stats): Attributes {
-  return { mode: info.mode, uid: 1000, gid: 1000, size: info.size, atime: Math.floor(info.atimeMs / 1000), mtime: Math.floor(info.mtimeMs / 1000) };
-}
-
-function longname(name: string, attrs: Attributes): string {
-  const type = (attrs.mode & 0o170000) === 0o040000 ? 'd' : '-';
-  return `${type}rw-r--r-- 1 nas nas ${attrs.size} ${new Date(attrs.mtime * 1000).toISOString().slice(0, 10)} ${name}`;
 }
