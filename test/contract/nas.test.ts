@@ -201,6 +201,31 @@ describe('NAS against the strict sandbox', () => {
     assert.deepEqual(await readFile(join(onDisk, 'dropped.bin')), data);
   });
 
+  it('many small files side by side: a drop mid-way sends each unfinished file again, every file lands whole, no partial left', async () => {
+    const volume = await createVolume('many-small', BYTES_PER_GIB);
+    const folder = join(work, 'many-small');
+    const contents = new Map<string, Buffer>();
+    for (let index = 0; index < 48; index++) {
+      const name = `${index % 4}/f${index}.bin`;
+      contents.set(name, randomBytes(64 * 1024));
+      await mkdir(join(folder, String(index % 4)), { recursive: true });
+      await writeFile(join(folder, name), contents.get(name) as Buffer);
+    }
+    sandbox.nas.injectSftpFault({ kind: 'drop', storageId: volume.storage_id, afterBytes: MIB });
+    const renewalsBefore = sessions.renewals;
+    const result = await upload(sessions, volume.storage_id, folder, '/many');
+    assert.equal(result.sent, 48);
+    assert.ok(sessions.renewals > renewalsBefore, 'the connection was dropped and renewed');
+    const onDisk = join(sandbox.nas.volumeDirectory(volume.storage_id) as string, 'many');
+    for (const [name, data] of contents) assert.deepEqual(await readFile(join(onDisk, name)), data, name);
+    for (const sub of ['0', '1', '2', '3']) assert.deepEqual((await readdir(join(onDisk, sub))).filter((name) => name.endsWith('.computenas-part')), [], `partial files in ${sub}`);
+
+    const back = join(work, 'many-back');
+    const received = await download(sessions, volume.storage_id, '/many', back);
+    assert.equal(received.sent, 48);
+    for (const [name, data] of contents) assert.deepEqual(await readFile(join(back, name)), data, name);
+  });
+
   it('renews credentials that expire between calls (short lifetime)', async () => {
     const volume = await createVolume('short', BYTES_PER_GIB);
     sandbox.nas.setSessionLifetime(1000);

@@ -8,7 +8,8 @@ import { mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
 import { AbortedError } from '../errors';
 import { assertRealFolderUnder, localPathUnder, SkippedNames } from './entryNames';
-import { NasFileError } from './errors';
+import { fromSftpError, NasFileError } from './errors';
+import { drainQueue, FileQueue, FILES_IN_FLIGHT } from './fileQueue';
 import { ProgressMeter, type ProgressListener } from './progress';
 import { remoteJoin } from './remotePaths';
 import { walkRemote, type WalkLimits } from './remoteWalk';
@@ -90,17 +91,45 @@ async function putOne(connection: SftpConnection, file: { local: string; mtimeMs
       sent += bytes;
       meter.add(bytes);
     });
+    // Keep the source's time, so "only newer" compares like with like next time.
+    await connection.setTimes(partial, file.mtimeMs);
+    // SFTP's rename never replaces a file: the old copy goes first (the new one is complete beside it).
+    if (replaces) await connection.unlink(remotePath);
+    await connection.rename(partial, remotePath);
   } catch (error) {
+    // The file goes again from its start (or not at all): its bytes never count twice.
     meter.takeBack(sent);
     if (error instanceof NasFileError && error.code === 'volume-full') await connection.unlink(partial).catch(() => undefined);
     throw error;
   }
-  // Keep the source's time, so "only newer" compares like with like next time.
-  await connection.setTimes(partial, file.mtimeMs);
-  // SFTP's rename never replaces a file: the old copy goes first (the new one is complete beside it).
-  if (replaces) await connection.unlink(remotePath);
-  await connection.rename(partial, remotePath);
   return sent;
+}
+
+/**
+ * Makes the volume folders files go into, each at most once per transfer even with files in flight side
+ * by side (two files of one new folder must not both create it; a failed attempt is forgotten).
+ */
+class FolderMaker {
+  private readonly made = new Map<string, Promise<void>>();
+
+  ensure(connection: SftpConnection, folder: string): Promise<void> {
+    if (folder === '/' || folder === '.' || folder === '') return Promise.resolve();
+    let making = this.made.get(folder);
+    if (making === undefined) {
+      making = this.make(connection, folder);
+      this.made.set(folder, making);
+      making.catch(() => this.made.delete(folder));
+    }
+    return making;
+  }
+
+  private async make(connection: SftpConnection, folder: string): Promise<void> {
+    await this.ensure(connection, posix.dirname(folder));
+    const found = await connection.statIfExists(folder);
+    if (!found) await connection.mkdir(folder);
+    // The same refusal as SftpConnection.mkdirs: something that is not a folder has the name.
+    else if (found.type !== 'directory') throw fromSftpError(Object.assign(new Error('exists'), { code: 4 }), folder, 'Create folder');
+  }
 }
 
 /**
@@ -117,45 +146,39 @@ export async function uploadFiles(
   const total = files.reduce((sum, file) => sum + file.size, 0);
   const meter = new ProgressMeter(total, files.length, options.onProgress);
   const result: TransferResult = { sent: 0, skipped: 0, bytes: 0 };
-  let next = 0;
-  let inFlight: string | undefined;
+  const queue = new FileQueue(files.length);
+  const folders = new FolderMaker();
+  const inFlight = new Set<string>();
+  const sendOne = async (connection: SftpConnection, file: (typeof files)[number]): Promise<void> => {
+    if (options.signal?.aborted) throw new AbortedError('The upload was cancelled.');
+    meter.startFile(file.remote);
+    const existing = await connection.statIfExists(file.remote);
+    if (existing?.type === 'directory') throw new NasFileError('is-a-directory', `Upload: ${file.remote} is a folder on the volume.`, file.remote);
+    if (existing && keepsExisting(policy, file.mtimeMs, existing.mtimeMs)) {
+      result.skipped++;
+      meter.fileDone();
+      return;
+    }
+    await folders.ensure(connection, posix.dirname(file.remote));
+    const partial = `${file.remote}${PARTIAL_SUFFIX}`;
+    inFlight.add(partial);
+    const bytes = await putOne(connection, file, file.remote, existing !== undefined, meter);
+    inFlight.delete(partial);
+    result.bytes += bytes;
+    options.onWritten?.(file.remote, existing !== undefined);
+    result.sent++;
+    meter.fileDone();
+  };
   try {
-    await sessions.runDedicated(
-      storageId,
-      async (connection) => {
-        const madeDirs = new Set<string>();
-        // A renewed connection carries on with the file that was in flight (sent again from its start).
-        for (; next < files.length; next++) {
-          if (options.signal?.aborted) throw new AbortedError('The upload was cancelled.');
-          const file = files[next] as (typeof files)[number];
-          meter.startFile(file.remote);
-          const existing = await connection.statIfExists(file.remote);
-          if (existing?.type === 'directory') throw new NasFileError('is-a-directory', `Upload: ${file.remote} is a folder on the volume.`, file.remote);
-          if (existing && keepsExisting(policy, file.mtimeMs, existing.mtimeMs)) {
-            result.skipped++;
-            meter.fileDone();
-            continue;
-          }
-          const parent = posix.dirname(file.remote);
-          if (!madeDirs.has(parent)) {
-            await connection.mkdirs(parent);
-            madeDirs.add(parent);
-          }
-          inFlight = `${file.remote}${PARTIAL_SUFFIX}`;
-          result.bytes += await putOne(connection, file, file.remote, existing !== undefined, meter);
-          inFlight = undefined;
-          options.onWritten?.(file.remote, existing !== undefined);
-          result.sent++;
-          meter.fileDone();
-        }
-      },
-      options.signal,
-    );
+    // A renewed connection carries on with the files that were in flight (each sent again from its start).
+    await sessions.runDedicated(storageId, (connection) => drainQueue(queue, FILES_IN_FLIGHT, (index) => sendOne(connection, files[index] as (typeof files)[number])), options.signal);
   } catch (error) {
-    // Cancelled with a file in flight: its dedicated connection is gone, so the partial file is removed
+    // Cancelled with files in flight: their dedicated connection is gone, so the partial files are removed
     // over the session's shared one (best effort; a later upload of the file replaces it anyway).
-    const partial = inFlight;
-    if (partial !== undefined && options.signal?.aborted) await sessions.run(storageId, (connection) => connection.unlink(partial)).catch(() => undefined);
+    if (inFlight.size > 0 && options.signal?.aborted) {
+      const partials = [...inFlight];
+      await sessions.run(storageId, async (connection) => void (await Promise.all(partials.map((partial) => connection.unlink(partial).catch(() => undefined))))).catch(() => undefined);
+    }
     throw error;
   }
   return result;
@@ -199,58 +222,58 @@ export async function download(sessions: NasSessions, storageId: number, remoteP
   const policy = options.policy ?? 'overwrite';
   const result: TransferResult = { sent: 0, skipped: 0, bytes: 0 };
   const unsafe = new SkippedNames();
-  let files: RemoteFile[] | undefined;
-  let meter: ProgressMeter | undefined;
-  let next = 0;
+  let listed: { files: RemoteFile[]; meter: ProgressMeter; queue: FileQueue } | undefined;
+  const receiveOne = async (connection: SftpConnection, file: RemoteFile, progress: ProgressMeter): Promise<void> => {
+    if (options.signal?.aborted) throw new AbortedError('The download was cancelled.');
+    // The one check every downloaded file goes through: resolved, it stays under the chosen folder.
+    const target = localPathUnder(localPath, file.relative ? file.relative.split('/') : []);
+    progress.startFile(file.remote);
+    const existing = await stat(target).catch(() => undefined);
+    if (existing?.isFile() && keepsExisting(policy, file.mtimeMs, existing.mtimeMs)) {
+      result.skipped++;
+      progress.fileDone();
+      return;
+    }
+    await mkdir(dirname(target), { recursive: true });
+    if (file.relative) await assertRealFolderUnder(localPath, target);
+    const partial = `${target}${PARTIAL_SUFFIX}`;
+    let received = 0;
+    try {
+      await connection.get(file.remote, partial, (bytes) => {
+        received += bytes;
+        progress.add(bytes);
+      });
+    } catch (error) {
+      progress.takeBack(received);
+      await rm(partial, { force: true });
+      throw error;
+    }
+    const seconds = file.mtimeMs / 1000;
+    await utimes(partial, seconds, seconds);
+    await rename(partial, target);
+    result.bytes += received;
+    result.sent++;
+    progress.fileDone();
+  };
   await sessions.runDedicated(
     storageId,
     async (connection) => {
-      if (!files) {
+      if (!listed) {
         const root = await connection.stat(remoteJoin(remotePath));
-        files =
+        const files =
           root.type === 'directory'
             ? await listRemote(connection, remoteJoin(remotePath), unsafe, options)
             : [{ remote: remoteJoin(remotePath), relative: '', size: root.size, mtimeMs: root.mtimeMs }];
-        meter = new ProgressMeter(
+        const meter = new ProgressMeter(
           files.reduce((sum, f) => sum + f.size, 0),
           files.length,
           options.onProgress,
         );
+        listed = { files, meter, queue: new FileQueue(files.length) };
       }
-      const progress = meter as ProgressMeter;
-      for (; next < files.length; next++) {
-        if (options.signal?.aborted) throw new AbortedError('The download was cancelled.');
-        const file = files[next] as RemoteFile;
-        // The one check every downloaded file goes through: resolved, it stays under the chosen folder.
-        const target = localPathUnder(localPath, file.relative ? file.relative.split('/') : []);
-        progress.startFile(file.remote);
-        const existing = await stat(target).catch(() => undefined);
-        if (existing?.isFile() && keepsExisting(policy, file.mtimeMs, existing.mtimeMs)) {
-          result.skipped++;
-          progress.fileDone();
-          continue;
-        }
-        await mkdir(dirname(target), { recursive: true });
-        if (file.relative) await assertRealFolderUnder(localPath, target);
-        const partial = `${target}${PARTIAL_SUFFIX}`;
-        let received = 0;
-        try {
-          await connection.get(file.remote, partial, (bytes) => {
-            received += bytes;
-            progress.add(bytes);
-          });
-        } catch (error) {
-          progress.takeBack(received);
-          await rm(partial, { force: true });
-          throw error;
-        }
-        const seconds = file.mtimeMs / 1000;
-        await utimes(partial, seconds, seconds);
-        await rename(partial, target);
-        result.bytes += received;
-        result.sent++;
-        progress.fileDone();
-      }
+      const { files, meter, queue } = listed;
+      // A renewed connection carries on with the files that were in flight (each received again from its start).
+      await drainQueue(queue, FILES_IN_FLIGHT, (index) => receiveOne(connection, files[index] as RemoteFile, meter));
     },
     options.signal,
   );
