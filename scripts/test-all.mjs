@@ -4,9 +4,9 @@
 // `N passed, N failed, N skipped` summed over all layers. Exit code 1 when anything failed.
 //
 // Layers: lint, typecheck, build, compile-tests, package (each one test; lint, typecheck and the build
-// chain side by side), unit + contract tests on plain Node (node:test), then the real-VS-Code runs
+// chain side by side), then unit + contract tests on plain Node (node:test) beside the real-VS-Code runs
 // (scripts/vscode-web/run.mjs) on 1.139 and the minimum engine 1.104, the two side by side: the in-host
-// mocha suite and the browser checks. code-server and Chromium install into .cache/ in the background
+// mocha suite and the browser checks (COMPUTE_TOOLKIT_UNIT_FIRST=1: unit + contract first, alone). code-server and Chromium install into .cache/ in the background
 // from the start. The table gives each layer's time (each VS Code phase its own), then the wall time by
 // stage, the background installs' durations and npm ci's (timed by .ci/run).
 //
@@ -137,23 +137,36 @@ export function parseNodeTestSummary(output) {
 /**
  * Test files run at once by node:test. Its default (cores − 1) runs one file at a time on a 2-core machine,
  * though most contract files wait on the sandbox's timers and processes: two per core. Every test waits
- * for events, never for a time (issue 31), so the count changes only the wall time.
- * COMPUTE_TOOLKIT_TEST_CONCURRENCY overrides it (1: one file at a time).
+ * for events, never for a time (issue 31), so the count changes only the wall time. `beside`: the VS Code
+ * runs share the machine, one per core then. COMPUTE_TOOLKIT_TEST_CONCURRENCY overrides it (1: one file at a time).
  */
-export function nodeTestConcurrency(env = process.env, cores = os.availableParallelism()) {
+export function nodeTestConcurrency(env = process.env, cores = os.availableParallelism(), { beside = false } = {}) {
   const set = Number(env.COMPUTE_TOOLKIT_TEST_CONCURRENCY);
-  return Number.isInteger(set) && set > 0 ? set : Math.max(2, 2 * cores);
+  if (Number.isInteger(set) && set > 0) return set;
+  return beside ? Math.max(1, cores) : Math.max(2, 2 * cores);
 }
 
-function nodeTests() {
+/**
+ * Whether unit + contract run beside the VS Code runs instead of before them: the VS Code phases mostly
+ * wait (workbench, sandbox timers, polls), so the node:test files fill that time on the same cores and
+ * the run is shorter by most of their wall time. COMPUTE_TOOLKIT_UNIT_FIRST=1 runs them first, alone.
+ */
+export function unitBesideVscode(env = process.env, quick = false) {
+  return !quick && env.COMPUTE_TOOLKIT_UNIT_FIRST !== '1';
+}
+
+/** `beside`: the VS Code runs go on at the same time (output lines tagged "[unit]", one file per core). */
+function nodeTests({ beside = false, into = rows } = {}) {
+  const writer = beside ? taggedWriter('[unit]') : undefined;
   return timed('unit + contract (node:test)', async () => {
     const dirs = ['unit', 'contract'].map((name) => path.join(repoRoot, 'out', 'test', name));
     for (const dir of dirs) if (!fs.existsSync(dir)) console.log(`(no ${path.relative(repoRoot, dir)} folder)`);
     const files = dirs.flatMap(findTests).sort();
     if (files.length === 0) throw new Error('no *.test.js under out/test/unit or out/test/contract (did compile-tests run?)');
-    const { code, output } = await run(process.execPath, ['--test', `--test-concurrency=${nodeTestConcurrency()}`, '--test-reporter=spec', ...files], {
-      cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], onOutput: (text) => process.stdout.write(text),
+    const { code, output } = await run(process.execPath, ['--test', `--test-concurrency=${nodeTestConcurrency(process.env, os.availableParallelism(), { beside })}`, '--test-reporter=spec', ...files], {
+      cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], onOutput: writer ? writer.write : (text) => process.stdout.write(text),
     });
+    writer?.flush();
     const summary = parseNodeTestSummary(output);
     if (!summary) throw new Error(`node --test exited with ${code} and printed no summary`);
     if (code !== 0 && summary.failed === 0) {
@@ -161,7 +174,7 @@ function nodeTests() {
       summary.failures.push(`node --test exited with ${code} although no test failed`);
     }
     return summary;
-  });
+  }, { into });
 }
 
 function readResults(file) {
@@ -250,12 +263,13 @@ export function benchmarkedHere(index, count) {
  * its browser checks first, so the two browser phases (the most CPU-bound) do not overlap.
  * COMPUTE_TOOLKIT_VSCODE_SERIAL=1 runs them one after the other (the order of the table is the same).
  */
-async function allVscodeRuns(installs) {
+async function allVscodeRuns(installs, { besideUnit = false } = {}) {
   const versions = Object.keys(targets);
+  const alsoUnit = besideUnit ? ' and unit + contract' : '';
   const started = Date.now();
   if (process.env.COMPUTE_TOOLKIT_VSCODE_SERIAL === '1') {
     for (const [index, version] of versions.entries()) rows.push(...(await vscodeRuns(version, installs[version], { chatLatency: benchmarkedHere(index, versions.length) })));
-    stages.push({ stage: `VS Code ${versions.join(' + ')} (one after the other)`, seconds: (Date.now() - started) / 1000 });
+    stages.push({ stage: `VS Code ${versions.join(' + ')} (one after the other)${alsoUnit}`, seconds: (Date.now() - started) / 1000 });
     return;
   }
   banner(`VS Code ${versions.join(' and ')} side by side: in-host suite + browser checks (lines tagged by version)`);
@@ -264,7 +278,7 @@ async function allVscodeRuns(installs) {
     tag: `[${version}]`, order: orders[index], chatLatency: benchmarkedHere(index, versions.length),
   })));
   for (const own of results) rows.push(...own);
-  stages.push({ stage: `VS Code ${versions.join(' + ')} (side by side)`, seconds: (Date.now() - started) / 1000 });
+  stages.push({ stage: `VS Code ${versions.join(' + ')}${alsoUnit} (side by side)`, seconds: (Date.now() - started) / 1000 });
 }
 
 function printTable() {
@@ -320,8 +334,18 @@ async function main() {
     ]));
     console.log(`\n(static checks and build: ${((Date.now() - started) / 1000).toFixed(0)} s side by side)`);
   }
-  await stage('unit + contract', () => nodeTests());
-  if (!quick) await allVscodeRuns(installs);
+  if (unitBesideVscode(process.env, quick)) {
+    // The table keeps its order (unit + contract above the VS Code rows) whichever ends first.
+    const unitRows = [];
+    const at = rows.length;
+    const unit = nodeTests({ beside: true, into: unitRows });
+    await allVscodeRuns(installs, { besideUnit: true });
+    await unit;
+    rows.splice(at, 0, ...unitRows);
+  } else {
+    await stage('unit + contract', () => nodeTests());
+    if (!quick) await allVscodeRuns(installs);
+  }
   fs.rmSync(vsixDir, { recursive: true, force: true });
   fs.mkdirSync(resultsDir, { recursive: true });
   fs.writeFileSync(path.join(resultsDir, 'summary.json'), `${JSON.stringify(rows, null, 2)}\n`);

@@ -9,7 +9,8 @@ interface TestAll {
   phaseOrders(count: number): string[][];
   benchmarkedHere(index: number, count: number): boolean;
   parseNodeTestSummary(output: string): { passed: number; failed: number; skipped: number; failures: string[] } | undefined;
-  nodeTestConcurrency(env: Record<string, string | undefined>, cores: number): number;
+  nodeTestConcurrency(env: Record<string, string | undefined>, cores: number, options?: { beside?: boolean }): number;
+  unitBesideVscode(env: Record<string, string | undefined>, quick: boolean): boolean;
 }
 
 describe('scripts/test-all.mjs', () => {
@@ -54,5 +55,13 @@ describe('scripts/test-all.mjs', () => {
     assert.equal(testAll.nodeTestConcurrency({}, 1), 2);
     assert.equal(testAll.nodeTestConcurrency({ COMPUTE_TOOLKIT_TEST_CONCURRENCY: '1' }, 2), 1);
     assert.equal(testAll.nodeTestConcurrency({ COMPUTE_TOOLKIT_TEST_CONCURRENCY: 'lots' }, 2), 4);
+  });
+
+  it('runs unit + contract beside the VS Code runs, one file per core then; alone first on request or with --quick', () => {
+    assert.equal(testAll.nodeTestConcurrency({}, 2, { beside: true }), 2);
+    assert.equal(testAll.nodeTestConcurrency({ COMPUTE_TOOLKIT_TEST_CONCURRENCY: '3' }, 2, { beside: true }), 3);
+    assert.equal(testAll.unitBesideVscode({}, false), true);
+    assert.equal(testAll.unitBesideVscode({ COMPUTE_TOOLKIT_UNIT_FIRST: '1' }, false), false);
+    assert.equal(testAll.unitBesideVscode({}, true), false, '--quick has no VS Code runs to go beside');
   });
 });
