@@ -17,6 +17,7 @@ import {
   TEMPERATURE_MIN,
 } from '../shared/limits';
 import { isEnvironmentName } from '../core/specs/types';
+import { rankZeroGraceMs } from '../core/machines/rankZeroGrace';
 import { clamp, finiteOr, globalValueOf, typedOr, type SecretRoutingSetting } from '../core/settingValues';
 
 export const SECTION = 'computeToolkit';
@@ -140,6 +141,10 @@ export class Config implements vscode.Disposable {
     const minutes = this.raw('machines.warnBeforeEndMinutes');
     if (minutes === 0) return 0;
     return Math.min(10_080, Math.max(1, this.positive('machines.warnBeforeEndMinutes', 30))) * 60_000;
+  }
+  /** How long a group run's other machines may go on after rank 0 failed (`computeToolkit.machines.rankZeroGraceSeconds`, 0–3600). */
+  get machineRankZeroGraceMs(): number {
+    return rankZeroGraceMs(this.raw('machines.rankZeroGraceSeconds'));
   }
   /** Idle pause of Jupyter kernel tasks (`computeToolkit.notebooks.idlePauseMinutes`; 0 = off, the default). */
   get notebookIdlePauseMs(): number {

@@ -72,6 +72,32 @@ describe('machines: the store and the service against the sandbox', () => {
     sandbox.metal.setWaitingMs(Number.POSITIVE_INFINITY);
   });
 
+  it("matches a network group's order to all its machines (the order names one details id per GPU model), and each single to its own", async () => {
+    const store = new RemoteStore(MACHINE_STATE, 'profile');
+    const [group] = (await service.groups({ billing_type: 'Hour', device_count: 3, network_type: 'Ib' })).filter((item) => item.network_id === 501);
+    assert.ok(group);
+    const groupOrder = await service.rent({ products: group.inner, billing: 'Hour', packs: 1, softwareInit: false });
+    const listed = (await service.orders()).find((order) => order.order_id === groupOrder);
+    assert.equal(listed?.gpu_models.length, 1, 'one gpu_models item for the three machines of one model');
+    for (const status of ['Waiting', 'Serving']) {
+      if (status === 'Serving') sandbox.metal.setWaitingMs(0);
+      const { items } = await poll(store);
+      const members = items.filter((machine) => machine.group?.networkId === 501);
+      assert.equal(members.length, 3, status);
+      const expected: [number, string | undefined][] = members.map(() => [groupOrder, listed?.order_no]);
+      assert.deepEqual(
+        members.map((machine) => [machine.order?.orderId, machine.order?.orderNo]),
+        expected,
+        `${status}: ${JSON.stringify(members.map((machine) => machine.order))}`,
+      );
+      assert.equal(members.filter((machine) => machine.order?.inferred).length, 2, 'two matched through the group');
+      const single = items.find((machine) => machine.deviceId === 9002);
+      assert.equal(single?.order?.inferred, false, 'the single machine by its own order_id');
+      assert.notEqual(single?.order?.orderId, groupOrder);
+    }
+    sandbox.metal.setWaitingMs(Number.POSITIVE_INFINITY);
+  });
+
   it('a changed price is refused with the new price and nothing is ordered', async () => {
     sandbox.metal.addProduct({ device_id: 9060, hour_price: 10_000_000 });
     const product = (await service.singles('Hour')).find((candidate) => candidate.device_id === 9060);

@@ -12,6 +12,9 @@ import type { SshConnection } from '../ssh/sshConnection';
 import { followChannelLines } from './channelLines';
 import { groupLaunches, groupRankEnvs, shellWord, type GroupLaunch } from './launcher';
 import { machineCommandLine } from './machineRun';
+import { RANK_ZERO_GRACE_MS } from './rankZeroGrace';
+
+export { RANK_ZERO_GRACE_MS };
 
 export interface GroupMachine {
   deviceId: number;
@@ -31,13 +34,11 @@ export interface GroupRunOptions {
 
 /** What happens when rank 0 ends with a failure before the others. */
 export interface RankZeroWatch {
-  /** How long the other ranks may still end by themselves (default RANK_ZERO_GRACE_MS). */
+  /** How long the other ranks may still end by themselves (default RANK_ZERO_GRACE_MS; the editor passes the setting). */
   graceMs?: number;
   /** Told once the others are being stopped, with rank 0's exit code. */
   onStopping?: (code: number | null) => void;
 }
-
-export const RANK_ZERO_GRACE_MS = 20_000;
 
 export interface RankResult {
   rank: number;

@@ -56,6 +56,12 @@ export interface KindSection<Entry> {
   readonly limit?: { count: number; more(hidden: number): string };
   /** Fires when what `read` gives changed (a filter, a forget): the view draws again. */
   readonly onDidChange?: vscode.Event<unknown>;
+  /**
+   * The kind's items an entry holds (an order's machines), from what the store holds now: shown under the
+   * entry as the kind's own rows (their menus work there too).
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the items are the descriptor's own item type
+  members?(entry: Entry, items: readonly any[]): readonly any[];
 }
 
 /** A notification a change of the kind gives, shown through the one NotificationCenter. */

@@ -27,11 +27,13 @@ export class KindItem<Item> extends vscode.TreeItem {
     readonly item: Item,
     descriptor: KindDescriptor<Item>,
     now: number,
+    /** Under another row (a section entry's members): its id first, so that the row's id stays unique. */
+    parentId?: string,
   ) {
     const row = descriptor.row(item, now);
     super(row.label, vscode.TreeItemCollapsibleState.None);
     this.of = descriptor.state.kind;
-    showRow(this, row);
+    showRow(this, parentId === undefined ? row : { ...row, id: `${parentId}/${row.id}` });
   }
 }
 
@@ -83,10 +85,12 @@ export class KindEntryItem<Entry> extends vscode.TreeItem {
   readonly of: string;
   constructor(
     readonly entry: Entry,
-    section: KindSection<Entry>,
+    readonly section: KindSection<Entry>,
+    /** How many of the kind's items it holds (section `members`): shown expanded under it. */
+    members = 0,
   ) {
     const row = section.entryRow(entry);
-    super(row.label, vscode.TreeItemCollapsibleState.None);
+    super(row.label, members > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
     this.of = section.id;
     showRow(this, row);
   }
@@ -216,6 +220,7 @@ export class KindTree<Item> extends RemoteTree<readonly Item[], KindElement<Item
     if (!this.services.profiles.active) return [];
     if (element instanceof KindGroupItem) return this.groupChildren(element.group);
     if (element instanceof KindSectionItem) return this.sectionChildren(element.section);
+    if (element instanceof KindEntryItem) return this.entryMembers(element);
     if (element) return [];
     await this.data.ensureLoaded();
     const state = this.data.state;
@@ -241,9 +246,16 @@ export class KindTree<Item> extends RemoteTree<readonly Item[], KindElement<Item
     }
     if (entries.length === 0) return [new InfoRow(`${section.id}/empty`, section.empty())];
     const limit = section.limit;
-    const rows: KindElement<Item>[] = (limit ? entries.slice(0, limit.count) : entries).map((entry) => new KindEntryItem(entry, section));
+    const rows: KindElement<Item>[] = (limit ? entries.slice(0, limit.count) : entries).map((entry) => new KindEntryItem(entry, section, section.members?.(entry, this.items).length ?? 0));
     if (limit && entries.length > limit.count) rows.push(new InfoRow(`${section.id}/more`, limit.more(entries.length - limit.count)));
     return rows;
+  }
+
+  /** The kind's rows an entry holds (section `members`), from the items the view shows now. */
+  private entryMembers(element: KindEntryItem<unknown>): KindElement<Item>[] {
+    const now = Date.now();
+    const members = (element.section.members?.(element.entry, this.items) ?? []) as readonly Item[];
+    return members.map((item) => new KindItem(item, this.descriptor, now, String(element.id)));
   }
 
   /** The lead rows, read once per change of the items (a failure is the descriptor's to word or drop). */

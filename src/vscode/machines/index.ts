@@ -13,12 +13,12 @@ import { Commands } from '../commandIds';
 import { registerCommandTable, type CommandEntry } from '../commands/commandTable';
 import { Refusal } from '../errors/refusal';
 import { createKindView, followKindNotices } from '../kinds/registerKind';
-import { entryOfSection, KindSectionItem } from '../kinds/kindTree';
+import { entryOfSection, KindItem, KindSectionItem } from '../kinds/kindTree';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
 import { environmentName } from '../ui/format';
 import type { NotificationCenter } from '../ui/notificationCenter';
-import { MACHINE_KIND } from './machineKind';
+import { MACHINE_KIND, orderText } from './machineKind';
 import { MachineOffers } from './machineOffers';
 import { catalogueSection, machinesView, ordersSection } from './machineSections';
 import { packName } from './machineText';
@@ -32,8 +32,9 @@ export interface MachinesApi {
   /** The view as shown: the machine rows, the orders and the filtered catalogue. */
   snapshot(): Promise<{
     message: string | undefined;
-    machines: { id: number; label: string; description: string; contextValue: string }[];
-    orders: { label: string; description: string }[];
+    machines: { id: number; label: string; description: string; contextValue: string; order: string }[];
+    /** Each order row with the device ids of the machine rows under it. */
+    orders: { label: string; description: string; machines: number[] }[];
     catalogue: { label: string; description: string; contextValue: string; tooltip: string }[];
   }>;
   refresh(): Promise<void>;
@@ -146,8 +147,14 @@ export function registerMachines(services: ExtensionServices, state: RemoteState
       const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'object' && value !== null && 'value' in value ? String(value.value) : '');
       return {
         message: rented.message(),
-        machines: rented.rows().map((row) => ({ id: row.item.deviceId, label: String(row.label), description: String(row.description ?? ''), contextValue: String(row.contextValue) })),
-        orders: (orders ?? []).map((row) => ({ label: String(row.label), description: String(row.description ?? '') })),
+        machines: rented.rows().map((row) => ({ id: row.item.deviceId, label: String(row.label), description: String(row.description ?? ''), contextValue: String(row.contextValue), order: orderText(row.item) })),
+        orders: await Promise.all(
+          (orders ?? []).map(async (row) => ({
+            label: String(row.label),
+            description: String(row.description ?? ''),
+            machines: (await rented.getChildren(row)).flatMap((child) => (child instanceof KindItem ? [(child.item as RentedMachine).deviceId] : [])),
+          })),
+        ),
         catalogue: (catalogue ?? []).map((row) => ({ label: String(row.label), description: String(row.description ?? ''), contextValue: String(row.contextValue ?? ''), tooltip: text(row.tooltip) })),
       };
     },

@@ -20,6 +20,14 @@ export function machineName(machine: RentedMachine): string {
   return group ? vscode.l10n.t('Machine {0} · {1}', machine.deviceId, group) : vscode.l10n.t('Machine {0}', machine.deviceId);
 }
 
+/** "Order NO-1" (or its id when the order list did not hold it), and whether it was matched through the group. */
+export function orderText(machine: RentedMachine): string {
+  const order = machine.order;
+  if (!order) return '';
+  const name = shownText(order.orderNo) || String(order.orderId);
+  return order.inferred ? vscode.l10n.t('Order: {0} (matched through its network group)', name) : vscode.l10n.t('Order: {0}', name);
+}
+
 export function machineRow(machine: RentedMachine, now: number): KindRow {
   const serving = machine.status === 'Serving';
   const left = timeLeftMs(machine, now);
@@ -35,6 +43,8 @@ export function machineRow(machine: RentedMachine, now: number): KindRow {
   } else {
     tooltip.appendText(vscode.l10n.t('Waiting to be powered on: the login appears once Serving.') + '\n');
   }
+  const order = orderText(machine);
+  if (order) tooltip.appendText(`${order}\n`);
   const ip = shownText(machine.publicIp);
   if (ip) tooltip.appendText(vscode.l10n.t('Public IP: {0}', ip) + '\n');
   return {

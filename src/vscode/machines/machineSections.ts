@@ -56,6 +56,8 @@ export function ordersSection(offers: MachineOffers): KindSection<MetalOrder> {
     entryRow: orderRow,
     empty: () => vscode.l10n.t('No orders yet.'),
     onDidChange: offers.onDidChange,
+    // The rented machines the store matched to the order (core/machines/orderMatch.ts) show under it.
+    members: (order, machines: readonly RentedMachine[]) => machines.filter((machine) => machine.order?.orderId === order.order_id),
   };
 }
 

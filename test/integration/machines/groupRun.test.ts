@@ -31,6 +31,8 @@ describe('machines: Run on Machine Group', () => {
   let api: ExtensionApi;
   let root: vscode.Uri;
   const innerIps: string[] = [];
+  let orderId = 0;
+  let service: MachineService;
   const project = () => vscode.Uri.joinPath(root, FOLDER);
   const lines = (): string[] => api.machineConnect.groupRunTexts().flat();
   /** Waits for a line of the group terminal; a timeout shows the lines there. */
@@ -48,10 +50,10 @@ describe('machines: Run on Machine Group', () => {
     root = folder.uri;
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(project(), 'launch.sh'), new TextEncoder().encode(LAUNCHER));
     await metalControl('group', { network_id: NETWORK, device_ids: DEVICES });
-    const service = new MachineService(api.surface.createComputeClient({}));
+    service = new MachineService(api.surface.createComputeClient({}));
     const [group] = (await service.groups({ billing_type: 'Hour', device_count: DEVICES.length, network_type: 'Ib' })).filter((item) => item.network_id === NETWORK);
     assert.ok(group);
-    await service.rent({ products: group.inner, billing: 'Hour', packs: 1, softwareInit: false });
+    orderId = await service.rent({ products: group.inner, billing: 'Hour', packs: 1, softwareInit: false });
     for (const device of DEVICES) innerIps.push((await service.waitForServing(device, { pollMs: 50, timeoutMs: PATIENCE_MS })).inner_ip);
     await api.machines.refresh();
     // Each machine's key is installed once (Connect…, answered as a user would); the run logs in by key.
@@ -64,9 +66,15 @@ describe('machines: Run on Machine Group', () => {
     await Promise.resolve(vscode.workspace.fs.delete(project(), { recursive: true })).catch(() => undefined);
   });
 
-  it("marks the group's machines in the Machines view (the command's menu)", async () => {
+  it("marks the group's machines in the Machines view (the command's menu); the group's order holds its three machines and each names it", async () => {
     const snapshot = await api.machines.snapshot();
     for (const device of DEVICES) assert.equal(snapshot.machines.find((row) => row.id === device)?.contextValue, 'machine.Serving.group', JSON.stringify(snapshot.machines));
+    // The sandbox lists one details id per GPU model (the first machine's): the other two are matched through the group.
+    const order = (await service.orders()).find((candidate) => candidate.order_id === orderId);
+    assert.ok(order, `order ${orderId} is listed`);
+    const row = snapshot.orders.find((candidate) => candidate.label === `Order ${order.order_no}`);
+    assert.deepEqual([...(row?.machines ?? [])].sort((a, b) => a - b), DEVICES, JSON.stringify(snapshot.orders));
+    for (const device of DEVICES) assert.match(snapshot.machines.find((machine) => machine.id === device)?.order ?? '', new RegExp(`^Order: ${order.order_no}( \\(matched through its network group\\))?$`));
   });
 
   it('reviews on Cancel first, gives each machine its rank and the rendezvous (a port free on rank 0), interleaves the tagged lines and reports each exit code', async function () {

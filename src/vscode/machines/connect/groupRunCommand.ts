@@ -206,7 +206,7 @@ export class GroupRunner implements vscode.Disposable {
         command,
         env: [{ name: 'PYTHONUNBUFFERED', value: '1' }],
         onLine: (rank, line) => terminal.tagged(tag(rank), line),
-        rankZero: { onStopping: (code) => terminal.warn(vscode.l10n.t('{0} (the rendezvous host) ended with exit code {1}: the other machines cannot meet without it, so they are being stopped.', tag(0), code ?? '—')) },
+        rankZero: { graceMs: this.services.config.machineRankZeroGraceMs, onStopping: (code) => terminal.warn(vscode.l10n.t('{0} (the rendezvous host) ended with exit code {1}: the other machines cannot meet without it, so they are being stopped.', tag(0), code ?? '—')) },
       });
       terminal.info(vscode.l10n.t('Running on {0}. Ctrl+C stops every machine.', counted(machines.length, 'machine')));
       const results = await run.done;
