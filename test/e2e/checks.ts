@@ -12,6 +12,7 @@ import {
 import { measureChatLatency } from './chatLatency';
 import { jobsViewAndLogTerminal } from './jobsChecks';
 import { createJobReview } from './createJobChecks';
+import { transferWizardSteps } from './transferWizardChecks';
 import { nasTransfersGroup, nasVolumeInExplorer } from './nasChecks';
 import { preheatView } from './preheatChecks';
 import { machinesView } from './machinesChecks';
@@ -292,6 +293,7 @@ export const checks: readonly E2eCheck[] = [
   preheatView,
   machinesView,
   createJobReview,
+  transferWizardSteps,
   deployModelAndChat,
   // Last: opening a second folder reloads the window.
   nasVolumeInExplorer,

@@ -32,6 +32,9 @@ import { EXTENSION_ID, extensionApi } from '../extensionApi';
 import { PATIENCE_MS } from '../../helpers/eventually';
 import { JOB_TEMPLATES } from '../../../src/core/jobs/templates';
 import { driveFlow } from '../jobs/createJobFlow';
+import { S3_SUPPLIERS } from '../../../src/core/nas/transferForm';
+import { MachineService } from '../../../src/core/machines/machineService';
+import { BILLING_TYPES } from '../../../src/core/machines/operations';
 
 const zhCn = process.env.COMPUTE_TOOLKIT_TEST_LOCALE === 'zh-cn';
 const expect = <T>(english: T, chinese: T): T => (zhCn ? chinese : english);
@@ -114,7 +117,7 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
     const check = (what: string, text: string, values: readonly string[]): void => {
       const found = englishWords(text, values);
       // In English the same check finds our words: it can fail.
-      if (zhCn) assert.deepEqual(found, [], `${what}: English left in the zh-cn display:\n${text}`);
+      if (zhCn) assert.deepEqual(found, [], `${what}: English left in the zh-cn display: ${found.join(', ')}\n${text}`);
       else assert.ok(found.length > 3, `${what}: the check found no English in the English display`);
     };
     const rowTexts = (rows: readonly TreeRow[]): string[] =>
@@ -214,6 +217,70 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
       if (zhCn) {
         assert.ok(nasText.includes('集群存储'), nasText);
         assert.doesNotMatch(nasText, /存储卷/, nasText);
+      }
+    });
+
+    it('every step of Create S3 Transfer (to its review) on the one wizard style', async function () {
+      this.timeout(PATIENCE_MS * 3);
+      await computeWithSandbox();
+      const api = await extensionApi();
+      api.nas.stores.wake();
+      const volumes = await api.nas.stores.volumes();
+      const volume = volumes.find((candidate) => candidate.status === 'Active');
+      assert.ok(volume, 'the sandbox has an Active volume');
+      const typed: Record<number, string> = { 3: 's3.sandbox.local', 4: 'ml-data', 6: '/imported', 10: 'AKL10NTEST', 11: 'l10n-secret-value' };
+      // Enter on the review (12) is Cancel: nothing is created.
+      const steps = await driveFlow(api, () => api.nas.transfers.create(volume.storage_id), 12, (step, _visit, input) =>
+        'items' in input ? (step === 2 ? { pick: 0 } : undefined) : typed[step] !== undefined ? { type: typed[step] } : undefined,
+      );
+      assert.deepEqual([...new Set(steps.map((step) => step.step))], [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], JSON.stringify(steps.map((step) => step.step)));
+      // One style: every step titled alike and counted "n/12".
+      assert.equal(new Set(steps.map((step) => step.title)).size, 1, JSON.stringify(steps.map((step) => step.title)));
+      assert.ok(steps.every((step) => step.total === 12), JSON.stringify(steps.map((step) => step.total)));
+      check('the Create S3 Transfer steps', steps.map((step) => `(${step.step ?? '?'}) ${step.texts.join('\n')}`).join('\n'), [
+        ...platformValues(volumes),
+        ...S3_SUPPLIERS,
+        ...Object.values(typed),
+        'cos.ap-guangzhou.myqcloud.com',
+        'datasets/',
+        '.tmp, .log',
+        'S3',
+        'AK',
+        'SK',
+        'AK)',
+        'SK)',
+        's3_supplier',
+      ]);
+    });
+
+    it('the Machines and Image Preheat views', async function () {
+      this.timeout(PATIENCE_MS * 2);
+      await computeWithSandbox();
+      const api = await extensionApi();
+      const machines = new MachineService(api.services.computeClient());
+      await api.machines.refresh();
+      const view = await api.machines.snapshot();
+      assert.ok(view.catalogue.length > 0, 'the Machines view lists the catalogue');
+      const catalogue = await Promise.all(BILLING_TYPES.map((billing) => machines.catalogue(billing)));
+      const data = [...platformValues(catalogue), ...platformValues(await machines.orders()), ...platformValues(api.machines.machines())];
+      const machineTexts = [
+        view.message ?? '',
+        ...view.machines.flatMap((row) => [row.label, row.description]),
+        ...view.orders.flatMap((row) => [row.label, row.description]),
+        ...view.catalogue.flatMap((row) => [row.label, row.description, row.tooltip]),
+      ];
+      const image = 'registry.example.com/team/l10n:1.0';
+      const name = `l10n-preheat-${Date.now()}`;
+      const id = await api.preheat.create(image, ['bj-jxq-t1'], name);
+      try {
+        await api.preheat.refresh();
+        const preheat = await api.preheat.snapshot();
+        assert.ok(preheat.rows.some((row) => row.id === id), `the Image Preheat view lists ${name}`);
+        // One check over both views: the preheat rows alone hold too few words of ours to fail in English.
+        const preheatTexts = [preheat.message ?? '', preheat.error ?? '', ...preheat.rows.flatMap((row) => [row.label, row.description])];
+        check('the Machines and Image Preheat views', [...machineTexts, ...preheatTexts].join('\n'), [...data, image, name, 'bj-jxq-t1']);
+      } finally {
+        await api.preheat.stop(id).catch(() => undefined);
       }
     });
 

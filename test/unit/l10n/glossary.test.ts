@@ -24,6 +24,7 @@ const RULES: Rule[] = [
   { concept: 'price per hour', term: '/h (as the prices show it: ¥1.68/h)', rejected: /\/小时|元\/时/ },
   { concept: 'a task status in a sentence', term: '等待中 / 运行中 / 已暂停 / 已结束', rejected: /(?<![=\w])(Pending|Running|Paused|End)(?![=\w])/ },
   { concept: 'an Active NAS volume (as its row says)', term: '已激活', rejected: /(?<![=\w])Active(?![=\w])/ },
+  { concept: "the object storage's host name", term: '端点', rejected: /(?<![=\w])[Ee]ndpoint(?![=\w])/ },
 ];
 
 function violations(texts: Record<string, string>): string[] {
@@ -54,8 +55,9 @@ describe('glossary (zh-cn): one term per concept', () => {
       f: 'S3 互传需要 RSA 模式；配置使用的是 Token 模式的密钥',
       g: '任务 "{0}" 已 Pending {1} 分钟',
       h: '{0} 没有 Active 的集群存储',
+      i: '对象存储的 Endpoint',
     });
-    assert.equal(caught.length, 8, caught.join('\n'));
+    assert.equal(caught.length, 9, caught.join('\n'));
     assert.deepEqual(violations({ a: '集群存储 {0}', b: '算力对话', c: '令牌模式', d: '{0} 个 token', e: '¥1.68/h', f: '列出对象存储卷', g: '{0} 小时 {1} 分' }), []);
   });
 });
