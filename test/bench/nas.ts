@@ -82,13 +82,22 @@ export async function runNasBench(): Promise<void> {
     global.gc?.();
     const heapBefore = process.memoryUsage();
     let peakRss = heapBefore.rss;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
-    const oursUp = await timed(() => upload(sessions, id, local, '/ours.bin', { policy: 'overwrite', onProgress: () => undefined }));
-    const oursDown = await timed(() => download(sessions, id, '/ours.bin', join(work, 'ours-back.bin'), { policy: 'overwrite', onProgress: () => undefined }));
-    clearInterval(sampler);
-    const after = process.memoryUsage();
-    const rawUp = await timed(() => new Promise<void>((resolve, reject) => raw.sftp.fastPut(local, '/raw.bin', (e) => (e ? reject(e) : resolve()))));
-    const rawDown = await timed(() => new Promise<void>((resolve, reject) => raw.sftp.fastGet('/raw.bin', join(work, 'raw-back.bin'), (e) => (e ? reject(e) : resolve()))));
+    // Best of three rounds, ours and raw taking turns: the first transfer of a process pays for warming up
+    // (JIT, the disk cache), which would otherwise count against whichever goes first.
+    let oursUp = Infinity;
+    let oursDown = Infinity;
+    let rawUp = Infinity;
+    let rawDown = Infinity;
+    let after = heapBefore;
+    for (let round = 0; round < 3; round++) {
+      const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+      oursUp = Math.min(oursUp, await timed(() => upload(sessions, id, local, '/ours.bin', { policy: 'overwrite', onProgress: () => undefined })));
+      oursDown = Math.min(oursDown, await timed(() => download(sessions, id, '/ours.bin', join(work, 'ours-back.bin'), { policy: 'overwrite', onProgress: () => undefined })));
+      clearInterval(sampler);
+      if (round === 0) after = process.memoryUsage();
+      rawUp = Math.min(rawUp, await timed(() => new Promise<void>((resolve, reject) => raw.sftp.fastPut(local, '/raw.bin', (e) => (e ? reject(e) : resolve())))));
+      rawDown = Math.min(rawDown, await timed(() => new Promise<void>((resolve, reject) => raw.sftp.fastGet('/raw.bin', join(work, 'raw-back.bin'), (e) => (e ? reject(e) : resolve())))));
+    }
     const rate = (ms: number): string => `${((bytes / MIB) / (ms / 1000)).toFixed(0)} MiB/s`;
     console.log(`  upload   ours ${rate(oursUp)}  raw fastPut ${rate(rawUp)}  ratio ${(rawUp / oursUp).toFixed(2)}× of raw throughput (goal ≥ 0.8)`);
     console.log(`  download ours ${rate(oursDown)}  raw fastGet ${rate(rawDown)}  ratio ${(rawDown / oursDown).toFixed(2)}× of raw throughput (goal ≥ 0.8)`);
