@@ -15,6 +15,7 @@ import { createJobReview } from './createJobChecks';
 import { nasTransfersGroup, nasVolumeInExplorer } from './nasChecks';
 import { preheatView } from './preheatChecks';
 import { machinesView } from './machinesChecks';
+import { machineKernelPickerAndStatus } from './notebookChecks';
 
 export interface CheckContext {
   page: Page;
@@ -293,6 +294,7 @@ export const checks: readonly E2eCheck[] = [
   machinesView,
   createJobReview,
   deployModelAndChat,
+  machineKernelPickerAndStatus,
   // Last: opening a second folder reloads the window.
   nasVolumeInExplorer,
 ];
