@@ -4,6 +4,7 @@ import { runActivationBench } from './activation';
 import { runChatHistoryBench } from './chatHistory';
 import { runComputeBench } from './compute';
 import { runJobsBench } from './jobs';
+import { runMachineKernelBench } from './machineKernel';
 import { runMachinesBench } from './machines';
 import { runMcpBench } from './mcp';
 import { runNasBench } from './nas';
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     ['stalls', runStallsBench],
     ['machines', runMachinesBench],
     ['notebooks', runNotebooksBench],
+    ['machine-kernel', runMachineKernelBench],
   ];
   for (const [name, run] of all) {
     if (only.length > 0 && !only.includes(name)) continue;

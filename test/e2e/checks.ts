@@ -16,6 +16,7 @@ import { transferWizardSteps } from './transferWizardChecks';
 import { nasTransfersGroup, nasVolumeInExplorer } from './nasChecks';
 import { preheatView } from './preheatChecks';
 import { machinesView } from './machinesChecks';
+import { machineKernelPickerAndStatus } from './notebookChecks';
 
 export interface CheckContext {
   page: Page;
@@ -295,6 +296,7 @@ export const checks: readonly E2eCheck[] = [
   createJobReview,
   transferWizardSteps,
   deployModelAndChat,
+  machineKernelPickerAndStatus,
   // Last: opening a second folder reloads the window.
   nasVolumeInExplorer,
 ];

@@ -71,3 +71,7 @@ export function createSampleWorkspace(dir: string): string {
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
   return dir;
 }
+
+/** A notebook for the kernel checks: one cell that prints. */
+export const SAMPLE_NOTEBOOK_FILE = 'on-machine.ipynb';
+files[SAMPLE_NOTEBOOK_FILE] = `${JSON.stringify({ nbformat: 4, nbformat_minor: 5, metadata: { language_info: { name: 'python' } }, cells: [{ cell_type: 'code', id: 'c0', metadata: {}, execution_count: null, outputs: [], source: 'print("hello from the machine")' }] })}\n`;

@@ -5,5 +5,5 @@ export { checkJupyterServer, probeKernelWebSocket, shownAddress, type JupyterSer
 export { JupyterConnectionError, type JupyterProblem } from './errors';
 export { MAX_STREAM_CHARS, MAX_STREAM_LINES } from './outputTail';
 export { RemoteKernel, type ExecuteOutcome, type KernelEvents, type KernelLink, type KernelState } from './remoteKernel';
-export { checkedFolder, MachineJupyterError, startMachineJupyter, stopMachineJupyter, untilMachineJupyterAnswers, type MachineJupyter, type MachineJupyterProblem } from './machineJupyter';
+export { checkedFolder, MACHINE_READY_PAUSE_MS, MachineJupyterError, startMachineJupyter, stopMachineJupyter, untilMachineJupyterAnswers, type MachineJupyter, type MachineJupyterProblem } from './machineJupyter';
 export { MachineTunnel, type MachineTunnelOptions } from './machineTunnel';

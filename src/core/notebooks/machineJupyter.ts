@@ -121,6 +121,9 @@ export async function stopMachineJupyter(connection: SshConnection, server: Mach
   await connection.exec(`kill -TERM ${server.pid} 2>/dev/null; rm -f ${LOG(String(server.remotePort))}`);
 }
 
+/** How long the editor waits between looks at a starting server (the time-to-ready bench uses the same). */
+export const MACHINE_READY_PAUSE_MS = 500;
+
 export interface ReadyOptions {
   /** Waits between looks (the editor: a timer; tests: their own). */
   pause: (signal?: AbortSignal) => Promise<void>;

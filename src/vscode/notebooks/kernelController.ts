@@ -21,7 +21,8 @@ import { Commands, Views } from '../commandIds';
 import type { ExtensionServices } from '../services';
 import { JupyterTokens } from '../jupyterTokens';
 import { isJupyterTask, jupyterUrlOf } from './jupyterTasks';
-import { kernelOfBinding } from './bindingKernel';
+import { busyKernels, kernelOfBinding } from './bindingKernel';
+import { NotebookBindings } from '../../core/notebooks/notebookBindings';
 import { kernelCore } from './kernelCore';
 import { planNewKernel, type NewKernelHooks } from './newGpuKernel';
 import type { StartTookPort } from '../../core/preheat/preheatFollow';
@@ -78,7 +79,8 @@ export class ComputeKernelController implements vscode.Disposable {
   readonly controller: vscode.NotebookController;
   /** The kernel picker's "New GPU Kernel…": choosing it starts that flow, then selects `controller`. */
   readonly starter: vscode.NotebookController;
-  private readonly bindings = new Map<string, Binding>();
+  /** Released when VS Code deselects the controller for a notebook (kernelStatus.ts). */
+  private readonly bindings = new NotebookBindings<Binding>(() => this.showStatus());
   private readonly queues = new Map<string, Promise<void>>();
   private readonly tokens: JupyterTokens;
   private readonly disposables: vscode.Disposable[] = [];
@@ -110,15 +112,14 @@ export class ComputeKernelController implements vscode.Disposable {
     this.starter.description = vscode.l10n.t('{0}: a GPU, a Jupyter image and a NAS volume, priced before it starts', PRODUCT);
     this.starter.supportedLanguages = ['python'];
     this.starter.executeHandler = (_cells, notebook) => this.startFromPicker(notebook);
-    kernels.add({ status: (notebook) => this.status(notebook), kernel: (notebook) => this.bindings.get(notebook.uri.toString())?.kernel });
     this.disposables.push(
       this.controller,
+      kernels.add(this.controller, { status: (notebook) => this.status(notebook), kernel: (notebook) => this.bindings.get(notebook.uri.toString())?.kernel, release: (notebook) => this.release(notebook) }),
       this.starter,
       this.starter.onDidChangeSelectedNotebooks(({ notebook, selected }) => {
         if (selected) void this.startFromPicker(notebook);
       }),
       this.changes,
-      this.controller.onDidChangeSelectedNotebooks(() => this.showStatus()),
       vscode.workspace.onDidCloseNotebookDocument((notebook) => this.release(notebook)),
       { dispose: tasks.activity.add(() => this.activities()) },
     );
@@ -245,17 +246,12 @@ export class ComputeKernelController implements vscode.Disposable {
 
   /** Kernels running a cell now (core/spend/activity.ts): their tasks do not pause by a timer or idle pause. */
   activities(): Activity[] {
-    const busy: Activity[] = [];
-    for (const [notebook, binding] of this.bindings) {
-      if (binding.state === 'busy') busy.push({ kind: 'kernel-busy', profileId: binding.profileId, taskId: binding.taskId, label: vscode.Uri.parse(notebook).path.split('/').pop() ?? notebook });
-    }
-    return busy;
+    return busyKernels(this.bindings.entries(), (binding) => ({ taskId: binding.taskId }));
   }
 
   /** Ends every connection and forgets the bindings, leaving the kernels running (as closing the editor does). */
   detachAll(): void {
-    for (const binding of this.bindings.values()) void binding.kernel?.then((kernel) => kernel.dispose(), () => undefined);
-    this.bindings.clear();
+    this.bindings.releaseAll();
     this.showStatus();
   }
 
@@ -358,14 +354,9 @@ export class ComputeKernelController implements vscode.Disposable {
     }
   }
 
+  /** The kernel keeps running on the task (its variables survive a closed editor); only the connection ends. */
   private release(notebook: vscode.NotebookDocument): void {
-    const key = notebook.uri.toString();
-    const binding = this.bindings.get(key);
-    if (!binding) return;
-    this.bindings.delete(key);
-    // The kernel keeps running on the task (its variables survive a closed editor); only the connection ends.
-    void binding.kernel?.then((kernel) => kernel.dispose(), () => undefined);
-    this.showStatus();
+    this.bindings.release(notebook.uri.toString());
   }
 
   private showStatus(): void {

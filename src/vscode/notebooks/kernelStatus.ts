@@ -1,10 +1,12 @@
 // The notebook kernels' one status-bar item and Restart/interrupt, for task and machine kernels alike
 // (docs/notebooks.md): each controller lends a source that says how the active notebook's kernel runs
 // (where, its price as the platform gives it, the time left, its state) and which kernel it is; the item
-// shows the active notebook's, Restart and interrupt act on whichever source holds the notebook.
+// shows the active notebook's, Restart and interrupt act only on the source VS Code has selected for the
+// notebook, and a controller VS Code deselects lets its binding go (core/notebooks/notebookBindings.ts).
 
 import * as vscode from 'vscode';
 import type { KernelLink, KernelState, RemoteKernel } from '../../core/notebooks/remoteKernel';
+import { KernelSelection } from '../../core/notebooks/notebookBindings';
 import { Views } from '../commandIds';
 
 /** What the status bar shows of one notebook's kernel. */
@@ -25,6 +27,8 @@ export interface KernelSource {
   kernel(notebook: vscode.NotebookDocument): Promise<RemoteKernel> | undefined;
   /** Reads what the status shows again from where it is kept (a store, never a request), before a redraw. */
   reread?(): Promise<void>;
+  /** VS Code deselected the controller for the notebook: its connection ends, the kernel keeps running. */
+  release(notebook: vscode.NotebookDocument): void;
 }
 
 /** How a binding's kernel is doing, in words (a drop after the link was up once is a reconnect). */
@@ -53,6 +57,8 @@ const LEFT_REDRAW_MS = 30_000;
 
 export class NotebookKernels implements vscode.Disposable {
   private readonly sources: KernelSource[] = [];
+  private readonly selection = new KernelSelection<KernelSource>();
+  private readonly byController = new Map<vscode.NotebookController, KernelSource>();
   private readonly item = vscode.window.createStatusBarItem(Views.notebookStatusBar, vscode.StatusBarAlignment.Right, 90);
   private readonly disposables: vscode.Disposable[] = [];
   private ticker: ReturnType<typeof setInterval> | undefined;
@@ -60,11 +66,22 @@ export class NotebookKernels implements vscode.Disposable {
 
   constructor() {
     this.item.name = vscode.l10n.t('Compute Toolkit kernel');
-    this.disposables.push(this.item, vscode.window.onDidChangeActiveNotebookEditor(() => this.show()));
+    this.disposables.push(
+      this.item,
+      vscode.window.onDidChangeActiveNotebookEditor(() => this.show()),
+      vscode.workspace.onDidCloseNotebookDocument((notebook) => this.selection.forget(notebook.uri.toString())),
+    );
   }
 
-  add(source: KernelSource): void {
+  /** `controller`'s notebooks, as `source` holds them; VS Code's selection of `controller` decides when they count. */
+  add(controller: vscode.NotebookController, source: KernelSource): vscode.Disposable {
     this.sources.push(source);
+    this.byController.set(controller, source);
+    return controller.onDidChangeSelectedNotebooks(({ notebook, selected }) => {
+      this.selection.change(notebook.uri.toString(), source, selected);
+      if (!selected) source.release(notebook);
+      this.show();
+    });
   }
 
   /** Draws the active notebook's kernel (or hides the item); the controllers call it on every change. */
@@ -81,6 +98,12 @@ export class NotebookKernels implements vscode.Disposable {
     this.item.text = `$(server-process) ${parts.join(' · ')}`;
     this.item.tooltip = vscode.l10n.t('Compute Toolkit kernel on {0} ({1})', status.where, status.state);
     this.item.show();
+  }
+
+  /** Whether VS Code has `controller` selected for `notebook` now (as far as its events said). */
+  isSelected(notebook: vscode.NotebookDocument, controller: vscode.NotebookController): boolean {
+    const source = this.selection.of(notebook.uri.toString());
+    return source !== undefined && source === this.byController.get(controller);
   }
 
   statusText(): string {
@@ -109,19 +132,11 @@ export class NotebookKernels implements vscode.Disposable {
   }
 
   private statusOf(notebook: vscode.NotebookDocument): KernelStatus | undefined {
-    for (const source of this.sources) {
-      const status = source.status(notebook);
-      if (status) return status;
-    }
-    return undefined;
+    return this.selection.of(notebook.uri.toString())?.status(notebook);
   }
 
   private kernelOf(notebook: vscode.NotebookDocument): Promise<RemoteKernel> | undefined {
-    for (const source of this.sources) {
-      const kernel = source.kernel(notebook);
-      if (kernel) return kernel;
-    }
-    return undefined;
+    return this.selection.of(notebook.uri.toString())?.kernel(notebook);
   }
 
   private async redraw(): Promise<void> {

@@ -19,7 +19,8 @@ import { Refusal } from '../errors/refusal';
 import type { ExtensionServices } from '../services';
 import { MultiStepInput } from '../ui/multiStepInput';
 import { executeCell, PRODUCT } from './cellExecution';
-import { kernelOfBinding } from './bindingKernel';
+import { busyKernels, kernelOfBinding } from './bindingKernel';
+import { NotebookBindings } from '../../core/notebooks/notebookBindings';
 import { kernelCore } from './kernelCore';
 import { NOTEBOOK_TYPE } from './kernelController';
 import { kernelStateWord, type KernelStatus, type NotebookKernels } from './kernelStatus';
@@ -69,15 +70,18 @@ interface Binding {
   answered: boolean;
 }
 
-/** How often, and how many times, a starting server is looked at before giving up (about two minutes). */
-const READY_PAUSE_MS = 500;
+/** How many times a starting server is looked at (every MACHINE_READY_PAUSE_MS) before giving up: about two minutes. */
 const READY_LOOKS = 240;
 
 const tokenKey = (profileId: string, deviceId: number, remotePort: number): string => `${SecretKeys.jupyterTokenPrefix}.${profileId}.machine.${deviceId}.${remotePort}`;
 
 export class MachineKernelController implements vscode.Disposable {
   readonly controller: vscode.NotebookController;
-  private readonly bindings = new Map<string, Binding>();
+  /** Released when VS Code deselects the controller for a notebook (kernelStatus.ts): the tunnel closes, the server and kernel keep running. */
+  private readonly bindings = new NotebookBindings<Binding>((binding) => {
+    binding.tunnel.close();
+    this.kernels.show();
+  });
   private readonly queues = new Map<string, Promise<void>>();
   /** A bind under way per notebook: the picker's selection and a first run share it. */
   private readonly pending = new Map<string, Promise<boolean>>();
@@ -100,9 +104,9 @@ export class MachineKernelController implements vscode.Disposable {
     this.controller.supportsExecutionOrder = true;
     this.controller.executeHandler = (cells, notebook) => this.enqueue(notebook, cells);
     this.controller.interruptHandler = (notebook) => kernels.interrupt(notebook);
-    kernels.add({ status: (notebook) => this.status(notebook), kernel: (notebook) => this.bindings.get(notebook.uri.toString())?.kernel, reread: () => this.reread() });
     this.disposables.push(
       this.controller,
+      kernels.add(this.controller, { status: (notebook) => this.status(notebook), kernel: (notebook) => this.bindings.get(notebook.uri.toString())?.kernel, reread: () => this.reread(), release: (notebook) => this.deselected(notebook) }),
       this.changes,
       this.controller.onDidChangeSelectedNotebooks(({ notebook, selected }) => {
         if (selected) void this.bindOnce(notebook).catch((error: unknown) => this.services.reportError(error, vscode.l10n.t('Start Jupyter on a machine')));
@@ -178,7 +182,7 @@ export class MachineKernelController implements vscode.Disposable {
       void vscode.window.showInformationMessage(vscode.l10n.t('This notebook runs on no machine\'s Jupyter server.'));
       return false;
     }
-    this.bindings.delete(key);
+    this.bindings.take(key);
     this.kernels.show();
     (await binding.kernel?.catch(() => undefined))?.dispose();
     try {
@@ -205,16 +209,12 @@ export class MachineKernelController implements vscode.Disposable {
 
   /** Kernels running a cell now: activity on their machine (core/spend/activity.ts). */
   activities(): Activity[] {
-    const busy: Activity[] = [];
-    for (const [notebook, binding] of this.bindings) {
-      if (binding.state === 'busy') busy.push({ kind: 'kernel-busy', profileId: binding.profileId, deviceId: binding.deviceId, label: vscode.Uri.parse(notebook).path.split('/').pop() ?? notebook });
-    }
-    return busy;
+    return busyKernels(this.bindings.entries(), (binding) => ({ deviceId: binding.deviceId }));
   }
 
   /** Ends every connection, leaving the servers and kernels running (as closing the editor does). */
   detachAll(): void {
-    for (const key of [...this.bindings.keys()]) this.release(key);
+    this.bindings.releaseAll();
   }
 
   dispose(): void {
@@ -270,7 +270,7 @@ export class MachineKernelController implements vscode.Disposable {
   private async ready(binding: Binding, looks = READY_LOOKS): Promise<void> {
     const core = kernelCore();
     try {
-      await core.untilMachineJupyterAnswers({ baseUrl: binding.tunnel.baseUrl, token: binding.token }, () => binding.tunnel.ssh(), binding.server, { looks, pause: (signal) => sleep(READY_PAUSE_MS, signal) });
+      await core.untilMachineJupyterAnswers({ baseUrl: binding.tunnel.baseUrl, token: binding.token }, () => binding.tunnel.ssh(), binding.server, { looks, pause: (signal) => sleep(core.MACHINE_READY_PAUSE_MS, signal) });
       binding.answered = true;
     } catch (error) {
       throw this.worded(error, binding.label);
@@ -392,14 +392,21 @@ export class MachineKernelController implements vscode.Disposable {
     return next;
   }
 
+  /** The server and kernel keep running on the machine; only this editor's connection ends. */
   private release(key: string): void {
-    const binding = this.bindings.get(key);
-    if (!binding) return;
-    this.bindings.delete(key);
-    // The server and kernel keep running on the machine; only this editor's connection ends.
-    void binding.kernel?.then((kernel) => kernel.dispose(), () => undefined);
-    binding.tunnel.close();
-    this.kernels.show();
+    this.bindings.release(key);
+  }
+
+  /** Another kernel was picked for the notebook: its binding goes, also one a start under way makes later. */
+  private deselected(notebook: vscode.NotebookDocument): void {
+    const key = notebook.uri.toString();
+    this.release(key);
+    void this.pending.get(key)?.then(
+      () => {
+        if (!this.kernels.isSelected(notebook, this.controller)) this.release(key);
+      },
+      () => undefined,
+    );
   }
 
   /** The status bar's view of a notebook's machine kernel: the machine, its rental's price and time left, the kernel's state. */

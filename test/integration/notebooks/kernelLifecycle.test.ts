@@ -5,8 +5,6 @@
 // sandbox's real Jupyter server; every wait is for the event itself.
 import * as assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/vscode/api';
 import { Commands, Views } from '../../../src/vscode/commandIds';
@@ -15,29 +13,9 @@ import { connectedApi, until } from '../ai/aiTestApi';
 import { EXTENSION_ID } from '../extensionApi';
 import { answerFlow, isPick } from '../nas/answerFlow';
 import { sandboxUrl } from '../sandboxInfo';
+import { errorName, runCell, savedNotebook, stdout } from './cells';
 
 type WizardItem = vscode.QuickPickItem & { template?: { id: string }; target?: unknown };
-
-function stdout(cell: vscode.NotebookCell): string {
-  return cell.outputs.flatMap((output) => output.items.filter((item) => item.mime === 'application/vnd.code.notebook.stdout').map((item) => new TextDecoder().decode(item.data))).join('');
-}
-
-function errorName(cell: vscode.NotebookCell): string | undefined {
-  const item = cell.outputs.flatMap((output) => output.items).find((candidate) => candidate.mime === 'application/vnd.code.notebook.error');
-  return item ? (JSON.parse(new TextDecoder().decode(item.data)) as { name: string }).name : undefined;
-}
-
-async function saveNotebook(cells: readonly string[]): Promise<vscode.Uri> {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kernel-')), 'reopen.ipynb');
-  const notebook = {
-    nbformat: 4,
-    nbformat_minor: 5,
-    metadata: { language_info: { name: 'python' } },
-    cells: cells.map((source, index) => ({ cell_type: 'code', id: `c${index}`, metadata: {}, execution_count: null, outputs: [], source })),
-  };
-  fs.writeFileSync(file, JSON.stringify(notebook));
-  return vscode.Uri.file(file);
-}
 
 describe('notebooks: token, restart, reconnect and reopen', () => {
   let api: ExtensionApi;
@@ -46,11 +24,7 @@ describe('notebooks: token, restart, reconnect and reopen', () => {
   let file: vscode.Uri;
   let asked = 0;
 
-  async function run(index: number): Promise<vscode.NotebookCell> {
-    const before = notebook.cellAt(index).executionSummary?.timing?.endTime;
-    await vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: index, end: index + 1 }], document: notebook.uri });
-    return until(() => notebook.cellAt(index), (cell) => cell.executionSummary?.success !== undefined && cell.executionSummary.timing?.endTime !== before, `cell ${index} to finish`);
-  }
+  const run = (index: number): Promise<vscode.NotebookCell> => runCell(notebook, index);
 
   before(async () => {
     api = await connectedApi();
@@ -64,7 +38,7 @@ describe('notebooks: token, restart, reconnect and reopen', () => {
     assert.ok(typeof created === 'number', 'the wizard created a task');
     taskId = created;
     await until(async () => (await api.money.refreshTasks()).some((task) => task.task_id === taskId && task.status === 'Running'), Boolean, 'the Jupyter task to run');
-    file = await saveNotebook(['x = 41', 'print(x + 1)', 'print(x)', 'import time\nprint("long", flush=True)\ntime.sleep(600)']);
+    file = savedNotebook('reopen.ipynb', ['x = 41', 'print(x + 1)', 'print(x)', 'import time\nprint("long", flush=True)\ntime.sleep(600)']);
     notebook = await vscode.workspace.openNotebookDocument(file);
     await vscode.window.showNotebookDocument(notebook);
     await vscode.commands.executeCommand('notebook.selectKernel', { id: Views.notebookKernel, extension: EXTENSION_ID });

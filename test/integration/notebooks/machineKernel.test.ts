@@ -6,11 +6,7 @@
 // status bar shows the machine's rental (price, time left) as it shows a task kernel's, and Restart Notebook
 // Kernel restarts a machine kernel as it does a task's. Every wait is for the event itself.
 import * as assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import * as vscode from 'vscode';
-import { MachineService } from '../../../src/core/machines/machineService';
 import type { ExtensionApi } from '../../../src/vscode/api';
 import { Commands, Views } from '../../../src/vscode/commandIds';
 import { until } from '../ai/aiTestApi';
@@ -18,47 +14,26 @@ import { PATIENCE_MS } from '../../helpers/eventually';
 import { runs } from '../../helpers/processes';
 import { computeWithSandbox } from '../compute/computeTestApi';
 import { EXTENSION_ID, extensionApi } from '../extensionApi';
-import { connectAsUser } from '../machines/connectAsUser';
 import { metalControl } from '../machines/metalControl';
+import { rentAndConnect } from './rentedMachine';
+import { errorName, runCell, savedNotebook, stdout } from './cells';
 
 const DEVICE = 9363;
-
-function stdout(cell: vscode.NotebookCell): string {
-  return cell.outputs.flatMap((output) => output.items.filter((item) => item.mime === 'application/vnd.code.notebook.stdout').map((item) => new TextDecoder().decode(item.data))).join('');
-}
-
-function errorName(cell: vscode.NotebookCell): string | undefined {
-  const item = cell.outputs.flatMap((output) => output.items).find((candidate) => candidate.mime === 'application/vnd.code.notebook.error');
-  return item ? (JSON.parse(new TextDecoder().decode(item.data)) as { name: string }).name : undefined;
-}
 
 describe('notebooks: Jupyter on a Machine… in the kernel picker', () => {
   let api: ExtensionApi;
   let notebook: vscode.NotebookDocument;
   let picked = 0;
 
-  async function run(index: number): Promise<vscode.NotebookCell> {
-    const before = notebook.cellAt(index).executionSummary?.timing?.endTime;
-    await vscode.commands.executeCommand('notebook.cell.execute', { ranges: [{ start: index, end: index + 1 }], document: notebook.uri });
-    return until(() => notebook.cellAt(index), (cell) => cell.executionSummary?.success !== undefined && cell.executionSummary.timing?.endTime !== before, `cell ${index} to finish`);
-  }
+  const run = (index: number): Promise<vscode.NotebookCell> => runCell(notebook, index);
 
   before(async function () {
     this.timeout(PATIENCE_MS * 3);
     await computeWithSandbox();
     api = await extensionApi();
-    await metalControl('product', { device_id: DEVICE });
-    const service = new MachineService(api.surface.createComputeClient({}));
-    const [product] = (await service.singles('Hour')).filter((item) => item.device_id === DEVICE);
-    assert.ok(product);
-    await service.rent({ products: [product], billing: 'Hour', packs: 1, softwareInit: false });
-    await service.waitForServing(DEVICE, { pollMs: 50, timeoutMs: PATIENCE_MS });
-    await api.machines.refresh();
-    await connectAsUser(api, DEVICE);
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'machine-kernel-')), 'on-machine.ipynb');
+    await rentAndConnect(api, DEVICE);
     const cells = ['import os\nprint("hello from machine", os.getcwd() == os.path.expanduser("~"))', 'raise ValueError("bad value")', 'import time\nprint("long", flush=True)\ntime.sleep(600)', 'kept = 41\nprint(kept)', 'print(kept + 1)'];
-    fs.writeFileSync(file, JSON.stringify({ nbformat: 4, nbformat_minor: 5, metadata: { language_info: { name: 'python' } }, cells: cells.map((source, index) => ({ cell_type: 'code', id: `c${index}`, metadata: {}, execution_count: null, outputs: [], source })) }));
-    notebook = await vscode.workspace.openNotebookDocument(vscode.Uri.file(file));
+    notebook = await vscode.workspace.openNotebookDocument(savedNotebook('on-machine.ipynb', cells));
     await vscode.window.showNotebookDocument(notebook);
     api.notebooks.machineKernels.pickMachineHook = (machines) => {
       picked++;

@@ -4,26 +4,13 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/vscode/api';
-import { Commands, SecretKeys, Views } from '../../../src/vscode/commandIds';
+import { Commands, Views } from '../../../src/vscode/commandIds';
 import { connectedApi, until } from '../ai/aiTestApi';
 import { EXTENSION_ID } from '../extensionApi';
+import { createJupyterTask } from './jupyterTask';
 
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const TOKEN = `t${Date.now().toString(36)}notebook0test0token`;
-
-async function createJupyterTask(api: ExtensionApi): Promise<number> {
-  const client = api.services.computeClient();
-  const devices = await client.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' });
-  const region = devices.results.flatMap((device) => device.regions).find((candidate) => candidate.inventory > 0);
-  assert.ok(region);
-  const { task_id: taskId } = await client.call('task.create', {
-    task_name: 'notebook-kernel',
-    points: 1,
-    resources: [{ mark: region.mark.mark, resource: region.mark.resource, region_name: region.region_name }],
-    services: [{ service_name: 'jupyter', service_image: 'quay.io/jupyter/pytorch-notebook:cuda12-latest', remote_ports: [{ service_port: 8888 }], env: `JUPYTER_TOKEN=${TOKEN}`, start_script_v2: { command: null, args: [] } }],
-  });
-  return taskId;
-}
 
 function outputMimes(cell: vscode.NotebookCell): string[] {
   return cell.outputs.flatMap((output) => output.items.map((item) => item.mime));
@@ -39,10 +26,7 @@ describe('notebooks: a Compute kernel in the .ipynb editor', () => {
 
   before(async () => {
     api = await connectedApi();
-    const taskId = await createJupyterTask(api);
-    const profileId = api.services.profiles.active?.id;
-    assert.ok(profileId);
-    await api.services.context.secrets.store(`${SecretKeys.jupyterTokenPrefix}.${profileId}.${taskId}`, TOKEN);
+    const taskId = await createJupyterTask(api, TOKEN);
     const cells = [
       'print("hello from the kernel")',
       `import base64\nfrom IPython.display import Image, display\ndisplay(Image(data=base64.b64decode("${PNG_BASE64}")))`,
