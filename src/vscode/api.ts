@@ -1,6 +1,8 @@
 // What activate() returns: the extension's API for the in-host test suites (and nothing else; there
 // is no public API for other extensions). Reach it with
 // `await vscode.extensions.getExtension('compute-toolkit.compute-toolkit')!.activate()`, then `await api.ready`.
+// Only the tests import this file: test/integration/extensionApi.ts checks that what extension.ts builds
+// (its ActivatedApi) is this API, so the composition root need not import it.
 
 import type { QuickInput, QuickPick, QuickPickItem } from 'vscode';
 import type { ComputeClient, ComputeClientOptions } from '../core/compute/api';

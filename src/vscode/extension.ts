@@ -1,11 +1,12 @@
 // The composition root: builds the services once, registers every contribution, and returns the API the
 // in-host tests use. Activation stays light: nothing here loads the HTTP stack, crypto or markdown;
 // those load on first use (see lazyCore.ts). Every disposable goes into context.subscriptions.
+// What it returns is checked against the tests' declaration of it (api.ts) where the tests reach it
+// (test/integration/extensionApi.ts): the root builds the areas and does not also sit above their list.
 
 import { ContextKeys } from './commandIds';
 import * as vscode from 'vscode';
 import { Refusal } from './errors/refusal';
-import type { ExtensionApi, MoneyApi } from './api';
 import { registerAi } from './ai/index';
 import { registerChat } from './chat/index';
 import { registerCommandTable } from './commands/commandTable';
@@ -16,7 +17,8 @@ import { describeError } from './errors/describeError';
 import { registerSpend, spendNeedsWatching, type SpendApi } from './spend/index';
 import { RemoteState } from './state/index';
 import { registerTasks, type TasksAreaApi } from './tasks/index';
-import { NotificationCenter } from './ui/notificationCenter';
+import { NotificationCenter, type ShownNotification } from './ui/notificationCenter';
+import type { Refusal as ShownRefusal } from './ui/workspaceTrust';
 import { shownReview } from './ui/review';
 import { shownStepInput } from './ui/multiStepInput';
 import { registerJobs } from './jobs/index';
@@ -40,6 +42,7 @@ import { errorText } from './errors/errorText';
 import { TestPorts } from './testPorts';
 import { AreaRegistry, fromArea, startOrTakeBack, type AreaFailure } from './areaRegistry';
 import type { Activity } from '../core/spend/activity';
+import type { ComputeClientOptions } from '../core/compute/api';
 import { registerActivitySources, type ActivityPorts } from './spend/activitySources';
 import type { RentedMachine } from '../core/machines';
 import type { ComputePorts } from './views/ports';
@@ -49,11 +52,14 @@ import type { StartTookPort } from '../core/preheat/preheatFollow';
 export const HAS_PROFILE_CONTEXT = ContextKeys.hasProfile;
 
 /** Activation with a failure path: what it registered is taken back, the user told once, the error rethrown. */
-export function activate(context: vscode.ExtensionContext): ExtensionApi {
+export function activate(context: vscode.ExtensionContext): ActivatedApi {
   return startOrTakeBack(context.subscriptions, () => start(context), reportActivationFailure);
 }
 
-function start(context: vscode.ExtensionContext): ExtensionApi {
+/** What activate() returns: the in-host tests' API (declared for them in api.ts). */
+export type ActivatedApi = ReturnType<typeof start>;
+
+function start(context: vscode.ExtensionContext) {
   const services = new Services(context);
   context.subscriptions.push(services);
   context.subscriptions.push(...registerCommandTable([...PROFILE_COMMANDS, ...REQUEST_COMMANDS], services, services.reportError));
@@ -166,7 +172,7 @@ function start(context: vscode.ExtensionContext): ExtensionApi {
     ready,
     surface: {
       profiles: services.profiles,
-      connectSandbox: async (url) => {
+      connectSandbox: async (url: string) => {
         const profiles = await connectSandbox(services.profiles, url);
         await services.refreshRedactor();
         return profiles;
@@ -179,17 +185,17 @@ function start(context: vscode.ExtensionContext): ExtensionApi {
         return credentials.value;
       },
       describeError,
-      createComputeClient: (overrides) => {
+      createComputeClient: (overrides: Partial<Omit<ComputeClientOptions, 'baseUrl' | 'credentials'>>) => {
         const profile = services.profiles.active;
         if (!profile) throw new Refusal(vscode.l10n.t('No active profile'));
         return services.clients.create(profile, overrides);
       },
-      documentText: (key, title) => services.documents.textOf({ key, title }),
+      documentText: (key: string, title: string) => services.documents.textOf({ key, title }),
       stepInput: shownStepInput,
       review: shownReview,
       refusals: () => services.refusals.shown,
-      chooseRefusal: (refusal, action) => services.refusals.choose(refusal, action),
-      reportTrustForTests: (trusted) => services.trust.reportTrustForTests(trusted),
+      chooseRefusal: (refusal: ShownRefusal, action: string) => services.refusals.choose(refusal, action),
+      reportTrustForTests: (trusted: boolean | undefined) => services.trust.reportTrustForTests(trusted),
     },
   };
 }
@@ -219,7 +225,7 @@ async function startUp(services: Services): Promise<void> {
 }
 
 /** Notifications, spend, budgets, timers and the tasks area's care flows, for the in-host tests (api.ts). */
-function moneyApi(spend: SpendApi, tasks: TasksAreaApi, center: NotificationCenter, state: RemoteState): MoneyApi {
+function moneyApi(spend: SpendApi, tasks: TasksAreaApi, center: NotificationCenter, state: RemoteState) {
   return {
     ...spend,
     updates: tasks.updates,
@@ -227,13 +233,13 @@ function moneyApi(spend: SpendApi, tasks: TasksAreaApi, center: NotificationCent
     deleteNode: tasks.deleteNode,
     notifications: () => center.shown,
     notificationCount: () => center.count,
-    notificationsSince: (mark) => center.since(mark),
-    choose: (notification, action) => center.choose(notification, action),
+    notificationsSince: (mark: number) => center.since(mark),
+    choose: (notification: ShownNotification, action: string) => center.choose(notification, action),
     watching: () => tasks.notifier.active,
     // The tests' hook polls now (as Refresh does); the product's wakes keep the 10 s floor.
     wakeWatcher: () => state.refresh(),
     runPlannedPoll: () => state.runPlannedPoll(),
-    stateListings: (profileId) => state.listings(profileId),
+    stateListings: (profileId?: string) => state.listings(profileId),
     watchedProfiles: () => state.watched.map((watch) => watch.profile.label),
   };
 }

@@ -1,5 +1,5 @@
 // The stall benchmark's folder listing (stalls.ts): a volume folder of 100,000 entries listed the way the
-// Explorer reads it (SftpConnection.list, then one [name, type] pair per entry as nasFileSystem.ts
+// Explorer reads it (SftpConnection.list, then one [name, type] pair per entry as sftpFileSystem.ts
 // answers readDirectory), against the sandbox's real SFTP server in a child process (sandboxProcess.ts).
 
 import { mkdir, writeFile } from 'node:fs/promises';

@@ -15,6 +15,7 @@ import { applyTaskPlan, planTaskSpec, type SpecContext } from '../../src/core/sp
 import type { TaskSpec } from '../../src/core/specs/types';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
+import { specServicesOver } from '../../src/core/specs/specServices';
 
 const PROBE = { switch: true, probe_type: 'httpGet', path: '/healthz', port: 6688, initial_delay_seconds: 5, period_seconds: 10, timeout_seconds: 2, failure_threshold: 3 } as const;
 
@@ -35,7 +36,7 @@ describe('probes on update and job weights: the client passes the documents the 
     const body = { task_name: 'probe-check', points: 1, resources: [{ mark: region.mark.mark, resource: region.mark.resource, region_name: region.region_name }], services: [service] };
     return (await client.call('task.create', body as unknown as TaskCreateBody)).task_id;
   };
-  const context = (): SpecContext => ({ client, resolveSecret: async () => undefined });
+  const context = (): SpecContext => ({ services: specServicesOver(() => client), resolveSecret: async () => undefined });
   const liveChecks = async (taskId: number) => ((await client.call('task.detail', { task_id: taskId })).services[0] as { health_checks?: unknown }).health_checks;
   const update = async (taskId: number, change: (spec: TaskSpec) => TaskSpec): Promise<void> => {
     const saved = specFromTask(await client.call('task.detail', { task_id: taskId }), 'sandbox', { keepPlain: () => true });

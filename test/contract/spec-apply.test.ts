@@ -17,6 +17,7 @@ import { findTool, type ToolContext } from '../../src/core/tools/index';
 import { confirmTool, runTool } from '../../src/core/tools/run';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
+import { specServicesOver } from '../../src/core/specs/specServices';
 
 describe('spec files against the strict sandbox', () => {
   let sandbox: Sandbox;
@@ -74,7 +75,7 @@ describe('spec files against the strict sandbox', () => {
   it('save a task as a spec, edit node count + env + image: the plan shows exactly those, update applies, a second plan is empty', async () => {
     const taskId = await createTask({}, { env: 'MODE=prod\nHF_TOKEN=hf_abcdefghijklmnop' });
     const secrets = new Map<string, string>();
-    const context: SpecContext = { client, resolveSecret: async (ref) => ('secret' in ref ? secrets.get(ref.secret) : undefined) };
+    const context: SpecContext = { services: specServicesOver(() => client), resolveSecret: async (ref) => ('secret' in ref ? secrets.get(ref.secret) : undefined) };
     const saved = specFromTask(await client.call('task.detail', { task_id: taskId }), 'sandbox');
     for (const secret of saved.secrets) secrets.set(secret.name, secret.value);
     assert.deepEqual((await planTaskSpec(saved.spec, context)).changes, [], 'the saved file matches the task');
@@ -100,7 +101,7 @@ describe('spec files against the strict sandbox', () => {
   it('a file without health checks updates a task that has them: the live probes are sent back, and the plan does not clear them', async () => {
     const probe = { switch: true, probe_type: 'tcpSocket', path: '/live', port: 6688, initial_delay_seconds: 5, period_seconds: 10, timeout_seconds: 1, failure_threshold: 3 };
     const taskId = await createTask({}, { health_checks: { liveness_probe: probe } });
-    const context: SpecContext = { client, resolveSecret: async () => undefined };
+    const context: SpecContext = { services: specServicesOver(() => client), resolveSecret: async () => undefined };
     // Env values stay plain here (no secret store in this test): only the probes are in question.
     const saved = specFromTask(await client.call('task.detail', { task_id: taskId }), 'sandbox', { keepPlain: () => true });
     const { healthChecks: _probes, ...service } = saved.spec.services[0]!;
@@ -114,7 +115,7 @@ describe('spec files against the strict sandbox', () => {
   });
 
   it('deploys a spec without a task id as a create', async () => {
-    const context: SpecContext = { client, resolveSecret: async () => undefined };
+    const context: SpecContext = { services: specServicesOver(() => client), resolveSecret: async () => undefined };
     const devices = await client.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' });
     const device = devices.results.find((candidate) => candidate.regions.some((region) => region.inventory > 0))!;
     const region = device.regions.find((candidate) => candidate.inventory > 0)!;

@@ -19,6 +19,8 @@ import { findTool, type ToolContext } from '../../src/core/tools/index';
 import { confirmTool, runTool } from '../../src/core/tools/run';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
+import { specServicesOver } from '../../src/core/specs/specServices';
+import { VolumeService } from '../../src/core/nas/volumeService';
 
 describe('job spec files against the strict sandbox', () => {
   let sandbox: Sandbox;
@@ -28,7 +30,7 @@ describe('job spec files against the strict sandbox', () => {
   before(async () => {
     sandbox = await startSandbox({ pendingMs: 0 });
     client = createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => ({ mode: 'token', token: sandbox.credentials.tokenMode.token }), retry: { baseDelayMs: 5, maxDelayMs: 50 } });
-    context = { client, resolveSecret: async (ref) => ('secret' in ref && ref.secret === 'train-HF_TOKEN' ? 'hf_contracttoken123' : undefined), nasVolumes: nasVolumesOf(client) };
+    context = { services: specServicesOver(() => client), resolveSecret: async (ref) => ('secret' in ref && ref.secret === 'train-HF_TOKEN' ? 'hf_contracttoken123' : undefined), nasVolumes: nasVolumesOf(new VolumeService(() => client)) };
   });
   after(() => sandbox.close());
 

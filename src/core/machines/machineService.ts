@@ -12,6 +12,7 @@ import { duration } from '../duration';
 import type { Logger } from '../log';
 import { totalPoints, unitPriceOf } from './catalogue';
 import type { MachineLogin } from './connect';
+import { readRentedMachines, type RentedMachine } from './machineState';
 import type { CatalogueEntry } from './catalogueQuery';
 import { NETWORK_TYPES, type BillingType, type DeviceDetail, type GroupCatalogueQuery, type MetalGroup, type MetalOrder, type MetalProduct } from './operations';
 
@@ -76,6 +77,11 @@ export class MachineService {
 
   async orders(signal?: AbortSignal): Promise<MetalOrder[]> {
     return (await this.client.call('metal.orders', { page: 1, page_size: PAGE_SIZE, conditional: { condition: '' } }, signal ? { signal } : undefined)).results;
+  }
+
+  /** The rented machines, read now as the store reads them (the agent tools; the editor reads the store). */
+  rented(signal?: AbortSignal): Promise<RentedMachine[]> {
+    return readRentedMachines(this.client, signal);
   }
 
   /** The total the user confirms: unit price × packs (× machines for a group), in points. */

@@ -5,7 +5,7 @@
 import { NO_WAKE, send, type ClientSource, type WakeStore } from '../state/servicePorts';
 import type { NasSummary, NasVolume, SftpSessionInfo, VolumeAnswer } from './operations';
 import type { SessionApi } from './sessions';
-import { createChoices, deleteBlock, requireMountableVolume, type CreateChoice, type DeleteBlock } from './volumes';
+import { createChoices, deleteBlock, getVolume, listVolumes, requireMountableVolume, type CreateChoice, type DeleteBlock } from './volumes';
 
 export class VolumeService implements SessionApi {
   constructor(
@@ -33,6 +33,16 @@ export class VolumeService implements SessionApi {
   async remove(storageId: number, signal?: AbortSignal): Promise<void> {
     await send(this.client, 'nas.delete', { id: storageId }, signal);
     await this.wake();
+  }
+
+  /** Every volume matching the filter, page after page (the agent tools; the editor reads the store). */
+  list(filter: { regions?: string; statuses?: string; storage_ids?: string } = {}, signal?: AbortSignal): Promise<NasVolume[]> {
+    return listVolumes(this.client(), filter, signal);
+  }
+
+  /** The volume, read now, or undefined when there is none with this id. */
+  get(storageId: number, signal?: AbortSignal): Promise<NasVolume | undefined> {
+    return getVolume(this.client(), storageId, signal);
   }
 
   /** What may be created: region, class and price of each configuration. */

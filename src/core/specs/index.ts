@@ -8,6 +8,7 @@ export { jobEnvChoices, specFromJob, specFromTask, taskEnvChoices } from './from
 export { SpecPlanError } from './plan';
 export { specPathFromMessage } from './platformErrors';
 export { applyJobPlan, applyTaskPlan, checkSpec, describeJobPlan, describePlan, nasVolumesOf, planJobSpec, planTaskSpec, searchDevices, specVolume } from './runner';
+export { specServicesOver } from './specServices';
 export { matchProfileRef, type ProfileRefMatch } from './profileRef';
 export { refText } from './secrets';
 export { jobSpecFromTemplate } from './jobTemplate';

@@ -1,16 +1,20 @@
 // Spec operations against the platform, shared by the editor commands and the agent tools: check a
 // spec (resource exists, has stock, NAS volume Active and in the region), plan it, apply a plan
 // (task: create or whole-overwrite update; job: create only, with `job.create` as Create Job… sends
-// it). Nothing here asks the user; callers confirm with the plan first.
+// it). Nothing here asks the user; callers confirm with the plan first. Everything is read and sent
+// through the kinds' services (SpecServices), never the client itself.
 
-import type { ComputeClient, Device, TaskCreateBody, TaskDetail, TaskUpdateBody } from '../compute/api';
+import type { Device, TaskCreateBody, TaskDetail, TaskUpdateBody } from '../compute/api';
+import type { JobService } from '../jobs/jobService';
+import type { VolumeService } from '../nas/volumeService';
+import type { ResourceService } from '../resources/resourceService';
+import type { TaskService } from '../tasks/taskService';
 import { formatYuanPerHour, pointsPerSecondToYuanPerHour } from '../spend/units';
 import type { JobDetail } from '../jobs/operations';
 import { ConfigError } from '../errors';
 import { deviceLabel } from '../deviceLabel';
 import { durationEnglish } from '../duration';
 import type { NasVolume } from '../nas/operations';
-import { listVolumes } from '../nas/volumes';
 import { formatYuan } from '../spend/units';
 import { planJob, type JobPlan } from './jobPlan';
 import { ENGLISH, type SpecMessages } from './messages';
@@ -19,12 +23,19 @@ import { planTask, type TaskPlan } from './plan';
 import { refText, type SecretResolver } from './secrets';
 import type { JobSpec, Spec, TaskSpec } from './types';
 
+/** The services a spec is checked, planned and applied through (the host builds them over its client). */
+export interface SpecServices {
+  tasks: Pick<TaskService, 'create' | 'update' | 'detail'>;
+  jobs: Pick<JobService, 'create' | 'detail'>;
+  resources: Pick<ResourceService, 'gpuDeployments'>;
+}
+
 export interface SpecContext {
-  client: ComputeClient;
+  services: SpecServices;
   resolveSecret: SecretResolver;
   signal?: AbortSignal;
   /**
-   * NAS volumes of the account, when the client has an operation for them (the NAS area adds it);
+   * NAS volumes of the account, when the host can read them (the store's, or nasVolumesOf);
    * without it the NAS check says it was not made.
    */
   nasVolumes?: () => Promise<SpecNasVolume[]>;
@@ -44,9 +55,9 @@ export function specVolume(volume: NasVolume): SpecNasVolume {
   return { id: volume.storage_id, regionName: volume.region?.name ?? '', region: volume.region?.tag ?? '', status: volume.status };
 }
 
-/** The account's NAS volumes for the NAS check, read with the NAS area's paged list (the agent tools; the editor reads its store). */
-export function nasVolumesOf(client: Pick<ComputeClient, 'call'>, signal?: AbortSignal): () => Promise<SpecNasVolume[]> {
-  return async () => (await listVolumes(client, {}, signal)).map(specVolume);
+/** The account's NAS volumes for the NAS check, read through the volumes' service (the agent tools; the editor reads its store). */
+export function nasVolumesOf(volumes: Pick<VolumeService, 'list'>, signal?: AbortSignal): () => Promise<SpecNasVolume[]> {
+  return async () => (await volumes.list({}, signal)).map(specVolume);
 }
 
 export interface SpecCheck {
@@ -56,10 +67,8 @@ export interface SpecCheck {
   severity: 'error' | 'warning' | 'info';
 }
 
-const callOptions = (context: SpecContext) => (context.signal ? { signal: context.signal } : undefined);
-
 export async function searchDevices(context: SpecContext): Promise<Device[]> {
-  const page = await context.client.call('resource.search', { task_type: 'Deployment', device_type: 'GpuDevice' }, callOptions(context));
+  const page = await context.services.resources.gpuDeployments(context.signal);
   return page.results ?? [];
 }
 
@@ -102,7 +111,7 @@ export async function checkSpec(spec: Spec, context: SpecContext): Promise<SpecC
   else checks.push({ path: ['resource'], severity: 'info', message: messages.inStock(deviceLabel(device), region.region_name, region.inventory, price === null ? '¥—/h' : formatYuanPerHour(pointsPerSecondToYuanPerHour(price))) });
   if (spec.kind === 'task' && spec.taskId !== undefined) {
     try {
-      await context.client.call('task.detail', { task_id: spec.taskId }, callOptions(context));
+      await context.services.tasks.detail(spec.taskId, context.signal);
     } catch (error) {
       checks.push({ path: ['taskId'], severity: 'error', message: messages.taskUnreadable(spec.taskId, error instanceof Error ? error.message : String(error)) });
     }
@@ -126,7 +135,7 @@ export async function checkSpec(spec: Spec, context: SpecContext): Promise<SpecC
 /** The plan of a task spec: a create without a task id, else a comparison with the live task. */
 export async function planTaskSpec(spec: TaskSpec, context: SpecContext): Promise<TaskPlan> {
   const devices = await searchDevices(context);
-  const live: TaskDetail | undefined = spec.taskId === undefined ? undefined : await context.client.call('task.detail', { task_id: spec.taskId }, callOptions(context));
+  const live: TaskDetail | undefined = spec.taskId === undefined ? undefined : await context.services.tasks.detail(spec.taskId, context.signal);
   return planTask(spec, devices, live, context.resolveSecret, context.messages);
 }
 
@@ -136,7 +145,7 @@ export async function planJobSpec(spec: JobSpec, context: SpecContext): Promise<
   let live: JobDetail | undefined;
   if (spec.taskId !== undefined) {
     try {
-      live = await context.client.call('job.detail', { task_id: spec.taskId }, callOptions(context));
+      live = await context.services.jobs.detail(spec.taskId, context.signal);
     } catch (error) {
       if (context.signal?.aborted) throw error;
       live = undefined; // gone or unreadable: the plan still says what a new job would be
@@ -157,10 +166,10 @@ export async function applyTaskPlan(plan: TaskPlan, context: SpecContext): Promi
   if (plan.missingSecrets.length > 0) throw new MissingSecretsError(plan.missingSecrets.map(refText));
   await refuseUnmountable(plan.body, context);
   if (plan.action === 'create') {
-    const result = await context.client.call('task.create', plan.body as unknown as TaskCreateBody, callOptions(context));
-    return { taskId: result.task_id, created: true };
+    const taskId = await context.services.tasks.create(plan.body as unknown as TaskCreateBody, context.signal ? { signal: context.signal } : {});
+    return { taskId, created: true };
   }
-  await context.client.call('task.update', plan.body as unknown as TaskUpdateBody, callOptions(context));
+  await context.services.tasks.update(plan.body as unknown as TaskUpdateBody, context.signal);
   return { taskId: plan.taskId!, created: false };
 }
 
@@ -169,8 +178,7 @@ export async function applyJobPlan(plan: JobPlan, context: SpecContext): Promise
   if (plan.missingSecrets.length > 0) throw new MissingSecretsError(plan.missingSecrets.map(refText));
   if (plan.action !== 'create') throw new Error(`This file already created job ${plan.taskId}; jobs cannot be changed. Remove "taskId" to create a new job.`);
   await refuseUnmountable(plan.body, context);
-  const result = await context.client.call('job.create', plan.body, callOptions(context));
-  return { taskId: result.task_id };
+  return { taskId: await context.services.jobs.create(plan.body, context.signal) };
 }
 
 function show(value: unknown): string {

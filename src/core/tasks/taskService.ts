@@ -3,7 +3,7 @@
 
 import type { OperationResult } from '../compute/api';
 import { NO_WAKE, send, type ClientSource, type WakeStore } from '../state/servicePorts';
-import { listNodes, type Listed } from './listing';
+import { listNodes, taskPage, type Listed, type TaskQuery } from './listing';
 import { endedTaskPage } from './taskState';
 import type { NodeEvent, TaskCreateBody, TaskDetail, TaskNode, TaskUpdateBody } from './operations';
 
@@ -20,6 +20,11 @@ export class TaskService {
   /** One page of ended tasks (the Tasks view's "Ended (N)" group; never polled). */
   endedPage(page: number, pageSize: number, signal?: AbortSignal): ReturnType<typeof endedTaskPage> {
     return endedTaskPage(this.client(), page, pageSize, signal);
+  }
+
+  /** One page of tasks with these statuses (and name), newest first (the agent tools; the editor reads the store). */
+  page(query: TaskQuery, page: number, pageSize: number, signal?: AbortSignal): ReturnType<typeof taskPage> {
+    return taskPage(this.client(), query, page, pageSize, signal);
   }
 
   /** Creates the task; `created` runs before the store is woken (a view shows the task at once), without waiting for it. */

@@ -10,6 +10,7 @@ import type { ToolDefinition } from './api';
 import type * as readInputs from './inputs/readInputs';
 import { strongestEffect } from './effects';
 import { errorText } from './errors';
+import { signingOf, tasksOf } from './services';
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
@@ -36,7 +37,7 @@ export const explainFailure: ToolDefinition<z.output<typeof readInputs.explainFa
     const lines: string[] = [];
     if (input.code) lines.push(`Reported code: ${input.code.slice(0, 16)}`);
     try {
-      const prepared = await context.client.prepare('task.list', { type: TASK_LIST_TYPE, status: TASK_FILTER_STATUSES.join(','), page: 1, page_size: 1 }, signal ? { signal } : undefined);
+      const prepared = await signingOf(context).prepare('task.list', { type: TASK_LIST_TYPE, status: TASK_FILTER_STATUSES.join(','), page: 1, page_size: 1 }, signal ? { signal } : undefined);
       lines.push(
         `Key mode: ${prepared.mode}`,
         `Version header: "${prepared.version}" ${prepared.version === '1.0.0' ? '✓' : '✗ (must be the string "1.0.0")'}`,
@@ -54,7 +55,7 @@ export const explainFailure: ToolDefinition<z.output<typeof readInputs.explainFa
       return lines.join('\n');
     }
     try {
-      const skew = await context.client.measureClockSkew(signal);
+      const skew = await signingOf(context).measureClockSkew(signal);
       lines.push(
         `Clock: this computer is ${seconds(Math.abs(skew.offsetMs))} ${skew.offsetMs > 0 ? 'behind' : 'ahead of'} the server ` +
           (skew.outsideWindow ? '✗ (outside the 5-minute window: fix the system clock)' : '✓ (inside the 5-minute window)'),
@@ -63,7 +64,7 @@ export const explainFailure: ToolDefinition<z.output<typeof readInputs.explainFa
       lines.push(`Clock: could not be measured (${error instanceof Error ? error.message : String(error)})`);
     }
     try {
-      await context.client.call('task.list', { type: TASK_LIST_TYPE, status: TASK_FILTER_STATUSES.join(','), page: 1, page_size: 1 }, signal ? { signal } : undefined);
+      await tasksOf(context).page({ statuses: TASK_FILTER_STATUSES }, 1, 1, signal);
       lines.push('Test request (list tasks): accepted ✓ — signing and credentials work now. If a specific call still fails, its own message and input are the cause.');
     } catch (error) {
       if (error instanceof ComputeApiError) {

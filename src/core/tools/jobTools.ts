@@ -19,8 +19,7 @@ import { field, tailLines } from './format';
 import { sentValueLines } from './shownWhole';
 import { findOffer } from './pricing';
 import { deviceLabel } from '../deviceLabel';
-import { requireMountableVolume } from '../nas/volumes';
-import { jobsOf, tasksOf } from './services';
+import { jobsOf, resourcesOf, tasksOf, volumesOf } from './services';
 
 
 function jobPhrase(job: JobDetail): string {
@@ -29,7 +28,7 @@ function jobPhrase(job: JobDetail): string {
 }
 
 async function specFrom(input: Record<string, unknown>, context: ToolContext): Promise<{ spec: JobSpec; pointsPerSecond: number; label: string }> {
-  const offer = await findOffer(context.client, String(input['device_name']), String(input['region']), context.signal);
+  const offer = await findOffer(resourcesOf(context), String(input['device_name']), String(input['region']), context.signal);
   const pointsPerSecond = offer.region.discount_price ?? offer.region.price;
   if (pointsPerSecond === null || pointsPerSecond === undefined) throw new ConfigError(`${offer.device.device_name} has no listed price in ${offer.region.region_name}.`);
   const spot = input['spot'] !== false;
@@ -37,7 +36,7 @@ async function specFrom(input: Record<string, unknown>, context: ToolContext): P
   const env = (input['env'] as Record<string, string> | undefined) ?? {};
   const storageId = input['storage_id'] as number | undefined;
   // Refused before the confirmation and before anything is sent: a volume mounts only Active, in its own region.
-  if (storageId !== undefined) await requireMountableVolume(context.client, storageId, offer.region.region_name, context.signal);
+  if (storageId !== undefined) await volumesOf(context).requireMountable(storageId, offer.region.region_name, context.signal);
   const spec: JobSpec = {
     name: String(input['job_name']).trim(),
     resource: { resource: offer.region.mark.resource, region_name: offer.region.region_name, mark: offer.region.mark.mark },

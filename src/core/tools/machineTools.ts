@@ -7,8 +7,7 @@
 import { ConfigError } from '../errors';
 import { shownText } from '../machines/catalogue';
 import { filterCatalogue, maxPacksOf, megabytes, orderTotal, packPrice, productsOf, rentable, zoneOf, type CatalogueEntry } from '../machines/catalogueQuery';
-import { MachineService } from '../machines/machineService';
-import { readRentedMachines, timeLeftMs } from '../machines/machineState';
+import { timeLeftMs } from '../machines/machineState';
 import { BILLING_TYPES, type BillingType } from '../machines/operations';
 import { formatPoints } from '../spend/units';
 import type { z } from 'zod';
@@ -17,11 +16,9 @@ import type * as machineInputs from './inputs/machineInputs';
 import { confirmation } from './confirmation';
 import { strongestEffect } from './effects';
 import { capLines, field, RESULT_LIMIT_CHARS } from './format';
+import { machinesOf } from './services';
 
 
-function machinesOf(context: ToolContext): MachineService {
-  return new MachineService(context.client, () => void context.wake?.());
-}
 
 const billingOf = (input: Record<string, unknown>): BillingType => (BILLING_TYPES.includes(input['billing_type'] as BillingType) ? (input['billing_type'] as BillingType) : 'Hour');
 
@@ -87,7 +84,7 @@ export const listMachines: ToolDefinition<z.output<typeof machineInputs.listMach
   invocationMessage: () => 'Listing rented machines…',
   async run(_input, context) {
     // The MCP server has no store: the model asks, on the user's behalf, through the store's one read.
-    const machines = await readRentedMachines(context.client, context.signal);
+    const machines = await machinesOf(context).rented(context.signal);
     if (machines.length === 0) return 'No rented bare-metal machines. Find one with compute_search_machines.';
     const now = Date.now();
     const lines = machines.map((machine) => {

@@ -7,12 +7,12 @@
 import { ConfigError } from '../errors';
 import type { NasVolume } from '../nas/operations';
 import { formatBytes, formatGiB, formatYuan, knownUsedBytes, monthlyPriceYuan } from '../nas/units';
-import { getVolume, listVolumes } from '../nas/volumes';
 import type { z } from 'zod';
 import type { ToolContext, ToolDefinition } from './api';
 import type * as nasInputs from './inputs/nasInputs';
 import { confirmation } from './confirmation';
 import { strongestEffect } from './effects';
+import { volumesOf } from './services';
 import { capLines, field, RESULT_LIMIT_CHARS } from './format';
 import { plainTerminalText } from '../terminalText';
 
@@ -43,7 +43,7 @@ export function volumePath(value: unknown): string {
 
 /** The volume, which must exist and be Active (files are reachable only then). */
 async function activeVolume(context: ToolContext, storageId: number): Promise<NasVolume> {
-  const volume = await getVolume(context.client, storageId, context.signal);
+  const volume = await volumesOf(context).get(storageId, context.signal);
   if (!volume) throw new ConfigError(`No NAS volume ${storageId}.`, 'List the volumes with compute_nas_list_volumes.');
   if (volume.status !== 'Active') throw new ConfigError(`NAS volume ${storageId} is ${field(volume.status, 20)}: its files are reachable only while it is Active.`);
   return volume;
@@ -78,7 +78,7 @@ export const nasListVolumes: ToolDefinition<z.output<typeof nasInputs.listVolume
   idempotent: true,
   invocationMessage: () => 'Listing NAS volumes…',
   async run(_input, context) {
-    const volumes = await listVolumes(context.client, {}, context.signal);
+    const volumes = await volumesOf(context).list({}, context.signal);
     if (volumes.length === 0) return 'No NAS volumes on this account. The user can create one in the NAS view of Compute Toolkit.';
     return capLines([`${volumes.length} NAS volume(s):`, ...volumes.map(volumeLine)], context.resultLimitChars ?? RESULT_LIMIT_CHARS, 'the rest are in the NAS view');
   },

@@ -1,11 +1,11 @@
 // Finding GPU offers in a resource search and what they cost: used by the search tool, and by the
 // confirmations of create and change-node-count, which must show the money before it is spent.
 
-import type { ComputeClient, Device, Region, TaskResource } from '../compute/api';
+import type { Device, Region, TaskResource } from '../compute/api';
 import { formatYuan, yuanPerHour } from '../spend/units';
 import { deviceLabel } from '../deviceLabel';
 import { ConfigError } from '../errors';
-import { ResourceService } from '../resources/resourceService';
+import type { ResourceService } from '../resources/resourceService';
 
 /** One region of one device: what the search tool lists and create takes. */
 export interface Offer {
@@ -42,8 +42,8 @@ function matchesRegion(region: Region, wanted: string): boolean {
 }
 
 /** The offer create asks for: device by its listed device_name, region by tag or display name. */
-export async function findOffer(client: ComputeClient, deviceName: string, regionWanted: string, signal?: AbortSignal): Promise<Offer> {
-  const devices = await new ResourceService(() => client).gpuDeployments(signal);
+export async function findOffer(resources: Pick<ResourceService, 'gpuDeployments'>, deviceName: string, regionWanted: string, signal?: AbortSignal): Promise<Offer> {
+  const devices = await resources.gpuDeployments(signal);
   const wantedDevice = deviceName.trim().toLowerCase();
   const device = devices.results.find((d) => d.device_name.trim().toLowerCase() === wantedDevice);
   if (!device) {
@@ -59,9 +59,9 @@ export async function findOffer(client: ComputeClient, deviceName: string, regio
 }
 
 /** The per-node price of a running task's resource, looked up in a fresh search (undefined if unlisted). */
-export async function taskResourceOffer(client: ComputeClient, resource: TaskResource | undefined, signal?: AbortSignal): Promise<Offer | undefined> {
+export async function taskResourceOffer(resources: Pick<ResourceService, 'gpuDeployments'>, resource: TaskResource | undefined, signal?: AbortSignal): Promise<Offer | undefined> {
   if (!resource) return undefined;
-  const devices = await new ResourceService(() => client).gpuDeployments(signal);
+  const devices = await resources.gpuDeployments(signal);
   for (const offer of offersOf(devices.results)) {
     if (offer.region.mark.mark === resource.mark) return offer;
   }

@@ -2,7 +2,7 @@
 // them changes anything on the platform, so none needs a confirmation beyond the editor's own.
 
 import type { TaskDetail, TaskNode, TaskStatus } from '../compute/api';
-import { TASK_FILTER_STATUSES, taskPage } from '../tasks/listing';
+import { TASK_FILTER_STATUSES } from '../tasks/listing';
 import { formatYuan, yuanFromPoints } from '../spend/units';
 import { ConfigError } from '../errors';
 import type { z } from 'zod';
@@ -84,7 +84,7 @@ export const listTasks: ToolDefinition<z.output<typeof readInputs.listTasks>> = 
     const { page, page_size: pageSize } = input;
     const statuses: readonly TaskStatus[] = input.status && input.status.length > 0 ? input.status : TASK_FILTER_STATUSES;
     const search = input.search?.trim() || undefined;
-    const tasks = await taskPage(context.client, { statuses, ...(search ? { searchValue: search } : {}) }, page, pageSize, context.signal);
+    const tasks = await tasksOf(context).page({ statuses, ...(search ? { searchValue: search } : {}) }, page, pageSize, context.signal);
     if (tasks.results.length === 0) return page > 1 ? `No tasks on page ${page} (${tasks.count} in total).` : 'No tasks match.';
     const first = (page - 1) * pageSize + 1;
     const lines = [

@@ -15,6 +15,7 @@ import type * as specInputs from './inputs/specInputs';
 import { confirmation } from './confirmation';
 import { strongestEffect } from './effects';
 import { shownWhole } from './shownWhole';
+import { specServicesOf, volumesOf } from './services';
 
 export type { SpecFileAccess } from './ports';
 
@@ -55,7 +56,7 @@ function untrusted(path: string): ConfigError {
 }
 
 function specContext(context: ToolContext): SpecContext {
-  return { client: context.client, resolveSecret: (ref) => context.specFiles!.resolveSecret(ref), nasVolumes: specsCore().nasVolumesOf(context.client, context.signal), ...(context.signal ? { signal: context.signal } : {}) };
+  return { services: specServicesOf(context), resolveSecret: (ref) => context.specFiles!.resolveSecret(ref), nasVolumes: specsCore().nasVolumesOf(volumesOf(context), context.signal), ...(context.signal ? { signal: context.signal } : {}) };
 }
 
 export const validateSpec: ToolDefinition<z.output<typeof specInputs.specFile>> = {

@@ -14,7 +14,7 @@ import { field } from './format';
 import { sentValueLines } from './shownWhole';
 import { costLine, findOffer, taskResourceOffer } from './pricing';
 import { trimBoth } from '../textTrim';
-import { tasksOf } from './services';
+import { resourcesOf, tasksOf } from './services';
 
 
 function readDetail(context: ToolContext, taskId: number): Promise<TaskDetail> {
@@ -66,7 +66,7 @@ export const createTask: ToolDefinition<z.output<typeof writeInputs.createTask>>
   invocationMessage: (input) => `Creating task "${field(input['task_name'], 64)}"…`,
   async confirm(input, context) {
     const nodes = typeof input['nodes'] === 'number' ? input['nodes'] : 1;
-    const offer = await findOffer(context.client, String(input['device_name']), String(input['region']), context.signal);
+    const offer = await findOffer(resourcesOf(context), String(input['device_name']), String(input['region']), context.signal);
     const stock = offer.region.inventory > 0 ? `${offer.region.inventory} in stock` : 'sold out: the task may stay Pending';
     return confirmation('write', context.profile, `Create task "${field(input['task_name'], 64)}"?`, [
       `Cost: ${costLine(nodes, offer.device, offer.region.region_name, offer.yuanPerHour)}, billed per second while nodes run (${stock}).`,
@@ -78,7 +78,7 @@ export const createTask: ToolDefinition<z.output<typeof writeInputs.createTask>>
   async run(input, context) {
     const nodes = typeof input['nodes'] === 'number' ? input['nodes'] : 1;
     const { envText, command } = taskSent(input);
-    const offer = await findOffer(context.client, String(input['device_name']), String(input['region']), context.signal);
+    const offer = await findOffer(resourcesOf(context), String(input['device_name']), String(input['region']), context.signal);
     const image = String(input['image']).trim();
     if (/\s/.test(image)) throw new ConfigError('The image reference contains spaces.', 'Use registry/repository:tag.');
     const body: TaskCreateBody = {
@@ -119,7 +119,7 @@ export const changeNodeCount: ToolDefinition<z.output<typeof writeInputs.changeN
     const nodes = input['nodes'] as number;
     const detail = await readDetail(context, input['task_id'] as number);
     const resource = detail.resources?.[0];
-    const offer = await taskResourceOffer(context.client, resource, context.signal);
+    const offer = await taskResourceOffer(resourcesOf(context), resource, context.signal);
     const region = resource?.region_name ?? 'its region';
     const cost = offer
       ? `Cost: ${costLine(nodes, offer.device, region, offer.yuanPerHour)}, was ${offer.yuanPerHour === undefined ? 'unlisted' : `${formatYuan(offer.yuanPerHour * detail.points)}/h`} with ${detail.points} node(s).`
@@ -192,7 +192,7 @@ function lifecycleTool(kind: 'pause' | 'recover' | 'stop'): ToolDefinition<z.out
       const resource = detail.resources?.[0];
       const lines = [`Task: ${taskPhrase(detail)}.`, spec.consequence];
       if (kind !== 'stop' && resource) {
-        const offer = await taskResourceOffer(context.client, resource, context.signal);
+        const offer = await taskResourceOffer(resourcesOf(context), resource, context.signal);
         if (offer) lines.push(`Rate: ${costLine(detail.points, offer.device, resource.region_name, offer.yuanPerHour)}.`);
       }
       return confirmation(effect, context.profile, `${spec.action} task "${field(detail.task_name, 64)}" (${detail.task_id})?`, lines);

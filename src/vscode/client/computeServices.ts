@@ -12,6 +12,8 @@ import { BillingService } from '../../core/spend/billingService';
 import type { ClientSource, WakeStore } from '../../core/state/servicePorts';
 import { TransferService } from '../../core/nas/transferService';
 import { VolumeService } from '../../core/nas/volumeService';
+import type { SpecServices } from '../../core/specs/runner';
+import { specsCore } from '../../core/specs/load';
 import { StorageService } from '../../core/storage/storageService';
 import { TaskService } from '../../core/tasks/taskService';
 import type { ExtensionServices, Profile } from '../services';
@@ -57,6 +59,12 @@ export function jobServiceNow(services: Clients): JobService {
 export function runServicesNow(services: Pick<ExtensionServices, 'computeClient'>): RunServices {
   const client = services.computeClient();
   return runServices(() => client);
+}
+
+/** What one spec check, plan or deploy reads and sends through, over the client the source gives now; nothing woken (the spec commands refresh their view). */
+export function specServicesNow(client: ClientSource): SpecServices {
+  const now = client();
+  return specsCore().specServicesOver(() => now);
 }
 
 export function resourceServiceOf(services: Clients): ResourceService {

@@ -9,7 +9,8 @@ import type { ExistingFilePolicy } from '../../core/nas/transfer';
 import { MultiStepInput, type Step } from '../ui/multiStepInput';
 import { pickText } from '../ui/pickText';
 import { nasCore } from './nasCore';
-import { volumeUri, type NasFileSystem } from '../remoteFiles/nasFileSystem';
+import type { SftpFileSystem } from '../remoteFiles/sftpFileSystem';
+import { volumeUri } from './volumeUri';
 
 /** Most entries one folder lists in the browse step (a volume folder can hold any number). */
 const BROWSE_LIMIT = 1000;
@@ -83,7 +84,7 @@ export function browseItems(folder: string, entries: readonly [string, vscode.Fi
 }
 
 /** The questions of a download: a file or folder browsed on the volume, and the policy. */
-export async function downloadFlow(volume: NasVolume, fileSystem: NasFileSystem, known: { remote?: string; policy?: ExistingFilePolicy }): Promise<{ remote: string; policy: ExistingFilePolicy } | undefined> {
+export async function downloadFlow(volume: NasVolume, fileSystem: SftpFileSystem, known: { remote?: string; policy?: ExistingFilePolicy }): Promise<{ remote: string; policy: ExistingFilePolicy } | undefined> {
   const title = vscode.l10n.t('Download from "{0}"', pickText(volume.name));
   const totalSteps = (known.remote === undefined ? 1 : 0) + (known.policy ? 0 : 1);
   const state: { remote?: string; policy?: ExistingFilePolicy } = { ...known };

@@ -13,7 +13,8 @@ import type { RemoteState } from '../state/index';
 import { NAS_COMMANDS, lastCancelledTransfer, resolveVolume, volumesOf } from './nasCommands';
 import { formatDateTime } from '../ui/dates';
 import { nasCore } from './nasCore';
-import { NAS_SCHEME, NasFileSystem, volumeUri } from '../remoteFiles/nasFileSystem';
+import { SftpFileSystem } from '../remoteFiles/sftpFileSystem';
+import { NAS_SCHEME, volumeUri } from './volumeUri';
 import { createKindView, type KindTreeView } from '../kinds/registerKind';
 import type { KindTree } from '../kinds/kindTree';
 import { NasStores } from './nasStores';
@@ -24,7 +25,7 @@ import { ProgressLog, type ProgressReport } from './transferProgress';
 import { warnUnsafeNames } from './unsafeNames';
 import { TRANSFER_COMMANDS, createTransferFlow, lastRsaRefusal, deleteTransferFlow, retryTransferFlow, stopTransferFlow, type TransferAsker } from './transferCommands';
 
-export { NAS_SCHEME, volumeUri } from '../remoteFiles/nasFileSystem';
+export { NAS_SCHEME, volumeUri } from './volumeUri';
 
 /** The transfer flows (create and retry are multi-step flows the in-host tests answer; stop and delete take a scripted asker). */
 export interface TransferFlows {
@@ -44,7 +45,7 @@ export interface NasApi {
   readonly tree: KindTree<NasVolume>;
   readonly stores: NasStores;
   readonly transfers: TransferFlows;
-  readonly fileSystem: NasFileSystem;
+  readonly fileSystem: SftpFileSystem;
   sessions(): NasSessions;
   /** What the Upload / Download notifications were told so far (bytes, rate, time left), oldest first. */
   progressReports(): readonly ProgressReport[];
@@ -78,7 +79,7 @@ export function registerNas(services: ExtensionServices, state: RemoteState, own
   };
   const { tree }: KindTreeView<NasVolume> = createKindView(services, state, volumeKind(() => volumeServiceOf(services), services.logger), own);
   const stores = new NasStores(state, () => services.profiles.active !== undefined);
-  const fileSystem = new NasFileSystem(getSessions, (skipped, uri) => warnUnsafeNames(services.logger, { count: skipped.count, shown: skipped.names }, uri.toString()));
+  const fileSystem = new SftpFileSystem(NAS_SCHEME, getSessions, (skipped, uri) => warnUnsafeNames(services.logger, { count: skipped.count, shown: skipped.names }, uri.toString()));
   const progress = new ProgressLog();
   const context = { services, tree, stores, fileSystem, sessions: getSessions, progress };
   // One push per registration: a throw halfway leaves everything before it in `own`.

@@ -11,7 +11,8 @@ import { formatBytes, formatGiB } from '../../core/nas/units';
 import type { ExtensionServices } from '../services';
 import { Refusal } from '../errors/refusal';
 import { nasCore } from './nasCore';
-import { NAS_SCHEME, volumeUri, type NasFileSystem } from '../remoteFiles/nasFileSystem';
+import type { SftpFileSystem } from '../remoteFiles/sftpFileSystem';
+import { NAS_SCHEME, volumeUri } from './volumeUri';
 import { itemOfKind, type KindTree } from '../kinds/kindTree';
 import type { NasStores } from './nasStores';
 import { createVolumeFlow, expandVolumeFlow, volumeNameText } from './volumeFlows';
@@ -41,7 +42,7 @@ export interface NasContext {
   /** The NAS view (the kind tree over volumeKind.ts). */
   tree: KindTree<NasVolume>;
   stores: NasStores;
-  fileSystem: NasFileSystem;
+  fileSystem: SftpFileSystem;
   sessions: () => NasSessions;
   /** What the transfer notifications were told (the in-host tests read it). */
   progress: ProgressLog;

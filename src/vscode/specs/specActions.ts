@@ -13,6 +13,7 @@ import type { TaskPlan } from '../../core/specs/plan';
 import { VOLUME_STATE } from '../../core/nas/volumeState';
 import type { SpecCheck, SpecContext } from '../../core/specs/runner';
 import type { ClientSource } from '../../core/state/servicePorts';
+import { specServicesNow } from '../client/computeServices';
 import type { JobSpec, Spec, TaskSpec } from '../../core/specs/types';
 import { Commands } from '../commandIds';
 import type { SpecValidation } from '../../core/specs/validate';
@@ -79,9 +80,8 @@ export class SpecActions {
   }
 
   private context(signal?: AbortSignal): SpecContext {
-    const client = this.client();
     const nasVolumes = async () => (await this.state.items(VOLUME_STATE)).map(specsCore().specVolume);
-    return { client, resolveSecret: (ref) => this.secrets.resolve(ref), nasVolumes, messages: LOCALIZED_SPEC_MESSAGES, ...(signal ? { signal } : {}) };
+    return { services: specServicesNow(this.client), resolveSecret: (ref) => this.secrets.resolve(ref), nasVolumes, messages: LOCALIZED_SPEC_MESSAGES, ...(signal ? { signal } : {}) };
   }
 
   /**

@@ -15,6 +15,7 @@ import { costLine } from '../../../src/core/tools/pricing';
 import { jupyterTaskItem } from '../../../src/vscode/notebooks/jupyterTaskPick';
 import { deviceLabel as listLabel, taskPlacement } from '../../../src/vscode/ui/format';
 import { DEVICES, liveTask } from '../specs/fixtures';
+import { specServicesOver } from '../../../src/core/specs/specServices';
 
 const RAW = /\bx ?\d/;
 const searchClient = (devices = DEVICES): ComputeClient => ({ call: async () => ({ count: devices.length, results: devices }) }) as unknown as ComputeClient;
@@ -60,13 +61,13 @@ describe('device labels: one formatter, "×" everywhere, untrusted text bounded'
   it('the spec stock diagnostics name the device by its label', async () => {
     const saved = specFromTask(liveTask(), 'sandbox');
     const spec: TaskSpec = { ...saved.spec, resource: { gpu: 'H20', gpuCount: 8, region: 'hebeif-1' } };
-    const checks = await checkSpec(spec, { client: searchClient(), resolveSecret: async () => undefined });
+    const checks = await checkSpec(spec, { services: specServicesOver(() => searchClient()), resolveSecret: async () => undefined });
     const stock = checks.find((check) => check.path[0] === 'resource');
     assert.ok(stock, JSON.stringify(checks));
     assert.match(stock.message, /^H20 × 8 in 河北一区/);
     assert.doesNotMatch(stock.message, RAW);
     const soldOut = DEVICES.map((device) => ({ ...device, regions: device.regions.map((region) => ({ ...region, inventory: 0 })) }));
-    const refused = await checkSpec(spec, { client: searchClient(soldOut), resolveSecret: async () => undefined });
+    const refused = await checkSpec(spec, { services: specServicesOver(() => searchClient(soldOut)), resolveSecret: async () => undefined });
     assert.match(refused.find((check) => check.severity === 'error')?.message ?? '', /^H20 × 8 is sold out/);
   });
 

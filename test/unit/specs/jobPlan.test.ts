@@ -12,6 +12,7 @@ import type { JobSpec, SecretRef } from '../../../src/core/specs/types';
 import { editorRepeats } from '../../../src/core/specs/editorOverlap';
 import { validateSpecText } from '../../../src/core/specs/validate';
 import { DEVICES } from './fixtures';
+import { specServicesOver } from '../../../src/core/specs/specServices';
 
 const JOB: JobSpec = {
   kind: 'job',
@@ -171,7 +172,7 @@ describe('NAS check', () => {
       [[{ id: 7, regionName: '北京一区', region: 'bj-001', status: 'Expanding' }], /NAS volume 7 is Expanding, not Active/],
     ];
     for (const [list, expected] of cases) {
-      const checks = await checkSpec(JOB, { client: searchOnly(), resolveSecret: async () => undefined, nasVolumes: volumes(list) });
+      const checks = await checkSpec(JOB, { services: specServicesOver(searchOnly), resolveSecret: async () => undefined, nasVolumes: volumes(list) });
       const nas = checks.filter((check) => check.path.includes('nas'));
       if (!expected) assert.deepEqual(nas, []);
       else {
@@ -193,7 +194,7 @@ describe('NAS check', () => {
   });
 
   it('a job spec with a job id gets a note that jobs cannot be updated', async () => {
-    const checks = await checkSpec({ ...JOB, services: [{ name: 'main', image: 'pytorch/pytorch:2.4' }], taskId: 5 }, { client: searchOnly(), resolveSecret: async () => undefined });
+    const checks = await checkSpec({ ...JOB, services: [{ name: 'main', image: 'pytorch/pytorch:2.4' }], taskId: 5 }, { services: specServicesOver(searchOnly), resolveSecret: async () => undefined });
     assert.ok(checks.some((check) => check.path[0] === 'taskId' && /cannot be updated/.test(check.message)));
   });
 });

@@ -44,8 +44,7 @@ const PREHEAT_LIST_ALLOWED: Record<string, string> = {
 const VOLUME_READ_ALLOWED: Record<string, string> = {
   'src/core/nas/volumes.ts': 'where they are defined',
   'src/core/nas/volumeState.ts': 'the volume state definition',
-  'src/core/tools/nasTools.ts': 'the NAS agent tools: one read where the model asks, on the user’s behalf',
-  'src/core/specs/runner.ts': 'the spec tools’ NAS check (nasVolumesOf: the model asks; the editor passes the store’s volumes)',
+  'src/core/nas/volumeService.ts': 'VolumeService.list and get: the NAS agent tools and the spec tools’ NAS check read through them (the model asks; the editor reads the store)',
 };
 const VOLUME_READ_CALL = /\b(readVolumes|listVolumes|getVolume)\s*\(/;
 

@@ -20,7 +20,7 @@ const OPERATION_ALLOWED: Record<string, string> = {
 /** Who may import the paged task reads from listing.ts. */
 const READ_ALLOWED: Record<string, string> = {
   'src/core/tasks/taskState.ts': 'the task state definition (the store polls through it)',
-  'src/core/tools/readTools.ts': 'the list_tasks agent tool',
+  'src/core/tasks/taskService.ts': 'TaskService.page: the list_tasks agent tool and the diagnose probe read through it',
 };
 
 const files = typeScriptFiles('src');

@@ -1,12 +1,12 @@
-// *Open Folder on Machine* (docs/machines.md): the machine's files as a workspace folder, through the NAS
-// volumes' file-system provider (src/vscode/remoteFiles/nasFileSystem.ts) on the shared SSH layer, under a scheme
+// *Open Folder on Machine* (docs/machines.md): the machine's files as a workspace folder, through the SFTP
+// file system NAS volumes use too (src/vscode/remoteFiles/sftpFileSystem.ts) on the shared SSH layer, under a scheme
 // of its own: computemachine://<device id>/<path>. Key-only, pinned host key; one SFTP connection per
 // machine, reopened by the sessions when it drops.
 
 import * as vscode from 'vscode';
 import type { SshSessions, SshCredentials } from '../../../core/ssh';
 import { machinesCore } from '../../../core/lazyModules';
-import { NasFileSystem } from '../../remoteFiles/nasFileSystem';
+import { SftpFileSystem } from '../../remoteFiles/sftpFileSystem';
 import type { MachineConnector, MachineTarget } from './machineConnector';
 
 export const MACHINE_SCHEME = 'computemachine';
@@ -17,14 +17,14 @@ export function machineFolderUri(deviceId: number, path: string): vscode.Uri {
 
 export class MachineFiles implements vscode.Disposable {
   private sessions: SshSessions<number, SshCredentials> | undefined;
-  readonly provider: NasFileSystem;
+  readonly provider: SftpFileSystem;
   private readonly registration: vscode.Disposable;
 
   constructor(
     private readonly connector: MachineConnector,
     logger: { warn(message: string): void },
   ) {
-    this.provider = new NasFileSystem(() => this.current(), (skipped, uri) => logger.warn(`machines: ${skipped.count} entries with unusable names left out of ${uri.toString()}`));
+    this.provider = new SftpFileSystem(MACHINE_SCHEME, () => this.current(), (skipped, uri) => logger.warn(`machines: ${skipped.count} entries with unusable names left out of ${uri.toString()}`));
     this.registration = vscode.workspace.registerFileSystemProvider(MACHINE_SCHEME, this.provider, { isCaseSensitive: true });
   }
 

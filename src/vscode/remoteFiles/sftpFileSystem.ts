@@ -1,8 +1,8 @@
-// A volume as a folder: the `computenas` file system over SFTP (core/nas, ssh2). The URI's authority is
-// the volume id, its path the path on the volume: computenas://1001/data/train.csv. SFTP has no change
-// notifications, so nothing is watched: the Explorer shows changes made elsewhere after a refresh
-// (Refresh Explorer), and our own writes fire change events.
-// Machine folders reuse it (machines/connect/machineFiles.ts), so it sits below the NAS and machines areas.
+// A remote folder over SFTP as a VS Code file system: NAS volumes (`computenas`, ../nas/volumeUri.ts) and
+// machine folders (`computemachine`, ../machines/connect/machineFiles.ts) each register it under their
+// scheme with their own sessions. The URI's authority is the session key (volume or device id), its path
+// the path there. SFTP has no change notifications, so nothing is watched: the Explorer shows changes made
+// elsewhere after a refresh (Refresh Explorer), and our own writes fire change events.
 
 import * as vscode from 'vscode';
 import type { SkippedNames } from '../../core/nas/entryNames';
@@ -11,13 +11,8 @@ import type { SftpConnection } from '../../core/nas/sftpConnection';
 import { wordedError } from '../errors/errorWords';
 import { nasCore } from '../../core/lazyModules';
 
-export const NAS_SCHEME = 'computenas';
-
-export function volumeUri(storageId: number, path = '/'): vscode.Uri {
-  return vscode.Uri.from({ scheme: NAS_SCHEME, authority: String(storageId), path });
-}
-
-function storageIdOf(uri: vscode.Uri): number {
+/** The session key a URI names in its authority (a volume's or a machine's id). */
+function sessionKeyOf(uri: vscode.Uri): number {
   const id = Number(uri.authority);
   if (!Number.isSafeInteger(id) || id <= 0) throw vscode.FileSystemError.FileNotFound(uri);
   return id;
@@ -59,12 +54,14 @@ const FILE_TYPES = { file: vscode.FileType.File, directory: vscode.FileType.Dire
 /** Hears of entries left out because their names cannot be used (the NAS area warns, naming them escaped). */
 export type SkippedListener = (skipped: SkippedNames, uri: vscode.Uri) => void;
 
-export class NasFileSystem implements vscode.FileSystemProvider {
+export class SftpFileSystem implements vscode.FileSystemProvider {
   private readonly emitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.emitter.event;
 
   constructor(
-    // Only `run` is used: machines' files (src/vscode/machines/connect/machineFiles.ts) reuse this provider.
+    /** The scheme it is registered under: what it names in the URIs it announces. */
+    private readonly scheme: string,
+    // Only `run` is used: the NAS sessions and the machines' (src/vscode/machines/connect/machineFiles.ts) both fit.
     private readonly sessions: () => Pick<NasSessions, 'run'>,
     private readonly onSkipped: SkippedListener = () => undefined,
   ) {}
@@ -76,7 +73,7 @@ export class NasFileSystem implements vscode.FileSystemProvider {
 
   private async run<T>(uri: vscode.Uri, action: (connection: SftpConnection, path: string) => Promise<T>): Promise<T> {
     try {
-      return await this.sessions().run(storageIdOf(uri), (connection) => action(connection, remotePath(uri)));
+      return await this.sessions().run(sessionKeyOf(uri), (connection) => action(connection, remotePath(uri)));
     } catch (error) {
       throw toFileSystemError(error, uri);
     }
@@ -183,13 +180,17 @@ export class NasFileSystem implements vscode.FileSystemProvider {
     this.fire({ type: vscode.FileChangeType.Changed, uri });
   }
 
+  private uriOf(key: number, path: string): vscode.Uri {
+    return vscode.Uri.from({ scheme: this.scheme, authority: String(key), path });
+  }
+
   /** Announces files the extension wrote on a volume outside this provider (uploads, run syncs; see core/nas/writtenPaths). */
-  announceWritten(storageId: number, written: readonly { path: string; replaced: boolean }[]): void {
+  announceWritten(key: number, written: readonly { path: string; replaced: boolean }[]): void {
     if (written.length === 0) return;
     const { created, changed } = nasCore().writtenPaths(written);
     this.fire(
-      ...created.map((path) => ({ type: vscode.FileChangeType.Created, uri: volumeUri(storageId, path) })),
-      ...changed.map((path) => ({ type: vscode.FileChangeType.Changed, uri: volumeUri(storageId, path) })),
+      ...created.map((path) => ({ type: vscode.FileChangeType.Created, uri: this.uriOf(key, path) })),
+      ...changed.map((path) => ({ type: vscode.FileChangeType.Changed, uri: this.uriOf(key, path) })),
     );
   }
 
@@ -197,14 +198,14 @@ export class NasFileSystem implements vscode.FileSystemProvider {
    * Announces what lies under `folder` after something the extension started wrote there without telling
    * which files (an S3 transfer, a job's outputs): read the tree (at most `limit` entries) and announce it.
    */
-  async announceTree(storageId: number, folder: string, limit = ANNOUNCED_TREE_LIMIT): Promise<void> {
+  async announceTree(key: number, folder: string, limit = ANNOUNCED_TREE_LIMIT): Promise<void> {
     const written: { path: string; replaced: boolean }[] = [];
-    const pending = [remotePath(volumeUri(storageId, folder))];
+    const pending = [remotePath(this.uriOf(key, folder))];
     while (pending.length > 0 && written.length < limit) {
       const dir = pending.pop() as string;
       let entries: [string, vscode.FileType][];
       try {
-        entries = await this.readDirectory(volumeUri(storageId, dir));
+        entries = await this.readDirectory(this.uriOf(key, dir));
       } catch {
         continue; // gone or unreadable: nothing to announce there
       }
@@ -215,7 +216,7 @@ export class NasFileSystem implements vscode.FileSystemProvider {
         written.push({ path, replaced: false }, { path, replaced: true });
       }
     }
-    this.announceWritten(storageId, written);
+    this.announceWritten(key, written);
   }
 }
 
