@@ -2,7 +2,7 @@
 // "n/16", and the review opens with Cancel highlighted and the price on it. Runs in English and, in the
 // e2e-zh-cn phase (scripts/vscode-web/run.mjs), in Chinese: a screenshot of the review in each.
 import type { E2eCheck } from './checks';
-import { firstRunWalkthroughSeen, runCommand } from './workbench';
+import { readyOnSandboxProfile, runCommand } from './workbench';
 
 /** The steps an all-defaults run shows: one completion (no indexed mode), Spot (the estimate), no volume (no mount directory). */
 const STEPS = [1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14];
@@ -12,12 +12,8 @@ export const createJobReview: E2eCheck = {
   bothLanguages: true,
   async run({ page, screenshot, locale }) {
     const zh = locale === 'zh-cn';
-    await firstRunWalkthroughSeen(page);
-    // On a fresh workbench (the e2e-zh-cn phase runs this check first) the sandbox profile connects after
-    // activation: the wizard asks for a profile before that, so wait for the status bar to name it.
-    await page.locator('.statusbar-item', { hasText: zh ? '沙盒 (RSA)' : 'Sandbox (RSA)' }).first().waitFor({ state: 'visible', timeout: 180_000 });
-    await page.keyboard.press('Escape');
-    await runCommand(page, 'View: Close All Editors');
+    // On a fresh workbench (the e2e-zh-cn phase runs this check first) the profile connects after activation.
+    await readyOnSandboxProfile(page, zh);
     await runCommand(page, zh ? '算力: 创建 Job 批处理任务…' : 'Compute: Create Job…');
     const widget = page.locator('.quick-input-widget');
     for (const step of STEPS) {

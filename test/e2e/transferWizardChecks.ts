@@ -3,7 +3,7 @@
 // Runs in English and, in the e2e-zh-cn phase (scripts/vscode-web/run.mjs), in Chinese: a screenshot of
 // step 4 in each (the in-host suite reads every step's words; test/integration/l10n).
 import type { E2eCheck } from './checks';
-import { firstRunWalkthroughSeen, pickQuickPickRow, runCommand } from './workbench';
+import { pickQuickPickRow, readyOnSandboxProfile, runCommand } from './workbench';
 
 /** The volume the sandbox seeds (test/sandbox/nas/index.ts); Active. */
 const VOLUME = 'datasets';
@@ -13,11 +13,7 @@ export const transferWizardSteps: E2eCheck = {
   bothLanguages: true,
   async run({ page, screenshot, locale }) {
     const zh = locale === 'zh-cn';
-    await firstRunWalkthroughSeen(page);
-    // The flow asks for an RSA profile: wait until the sandbox's has connected (a fresh workbench).
-    await page.locator('.statusbar-item', { hasText: zh ? '沙盒 (RSA)' : 'Sandbox (RSA)' }).first().waitFor({ state: 'visible', timeout: 180_000 });
-    await page.keyboard.press('Escape');
-    await runCommand(page, 'View: Close All Editors');
+    await readyOnSandboxProfile(page, zh);
     await runCommand(page, zh ? '算力: 创建 S3 互传任务…' : 'Compute: Create Transfer…');
     await pickQuickPickRow(page, VOLUME);
     const widget = page.locator('.quick-input-widget');

@@ -30,6 +30,18 @@ async function closeQuickInput(page: Page): Promise<void> {
   if (await page.locator('.quick-input-widget').isVisible()) await page.keyboard.press('Escape');
 }
 
+/**
+ * A workbench ready for a flow on the sandbox's RSA profile: the first-run walkthrough out of the way, the
+ * profile connected (on a fresh workbench it connects after activation, and a flow would ask for a profile
+ * before that), no editor open. `zh`: the status bar words the profile in Chinese.
+ */
+export async function readyOnSandboxProfile(page: Page, zh: boolean): Promise<void> {
+  await firstRunWalkthroughSeen(page);
+  await page.locator('.statusbar-item', { hasText: zh ? '沙盒 (RSA)' : 'Sandbox (RSA)' }).first().waitFor({ state: 'visible', timeout: 180_000 });
+  await page.keyboard.press('Escape');
+  await runCommand(page, 'View: Close All Editors');
+}
+
 /** Runs a command from the palette by its full title ("Category: Title"), clicking its row. */
 export async function runCommand(page: Page, title: string): Promise<void> {
   const typed = title.replace(/…$/, '');
