@@ -11,13 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
-import { MachineService } from '../../../src/core/machines/machineService';
 import type { ExtensionApi } from '../../../src/vscode/api';
 import { PATIENCE_MS, waitUntil } from '../../helpers/eventually';
 import { computeWithSandbox } from '../compute/computeTestApi';
 import { extensionApi } from '../extensionApi';
 import { answerFlow, isPick } from '../nas/answerFlow';
-import { metalControl } from './metalControl';
+import { rentUntilServing } from './rentMachine';
 
 const run = promisify(execFile);
 // A device id no other suite uses.
@@ -45,13 +44,7 @@ describe('machines: Connect… through the SSH agent', () => {
     await run('ssh-add', [keyFile], { env: { ...process.env, SSH_AUTH_SOCK: socket } });
     fingerprint = /SHA256:[A-Za-z0-9+/]{43}/.exec((await run('ssh-keygen', ['-lf', `${keyFile}.pub`])).stdout)?.[0] ?? '';
     assert.ok(fingerprint);
-    await metalControl('product', { device_id: DEVICE });
-    const service = new MachineService(api.surface.createComputeClient({}));
-    const [product] = (await service.singles('Hour')).filter((item) => item.device_id === DEVICE);
-    assert.ok(product);
-    await service.rent({ products: [product], billing: 'Hour', packs: 1, softwareInit: false });
-    await service.waitForServing(DEVICE, { pollMs: 50, timeoutMs: PATIENCE_MS });
-    await api.machines.refresh();
+    await rentUntilServing(api, DEVICE);
   });
 
   after(async () => {

@@ -8,14 +8,13 @@
 
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { MachineService } from '../../../src/core/machines/machineService';
 import type { ExtensionApi } from '../../../src/vscode/api';
 import { PATIENCE_MS, waitUntil } from '../../helpers/eventually';
 import { computeWithSandbox } from '../compute/computeTestApi';
 import { extensionApi } from '../extensionApi';
 import { answerFlow, isPick } from '../nas/answerFlow';
 import { connectAsUser } from './connectAsUser';
-import { metalControl } from './metalControl';
+import { rentUntilServing } from './rentMachine';
 
 const DEVICE = 9078;
 const FOLDER = 'machine-run-project';
@@ -40,13 +39,7 @@ describe('machines: Run on GPU on a rented machine', () => {
     previousRunJson = await Promise.resolve(vscode.workspace.fs.readFile(runJson())).catch(() => undefined);
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(project(), 'job.sh'), new TextEncoder().encode('echo "mark $RUN_MARK from $(basename "$PWD")"\ncat data/input.txt\nexit 5\n'));
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(project(), 'data', 'input.txt'), new TextEncoder().encode('input-line-42\n'));
-    await metalControl('product', { device_id: DEVICE });
-    const service = new MachineService(api.surface.createComputeClient({}));
-    const [product] = (await service.singles('Hour')).filter((item) => item.device_id === DEVICE);
-    assert.ok(product);
-    await service.rent({ products: [product], billing: 'Hour', packs: 1, softwareInit: false });
-    await service.waitForServing(DEVICE, { pollMs: 50, timeoutMs: PATIENCE_MS });
-    await api.machines.refresh();
+    await rentUntilServing(api, DEVICE);
     // The key is installed once (Connect…, answered as a user would); the run then logs in by key.
     await connectAsUser(api, DEVICE);
   });
