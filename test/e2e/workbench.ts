@@ -42,28 +42,59 @@ export async function readyOnSandboxProfile(page: Page, zh: boolean): Promise<vo
   await runCommand(page, 'View: Close All Editors');
 }
 
-/** Runs a command from the palette by its full title ("Category: Title"), clicking its row. */
+/**
+ * The palette row of the command titled `title`: its label is the title itself (an ellipsis optional), or,
+ * for a title given without its category, "Category: title". Never a row that only contains the title,
+ * such as "Ask in Chat: <title>" (1.139 lists one for any typed text): clicking that runs something else.
+ */
+export function commandLabel(title: string): RegExp {
+  const typed = escapeRegExp(title.replace(/…$/, ''));
+  return title.includes(': ') ? new RegExp(`^${typed}…?$`) : new RegExp(`^(?:[^:]+: )?${typed}…?$`);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Runs a command from the palette by its title ("Category: Title"), clicking its row. A command whose
+ * precondition does not hold yet (a notebook command before the notebook is the active editor) is not
+ * listed: the error names the rows seen instead.
+ */
 export async function runCommand(page: Page, title: string): Promise<void> {
   const typed = title.replace(/…$/, '');
+  const widget = page.locator('.quick-input-widget');
+  const rows = widget.locator('.quick-input-list .monaco-list-row');
   // A webview that holds the keyboard focus can swallow F1 or the typed title: on a miss, take the focus
   // back to the workbench and ask once more.
   for (let attempt = 1; ; attempt++) {
+    const timeout = attempt === 1 ? 15_000 : 60_000;
     try {
       await closeQuickInput(page);
       await page.keyboard.press('F1');
-      const widget = page.locator('.quick-input-widget');
-      await widget.waitFor({ state: 'visible', timeout: attempt === 1 ? 15_000 : 60_000 });
+      await widget.waitFor({ state: 'visible', timeout });
       await widget.locator('input').first().fill(`>${typed}`);
-      const row = widget.locator('.quick-input-list .monaco-list-row', { hasText: typed }).first();
-      await row.waitFor({ state: 'visible', timeout: attempt === 1 ? 15_000 : 60_000 });
-      await row.click({ timeout: attempt === 1 ? 15_000 : 60_000 });
+      const row = rows.filter({ has: page.locator('.label-name', { hasText: commandLabel(title) }) }).first();
+      await row.waitFor({ state: 'visible', timeout });
+      await row.click({ timeout });
       return;
     } catch (error) {
-      if (attempt >= 2) throw error;
+      if (attempt >= 2) {
+        const seen = await rows.locator('.label-name').allInnerTexts().catch(() => []);
+        throw new Error(`the palette never listed "${title}" (rows: ${seen.join(' | ')}): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      }
       await page.keyboard.press('Escape').catch(() => undefined);
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur()).catch(() => undefined);
     }
   }
+}
+
+/** Waits until the quick pick has faded in (1.139 animates it): a screenshot before shows it see-through. */
+export async function quickPickOpaque(page: Page, timeoutMs = 10_000): Promise<void> {
+  await page.waitForFunction(() => {
+    const widget = document.querySelector('.quick-input-widget');
+    return widget !== null && getComputedStyle(widget).opacity === '1';
+  }, undefined, { timeout: timeoutMs });
 }
 
 /** Clears every toast and the notification center (a running progress stays; only finished ones go). */
