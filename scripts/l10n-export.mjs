@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Exports the one string bundle (l10n/bundle.l10n.json, docs/localization.md): every literal
 // vscode.l10n.t text of src/vscode (@vscode/l10n-dev's extractor) plus every English template of the
-// tables that word text outside the editor layer (TEMPLATE_TABLES: the core's message keys), which the
-// editor looks up by that template at run time. So a core message is one line in its table plus its
+// tables that word text outside the editor layer (TEMPLATE_TABLES: the core's message keys; the operation
+// catalog's titles), which the editor looks up by that template at run time. So a core message is one line in its table plus its
 // translation, and the zh-cn bundle translates core, editor and webview text alike.
 //   node scripts/l10n-export.mjs [--outDir DIR]     (npm run l10n:export)
 import fs from 'node:fs';
@@ -32,6 +32,20 @@ export function readTemplates(file, table) {
 }
 
 /**
+ * Every operation's title in the catalog (src/core/compute/catalog.ts): the editor shows it in the display
+ * language by looking it up in the bundle (src/vscode/requests/operationTitles.ts), so a new operation's
+ * title is written once, in its area's operations.ts. The catalog imports its area files: esbuild bundles
+ * it in memory (core imports nothing of the editor).
+ */
+export function catalogTitles() {
+  const esbuild = require('esbuild');
+  const built = esbuild.buildSync({ entryPoints: [path.join(root, 'src', 'core', 'compute', 'catalog.ts')], bundle: true, write: false, format: 'cjs', platform: 'node', logLevel: 'silent' });
+  const module = { exports: {} };
+  new Function('module', 'exports', 'require', built.outputFiles[0].text)(module, module.exports, require);
+  return Object.values(module.exports.OPERATION_CATALOG).map((entry) => entry.title);
+}
+
+/**
  * Writes the bundle to `outDir`: @vscode/l10n-dev's export of the editor's literal texts (its order kept,
  * so re-exports diff small), then the tables' templates it does not already hold.
  */
@@ -41,9 +55,8 @@ export function exportBundle(outDir) {
   if (result.status !== 0) throw new Error(`vscode-l10n-dev export failed: ${result.stderr}`);
   const file = path.join(outDir, 'bundle.l10n.json');
   const bundle = JSON.parse(fs.readFileSync(file, 'utf8'));
-  for (const { file: source, table } of TEMPLATE_TABLES) {
-    for (const template of readTemplates(source, table)) if (!Object.hasOwn(bundle, template)) bundle[template] = template;
-  }
+  const templates = [...TEMPLATE_TABLES.flatMap(({ file: source, table }) => readTemplates(source, table)), ...catalogTitles()];
+  for (const template of templates) if (!Object.hasOwn(bundle, template)) bundle[template] = template;
   fs.writeFileSync(file, JSON.stringify(bundle, undefined, 2));
   return bundle;
 }

@@ -9,6 +9,7 @@ import { runMachinesBench } from './machines';
 import { runMcpBench } from './mcp';
 import { runNasBench } from './nas';
 import { runNotebooksBench } from './notebooks';
+import { runPreheatStartBench } from './preheatStart';
 import { runRenderBench } from './render';
 import { runSpendChartBench } from './spendChart';
 import { runSseBench } from './sse';
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     ['machines', runMachinesBench],
     ['notebooks', runNotebooksBench],
     ['machine-kernel', runMachineKernelBench],
+    ['preheat-start', runPreheatStartBench],
   ];
   for (const [name, run] of all) {
     if (only.length > 0 && !only.includes(name)) continue;

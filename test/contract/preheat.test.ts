@@ -1,7 +1,8 @@
 // Image preheat against the strict sandbox (docs/platform.md "Image preheat"): a cluster preheat followed
 // by the preheat store to ready and stopped out of the list; a node preheat with an issued mark; one
 // refusal per documented rule (exactly one mode, at least one region/resource/service, issued marks,
-// the status enum, stop only while Running or Paused) and, for an account that has not applied, every
+// the status enum, stop only while Running or Paused), a start that skips the image pull only where a
+// finished preheat cached the image, and, for an account that has not applied, every
 // preheat call refused in a way the editor words as "not enabled".
 
 import assert from 'node:assert/strict';
@@ -14,6 +15,7 @@ import { PREHEAT_STATE, preheatNotEnabled, preheatProgress } from '../../src/cor
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
 import { waitUntil } from '../helpers/eventually';
+import { inStockTaskBody } from './helpers/inStockTaskBody';
 
 describe('image preheat against the sandbox', () => {
   let sandbox: Sandbox;
@@ -51,6 +53,26 @@ describe('image preheat against the sandbox', () => {
     assert.equal((await listed()).some((task) => task.task_id === task_id), false, 'a stopped preheat leaves the list');
     await assert.rejects(client.call('preheat.stop', { task_id }), refused(/Running or Paused/, 'C010'), 'only Running or Paused preheats stop');
     assert.equal((await client.call('preheat.detail', { task_id }))?.status, 'End');
+  });
+
+  it('a task starts without the image pull where a finished cluster preheat cached its image; other images and a stopped preheat wait for it', async () => {
+    sandbox.preheat.setImagePullMs(10 * 60_000);
+    try {
+      const warmImage = 'registry.example.com/team/warm:1.0';
+      const { regions } = await client.call('preheat.regions', {});
+      const { task_id: preheatId } = await client.call('preheat.create', cluster({ regions: regions.map(({ region }) => ({ region })), services: [{ service_name: 'main', service_image: warmImage }] }));
+      await waitUntil('the preheat to be ready', async () => (await listed()).find((task) => task.task_id === preheatId && preheatProgress(task).done));
+      const cold = await client.call('task.create', await inStockTaskBody(client, 'cold', { service_name: 'main', service_image: 'registry.example.com/team/cold:1.0', remote_ports: [] }));
+      const warm = await client.call('task.create', await inStockTaskBody(client, 'warm', { service_name: 'main', service_image: warmImage, remote_ports: [] }));
+      await waitUntil('the preheated image to run', async () => ((await client.call('task.detail', { task_id: warm.task_id })).status === 'Running' ? true : undefined));
+      assert.equal((await client.call('task.detail', { task_id: cold.task_id })).status, 'Pending', 'an image no preheat cached is still being pulled (10 minutes)');
+      await client.call('preheat.stop', { task_id: preheatId });
+      const afterStop = await client.call('task.create', await inStockTaskBody(client, 'after-stop', { service_name: 'main', service_image: warmImage, remote_ports: [] }));
+      assert.equal((await client.call('task.detail', { task_id: afterStop.task_id })).status, 'Pending', 'a stopped preheat caches nothing');
+      for (const task_id of [cold.task_id, warm.task_id, afterStop.task_id]) await client.call('task.stop', { task_id });
+    } finally {
+      sandbox.preheat.setImagePullMs(0);
+    }
   });
 
   it('creates a node preheat with a mark the resource search issued, done when the preheated nodes reach the count', async () => {

@@ -18,7 +18,8 @@
 //   POST   /__sandbox/nas/expire  ← {storage_id} the volume's SFTP session expires now → {expired}
 //   POST   /__sandbox/nas/faults  ← {kind: expire|drop|full, storage_id?, afterBytes} (fires during an upload)
 //   POST   /__sandbox/nas/throttle ← {bytesPerSecond} each SFTP connection uploads at most this fast (0: no limit)
-//   POST   /__sandbox/preheat     ← {enabled?, syncMs?} whether the account has applied for image preheat; how long caching takes
+//   POST   /__sandbox/preheat     ← {enabled?, syncMs?, imagePullMs?} whether the account has applied for image preheat; how long
+//                                    caching takes; how much longer a task starts when its image is not preheated in its region
 //   POST   /__sandbox/nas/transfers ← {runningMs} S3 transfers created from now on run this long → {runningMs}
 //   POST   /__sandbox/nas/transfers/hold ← {held: boolean} S3 transfers not yet ended stay Running at half their
 //                                    bytes until released, new ones start there (nas/transfers.ts hold) → {held}
@@ -264,6 +265,7 @@ export function createControlHandler(context: ControlContext): (req: IncomingMes
         if (fields.enabled !== undefined && typeof fields.enabled !== 'boolean') throw new TypeError('enabled must be true or false');
         if (typeof fields.enabled === 'boolean') context.preheat.setEnabled(fields.enabled);
         if (fields.syncMs !== undefined) context.preheat.setSyncMs(intField(fields, 'syncMs'));
+        if (fields.imagePullMs !== undefined) context.preheat.setImagePullMs(intField(fields, 'imagePullMs'));
         sendJson(res, 200, { enabled: fields.enabled, syncMs: fields.syncMs });
       },
     },

@@ -106,6 +106,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // volume directories stands in for the NAS area, so its ids are not NAS volumes.
   if (!options.volumeDirectory) jobs.checkMounts = (input) => nas.checkTaskMounts(input.body.resources[0]?.region_name ?? '', input.body.services);
   const preheat = createPreheatSandbox(clock, new Set(catalog.marks.keys()), options.preheatPendingMs === undefined ? {} : { pendingMs: options.preheatPendingMs });
+  // A task pulls each image no finished preheat cached in its region (off until imagePullMs is set).
+  tasks.imagePullMs = (input) => Math.max(0, ...input.services.map((service) => preheat.pullMs(service.service_image, input.resources[0]?.region_name ?? '')));
   const compute = createComputeHandler({
     keys: keyRecords,
     platformPrivateKey: keys.platform.privateKey,

@@ -8,6 +8,7 @@ import type { ComputeClient } from '../compute/api';
 import { ComputeApiError } from '../compute/errors';
 import { AbortedError, ConfigError, coreText } from '../errors';
 import { sleep } from '../http/retry';
+import { listAll } from '../tasks/listing';
 import { duration } from '../duration';
 import type { Logger } from '../log';
 import { totalPoints, unitPriceOf } from './catalogue';
@@ -38,6 +39,8 @@ export interface WaitOptions {
 }
 
 const PAGE_SIZE = 100;
+/** The most catalogue machines or orders read (50 pages): the view shows a few; a hostile count ends here. */
+const CATALOGUE_CAP = 5_000;
 
 export class MachineService {
   constructor(
@@ -47,16 +50,14 @@ export class MachineService {
     private readonly logger?: Logger,
   ) {}
 
-  /** Single machines for `billing` (every page; `gpuModels` empty = all). */
+  /**
+   * Single machines for `billing` (every page, at most CATALOGUE_CAP; `gpuModels` empty = all), each machine
+   * once: a listing that shifts between pages repeats a row, and the view's rows are keyed by machine.
+   */
   async singles(billing: BillingType, filters: { gpuModels?: string[]; zoneId?: number; gpuCount?: number } = {}, signal?: AbortSignal): Promise<MetalProduct[]> {
     const conditional = { billing_type: billing, gpu_models: filters.gpuModels ?? [], ...(filters.zoneId !== undefined ? { zone_id: filters.zoneId } : {}), ...(filters.gpuCount !== undefined ? { gpu_count: filters.gpuCount } : {}) };
-    const found: MetalProduct[] = [];
-    for (let page = 1; page <= 50; page++) {
-      const answer = await this.client.call('metal.catalogueSingle', { page, page_size: PAGE_SIZE, conditional }, signal ? { signal } : undefined);
-      found.push(...answer.results);
-      if (answer.results.length < PAGE_SIZE || found.length >= answer.count) break;
-    }
-    return found;
+    const fetchPage = (page: number, pageSize: number, pageSignal?: AbortSignal) => this.client.call('metal.catalogueSingle', { page, page_size: pageSize, conditional }, pageSignal ? { signal: pageSignal } : undefined);
+    return (await listAll(fetchPage, { pageSize: PAGE_SIZE, cap: CATALOGUE_CAP, key: (product) => product.device_id, ...(signal ? { signal } : {}) })).items;
   }
 
   groups(query: GroupCatalogueQuery, signal?: AbortSignal): Promise<MetalGroup[]> {
@@ -75,8 +76,10 @@ export class MachineService {
     return [...singles.map((product) => ({ kind: 'single' as const, product })), ...groups.flat().map((group) => ({ kind: 'group' as const, group }))];
   }
 
+  /** Every order (every page, at most CATALOGUE_CAP), each once: a row repeated across pages is dropped. */
   async orders(signal?: AbortSignal): Promise<MetalOrder[]> {
-    return (await this.client.call('metal.orders', { page: 1, page_size: PAGE_SIZE, conditional: { condition: '' } }, signal ? { signal } : undefined)).results;
+    const fetchPage = (page: number, pageSize: number, pageSignal?: AbortSignal) => this.client.call('metal.orders', { page, page_size: pageSize, conditional: { condition: '' } }, pageSignal ? { signal: pageSignal } : undefined);
+    return (await listAll(fetchPage, { pageSize: PAGE_SIZE, cap: CATALOGUE_CAP, key: (order) => order.order_id, ...(signal ? { signal } : {}) })).items;
   }
 
   /** The rented machines, read now as the store reads them (the agent tools; the editor reads the store). */

@@ -43,6 +43,7 @@ export const DEFAULT_POLL_OPTIONS: PollOptions = {
 
 export class PollScheduler<Source> {
   private readonly stores: RemoteStore<unknown, unknown, Source>[] = [];
+  private readonly storeListeners: ((store: RemoteStore<unknown, unknown, Source>) => void)[] = [];
   private readonly options: PollOptions;
   private timer: unknown;
   private timerAt: number | undefined;
@@ -77,13 +78,26 @@ export class PollScheduler<Source> {
     this.options.intervalMs = Math.max(POLL_FLOOR_MS, this.options.intervalMs);
   }
 
-  /** The store of one kind, created on first ask (one per definition). */
+  /**
+   * The store of one kind, created on first ask (one per definition): a kind is polled once something
+   * asks for it, so a new kind needs no list of kinds. One asked for after the loop started (or came
+   * to rest) is looked at as soon as the floor allows.
+   */
   store<T, K>(definition: StateDefinition<T, K, Source>): RemoteStore<T, K, Source> {
     const existing = this.stores.find((candidate) => candidate.definition === (definition as unknown));
     if (existing) return existing as unknown as RemoteStore<T, K, Source>;
     const created = new RemoteStore(definition, this.owner);
-    this.stores.push(created as unknown as RemoteStore<unknown, unknown, Source>);
+    const store = created as unknown as RemoteStore<unknown, unknown, Source>;
+    this.stores.push(store);
+    for (const listener of this.storeListeners) listener(store);
+    if (this.lastPollAt !== undefined || this.active) this.wake();
     return created;
+  }
+
+  /** Calls `listener` with every store, those there now and those created later (a log of their errors). */
+  onStore(listener: (store: RemoteStore<unknown, unknown, Source>) => void): void {
+    this.storeListeners.push(listener);
+    for (const store of this.stores) listener(store);
   }
 
   /** True while a poll is scheduled or running. */

@@ -63,12 +63,15 @@ export async function listAll<T>(fetchPage: PageFetcher<T>, options: ListOptions
   const items: T[] = [];
   let count = 0;
   let pages = 0;
+  // Rows read, repeats included: a server that repeats one full page under a huge count ends at the cap too.
+  let read = 0;
   for (let page = 1; ; page++) {
     // A full cap with rows still unread on the platform: stop, and say so.
-    if (items.length >= cap) return { items, count: Math.max(count, items.length), truncated: true, pages };
+    if (items.length >= cap || read >= cap) return { items, count: Math.max(count, items.length), truncated: true, pages };
     const result = await fetchPage(page, pageSize, options.signal);
     pages += 1;
     count = result.count;
+    read += result.results.length;
     for (const item of result.results) {
       if (items.length >= cap) return { items, count: Math.max(count, items.length), truncated: true, pages };
       if (options.key) {

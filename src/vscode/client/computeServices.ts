@@ -6,7 +6,6 @@ import { JobService } from '../../core/jobs/jobService';
 import { runServices, type RunServices } from '../../core/jobs/runOnGpu';
 import { machinesCore } from '../../core/lazyModules';
 import type { MachineService } from '../../core/machines/machineService';
-import { ImagePreheatService } from '../../core/preheat/preheatService';
 import { ResourceService } from '../../core/resources/resourceService';
 import { BillingService } from '../../core/spend/billingService';
 import type { ClientSource, WakeStore } from '../../core/state/servicePorts';
@@ -81,10 +80,6 @@ export function billingServiceFor(services: Clients, profile: Profile): BillingS
 
 export function storageServiceOf(services: Clients): StorageService {
   return new StorageService(activeClientOf(services));
-}
-
-export function preheatServiceOf(services: Clients, wake?: WakeStore): ImagePreheatService {
-  return new ImagePreheatService(activeClientOf(services), wake);
 }
 
 export function volumeServiceOf(services: Clients, wake?: WakeStore): VolumeService {

@@ -246,6 +246,14 @@ export class KindTree<Item> extends RemoteTree<readonly Item[], KindElement<Item
     }
     if (entries.length === 0) return [new InfoRow(`${section.id}/empty`, section.empty())];
     const limit = section.limit;
+    // One row per id, the first kept: the server may repeat an entry, and VS Code refuses a tree whose ids repeat.
+    const shownIds = new Set<string>();
+    entries = entries.filter((entry) => {
+      const id = section.entryRow(entry).id;
+      if (shownIds.has(id)) return false;
+      shownIds.add(id);
+      return true;
+    });
     const rows: KindElement<Item>[] = (limit ? entries.slice(0, limit.count) : entries).map((entry) => new KindEntryItem(entry, section, section.members?.(entry, this.items).length ?? 0));
     if (limit && entries.length > limit.count) rows.push(new InfoRow(`${section.id}/more`, limit.more(entries.length - limit.count)));
     return rows;

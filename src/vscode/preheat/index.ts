@@ -7,7 +7,8 @@ import type { PreheatCreateBody, PreheatTask } from '../../core/preheat/operatio
 import { preheatStoppable } from '../../core/preheat/preheatState';
 import { Commands } from '../commandIds';
 import { registerCommandTable, type CommandEntry } from '../commands/commandTable';
-import { preheatServiceOf } from '../client/computeServices';
+import { activeClientOf } from '../client/computeServices';
+import { ImagePreheatService } from '../../core/preheat/preheatService';
 import { createKindView, followKindNotices } from '../kinds/registerKind';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
@@ -50,7 +51,8 @@ const IMAGE = /^[^\s]{1,512}$/;
 export function registerPreheat(services: ExtensionServices, state: RemoteState, center: NotificationCenter, own: vscode.Disposable[] = []): { api: PreheatApi; disposables: vscode.Disposable[] } {
   const { tree } = createKindView(services, state, PREHEAT_KIND, own);
   own.push(followKindNotices(state, center, PREHEAT_KIND, services));
-  const service = preheatServiceOf(services, () => state.wake());
+  // The kind's service, built here: no other area calls it (CONTRIBUTING "Add a kind of remote state").
+  const service = new ImagePreheatService(activeClientOf(services), () => state.wake());
 
   async function create(image: string, regions: readonly string[], name?: string): Promise<number> {
     const body: PreheatCreateBody = {
@@ -91,7 +93,7 @@ export function registerPreheat(services: ExtensionServices, state: RemoteState,
     void vscode.window.showInformationMessage(vscode.l10n.t('Image preheat {0} started; the Image Preheat view follows it.', id));
   }
 
-  const offers = new PreheatOffers(() => preheatServiceOf(services, () => state.wake()), center, services.reportError, services.logger);
+  const offers = new PreheatOffers(() => service, center, services.reportError, services.logger);
 
   /** Preheat (the spec CodeLens): the spec's image (picked when it has several) in its region. */
   async function preheatOffer(target?: unknown): Promise<void> {

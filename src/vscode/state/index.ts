@@ -1,2 +1,2 @@
 // The state area's interface (docs/areas.md): the remote-state store every other area reads.
-export { RemoteState, STATE_KINDS, type ProfileChangeListener, type ProfileWatch, type TaskStore } from './remoteState';
+export { RemoteState, type ProfileChangeListener, type ProfileWatch, type TaskStore } from './remoteState';

@@ -1,5 +1,6 @@
 // The remote-state store on the editor side: one PollScheduler per watched profile (core/state),
-// each holding one store per kind of remote state (STATE_KINDS: tasks, batch jobs, NAS volumes, S3 transfers, image preheats, rented machines). The active
+// each holding one store per kind of remote state that something follows or reads (tasks, batch jobs, NAS
+// volumes, S3 transfers, image preheats, rented machines: a kind needs no entry here). The active
 // profile is always watched; another profile when `computeToolkit.watch.profiles` says so, or by
 // default when it has something to watch over (a budget, a pause timer); a profile polls only while
 // something of it moves (one look, then silence at rest). Cost: one list per moving kind per watched
@@ -13,23 +14,12 @@ import type { StateChange, StateDefinition } from '../../core/state/definition';
 import { PollScheduler, SYSTEM_CLOCK, type SchedulerClock } from '../../core/state/pollScheduler';
 import { runInBackground } from '../../core/requests/requestOrigin';
 import type { ChangeListener, ListenerPhase, RemoteStore } from '../../core/state/remoteStore';
-import { JOB_STATE } from '../../core/jobs/jobState';
-import { TRANSFER_STATE } from '../../core/nas/transferState';
-import { VOLUME_STATE } from '../../core/nas/volumeState';
-import { PREHEAT_STATE } from '../../core/preheat/preheatState';
-import { MACHINE_STATE } from '../../core/machines/machineState';
 import { TASK_STATE } from '../../core/tasks/taskState';
 import { Config } from '../config';
 import type { ExtensionServices, Profile } from '../services';
 import { errorMessage } from '../../shared/errorMessage';
 
 export type TaskStore = RemoteStore<TaskSummary, number, ComputeClient>;
-
-/**
- * Every kind of remote state a watched profile holds, listed on its one poll loop. A new kind is one
- * definition in its core area, added here (CONTRIBUTING "Add a kind of remote state").
- */
-export const STATE_KINDS: readonly StateDefinition<unknown, unknown, ComputeClient>[] = [TASK_STATE, JOB_STATE, VOLUME_STATE, TRANSFER_STATE, PREHEAT_STATE, MACHINE_STATE] as never[];
 
 /** One watched profile: its scheduler and its task store. */
 export interface ProfileWatch {
@@ -44,7 +34,6 @@ export type ProfileChangeListener<T> = (change: StateChange<T>, profile: Profile
 interface Entry {
   watch: ProfileWatch;
   identity: string;
-  stopLogging: () => void;
   /** Each subscription's unsubscribe from this profile's store. */
   detach: Map<Subscription<unknown>, () => void>;
 }
@@ -219,7 +208,6 @@ export class RemoteState implements vscode.Disposable {
 
   private drop(entry: Entry): void {
     for (const detach of entry.detach.values()) detach();
-    entry.stopLogging();
     entry.watch.scheduler.dispose();
   }
 
@@ -231,14 +219,11 @@ export class RemoteState implements vscode.Disposable {
     scheduler.setFocused(vscode.window.state.focused);
     const tasks = scheduler.store(TASK_STATE);
     const watch: ProfileWatch = { profile, scheduler, tasks };
-    const stops = STATE_KINDS.map((kind) => {
-      const store = scheduler.store(kind);
-      return store.onError((error) => this.services.logger.warn(`Watching ${profile.label} (${store.kind}): ${errorMessage(error)}`));
-    });
-    const stopLogging = (): void => stops.forEach((stop) => stop());
+    // Every kind's failed polls go to the log (its listeners go with the scheduler).
+    scheduler.onStore((store) => void store.onError((error) => this.services.logger.warn(`Watching ${profile.label} (${store.kind}): ${errorMessage(error)}`)));
     const detach = new Map(this.subscriptions.map((subscription) => [subscription, this.attach(watch, subscription)] as const));
     scheduler.wake();
-    return { watch, identity: JSON.stringify(profile), stopLogging, detach };
+    return { watch, identity: JSON.stringify(profile), detach };
   }
 
   private attach(watch: ProfileWatch, subscription: Subscription<unknown>): () => void {

@@ -88,7 +88,7 @@ describe('state: Tasks view, status bar and notifications agree (150 running, 2,
     // whole poll: the refresh cancels the profile's timer and resolves when its stores hold the answer.
     const before = api.money.stateListings(active.id);
     await api.money.wakeWatcher();
-    // Six kinds of remote state: tasks, batch jobs, NAS volumes, S3 transfers, image preheats, rented machines (STATE_KINDS in src/vscode/state).
+    // Six kinds of remote state, each followed by its view: tasks, batch jobs, NAS volumes, S3 transfers, image preheats, rented machines.
     assert.equal(api.money.stateListings(active.id) - before, 6, 'one refresh of the active profile = one listing (of every page) per kind');
   });
 });

@@ -97,6 +97,8 @@ export class TaskStore {
    */
   /** Checks a body's NAS mounts (the NAS area sets it: Active volume, same region); throws the platform's failure. */
   checkMounts: ((input: TaskCreateInput) => void) | undefined;
+  /** How much longer a new task stays Pending to pull its images (the preheat area sets it: 0 once cached). */
+  imagePullMs: ((input: TaskCreateInput) => number) | undefined;
 
   create(input: TaskCreateInput, options: { startedAgoMs?: number; pendingMs?: number } = {}): number {
     this.checkMounts?.(input);
@@ -111,7 +113,7 @@ export class TaskStore {
       settings: { ...(input.settings ?? NO_SETTINGS) },
       pricePerSecond: input.pricePerSecond,
       phase: 'Active',
-      runningAt: now + (options.pendingMs ?? this.pendingMs),
+      runningAt: now + (options.pendingMs ?? this.pendingMs) + (this.imagePullMs?.(input) ?? 0),
       nodes: [],
       releasedNodeMs: 0,
     };

@@ -14,6 +14,14 @@ export const PREHEAT_REGIONS = [
   { region: 'bj-jxq-t1', region_name: '北京酒仙桥t1' },
   { region: 'tengxun-sheq-t1', region_name: '腾讯社区t1' },
 ] as const;
+/**
+ * The compute regions (by resource-search name) whose tasks pull from each preheat region's image cache:
+ * the sandbox's reading, as the docs do not say how the two region lists relate (docs/sandbox-rules.md).
+ */
+const CACHE_SERVES: Record<(typeof PREHEAT_REGIONS)[number]['region'], readonly string[]> = {
+  'bj-jxq-t1': ['北京一区', '河北一区'],
+  'tengxun-sheq-t1': ['广东一区', '浙江一区'],
+};
 const STATUSES = ['Pending', 'Running', 'Paused', 'End'] as const;
 const BASE = '/api/task/image_preheat';
 const MAX_POINTS = 100;
@@ -34,10 +42,17 @@ export interface PreheatControl {
   setEnabled(enabled: boolean): void;
   /** How long a region's cache or a node takes to be ready once Running (ms, default 2000). */
   setSyncMs(ms: number): void;
+  /**
+   * How much longer a task stays Pending to pull an image no finished cluster preheat cached for its
+   * region (ms, default 0: starts do not depend on preheat unless a test or benchmark asks).
+   */
+  setImagePullMs(ms: number): void;
 }
 
 export interface PreheatSandbox extends PreheatControl {
   routes: Route[];
+  /** The image pull a new task in `regionName` (a resource-search region name) waits for: 0 once cached there. */
+  pullMs(image: string, regionName: string): number;
 }
 
 function services(body: JsonObject): Preheat['services'] {
@@ -70,6 +85,7 @@ export function createPreheatSandbox(clock: SandboxClock, marks: ReadonlySet<str
   let nextId = 38_116;
   let enabled = true;
   let syncMs = 2_000;
+  let imagePullMs = 0;
   const pendingMs = options.pendingMs ?? 500;
 
   const view = (preheat: Preheat): JsonObject => {
@@ -182,8 +198,21 @@ export function createPreheatSandbox(clock: SandboxClock, marks: ReadonlySet<str
     { method: 'POST', path: `${BASE}/stop`, encryption: 'never', handle: ({ body }) => stop(requireInt(body, 'task_id', { min: 1 })) },
   ];
 
+  /** Whether a cluster preheat that is not stopped has `image` Completed in a cache serving `regionName`. */
+  const cached = (image: string, regionName: string): boolean =>
+    [...preheats.values()].some((preheat) => {
+      if (preheat.stopped || !preheat.services.some((service) => service.service_image === image)) return false;
+      const cache = view(preheat).region_cache_info as { region: keyof typeof CACHE_SERVES; status: string }[] | null;
+      return (cache ?? []).some((entry) => entry.status === 'Completed' && (CACHE_SERVES[entry.region] ?? []).includes(regionName));
+    });
+
   return {
     routes: routes.map(guarded),
+    pullMs: (image, regionName) => (imagePullMs === 0 || cached(image, regionName) ? 0 : imagePullMs),
+    setImagePullMs: (ms) => {
+      if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError(`imagePullMs must be a whole number of ms ≥ 0, got ${String(ms)}`);
+      imagePullMs = ms;
+    },
     setEnabled: (value) => {
       enabled = value;
     },

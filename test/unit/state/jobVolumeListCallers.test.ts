@@ -20,14 +20,12 @@ const JOB_LIST_ALLOWED: Record<string, string> = {
   'src/core/jobs/operations.ts': 'its catalog entry',
   'src/core/compute/resultShapes.ts': 'its result shape',
   'src/core/jobs/jobState.ts': 'the job state definition (the store polls through it)',
-  'src/vscode/requests/operationTitles.ts': 'its localized title in the Sign Request picker (names it, never calls it)',
 };
 
 const VOLUME_LIST_ALLOWED: Record<string, string> = {
   'src/core/nas/operations.ts': 'its catalog entry',
   'src/core/nas/resultShapes.ts': 'its result shape',
   'src/core/nas/volumes.ts': 'the one paged read (readVolumes) and its one-volume form',
-  'src/vscode/requests/operationTitles.ts': 'its localized title in the Sign Request picker (names it, never calls it)',
   'src/core/tools/nasTools.ts': 'the NAS agent tools declare the operation they call (the model asks; the MCP server has no store)',
   'src/core/tools/specTools.ts': 'the spec tools declare the NAS check they make (through core/specs/runner.ts)',
   'src/core/tools/jobTools.ts': 'Run Batch Job declares the one-volume mount check it makes (requireMountableVolume in core/nas/volumes.ts)',
@@ -37,7 +35,6 @@ const PREHEAT_LIST_ALLOWED: Record<string, string> = {
   'src/core/preheat/operations.ts': 'its catalog entry',
   'src/core/compute/resultShapes.ts': 'its result shape',
   'src/core/preheat/preheatState.ts': 'the preheat state definition (the store polls through it)',
-  'src/vscode/requests/operationTitles.ts': 'its localized title in the Sign Request picker (names it, never calls it)',
 };
 
 /** Who may call the volume readers of core/nas/volumes.ts. */

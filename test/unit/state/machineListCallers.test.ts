@@ -13,7 +13,6 @@ const ALLOWED: Record<string, string> = {
   'src/core/machines/operations.ts': 'their catalog entries',
   'src/core/machines/resultShapes.ts': 'their result shapes',
   'src/core/machines/machineState.ts': 'the one read (readRentedMachines) the state definition polls through',
-  'src/vscode/requests/operationTitles.ts': 'their localized titles in the Sign Request picker (names them, never calls them)',
   'src/core/tools/machineTools.ts': 'the list_machines agent tool declares the operations it reads through (the model asks; the MCP server has no store)',
 };
 const READ_ALLOWED = new Set(['src/core/machines/machineState.ts', 'src/core/machines/index.ts', 'src/core/machines/machineService.ts']);

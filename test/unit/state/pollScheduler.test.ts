@@ -286,6 +286,32 @@ describe('poll scheduler', () => {
     assert.equal(platform.calls, 4, 'with nothing running, look() polls');
   });
 
+  it('a kind first asked for after the loop came to rest is listed without a wake; onStore hears every store', async () => {
+    const time = new FakeTime();
+    const a = fakeKind('a');
+    const b = fakeKind('b');
+    const source = { a: a.platform, b: b.platform };
+    const scheduler = new PollScheduler('p1', () => source, { intervalMs: INTERVAL }, { now: () => time.now, setTimer: time.setTimer, clearTimer: time.clearTimer });
+    const heard: string[] = [];
+    scheduler.onStore((store) => heard.push(store.kind));
+    scheduler.store({ ...a.definition, list: (s, signal) => a.definition.list(s.a, signal) });
+    assert.equal(time.pending, 0, 'asking for a store before the loop started polls nothing by itself');
+    a.platform.items.set(1, { id: 1, state: 'resting' });
+    await scheduler.refresh();
+    const settle = async (): Promise<void> => {
+      for (let i = 0; i < 50 && scheduler.busy; i++) await flush();
+    };
+    await time.advance(5 * INTERVAL, settle);
+    assert.equal(scheduler.atRest, true);
+    assert.equal(time.pending, 0, 'at rest: no timer');
+    b.platform.items.set(7, { id: 7, state: 'resting' });
+    const late = scheduler.store({ ...b.definition, list: (s, signal) => b.definition.list(s.b, signal) });
+    await time.advance(POLL_FLOOR_MS, settle);
+    assert.equal(b.platform.calls, 1, 'the new kind is listed as soon as the floor allows');
+    assert.deepEqual(late.items.map((item) => item.id), [7]);
+    assert.deepEqual(heard, ['a', 'b'], 'onStore hears the store there and the one created later');
+  });
+
   it('a store is one per definition, and a disposed scheduler sends nothing more', async () => {
     const { time, platform, scheduler, store, settle } = setup();
     const { definition } = fakeKind();

@@ -9,7 +9,6 @@ import { readSources, typeScriptFiles } from '../../helpers/repoSources';
 
 const SHARED: Record<string, string> = {
   'src/core/compute/resultShapes.ts': 'its result shape',
-  'src/vscode/requests/operationTitles.ts': 'its localized title (a label, not a call)',
 };
 const ALLOWED: Record<string, Record<string, string>> = {
   'task.pause': { ...SHARED, 'src/core/tasks/operations.ts': 'its catalog entry', 'src/core/tasks/taskService.ts': 'TaskService.lifecycle', 'src/core/tasks/desiredState.ts': 'what the task becomes', 'src/core/tools/writeTools.ts': 'the tool’s operation list (run calls the service)' },

@@ -14,7 +14,6 @@ const OPERATION_ALLOWED: Record<string, string> = {
   'src/core/tasks/listing.ts': 'the one paged read (taskPage)',
   'src/core/tools/readTools.ts': 'the list_tasks agent tool (the model asks, on the user’s behalf)',
   'src/core/tools/diagnoseTool.ts': 'the diagnose tool’s probe (the user asks)',
-  'src/vscode/requests/operationTitles.ts': 'its localized title (a label, not a call)',
 };
 
 /** Who may import the paged task reads from listing.ts. */

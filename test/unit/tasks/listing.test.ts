@@ -88,6 +88,18 @@ describe('listAll', () => {
     assert.deepEqual([...listed.items].sort((a, b) => a - b), range(20));
   });
 
+  it('a server repeating one full page under a huge count ends at the cap in reads, not in new rows', async () => {
+    let asked = 0;
+    const repeating: PageFetcher<number> = async () => {
+      asked += 1;
+      return { count: 1e9, results: range(100) };
+    };
+    const listed = await listAll(repeating, { pageSize: 100, cap: 1_000, key: (row) => row });
+    assert.deepEqual(listed.items, range(100), 'each row once');
+    assert.equal(listed.truncated, true, 'stopped with rows the server claims are left');
+    assert.equal(asked, 10, 'cap / page size requests, never one per page of the claimed count');
+  });
+
   it('rejects a page without a results list or with a count that is not a whole number', () => {
     assert.throws(() => checkPage(null, 'task.list'), ProtocolError);
     assert.throws(() => checkPage({ count: 3, results: 'x' }, 'task.list'), /task\.list: .*data\.results/);
