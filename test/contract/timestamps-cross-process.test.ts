@@ -4,6 +4,8 @@
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { TIMESTAMP_SLOTS } from '../../src/core/compute/timestampSlots';
@@ -24,8 +26,9 @@ interface Burst {
   result: Promise<BurstResult>;
 }
 
-function runBurst(input: unknown): Burst {
-  const child = spawn(process.execPath, [join(__dirname, 'helpers', 'timestampBurst.js')], { stdio: ['pipe', 'pipe', 'pipe'] });
+/** `env`: variables the child gets on top of this process's (a TMPDIR of its own). */
+function runBurst(input: unknown, env: Record<string, string> = {}): Burst {
+  const child = spawn(process.execPath, [join(__dirname, 'helpers', 'timestampBurst.js')], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let out = '';
   let err = '';
   let markReady: () => void = () => undefined;
@@ -53,15 +56,26 @@ describe('timestamps across processes', () => {
   });
   after(() => sandbox.close());
 
-  it('two processes firing 50 signed requests each at once: none refused, every timestamp distinct', async () => {
+  // The second case: an MCP client, a terminal or a test harness starts a process of the same user with a
+  // TMPDIR of its own; the slot folder must not depend on it (the browser check that made this visible sent
+  // a request from the test process while the extension host, under another TMPDIR, polled: both held slot 0).
+  const cases: { title: string; env: (index: number) => Record<string, string> }[] = [
+    { title: 'two processes firing 50 signed requests each at once: none refused, every timestamp distinct', env: () => ({}) },
+    {
+      title: 'the same with a different TMPDIR for each process: still one slot each, none refused',
+      env: () => ({ TMPDIR: mkdtempSync(join(tmpdir(), 'ts-own-tmp-')) }),
+    },
+  ];
+  for (const { title, env } of cases) it(title, async () => {
     const rsa = sandbox.credentials.rsaMode;
     const input = {
       baseUrl: sandbox.computeBaseUrl,
       credentials: { mode: 'rsa', token: rsa.token, privateKey: rsa.privateKeyPem, platformPublicKey: rsa.platformPublicKeyPem },
       count: PER_PROCESS,
     };
+    const before = sandbox.requests.length;
     // Both processes warm up first, however long a busy machine takes; then they get one start moment.
-    const bursts = [runBurst(input), runBurst(input)];
+    const bursts = [runBurst(input, env(0)), runBurst(input, env(1))];
     await Promise.all(bursts.map((burst) => burst.ready));
     const startAt = Date.now() + 200;
     for (const burst of bursts) burst.start(startAt);
@@ -69,7 +83,7 @@ describe('timestamps across processes', () => {
     assert.deepEqual(results.map((result) => result.failed), [[], []], 'no request refused');
     assert.deepEqual(results.map((result) => result.ok), [PER_PROCESS, PER_PROCESS]);
 
-    const burst = sandbox.requests.filter((request) => request.path.startsWith('/api/deployment/task/search') && request.headers.token === rsa.token);
+    const burst = sandbox.requests.slice(before).filter((request) => request.path.startsWith('/api/deployment/task/search') && request.headers.token === rsa.token);
     assert.equal(burst.length, 2 * PER_PROCESS);
     const timestamps = burst.map((request) => Number(request.headers.timestamp));
     assert.equal(new Set(timestamps).size, timestamps.length, 'every timestamp distinct');

@@ -50,10 +50,14 @@ export interface ClaimOptions {
   isAlive?: (pid: number) => boolean;
 }
 
-/** The per-user folder: the OS temp folder plus the user id, private to that user. */
-export function defaultSlotDir(): string {
+/**
+ * The per-user folder: `/tmp` plus the user id on POSIX, whatever TMPDIR says — processes of one user
+ * started with different TMPDIRs (an MCP client's environment, a terminal, a test harness) must meet in
+ * one folder, or two of them hold the same slot; the OS temp folder (already per user) on Windows.
+ */
+export function defaultSlotDir(platform: NodeJS.Platform = process.platform): string {
   const uid = typeof process.getuid === 'function' ? String(process.getuid()) : safeUserName();
-  return path.join(os.tmpdir(), `compute-toolkit-${uid}`, 'timestamp-slots');
+  return path.join(platform === 'win32' ? os.tmpdir() : '/tmp', `compute-toolkit-${uid}`, 'timestamp-slots');
 }
 
 function safeUserName(): string {
@@ -83,9 +87,12 @@ export function claimTimestampSlot(options: ClaimOptions = {}): SlotClaim {
   const degraded = (reason: string): SlotClaim => ({ partition: { slot: pid % slots, slots }, reason, release: () => undefined });
   try {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const stat = fs.lstatSync(dir);
-    if (!stat.isDirectory() || (typeof process.getuid === 'function' && stat.uid !== process.getuid())) {
-      return degraded(`${dir} is not a folder of this user`);
+    // The default folder and the one above it (in the shared /tmp): another user's could swap what we claim in.
+    for (const folder of options.dir === undefined ? [dir, path.dirname(dir)] : [dir]) {
+      const stat = fs.lstatSync(folder);
+      if (!stat.isDirectory() || (typeof process.getuid === 'function' && stat.uid !== process.getuid())) {
+        return degraded(`${folder} is not a folder of this user`);
+      }
     }
   } catch (error) {
     return degraded(`cannot use ${dir}: ${(error as Error).message}`);
