@@ -203,14 +203,16 @@ const LAYER_NAMES = { integration: 'in-host (mocha)', 'integration-zh-cn': 'in-h
  * the caller in a fixed order, so the table reads the same whether versions ran side by side or not).
  * `tag`: output lines are prefixed with it (the runs of both versions go on at the same time).
  */
-async function vscodeRuns(version, install, { order = LAYERS, tag, chatLatency = true } = {}) {
+async function vscodeRuns(version, install, { order = LAYERS, tag, chatLatency = true, waitRow = true } = {}) {
   /** @type {typeof rows} */
   const own = [];
-  await awaitInstall(version, install, own);
+  // Another lane of this version already shows the wait for its install (this lane starts after it).
+  if (waitRow) await awaitInstall(version, install, own);
+  else await install;
   // A private results folder: never count a previous run's files, nor those of a run someone else
   // started at the same time; copied into test-results/ afterwards.
   const privateResults = fs.mkdtempSync(path.join(os.tmpdir(), `compute-toolkit-results-${version}-`));
-  const files = Object.fromEntries(LAYERS.map((layer) => [layer, path.join(resultsDir, `vscode-${version}-${layer}.json`)]));
+  const files = Object.fromEntries(order.map((layer) => [layer, path.join(resultsDir, `vscode-${version}-${layer}.json`)]));
   if (!tag) banner(`VS Code ${version}: in-host suite + browser checks`);
   const started = Date.now();
   const args = [path.join(repoRoot, 'scripts', 'vscode-web', 'run.mjs'), '--vscode', version, '--results-dir', privateResults, '--only', order.join(',')];
@@ -224,11 +226,12 @@ async function vscodeRuns(version, install, { order = LAYERS, tag, chatLatency =
   const seconds = (Date.now() - started) / 1000;
   fs.mkdirSync(resultsDir, { recursive: true });
   for (const file of Object.values(files)) fs.rmSync(file, { force: true });
-  fs.rmSync(path.join(resultsDir, 'screenshots', version), { recursive: true, force: true });
+  // Only the browser checks take screenshots: another lane of this version must not delete them.
+  if (order.includes('e2e')) fs.rmSync(path.join(resultsDir, 'screenshots', version), { recursive: true, force: true });
   fs.cpSync(privateResults, resultsDir, { recursive: true });
   fs.rmSync(privateResults, { recursive: true, force: true });
   let phaseSeconds = 0;
-  for (const [index, layer] of LAYERS.entries()) {
+  for (const [index, layer] of LAYERS.filter((candidate) => order.includes(candidate)).entries()) {
     let result;
     try {
       result = readResults(files[layer]);
@@ -239,13 +242,24 @@ async function vscodeRuns(version, install, { order = LAYERS, tag, chatLatency =
     own.push({ layer: `VS Code ${version} ${LAYER_NAMES[layer]}`, ...result, seconds: result.seconds ?? (index === 0 ? seconds : 0) });
   }
   // What the phases do not account for: run.mjs's own start (install check, run folder).
-  if (phaseSeconds > 0) own.push({ layer: `VS Code ${version} harness outside the phases`, passed: 0, failed: 0, skipped: 0, failures: [], seconds: Math.max(0, seconds - phaseSeconds) });
+  const lane = order.length < LAYERS.length ? ` (${order.map((layer) => LAYER_NAMES[layer].split(' ')[0]).join(', ')})` : '';
+  if (phaseSeconds > 0) own.push({ layer: `VS Code ${version} harness outside the phases${lane}`, passed: 0, failed: 0, skipped: 0, failures: [], seconds: Math.max(0, seconds - phaseSeconds) });
   return own;
 }
 
-/** The phase order of each of `count` versions run side by side: every other one starts with its browser checks. */
-export function phaseOrders(count) {
-  return Array.from({ length: count }, (_, index) => (index % 2 === 0 ? [...LAYERS] : [...LAYERS].reverse()));
+/** The in-host layers of a version (one lane each) and the browser checks (one lane for every version). */
+const IN_HOST = LAYERS.filter((layer) => layer !== 'e2e');
+
+/**
+ * The lanes of a run side by side: one per version for its in-host suites, and one that runs `first`
+ * (unit + contract) and then every version's browser checks one after the other — the browser phases are
+ * the most CPU-bound, so never two at once. Returns the rows per version, in-host before browser.
+ */
+export function laneLayout(versions) {
+  return {
+    inHost: versions.map((version) => ({ version, order: [...IN_HOST] })),
+    browser: versions.map((version, index) => ({ version, order: ['e2e'], chatLatency: benchmarkedHere(index, versions.length) })),
+  };
 }
 
 /**
@@ -258,27 +272,37 @@ export function benchmarkedHere(index, count) {
 }
 
 /**
- * Both VS Code versions side by side: their phases mostly wait (sandbox timers, the workbench, polls),
- * so on 2 cores the two together take little more than the longer one alone. The second version runs
- * its browser checks first, so the two browser phases (the most CPU-bound) do not overlap.
- * COMPUTE_TOOLKIT_VSCODE_SERIAL=1 runs them one after the other (the order of the table is the same).
+ * The VS Code runs in lanes side by side (laneLayout): each version's in-host suites in a lane of its
+ * own, and the browser checks of every version, one after the other, in a third lane that first runs
+ * `first` (unit + contract, when they go beside). The in-host phases mostly wait (sandbox timers, the
+ * workbench, polls), so three lanes on 2 cores take about as long as the longest. The table keeps one
+ * order per version (in-host, zh-cn, browser) whichever lane ends first.
+ * COMPUTE_TOOLKIT_VSCODE_SERIAL=1 runs each version whole, one after the other, after `first`.
  */
-async function allVscodeRuns(installs, { besideUnit = false } = {}) {
+async function allVscodeRuns(installs, { first } = {}) {
   const versions = Object.keys(targets);
-  const alsoUnit = besideUnit ? ' and unit + contract' : '';
+  const alsoUnit = first ? ' and unit + contract' : '';
   const started = Date.now();
   if (process.env.COMPUTE_TOOLKIT_VSCODE_SERIAL === '1') {
+    await first?.();
     for (const [index, version] of versions.entries()) rows.push(...(await vscodeRuns(version, installs[version], { chatLatency: benchmarkedHere(index, versions.length) })));
     stages.push({ stage: `VS Code ${versions.join(' + ')} (one after the other)${alsoUnit}`, seconds: (Date.now() - started) / 1000 });
     return;
   }
-  banner(`VS Code ${versions.join(' and ')} side by side: in-host suite + browser checks (lines tagged by version)`);
-  const orders = phaseOrders(versions.length);
-  const results = await Promise.all(versions.map((version, index) => vscodeRuns(version, installs[version], {
-    tag: `[${version}]`, order: orders[index], chatLatency: benchmarkedHere(index, versions.length),
-  })));
-  for (const own of results) rows.push(...own);
-  stages.push({ stage: `VS Code ${versions.join(' + ')}${alsoUnit} (side by side)`, seconds: (Date.now() - started) / 1000 });
+  banner(`VS Code ${versions.join(' and ')}: in-host suites side by side, browser checks in a lane after unit + contract (lines tagged)`);
+  const layout = laneLayout(versions);
+  const browserRows = {};
+  const [inHostRows] = await Promise.all([
+    Promise.all(layout.inHost.map(({ version, order }) => vscodeRuns(version, installs[version], { tag: `[${version}]`, order }))),
+    (async () => {
+      await first?.();
+      for (const { version, order, chatLatency } of layout.browser) {
+        browserRows[version] = await vscodeRuns(version, installs[version], { tag: `[${version} e2e]`, order, chatLatency, waitRow: false });
+      }
+    })(),
+  ]);
+  for (const [index, { version }] of layout.inHost.entries()) rows.push(...inHostRows[index], ...(browserRows[version] ?? []));
+  stages.push({ stage: `VS Code ${versions.join(' + ')}${alsoUnit} (in lanes side by side)`, seconds: (Date.now() - started) / 1000 });
 }
 
 function printTable() {
@@ -338,9 +362,7 @@ async function main() {
     // The table keeps its order (unit + contract above the VS Code rows) whichever ends first.
     const unitRows = [];
     const at = rows.length;
-    const unit = nodeTests({ beside: true, into: unitRows });
-    await allVscodeRuns(installs, { besideUnit: true });
-    await unit;
+    await allVscodeRuns(installs, { first: () => nodeTests({ beside: true, into: unitRows }) });
     rows.splice(at, 0, ...unitRows);
   } else {
     await stage('unit + contract', () => nodeTests());

@@ -1,12 +1,12 @@
-// THE test command's helpers (scripts/test-all.mjs): the two VS Code versions run side by side with
-// their output tagged line by line, the browser phases never at the same time, and node:test's summary read back.
+// THE test command's helpers (scripts/test-all.mjs): the VS Code runs in lanes side by side with their
+// output tagged line by line, the browser phases never at the same time, and node:test's summary read back.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { importScript } from './importScript';
 
 interface TestAll {
   taggedWriter(tag: string, out: (text: string) => void): { write(text: string): void; flush(): void };
-  phaseOrders(count: number): string[][];
+  laneLayout(versions: string[]): { inHost: { version: string; order: string[] }[]; browser: { version: string; order: string[]; chatLatency: boolean }[] };
   benchmarkedHere(index: number, count: number): boolean;
   parseNodeTestSummary(output: string): { passed: number; failed: number; skipped: number; failures: string[] } | undefined;
   nodeTestConcurrency(env: Record<string, string | undefined>, cores: number, options?: { beside?: boolean }): number;
@@ -32,11 +32,16 @@ describe('scripts/test-all.mjs', () => {
     assert.ok(written.endsWith('[1.104] last\n'), 'a second flush writes nothing');
   });
 
-  it('runs every phase on every version, and the second version starts with its browser checks', () => {
-    const [first, second] = testAll.phaseOrders(2);
-    assert.deepEqual(first, ['integration', 'integration-zh-cn', 'e2e']);
-    assert.deepEqual(second, ['e2e', 'integration-zh-cn', 'integration']);
-    assert.deepEqual(testAll.phaseOrders(1), [first], 'one version alone runs in the usual order');
+  it('runs every phase of every version once: the in-host suites in a lane per version, the browser checks of all in one more lane', () => {
+    const layout = testAll.laneLayout(['1.139', '1.104']);
+    assert.deepEqual(layout.inHost, [
+      { version: '1.139', order: ['integration', 'integration-zh-cn'] },
+      { version: '1.104', order: ['integration', 'integration-zh-cn'] },
+    ]);
+    assert.deepEqual(layout.browser.map(({ version, order }) => [version, order]), [['1.139', ['e2e']], ['1.104', ['e2e']]], 'one lane: never two browsers at once');
+    assert.deepEqual(layout.browser.map((lane) => lane.chatLatency), [false, true], 'the chat latency benchmark once, on the last version');
+    const phases = [...layout.inHost, ...layout.browser].flatMap(({ version, order }) => order.map((layer) => `${version} ${layer}`));
+    assert.equal(new Set(phases).size, 6, 'each of the 3 phases of each version exactly once');
   });
 
   it('runs the chat latency benchmark once per run, on the last version (not on the first, the longest)', () => {
