@@ -11,18 +11,18 @@
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KernelAPI, KernelConnection, ServerConnection } from '@jupyterlab/services';
 import WebSocket from 'ws';
 import { createComputeClient } from '../../src/core/compute/client';
-import { connectMachine, connectRented, MachineService, type MachineLogin } from '../../src/core/machines';
+import { connectMachine, type MachineLogin } from '../../src/core/machines';
 import { CellOutputs, checkJupyterServer, JupyterConnectionError, MACHINE_READY_PAUSE_MS, MachineTunnel, RemoteKernel, startMachineJupyter, stopMachineJupyter, untilMachineJupyterAnswers, type JupyterServer } from '../../src/core/notebooks';
-import { MemoryMachineKeyStore } from '../contract/helpers/memoryMachineKeyStore';
 import { JUPYTER_PYTHON } from '../sandbox/notebooks/jupyterServers';
 import { sandboxChild } from './sandboxChild';
+import { rentBenchMachine } from './sandboxMachine';
 
 const DEVICE = 9001;
 const ROUNDS = 3;
@@ -101,25 +101,13 @@ export async function runMachineKernelBench(): Promise<void> {
   console.debug = () => undefined;
   const sandbox = await sandboxChild();
   const work = await mkdtemp(join(tmpdir(), 'machine-kernel-bench-'));
-  const store = new MemoryMachineKeyStore();
   try {
     const client = createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => ({ mode: 'token', token: sandbox.token }) });
-    const service = new MachineService(client);
-    const [product] = (await service.singles('Hour')).filter((item) => item.device_id === DEVICE);
-    if (!product) throw new Error(`the sandbox offers no machine ${DEVICE}`);
-    await service.rent({ products: [product], billing: 'Hour', packs: 1, softwareInit: false });
-    await service.waitForServing(DEVICE, { pollMs: 20 });
-    // The key goes on the machine once (Connect… the first time); the kernel's start is key-only after.
-    (await connectRented(service, DEVICE, store, async () => ({ kind: 'generate' }))).connection.close();
-    const login: MachineLogin = { ...(await service.login(DEVICE)), password: null };
-    const key = store.keys.get(DEVICE);
-    const hostKey = store.hostKeys.get(DEVICE);
-    if (!key || !hostKey) throw new Error('no key or host key after the first connect');
-    const keyFile = join(work, 'id_ed25519');
-    await writeFile(keyFile, key.privateKey.endsWith('\n') ? key.privateKey : `${key.privateKey}\n`, { mode: 0o600 });
-    const knownHosts = join(work, 'known_hosts');
-    await writeFile(knownHosts, `[${login.host}]:${login.port} ${hostKey.key}\n`);
-    const sshArgs = ['-F', '/dev/null', '-i', keyFile, '-p', String(login.port), '-l', login.username, '-o', 'BatchMode=yes', '-o', 'IdentitiesOnly=yes', '-o', 'IdentityAgent=none', '-o', `UserKnownHostsFile=${knownHosts}`, '-o', 'GlobalKnownHostsFile=/dev/null', '-o', 'StrictHostKeyChecking=yes', '-o', 'LogLevel=ERROR', '-o', 'ExitOnForwardFailure=yes'];
+    const machine = await rentBenchMachine(client, DEVICE, work);
+    const { store } = machine;
+    // The kernel's start is key-only: the key went on the machine with the first connect.
+    const login: MachineLogin = { ...machine.login, password: null };
+    const sshArgs = [...machine.sshArgs, '-o', 'ExitOnForwardFailure=yes'];
     const connect = async () => (await connectMachine({ deviceId: DEVICE, login, store, chooseKey: async () => ({ kind: 'generate' }) })).connection;
 
     const ours: number[] = [];

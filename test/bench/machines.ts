@@ -14,11 +14,11 @@ import { connect, createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createComputeClient } from '../../src/core/compute/client';
-import { connectMachine, connectRented, machineSftpSessions, MachineService, type MachineLogin } from '../../src/core/machines';
+import { connectMachine, machineSftpSessions } from '../../src/core/machines';
 import { syncToMachine } from '../../src/core/machines/machineRun';
-import { MemoryMachineKeyStore } from '../contract/helpers/memoryMachineKeyStore';
 import { waitUntil } from '../helpers/eventually';
 import { sandboxChild } from './sandboxChild';
+import { rentBenchMachine } from './sandboxMachine';
 
 const DEVICE = 9001;
 const CONNECT_ROUNDS = 5;
@@ -72,26 +72,10 @@ function printed(stream: NodeJS.ReadableStream, text: string): Promise<void> {
 export async function runMachinesBench(): Promise<void> {
   const sandbox = await sandboxChild();
   const work = await mkdtemp(join(tmpdir(), 'machines-bench-'));
-  const store = new MemoryMachineKeyStore();
   const cleanups: (() => Promise<void> | void)[] = [];
   try {
     const client = createComputeClient({ baseUrl: sandbox.computeBaseUrl, credentials: async () => ({ mode: 'token', token: sandbox.token }) });
-    const service = new MachineService(client);
-    const [product] = (await service.singles('Hour')).filter((item) => item.device_id === DEVICE);
-    if (!product) throw new Error(`the sandbox offers no machine ${DEVICE}`);
-    await service.rent({ products: [product], billing: 'Hour', packs: 1, softwareInit: false });
-    await service.waitForServing(DEVICE, { pollMs: 20 });
-    // The first connect installs a generated key and pins the host key; every later one is key-only.
-    (await connectRented(service, DEVICE, store, async () => ({ kind: 'generate' }))).connection.close();
-    const login: MachineLogin = await service.login(DEVICE);
-    const key = store.keys.get(DEVICE);
-    const hostKey = store.hostKeys.get(DEVICE);
-    if (!key || !hostKey) throw new Error('no key or host key after the first connect');
-    const keyFile = join(work, 'id_ed25519');
-    await writeFile(keyFile, key.privateKey.endsWith('\n') ? key.privateKey : `${key.privateKey}\n`, { mode: 0o600 });
-    const knownHosts = join(work, 'known_hosts');
-    await writeFile(knownHosts, `[${login.host}]:${login.port} ${hostKey.key}\n`);
-    const sshArgs = ['-F', '/dev/null', '-i', keyFile, '-p', String(login.port), '-l', login.username, '-o', 'BatchMode=yes', '-o', 'IdentitiesOnly=yes', '-o', 'IdentityAgent=none', '-o', `UserKnownHostsFile=${knownHosts}`, '-o', 'GlobalKnownHostsFile=/dev/null', '-o', 'StrictHostKeyChecking=yes', '-o', 'LogLevel=ERROR'];
+    const { store, login, sshArgs } = await rentBenchMachine(client, DEVICE, work);
     const loginNoPassword = { ...login, password: null };
 
     console.log(`\nMachines (sandbox SSH machine in a child process; ${spawnSync('ssh', ['-V'], { encoding: 'utf8' }).stderr.trim()})`);
