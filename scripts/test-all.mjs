@@ -155,6 +155,12 @@ export function unitBesideVscode(env = process.env, quick = false) {
   return !quick && env.COMPUTE_TOOLKIT_UNIT_FIRST !== '1';
 }
 
+/**
+ * One plain-Node test's limit: a test that waits on something that never comes fails with its name
+ * after this, instead of holding the whole run until CI's own limit (a lost kernel reply once did).
+ */
+export const NODE_TEST_TIMEOUT_MS = 10 * 60_000;
+
 /** `beside`: the VS Code runs go on at the same time (output lines tagged "[unit]", one file per core). */
 function nodeTests({ beside = false, into = rows } = {}) {
   const writer = beside ? taggedWriter('[unit]') : undefined;
@@ -163,7 +169,7 @@ function nodeTests({ beside = false, into = rows } = {}) {
     for (const dir of dirs) if (!fs.existsSync(dir)) console.log(`(no ${path.relative(repoRoot, dir)} folder)`);
     const files = dirs.flatMap(findTests).sort();
     if (files.length === 0) throw new Error('no *.test.js under out/test/unit or out/test/contract (did compile-tests run?)');
-    const { code, output } = await run(process.execPath, ['--test', `--test-concurrency=${nodeTestConcurrency(process.env, os.availableParallelism(), { beside })}`, '--test-reporter=spec', ...files], {
+    const { code, output } = await run(process.execPath, ['--test', `--test-concurrency=${nodeTestConcurrency(process.env, os.availableParallelism(), { beside })}`, `--test-timeout=${NODE_TEST_TIMEOUT_MS}`, '--test-reporter=spec', ...files], {
       cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], onOutput: writer ? writer.write : (text) => process.stdout.write(text),
     });
     writer?.flush();

@@ -70,6 +70,12 @@ async function run(kernel: RemoteKernel, code: string): Promise<{ status: string
   return { status: outcome.status, count: outcome.executionCount, outputs: view.outputs, dropped: view.droppedOutputs };
 }
 
+/** The kernel's execution state as the server reports it (its REST API, not the WebSocket). */
+async function executionState(server: JupyterServer, kernelId: string): Promise<string | undefined> {
+  const response = await fetch(`${server.baseUrl}/api/kernels/${kernelId}`, { headers: { Authorization: `token ${server.token}` } });
+  return ((await response.json()) as { execution_state?: string }).execution_state;
+}
+
 async function kernelCount(server: JupyterServer): Promise<number> {
   const response = await fetch(`${server.baseUrl}/api/kernels`, { headers: { Authorization: `token ${server.token}` } });
   return ((await response.json()) as unknown[]).length;
@@ -176,6 +182,22 @@ describe('notebooks: the kernel client against a real Jupyter server behind a ta
     fs.writeFileSync(path.join(sandbox.jupyter.workDir(taskId) ?? assert.fail('no work dir'), 'go'), '');
     assert.equal((await running).status, 'ok');
     assert.match(streamText(outputs.view().outputs), /waiting\n[\s\S]*after the cut\n/);
+  });
+
+  it('a cell whose end is lost in flight when the link drops ends "lost" once the kernel is idle, instead of running forever', { timeout: 180_000 }, async () => {
+    const outputs = new CellOutputs();
+    const running = kernel.execute('import os, time\nprint("waiting", flush=True)\nwhile not os.path.exists("go-unheard"):\n    time.sleep(0.05)\nprint("unheard")', outputs, () => undefined);
+    await waitUntil('the cell to start', () => streamText(outputs.view().outputs).includes('waiting'));
+    // The server's next messages on this WebSocket (the rest of the output, the reply, idle) go nowhere.
+    assert.ok(sandbox.jupyter.swallowServerData(taskId) > 0);
+    fs.writeFileSync(path.join(sandbox.jupyter.workDir(taskId) ?? assert.fail('no work dir'), 'go-unheard'), '');
+    await waitUntil('the kernel to finish the cell', async () => ((await executionState(server, kernel.id)) === 'idle' ? true : undefined));
+    assert.ok(sandbox.jupyter.cutConnections(taskId) > 0);
+    const outcome = await running;
+    assert.equal(outcome.status, 'lost');
+    assert.doesNotMatch(streamText(outputs.view().outputs), /unheard/, 'what was swallowed never arrived');
+    await waitUntil('the link to come back', () => kernel.link === 'connected');
+    assert.equal((await run(kernel, 'print("next")')).status, 'ok', 'the kernel goes on');
   });
 
   it('restart clears the kernel state; attaching by id (an editor restart) keeps it', async () => {

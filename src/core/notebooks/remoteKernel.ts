@@ -7,12 +7,14 @@ import { KernelAPI, KernelConnection, type Kernel, type KernelMessage } from '@j
 import { CellOutputs } from './cellOutputs';
 import { checkJupyterServer, probeKernelWebSocket, serverSettings, shownAddress, type JupyterServer } from './connection';
 import { JupyterConnectionError } from './errors';
+import { lostReply, type LostReplyPorts } from './lostReply';
 
 export type KernelState = KernelMessage.Status;
 export type KernelLink = Kernel.ConnectionStatus;
 
 export interface ExecuteOutcome {
-  status: 'ok' | 'error' | 'aborted';
+  /** 'lost': the connection dropped while the cell ran and its end never arrived (lostReply.ts). */
+  status: 'ok' | 'error' | 'aborted' | 'lost';
   executionCount: number | null;
 }
 
@@ -124,15 +126,43 @@ export class RemoteKernel {
       }
       if (outputs.add(message)) onOutput();
     };
+    const heard = new AbortController();
+    const lost = lostReply(this.lostReplyPorts(), heard.signal);
     try {
-      const reply = await future.done;
+      const reply = await Promise.race([future.done, lost]);
+      if (typeof reply === 'string') {
+        future.dispose();
+        return { status: 'lost', executionCount };
+      }
       const content = reply.content as { status?: string; execution_count?: unknown };
       if (typeof content.execution_count === 'number') executionCount = content.execution_count;
       return { status: content.status === 'ok' ? 'ok' : content.status === 'error' ? 'error' : 'aborted', executionCount };
     } catch {
       // The future is disposed when the kernel restarts or dies mid-run.
       return { status: 'aborted', executionCount };
+    } finally {
+      heard.abort();
     }
+  }
+
+  /** What lostReply watches: this connection's link, the kernel's state over REST, a timer. */
+  private lostReplyPorts(): LostReplyPorts {
+    return {
+      onLink: (listener) => {
+        const slot = (_sender: unknown, link: KernelLink): void => listener(link);
+        this.connection.connectionStatusChanged.connect(slot);
+        return () => void this.connection.connectionStatusChanged.disconnect(slot);
+      },
+      executionState: async () => (await KernelAPI.getKernelModel(this.connection.id, serverSettings(this.server)))?.execution_state,
+      wait: (ms, signal) =>
+        new Promise((resolve) => {
+          const timer = setTimeout(resolve, ms);
+          signal.addEventListener('abort', () => {
+            clearTimeout(timer);
+            resolve();
+          }, { once: true });
+        }),
+    };
   }
 
   async interrupt(): Promise<void> {

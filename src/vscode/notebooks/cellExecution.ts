@@ -52,6 +52,12 @@ export async function executeCell(controller: vscode.NotebookController, cell: v
     });
     if (timer !== undefined) clearTimeout(timer);
     await draw();
+    if (outcome.status === 'lost') {
+      // The kernel is idle but the run's end never came: say so under what did arrive.
+      const note = vscode.l10n.t('The connection to the kernel dropped while this cell ran and its end never arrived: the output above may be incomplete. Run the cell again to see all of it.');
+      await execution.appendOutput(new vscode.NotebookCellOutput([vscode.NotebookCellOutputItem.error({ name: PRODUCT, message: note })]));
+      logger.warn('Notebook kernel: a cell ended unheard after the connection dropped');
+    }
     execution.executionOrder = outcome.executionCount ?? undefined;
     execution.end(outcome.status === 'ok', Date.now());
     return outcome.status === 'error' ? outputs : undefined;

@@ -1,7 +1,8 @@
 // A Jupyter task's public URL in the sandbox: a loopback proxy in front of the real Jupyter server, as the
 // platform's port gateway is. It answers 503 "no healthy upstream" while the server is not listening yet,
 // passes WebSocket upgrades unless told not to (then it answers them 400 as a proxy without WebSocket
-// support does — whether the platform's URLs pass them is not documented), and can cut every connection.
+// support does — whether the platform's URLs pass them is not documented), and can cut every connection or
+// swallow what the server sends on the WebSockets open now (a reply lost in flight when a link drops).
 
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
@@ -12,6 +13,8 @@ export class JupyterGateway {
   webSockets: boolean;
   private readonly server: Server;
   private readonly sockets = new Set<Socket>();
+  /** The open WebSockets' server-to-client flows: `swallow` drops what the server sends from then on. */
+  private readonly flows = new Set<{ swallow: boolean }>();
   private bound: string | undefined;
 
   constructor(private readonly options: { upstreamPort: number; webSockets: boolean }) {
@@ -28,6 +31,12 @@ export class JupyterGateway {
   async listen(): Promise<void> {
     await new Promise<void>((resolve) => this.server.listen(0, LOOPBACK, resolve));
     this.bound = `http://${LOOPBACK}:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** From now on, what the server sends on the WebSockets open now goes nowhere (new ones pass); how many. */
+  swallowServerData(): number {
+    for (const flow of this.flows) flow.swallow = true;
+    return this.flows.size;
   }
 
   cutConnections(): number {
@@ -82,7 +91,16 @@ export class JupyterGateway {
       }
       upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
       if (head.length > 0) upstream.write(head);
-      upstream.pipe(socket);
+      const flow = { swallow: false };
+      this.flows.add(flow);
+      upstream.on('data', (chunk: Buffer) => {
+        // As pipe() would, with backpressure: a slow reader pauses the server's side.
+        if (!flow.swallow && !socket.write(chunk)) {
+          upstream.pause();
+          socket.once('drain', () => upstream.resume());
+        }
+      });
+      socket.once('close', () => this.flows.delete(flow));
       socket.pipe(upstream);
     });
     const drop = (): void => {

@@ -64,6 +64,11 @@ export class JupyterServers implements JupyterControl {
     return this.hosted.get(taskId)?.gateway.cutConnections() ?? 0;
   }
 
+  /** What the server sends on a task's open WebSockets goes nowhere from now on; a cut ends it. */
+  swallowServerData(taskId: number): number {
+    return this.hosted.get(taskId)?.gateway.swallowServerData() ?? 0;
+  }
+
   /** The folder the task's kernels run in (tests check what a cell wrote). */
   workDir(taskId: number): string | undefined {
     return this.hosted.get(taskId)?.workDir;
