@@ -70,10 +70,14 @@ async function run(kernel: RemoteKernel, code: string): Promise<{ status: string
   return { status: outcome.status, count: outcome.executionCount, outputs: view.outputs, dropped: view.droppedOutputs };
 }
 
-/** The kernel's execution state as the server reports it (its REST API, not the WebSocket). */
-async function executionState(server: JupyterServer, kernelId: string): Promise<string | undefined> {
+/** The kernel as the server reports it (its REST API, not the WebSocket): its state and open connections. */
+async function kernelModel(server: JupyterServer, kernelId: string): Promise<{ execution_state?: string; connections?: number }> {
   const response = await fetch(`${server.baseUrl}/api/kernels/${kernelId}`, { headers: { Authorization: `token ${server.token}` } });
-  return ((await response.json()) as { execution_state?: string }).execution_state;
+  return (await response.json()) as { execution_state?: string; connections?: number };
+}
+
+async function executionState(server: JupyterServer, kernelId: string): Promise<string | undefined> {
+  return (await kernelModel(server, kernelId)).execution_state;
 }
 
 async function kernelCount(server: JupyterServer): Promise<number> {
@@ -174,9 +178,15 @@ describe('notebooks: the kernel client against a real Jupyter server behind a ta
     const running = kernel.execute('import os, time\nprint("waiting", flush=True)\nwhile not os.path.exists("go"):\n    time.sleep(0.05)\nprint("after the cut")', outputs, () => undefined);
     await waitUntil('the cell to start', () => streamText(outputs.view().outputs).includes('waiting'));
     const before = links.length;
+    // The server keeps what it sends for a session whose WebSocket closed and replays it when the session
+    // comes back — if it saw the close first: a reconnect that beats the close loses what comes meanwhile
+    // (the "lost" case below). So the URL refuses WebSockets until the server counts no connection.
+    sandbox.jupyter.setWebSockets(false);
     assert.ok(sandbox.jupyter.cutConnections(taskId) > 0);
     // The library reconnects by itself at once: watch the link's changes, not its state at a poll.
     await waitUntil('the link to drop', () => links.slice(before).some((link) => link !== 'connected'));
+    await waitUntil('the server to see the close', async () => ((await kernelModel(server, kernel.id)).connections === 0 ? true : undefined));
+    sandbox.jupyter.setWebSockets(true);
     await kernel.reconnect();
     await waitUntil('the link to come back', () => kernel.link === 'connected');
     fs.writeFileSync(path.join(sandbox.jupyter.workDir(taskId) ?? assert.fail('no work dir'), 'go'), '');
