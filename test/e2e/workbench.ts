@@ -57,36 +57,43 @@ function escapeRegExp(text: string): string {
 }
 
 /**
- * Runs a command from the palette by its title ("Category: Title"), clicking its row. A command whose
- * precondition does not hold yet (a notebook command before the notebook is the active editor) is not
- * listed: the error names the rows seen instead.
+ * Runs a command from the palette by its title ("Category: Title"), clicking its row. A webview that takes
+ * the focus as it loads (the chat view right after Open Chat) closes the palette or swallows F1 and the typed
+ * title: each try gives the row a few seconds and, when the palette closed or lost the text meanwhile, takes
+ * the focus back and asks again, until the deadline. A command whose precondition does not hold (a notebook
+ * command before the notebook is the active editor) is not listed: the error names the rows seen instead.
  */
-export async function runCommand(page: Page, title: string): Promise<void> {
-  const typed = title.replace(/…$/, '');
+export async function runCommand(page: Page, title: string, timeoutMs = 90_000): Promise<void> {
+  const typed = `>${title.replace(/…$/, '')}`;
   const widget = page.locator('.quick-input-widget');
+  const input = widget.locator('input').first();
   const rows = widget.locator('.quick-input-list .monaco-list-row');
-  // A webview that holds the keyboard focus can swallow F1 or the typed title: on a miss, take the focus
-  // back to the workbench and ask once more.
-  for (let attempt = 1; ; attempt++) {
-    const timeout = attempt === 1 ? 15_000 : 60_000;
+  const row = rows.filter({ has: page.locator('.label-name', { hasText: commandLabel(title) }) }).first();
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
     try {
       await closeQuickInput(page);
       await page.keyboard.press('F1');
-      await widget.waitFor({ state: 'visible', timeout });
-      await widget.locator('input').first().fill(`>${typed}`);
-      const row = rows.filter({ has: page.locator('.label-name', { hasText: commandLabel(title) }) }).first();
-      await row.waitFor({ state: 'visible', timeout });
-      await row.click({ timeout });
-      return;
-    } catch (error) {
-      if (attempt >= 2) {
-        const seen = await rows.locator('.label-name').allInnerTexts().catch(() => []);
-        throw new Error(`the palette never listed "${title}" (rows: ${seen.join(' | ')}): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      await widget.waitFor({ state: 'visible', timeout: 15_000 });
+      await input.fill(typed);
+      // The row, or a sign that the palette was taken away (closed, or its text gone) and needs asking again.
+      const stillAsked = async (): Promise<boolean> => (await widget.isVisible()) && (await input.inputValue().catch(() => '')) === typed;
+      const rowDeadline = Date.now() + 15_000;
+      while (!(await row.isVisible()) && Date.now() < rowDeadline && (await stillAsked())) await page.waitForTimeout(100);
+      if (await row.isVisible()) {
+        await row.click({ timeout: 15_000 });
+        return;
       }
-      await page.keyboard.press('Escape').catch(() => undefined);
-      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur()).catch(() => undefined);
+      lastError = new Error((await stillAsked()) ? 'no such row' : 'the palette closed or lost the typed title');
+    } catch (error) {
+      lastError = error;
     }
+    await page.keyboard.press('Escape').catch(() => undefined);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur()).catch(() => undefined);
   }
+  const seen = await rows.locator('.label-name').allInnerTexts().catch(() => []);
+  throw new Error(`the palette never listed "${title}" (rows: ${seen.slice(0, 12).join(' | ')}): ${lastError instanceof Error ? lastError.message.split('\n')[0] : String(lastError)}`);
 }
 
 /** Waits until the quick pick has faded in (1.139 animates it): a screenshot before shows it see-through. */

@@ -4,10 +4,9 @@
 
 import * as crypto from 'node:crypto';
 import type { ClockSkew } from './api';
-import { WHOLE_CLOCK, type TimestampPartition } from './timestampSlots';
+import { CLOCK_WINDOW_MS, WHOLE_CLOCK, type TimestampPartition } from './timestampSlots';
 
-/** The platform accepts a timestamp within 5 minutes of its own clock (docs/platform.md). */
-export const CLOCK_WINDOW_MS = 5 * 60 * 1000;
+export { CLOCK_WINDOW_MS } from './timestampSlots';
 
 /**
  * Below this we do not correct: a Date header has 1-second resolution, so small measured offsets
@@ -93,13 +92,19 @@ export class RequestClock {
    * are `slots` ms apart (1 without a partition).
    */
   next(token: string): string {
-    const { slot, slots } = this.partition();
+    const partition = this.partition();
+    const { slot, slots } = partition;
     const history = this.history.forKey(this.keyFor(token));
-    const candidate = Math.round(this.now() + this.correctionMs);
+    // Never at or below what the slot's previous holder issued (timestampSlots.ts `notBefore`) when that is
+    // close ahead: a clock far from it (skewed, a test's) keeps its own values, as the window decides them.
+    const now = Math.round(this.now() + this.correctionMs);
+    const floor = partition.notBefore;
+    const candidate = floor !== undefined && now <= floor && floor - now < CLOCK_WINDOW_MS ? floor + 1 : now;
     let value = alignUp(candidate, slot, slots);
     if (value <= history.last && history.last + slots - candidate < CLOCK_WINDOW_MS) value = alignUp(history.last + 1, slot, slots);
     while (history.issued.has(value)) value += slots;
     history.issued.add(value);
+    partition.issued?.(value);
     if (value > history.last) history.last = value;
     if (history.issued.size >= history.sweepAt) sweep(history, candidate);
     return String(value);

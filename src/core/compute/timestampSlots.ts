@@ -24,10 +24,20 @@ import * as path from 'node:path';
 
 export const TIMESTAMP_SLOTS = 32;
 
+/** The platform accepts a timestamp within 5 minutes of its own clock (docs/platform.md). */
+export const CLOCK_WINDOW_MS = 5 * 60 * 1000;
+
 export interface TimestampPartition {
   /** This process issues only timestamps t with t % slots === slot. */
   slot: number;
   slots: number;
+  /**
+   * The highest timestamp the slot's previous holder issued (it may have run ahead of the clock in a
+   * burst): this process issues only later ones, so the two never share one.
+   */
+  notBefore?: number;
+  /** Told every timestamp issued in the slot, so that the release hands the highest on. */
+  issued?(value: number): void;
 }
 
 /** One process, no partition: every millisecond is ours (tests, and the fallback without slots). */
@@ -154,16 +164,51 @@ function readHolder(file: string): number | undefined {
   }
 }
 
+/** Beside each slot file: the highest timestamp its last holder issued (`<slot file>.after`). */
+const AFTER = '.after';
+
+/** Whether a timestamp could still be accepted (inside the platform's window of the real time): only those matter. */
+function stillAcceptable(value: number, now = Date.now()): boolean {
+  return Math.abs(value - now) < CLOCK_WINDOW_MS;
+}
+
+/** The previous holder's highest timestamp, if it could still be accepted (one far away was refused anyway). */
+function readAfter(file: string): number | undefined {
+  try {
+    const text = fs.readFileSync(`${file}${AFTER}`, 'utf8').trim();
+    const value = /^\d{13}$/.test(text) ? Number(text) : undefined;
+    return value !== undefined && stillAcceptable(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function held(slot: number, slots: number, file: string, pid: number): SlotClaim {
   let released = false;
+  let highest = readAfter(file) ?? 0;
+  const notBefore = highest > 0 ? highest : undefined;
   return {
-    partition: { slot, slots },
+    partition: {
+      slot,
+      slots,
+      ...(notBefore !== undefined ? { notBefore } : {}),
+      // A skewed clock's values (a test's, or one the platform refuses) are not handed on.
+      issued: (value) => {
+        if (value > highest && stillAcceptable(value)) highest = value;
+      },
+    },
     file,
     release() {
       if (released) return;
       released = true;
       // Only our own claim: after a takeover by mistake the file may name someone else.
       if (readHolder(file) === pid) {
+        try {
+          // The next holder starts after what this process issued, even if it ran ahead of the clock.
+          if (highest > 0) fs.writeFileSync(`${file}${AFTER}`, String(highest), { mode: 0o600 });
+        } catch {
+          // the next holder then starts from its clock, as before
+        }
         try {
           fs.unlinkSync(file);
         } catch {

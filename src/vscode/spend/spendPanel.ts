@@ -78,6 +78,8 @@ export class SpendPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private rangeDays: SpendRangeDays = 30;
   private loadCounter = 0;
+  /** Bumped by each rentals update: a full load that began before one reads the rentals again (theirs is newer). */
+  private rentalsEpoch = 0;
   /** The last data sent, for the in-host tests. */
   lastData: SpendViewData | undefined;
   /** The spend figures behind lastData's budget lines. */
@@ -163,7 +165,8 @@ export class SpendPanel implements vscode.Disposable {
       const now = Date.now();
       const window = rangeWindow(this.rangeDays, now);
       const taskWindow = { range: 'day' as const, start_time: window.query.start_time, end_time: window.query.end_time, page_size: 100 };
-      const [totals, perTask, summary, rentals] = await Promise.all([
+      const epoch = this.rentalsEpoch;
+      const [totals, perTask, summary, firstRentals] = await Promise.all([
         billing.byTime(window.query),
         billing.byTask(taskWindow),
         this.sources.summary(),
@@ -189,6 +192,8 @@ export class SpendPanel implements vscode.Disposable {
         unnamedLabel: (taskId) => vscode.l10n.t('Task {0}', taskId),
         typeLabel: taskTypeLabel,
       });
+      // A setting or the store moved the rentals while this load ran: its own reading is older than theirs.
+      const rentals = epoch === this.rentalsEpoch ? firstRentals : await this.rentals();
       const withLabels = { ...data, ...rentals, budget: this.sources.budgetLines(summary), labels: labels() };
       if (load !== this.loadCounter) return undefined;
       this.lastData = withLabels;
@@ -214,8 +219,11 @@ export class SpendPanel implements vscode.Disposable {
 
   /** Sends an open page the rented machines again (the store moved, or the warning setting changed). */
   async updateRentals(): Promise<void> {
+    const epoch = ++this.rentalsEpoch;
     if (!this.panel || !this.lastData) return;
     const rentals = await this.rentals();
+    // A later update (or a load after it) reads them fresher: only the newest one writes.
+    if (epoch !== this.rentalsEpoch) return;
     const last = this.lastData;
     const panel = this.panel;
     if (!panel || !last || JSON.stringify(rentals) === JSON.stringify({ rentals: last.rentals, rentalsNote: last.rentalsNote })) return;

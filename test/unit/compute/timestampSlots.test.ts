@@ -24,7 +24,7 @@ describe('timestamp slots', () => {
 
   it('live processes get different slots; a released slot is free again', () => {
     const claims = [101, 102, 103].map((pid) => claim(pid));
-    assert.deepEqual(claims.map((c) => c.partition), [0, 1, 2].map((slot) => ({ slot, slots: 4 })));
+    assert.deepEqual(claims.map(({ partition: { slot, slots } }) => ({ slot, slots })), [0, 1, 2].map((slot) => ({ slot, slots: 4 })));
     assert.ok(claims.every((c) => c.reason === undefined && c.file !== undefined));
     assert.equal(fs.readFileSync(path.join(dir, 'slot-1'), 'utf8'), '102');
     claims[1]?.release();
@@ -36,7 +36,7 @@ describe('timestamp slots', () => {
     for (const pid of [201, 202, 203, 204]) claim(pid);
     alive.delete(203); // crashed without releasing
     const late = claim(205);
-    assert.deepEqual(late.partition, { slot: 2, slots: 4 });
+    assert.deepEqual([late.partition.slot, late.partition.slots], [2, 4]);
     assert.equal(fs.readFileSync(path.join(dir, 'slot-2'), 'utf8'), '205');
   });
 
@@ -52,6 +52,26 @@ describe('timestamp slots', () => {
     const unusable = claimTimestampSlot({ dir: path.join(blocker, 'slots'), pid: 307 });
     assert.equal(unusable.partition.slots, TIMESTAMP_SLOTS);
     assert.match(unusable.reason ?? '', /cannot use/);
+  });
+
+  it('a released slot hands its highest timestamp on: the next holder issues only later ones, even after a burst ran ahead', () => {
+    const first = claim(501);
+    const now = Date.now();
+    const burst = new RequestClock(() => now, new TimestampHistory(), () => first.partition);
+    const issued = Array.from({ length: 50 }, () => Number(burst.next('tok')));
+    const highest = Math.max(...issued);
+    assert.ok(highest > now + 40 * 4, 'the burst ran ahead of the clock (one slot-width per request)');
+    first.release();
+    assert.equal(fs.readFileSync(path.join(dir, 'slot-0.after'), 'utf8'), String(highest));
+    const next = claim(502);
+    assert.equal(next.partition.slot, 0, 'the same slot');
+    assert.equal(next.partition.notBefore, highest);
+    const after = new RequestClock(() => now, new TimestampHistory(), () => next.partition);
+    const fresh = Array.from({ length: 10 }, () => Number(after.next('tok')));
+    assert.ok(fresh.every((value) => value > highest && !issued.includes(value)), 'none of the burst\'s values again');
+    // A clock far from the handed-on value (a skewed or a test's clock) keeps its own values.
+    const skewed = new RequestClock(() => now - 3_600_000, new TimestampHistory(), () => next.partition);
+    assert.ok(Number(skewed.next('tok')) < now);
   });
 
   it('a half-written slot file (no pid yet) is left alone while fresh', () => {
