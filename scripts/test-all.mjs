@@ -248,7 +248,7 @@ async function vscodeRuns(version, install, { order = LAYERS, tag, chatLatency =
     own.push({ layer: `VS Code ${version} ${LAYER_NAMES[layer]}`, ...result, seconds: result.seconds ?? (index === 0 ? seconds : 0) });
   }
   // What the phases do not account for: run.mjs's own start (install check, run folder).
-  const lane = order.length < LAYERS.length ? ` (${order.map((layer) => LAYER_NAMES[layer].split(' ')[0]).join(', ')})` : '';
+  const lane = order.length === LAYERS.length ? '' : order.includes('e2e') ? ' (browser lane)' : ' (in-host lane)';
   if (phaseSeconds > 0) own.push({ layer: `VS Code ${version} harness outside the phases${lane}`, passed: 0, failed: 0, skipped: 0, failures: [], seconds: Math.max(0, seconds - phaseSeconds) });
   return own;
 }
