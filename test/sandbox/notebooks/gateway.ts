@@ -57,6 +57,8 @@ export class JupyterGateway {
   private track(socket: Socket): void {
     this.sockets.add(socket);
     socket.once('close', () => this.sockets.delete(socket));
+    // A client that resets a refused upgrade (the 400 above) or a cut connection: closed, never uncaught.
+    socket.on('error', () => socket.destroy());
   }
 
   private forward(req: IncomingMessage, res: ServerResponse): void {
@@ -64,14 +66,17 @@ export class JupyterGateway {
       { host: LOOPBACK, port: this.options.upstreamPort, method: req.method, path: req.url, headers: { ...req.headers, host: `${LOOPBACK}:${this.options.upstreamPort}` } },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
+        // A cut (or the server going away) mid-answer resets it: end ours, never an uncaught error.
+        answer.on('error', () => res.destroy());
         answer.pipe(res);
       },
     );
-    upstream.once('error', () => {
+    upstream.on('error', () => {
       if (res.headersSent) return void res.destroy();
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('no healthy upstream');
     });
+    req.on('error', () => upstream.destroy());
     req.pipe(upstream);
   }
 
@@ -95,7 +100,7 @@ export class JupyterGateway {
       this.flows.add(flow);
       upstream.on('data', (chunk: Buffer) => {
         // As pipe() would, with backpressure: a slow reader pauses the server's side.
-        if (!flow.swallow && !socket.write(chunk)) {
+        if (!flow.swallow && !socket.destroyed && !socket.write(chunk)) {
           upstream.pause();
           socket.once('drain', () => upstream.resume());
         }
@@ -107,8 +112,9 @@ export class JupyterGateway {
       upstream.destroy();
       socket.destroy();
     };
-    upstream.once('error', drop);
-    socket.once('error', drop);
+    // Every error, not only the first: a reset after a cut must never reach the process as uncaught.
+    upstream.on('error', drop);
+    socket.on('error', drop);
     upstream.once('close', drop);
     socket.once('close', drop);
   }
