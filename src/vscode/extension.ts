@@ -126,7 +126,7 @@ function start(context: vscode.ExtensionContext) {
     if (fresh) await state.refresh();
     return machines.machines();
   };
-  const machineConnect = areas.add(vscode.l10n.t('Machine connections'), (own) => registerMachineConnect(services, tests, rentedMachines, own));
+  const machineConnect = areas.add(vscode.l10n.t('Machine connections'), (own) => registerMachineConnect(services, tests, rentedMachines, center, own));
   // The one activity rule's other sources: a model answering, machine terminals and forwards, Run on GPU (docs/money.md).
   const activityPorts: ActivityPorts = {
     profileId: () => services.profiles.active?.id,

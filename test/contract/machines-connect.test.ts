@@ -3,7 +3,8 @@
 // are key-only; the host key is pinned (the fingerprint OpenSSH's ssh-keygen prints) and a changed key
 // is refused before any login; the written ssh config works with Debian's OpenSSH client in BatchMode;
 // the connection carries a pty shell (resize, Ctrl+C), SFTP and port forwarding. Bad input: a changed
-// price, a machine that never becomes Serving, a rejected password, a hostile catalogue. The user's own key
+// price, a machine that never becomes Serving, a rejected password, a refused kept key (never replaced with the
+// password unasked), a hostile catalogue. The user's own key
 // with a passphrase: needed, a wrong one refused, the right one installs and logs in; never logged.
 
 import assert from 'node:assert/strict';
@@ -20,6 +21,7 @@ import { ConfigError } from '../../src/core/errors';
 import {
   connectMachine,
   connectRented,
+  generateMachineKey,
   MachineService,
   PassphraseNeededError,
   PriceChangedError,
@@ -187,6 +189,22 @@ describe('connecting to a rented machine', () => {
   it('a rejected password is a login error, not a retry loop', async () => {
     const login = await service.login(DEVICE);
     await assert.rejects(connectMachine({ deviceId: 424242, login: { ...login, password: 'not-the-password' }, store: new MemoryStore(), chooseKey: async () => ({ kind: 'generate' }) }), SshAuthError);
+  });
+
+  it('a kept key the machine refuses is never replaced with the password unless the user is asked (a key-only connect refuses)', async () => {
+    const machine = sandbox.metal.machine(DEVICE);
+    assert.ok(machine);
+    const login = await service.login(DEVICE);
+    const reset = new MemoryStore();
+    await reset.saveMachineKey(DEVICE, generateMachineKey(DEVICE)); // kept here, never installed there
+    const passwordTries = (): number => machine.accepted.password + machine.refused.password;
+    const before = passwordTries();
+    await assert.rejects(
+      connectMachine({ deviceId: DEVICE, login, store: reset, chooseKey: () => Promise.reject(new Error('key-only: run Connect… again')) }),
+      /key-only: run Connect… again/,
+    );
+    assert.equal(passwordTries(), before, 'the platform password was not sent');
+    assert.ok(machine.refused.publickey > 0, 'the kept key was tried');
   });
 
   it('a changed price is refused with the new price; nothing is ordered', async () => {

@@ -1,12 +1,12 @@
 // The machine shell against the sandbox's real SSH server (docs/machines.md): a pty shell that carries
 // Ctrl+C and resizes and ends on `exit` with its code; a dropped connection reconnects by itself within
 // its bounded attempts (the waits driven by the test, never a clock), gives up after the last one, and
-// never retries a changed host key; closing stops a reconnect that is waiting.
+// never retries a changed host key or an ended rental; closing stops a reconnect that is waiting.
 
 import assert from 'node:assert/strict';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { connectRented, forwardPort, MachineService, MachineShell, type MachineShellState } from '../../src/core/machines';
+import { connectRented, forwardPort, MachineService, MachineShell, RentalEndedError, type MachineShellState } from '../../src/core/machines';
 import { SshHostKeyError } from '../../src/core/ssh';
 import { waitUntil } from '../helpers/eventually';
 import type { Sandbox } from '../sandbox/types';
@@ -137,6 +137,38 @@ describe('a shell on a machine', () => {
   });
 });
 
+describe('a machine whose rental ends while a shell is open', () => {
+  let sandbox: Sandbox;
+  let service: MachineService;
+  const store = new MemoryStore();
+  const DEVICE = 9003;
+
+  before(async () => {
+    ({ sandbox, service } = await sandboxWithRentedMachine(DEVICE));
+    (await connectRented(service, DEVICE, store, async () => ({ kind: 'generate' }))).connection.close();
+  });
+  after(() => sandbox.close());
+
+  it('says the rental ended and stops: one attempt after the drop, no retry loop', async () => {
+    const keyOnly = (signal: AbortSignal) => connectRented(service, DEVICE, store, async () => assert.fail('never asks'), signal);
+    const { shell, states, waits, output } = recordedShell(keyOnly, 5);
+    await shell.start();
+    await waitUntil('the prompt', () => output().includes('$ '));
+    assert.equal(await sandbox.metal.endRental(DEVICE), true);
+    await waitUntil('gave up', () => {
+      waits.shift()?.();
+      return states.at(-1)?.kind === 'gave-up';
+    });
+    const last = states.at(-1);
+    assert.ok(last?.kind === 'gave-up' && last.error instanceof RentalEndedError, JSON.stringify(states));
+    assert.match(last.reason, /The rental of machine 9003 has ended:/);
+    assert.equal((last.error as RentalEndedError).status, 'Finished');
+    assert.equal(states.filter((state) => state.kind === 'connecting').length, 2, 'the first open and one attempt that learnt the rental ended');
+    await assert.rejects(service.login(DEVICE), RentalEndedError);
+    shell.close();
+  });
+});
+
 describe('a port forwarded to a machine', () => {
   let sandbox: Sandbox;
   let service: MachineService;
@@ -153,8 +185,8 @@ describe('a port forwarded to a machine', () => {
     await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
     try {
       const { connection } = await connectRented(service, DEVICE, store, async () => ({ kind: 'generate' }));
-      let closedSeen = 0;
-      const forward = await forwardPort({ deviceId: DEVICE, connection, remotePort: (echo.address() as AddressInfo).port, onClosed: () => closedSeen++ });
+      const closedSeen: string[] = [];
+      const forward = await forwardPort({ deviceId: DEVICE, connection, remotePort: (echo.address() as AddressInfo).port, onClosed: (_forward, why) => closedSeen.push(why) });
       const socket = connect(forward.localPort, '127.0.0.1');
       let answer = Buffer.alloc(0);
       socket.on('data', (chunk: Buffer) => (answer = Buffer.concat([answer, chunk])));
@@ -165,7 +197,7 @@ describe('a port forwarded to a machine', () => {
       const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
       forward.close();
       await ended;
-      assert.equal(closedSeen, 1);
+      assert.deepEqual(closedSeen, ['closed'], 'said once, as closed by the user');
       assert.equal(connection.closed, true);
       await assert.rejects(new Promise((resolve, reject) => connect(forward.localPort, '127.0.0.1').on('connect', resolve).on('error', reject)));
     } finally {
@@ -175,12 +207,13 @@ describe('a port forwarded to a machine', () => {
 
   it('a dropped connection closes the forward by itself', async () => {
     const { connection } = await connectRented(service, DEVICE, store, async () => assert.fail('key-only'));
-    let closed = false;
-    const forward = await forwardPort({ deviceId: DEVICE, connection, remotePort: 9, onClosed: () => (closed = true) });
+    let closed: string | undefined;
+    const forward = await forwardPort({ deviceId: DEVICE, connection, remotePort: 9, onClosed: (_forward, why) => (closed = why) });
     const machine = sandbox.metal.machine(DEVICE);
     assert.ok(machine);
     await machine.stop();
-    await waitUntil('the forward to close', () => closed);
+    await waitUntil('the forward to close', () => closed !== undefined);
+    assert.equal(closed, 'lost', 'a drop is told apart from a close');
     await machine.start();
     assert.ok(forward.localPort > 0);
   });

@@ -32,6 +32,7 @@
 //   POST   /__sandbox/metal/product ← {device_id} lists one more single machine (an A100 × 8) → {device_id}
 //   POST   /__sandbox/metal/host-key ← {device_id} the Serving machine shows a new host key → {rotated}
 //   POST   /__sandbox/metal/drop ← {device_id} every SSH connection to the machine is cut (it stays up) → {dropped}
+//   POST   /__sandbox/metal/end ← {device_id} the rental ends now (Finished; the machine and its sessions go) → {ended}
 //   POST   /__sandbox/metal/group ← {network_id, device_ids} lists one more Ib network group → {network_id}
 //   POST   /__sandbox/metal       ← {waitingMs?, product?} how long bare-metal orders placed from now on stay Waiting
 //                                    (-1: never Serving); a single machine listed or changed (hostile text, a new price)
@@ -100,6 +101,7 @@ function metalActions(metal: MetalControl): Record<string, Partial<Record<string
       },
     },
     '/__sandbox/metal/host-key': { POST: (body, res) => void metal.rotateHostKey(intField(fieldsOf(body), 'device_id')).then((rotated) => sendJson(res, 200, { rotated })) },
+    '/__sandbox/metal/end': { POST: (body, res) => void metal.endRental(intField(fieldsOf(body), 'device_id')).then((ended) => sendJson(res, 200, { ended })) },
     '/__sandbox/metal/drop': {
       POST: (body, res) => {
         const machine = metal.machine(intField(fieldsOf(body), 'device_id'));

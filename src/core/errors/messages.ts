@@ -215,6 +215,7 @@ export const CORE_MESSAGES = {
   'machines.nprocPerNode': 'Processes per machine must be a whole number, at least 1.',
   'machines.noCommand': 'The group run has no command.',
   'machines.notServing': 'Machine {0} is {1}, not Serving yet: its login exists only once it is Serving (Proxy and Direct machines take about 30 minutes).',
+  'machines.rentalEnded': 'The rental of machine {0} has ended: it can no longer be reached.',
   'machines.priceChanged': 'The price of machine {0} changed to {1} points per {2} pack since it was shown; nothing was ordered. Review the new price and rent again.',
   'machines.neverServing': 'Machine {0} did not become Serving in the time allowed ({1}); it is still {2}. Nothing was connected.',
   'machines.ownKeyUnreadable': 'The private key {0} cannot be read as an SSH key. Pick another key, or let Compute Toolkit generate one for this machine.',

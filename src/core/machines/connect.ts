@@ -78,7 +78,7 @@ export interface ConnectOptions {
   deviceId: number;
   login: MachineLogin;
   store: MachineKeyStore;
-  /** Asked only when a key must be installed (never on a key-only connect). */
+  /** Asked only when a key must be installed: the first login, or a kept key the machine refused. A key-only connect passes one that refuses. */
   chooseKey: () => Promise<KeyChoice>;
   signal?: AbortSignal;
   logger?: Logger;
@@ -202,13 +202,15 @@ export async function connectMachine(options: ConnectOptions): Promise<MachineCo
       const connection = await open(keyLogin(deviceId, kept));
       return { connection, hostKey: await pin(), installedKey: false };
     } catch (error) {
-      // A refused key (the machine was reset): install again with the password, if there is one.
+      // A refused key (the machine was reset): a key is installed again with the password only when the
+      // caller asks the user which (`chooseKey`); a key-only connect's chooseKey refuses, so it never
+      // falls back to the password by itself.
       if (!(error instanceof SshAuthError) || !login.password) throw error;
-      logger.info(`machines: the kept key of machine ${deviceId} was refused; installing it again with the platform's login`);
+      logger.info(`machines: the kept key of machine ${deviceId} was refused`);
     }
   }
   if (!login.password) throw new ConfigError(coreText('machines.noPassword', deviceId));
-  const choice = kept ? ({ kind: 'own', key: kept } as const) : await options.chooseKey();
+  const choice = await options.chooseKey();
   // An agent key is checked in the agent before the password is sent (and its public line read there).
   const chosen = choice.kind === 'own' ? await agentPublicKey(deviceId, choice.key) : generateMachineKey(deviceId);
   const key = { ...chosen, publicKey: checkedPublicKey(chosen.publicKey) };

@@ -4,6 +4,7 @@
 export * from './operations';
 export { MACHINE_STATE, readRentedMachines, timeLeftMs, type RentedMachine } from './machineState';
 export { MachineService, PriceChangedError, type RentRequest, type WaitOptions } from './machineService';
+export { RentalEndedError, rentalIsOver } from './rentalEnded';
 export { POINTS_PER_YUAN, productLabel, shownText, totalPoints, unitPriceOf } from './catalogue';
 export {
   agentPublicKey,

@@ -18,6 +18,7 @@ import type { CatalogueEntry } from './catalogueQuery';
 import { NETWORK_TYPES, type BillingType, type DeviceDetail, type GroupCatalogueQuery, type MetalGroup, type MetalOrder, type MetalProduct } from './operations';
 
 import { PriceChangedError } from './priceChanged';
+import { RentalEndedError, rentalIsOver } from './rentalEnded';
 
 export { PriceChangedError };
 
@@ -127,6 +128,7 @@ export class MachineService {
   async login(deviceId: number, signal?: AbortSignal): Promise<MachineLogin> {
     const detail = await this.detail(deviceId, signal);
     const status = detail.order_detail_status ?? 'Serving';
+    if (rentalIsOver(status)) throw new RentalEndedError(deviceId, status);
     if (status !== 'Serving' || detail.ssh_port === null || !detail.pub_ip || !detail.device_username) {
       throw new ConfigError(coreText('machines.notServing', deviceId, status));
     }
@@ -147,7 +149,7 @@ export class MachineService {
         this.wake();
         return detail;
       }
-      if (status === 'Finished' || status === 'Canceled' || status === 'CanceledRefunded' || now() - started >= timeoutMs) {
+      if (rentalIsOver(status) || now() - started >= timeoutMs) {
         throw new ConfigError(coreText('machines.neverServing', deviceId, duration(timeoutMs / 1000, { precision: 'minute', round: 'nearest' }), status));
       }
       await sleep(options.pollMs ?? 10_000, options.signal);

@@ -1,11 +1,12 @@
 // An interactive shell on a machine (docs/machines.md): a pty over its own SSH connection, resized and
 // written to as a terminal is, and reconnected by itself when the connection drops — a bounded number of
 // times, each wait longer, every step reported as a state the terminal shows. A shell that exits with a
-// code ends for good; a refused login or a changed host key is never retried.
+// code ends for good; a refused login, a changed host key or an ended rental is never retried.
 
 import type { ClientChannel } from 'ssh2';
 import { AbortedError } from '../errors';
 import { SshAgentError, SshAuthError, SshHostKeyError } from '../ssh/errors';
+import { RentalEndedError } from './rentalEnded';
 import type { SshConnection } from '../ssh/sshConnection';
 
 export type MachineShellState =
@@ -109,7 +110,7 @@ export class MachineShell {
         } catch (error) {
           if (this.ended || error instanceof AbortedError) return;
           reason = error instanceof Error ? error.message : String(error);
-          if (error instanceof SshHostKeyError || error instanceof SshAuthError || error instanceof SshAgentError || attempt === this.attempts) {
+          if (cannotSucceedByRetrying(error) || attempt === this.attempts) {
             this.options.onState({ kind: 'gave-up', reason, error });
             return;
           }
@@ -164,6 +165,11 @@ export class MachineShell {
     connection.onClose(finish);
     this.options.onState({ kind: 'open' });
   }
+}
+
+/** A refused login, a changed host key, an agent without the key, a rental that is over: retrying changes nothing. */
+function cannotSucceedByRetrying(error: unknown): boolean {
+  return error instanceof SshHostKeyError || error instanceof SshAuthError || error instanceof SshAgentError || error instanceof RentalEndedError;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -8,7 +8,7 @@
 import type { ComputeClient } from '../compute/api';
 import type { StateDefinition } from '../state/definition';
 import { packPrice } from './catalogueQuery';
-import type { BillingType, MetalOrder, NetworkType, OrderDetailStatus, RentedGroupMachine, RentedSingle } from './operations';
+import { BILLING_TYPES, type BillingType, type MetalOrder, type NetworkType, type OrderDetailStatus, type RentedGroupMachine, type RentedSingle } from './operations';
 import { ordersExplain, withOrders, type OrderLink } from './orderMatch';
 
 export interface RentedMachine {
@@ -25,6 +25,8 @@ export interface RentedMachine {
   price: number | undefined;
   /** Points one renewal costs (the row's price for the auto-renew pack); undefined when off or not a price. */
   renewPrice: number | undefined;
+  /** The row's own price of one pack of each type (what a renewal by that pack costs); a type left out has none. */
+  packPrices?: Readonly<Partial<Record<BillingType, number>>>;
   innerIp: string;
   publicIp: string;
   /** Set for a machine of a network group. */
@@ -59,6 +61,10 @@ function common(item: RentedSingle | RentedGroupMachine): Omit<RentedMachine, 'i
     price: packPrice(item as never, item.billing_type),
     // The rented rows carry the catalogue's price fields (docs/machines.md); a value that is not a price is dropped.
     renewPrice: autoRenew === undefined ? undefined : packPrice(item as never, autoRenew),
+    packPrices: Object.fromEntries(BILLING_TYPES.flatMap((type) => {
+      const price = packPrice(item as never, type);
+      return price === undefined ? [] : [[type, price]];
+    })),
   };
 }
 
@@ -119,5 +125,5 @@ export const MACHINE_STATE: StateDefinition<RentedMachine, number, ComputeClient
     return { items, complete: true, total: items.length };
   },
   atRest: (machines) => !machines.some((machine) => machine.status === 'Waiting' || machine.status === 'Default'),
-  equal: (a, b) => a.status === b.status && a.startMs === b.startMs && a.endMs === b.endMs && a.autoRenew === b.autoRenew && a.renewPrice === b.renewPrice && a.price === b.price && a.innerIp === b.innerIp && a.publicIp === b.publicIp && sameOrder(a.order, b.order),
+  equal: (a, b) => a.status === b.status && a.startMs === b.startMs && a.endMs === b.endMs && a.autoRenew === b.autoRenew && a.renewPrice === b.renewPrice && BILLING_TYPES.every((type) => a.packPrices?.[type] === b.packPrices?.[type]) && a.price === b.price && a.innerIp === b.innerIp && a.publicIp === b.publicIp && sameOrder(a.order, b.order),
 };

@@ -1,7 +1,7 @@
 // A local port forwarded to a port on a machine (docs/machines.md): a listener on 127.0.0.1 whose every
 // connection is carried to `127.0.0.1:<remote port>` on the machine over SSH (direct-tcpip) on one
 // connection opened for the forward. Closing it closes the listener, every carried socket and the
-// connection; a dropped SSH connection closes the forward too (it says so through `onClosed`).
+// connection; a dropped SSH connection closes the forward too (it says so through `onClosed`, with why).
 
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { ConfigError, coreText } from '../errors';
@@ -16,8 +16,11 @@ export interface PortForward {
 
 const isPort = (port: number): boolean => Number.isInteger(port) && port >= 1 && port <= 65535;
 
+/** Why a forward closed: `close()` was called, or its SSH connection went away by itself. */
+export type ForwardEnd = 'closed' | 'lost';
+
 /** Starts a forward; `localPort` 0 (or left out) picks a free port. */
-export async function forwardPort(options: { deviceId: number; connection: SshConnection; remotePort: number; localPort?: number; onClosed?: (forward: PortForward) => void }): Promise<PortForward> {
+export async function forwardPort(options: { deviceId: number; connection: SshConnection; remotePort: number; localPort?: number; onClosed?: (forward: PortForward, why: ForwardEnd) => void }): Promise<PortForward> {
   const { connection, remotePort } = options;
   if (!isPort(remotePort) || (options.localPort !== undefined && options.localPort !== 0 && !isPort(options.localPort))) throw new ConfigError(coreText('machines.badPort'));
   const sockets = new Set<Socket>();
@@ -42,19 +45,20 @@ export async function forwardPort(options: { deviceId: number; connection: SshCo
     server.listen(options.localPort ?? 0, '127.0.0.1', () => resolve());
   });
   let closed = false;
+  const end = (why: ForwardEnd): void => {
+    if (closed) return;
+    closed = true;
+    server.close();
+    for (const socket of sockets) socket.destroy();
+    connection.close();
+    options.onClosed?.(forward, why);
+  };
   const forward: PortForward = {
     deviceId: options.deviceId,
     remotePort,
     localPort: (server.address() as AddressInfo).port,
-    close: () => {
-      if (closed) return;
-      closed = true;
-      server.close();
-      for (const socket of sockets) socket.destroy();
-      connection.close();
-      options.onClosed?.(forward);
-    },
+    close: () => end('closed'),
   };
-  connection.onClose(() => forward.close());
+  connection.onClose(() => end('lost'));
   return forward;
 }

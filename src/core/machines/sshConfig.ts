@@ -4,7 +4,7 @@
 // `~/.ssh/config` only gains one `Include` line at its top when it lacks one; nothing else in it changes.
 
 import { createHash, randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { ConfigError, coreText } from '../errors';
 
@@ -118,6 +118,16 @@ export async function writeAtomically(file: string, text: string, mode = 0o600):
   }
 }
 
+/** The file a path leads to through any links (the path itself when nothing is there yet, or a link dangles). */
+async function linkTarget(file: string): Promise<string> {
+  try {
+    return await realpath(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return file;
+    throw error;
+  }
+}
+
 /** Whether the user's config already includes our file (an `Include` naming it, any case, quoted or not). */
 export function includesOurs(userConfig: string, ours: string): boolean {
   return userConfig.split(/\r?\n/).some((line) => {
@@ -138,17 +148,20 @@ export async function writeMachineConfig(files: SshConfigFiles, entries: readonl
   await writeAtomically(known, renderKnownHosts(entries));
   await writeAtomically(config, text);
 
+  // A config that is a link (a dotfiles manager's) is written where it points: the rename would otherwise
+  // put a plain file in place of the user's link.
+  const userConfig = await linkTarget(files.userConfig);
   let existing: string | undefined;
   let mode = 0o600;
   try {
-    existing = await readFile(files.userConfig, 'utf8');
-    mode = (await stat(files.userConfig)).mode & 0o777;
+    existing = await readFile(userConfig, 'utf8');
+    mode = (await stat(userConfig)).mode & 0o777;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   if (existing !== undefined && includesOurs(existing, config)) return { config, addedInclude: false };
-  await mkdir(path.dirname(files.userConfig), { recursive: true, mode: 0o700 });
+  await mkdir(path.dirname(userConfig), { recursive: true, mode: 0o700 });
   const newline = existing?.includes('\r\n') ? '\r\n' : '\n';
-  await writeAtomically(files.userConfig, `Include ${quotedPath(config)}${newline}${existing ?? ''}`, mode);
+  await writeAtomically(userConfig, `Include ${quotedPath(config)}${newline}${existing ?? ''}`, mode);
   return { config, addedInclude: true };
 }

@@ -17,6 +17,7 @@ import { entryOfSection, KindItem, KindSectionItem } from '../kinds/kindTree';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
 import { environmentName } from '../ui/format';
+import { MultiStepInput } from '../ui/multiStepInput';
 import type { NotificationCenter } from '../ui/notificationCenter';
 import { MACHINE_KIND, orderText } from './machineKind';
 import { MachineOffers } from './machineOffers';
@@ -98,30 +99,37 @@ export function registerMachines(services: ExtensionServices, state: RemoteState
     const machine = await rented.pick(target, vscode.l10n.t('Pick a machine'), (candidate) => candidate.status === 'Serving');
     if (!machine) return;
     const active = profile();
-    const entry = (await offers.catalogueEntries()).find((candidate) => productsOf(candidate).some((product) => product.device_id === machine.deviceId));
+    // The rented row's own price of each pack (as the Spend page shows it); the catalogue's only where the row has none.
+    const entry = BILLING_TYPES.every((type) => machine.packPrices?.[type] !== undefined) ? undefined : (await offers.catalogueEntries()).find((candidate) => productsOf(candidate).some((product) => product.device_id === machine.deviceId));
     const items: { label: string; description?: string; type: BillingType | undefined }[] = BILLING_TYPES.map((type) => {
-      const price = entry ? orderTotal(productsOf(entry).filter((product) => product.device_id === machine.deviceId), type, 1) : undefined;
-      return { label: vscode.l10n.t('Renew by {0}', packName(type)), description: price === undefined ? vscode.l10n.t('price not in the catalogue now') : vscode.l10n.t('{0} per renewal', formatPoints(price)), type };
+      const price = machine.packPrices?.[type] ?? (entry ? orderTotal(productsOf(entry).filter((product) => product.device_id === machine.deviceId), type, 1) : undefined);
+      return { label: vscode.l10n.t('Renew by {0}', packName(type)), description: price === undefined ? vscode.l10n.t('price unknown') : vscode.l10n.t('{0} per renewal', formatPoints(price)), type };
     });
     if (machine.autoRenew) items.unshift({ label: vscode.l10n.t('Turn off auto-renew'), description: vscode.l10n.t('now: {0}', packName(machine.autoRenew)), type: undefined });
-    const picked = await vscode.window.showQuickPick(items, {
-      title: vscode.l10n.t('Auto-renew machine {0} on profile "{1}" ({2})', machine.deviceId, active.label, environmentName(active.environment)),
-      placeHolder: vscode.l10n.t('Each renewal is charged when the rental ends; a failed charge turns auto-renew off.'),
+    const title = vscode.l10n.t('Auto-renew machine {0} on profile "{1}" ({2})', machine.deviceId, active.label, environmentName(active.environment));
+    let picked: (typeof items)[number] | undefined;
+    let go = false;
+    const finished = await MultiStepInput.run(async (input) => {
+      picked = await input.showQuickPick({ title, step: 1, totalSteps: 2, items, placeholder: vscode.l10n.t('Each renewal is charged when the rental ends; a failed charge turns auto-renew off.') });
+      const type = picked.type;
+      if (type === undefined) return undefined;
+      // A renewal spends: the review opens on Cancel, as every spending review does.
+      return async (review: MultiStepInput) => {
+        go = await review.showReview({
+          title,
+          step: 2,
+          totalSteps: 2,
+          go: { label: vscode.l10n.t('Turn On Auto-Renew'), detail: picked?.description ?? '' },
+          placeholder:
+            active.environment === 'prod'
+              ? vscode.l10n.t('Renew machine {0} by {1} on the PRODUCTION profile "{2}" each time its rental ends?', machine.deviceId, packName(type), active.label)
+              : vscode.l10n.t('Renew machine {0} by {1} each time its rental ends?', machine.deviceId, packName(type)),
+        });
+      };
     });
-    if (!picked) return;
-    if (picked.type === undefined) {
-      await service().cancelAutoRenew(machine.deviceId);
-      return;
-    }
-    const confirm = vscode.l10n.t('Turn On Auto-Renew');
-    const answer = await vscode.window.showWarningMessage(
-      active.environment === 'prod'
-        ? vscode.l10n.t('Renew machine {0} by {1} on the PRODUCTION profile "{2}" each time its rental ends?', machine.deviceId, packName(picked.type), active.label)
-        : vscode.l10n.t('Renew machine {0} by {1} each time its rental ends?', machine.deviceId, packName(picked.type)),
-      { modal: true, detail: picked.description ?? '' },
-      confirm,
-    );
-    if (answer === confirm) await service().setAutoRenew(machine.deviceId, picked.type, false);
+    if (!finished || !picked) return;
+    if (picked.type === undefined) await service().cancelAutoRenew(machine.deviceId);
+    else if (go) await service().setAutoRenew(machine.deviceId, picked.type, false);
   }
 
   const entries: CommandEntry<void>[] = [

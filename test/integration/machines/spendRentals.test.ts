@@ -11,6 +11,7 @@ import type { ExtensionApi } from '../../../src/vscode/api';
 import { PATIENCE_MS, waitUntil } from '../../helpers/eventually';
 import { computeWithSandbox } from '../compute/computeTestApi';
 import { extensionApi } from '../extensionApi';
+import { answerFlow, isPick } from '../nas/answerFlow';
 import { metalControl } from './metalControl';
 
 // A device id no other suite uses (an A100 × 8 at ¥28.00 an hour, ¥616.00 a day in the sandbox).
@@ -86,14 +87,33 @@ describe('machines: rental ends in the Spend view and the warning setting', () =
     assert.match(api.money.spendPageData()?.rentalsNote ?? '', /^You are warned 1 h 30 min before a rental ends unless auto-renew is on/);
   });
 
-  it('auto-renew turned on shows the pack and the price of one renewal, and the row is no longer ending soon', async function () {
-    this.timeout(PATIENCE_MS * 2);
-    await service.setAutoRenew(DEVICE, 'Day', false);
+  it("Auto-Renew… (a pick with each pack's price, then a review on Cancel) turns it on; the page shows the pack and the price of one renewal, and the row is no longer ending soon", async function () {
+    this.timeout(PATIENCE_MS * 3);
+    const asked: string[] = [];
+    await answerFlow(api, () => vscode.commands.executeCommand('computeToolkit.machines.autoRenew', DEVICE), (input) => {
+      assert.ok(isPick(input));
+      asked.push(`${input.step ?? '-'}/${input.totalSteps ?? '-'} ${input.items.map((item) => `${item.label} (${item.description ?? ''}${item.detail ?? ''})`).join('; ')} [active: ${input.activeItems[0]?.label ?? ''}]`);
+      const wanted = input.items.find((item) => item.label === 'Renew by Day' || item.label === 'Turn On Auto-Renew');
+      assert.ok(wanted, asked.at(-1));
+      input.activeItems = [wanted];
+    });
+    assert.equal(asked.length, 2, asked.join('\n'));
+    assert.match(asked[0] ?? '', /^1\/2 .*Renew by Day \(¥616\.00 per renewal\)/, 'the pick names each pack with the price of one renewal');
+    assert.match(asked[1] ?? '', /^2\/2 .*Turn On Auto-Renew \(¥616\.00 per renewal\).*\[active: Cancel\]$/, 'the review opens on Cancel');
     // The store learns it on its next look (a Refresh here); the open page follows the store.
     await api.machines.refresh();
     const shown = await waitUntil('the renewal price on the page', () => (row()?.autoRenew.startsWith('Day pack') ? row() : undefined), { timeoutMs: PATIENCE_MS });
     assert.equal(shown.autoRenew, 'Day pack · ¥616.00 per renewal');
     assert.equal(shown.endingSoon, false, 'a rental that renews itself is not ending');
-    await service.cancelAutoRenew(DEVICE);
+
+    // Turned off through the same command: its first answer (no review: turning off spends nothing).
+    await answerFlow(api, () => vscode.commands.executeCommand('computeToolkit.machines.autoRenew', DEVICE), (input) => {
+      assert.ok(isPick(input));
+      const off = input.items.find((item) => item.label === 'Turn off auto-renew');
+      assert.ok(off, 'offered while auto-renew is on');
+      input.activeItems = [off];
+    });
+    await api.machines.refresh();
+    await waitUntil('auto-renew off in the store', () => api.machines.machines().find((machine) => machine.deviceId === DEVICE)?.autoRenew === undefined);
   });
 });

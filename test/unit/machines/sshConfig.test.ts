@@ -2,7 +2,7 @@
 // nothing from the platform able to add a directive, and the user's config given one Include only.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -54,6 +54,24 @@ describe('ssh config writer', () => {
       assert.equal(readFileSync(userConfig, 'utf8'), `Include "${config}"\r\n${mine}`);
       assert.equal(readFileSync(config, 'utf8').match(/^Host /gm)?.length, 2);
       assert.equal(readFileSync(join(files.dir, 'known_hosts'), 'utf8').split('\n').filter(Boolean).length, 2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("writes through a user config that is a link (a dotfiles manager's): the link stays, its target gains the Include", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ssh-config-'));
+    try {
+      const dotfiles = join(dir, 'dotfiles');
+      mkdirSync(dotfiles);
+      const target = join(dotfiles, 'ssh_config');
+      writeFileSync(target, 'Host work\n', { mode: 0o644 });
+      const userConfig = join(dir, 'config');
+      symlinkSync(target, userConfig);
+      const { config } = await writeMachineConfig({ dir: join(dir, 'ct'), userConfig }, [entry]);
+      assert.ok(lstatSync(userConfig).isSymbolicLink(), 'still a link');
+      assert.equal(readFileSync(target, 'utf8'), `Include "${config}"\nHost work\n`);
+      assert.equal(statSync(target).mode & 0o777, 0o644);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

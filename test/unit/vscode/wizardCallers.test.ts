@@ -76,7 +76,7 @@ function rawSequences(path: string, text: string): string[] {
   return found;
 }
 
-const SPENDING_ACTION = /^(Create|Deploy|Run|Update|Expand|Change Node Count|Send Update|Retry|Renew|Resume|Recover)\b/;
+const SPENDING_ACTION = /^(Create|Deploy|Run|Update|Expand|Change Node Count|Send Update|Retry|Renew|Resume|Recover|Turn On|Rent|Buy)\b/;
 
 /** Modal dialogs of `text` whose action buttons (literal or a const from vscode.l10n.t) look like spending. */
 function spendingModals(path: string, text: string): string[] {

@@ -23,6 +23,7 @@ import { installedRemoteSsh, remoteSshUri, writeHostEntry } from './remoteSsh';
 import { MachineTerminalMemory, type TerminalRestorePorts, type TerminalRestoreResult } from './terminalRestore';
 import { errorText } from '../../errors/errorText';
 import { Refusal } from '../../errors/refusal';
+import type { NotificationCenter } from '../../ui/notificationCenter';
 
 export interface MachineConnectApi {
   /** *Connect…* as the command runs it (questions answered through the step inputs); true when connected. */
@@ -57,11 +58,17 @@ function homeOf(text: string): string {
 }
 
 /** `own`: the registry's list for this area (areaRegistry.ts); each disposable goes in as it is created. */
-export function registerMachineConnect(services: ExtensionServices, tests: TestPorts, rentedMachines: (fresh?: boolean) => Promise<readonly RentedMachine[]>, own: vscode.Disposable[] = []): RegisteredArea<MachineConnectApi> {
+export function registerMachineConnect(
+  services: ExtensionServices,
+  tests: TestPorts,
+  rentedMachines: (fresh?: boolean) => Promise<readonly RentedMachine[]>,
+  center: NotificationCenter,
+  own: vscode.Disposable[] = [],
+): RegisteredArea<MachineConnectApi> {
   const places = tests.port<MachineSshPlaces>('machineSsh', HOME_SSH);
   const connector = new MachineConnector(services, places, rentedMachines);
   const records: MachineTerminalRecord[] = [];
-  const forwards = new PortForwards(connector);
+  const forwards = new PortForwards(connector, center, (error, context) => services.reportError(error, context));
   own.push(forwards);
   const files = new MachineFiles(connector, services.logger);
   own.push(files);

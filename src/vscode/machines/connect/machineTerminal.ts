@@ -1,12 +1,13 @@
 // *Open Terminal* on a machine (docs/machines.md): an integrated terminal whose pty is a shell on the
 // machine over SSH (core/machines/machineShell.ts) — typing, Ctrl+C and resizes go to it, `exit` closes
 // the terminal. A dropped connection is said in the terminal and in its name (reconnecting n/N, then
-// disconnected: Enter tries again). Our own lines pass the terminal-text module (src/core/terminalText.ts);
+// disconnected: Enter tries again; an ended rental is said once, without a retry). Our own lines pass the terminal-text module (src/core/terminalText.ts);
 // the machine's output is the terminal's own (a real pty, colours and cursor moves included).
 
 import * as vscode from 'vscode';
 import type { MachineShell, MachineShellState } from '../../../core/machines';
 import { machinesCore } from '../../../core/lazyModules';
+import { RentalEndedError } from '../../../core/machines/rentalEnded';
 import type { SshConnection } from '../../../core/ssh';
 import { interactiveShellOutput, terminalNotice, type TerminalChunk } from '../../../core/terminalText';
 import { errorText } from '../../errors/errorText';
@@ -34,6 +35,8 @@ export function openMachineTerminal(deviceId: number, label: string, profileId: 
   let kept = '';
   let state: MachineShellState['kind'] | 'starting' = 'starting';
   let shell: MachineShell | undefined;
+  /** The rental is over: nothing to reconnect to. */
+  let ended = false;
   const emit = (text: TerminalChunk): void => {
     kept = (kept + text).slice(-KEPT_TEXT);
     write.fire(text);
@@ -53,6 +56,13 @@ export function openMachineTerminal(deviceId: number, label: string, profileId: 
         rename.fire(vscode.l10n.t('{0} (reconnecting {1}/{2})', label, next.attempt, next.of));
         break;
       case 'gave-up':
+        if (next.error instanceof RentalEndedError) {
+          ended = true;
+          // Over for good: no retry offered (Enter would only say this again).
+          say(errorText(next.error));
+          rename.fire(vscode.l10n.t('{0} (rental ended)', label));
+          break;
+        }
         say(vscode.l10n.t('Could not connect to {0}: {1}', label, errorText(next.error)));
         say(vscode.l10n.t('Press Enter to try again, or close the terminal.'));
         rename.fire(vscode.l10n.t('{0} (disconnected)', label));
@@ -77,7 +87,7 @@ export function openMachineTerminal(deviceId: number, label: string, profileId: 
     },
     handleInput: (data) => {
       if (state === 'gave-up') {
-        if (data.includes('\r')) void shell?.reconnect();
+        if (data.includes('\r') && !ended) void shell?.reconnect();
         return;
       }
       shell?.write(data);

@@ -1,11 +1,13 @@
 // *Forward Port…* and *Port Forwards* (docs/machines.md): a port on the machine carried to a local port over
 // SSH (core/machines/portForward.ts), listed with the machine's public addresses (`expose_ports`:
-// pub_ip:mapping_port → machine port) and closable from the list.
+// pub_ip:mapping_port → machine port) and closable from the list. A forward whose connection drops says so,
+// with *Forward Again* on the same local port (a browser tab on it keeps working).
 
 import * as vscode from 'vscode';
 import type { PortForward } from '../../../core/machines';
 import { machinesCore } from '../../../core/lazyModules';
 import { MultiStepInput } from '../../ui/multiStepInput';
+import { plain, type NotificationCenter } from '../../ui/notificationCenter';
 import type { MachineConnector, MachineTarget } from './machineConnector';
 
 const PORT = /^\d{1,5}$/;
@@ -17,7 +19,12 @@ export class PortForwards implements vscode.Disposable {
   /** Each forward's profile (the one it was opened under): its activity is that profile's. */
   private readonly profiles = new WeakMap<PortForward, string>();
 
-  constructor(private readonly connector: MachineConnector) {}
+  constructor(
+    private readonly connector: MachineConnector,
+    private readonly center: NotificationCenter,
+    /** The one error path (services.reportError): a failed Forward Again. */
+    private readonly reportError: (error: unknown, context: string) => void,
+  ) {}
 
   get forwards(): readonly PortForward[] {
     return this.open;
@@ -60,9 +67,10 @@ export class PortForwards implements vscode.Disposable {
       connection,
       remotePort: port,
       ...(localPort !== undefined ? { localPort } : {}),
-      onClosed: (closed) => {
+      onClosed: (closed, why) => {
         const index = this.open.indexOf(closed);
         if (index >= 0) this.open.splice(index, 1);
+        if (why === 'lost') this.sayLost(target, closed);
       },
     });
     this.open.push(forward);
@@ -70,6 +78,15 @@ export class PortForwards implements vscode.Disposable {
     const browse = vscode.l10n.t('Open in Browser');
     void vscode.window.showInformationMessage(vscode.l10n.t('Port {0} on {1} is at 127.0.0.1:{2} here.', port, target.label, forward.localPort), browse).then((choice) => (choice === browse ? vscode.env.openExternal(vscode.Uri.parse(`http://127.0.0.1:${forward.localPort}/`)) : undefined));
     return forward;
+  }
+
+  /** A forward whose connection dropped (the machine restarted, the network went, the rental ended). */
+  private sayLost(target: MachineTarget, lost: PortForward): void {
+    const again = {
+      title: vscode.l10n.t('Forward Again'),
+      run: () => this.forward(target, lost.remotePort, lost.localPort).catch((error: unknown) => this.reportError(error, vscode.l10n.t('Forward Port on {0}', target.label))),
+    };
+    this.center.show('machineForwardLost', 'warning', vscode.l10n.t('The forward of port {0} on {1} (127.0.0.1:{2}) stopped: the connection to the machine was lost.', lost.remotePort, plain(target.label), lost.localPort), [again]);
   }
 
   /** The open forwards in a pick; the one picked is closed. */
