@@ -10,8 +10,18 @@ export const MAX_DEVICE_LABEL_CHARS = 80;
 /** The fields a label reads; a task's resource carries them too (gpu_name may be null there). */
 export interface DeviceLabelFields {
   readonly gpu_name?: string | null | undefined;
-  readonly gpu_count?: number | null | undefined;
+  /** A number in resource search; typed a string in the node list, seen as a number (platform-more-apis.md §9). */
+  readonly gpu_count?: number | string | null | undefined;
   readonly device_name?: string | null | undefined;
+}
+
+/**
+ * A count the platform may send as a number or as its text (the node list types `gpu_count` and `cpu_cores`
+ * as strings and sends numbers: parse leniently, platform-more-apis.md §9): a whole number 0–9999, else undefined.
+ */
+export function countOf(value: unknown): number | undefined {
+  const count = typeof value === 'string' && /^\s*\d{1,4}\s*$/.test(value) ? Number(value) : value;
+  return typeof count === 'number' && Number.isSafeInteger(count) && count >= 0 && count < 10_000 ? count : undefined;
 }
 
 /**
@@ -20,8 +30,8 @@ export interface DeviceLabelFields {
  */
 export function deviceLabel(device: DeviceLabelFields): string {
   const gpu = typeof device.gpu_name === 'string' ? device.gpu_name.trim() : '';
-  const count = device.gpu_count;
-  if (gpu !== '' && typeof count === 'number' && Number.isSafeInteger(count) && count > 0 && count < 10_000) {
+  const count = countOf(device.gpu_count);
+  if (gpu !== '' && count !== undefined && count > 0) {
     return `${shownValue(gpu, MAX_DEVICE_LABEL_CHARS)} × ${count}`;
   }
   const name = typeof device.device_name === 'string' ? device.device_name.trim() : '';

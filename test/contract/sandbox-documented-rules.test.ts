@@ -292,4 +292,14 @@ describe('the sandbox refuses what the documents refuse (docs/sandbox-rules.md)'
     const nodes = (await ok(`/api/deployment/task/points?task_id=${SEEDED_TASK}`)) as { results: { containers: { exit_code: unknown }[] }[] };
     for (const node of nodes.results) for (const container of node.containers) assert.ok(container.exit_code === null || typeof container.exit_code === 'string');
   });
+
+  it('node counts are strings: resource.gpu_count and cpu_cores in the node list, as the documents type them', async () => {
+    const nodes = (await ok(`/api/deployment/task/points?task_id=${SEEDED_TASK}`)) as { results: { resource: { gpu_count: unknown; cpu_cores: unknown } }[] };
+    assert.ok(nodes.results.length > 0);
+    for (const node of nodes.results) {
+      assert.match(String(node.resource.gpu_count), /^\d+$/);
+      assert.equal(typeof node.resource.gpu_count, 'string', JSON.stringify(node.resource));
+      assert.equal(typeof node.resource.cpu_cores, 'string', JSON.stringify(node.resource));
+    }
+  });
 });

@@ -75,7 +75,8 @@ export interface TaskNode {
   status: NodeStatus;
   region: string;
   region_name: string;
-  resource: { gpu_name: string | null; gpu_count: number; cpu_cores: number };
+  /** Counts typed strings by the docs, sent as numbers (platform-more-apis.md §9): read through countOf. */
+  resource: { gpu_name: string | null; gpu_count: number | string | null; cpu_cores: number | string | null };
   billing_value: number;
 }
 

@@ -4,7 +4,7 @@
 // (the Tasks view's createTask) and followed until its URL answers, with a progress notification.
 
 import * as vscode from 'vscode';
-import { confirmSpend } from '../ui/multiStepInput';
+import { MultiStepInput, type Step } from '../ui/multiStepInput';
 import type { Device } from '../../core/compute/api';
 import { formatYuanPerHour, pointsPerSecondToYuanPerHour } from '../../core/spend/units';
 import { CURATED_MODELS, findCuratedModel, validateModelId } from '../../core/deployments/catalog';
@@ -148,10 +148,13 @@ export function preselectReady(context: DeployContext, taskId: number, served?: 
 
 type ModelItem = vscode.QuickPickItem & { model?: string; typed?: true };
 
+/** Model, context, precision, GPU, idle pause, review: the one wizard style (ui/multiStepInput), "n/6" and Back. */
+const STEPS = 6;
+
 /** The first step: its title, placeholder and rows (also read by the in-host display-language check, test/integration/l10n). */
 export function modelStep(): { title: string; placeHolder: string; items: ModelItem[] } {
   return {
-    title: vscode.l10n.t('Deploy a Model (1/5): model'),
+    title: vscode.l10n.t('Deploy a Model: model'),
     placeHolder: vscode.l10n.t('An open chat model served by vLLM on a GPU you rent'),
     items: [
       ...CURATED_MODELS.map((model): ModelItem => ({ label: model.id, description: vscode.l10n.t('{0}B parameters · {1}K context', model.paramsB, Math.round(model.defaultContext / 1024)), model: model.id })),
@@ -160,123 +163,173 @@ export function modelStep(): { title: string; placeHolder: string; items: ModelI
   };
 }
 
-async function pickModel(): Promise<{ model: string; paramsB?: number } | undefined> {
-  const first = modelStep();
-  const picked = await vscode.window.showQuickPick(first.items, { title: first.title, placeHolder: first.placeHolder });
-  if (!picked) return undefined;
-  if (picked.model) return { model: picked.model };
-  const typed = await vscode.window.showInputBox({ title: vscode.l10n.t('Deploy a Model (1/5): model'), prompt: vscode.l10n.t('Hugging Face model id (owner/name)'), placeHolder: vscode.l10n.t('e.g. Qwen/Qwen2.5-14B-Instruct'), validateInput: validateModelId });
-  if (!typed) return undefined;
-  const model = typed.trim();
-  if (shapeFor(model)) return { model };
-  const size = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Deploy a Model (1/5): model'),
-    prompt: vscode.l10n.t('Its name gives no size: how many billion parameters does {0} have?', model),
-    validateInput: (value) => (/^\d{1,4}(\.\d{1,2})?$/.test(value.trim()) && Number(value) > 0 ? undefined : vscode.l10n.t('A number of billions, e.g. 7 or 1.5.')),
-  });
-  return size ? { model, paramsB: Number(size) } : undefined;
+/** What the wizard gathered; Back keeps the answers, a step shown again starts from them. */
+interface DeployAnswers {
+  model?: string;
+  typedModel?: string;
+  paramsB?: number;
+  contextTokens?: number;
+  precision?: Precision;
+  fit?: GpuFit;
+  idle?: number;
+  go: boolean;
 }
 
-async function pickContext(model: string): Promise<number | undefined> {
-  const curated = findCuratedModel(model);
-  const max = curated?.maxContext ?? 131_072;
-  const value = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Deploy a Model (2/5): context length'),
-    prompt: vscode.l10n.t('Longest conversation in tokens (--max-model-len, up to {0}); more context needs more GPU memory.', max),
-    value: String(curated?.defaultContext ?? 8192),
-    validateInput: (text) => (/^\d+$/.test(text.trim()) && Number(text) >= 512 && Number(text) <= max ? undefined : vscode.l10n.t('A whole number of tokens from 512 to {0}.', max)),
-  });
-  return value ? Number(value.trim()) : undefined;
+function idleText(idle: number | undefined): string {
+  return idle === undefined ? vscode.l10n.t('Idle pause: off.') : vscode.l10n.t('Idle pause: after {0} without a chat request.', counted(idle, 'minute'));
 }
 
-async function pickPrecision(request: Pick<DeployRequest, 'model' | 'contextTokens' | 'paramsB'>): Promise<Precision | undefined> {
-  const items = (['bf16', 'fp8', 'int4'] as const).map((precision) => {
-    const estimate = estimateFor({ ...request, precision });
-    return {
-      label: precision === 'bf16' ? vscode.l10n.t('BF16 (the model as published)') : precision === 'fp8' ? vscode.l10n.t('FP8 (quantized by vLLM, about half the weights)') : vscode.l10n.t('INT4 (only for AWQ / GPTQ model ids)'),
-      description: estimate ? vscode.l10n.t('needs ≈ {0} of GPU memory', formatGiB(estimate.totalBytes)) : '',
-      precision,
-    };
-  });
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Deploy a Model (3/5): precision'), placeHolder: vscode.l10n.t('Weights + KV cache for the context + overhead') });
-  return picked?.precision;
-}
+/** The wizard's steps; each asks one question and returns the next. */
+function deploySteps(context: DeployContext, profile: { label: string; environment: string }, answers: DeployAnswers): Step {
+  const base = (): Pick<DeployRequest, 'model' | 'contextTokens' | 'paramsB'> => ({ model: answers.model ?? '', contextTokens: answers.contextTokens ?? 0, ...(answers.paramsB !== undefined ? { paramsB: answers.paramsB } : {}) });
 
-async function pickFit(fits: GpuFit[], estimate: MemoryEstimate): Promise<GpuFit | undefined> {
-  const items = fits.map((fit) => {
-    const rate = fit.pointsPerSecond !== null ? formatYuanPerHour(pointsPerSecondToYuanPerHour(fit.pointsPerSecond)) : vscode.l10n.t('not sold');
-    const stock = fit.region.inventory > 0 ? vscode.l10n.t('{0} in stock', fit.region.inventory) : vscode.l10n.t('sold out');
-    return {
-      label: `${fit.available ? '$(check)' : '$(warning)'} ${deviceLabel(fit.device)}`,
-      description: `${fit.region.region_name} · ${rate} · ${stock}`,
-      detail: fit.tensorParallel > 1
-        ? vscode.l10n.t('{0} usable for ≈ {1}, split across {2} (tensor parallel)', formatGiB(fit.usableBytes), formatGiB(estimate.totalBytes), counted(fit.tensorParallel, 'gpu'))
-        : vscode.l10n.t('{0} usable for ≈ {1}', formatGiB(fit.usableBytes), formatGiB(estimate.totalBytes)),
-      fit,
-    };
-  });
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Deploy a Model (4/5): GPU'), placeHolder: vscode.l10n.t('GPUs that fit, cheapest in stock first') });
-  if (picked && !picked.fit.available) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('{0} in {1} is sold out or not sold: pick one in stock.', deviceLabel(picked.fit.device), picked.fit.region.region_name));
-    return undefined;
-  }
-  return picked?.fit;
-}
-
-async function pickIdle(): Promise<number | undefined | 'cancel'> {
-  const off = { label: vscode.l10n.t('Keep running until I pause it'), minutes: undefined as number | undefined };
-  const items = [off, ...IDLE_CHOICES.map((minutes) => ({ label: vscode.l10n.t('Pause after {0} without a chat request', counted(minutes, 'minute')), minutes }))];
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Deploy a Model (5/5): idle pause'), placeHolder: vscode.l10n.t('Pausing stops the billing; Recover brings it back (it loads again)') });
-  return picked ? picked.minutes : 'cancel';
+  const askModel: Step = async (input) => {
+    const first = modelStep();
+    const current = first.items.find((item) => item.model !== undefined && item.model === answers.model);
+    const picked = await input.showQuickPick({ title: first.title, step: 1, totalSteps: STEPS, items: first.items, placeholder: first.placeHolder, ...(current ? { activeItem: current } : {}) });
+    if (!picked.model) return askTypedModel;
+    answers.model = picked.model;
+    delete answers.paramsB;
+    return askContext;
+  };
+  const askTypedModel: Step = async (input) => {
+    const typed = await input.showInputBox({
+      title: vscode.l10n.t('Deploy a Model: model'),
+      step: 1,
+      totalSteps: STEPS,
+      value: answers.typedModel ?? '',
+      prompt: vscode.l10n.t('Hugging Face model id (owner/name)'),
+      placeholder: vscode.l10n.t('e.g. Qwen/Qwen2.5-14B-Instruct'),
+      validate: (value) => validateModelId(value) ?? undefined,
+    });
+    answers.typedModel = typed.trim();
+    answers.model = answers.typedModel;
+    delete answers.paramsB;
+    return shapeFor(answers.model) ? askContext : askSize;
+  };
+  const askSize: Step = async (input) => {
+    const size = await input.showInputBox({
+      title: vscode.l10n.t('Deploy a Model: model'),
+      step: 1,
+      totalSteps: STEPS,
+      value: answers.paramsB !== undefined ? String(answers.paramsB) : '',
+      prompt: vscode.l10n.t('Its name gives no size: how many billion parameters does {0} have?', answers.model ?? ''),
+      validate: (value) => (/^\d{1,4}(\.\d{1,2})?$/.test(value.trim()) && Number(value) > 0 ? undefined : vscode.l10n.t('A number of billions, e.g. 7 or 1.5.')),
+    });
+    answers.paramsB = Number(size);
+    return askContext;
+  };
+  const askContext: Step = async (input) => {
+    const curated = findCuratedModel(answers.model ?? '');
+    const max = curated?.maxContext ?? 131_072;
+    const value = await input.showInputBox({
+      title: vscode.l10n.t('Deploy a Model: context length'),
+      step: 2,
+      totalSteps: STEPS,
+      prompt: vscode.l10n.t('Longest conversation in tokens (--max-model-len, up to {0}); more context needs more GPU memory.', max),
+      value: String(answers.contextTokens ?? curated?.defaultContext ?? 8192),
+      validate: (text) => (/^\d+$/.test(text.trim()) && Number(text) >= 512 && Number(text) <= max ? undefined : vscode.l10n.t('A whole number of tokens from 512 to {0}.', max)),
+    });
+    answers.contextTokens = Number(value.trim());
+    return askPrecision;
+  };
+  const askPrecision: Step = async (input) => {
+    const items = (['bf16', 'fp8', 'int4'] as const).map((precision) => {
+      const estimate = estimateFor({ ...base(), precision });
+      return {
+        label: precision === 'bf16' ? vscode.l10n.t('BF16 (the model as published)') : precision === 'fp8' ? vscode.l10n.t('FP8 (quantized by vLLM, about half the weights)') : vscode.l10n.t('INT4 (only for AWQ / GPTQ model ids)'),
+        description: estimate ? vscode.l10n.t('needs ≈ {0} of GPU memory', formatGiB(estimate.totalBytes)) : '',
+        precision,
+      };
+    });
+    const current = items.find((item) => item.precision === answers.precision);
+    const picked = await input.showQuickPick({ title: vscode.l10n.t('Deploy a Model: precision'), step: 3, totalSteps: STEPS, items, placeholder: vscode.l10n.t('Weights + KV cache for the context + overhead'), ...(current ? { activeItem: current } : {}) });
+    answers.precision = picked.precision;
+    return askGpu;
+  };
+  const askGpu: Step = async (input) => {
+    const estimate = estimateFor({ ...base(), precision: answers.precision ?? 'bf16' });
+    if (!estimate) return undefined;
+    const fits = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Searching resources…') }, () => fitsFor(context, estimate));
+    if (!fits.some((fit) => fit.available)) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('No GPU in stock fits {0} (≈ {1}). Try FP8 or INT4, or a shorter context.', answers.model ?? '', formatGiB(estimate.totalBytes)));
+      return undefined;
+    }
+    const items = fits.map((fit) => {
+      const rate = fit.pointsPerSecond !== null ? formatYuanPerHour(pointsPerSecondToYuanPerHour(fit.pointsPerSecond)) : vscode.l10n.t('not sold');
+      const stock = fit.region.inventory > 0 ? vscode.l10n.t('{0} in stock', fit.region.inventory) : vscode.l10n.t('sold out');
+      return {
+        label: `${fit.available ? '$(check)' : '$(warning)'} ${deviceLabel(fit.device)}`,
+        description: `${fit.region.region_name} · ${rate} · ${stock}`,
+        detail: fit.tensorParallel > 1
+          ? vscode.l10n.t('{0} usable for ≈ {1}, split across {2} (tensor parallel)', formatGiB(fit.usableBytes), formatGiB(estimate.totalBytes), counted(fit.tensorParallel, 'gpu'))
+          : vscode.l10n.t('{0} usable for ≈ {1}', formatGiB(fit.usableBytes), formatGiB(estimate.totalBytes)),
+        fit,
+      };
+    });
+    // A sold-out or unsold row answers nothing: the step stays open for one in stock.
+    const picked = await input.showQuickPick({
+      title: vscode.l10n.t('Deploy a Model: GPU'),
+      step: 4,
+      totalSteps: STEPS,
+      items,
+      placeholder: vscode.l10n.t('GPUs that fit, cheapest in stock first'),
+      only: (item) => item.fit.available && item.fit.pointsPerSecond !== null,
+    });
+    answers.fit = picked.fit;
+    return askIdle;
+  };
+  const askIdle: Step = async (input) => {
+    const off = { label: vscode.l10n.t('Keep running until I pause it'), minutes: undefined as number | undefined };
+    const items = [off, ...IDLE_CHOICES.map((minutes) => ({ label: vscode.l10n.t('Pause after {0} without a chat request', counted(minutes, 'minute')), minutes }))];
+    const picked = await input.showQuickPick({ title: vscode.l10n.t('Deploy a Model: idle pause'), step: 5, totalSteps: STEPS, items, placeholder: vscode.l10n.t('Pausing stops the billing; Recover brings it back (it loads again)') });
+    if (picked.minutes === undefined) delete answers.idle;
+    else answers.idle = picked.minutes;
+    return review;
+  };
+  const review: Step = async (input) => {
+    const fit = answers.fit as GpuFit;
+    const estimate = estimateFor({ ...base(), precision: answers.precision ?? 'bf16' });
+    const rate = formatYuanPerHour(pointsPerSecondToYuanPerHour(fit.pointsPerSecond ?? 0));
+    const where = `${deviceLabel(fit.device)} · ${fit.region.region_name}`;
+    const model = answers.model ?? '';
+    answers.go = await input.showReview({
+      title:
+        profile.environment === 'prod'
+          ? vscode.l10n.t('Deploy {0} on {1} for {2} on PRODUCTION profile "{3}"?', model, where, rate, profile.label)
+          : vscode.l10n.t('Deploy {0} on {1} for {2} on profile "{3}"?', model, where, rate, profile.label),
+      step: 6,
+      totalSteps: STEPS,
+      go: {
+        label: vscode.l10n.t('Deploy'),
+        detail: vscode.l10n.t(
+          'Billed per second while the task runs, also while it pulls the image and loads the weights (a model can take several minutes). Needs ≈ {0} of GPU memory. {1}',
+          formatGiB(estimate?.totalBytes ?? 0),
+          idleText(answers.idle),
+        ),
+      },
+      placeholder: vscode.l10n.t('Review: pick Deploy, or Cancel'),
+    });
+  };
+  return askModel;
 }
 
 export async function runDeployWizard(context: DeployContext): Promise<number | undefined> {
   const profile = await context.services.requireProfile();
   if (!profile) return undefined;
-  const chosen = await pickModel();
-  if (!chosen) return undefined;
-  const contextTokens = await pickContext(chosen.model);
-  if (contextTokens === undefined) return undefined;
-  const base = { model: chosen.model, contextTokens, ...(chosen.paramsB !== undefined ? { paramsB: chosen.paramsB } : {}) };
-  const precision = await pickPrecision(base);
-  if (!precision) return undefined;
-  const estimate = estimateFor({ ...base, precision });
-  if (!estimate) return undefined;
-  const fits = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Searching resources…') }, () => fitsFor(context, estimate));
-  if (!fits.some((fit) => fit.available)) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('No GPU in stock fits {0} (≈ {1}). Try FP8 or INT4, or a shorter context.', chosen.model, formatGiB(estimate.totalBytes)));
-    return undefined;
-  }
-  const fit = await pickFit(fits, estimate);
-  if (!fit || fit.pointsPerSecond === null) return undefined;
-  const idle = await pickIdle();
-  if (idle === 'cancel') return undefined;
-
-  const rate = formatYuanPerHour(pointsPerSecondToYuanPerHour(fit.pointsPerSecond));
-  const where = `${deviceLabel(fit.device)} · ${fit.region.region_name}`;
-  const go = await confirmSpend({
-    title:
-      profile.environment === 'prod'
-        ? vscode.l10n.t('Deploy {0} on {1} for {2} on PRODUCTION profile "{3}"?', chosen.model, where, rate, profile.label)
-        : vscode.l10n.t('Deploy {0} on {1} for {2} on profile "{3}"?', chosen.model, where, rate, profile.label),
-    go: {
-      label: vscode.l10n.t('Deploy'),
-      detail: vscode.l10n.t(
-        'Billed per second while the task runs, also while it pulls the image and loads the weights (a model can take several minutes). Needs ≈ {0} of GPU memory. {1}',
-        formatGiB(estimate.totalBytes),
-        idle === undefined ? vscode.l10n.t('Idle pause: off.') : vscode.l10n.t('Idle pause: after {0} without a chat request.', counted(idle, 'minute')),
-      ),
-    },
-    placeholder: vscode.l10n.t('Review: pick Deploy, or Cancel'),
-  });
-  if (!go) return undefined;
+  const answers: DeployAnswers = { go: false };
+  const finished = await MultiStepInput.run(deploySteps(context, profile, answers));
+  const { model, contextTokens, precision, fit } = answers;
+  if (!finished || !answers.go || model === undefined || contextTokens === undefined || !precision || !fit || fit.pointsPerSecond === null) return undefined;
+  const base = { model, contextTokens, ...(answers.paramsB !== undefined ? { paramsB: answers.paramsB } : {}) };
+  const idle = answers.idle;
 
   const request: DeployRequest = { ...base, precision, fit, ...(idle !== undefined ? { idleMinutes: idle } : {}) };
   const taskId = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating the deployment of {0}…', chosen.model), cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating the deployment of {0}…', model), cancellable: true },
     (_progress, token) => createDeployment(context, request, fit, abortSignalFor(token)),
   );
   context.compute.revealTask(taskId);
-  void followWithProgress(context, taskId, chosen.model, fit.pointsPerSecond).catch((error: unknown) => context.services.reportError(error, vscode.l10n.t('Follow the deployment of {0}', chosen.model)));
+  void followWithProgress(context, taskId, model, fit.pointsPerSecond).catch((error: unknown) => context.services.reportError(error, vscode.l10n.t('Follow the deployment of {0}', model)));
   return taskId;
 }

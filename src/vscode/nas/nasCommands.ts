@@ -4,6 +4,7 @@
 
 import { Commands } from '../commandIds';
 import * as vscode from 'vscode';
+import { volumeStatusName } from '../ui/statusWords';
 import type { CommandEntry } from '../commands/commandTable';
 import type { NasVolume } from '../../core/nas/operations';
 import type { ExistingFilePolicy, TransferResult } from '../../core/nas/transfer';
@@ -108,7 +109,7 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
     create: (context) => async (argument: unknown) => {
       const volume = await resolveVolume(context, argument, (v) => v.status === 'Active');
       if (!volume) return false;
-      if (volume.status !== 'Active') throw new Refusal(vscode.l10n.t('Only an Active volume can be expanded; "{0}" is {1}.', volume.name, volume.status));
+      if (volume.status !== 'Active') throw new Refusal(vscode.l10n.t('Only an Active volume can be expanded; "{0}" is {1}.', volume.name, volumeStatusName(volume.status)));
       const expanded = await expandVolumeFlow(volumesOf(context, () => context.stores.reload()), volume);
       return expanded;
     },
@@ -145,7 +146,7 @@ export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
         return;
       }
       if (block?.reason === 'status') {
-        context.services.reportError(new Refusal(vscode.l10n.t('"{0}" is {1}; only an Active or Exception volume can be deleted.', volume.name, volume.status)), vscode.l10n.t('Delete NAS volume'));
+        context.services.reportError(new Refusal(vscode.l10n.t('"{0}" is {1}; only an Active or Exception volume can be deleted.', volume.name, volumeStatusName(volume.status))), vscode.l10n.t('Delete NAS volume'));
         return;
       }
       const typed = await vscode.window.showInputBox({

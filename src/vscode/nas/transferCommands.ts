@@ -6,6 +6,7 @@
 // in the one request body: never logged, shown, stored or put in an error.
 
 import * as vscode from 'vscode';
+import { volumeStatusName } from '../ui/statusWords';
 import { Commands } from '../commandIds';
 import type { CommandEntry } from '../commands/commandTable';
 import type { NasVolume, TransferDirection, TransferOverwritePolicy, TransferRecord } from '../../core/nas/operations';
@@ -222,7 +223,7 @@ export async function createTransferFlow(context: NasContext, argument?: unknown
   if (!(await requireRsaProfile(context))) return undefined;
   const volume = await resolveVolume(context, argument, (v) => v.status === 'Active');
   if (!volume) return undefined;
-  if (volume.status !== 'Active') throw new Refusal(vscode.l10n.t('Transfers need an Active volume; "{0}" is {1}.', volume.name, volume.status));
+  if (volume.status !== 'Active') throw new Refusal(vscode.l10n.t('Transfers need an Active volume; "{0}" is {1}.', volume.name, volumeStatusName(volume.status)));
   const answers = await askTransfer(volume, context.services.profiles.active?.label ?? '?');
   if (!answers) return undefined;
   const created = await send(context, answers.plan, answers.keys, undefined);

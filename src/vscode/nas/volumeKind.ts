@@ -15,25 +15,8 @@ import type { Logger } from '../../core/log';
 import type { VolumeService } from '../../core/nas/volumeService';
 import { TRANSFERS_GROUP } from './transferKind';
 import { counted } from '../ui/counts';
+import { volumeStatusName } from '../ui/statusWords';
 
-export function volumeStatusName(status: string): string {
-  switch (status) {
-    case 'Creating':
-      return vscode.l10n.t('Creating');
-    case 'Active':
-      return vscode.l10n.t('Active');
-    case 'Expanding':
-      return vscode.l10n.t('Expanding');
-    case 'Deleting':
-      return vscode.l10n.t('Deleting');
-    case 'Deleted':
-      return vscode.l10n.t('Deleted');
-    case 'Exception':
-      return vscode.l10n.t('Exception');
-    default:
-      return status;
-  }
-}
 
 /** "1.5 / 50 GiB" or "? / 50 GiB" when the platform cannot say. */
 export function usageText(used: number, total: number): string {

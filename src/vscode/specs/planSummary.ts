@@ -16,7 +16,7 @@ export function costText(value: number | undefined): string {
 
 export function jobExistsText(plan: JobPlan): string {
   return plan.liveStatus
-    ? vscode.l10n.t('This file already created job {0} ({1}). Jobs cannot be updated on the platform: Deploy needs a new job (remove "taskId"); the plan shows what it would be.', plan.taskId ?? '', plan.liveStatus)
+    ? vscode.l10n.t('This file already created job {0} ({1}). Jobs cannot be updated on the platform: Deploy needs a new job (remove "taskId"); the plan shows what it would be.', plan.taskId ?? '', taskStatusLabel(plan.liveStatus))
     : vscode.l10n.t('This file already created job {0}. Jobs cannot be updated on the platform: Deploy needs a new job (remove "taskId"); the plan shows what it would be.', plan.taskId ?? '');
 }
 

@@ -2,6 +2,7 @@
 // in the editor's language.
 
 import * as vscode from 'vscode';
+import { volumeStatusName } from '../ui/statusWords';
 import type { SpecMessages } from '../../core/specs/messages';
 import { counted } from '../ui/counts';
 import { durationText } from '../ui/duration';
@@ -92,7 +93,7 @@ export const LOCALIZED_SPEC_MESSAGES: SpecMessages = {
   nasNotChecked: () => vscode.l10n.t('NAS volume not checked: this version cannot list NAS volumes.'),
   nasMissing: (id) => vscode.l10n.t('NAS volume {0} does not exist on this account.', id),
   nasOtherRegion: (id, volumeRegion, taskRegion) => vscode.l10n.t('NAS volume {0} is in {1}, the task runs in {2}: a volume mounts only in its own region.', id, volumeRegion, taskRegion),
-  nasNotActive: (id, status) => vscode.l10n.t('NAS volume {0} is {1}, not Active: only an Active volume mounts.', id, status),
+  nasNotActive: (id, status) => vscode.l10n.t('NAS volume {0} is {1}, not Active: only an Active volume mounts.', id, volumeStatusName(status)),
   jobCannotUpdate: (id) => vscode.l10n.t('This file already created job {0}. Jobs cannot be updated on the platform: Deploy needs a new job (remove "taskId").', id),
   noSuchCount: (gpu, count, counts) => vscode.l10n.t('No {0} × {1} resource is listed; GPUs per node of {0}: {2}.', gpu, count, counts),
   noSuchModel: (gpu, models) => vscode.l10n.t('No resource with GPU "{0}" is listed. Listed models: {1}.', gpu, models),

@@ -4,6 +4,8 @@
 // cursor is at the end — until the node or its task ends; the header then says why following stopped.
 // Lines the platform dropped between two reads are marked; the document keeps at most MAX_LINES.
 import * as vscode from 'vscode';
+import { taskStatusLabel } from '../ui/format';
+import { nodeStatusLabel } from '../ui/statusWords';
 import type { TaskNode, TaskStatus } from '../../core/compute/api';
 import { FOLLOW_INTERVAL_MS, NodeLogTail } from '../../core/jobs/nodeLogTail';
 import type { TaskService } from '../../core/tasks/taskService';
@@ -210,9 +212,9 @@ export function describeStop(reason: StopReason): string {
     case 'task':
       return reason.status === 'Paused'
         ? vscode.l10n.t('stopped following: the task is paused')
-        : vscode.l10n.t('stopped following: the task ended ({0})', reason.status);
+        : vscode.l10n.t('stopped following: the task ended ({0})', taskStatusLabel(reason.status));
     case 'node':
-      return vscode.l10n.t('stopped following: the node ended ({0})', reason.status);
+      return vscode.l10n.t('stopped following: the node ended ({0})', nodeStatusLabel(reason.status));
   }
 }
 

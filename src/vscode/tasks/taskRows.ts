@@ -5,6 +5,8 @@ import type { RemotePort, ServiceSpec, TaskNode, TaskSummary } from '../../core/
 import { Commands } from '../commandIds';
 import { formatDateTime } from '../ui/dates';
 import { deviceLabel, formatPoints, taskDescription, taskPlacement, taskStatusColor, taskStatusIcon, taskStatusLabel } from '../ui/format';
+import { countOf } from '../../core/deviceLabel';
+import { nodeStatusLabel } from '../ui/statusWords';
 import { markdownText as md } from '../markdownText';
 import { ErrorRow, InfoRow } from '../trees/treeMessages';
 import { taskContextValue, type TaskRowTag } from './taskContextValue';
@@ -117,7 +119,7 @@ export class NodeItem extends vscode.TreeItem {
         '',
         `- ${vscode.l10n.t('Status: {0}', md(nodeStatusLabel(node.status)))}`,
         `- ${vscode.l10n.t('Region: {0}', `${md(node.region_name)} (${md(node.region)})`)}`,
-        `- ${node.resource.gpu_name ? `${md(deviceLabel(node.resource))}, ` : ''}${vscode.l10n.t('{0} CPU', md(node.resource.cpu_cores))}`,
+        `- ${node.resource.gpu_name ? `${md(deviceLabel(node.resource))}, ` : ''}${vscode.l10n.t('{0} CPU', md(countOf(node.resource.cpu_cores) ?? '?'))}`,
         `- ${vscode.l10n.t('Billed: {0}', formatPoints(node.billing_value))}`,
         '',
         `_${vscode.l10n.t('Click to show its log.')}_`,
@@ -130,24 +132,6 @@ export class NodeItem extends vscode.TreeItem {
 }
 
 export type TaskElement = TaskItem | ServiceItem | ServiceUrlItem | NodesGroupItem | NodeItem | EndedGroupItem | LoadMoreItem | ErrorRow | InfoRow;
-
-/** A node status in the display language (the platform's values are English words). */
-function nodeStatusLabel(status: TaskNode['status']): string {
-  switch (status) {
-    case 'Running':
-      return vscode.l10n.t('Running');
-    case 'Pending':
-      return vscode.l10n.t('Pending');
-    case 'Failed':
-      return vscode.l10n.t('Failed');
-    case 'Succeeded':
-      return vscode.l10n.t('Succeeded');
-    case 'End':
-      return vscode.l10n.t('Ended');
-    default:
-      return vscode.l10n.t('Unknown');
-  }
-}
 
 function nodeStatusIcon(status: TaskNode['status']): string {
   switch (status) {

@@ -57,6 +57,8 @@ describe('compute: Tasks tree', () => {
     for (const node of nodes.children) {
       assert.equal(node.contextValue, 'node');
       assert.match(node.description ?? '', /^Running · /);
+      // The node list's counts are strings (the sandbox sends them so, as the documents type them): read as numbers.
+      assert.match(node.tooltip ?? '', /× \d+, \d+ CPU/, node.tooltip);
     }
   });
 

@@ -14,7 +14,8 @@ import type { TreeRow } from '../../../src/vscode/views/index';
 import { wizardTexts } from '../../../src/vscode/views/createTaskWizard';
 import { templateStep } from '../../../src/vscode/choices/jobTemplates';
 import { modelStep } from '../../../src/vscode/deployments/deployModel';
-import { liveHeader } from '../../../src/vscode/specs/planSummary';
+import type { JobPlan } from '../../../src/core/specs/jobPlan';
+import { jobExistsText, liveHeader } from '../../../src/vscode/specs/planSummary';
 import { listStorage, STORAGE_LIST_STATUSES } from '../../../src/core/tasks/listing';
 import { decodeKeyInput } from '../../../src/core/compute/keyInput';
 import { classifyError } from '../../../src/core/errors/classify';
@@ -181,10 +182,11 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
       const name = `l10n-job-${Date.now()}`;
       const { task_id: jobId } = await client.call('job.create', {
         task_name: name,
-        sub_type: null,
+        // A Spot job: its tooltip has the schedule line too (issue 27 saw "Spot 调度：Scheduled").
+        sub_type: 'Spot',
         resources: [{ resource: region.mark.resource, region_name: region.region_name, mark: region.mark.mark }],
         points: 1,
-        job_support: { estimated_exec_sec: null, timeout_sec: 600, parallelism: 1, mod_param: { default: { backoff_limit: 0, restart_policy: 'Never' }, index: null } },
+        job_support: { estimated_exec_sec: 60, timeout_sec: 600, parallelism: 1, mod_param: { default: { backoff_limit: 0, restart_policy: 'Never' }, index: null } },
         services: [{ service_name: 'container-01', service_image: 'pytorch/pytorch:2.4.0-cuda12.1-cudnn9-runtime', resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: 1 }, env: [], start_script: { command: ['/bin/sh', '-c'], args: ['echo l10n'] }, nas_storage_config: null }],
       });
       try {
@@ -202,8 +204,12 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
         const tooltip = (rows.find((row) => row.id === jobId)?.tooltip ?? '').replace(/&nbsp;/g, ' ').replace(/\\(\W)/g, '$1');
         if (zhCn) {
           assert.match(tooltip, /状态：(等待中|运行中|已暂停|已结束|其他) · 执行状态：(等待中|运行中|已完成|失败|已手动停止|其他)/, tooltip);
+          assert.match(tooltip, /Spot 调度：(已调度|排队中|—)/, tooltip);
           assert.doesNotMatch(tooltip, /\b(Pending|Running|Paused|End|Complete|Failed|Manual|Scheduled|Queued)\b/, tooltip);
-        } else assert.match(tooltip, /Status: (Pending|Running|Paused|Ended|Other) · execution: (Pending|Running|Completed|Failed|Stopped by hand|Other)/, tooltip);
+        } else {
+          assert.match(tooltip, /Status: (Pending|Running|Paused|Ended|Other) · execution: (Pending|Running|Completed|Failed|Stopped by hand|Other)/, tooltip);
+          assert.match(tooltip, /Spot: (Scheduled|Queued|—)/, tooltip);
+        }
       } finally {
         await client.call('job.stop', { task_id: jobId }).catch(() => undefined);
       }
@@ -288,6 +294,10 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
       const header = liveHeader({ taskId: 12, liveStatus: 'Running' });
       assert.equal(header, zhCn ? '线上任务 12（运行中）' : 'Live task 12 (Running)');
       assert.equal(liveHeader({ taskId: 12, liveStatus: 'End' }), zhCn ? '线上任务 12（已结束）' : 'Live task 12 (Ended)');
+      // A job file's plan when its job exists: the status worded, never the platform's value.
+      const exists = jobExistsText({ taskId: 34, liveStatus: 'Running' } as JobPlan);
+      assert.match(exists, zhCn ? /34（运行中）/ : /job 34 \(Running\)/, exists);
+      assert.doesNotMatch(jobExistsText({ taskId: 34, liveStatus: 'End' } as JobPlan), /\bEnd\b/);
     });
 
     it('the first steps of Create Job and Deploy a Model', () => {

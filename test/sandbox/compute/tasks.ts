@@ -375,7 +375,8 @@ export class TaskStore {
       status,
       region: node.region,
       region_name: node.regionName,
-      resource: { gpu_name: first?.gpu_name ?? null, gpu_count: first?.gpu_count ?? 0, cpu_cores: first?.cpu_cores ?? 0 },
+      // Typed strings by the docs (more §4.1): the sandbox answers their text, which a client must parse.
+      resource: { gpu_name: first?.gpu_name ?? null, gpu_count: String(first?.gpu_count ?? 0), cpu_cores: String(first?.cpu_cores ?? 0) },
       containers: task.services.map((service, index) => ({
         service_name: service.service_name,
         name: service.service_name,

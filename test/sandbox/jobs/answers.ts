@@ -75,7 +75,7 @@ export function jobNodes(clock: SandboxClock, job: JobRecord, statuses?: string[
       status: pod.status,
       region: first?.resource.region ?? '',
       region_name: first?.region_name ?? '',
-      resource: { gpu_name: first?.resource.gpu_name ?? null, gpu_count: first?.resource.gpu_count ?? 0, cpu_cores: first?.resource.cpu_cores ?? 0 },
+      resource: { gpu_name: first?.resource.gpu_name ?? null, gpu_count: String(first?.resource.gpu_count ?? 0), cpu_cores: String(first?.resource.cpu_cores ?? 0) },
       containers: pod.containers.map((container) => ({
         service_name: container.service.service_name,
         name: `${pod.name}-${container.service.service_name}`,

@@ -6,7 +6,7 @@ import '../helpers/englishL10n';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ComputeClient } from '../../../src/core/compute/api';
-import { deviceLabel, MAX_DEVICE_LABEL_CHARS } from '../../../src/core/deviceLabel';
+import { countOf, deviceLabel, MAX_DEVICE_LABEL_CHARS } from '../../../src/core/deviceLabel';
 import { findRunResource, runServices } from '../../../src/core/jobs/runOnGpu';
 import { checkSpec } from '../../../src/core/specs/runner';
 import type { TaskSpec } from '../../../src/core/specs/types';
@@ -32,8 +32,14 @@ describe('device labels: one formatter, "×" everywhere, untrusted text bounded'
     assert.equal(deviceLabel({ device_name: 'CPU 16C', gpu_name: '', gpu_count: 0 }), 'CPU 16C');
   });
 
+  it("a count sent as text (the node list types gpu_count and cpu_cores as strings) reads as the number", () => {
+    assert.equal(deviceLabel({ device_name: 'A100 x 4', gpu_name: 'A100', gpu_count: '2' }), 'A100 × 2');
+    assert.equal(deviceLabel({ device_name: 'A100 x 4', gpu_name: 'A100', gpu_count: ' 8 ' }), 'A100 × 8');
+    assert.deepEqual(['16', 16, '0', ' 4', '4.0', 'x', null, undefined, {}, 1e5].map(countOf), [16, 16, 0, 4, undefined, undefined, undefined, undefined, undefined, undefined]);
+  });
+
   it('a count that is not a whole number 1–9999 is no count; a name that is no string reads empty', () => {
-    for (const gpu_count of [Number.NaN, -1, 1.5, 1e9, Number.POSITIVE_INFINITY, '2' as unknown as number, null]) {
+    for (const gpu_count of [Number.NaN, -1, 1.5, 1e9, Number.POSITIVE_INFINITY, '2.5', '1e3', '', 'two', '-2', '99999', null]) {
       assert.equal(deviceLabel({ device_name: 'A100 x 4', gpu_name: 'A100', gpu_count }), 'A100 × 4', String(gpu_count));
     }
     assert.equal(deviceLabel({ device_name: 42 as unknown as string, gpu_name: { evil: 1 } as unknown as string, gpu_count: 1 }), '');

@@ -14,8 +14,6 @@ const ASKING = /^(showInputBox|showQuickPick|createQuickPick|createInputBox|pick
 
 /** Multi-question flows not moved onto ui/multiStepInput yet, each with why (the list only shrinks). */
 const NOT_YET_MIGRATED = new Map<string, string>([
-  ['src/vscode/deployments/deployModel.ts#runDeployWizard', 'Deploy a Model: its "(n/5)" titles are read by the browser check; moves next'],
-  ['src/vscode/deployments/deployModel.ts#pickModel', 'Deploy a Model: its model step (see runDeployWizard)'],
   // A pick of what to act on (only when not given by a row) and then one question: moves next.
   ['src/vscode/deployments/commands.ts#Commands.deploymentsSetIdlePause', 'a deployment, then its idle minutes'],
   ['src/vscode/deployments/commands.ts#Commands.deploymentsSetKey', 'a deployment, then its API key'],
