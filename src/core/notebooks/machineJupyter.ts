@@ -104,10 +104,14 @@ export async function startMachineJupyter(connection: SshConnection, token: stri
   return { remotePort: Number(started[1]), pid: Number(started[2]) };
 }
 
-/** Whether the server (its pid) still runs on the machine. */
-export async function machineJupyterRuns(connection: SshConnection, server: MachineJupyter, signal?: AbortSignal): Promise<boolean> {
-  const result = await connection.exec(`kill -0 ${server.pid} 2>/dev/null`, signal ? { signal } : {});
-  return result.code === 0;
+/**
+ * Whether the server (its pid) still runs on the machine: 'gone' only when the machine said so. A look that
+ * did not finish (a channel cut or killed under load: no word printed) is 'unknown', never a dead server.
+ */
+export async function machineJupyterRuns(connection: SshConnection, server: MachineJupyter, signal?: AbortSignal): Promise<'runs' | 'gone' | 'unknown'> {
+  const result = await connection.exec(`if kill -0 ${server.pid} 2>/dev/null; then echo runs; else echo gone; fi`, signal ? { signal } : {});
+  const said = result.code === 0 ? result.stdout.trim() : '';
+  return said === 'runs' || said === 'gone' ? said : 'unknown';
 }
 
 /** The end of the server's log (it never holds the token), for a failed start. */
@@ -145,7 +149,7 @@ export async function untilMachineJupyterAnswers(local: JupyterServer, connectio
       if (!(error instanceof JupyterConnectionError) || (error.problem !== 'unreachable' && error.problem !== 'not-ready')) throw error;
     }
     const ssh = await connection();
-    if (!(await machineJupyterRuns(ssh, server, options.signal)) || look >= options.looks) throw new MachineJupyterError('start', await machineJupyterLog(ssh, server));
+    if ((await machineJupyterRuns(ssh, server, options.signal)) === 'gone' || look >= options.looks) throw new MachineJupyterError('start', await machineJupyterLog(ssh, server));
     await options.pause(options.signal);
   }
 }

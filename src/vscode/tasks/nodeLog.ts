@@ -210,9 +210,9 @@ export class NodeLogViewer implements vscode.Disposable {
 export function describeStop(reason: StopReason): string {
   switch (reason.kind) {
     case 'task':
-      return reason.status === 'Paused'
-        ? vscode.l10n.t('stopped following: the task is paused')
-        : vscode.l10n.t('stopped following: the task ended ({0})', taskStatusLabel(reason.status));
+      if (reason.status === 'Paused') return vscode.l10n.t('stopped following: the task is paused');
+      // "ended (Ended)" would say it twice; another status is worded, never the platform's value.
+      return reason.status === 'End' ? vscode.l10n.t('stopped following: the task ended') : vscode.l10n.t('stopped following: the task ended ({0})', taskStatusLabel(reason.status));
     case 'node':
       return vscode.l10n.t('stopped following: the node ended ({0})', nodeStatusLabel(reason.status));
   }

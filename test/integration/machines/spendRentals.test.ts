@@ -93,12 +93,12 @@ describe('machines: rental ends in the Spend view and the warning setting', () =
     await answerFlow(api, () => vscode.commands.executeCommand('computeToolkit.machines.autoRenew', DEVICE), (input) => {
       assert.ok(isPick(input));
       asked.push(`${input.step ?? '-'}/${input.totalSteps ?? '-'} ${input.items.map((item) => `${item.label} (${item.description ?? ''}${item.detail ?? ''})`).join('; ')} [active: ${input.activeItems[0]?.label ?? ''}]`);
-      const wanted = input.items.find((item) => item.label === 'Renew by Day' || item.label === 'Turn On Auto-Renew');
+      const wanted = input.items.find((item) => item.label === 'Renew by Day pack' || item.label === 'Turn On Auto-Renew');
       assert.ok(wanted, asked.at(-1));
       input.activeItems = [wanted];
     });
     assert.equal(asked.length, 2, asked.join('\n'));
-    assert.match(asked[0] ?? '', /^1\/2 .*Renew by Day \(¥616\.00 per renewal\)/, 'the pick names each pack with the price of one renewal');
+    assert.match(asked[0] ?? '', /^1\/2 .*Renew by Day pack \(¥616\.00 per renewal\)/, 'the pick names each pack with the price of one renewal');
     assert.match(asked[1] ?? '', /^2\/2 .*Turn On Auto-Renew \(¥616\.00 per renewal\).*\[active: Cancel\]$/, 'the review opens on Cancel');
     // The store learns it on its next look (a Refresh here); the open page follows the store.
     await api.machines.refresh();
