@@ -1,5 +1,6 @@
 // What the rented machines' changes mean to the user (docs/machines.md): a machine that became Serving
-// (its login exists now), and rentals about to end (warned once per rental end, a set time before it).
+// (its login exists now), rentals about to end (warned once per rental end, a set time before it), and a
+// machine that stays Waiting far longer than machines take (told once per rental).
 // Pure: the editor follows the store's changes and its own timer, and asks these.
 
 import type { StateChange } from '../state/definition';
@@ -57,4 +58,37 @@ export function byRentalEnd(machines: readonly RentedMachine[]): RentedMachine[]
 /** Whether a rental is inside its warning window now (the same rule as the warning, before it is warned). */
 export function inWarningWindow(machine: RentedMachine, now: number, warnMs: number): boolean {
   return endingSoon([machine], now, warnMs, new Set()).length === 1;
+}
+
+/**
+ * How long a machine may stay Waiting before the user is told: Proxy and Direct machines take about 30
+ * minutes to be powered on (platform-storage-and-metal.md §7); the same bound as MachineService.waitForServing.
+ */
+export const WAITING_LIMIT_MS = 45 * 60_000;
+
+/** The identity of one wait: the machine's rental (a new rental of the same device is a new wait). */
+export function waitKey(machine: RentedMachine): string {
+  return `wait:${machine.deviceId}#${machine.orderDetailsId ?? ''}`;
+}
+
+/**
+ * Notes in `since` when each machine was first seen Waiting (and forgets the ones no longer Waiting); the
+ * machines Waiting for `limitMs` or more whose wait is not in `warned` yet.
+ */
+export function waitingTooLong(machines: readonly RentedMachine[], since: Map<string, number>, now: number, limitMs: number, warned: ReadonlySet<string>): RentedMachine[] {
+  const waiting = machines.filter((machine) => machine.status === 'Waiting' || machine.status === 'Default');
+  const keys = new Set(waiting.map(waitKey));
+  for (const key of [...since.keys()]) if (!keys.has(key)) since.delete(key);
+  for (const key of keys) if (!since.has(key)) since.set(key, now);
+  return waiting.filter((machine) => now - (since.get(waitKey(machine)) ?? now) >= limitMs && !warned.has(waitKey(machine)));
+}
+
+/** The next moment a wait noted in `since` reaches `limitMs` (after `now`), undefined when none will. */
+export function nextWaitMoment(since: ReadonlyMap<string, number>, now: number, limitMs: number, warned: ReadonlySet<string>): number | undefined {
+  let next: number | undefined;
+  for (const [key, first] of since) {
+    const moment = first + limitMs;
+    if (!warned.has(key) && moment > now && (next === undefined || moment < next)) next = moment;
+  }
+  return next;
 }

@@ -2,10 +2,12 @@
 // store (no listing here); one timer waits for the next moment a rental enters its warning window
 // (`computeToolkit.machines.warnBeforeEndMinutes` before `use_end_time`) or ends, then warns once per
 // rental end through the NotificationCenter, and wakes the store at an end (the store is at rest while
-// every machine is Serving, so nothing else would read that the machine left).
+// every machine is Serving, so nothing else would read that the machine left). A machine still Waiting
+// WAITING_LIMIT_MS after it was first seen so is told once (the store keeps looking; nothing hangs).
 import * as vscode from 'vscode';
 import { MACHINE_STATE, timeLeftMs, type RentedMachine } from '../../core/machines/machineState';
-import { endingSoon, nextRentalMoment, rentalEndKey } from '../../core/machines/rentalEvents';
+import { endingSoon, nextRentalMoment, nextWaitMoment, rentalEndKey, WAITING_LIMIT_MS, waitingTooLong, waitKey } from '../../core/machines/rentalEvents';
+import { durationText } from '../ui/duration';
 import { Config } from '../config';
 import type { ExtensionServices } from '../services';
 import type { RemoteState } from '../state/index';
@@ -19,6 +21,8 @@ const MAX_WAIT_MS = 2 ** 31 - 1;
 
 export class RentalWarnings implements vscode.Disposable {
   private readonly warned = new Set<string>();
+  /** When each Waiting machine was first seen Waiting (by waitKey). */
+  private readonly waitingSince = new Map<string, number>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   /** The clock (the in-host tests move it). */
@@ -54,8 +58,18 @@ export class RentalWarnings implements vscode.Disposable {
       const text = vscode.l10n.t('The rental of {0} ends in {1}; its files go with it unless you renew.', plain(machineName(machine)), timeLeftText(timeLeftMs(machine, now) ?? 0));
       this.center.show('machineEnding', 'warning', text, this.actions(machine));
     }
+    for (const machine of waitingTooLong(machines, this.waitingSince, now, WAITING_LIMIT_MS, this.warned)) {
+      this.warned.add(waitKey(machine));
+      const text = vscode.l10n.t(
+        '{0} is still Waiting after {1}: Proxy and Direct machines usually take about 30 minutes. Its login appears once it is Serving; if it stays Waiting, look at the order in the console.',
+        plain(machineName(machine)),
+        durationText(WAITING_LIMIT_MS / 1000),
+      );
+      this.center.show('machineWaitingLong', 'warning', text);
+    }
     if (machines.some((machine) => machine.status === 'Serving' && machine.endMs !== undefined && machine.endMs <= now)) this.state.wake();
-    this.schedule(nextRentalMoment(machines, now, warnMs), now);
+    const moments = [nextRentalMoment(machines, now, warnMs), nextWaitMoment(this.waitingSince, now, WAITING_LIMIT_MS, this.warned)].filter((moment): moment is number => moment !== undefined);
+    this.schedule(moments.length > 0 ? Math.min(...moments) : undefined, now);
   }
 
   private schedule(moment: number | undefined, now: number): void {

@@ -8,7 +8,7 @@ import { volumeStatusName } from '../ui/statusWords';
 import type { CommandEntry } from '../commands/commandTable';
 import type { NasVolume } from '../../core/nas/operations';
 import type { ExistingFilePolicy, TransferResult } from '../../core/nas/transfer';
-import { formatBytes, formatGiB } from '../../core/nas/units';
+import { formatGiB } from '../../core/nas/units';
 import type { ExtensionServices } from '../services';
 import { Refusal } from '../errors/refusal';
 import { nasCore } from './nasCore';
@@ -27,6 +27,7 @@ import { formatDateTime } from '../ui/dates';
 import { safeFileName } from '../../core/safeFileName';
 import { warnUnsafeNames } from './unsafeNames';
 import { counted } from '../ui/counts';
+import { resultMessage } from './transferResultText';
 
 /** The active profile's volumes; a change wakes the store through `wake` (the view's refresh or reload). */
 export function volumesOf(context: Pick<NasContext, 'services'>, wake?: () => void | Promise<void>): VolumeService {
@@ -76,14 +77,6 @@ export function lastCancelledTransfer(): string | undefined {
   return lastCancelled;
 }
 
-/** What an upload sent or a download received (the result counts both as `sent`), in its direction. */
-function resultMessage(result: TransferResult, direction: 'upload' | 'download'): string {
-  const moved = counted(result.sent, 'file');
-  const skipped = result.skipped.toLocaleString(vscode.env.language);
-  return direction === 'upload'
-    ? vscode.l10n.t('Uploaded {0} ({1}), {2} skipped.', moved, formatBytes(result.bytes), skipped)
-    : vscode.l10n.t('Downloaded {0} ({1}), {2} skipped.', moved, formatBytes(result.bytes), skipped);
-}
 
 export const NAS_COMMANDS: CommandEntry<NasContext>[] = [
   {

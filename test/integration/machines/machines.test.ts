@@ -3,9 +3,11 @@
 // (answerFlow: the pack count typed, the review's Rent made active — it opens on Cancel); the rented
 // machine followed by the store from Waiting to Serving without a Refresh (the store's planned polls run
 // through the test hook), one Serving notification, a rental-end warning on a moved clock; and a price
-// changed before the review is refused by the platform, shown with the new price and asked again.
+// changed before the review is refused by the platform, shown with the new price and asked again; a machine
+// that stays Waiting is told once after 45 minutes (a moved clock).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { MachineService } from '../../../src/core/machines/machineService';
 import type { ExtensionApi } from '../../../src/vscode/api';
 import { PATIENCE_MS, waitUntil } from '../../helpers/eventually';
 import { computeWithSandbox } from '../compute/computeTestApi';
@@ -149,6 +151,32 @@ describe('machines: the Machines view, Rent Machine… and the store', () => {
     assert.equal(reviews, 2, placeholders.join(' | '));
     assert.match(placeholders[1] ?? '', /The price changed: machine 9095 now costs ¥13\.00 per pack; the total is ¥13\.00 \(was ¥10\.00\)/);
     assert.ok(!(await api.machines.snapshot()).machines.some((row) => row.id === 9095));
+  });
+
+  it('a machine still Waiting 45 minutes after it was first seen so is told once (the clock moved, never waited for)', async function () {
+    this.timeout(PATIENCE_MS * 2);
+    await metalControl({ waitingMs: -1, product: { device_id: 9098 } });
+    const service = new MachineService(api.surface.createComputeClient({}));
+    const [product] = (await service.singles('Hour')).filter((item) => item.device_id === 9098);
+    assert.ok(product);
+    await service.rent({ products: [product], billing: 'Hour', packs: 1, softwareInit: false });
+    await api.machines.refresh();
+    assert.equal(api.machines.machines().find((machine) => machine.deviceId === 9098)?.status, 'Waiting');
+    const mark = api.money.notificationCount();
+    const seen = Date.now();
+    const told = (): string[] => api.money.notificationsSince(mark).filter((notice) => notice.kind === 'machineWaitingLong' && notice.message.startsWith('Machine 9098 ')).map((notice) => notice.message);
+    try {
+      api.machines.warnings.useClock(() => seen + 44 * 60_000);
+      api.machines.warnings.check();
+      assert.deepEqual(told(), [], 'not before 45 minutes');
+      api.machines.warnings.useClock(() => seen + 46 * 60_000);
+      api.machines.warnings.check();
+      api.machines.warnings.check();
+    } finally {
+      api.machines.warnings.useClock(Date.now);
+    }
+    assert.equal(told().length, 1, 'told once');
+    assert.match(told()[0] ?? '', /^Machine 9098 is still Waiting after 45 min: Proxy and Direct machines usually take about 30 minutes/);
   });
 
   it('orders that cannot be read show the shared error row (its button from the error-action table); the catalogue still shows', async function () {

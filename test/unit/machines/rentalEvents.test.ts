@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { RentedMachine } from '../../../src/core/machines/machineState';
-import { byRentalEnd, endingSoon, inWarningWindow, nextRentalMoment, rentalEndKey, servingIn } from '../../../src/core/machines/rentalEvents';
+import { byRentalEnd, endingSoon, inWarningWindow, nextRentalMoment, nextWaitMoment, rentalEndKey, servingIn, waitingTooLong, waitKey } from '../../../src/core/machines/rentalEvents';
 
 const HOUR = 3_600_000;
 
@@ -56,5 +56,31 @@ describe('rented machines: the Spend page order and warning window', () => {
     assert.equal(inWarningWindow(machine(1, { endMs: 9 * HOUR }), 8 * HOUR, 30 * 60_000), false, 'outside a shorter window');
     assert.equal(inWarningWindow(machine(1, { endMs: 9 * HOUR, autoRenew: 'Day' }), 8.9 * HOUR, HOUR), false, 'auto-renew on: never ending soon');
     assert.equal(inWarningWindow(machine(1, { endMs: 9 * HOUR }), 8.9 * HOUR, 0), false, 'warnings off');
+  });
+});
+
+describe('rented machines: Waiting far too long', () => {
+  it('notes when each wait began, tells each rental once past the limit, forgets a wait that ended, and says when to look next', () => {
+    const since = new Map<string, number>();
+    const warned = new Set<string>();
+    const a = machine(1, { status: 'Waiting', startMs: undefined, endMs: undefined, orderDetailsId: 11 });
+    const b = machine(2, { status: 'Waiting', startMs: undefined, endMs: undefined, orderDetailsId: 12 });
+    assert.deepEqual(waitingTooLong([a, machine(3)], since, 0, HOUR, warned), []);
+    assert.deepEqual([...since.keys()], [waitKey(a)], 'a Serving machine has no wait');
+    assert.deepEqual(waitingTooLong([a, b], since, 0.5 * HOUR, HOUR, warned), []);
+    assert.equal(nextWaitMoment(since, 0.5 * HOUR, HOUR, warned), HOUR, 'the first wait to reach the limit');
+    const late = waitingTooLong([a, b], since, HOUR, HOUR, warned);
+    assert.deepEqual(late.map((m) => m.deviceId), [1]);
+    for (const m of late) warned.add(waitKey(m));
+    assert.deepEqual(waitingTooLong([a, b], since, 1.2 * HOUR, HOUR, warned), [], 'told once');
+    assert.equal(nextWaitMoment(since, 1.2 * HOUR, HOUR, warned), 1.5 * HOUR);
+    // Device 1 served, then rented again: a new rental is a new wait.
+    waitingTooLong([b], since, 1.3 * HOUR, HOUR, warned);
+    assert.ok(!since.has(waitKey(a)), 'a wait that ended is forgotten');
+    const again = { ...a, orderDetailsId: 21 };
+    const stillB = waitingTooLong([again, b], since, 2.4 * HOUR, HOUR, warned);
+    assert.deepEqual(stillB.map((m) => m.deviceId), [2], 'the new wait of device 1 has only begun');
+    for (const m of stillB) warned.add(waitKey(m));
+    assert.deepEqual(waitingTooLong([again, b], since, 3.5 * HOUR, HOUR, warned).map((m) => m.deviceId), [1], 'its new rental is told about in turn');
   });
 });
