@@ -35,6 +35,10 @@ import { JOB_TEMPLATES } from '../../../src/core/jobs/templates';
 import { driveFlow } from '../jobs/createJobFlow';
 import { S3_SUPPLIERS } from '../../../src/core/nas/transferForm';
 import { MachineService } from '../../../src/core/machines/machineService';
+import { resultMessage } from '../../../src/vscode/nas/transferResultText';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { BILLING_TYPES } from '../../../src/core/machines/operations';
 
 const zhCn = process.env.COMPUTE_TOOLKIT_TEST_LOCALE === 'zh-cn';
@@ -223,6 +227,35 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
       if (zhCn) {
         assert.ok(nasText.includes('集群存储'), nasText);
         assert.doesNotMatch(nasText, /存储卷/, nasText);
+      }
+    });
+
+    it('every step of Upload to Volume…, and the line a finished upload or download ends with', async function () {
+      this.timeout(PATIENCE_MS * 3);
+      await computeWithSandbox();
+      const api = await extensionApi();
+      api.nas.stores.wake();
+      const volumes = await api.nas.stores.volumes();
+      const volume = volumes.find((candidate) => candidate.status === 'Active');
+      assert.ok(volume, 'the sandbox has an Active volume');
+      const local = await mkdtemp(join(tmpdir(), 'l10n-upload-'));
+      try {
+        await writeFile(join(local, 'a.txt'), 'l10n\n');
+        // Step 1 the folder on the volume (typed), step 2 what to do with existing files (its default).
+        const steps = await driveFlow(api, () => vscode.commands.executeCommand('computeToolkit.nas.upload', volume.storage_id, { sources: [vscode.Uri.file(local)] }), 2, (_step, _visit, input) =>
+          'items' in input ? undefined : { type: '/l10n-upload' },
+        );
+        assert.deepEqual([...new Set(steps.map((step) => step.step))], [1, 2], JSON.stringify(steps.map((step) => step.step)));
+        check('the Upload to Volume steps', steps.map((step) => step.texts.join('\n')).join('\n'), [...platformValues(volumes), '/l10n-upload', basename(local), local]);
+      } finally {
+        await rm(local, { recursive: true, force: true });
+      }
+      const up = resultMessage({ sent: 1, skipped: 0, bytes: 5 }, 'upload');
+      const down = resultMessage({ sent: 2, skipped: 1, bytes: 5 }, 'download');
+      check('a finished upload and download', `${up}\n${down}`, []);
+      if (zhCn) {
+        assert.match(up, /^已上传/, up);
+        assert.match(down, /^已下载/, down);
       }
     });
 
