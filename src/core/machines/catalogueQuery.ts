@@ -68,6 +68,21 @@ export function rentable(entry: CatalogueEntry, billing: BillingType): boolean {
 }
 
 /**
+ * The one unit price every machine of the order has, or undefined when they differ (a group's machines may
+ * be priced apart) or one has no price: a total then reads "packs × the sum of the machines' prices".
+ */
+export function sharedUnitPrice(products: readonly MetalProduct[], billing: BillingType): number | undefined {
+  const prices = new Set(products.map((product) => packPrice(product, billing)));
+  const [only] = prices;
+  return prices.size === 1 ? only : undefined;
+}
+
+/** The sum of one pack of each machine (what one pack of the whole order costs), undefined when one has no price. */
+export function packOfAll(products: readonly MetalProduct[], billing: BillingType): number | undefined {
+  return orderTotal(products, billing, 1);
+}
+
+/**
  * The order's total in points: unit price × packs, × machines for a group; undefined when a price is not
  * one, the pack count is not a whole number from 1 to MAX_PACKS, or the sum is not exact.
  */

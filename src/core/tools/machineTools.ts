@@ -6,7 +6,7 @@
 
 import { ConfigError } from '../errors';
 import { shownText } from '../machines/catalogue';
-import { filterCatalogue, maxPacksOf, megabytes, orderTotal, packPrice, productsOf, rentable, zoneOf, type CatalogueEntry } from '../machines/catalogueQuery';
+import { filterCatalogue, maxPacksOf, megabytes, orderTotal, packOfAll, productsOf, rentable, sharedUnitPrice, zoneOf, type CatalogueEntry } from '../machines/catalogueQuery';
 import { timeLeftMs } from '../machines/machineState';
 import { BILLING_TYPES, type BillingType } from '../machines/operations';
 import { formatPoints } from '../spend/units';
@@ -172,14 +172,19 @@ export const rentMachine: ToolDefinition<z.output<typeof machineInputs.rentMachi
   async confirm(input, context) {
     const { entry, billing, packs, total } = await entryToRent(input, context);
     const products = productsOf(entry);
-    const unit = packPrice(products[0] as never, billing);
+    const unit = sharedUnitPrice(products, billing);
+    const eachPack = packOfAll(products, billing);
     const slow = entry.kind === 'group' || entry.product.listing_mode === 'Proxy' || entry.product.listing_mode === 'Direct';
     const key = confirmationKey(input, context);
     confirmedTotals.delete(key);
     confirmedTotals.set(key, total);
     while (confirmedTotals.size > KEPT_CONFIRMATIONS) confirmedTotals.delete(confirmedTotals.keys().next().value as string);
     return confirmation('write', context.profile, `Rent ${entry.kind === 'group' ? `network group ${entry.group.network_id} (${products.length} machines)` : `machine ${products[0]?.device_id}`} for ${packs} ${billing} pack(s)?`, [
-      `Total: ${formatPoints(total)} = ${products.length > 1 ? `${products.length} machines × ` : ''}${packs} pack(s) × ${unit === undefined ? '?' : formatPoints(unit)}${products.length > 1 ? ' (unit price per machine)' : ''}, charged for the whole rental; no API cancels it.`,
+      `Total: ${formatPoints(total)} = ${
+        unit !== undefined
+          ? `${products.length > 1 ? `${products.length} machines × ` : ''}${packs} pack(s) × ${formatPoints(unit)}${products.length > 1 ? ' (unit price per machine)' : ''}`
+          : `${packs} pack(s) × ${eachPack === undefined ? '?' : formatPoints(eachPack)} (one pack of each of the ${products.length} machines, priced apart)`
+      }, charged for the whole rental; no API cancels it.`,
       `${entryLine(entry, billing).slice(2)}.`,
       `Software init: ${input['software_init'] === true ? 'yes' : 'no'}.`,
       ...(slow ? ['The machine becomes usable about 30 minutes after ordering.'] : []),

@@ -4,8 +4,8 @@
 // one spending review with Cancel first. The buy sends the catalogue's unit price; when the platform
 // refuses it because the price changed, the review shows the new price and asks again.
 import * as vscode from 'vscode';
-import { BILLING_TYPES, type BillingType } from '../../core/machines/operations';
-import { MAX_PACKS, filterCatalogue, maxPacksOf, orderTotal, packPrice, productsOf, rentable, withPrice, type CatalogueEntry } from '../../core/machines/catalogueQuery';
+import { BILLING_TYPES, type BillingType, type MetalProduct } from '../../core/machines/operations';
+import { MAX_PACKS, filterCatalogue, maxPacksOf, orderTotal, packOfAll, productsOf, rentable, sharedUnitPrice, withPrice, type CatalogueEntry } from '../../core/machines/catalogueQuery';
 import type { MachineService } from '../../core/machines/machineService';
 import { PriceChangedError } from '../../core/machines/priceChanged';
 import { formatPoints } from '../../core/spend/units';
@@ -23,6 +23,16 @@ export interface RentChoice {
   softwareInit: boolean;
 }
 
+/** "Total: …" with how it adds up: one unit price for all machines, or the sum of theirs when they differ. */
+function totalLine(products: readonly MetalProduct[], billing: BillingType, packs: number, total: number | undefined): string {
+  const shown = total === undefined ? '—' : formatPoints(total);
+  const unit = sharedUnitPrice(products, billing);
+  if (products.length === 1) return vscode.l10n.t('Total: {0} = {1} packs × {2}', shown, packs, unit === undefined ? '—' : formatPoints(unit));
+  if (unit !== undefined) return vscode.l10n.t('Total: {0} = {1} machines × {2} packs × {3}', shown, products.length, packs, formatPoints(unit));
+  const all = packOfAll(products, billing);
+  return vscode.l10n.t('Total: {0} = {1} packs × {2} (one pack of each of the {3} machines, priced apart)', shown, packs, all === undefined ? '—' : formatPoints(all), products.length);
+}
+
 /** The review's lines: what is rented, for how long, what it costs, and when it is usable. */
 export function reviewFacts(choice: RentChoice, profile: Profile): string[] {
   const products = productsOf(choice.entry);
@@ -32,9 +42,7 @@ export function reviewFacts(choice: RentChoice, profile: Profile): string[] {
     entryLabel(choice.entry),
     ...entryFacts(choice.entry).filter((fact) => fact !== slowStartNote()),
     vscode.l10n.t('{0} × {1} ({2} each)', choice.packs, packName(choice.billing), packLength(choice.billing)),
-    products.length > 1
-      ? vscode.l10n.t('Total: {0} = {1} machines × {2} packs × the unit price', total === undefined ? '—' : formatPoints(total), products.length, choice.packs)
-      : vscode.l10n.t('Total: {0} = {1} packs × {2}', total === undefined ? '—' : formatPoints(total), choice.packs, formatPoints(packPrice(products[0] as never, choice.billing) ?? Number.NaN)),
+    totalLine(products, choice.billing, choice.packs, total),
     choice.softwareInit ? vscode.l10n.t('Software init: yes') : vscode.l10n.t('Software init: no'),
     vscode.l10n.t('No API cancels an order or releases a machine early: the whole rental is billed.'),
   ];

@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { facetsOf, filterCatalogue, matches, maxPacksOf, megabytes, orderTotal, packPrice, rentable, withPrice, zoneOf, type CatalogueEntry } from '../../../src/core/machines/catalogueQuery';
+import { facetsOf, filterCatalogue, matches, maxPacksOf, megabytes, orderTotal, packOfAll, packPrice, rentable, sharedUnitPrice, withPrice, zoneOf, type CatalogueEntry } from '../../../src/core/machines/catalogueQuery';
 import type { MetalProduct } from '../../../src/core/machines/operations';
 import { assertLinearTime } from '../../helpers/linearTime';
 
@@ -58,6 +58,16 @@ describe('machine catalogue: prices and totals', () => {
     assert.equal(orderTotal([a], 'Hour', 3), 16_200_000);
     const members = [product(2, { hour_price: 30_000_000 }), product(3, { hour_price: 30_000_000 }), product(4, { hour_price: 31_000_000 })];
     assert.equal(orderTotal(members, 'Hour', 2), (30_000_000 + 30_000_000 + 31_000_000) * 2);
+  });
+
+  it('a group priced apart has no one unit price: its total reads packs × one pack of each machine', () => {
+    const same = [product(2, { hour_price: 30_000_000 }), product(3, { hour_price: 30_000_000 })];
+    const apart = [...same, product(4, { hour_price: 31_000_000 })];
+    assert.equal(sharedUnitPrice(same, 'Hour'), 30_000_000);
+    assert.equal(sharedUnitPrice(apart, 'Hour'), undefined);
+    assert.equal(sharedUnitPrice([...same, product(5, { hour_price: -1 })], 'Hour'), undefined, 'one without a price: no shared price');
+    assert.equal(packOfAll(apart, 'Hour'), 91_000_000);
+    assert.equal(orderTotal(apart, 'Hour', 2), 2 * (packOfAll(apart, 'Hour') ?? 0));
   });
 
   it('a price that is not a price (negative, NaN, fractional, huge, missing) gives no total and the entry cannot be rented', () => {
