@@ -27,7 +27,7 @@ export {
 } from './connect';
 export { configPath, hostKeyAlias, machineAlias, userSshConfig, includesOurs, knownHostsPath, renderConfig, renderKnownHosts, writeAtomically, writeMachineConfig, type MachineHostEntry, type SshConfigFiles } from './sshConfig';
 export { DEFAULT_MASTER_PORT, defaultGroupCommand, GROUP_VARIABLES, groupLaunches, groupRankEnvs, shellWord, type GroupLaunch, type RankLaunch } from './launcher';
-export { DEFAULT_SHELL_ATTEMPTS, MachineShell, type MachineShellOptions, type MachineShellState } from './machineShell';
+export { cannotSucceedByRetrying, DEFAULT_SHELL_ATTEMPTS, MachineShell, type MachineShellOptions, type MachineShellState } from './machineShell';
 export { keyOpens, ownPublicKeys, PassphraseNeededError, readOwnKey, type OwnPublicKey } from './ownKey';
 export { forwardPort, type PortForward } from './portForward';
 export { machineSftpSessions, type MachineFilesPort } from './machineFiles';

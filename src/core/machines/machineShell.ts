@@ -168,7 +168,7 @@ export class MachineShell {
 }
 
 /** A refused login, a changed host key, an agent without the key, a rental that is over: retrying changes nothing. */
-function cannotSucceedByRetrying(error: unknown): boolean {
+export function cannotSucceedByRetrying(error: unknown): boolean {
   return error instanceof SshHostKeyError || error instanceof SshAuthError || error instanceof SshAgentError || error instanceof RentalEndedError;
 }
 

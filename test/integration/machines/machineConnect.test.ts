@@ -136,7 +136,7 @@ describe('machines: Connect, Open Terminal and Open in Remote-SSH', () => {
     await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, 'missing.txt'))), (error: unknown) => error instanceof vscode.FileSystemError && error.code === 'FileNotFound');
   });
 
-  it('Forward Port… carries bytes to a port on the machine, lists the forward and closes it; the public addresses are shown', async function () {
+  it('Forward Port… carries bytes to a port on the machine, comes back by itself after a drop, lists the forward and closes it; the public addresses are shown', async function () {
     this.timeout(PATIENCE_MS * 2);
     const echo = createServer((socket) => socket.pipe(socket));
     await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
@@ -150,7 +150,21 @@ describe('machines: Connect, Open Terminal and Open in Remote-SSH', () => {
       socket.write('over-ssh');
       await waitUntil('the echo through the forward', () => answer === 'over-ssh');
       socket.destroy();
+
+      // Every SSH connection to the machine cut: the forward comes back by itself on the same local port.
+      const mark = api.money.notificationCount();
+      assert.deepEqual(await metalControl('drop', { device_id: DEVICE }), { dropped: true });
+      const back = await waitUntil('the forward back on its local port', () => api.machineConnect.forwards().find((item) => item.localPort === forward.localPort && item.deviceId === DEVICE));
+      const again = connect(back.localPort, '127.0.0.1');
+      let echoed = '';
+      again.on('data', (chunk: Buffer) => (echoed += chunk.toString()));
+      again.write('after-drop');
+      await waitUntil('the echo through the restored forward', () => echoed === 'after-drop');
+      again.destroy();
+      assert.ok(!api.money.notificationsSince(mark).some((notice) => notice.kind === 'machineForwardLost'), 'a forward that came back is not reported lost');
+
       forward.close();
+      for (const item of api.machineConnect.forwards()) if (item.deviceId === DEVICE) item.close();
       assert.ok(!api.machineConnect.forwards().some((item) => item.localPort === forward.localPort));
     } finally {
       echo.close();

@@ -37,7 +37,7 @@ export interface MachineConnectApi {
   /** *Forward Port…* with the port given (asked when left out); the forward's local port. */
   forwardPort(arg: unknown, remotePort?: number): Promise<{ localPort: number; close(): void } | undefined>;
   /** The forwards open now, and the machine's public addresses as shown. */
-  forwards(): readonly { deviceId: number; remotePort: number; localPort: number; profileId: string | undefined }[];
+  forwards(): readonly { deviceId: number; remotePort: number; localPort: number; profileId: string | undefined; close(): void }[];
   publicAddresses(arg: unknown): Promise<string[]>;
   /** The machine's home as a `computemachine:` folder URI; `add` puts it in the workspace as the command does. */
   openFolder(arg: unknown, add: boolean): Promise<string | undefined>;
@@ -234,7 +234,7 @@ export function registerMachineConnect(
       openInRemoteSsh,
       forwardPort,
       openFolder,
-      forwards: () => forwards.forwards.map((forward) => ({ deviceId: forward.deviceId, remotePort: forward.remotePort, localPort: forward.localPort, profileId: forwards.profileOf(forward) })),
+      forwards: () => forwards.forwards.map((forward) => ({ deviceId: forward.deviceId, remotePort: forward.remotePort, localPort: forward.localPort, profileId: forwards.profileOf(forward), close: () => forward.close() })),
       publicAddresses: async (arg) => {
         const target = await connector.target(arg);
         return target ? forwards.publicAddresses(target.deviceId) : [];

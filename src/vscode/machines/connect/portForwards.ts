@@ -1,7 +1,7 @@
 // *Forward Port…* and *Port Forwards* (docs/machines.md): a port on the machine carried to a local port over
 // SSH (core/machines/portForward.ts), listed with the machine's public addresses (`expose_ports`:
-// pub_ip:mapping_port → machine port) and closable from the list. A forward whose connection drops says so,
-// with *Forward Again* on the same local port (a browser tab on it keeps working).
+// pub_ip:mapping_port → machine port) and closable from the list. A forward whose connection drops comes back
+// by itself on the same local port (bounded tries); only when it cannot does it say so, with *Forward Again*.
 
 import * as vscode from 'vscode';
 import type { PortForward } from '../../../core/machines';
@@ -13,9 +13,12 @@ import type { MachineConnector, MachineTarget } from './machineConnector';
 const PORT = /^\d{1,5}$/;
 const portOf = (text: string): number | undefined => (PORT.test(text.trim()) && Number(text) >= 1 && Number(text) <= 65535 ? Number(text) : undefined);
 const shownHost = (text: string): string => text.replace(/[^0-9A-Za-z.:-]/g, '').slice(0, 64);
+/** The waits before each try to bring a dropped forward back (bounded; then the user is told). */
+const RESTORE_WAITS_MS = [1_000, 2_000, 4_000];
 
 export class PortForwards implements vscode.Disposable {
   private readonly open: PortForward[] = [];
+  private disposed = false;
   /** Each forward's profile (the one it was opened under): its activity is that profile's. */
   private readonly profiles = new WeakMap<PortForward, string>();
 
@@ -60,27 +63,52 @@ export class PortForwards implements vscode.Disposable {
       port = portOf(answer);
       if (port === undefined) return undefined;
     }
-    const profileId = this.connector.store().profileId;
-    const { connection } = await this.connector.connectKeyOnly(target.deviceId);
-    const forward = await machinesCore().forwardPort({
-      deviceId: target.deviceId,
-      connection,
-      remotePort: port,
-      ...(localPort !== undefined ? { localPort } : {}),
-      onClosed: (closed, why) => {
-        const index = this.open.indexOf(closed);
-        if (index >= 0) this.open.splice(index, 1);
-        if (why === 'lost') this.sayLost(target, closed);
-      },
-    });
-    this.open.push(forward);
-    this.profiles.set(forward, profileId);
+    const forward = await this.start(target, port, localPort);
     const browse = vscode.l10n.t('Open in Browser');
     void vscode.window.showInformationMessage(vscode.l10n.t('Port {0} on {1} is at 127.0.0.1:{2} here.', port, target.label, forward.localPort), browse).then((choice) => (choice === browse ? vscode.env.openExternal(vscode.Uri.parse(`http://127.0.0.1:${forward.localPort}/`)) : undefined));
     return forward;
   }
 
-  /** A forward whose connection dropped (the machine restarted, the network went, the rental ended). */
+  /** Opens the forward over a key-only connection and lists it; a drop brings it back by itself (restore). */
+  private async start(target: MachineTarget, remotePort: number, localPort: number | undefined): Promise<PortForward> {
+    const profileId = this.connector.store().profileId;
+    const { connection } = await this.connector.connectKeyOnly(target.deviceId);
+    const forward = await machinesCore().forwardPort({
+      deviceId: target.deviceId,
+      connection,
+      remotePort,
+      ...(localPort !== undefined ? { localPort } : {}),
+      onClosed: (closed, why) => {
+        const index = this.open.indexOf(closed);
+        if (index >= 0) this.open.splice(index, 1);
+        if (why === 'lost' && !this.disposed) void this.restore(target, closed);
+      },
+    });
+    this.open.push(forward);
+    this.profiles.set(forward, profileId);
+    return forward;
+  }
+
+  /**
+   * A forward whose connection dropped comes back by itself on the same local port (a browser tab on it
+   * keeps working): RESTORE_WAITS_MS.length tries, each wait longer; a refused login, a changed host key
+   * or an ended rental is not tried again. Only when it cannot come back is the user told.
+   */
+  private async restore(target: MachineTarget, lost: PortForward): Promise<void> {
+    for (const wait of RESTORE_WAITS_MS) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (this.disposed) return;
+      try {
+        await this.start(target, lost.remotePort, lost.localPort);
+        return;
+      } catch (error) {
+        if (machinesCore().cannotSucceedByRetrying(error)) break;
+      }
+    }
+    if (!this.disposed) this.sayLost(target, lost);
+  }
+
+  /** A forward whose connection dropped and could not come back (the machine is down, the rental ended). */
   private sayLost(target: MachineTarget, lost: PortForward): void {
     const again = {
       title: vscode.l10n.t('Forward Again'),
@@ -104,6 +132,7 @@ export class PortForwards implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const forward of [...this.open]) forward.close();
   }
 }
