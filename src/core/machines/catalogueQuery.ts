@@ -13,7 +13,13 @@ export interface CatalogueFilter {
   gpuModel?: string;
   gpuCount?: number;
   zone?: string;
+  /** Machines per network group listed (the group catalogue asks for one count: platform-storage-and-metal.md §6.3); default 2. */
+  groupSize?: number;
 }
+
+/** The machine counts a network group can be listed by (Filter Machine Catalogue…), and the default. */
+export const GROUP_SIZES: readonly number[] = [2, 4, 8, 16];
+export const DEFAULT_GROUP_SIZE = 2;
 
 /** One entry of the catalogue as shown: a single machine, or a network group of several. */
 export type CatalogueEntry = { kind: 'single'; product: MetalProduct } | { kind: 'group'; group: MetalGroup };

@@ -2,7 +2,7 @@
 // view's pack type and the orders, each read once when shown and kept until Refresh, a new pack type, a
 // profile switch or a rental forgets them. They are not remote state that moves on its own: nothing polls them.
 import * as vscode from 'vscode';
-import { filterCatalogue, type CatalogueEntry, type CatalogueFilter } from '../../core/machines/catalogueQuery';
+import { DEFAULT_GROUP_SIZE, filterCatalogue, type CatalogueEntry, type CatalogueFilter } from '../../core/machines/catalogueQuery';
 import type { MachineService } from '../../core/machines/machineService';
 import type { MetalOrder } from '../../core/machines/operations';
 import { packName } from './machineText';
@@ -25,7 +25,7 @@ export class MachineOffers implements vscode.Disposable {
 
   /** The catalogue for the current pack type (read once until Refresh or a new pack type). */
   catalogueEntries(): Promise<CatalogueEntry[]> {
-    this.catalogue ??= this.service().catalogue(this.filter.billing);
+    this.catalogue ??= this.service().catalogue(this.filter.billing, this.filter.groupSize ?? DEFAULT_GROUP_SIZE);
     this.catalogue.catch(() => (this.catalogue = undefined));
     return this.catalogue;
   }
@@ -49,7 +49,8 @@ export class MachineOffers implements vscode.Disposable {
   }
 
   setFilter(filter: CatalogueFilter): void {
-    const billingChanged = filter.billing !== this.filter.billing;
+    // The pack type and the group size are asked of the platform; the rest filters what it listed.
+    const billingChanged = filter.billing !== this.filter.billing || (filter.groupSize ?? DEFAULT_GROUP_SIZE) !== (this.filter.groupSize ?? DEFAULT_GROUP_SIZE);
     this.filter = filter;
     if (billingChanged) this.catalogue = undefined;
     this.changed.fire();
@@ -60,6 +61,7 @@ export class MachineOffers implements vscode.Disposable {
     if (this.filter.gpuModel) parts.push(this.filter.gpuModel);
     if (this.filter.gpuCount !== undefined) parts.push(vscode.l10n.t('{0} GPUs', this.filter.gpuCount));
     if (this.filter.zone) parts.push(this.filter.zone);
+    if ((this.filter.groupSize ?? DEFAULT_GROUP_SIZE) !== DEFAULT_GROUP_SIZE) parts.push(vscode.l10n.t('groups of {0}', this.filter.groupSize ?? DEFAULT_GROUP_SIZE));
     return parts.join(' · ');
   }
 
