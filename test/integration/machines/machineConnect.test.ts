@@ -3,7 +3,8 @@
 // generated key, after which the machine refuses the platform's password; Open Terminal runs a real
 // Pseudoterminal (typing, Ctrl+C, a cut connection reconnected, `exit` closes with its code); Open in
 // Remote-SSH without Remote-SSH installed writes the Host entry (OpenSSH logs in through it) and says so
-// with the terminal offered; a changed host key is refused with a clear message and nothing hangs.
+// with the terminal offered; a changed host key is refused with a clear message and nothing hangs; Cancel on
+// the host-key review (its default) pins nothing.
 
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -48,6 +49,20 @@ describe('machines: Connect, Open Terminal and Open in Remote-SSH', () => {
     api.tests.restore('machineSsh');
     for (const record of api.machineConnect.terminals()) record.terminal.dispose();
     rmSync(sshDir, { recursive: true, force: true });
+  });
+
+  it('Cancel on the host-key review (its default answer) connects nothing and pins nothing: the next Connect… asks again', async function () {
+    this.timeout(PATIENCE_MS * 2);
+    const asked: string[] = [];
+    // Every question left at its default: Enter on the review is Cancel.
+    const connected = await answerFlow(api, () => api.machineConnect.connect(DEVICE), (input) => {
+      assert.ok(isPick(input));
+      asked.push(`${input.placeholder ?? ''} [active: ${input.activeItems[0]?.label ?? ''}]`);
+    });
+    assert.equal(connected, false);
+    assert.equal(asked.length, 1, asked.join('\n'));
+    assert.match(asked[0] ?? '', /First connection to .* Trust it\? \[active: Cancel\]$/);
+    assert.ok(!api.surface.logText().includes(`pinned the host key of machine ${DEVICE}`), 'nothing pinned');
   });
 
   it('Connect… shows the host key first, installs a generated key, and the machine then refuses the password', async function () {
