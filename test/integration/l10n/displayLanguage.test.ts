@@ -230,6 +230,19 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
       }
     });
 
+    it('every step of Create NAS Volume… to its review (Enter there is Cancel: nothing is created)', async function () {
+      this.timeout(PATIENCE_MS * 3);
+      await computeWithSandbox();
+      const api = await extensionApi();
+      const name = `l10n-vol-${Date.now() % 100_000}`;
+      const steps = await driveFlow(api, () => vscode.commands.executeCommand(Commands.nasCreate), 4, (step, _visit, input) => (step === 2 && !('items' in input) ? { type: name } : undefined));
+      assert.deepEqual([...new Set(steps.map((step) => step.step))], [1, 2, 3, 4], JSON.stringify(steps.map((step) => step.step)));
+      const configs = await api.services.computeClient().call('nas.preCreate', {});
+      check('the Create NAS Volume steps', steps.map((step) => step.texts.join('\n')).join('\n'), [...platformValues(configs), name, 'GiB', 'GB']);
+      api.nas.stores.wake();
+      assert.ok(!(await api.nas.stores.volumes()).some((volume) => volume.name === name), 'Cancel created nothing');
+    });
+
     it('every step of Upload to Volume…, and the line a finished upload or download ends with', async function () {
       this.timeout(PATIENCE_MS * 3);
       await computeWithSandbox();
