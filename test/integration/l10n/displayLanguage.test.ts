@@ -10,7 +10,6 @@ import { requestActivity, requestHistory } from '../../../src/vscode/requests/hi
 import { RequestHistoryController, historyScope, outcomeText } from '../../../src/vscode/requests/requestHistoryController';
 import { targetItems } from '../../../src/vscode/requests/requestWizard';
 import { wizardTitle } from '../../../src/vscode/requests/signRequestController';
-import type { TreeRow } from '../../../src/vscode/views/index';
 import { wizardTexts } from '../../../src/vscode/views/createTaskWizard';
 import { templateStep } from '../../../src/vscode/choices/jobTemplates';
 import { modelStep } from '../../../src/vscode/deployments/deployModel';
@@ -33,12 +32,8 @@ import { EXTENSION_ID, extensionApi } from '../extensionApi';
 import { PATIENCE_MS } from '../../helpers/eventually';
 import { JOB_TEMPLATES } from '../../../src/core/jobs/templates';
 import { driveFlow } from '../jobs/createJobFlow';
-import { S3_SUPPLIERS } from '../../../src/core/nas/transferForm';
+import { ourWords } from './ourWords';
 import { MachineService } from '../../../src/core/machines/machineService';
-import { resultMessage } from '../../../src/vscode/nas/transferResultText';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
 import { BILLING_TYPES } from '../../../src/core/machines/operations';
 
 const zhCn = process.env.COMPUTE_TOOLKIT_TEST_LOCALE === 'zh-cn';
@@ -99,43 +94,7 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
   });
 
   describe('no English in our own words', () => {
-    // What may stay Latin in Chinese: units, acronyms, protocol and format names, product and model
-    // names. Values from the platform (task, device, region, image names) are not our words: each
-    // check removes them, and code (fenced blocks, `inline code`, URLs) before looking for words.
-    const ALLOWED = new Set([
-      'GB', 'GiB', 'MB', 'MiB', 'KB', 'CPU', 'GPU', 'RAM', 'VRAM', 'RSA', 'API', 'HTTP', 'JSON', 'GET', 'POST', 'URL', 'SHA', 'PKCS',
-      'LF', 'UTF', 'Base', 'PEM', 'ID', 'Open', 'MaaS', 'token', 'curl', 'shell', 'Compute', 'Toolkit', 'RTX', 'Sandbox', 'sandbox', 'Token',
-      'env', 'version', 'timestamp', 'sign_str', 'task_id', 'openssl', 'printf', 'Date', 'Unix', 'min', 'ms', 'h',
-      'TB', 'NAS', 'Job', 'Spot', 'Pod', 'vLLM', 'PyTorch', 'CUDA', 'Hugging', 'Face', 'SFTP',
-      // The Compare document names line ends, encodings and JSON literals.
-      'CR', 'Windows', 'ASCII', 'null', 'Bearer',
-    ]);
-    /** English words of ours left in `text` once code, URLs and platform values are gone. */
-    function englishWords(text: string, values: readonly string[]): string[] {
-      // Markdown escapes (tooltips escape platform values: "hebeif\\-1"; appendText writes spaces as &nbsp;) are undone first.
-      let rest = text.replace(/&nbsp;/g, ' ').replace(/\\(\W)/g, '$1').replace(/```[\s\S]*?```/g, ' ').replace(/`[^`\n]*`/g, ' ').replace(/https?:\/\/\S+/g, ' ').replace(/\$\([\w~-]+\)/g, ' ');
-      for (const value of [...values].sort((a, b) => b.length - a.length)) if (value.length > 1) rest = rest.split(value).join(' ');
-      // A token with a digit or an underscore is an identifier ("deployment-1229833-iv0k", "task_id").
-      const words = rest.match(/[A-Za-z][\w'-]*[A-Za-z0-9]/g) ?? [];
-      return [...new Set(words.filter((word) => !ALLOWED.has(word) && !/[_\d]/.test(word)))];
-    }
-    const check = (what: string, text: string, values: readonly string[]): void => {
-      const found = englishWords(text, values);
-      // In English the same check finds our words: it can fail.
-      if (zhCn) assert.deepEqual(found, [], `${what}: English left in the zh-cn display: ${found.join(', ')}\n${text}`);
-      else assert.ok(found.length > 3, `${what}: the check found no English in the English display`);
-    };
-    const rowTexts = (rows: readonly TreeRow[]): string[] =>
-      rows.flatMap((row) => [row.label, row.description ?? '', row.tooltip ?? '', ...rowTexts(row.children ?? [])]);
-    /** Every string value in platform data (names, images, region codes). */
-    const platformValues = (data: unknown): string[] => {
-      const values: string[] = [];
-      JSON.stringify(data, (_key, value: unknown) => {
-        if (typeof value === 'string') values.push(value);
-        return value;
-      });
-      return values;
-    };
+    const { check, platformValues, rowTexts, englishWords } = ourWords(zhCn);
 
     it('the trees (labels, descriptions, tooltips), the create wizard and the status bar', async function () {
       this.timeout(180_000);
@@ -228,81 +187,6 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'})`, () => {
         assert.ok(nasText.includes('集群存储'), nasText);
         assert.doesNotMatch(nasText, /存储卷/, nasText);
       }
-    });
-
-    it('every step of Create NAS Volume… to its review (Enter there is Cancel: nothing is created)', async function () {
-      this.timeout(PATIENCE_MS * 3);
-      await computeWithSandbox();
-      const api = await extensionApi();
-      const name = `l10n-vol-${Date.now() % 100_000}`;
-      const steps = await driveFlow(api, () => vscode.commands.executeCommand(Commands.nasCreate), 4, (step, _visit, input) => (step === 2 && !('items' in input) ? { type: name } : undefined));
-      assert.deepEqual([...new Set(steps.map((step) => step.step))], [1, 2, 3, 4], JSON.stringify(steps.map((step) => step.step)));
-      const configs = await api.services.computeClient().call('nas.preCreate', {});
-      check('the Create NAS Volume steps', steps.map((step) => step.texts.join('\n')).join('\n'), [...platformValues(configs), name, 'GiB', 'GB']);
-      api.nas.stores.wake();
-      assert.ok(!(await api.nas.stores.volumes()).some((volume) => volume.name === name), 'Cancel created nothing');
-    });
-
-    it('every step of Upload to Volume…, and the line a finished upload or download ends with', async function () {
-      this.timeout(PATIENCE_MS * 3);
-      await computeWithSandbox();
-      const api = await extensionApi();
-      api.nas.stores.wake();
-      const volumes = await api.nas.stores.volumes();
-      const volume = volumes.find((candidate) => candidate.status === 'Active');
-      assert.ok(volume, 'the sandbox has an Active volume');
-      const local = await mkdtemp(join(tmpdir(), 'l10n-upload-'));
-      try {
-        await writeFile(join(local, 'a.txt'), 'l10n\n');
-        // Step 1 the folder on the volume (typed), step 2 what to do with existing files (its default).
-        const steps = await driveFlow(api, () => vscode.commands.executeCommand('computeToolkit.nas.upload', volume.storage_id, { sources: [vscode.Uri.file(local)] }), 2, (_step, _visit, input) =>
-          'items' in input ? undefined : { type: '/l10n-upload' },
-        );
-        assert.deepEqual([...new Set(steps.map((step) => step.step))], [1, 2], JSON.stringify(steps.map((step) => step.step)));
-        check('the Upload to Volume steps', steps.map((step) => step.texts.join('\n')).join('\n'), [...platformValues(volumes), '/l10n-upload', basename(local), local]);
-      } finally {
-        await rm(local, { recursive: true, force: true });
-      }
-      const up = resultMessage({ sent: 1, skipped: 0, bytes: 5 }, 'upload');
-      const down = resultMessage({ sent: 2, skipped: 1, bytes: 5 }, 'download');
-      check('a finished upload and download', `${up}\n${down}`, []);
-      if (zhCn) {
-        assert.match(up, /^已上传/, up);
-        assert.match(down, /^已下载/, down);
-      }
-    });
-
-    it('every step of Create S3 Transfer (to its review) on the one wizard style', async function () {
-      this.timeout(PATIENCE_MS * 3);
-      await computeWithSandbox();
-      const api = await extensionApi();
-      api.nas.stores.wake();
-      const volumes = await api.nas.stores.volumes();
-      const volume = volumes.find((candidate) => candidate.status === 'Active');
-      assert.ok(volume, 'the sandbox has an Active volume');
-      const typed: Record<number, string> = { 3: 's3.sandbox.local', 4: 'ml-data', 6: '/imported', 10: 'AKL10NTEST', 11: 'l10n-secret-value' };
-      // Enter on the review (12) is Cancel: nothing is created.
-      const steps = await driveFlow(api, () => api.nas.transfers.create(volume.storage_id), 12, (step, _visit, input) =>
-        'items' in input ? (step === 2 ? { pick: 0 } : undefined) : typed[step] !== undefined ? { type: typed[step] } : undefined,
-      );
-      assert.deepEqual([...new Set(steps.map((step) => step.step))], [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], JSON.stringify(steps.map((step) => step.step)));
-      // One style: every step titled alike and counted "n/12".
-      assert.equal(new Set(steps.map((step) => step.title)).size, 1, JSON.stringify(steps.map((step) => step.title)));
-      assert.ok(steps.every((step) => step.total === 12), JSON.stringify(steps.map((step) => step.total)));
-      check('the Create S3 Transfer steps', steps.map((step) => `(${step.step ?? '?'}) ${step.texts.join('\n')}`).join('\n'), [
-        ...platformValues(volumes),
-        ...S3_SUPPLIERS,
-        ...Object.values(typed),
-        'cos.ap-guangzhou.myqcloud.com',
-        'datasets/',
-        '.tmp, .log',
-        'S3',
-        'AK',
-        'SK',
-        'AK)',
-        'SK)',
-        's3_supplier',
-      ]);
     });
 
     it('the Machines and Image Preheat views', async function () {
