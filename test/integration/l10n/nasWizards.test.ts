@@ -18,6 +18,17 @@ import { ourWords } from './ourWords';
 
 const zhCn = process.env.COMPUTE_TOOLKIT_TEST_LOCALE === 'zh-cn';
 
+/** The sandbox's volumes (read fresh) and an Active one, as the wizards on a volume start. */
+async function withActiveVolume() {
+  await computeWithSandbox();
+  const api = await extensionApi();
+  api.nas.stores.wake();
+  const volumes = await api.nas.stores.volumes();
+  const volume = volumes.find((candidate) => candidate.status === 'Active');
+  assert.ok(volume, 'the sandbox has an Active volume');
+  return { api, volumes, volume };
+}
+
 describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'}): the NAS wizards`, () => {
   describe('no English in our own words', () => {
     const { check, platformValues } = ourWords(zhCn);
@@ -37,12 +48,7 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'}): the NAS wizards`, (
 
     it('every step of Upload to Volume…, and the line a finished upload or download ends with', async function () {
       this.timeout(PATIENCE_MS * 3);
-      await computeWithSandbox();
-      const api = await extensionApi();
-      api.nas.stores.wake();
-      const volumes = await api.nas.stores.volumes();
-      const volume = volumes.find((candidate) => candidate.status === 'Active');
-      assert.ok(volume, 'the sandbox has an Active volume');
+      const { api, volumes, volume } = await withActiveVolume();
       const local = await mkdtemp(join(tmpdir(), 'l10n-upload-'));
       try {
         await writeFile(join(local, 'a.txt'), 'l10n\n');
@@ -66,12 +72,7 @@ describe(`l10n: display language (${zhCn ? 'zh-cn' : 'en'}): the NAS wizards`, (
 
     it('every step of Create S3 Transfer (to its review) on the one wizard style', async function () {
       this.timeout(PATIENCE_MS * 3);
-      await computeWithSandbox();
-      const api = await extensionApi();
-      api.nas.stores.wake();
-      const volumes = await api.nas.stores.volumes();
-      const volume = volumes.find((candidate) => candidate.status === 'Active');
-      assert.ok(volume, 'the sandbox has an Active volume');
+      const { api, volumes, volume } = await withActiveVolume();
       const typed: Record<number, string> = { 3: 's3.sandbox.local', 4: 'ml-data', 6: '/imported', 10: 'AKL10NTEST', 11: 'l10n-secret-value' };
       // Enter on the review (12) is Cancel: nothing is created.
       const steps = await driveFlow(api, () => api.nas.transfers.create(volume.storage_id), 12, (step, _visit, input) =>
